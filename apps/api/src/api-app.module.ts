@@ -1,0 +1,15 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { PlatformModule, type PlatformObjects } from '#libs/common';
+import { DbModule, type DataStores } from '#libs/db';
+import { HealthModule } from './health/health.module.js';
+
+/** The public API (PORT): one module per domain of the interface. */
+@Module({})
+export class ApiAppModule {
+  static register(platform: PlatformObjects, stores: DataStores): DynamicModule {
+    return {
+      module: ApiAppModule,
+      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores), HealthModule],
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createHttpApp, type ConnectedConfig } from '#libs/common';
+import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
+import { Metrics, createLogger } from '#libs/observability';
+import { AdminAppModule } from './admin-app.module.js';
+import { ApiAppModule } from './api-app.module.js';
+import { buildAdminDocument, buildPublicDocument, serveDocs } from './docs/openapi.js';
+
+export interface ApiProcess {
+  readonly api: NestFastifyApplication;
+  readonly admin: NestFastifyApplication;
+  readonly stores: DataStores;
+  readonly adminToken: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the public API and the admin API (two listeners, one process, shared connections).
+ * Does not listen: callers choose ports (main.ts uses the configured ones, tests use 0).
+ */
+export async function createApiProcess(config: ConnectedConfig): Promise<ApiProcess> {
+  const logger = createLogger('api', config.logLevel);
+  const metrics = new Metrics('api');
+  const platform = { config, logger, metrics };
+  const stores = await openDataStores(config, { service: 'api' });
+
+  let adminToken = config.adminToken;
+  if (adminToken === undefined) {
+    adminToken = randomBytes(32).toString('base64url');
+    logger.warn({ adminToken }, 'ADMIN_TOKEN not set: generated one for this sandbox process');
+  }
+
+  const api = await createHttpApp(ApiAppModule.register(platform, stores), platform);
+  serveDocs(api, buildPublicDocument(api, config.http.publicBaseUrl), '');
+  const admin = await createHttpApp(AdminAppModule.register(platform, stores, adminToken), platform);
+  serveDocs(admin, buildAdminDocument(admin, `http://localhost:${config.http.adminPort}`), 'admin/');
+
+  return {
+    api,
+    admin,
+    stores,
+    adminToken,
+    close: async () => {
+      await Promise.allSettled([api.close(), admin.close()]);
+      await closeDataStores(stores);
+    },
+  };
+}

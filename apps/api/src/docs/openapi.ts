@@ -1,0 +1,57 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+
+const ERROR_DESCRIPTION = [
+  'Every error answers `{ "error": { ... } }` in the shape its status requires, always with `tokenTraceId`;',
+  'the same trace id is in the `token-trace-id` response header of every response.',
+  '`token-external-error: true` is set only when a bank 5xx caused the error.',
+].join(' ');
+
+/** The public API's OpenAPI document, generated from the controllers, with both auth schemes. */
+export function buildPublicDocument(app: NestFastifyApplication, serverUrl: string): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Open Banking Payments Gateway')
+    .setDescription(`Pay and be paid by bank transfer, read accounts with consent, and receive signed webhooks.\n\n${ERROR_DESCRIPTION}`)
+    .setVersion('0.1.0')
+    .addServer(serverUrl)
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'Production and sandbox: a request-bound JWS signed with one of the member\'s registered keys.',
+      },
+      'Bearer',
+    )
+    .addSecurity('BasicAuth', {
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+      description: 'Sandbox only: `Authorization: Basic <API_KEY>` with the API key as issued.',
+    })
+    .addSecurityRequirements('Bearer')
+    .addSecurityRequirements('BasicAuth')
+    .build();
+  return SwaggerModule.createDocument(app, config);
+}
+
+/** The admin API's own document (served on the admin port only). */
+export function buildAdminDocument(app: NestFastifyApplication, serverUrl: string): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Open Banking Payments Gateway: admin API')
+    .setDescription(`Operator endpoints on ADMIN_PORT, guarded by \`Authorization: Bearer <ADMIN_TOKEN>\`.\n\n${ERROR_DESCRIPTION}`)
+    .setVersion('0.1.0')
+    .addServer(serverUrl)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN.' }, 'AdminToken')
+    .build();
+  return SwaggerModule.createDocument(app, config);
+}
+
+/** Serves `document` as JSON at `<prefix>openapi.json` and a docs page at `<prefix>docs`. */
+export function serveDocs(app: NestFastifyApplication, document: OpenAPIObject, prefix: string): void {
+  SwaggerModule.setup(`${prefix}docs`, app, document, {
+    jsonDocumentUrl: `${prefix}openapi.json`,
+    raw: ['json'],
+    customSiteTitle: document.info.title,
+  });
+}

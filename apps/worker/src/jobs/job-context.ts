@@ -1,0 +1,10 @@
+import type { Clock } from '#libs/common';
+import type { PrismaService } from '#libs/db';
+import type { Logger } from 'pino';
+
+/** What a job handler may use. Handlers are thin: parse, build a command, call a use case. */
+export interface JobContext {
+  readonly prisma: PrismaService;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}

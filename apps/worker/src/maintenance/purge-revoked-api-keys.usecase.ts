@@ -1,0 +1,45 @@
+import { JOB_QUEUE, type PayloadOf } from '#libs/common';
+import { scheduledJobs } from '#libs/db';
+import type { JobContext } from '../jobs/job-context.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+export const PURGE_JOB = 'maintenance.purge-revoked-api-keys';
+export const DEFAULT_RETENTION_DAYS = 90;
+
+/** Id of the purge timer due at `dueAt`; one per run so a finished job never blocks the next. */
+export function purgeTimerId(dueAt: Date): string {
+  return `${PURGE_JOB}@${dueAt.getTime()}`;
+}
+
+/**
+ * Retention: API keys revoked more than `retentionDays` ago are deleted. Runs daily; the
+ * deletion and the next day's timer commit together, so a crash repeats the run, never skips it.
+ */
+export async function purgeRevokedApiKeys(
+  payload: PayloadOf<'maintenance.purge-revoked-api-keys'>,
+  { prisma, clock, logger }: JobContext,
+): Promise<number> {
+  const now = clock.now();
+  const cutoff = new Date(now.getTime() - payload.retentionDays * DAY_MS);
+  const next = new Date(now.getTime() + DAY_MS);
+  const deleted = await prisma.$transaction(async (tx) => {
+    const result = await tx.apiKey.deleteMany({ where: { revokedAt: { lt: cutoff } } });
+    await scheduledJobs.schedule(tx, purgeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
+    return result.count;
+  });
+  logger.info({ deleted, cutoff: cutoff.toISOString() }, 'purged revoked API keys');
+  return deleted;
+}
+
+/** Makes sure a purge timer exists (first start, or after its job was lost). */
+export async function ensurePurgeScheduled({ prisma, clock }: Pick<JobContext, 'prisma' | 'clock'>): Promise<void> {
+  if ((await scheduledJobs.countByName(prisma, PURGE_JOB)) > 0) return;
+  const now = clock.now();
+  await scheduledJobs.schedule(
+    prisma,
+    purgeTimerId(now),
+    { name: PURGE_JOB, retentionDays: DEFAULT_RETENTION_DAYS },
+    now,
+    JOB_QUEUE[PURGE_JOB],
+  );
+}

@@ -1,0 +1,73 @@
+import type { Clock, JobPayload } from '#libs/common';
+import { scheduledJobs, type PrismaService } from '#libs/db';
+import type { Logger } from 'pino';
+import type { QueueSet } from '../queues/queue-set.js';
+
+export interface SchedulerOptions {
+  readonly tickMs: number;
+  readonly batchSize: number;
+}
+
+/**
+ * Turns due timer rows into BullMQ jobs. Rows are locked with FOR UPDATE SKIP LOCKED, so
+ * several workers tick side by side without taking the same row; a row is deleted only in the
+ * transaction that enqueued it, and its job id is the row id, so a crash between the two
+ * enqueues again at most (deduplicated by BullMQ while the first job is still known).
+ */
+export class SchedulerTick {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+    private readonly queues: QueueSet,
+    private readonly options: SchedulerOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Claims and enqueues one batch of due rows; returns how many. */
+  async tick(): Promise<number> {
+    const now = this.clock.now();
+    return this.prisma.$transaction(async (tx) => {
+      const due = await scheduledJobs.lockDue(tx, now, this.options.batchSize);
+      for (const row of due) {
+        await this.queues.enqueue(row.payload as unknown as JobPayload, row.id);
+      }
+      await scheduledJobs.deleteMany(
+        tx,
+        due.map((row) => row.id),
+      );
+      return due.length;
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.tick();
+      this.running.then(
+        (count) => {
+          // A full batch means more rows are due: go again at once.
+          this.schedule(count >= this.options.batchSize ? 0 : this.options.tickMs);
+        },
+        (error: unknown) => {
+          this.logger.error({ err: error }, 'scheduler tick failed');
+          this.schedule(this.options.tickMs);
+        },
+      );
+    }, delayMs);
+  }
+}

@@ -1,0 +1,52 @@
+export type Environment = 'sandbox' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** The whole configuration of every process, read and validated once at boot. */
+export interface AppConfig {
+  readonly environment: Environment;
+  readonly http: {
+    /** Public API port (PORT). */
+    readonly port: number;
+    /** Admin API port (ADMIN_PORT); never served on the public port. */
+    readonly adminPort: number;
+    /** Worker health and metrics port (WORKER_PORT). */
+    readonly workerPort: number;
+    /** Sandbox bank port (SANDBOX_BANK_PORT). */
+    readonly sandboxBankPort: number;
+    /** Address every listener binds to (HOST). */
+    readonly host: string;
+    /** Base URL the public sees (PUBLIC_BASE_URL); used in redirect and hosted-page links. */
+    readonly publicBaseUrl: string;
+    /** Largest accepted request body in bytes (BODY_LIMIT_BYTES). */
+    readonly bodyLimitBytes: number;
+  };
+  readonly databaseUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  /** Admin bearer token (ADMIN_TOKEN); required in production, generated in sandbox when absent. */
+  readonly adminToken: string | undefined;
+  readonly logLevel: LogLevel;
+  readonly otel: {
+    /** OTLP/HTTP collector base URL (OTEL_EXPORTER_OTLP_ENDPOINT); tracing exports only when set. */
+    readonly exporterEndpoint: string | undefined;
+    readonly serviceName: string;
+  };
+  readonly worker: {
+    /** Scheduler tick period in milliseconds (SCHEDULER_TICK_MS). */
+    readonly schedulerTickMs: number;
+    /** Due rows claimed per tick (SCHEDULER_BATCH_SIZE). */
+    readonly schedulerBatchSize: number;
+    /** Grace period for in-flight jobs at shutdown (SHUTDOWN_GRACE_MS). */
+    readonly shutdownGraceMs: number;
+  };
+  /** What `npm start` runs itself when DATABASE_URL / REDIS_URL are not set. */
+  readonly embedded: {
+    /** Where the embedded Postgres and Redis keep their data (DATA_DIR). */
+    readonly dataDir: string;
+    /** Port of the embedded Postgres (EMBEDDED_POSTGRES_PORT). */
+    readonly postgresPort: number;
+    /** Port of the local redis-server (EMBEDDED_REDIS_PORT). */
+    readonly redisPort: number;
+  };
+  /** Base URL at which api and worker reach the sandbox bank (SANDBOX_BANK_URL). */
+  readonly sandboxBankUrl: string;
+}

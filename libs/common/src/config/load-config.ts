@@ -1,0 +1,117 @@
+import type { AppConfig, Environment, LogLevel } from './app-config.js';
+import { ConfigError } from './config-error.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const ENVIRONMENTS: readonly Environment[] = ['sandbox', 'production'];
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${value}")`);
+  }
+  return value as T;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new ConfigError(name, `must be an integer (got "${value}")`);
+  const parsed = Number(value);
+  if (parsed < min || parsed > max) throw new ConfigError(name, `must be between ${min} and ${max} (got ${parsed})`);
+  return parsed;
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | undefined {
+  const value = text(env, name);
+  if (value === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, 'must be an absolute URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use one of ${protocols.join(', ')} (got "${parsed.protocol}")`);
+  }
+  return value;
+}
+
+/**
+ * Builds the typed configuration from the environment. The only place that reads
+ * environment variables; every failure names the variable at fault.
+ */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const environment = oneOf(env, 'ENVIRONMENT', ENVIRONMENTS, 'sandbox');
+  const port = integer(env, 'PORT', 8080, 1, 65535);
+  const adminPort = integer(env, 'ADMIN_PORT', 8081, 1, 65535);
+  const workerPort = integer(env, 'WORKER_PORT', 8082, 1, 65535);
+  const sandboxBankPort = integer(env, 'SANDBOX_BANK_PORT', 8090, 1, 65535);
+  if (adminPort === port) throw new ConfigError('ADMIN_PORT', 'must differ from PORT');
+
+  const adminToken = text(env, 'ADMIN_TOKEN');
+  if (environment === 'production') {
+    if (adminToken === undefined) throw new ConfigError('ADMIN_TOKEN', 'is required when ENVIRONMENT=production');
+    if (adminToken.length < 32) throw new ConfigError('ADMIN_TOKEN', 'must be at least 32 characters');
+  }
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  if (environment === 'production' && databaseUrl === undefined) {
+    throw new ConfigError('DATABASE_URL', 'is required when ENVIRONMENT=production');
+  }
+  if (environment === 'production' && redisUrl === undefined) {
+    throw new ConfigError('REDIS_URL', 'is required when ENVIRONMENT=production');
+  }
+  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  if (environment === 'production' && !publicBaseUrl.startsWith('https:')) {
+    throw new ConfigError('PUBLIC_BASE_URL', 'must be https when ENVIRONMENT=production');
+  }
+
+  return {
+    environment,
+    http: {
+      port,
+      adminPort,
+      workerPort,
+      sandboxBankPort,
+      host: text(env, 'HOST') ?? '0.0.0.0',
+      publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
+      bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    },
+    databaseUrl,
+    redisUrl,
+    adminToken,
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    otel: {
+      exporterEndpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
+      serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'open-banking-gateway',
+    },
+    worker: {
+      schedulerTickMs: integer(env, 'SCHEDULER_TICK_MS', 1000, 50, 60_000),
+      schedulerBatchSize: integer(env, 'SCHEDULER_BATCH_SIZE', 500, 1, 10_000),
+      shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, 0, 600_000),
+    },
+    embedded: {
+      dataDir: text(env, 'DATA_DIR') ?? '.data',
+      postgresPort: integer(env, 'EMBEDDED_POSTGRES_PORT', 54329, 1, 65535),
+      redisPort: integer(env, 'EMBEDDED_REDIS_PORT', 63799, 1, 65535),
+    },
+    sandboxBankUrl: (url(env, 'SANDBOX_BANK_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${sandboxBankPort}`).replace(/\/+$/, ''),
+  };
+}
+
+/** The configuration with the connection URLs that the process must have to run. */
+export type ConnectedConfig = AppConfig & { readonly databaseUrl: string; readonly redisUrl: string };
+
+export function requireConnections(config: AppConfig): ConnectedConfig {
+  if (config.databaseUrl === undefined) throw new ConfigError('DATABASE_URL', 'is required for this process');
+  if (config.redisUrl === undefined) throw new ConfigError('REDIS_URL', 'is required for this process');
+  return config as ConnectedConfig;
+}

@@ -1,0 +1,54 @@
+/**
+ * The one catalogue of error codes the gateway answers with. Codes are stable: clients
+ * may branch on them. Each names its HTTP status and a default message; the status
+ * decides the body shape (see error-body.ts).
+ */
+export const ERROR_CATALOGUE = {
+  // 400: invalid argument. Field.* codes as the reference description names them.
+  'Field.Invalid': { status: 400, message: 'A field has an invalid value.' },
+  'Field.InvalidFormat': { status: 400, message: 'A field has an invalid format.' },
+  'Field.Expected': { status: 400, message: 'A required field is missing.' },
+  'Field.NotUnique': { status: 400, message: 'A field value must be unique.' },
+  'Field.Unknown': { status: 400, message: 'The request has a field this endpoint does not accept.' },
+  MalformedBody: { status: 400, message: 'The request body is not valid JSON.' },
+  InvalidArgument: { status: 400, message: 'The request is invalid.' },
+  // 4xx that the transport produces, in the 400 shape.
+  UnsupportedMediaType: { status: 415, message: 'Content-Type must be application/json.' },
+  PayloadTooLarge: { status: 413, message: 'The request body is too large.' },
+  MethodNotAllowed: { status: 405, message: 'The method is not allowed on this resource.' },
+  // 401
+  Unauthenticated: { status: 401, message: 'Authorization is missing or invalid.' },
+  // 403
+  PermissionDenied: { status: 403, message: 'The member is not permitted to perform this operation.' },
+  // 404
+  NOT_FOUND: { status: 404, message: 'The requested entity was not found.' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'No such endpoint.' },
+  // 409 / 422: idempotency and state conflicts
+  CONFLICT: { status: 409, message: 'The request conflicts with the current state of the resource.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'The Idempotency-Key was used with a different request.' },
+  // 429
+  RESOURCE_EXHAUSTED: { status: 429, message: 'Too many requests.' },
+  // 500
+  InternalServerError: { status: 500, message: 'An internal error occurred.' },
+  BankInternalError: { status: 500, message: 'The bank reported an internal error.' },
+  // 501
+  UNIMPLEMENTED: { status: 501, message: 'The operation is not implemented, supported or enabled by the bank.' },
+  // 503
+  UNAVAILABLE: { status: 503, message: 'The service is unavailable; retry later.' },
+  // 504
+  DEADLINE_EXCEEDED: { status: 504, message: 'The deadline expired before the operation could complete.' },
+} as const satisfies Record<string, { readonly status: number; readonly message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+/** Short notices the interface carries in `paymentId` for 429, 501, 503 and 504. */
+export const STATUS_NOTICE: Readonly<Record<number, string>> = {
+  429: 'Resource exhausted. Check quota.',
+  501: 'Not implemented.',
+  503: 'Unavailable.',
+  504: 'Deadline exceeded.',
+};

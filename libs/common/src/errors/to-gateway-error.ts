@@ -1,0 +1,65 @@
+import { HttpException } from '@nestjs/common';
+import { GatewayError } from './gateway-error.js';
+
+interface TransportError {
+  statusCode?: unknown;
+  code?: unknown;
+}
+
+/** Fastify's transport error codes, turned into catalogue errors with a client-safe message. */
+const FASTIFY_CODES: Readonly<Record<string, () => GatewayError>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new GatewayError('UnsupportedMediaType'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new GatewayError('InvalidArgument', { message: 'Content-Length does not match the body.' }),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new GatewayError('PayloadTooLarge'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => new GatewayError('MalformedBody', { message: 'The request body is empty but Content-Type is application/json.' }),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new GatewayError('MalformedBody'),
+  FST_ERR_CTP_INVALID_TYPE: () => new GatewayError('UnsupportedMediaType'),
+  FST_ERR_BAD_URL: () => new GatewayError('InvalidArgument', { message: 'The request URL is malformed.' }),
+};
+
+function fromStatus(status: number, path: string): GatewayError {
+  switch (status) {
+    case 400:
+      return new GatewayError('InvalidArgument');
+    case 401:
+      return new GatewayError('Unauthenticated');
+    case 403:
+      return new GatewayError('PermissionDenied');
+    case 404:
+      return new GatewayError('ROUTE_NOT_FOUND', { entityId: path, message: `No endpoint at ${path}.` });
+    case 405:
+      return new GatewayError('MethodNotAllowed');
+    case 413:
+      return new GatewayError('PayloadTooLarge');
+    case 415:
+      return new GatewayError('UnsupportedMediaType');
+    case 429:
+      return new GatewayError('RESOURCE_EXHAUSTED');
+    case 501:
+      return new GatewayError('UNIMPLEMENTED');
+    case 503:
+      return new GatewayError('UNAVAILABLE');
+    case 504:
+      return new GatewayError('DEADLINE_EXCEEDED');
+    default:
+      return status >= 400 && status < 500
+        ? new GatewayError('InvalidArgument')
+        : new GatewayError('InternalServerError');
+  }
+}
+
+/**
+ * Turns anything thrown into a catalogue error. Only GatewayError messages reach a client;
+ * for everything else the message is the catalogue's, so no internal detail leaks.
+ */
+export function toGatewayError(error: unknown, path: string): GatewayError {
+  if (error instanceof GatewayError) return error;
+  if (error instanceof HttpException) return fromStatus(error.getStatus(), path);
+  if (typeof error === 'object' && error !== null) {
+    const { code, statusCode } = error as TransportError;
+    if (typeof code === 'string' && FASTIFY_CODES[code] !== undefined) return FASTIFY_CODES[code]();
+    if (error instanceof SyntaxError && statusCode === 400) return new GatewayError('MalformedBody');
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return fromStatus(statusCode, path);
+  }
+  return new GatewayError('InternalServerError', { cause: error });
+}

@@ -1,0 +1,63 @@
+import { Controller, Get, Header, HttpCode, Inject, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { Metrics } from '#libs/observability';
+import { GatewayError } from '../errors/gateway-error.js';
+import { METRICS, READINESS_CHECKS } from '../platform/tokens.js';
+import type { ReadinessCheck } from './readiness-check.js';
+
+const CHECK_TIMEOUT_MS = 2000;
+
+function withTimeout(check: ReadinessCheck): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(`${check.name}: timed out`), CHECK_TIMEOUT_MS);
+    check.check().then(
+      () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(`${check.name}: unreachable`);
+      },
+    );
+  });
+}
+
+/** Liveness, readiness and Prometheus metrics; public, no authentication. */
+@ApiTags('Health')
+@Controller()
+export class HealthController {
+  constructor(
+    @Inject(READINESS_CHECKS) private readonly checks: readonly ReadinessCheck[],
+    @Inject(METRICS) private readonly metrics: Metrics,
+  ) {}
+
+  @Get('healthz')
+  @ApiOperation({ summary: 'Liveness: the process is up.', security: [] })
+  @ApiOkResponse({ schema: { type: 'object', properties: { status: { type: 'string', example: 'ok' } } } })
+  healthz(): { status: string } {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  @ApiOperation({ summary: 'Readiness: Postgres and Redis are reachable.', security: [] })
+  @ApiOkResponse({ schema: { type: 'object', properties: { status: { type: 'string', example: 'ok' } } } })
+  @ApiServiceUnavailableResponse({ description: 'A dependency is unreachable.' })
+  async readyz(): Promise<{ status: string; checks: Record<string, string> }> {
+    const failures = (await Promise.all(this.checks.map(withTimeout))).filter((f): f is string => f !== undefined);
+    if (failures.length > 0) {
+      throw new GatewayError('UNAVAILABLE', { message: `Not ready: ${failures.join(', ')}.`, retryAfterSeconds: 1 });
+    }
+    return { status: 'ok', checks: Object.fromEntries(this.checks.map((c) => [c.name, 'ok'])) };
+  }
+
+  @Get('metrics')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: 'Prometheus metrics.', security: [] })
+  async metricsText(@Res() reply: FastifyReply): Promise<void> {
+    const { contentType, body } = await this.metrics.render();
+    await reply.header('content-type', contentType).send(body);
+  }
+}

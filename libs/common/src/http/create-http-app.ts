@@ -1,0 +1,30 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { NestPinoLogger } from '#libs/observability';
+import type { PlatformObjects } from '../platform/platform.module.js';
+import { GlobalErrorFilter } from './global-error.filter.js';
+import { installRequestTracing } from './request-trace.js';
+import { createValidationPipe } from './validation.pipe.js';
+
+/**
+ * A Nest application on Fastify with the cross-cutting rules every server of the gateway
+ * follows: trace ids, access logs and metrics, the one error filter, strict DTO validation,
+ * a body size limit and graceful shutdown.
+ */
+export async function createHttpApp(module: object, platform: PlatformObjects): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: platform.config.http.bodyLimitBytes,
+    trustProxy: true,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 500 },
+  });
+  installRequestTracing(adapter.getInstance(), platform.metrics, platform.logger);
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    logger: new NestPinoLogger(platform.logger),
+    abortOnError: false,
+  });
+  app.useGlobalFilters(new GlobalErrorFilter(platform.logger));
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,40 @@
+import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { newTraceId } from '#libs/observability';
+import { errorBody } from '../errors/error-body.js';
+import { toGatewayError } from '../errors/to-gateway-error.js';
+import { TRACE_HEADER } from './request-trace.js';
+
+/** Header set (to "true") only when a bank's 5xx caused the error. */
+export const EXTERNAL_ERROR_HEADER = 'token-external-error';
+
+/**
+ * The one place failures become responses: the interface's error shape for the status,
+ * `tokenTraceId` in the body and the header, and nothing internal in a 5xx.
+ */
+@Catch()
+export class GlobalErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const error = toGatewayError(exception, path);
+    const traceId = request.traceId !== undefined && request.traceId !== '' ? request.traceId : newTraceId();
+
+    if (error.status >= 500) {
+      this.logger.error({ traceId, err: exception, code: error.code, path }, 'request failed');
+    } else {
+      this.logger.debug({ traceId, code: error.code, path, message: error.message }, 'request rejected');
+    }
+
+    void reply.header(TRACE_HEADER, traceId);
+    if (error.external) void reply.header(EXTERNAL_ERROR_HEADER, 'true');
+    if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
+    for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
+    void reply.status(error.status).header('content-type', 'application/json; charset=utf-8').send(errorBody(error, traceId));
+  }
+}

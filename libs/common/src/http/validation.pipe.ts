@@ -1,0 +1,42 @@
+import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { GatewayError } from '../errors/gateway-error.js';
+
+interface FieldProblem {
+  readonly path: string;
+  readonly message: string;
+  readonly unknown: boolean;
+}
+
+function collect(errors: readonly ValidationError[], prefix: string, out: FieldProblem[]): void {
+  for (const error of errors) {
+    const path = prefix === '' ? error.property : `${prefix}.${error.property}`;
+    const constraints = error.constraints ?? {};
+    const messages = Object.values(constraints);
+    if (messages.length > 0) {
+      out.push({ path, message: messages.join('; '), unknown: 'whitelistValidation' in constraints });
+    }
+    if (error.children !== undefined && error.children.length > 0) collect(error.children, path, out);
+  }
+}
+
+/** class-validator problems as one 400 that names every field at fault. */
+export function validationErrorToGatewayError(errors: readonly ValidationError[]): GatewayError {
+  const problems: FieldProblem[] = [];
+  collect(errors, '', problems);
+  const message = problems.map((p) => (p.message.startsWith(p.path) ? p.message : `${p.path}: ${p.message}`)).join('. ');
+  const code = problems.every((p) => p.unknown) && problems.length > 0 ? 'Field.Unknown' : 'Field.Invalid';
+  return new GatewayError(code, { message: message === '' ? 'The request is invalid.' : message, paths: problems.map((p) => p.path) });
+}
+
+/** Validates and transforms DTOs; unknown properties are rejected, not silently dropped. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    transform: true,
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    stopAtFirstError: false,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => validationErrorToGatewayError(errors),
+  });
+}

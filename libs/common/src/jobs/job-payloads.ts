@@ -1,0 +1,24 @@
+import type { QueueName } from './queue-names.js';
+
+/**
+ * Every job the worker runs, as a discriminated union on `name`. A job's queue is fixed by
+ * its name (JOB_QUEUE). The worker's handler table is typed over this union, and start-up
+ * fails if a name has no handler.
+ */
+export interface PurgeRevokedApiKeysPayload {
+  readonly name: 'maintenance.purge-revoked-api-keys';
+  /** Revoked keys older than this many days are deleted. */
+  readonly retentionDays: number;
+}
+
+export type JobPayload = PurgeRevokedApiKeysPayload;
+export type JobName = JobPayload['name'];
+export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
+
+export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
+  'maintenance.purge-revoked-api-keys': 'timers',
+};
+
+export function isJobName(value: string): value is JobName {
+  return Object.hasOwn(JOB_QUEUE, value);
+}

@@ -1,0 +1,35 @@
+import type { Redis } from 'ioredis';
+import { SystemClock, type Clock, type ConnectedConfig } from '#libs/common';
+import { PrismaService } from './prisma.service.js';
+import { createRedis } from './redis.js';
+import { SharedClock } from './shared-clock.js';
+
+/** One process's connections and clock, shared by every Nest application it runs. */
+export interface DataStores {
+  readonly prisma: PrismaService;
+  readonly redis: Redis;
+  readonly clock: Clock;
+}
+
+export interface DataStoreOptions {
+  readonly service: string;
+  readonly poolSize?: number;
+}
+
+export async function openDataStores(config: ConnectedConfig, options: DataStoreOptions): Promise<DataStores> {
+  const prisma = new PrismaService(config.databaseUrl, options.poolSize);
+  const redis = createRedis(config.redisUrl, { name: options.service });
+  let clock: Clock = new SystemClock();
+  if (config.environment === 'sandbox') {
+    const shared = new SharedClock(prisma, redis);
+    await shared.start();
+    clock = shared;
+  }
+  return { prisma, redis, clock };
+}
+
+export async function closeDataStores(stores: DataStores): Promise<void> {
+  if (stores.clock instanceof SharedClock) await stores.clock.stop();
+  await stores.redis.quit().catch(() => undefined);
+  await stores.prisma.$disconnect();
+}

@@ -1,0 +1,28 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Clock, READINESS_CHECKS, type ReadinessCheck } from '#libs/common';
+import type { DataStores } from './data-stores.js';
+import { PrismaService } from './prisma.service.js';
+
+export const REDIS = Symbol('REDIS');
+
+/** Makes the process's Postgres (Prisma), Redis and Clock injectable, with readiness checks. */
+@Global()
+@Module({})
+export class DbModule {
+  static forRoot(stores: DataStores): DynamicModule {
+    const checks: ReadinessCheck[] = [
+      { name: 'postgres', check: async () => void (await stores.prisma.$queryRaw`SELECT 1`) },
+      { name: 'redis', check: async () => void (await stores.redis.ping()) },
+    ];
+    return {
+      module: DbModule,
+      providers: [
+        { provide: PrismaService, useValue: stores.prisma },
+        { provide: REDIS, useValue: stores.redis },
+        { provide: Clock, useValue: stores.clock },
+        { provide: READINESS_CHECKS, useValue: checks },
+      ],
+      exports: [PrismaService, REDIS, Clock, READINESS_CHECKS],
+    };
+  }
+}

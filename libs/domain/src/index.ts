@@ -1,0 +1,3 @@
+export * from './identifiers/random-id.js';
+export * from './identifiers/api-key.js';
+export * from './status-machine/status-machine.js';

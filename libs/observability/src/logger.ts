@@ -1,0 +1,56 @@
+import { pino, type Logger, type LevelWithSilent } from 'pino';
+import type { LoggerService } from '@nestjs/common';
+import { currentContext } from './request-context.js';
+
+/** Keys whose values never reach a log line. */
+export const REDACTED_PATHS = [
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  'req.headers.authorization',
+  'apiKey',
+  '*.apiKey',
+  'password',
+  '*.password',
+  'clientSecret',
+  '*.clientSecret',
+  'privateKey',
+  '*.privateKey',
+];
+
+/** A JSON logger on stdout; every line carries the current trace id when there is one. */
+export function createLogger(service: string, level: LevelWithSilent): Logger {
+  return pino({
+    level,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => {
+      const context = currentContext();
+      return context === undefined ? {} : { traceId: context.traceId };
+    },
+  });
+}
+
+/** Routes Nest's own log calls into the JSON logger. */
+export class NestPinoLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  /** Nest's start-up chatter (modules loaded, routes mapped) is debug detail. */
+  log(message: unknown, context?: string): void {
+    this.logger.debug({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string): void {
+    this.logger.error({ context, stack: trace }, String(message));
+  }
+  warn(message: unknown, context?: string): void {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string): void {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string): void {
+    this.logger.trace({ context }, String(message));
+  }
+}

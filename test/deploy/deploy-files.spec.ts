@@ -1,0 +1,230 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+
+// No Docker engine or cluster in CI: these checks tie the deployment files to the code instead.
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const exists = (path: string): boolean => existsSync(join(root, path));
+const read = (path: string): string => readFileSync(join(root, path), 'utf8');
+
+type Obj = Record<string, unknown>;
+const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+const obj = (value: unknown): Obj => (isObj(value) ? value : {});
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Calls `visit` for every key/value pair anywhere in a parsed YAML tree. */
+function walk(node: unknown, visit: (key: string, value: unknown) => void): void {
+  if (Array.isArray(node)) node.forEach((item) => walk(item, visit));
+  else if (isObj(node)) {
+    for (const [key, value] of Object.entries(node)) {
+      visit(key, value);
+      walk(value, visit);
+    }
+  }
+}
+
+/** Every value found under `key` anywhere in `node`. */
+function valuesOf(node: unknown, key: string): unknown[] {
+  const found: unknown[] = [];
+  walk(node, (k, value) => {
+    if (k === key) found.push(value);
+  });
+  return found;
+}
+
+const captures = (text: string, pattern: RegExp): string[] =>
+  [...text.matchAll(pattern)].flatMap((match) => match.slice(1, 2));
+
+const ALLOWED_PORTS = new Set([8080, 8081, 8082, 8090, 5432, 6379]);
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+const GATEWAY_SERVICES = ['api', 'worker', 'sandbox-bank'];
+const PROBE_URL = /https?:\/\/[^/'"\s]+:(\d+)(\/[\w/-]*)/g;
+
+const dockerfile = read('deploy/Dockerfile');
+const composeText = read('docker-compose.yml');
+const services = obj(obj(parse(composeText, { merge: true })).services);
+const gatewayServices = Object.entries(services).filter(([name]) => name !== 'postgres' && name !== 'redis');
+
+const k8sDir = 'deploy/k8s';
+const resourceFiles = list(obj(parse(read(`${k8sDir}/kustomization.yaml`))).resources).map(str);
+// A missing file is reported by the 'lists resource files that exist' test, not at load time.
+const k8sText = resourceFiles
+  .filter((file) => exists(`${k8sDir}/${file}`))
+  .map((file) => read(`${k8sDir}/${file}`))
+  .join('\n---\n');
+const k8sDocs = parseAllDocuments(k8sText);
+const objects = k8sDocs.map((doc) => obj(doc.toJS()));
+const ofKind = (kind: string): Obj[] => objects.filter((o) => o.kind === kind);
+const workloads = [...ofKind('Deployment'), ...ofKind('Job')];
+
+/** containerPort names -> numbers, to resolve named probe and target ports. */
+const namedPorts = new Map(
+  valuesOf(objects, 'ports')
+    .flatMap(list)
+    .map(obj)
+    .filter((port) => port.containerPort !== undefined)
+    .map((port) => [str(port.name), Number(port.containerPort)] as const),
+);
+const resolvePort = (port: unknown): number => (typeof port === 'number' ? port : (namedPorts.get(str(port)) ?? NaN));
+
+describe('docker-compose.yml', () => {
+  it('defines the stack, with a health check on every long-running gateway process', () => {
+    expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'migrate', ...GATEWAY_SERVICES]));
+    for (const name of ['postgres', 'redis']) expect(obj(services[name]).healthcheck, name).toBeDefined();
+    for (const [name, service] of gatewayServices) {
+      if (name === 'migrate') {
+        expect(list(obj(service).command).join(' ')).toContain('dist/scripts/migrate.js');
+        continue;
+      }
+      const healthcheck = obj(obj(service).healthcheck);
+      expect(healthcheck.disable, name).not.toBe(true);
+      expect(list(healthcheck.test).length, `${name} healthcheck`).toBeGreaterThan(0);
+    }
+  });
+
+  it('starts gateway processes only after migrations succeed and Redis is healthy', () => {
+    for (const name of GATEWAY_SERVICES) {
+      const dependsOn = obj(obj(services[name]).depends_on);
+      expect(obj(dependsOn.migrate).condition, name).toBe('service_completed_successfully');
+      expect(obj(dependsOn.redis).condition, name).toBe('service_healthy');
+    }
+    expect(obj(obj(obj(services.migrate).depends_on).postgres).condition).toBe('service_healthy');
+  });
+
+  it('publishes only known ports and probes only /healthz and /readyz', () => {
+    const ports = valuesOf(services, 'ports').flatMap(list).flatMap((entry) => {
+      if (typeof entry === 'number') return [entry];
+      if (isObj(entry)) return [entry.target, entry.published].filter((p) => p !== undefined).map(Number);
+      return str(entry).replace(/\/\w+$/, '').split(':').slice(-2).map(Number); // [ip:]host:container[/proto]
+    });
+    expect(ports.length).toBeGreaterThan(0);
+    for (const port of ports) expect(ALLOWED_PORTS, `port ${port}`).toContain(port);
+    for (const name of GATEWAY_SERVICES) {
+      const urls = [...list(obj(obj(services[name]).healthcheck).test).map(str).join(' ').matchAll(PROBE_URL)];
+      expect(urls.length, `${name} healthcheck URL`).toBeGreaterThan(0);
+      for (const [, port, path] of urls) {
+        expect(ALLOWED_PORTS).toContain(Number(port));
+        expect(PROBE_PATHS).toContain(path);
+      }
+    }
+  });
+});
+
+describe('deploy/Dockerfile', () => {
+  it('is multi-stage, copies only from defined stages and runs as a non-root user', () => {
+    expect(captures(dockerfile, /^(FROM)\s/gim).length).toBeGreaterThanOrEqual(2);
+    const stages = captures(dockerfile, /^FROM\s+\S+\s+AS\s+(\S+)/gim);
+    const copiedFrom = captures(dockerfile, /^COPY\s+--from=(\S+)/gim);
+    expect(copiedFrom.length).toBeGreaterThan(0);
+    for (const stage of copiedFrom) expect(stages).toContain(stage);
+    const users = captures(dockerfile, /^USER\s+(\S+)/gim);
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.at(-1)).not.toMatch(/^(root|0)(:.*)?$/);
+  });
+
+  it('exposes only known ports and health-checks a probe path', () => {
+    const exposed = captures(dockerfile, /^EXPOSE\s+(.+)$/gim).flatMap((line) => line.trim().split(/\s+/).map(Number));
+    expect(exposed.length).toBeGreaterThan(0);
+    for (const port of exposed) expect(ALLOWED_PORTS, `port ${port}`).toContain(port);
+    const healthcheck = captures(dockerfile, /^(HEALTHCHECK\s(?:\\\n|[^\n])*)/gim).join('\n');
+    const urls = [...healthcheck.matchAll(PROBE_URL)];
+    expect(urls.length).toBe(1);
+    for (const [, port, path] of urls) {
+      expect(ALLOWED_PORTS).toContain(Number(port));
+      expect(PROBE_PATHS).toContain(path);
+    }
+  });
+});
+
+describe('entry points and environment variables', () => {
+  it('every dist/*.js entry point named in a command has a TypeScript source', () => {
+    const entries = new Set(captures([dockerfile, composeText, k8sText].join('\n'), /(dist\/[\w./-]+\.js)/g));
+    expect(entries.size).toBeGreaterThanOrEqual(5);
+    for (const entry of entries) {
+      const source = entry.replace(/^dist\//, '').replace(/\.js$/, '.ts');
+      expect(exists(source), `${entry} -> ${source}`).toBe(true);
+    }
+  });
+
+  const readByCode = new Set(
+    ['libs/common/src/config/load-config.ts', 'libs/observability/src/otel-register.ts'].flatMap((file) => [
+      ...captures(read(file), /'([A-Z][A-Z0-9_]+)'/g),
+      ...captures(read(file), /process\.env\.([A-Z][A-Z0-9_]+)/g),
+    ]),
+  );
+  const setInCompose = gatewayServices.flatMap(([, service]) => {
+    const env = obj(service).environment;
+    return Array.isArray(env) ? env.map((entry) => str(entry).replace(/=.*$/s, '')) : Object.keys(obj(env));
+  });
+  const setInK8s = [
+    ...valuesOf(objects, 'env').flatMap(list).map((entry) => str(obj(entry).name)),
+    ...ofKind('ConfigMap').flatMap((configMap) => Object.keys(obj(configMap.data))),
+  ];
+  const allSet = [...new Set([...setInCompose, ...setInK8s])];
+
+  it('sets only variables the code reads', () => {
+    expect(readByCode.size).toBeGreaterThan(10);
+    expect(setInCompose.length).toBeGreaterThan(0);
+    expect(setInK8s.length).toBeGreaterThan(0);
+    for (const name of allSet) expect(readByCode, `${name} is not read by the code`).toContain(name);
+  });
+
+  it('documents every variable it sets in README.md', () => {
+    expect(exists('README.md'), 'README.md exists').toBe(true);
+    const readme = read('README.md');
+    for (const name of allSet) expect(readme, `${name} in README.md`).toContain(name);
+  });
+});
+
+describe('deploy/k8s', () => {
+  it('lists resource files that exist and parse', () => {
+    expect(resourceFiles.length).toBeGreaterThan(0);
+    for (const file of resourceFiles) expect(exists(`${k8sDir}/${file}`), file).toBe(true);
+    for (const doc of k8sDocs) expect(doc.errors).toEqual([]);
+    for (const kind of ['Job', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Service', 'ConfigMap']) {
+      expect(ofKind(kind).length, kind).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(['gateway-api', 'gateway-worker'])('%s has probes, resources and a termination grace period', (name) => {
+    const deployment = ofKind('Deployment').find((o) => obj(o.metadata).name === name);
+    const spec = obj(obj(obj(deployment?.spec).template).spec);
+    expect(spec.terminationGracePeriodSeconds).toBeGreaterThan(0);
+    const containers = list(spec.containers).map(obj);
+    expect(containers.length).toBeGreaterThan(0);
+    for (const container of containers) {
+      for (const probe of ['livenessProbe', 'readinessProbe']) {
+        const httpGet = obj(obj(container[probe]).httpGet);
+        expect(PROBE_PATHS, `${name} ${probe}`).toContain(httpGet.path);
+        expect(ALLOWED_PORTS, `${name} ${probe} port`).toContain(resolvePort(httpGet.port));
+      }
+      for (const bound of ['requests', 'limits']) {
+        expect(Object.keys(obj(obj(container.resources)[bound])), bound).toEqual(expect.arrayContaining(['cpu', 'memory']));
+      }
+    }
+  });
+
+  it('uses only known container and target ports', () => {
+    const ports = ['containerPort', 'targetPort'].flatMap((key) => valuesOf(objects, key).map(resolvePort));
+    expect(ports.length).toBeGreaterThan(0);
+    for (const port of ports) expect(ALLOWED_PORTS, `port ${port}`).toContain(port);
+  });
+
+  it('references only defined ConfigMaps and the documented gateway-secrets Secret', () => {
+    const configMaps = ofKind('ConfigMap').map((o) => str(obj(o.metadata).name));
+    const refs = (keys: string[], field = 'name'): string[] =>
+      keys.flatMap((key) => valuesOf(workloads, key).map((ref) => str(obj(ref)[field])));
+    const configMapRefs = refs(['configMapRef', 'configMapKeyRef', 'configMap']);
+    const secretRefs = [...refs(['secretRef', 'secretKeyRef']), ...refs(['secret'], 'secretName')];
+    expect(configMapRefs.length).toBeGreaterThan(0);
+    expect(secretRefs.length).toBeGreaterThan(0);
+    for (const name of configMapRefs) expect(configMaps, name).toContain(name);
+    for (const name of secretRefs) expect(name).toBe('gateway-secrets');
+    const readme = read(`${k8sDir}/README.md`);
+    expect(readme).toContain('create secret generic gateway-secrets');
+    for (const key of refs(['secretKeyRef'], 'key')) expect(readme, `${key} documented`).toContain(`${key}=`);
+  });
+});
