@@ -17,7 +17,7 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /** Calls `visit` for every key/value pair anywhere in a parsed YAML tree. */
 function walk(node: unknown, visit: (key: string, value: unknown) => void): void {
-  if (Array.isArray(node)) node.forEach((item) => walk(item, visit));
+  if (Array.isArray(node)) for (const item of node) walk(item, visit);
   else if (isObj(node)) {
     for (const [key, value] of Object.entries(node)) {
       visit(key, value);
@@ -51,28 +51,22 @@ const gatewayServices = Object.entries(services).filter(([name]) => name !== 'po
 const k8sDir = 'deploy/k8s';
 const resourceFiles = list(obj(parse(read(`${k8sDir}/kustomization.yaml`))).resources).map(str);
 // A missing file is reported by the 'lists resource files that exist' test, not at load time.
-const k8sText = resourceFiles
-  .filter((file) => exists(`${k8sDir}/${file}`))
-  .map((file) => read(`${k8sDir}/${file}`))
-  .join('\n---\n');
+const k8sPaths = resourceFiles.map((file) => `${k8sDir}/${file}`);
+const k8sText = k8sPaths.filter(exists).map(read).join('\n---\n');
 const k8sDocs = parseAllDocuments(k8sText);
 const objects = k8sDocs.map((doc) => obj(doc.toJS()));
 const ofKind = (kind: string): Obj[] => objects.filter((o) => o.kind === kind);
 const workloads = [...ofKind('Deployment'), ...ofKind('Job')];
 
 /** containerPort names -> numbers, to resolve named probe and target ports. */
-const namedPorts = new Map(
-  valuesOf(objects, 'ports')
-    .flatMap(list)
-    .map(obj)
-    .filter((port) => port.containerPort !== undefined)
-    .map((port) => [str(port.name), Number(port.containerPort)] as const),
-);
+const containerPorts = valuesOf(objects, 'ports').flatMap(list).map(obj).filter((p) => p.containerPort !== undefined);
+const namedPorts = new Map(containerPorts.map((p) => [str(p.name), Number(p.containerPort)] as const));
 const resolvePort = (port: unknown): number => (typeof port === 'number' ? port : (namedPorts.get(str(port)) ?? NaN));
 
 describe('docker-compose.yml', () => {
   it('defines the stack, with a health check on every long-running gateway process', () => {
-    expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgres', 'redis', 'migrate', ...GATEWAY_SERVICES]));
+    const expected = ['postgres', 'redis', 'migrate', ...GATEWAY_SERVICES];
+    expect(Object.keys(services)).toEqual(expect.arrayContaining(expected));
     for (const name of ['postgres', 'redis']) expect(obj(services[name]).healthcheck, name).toBeDefined();
     for (const [name, service] of gatewayServices) {
       if (name === 'migrate') {
@@ -101,7 +95,7 @@ describe('docker-compose.yml', () => {
       return str(entry).replace(/\/\w+$/, '').split(':').slice(-2).map(Number); // [ip:]host:container[/proto]
     });
     expect(ports.length).toBeGreaterThan(0);
-    for (const port of ports) expect(ALLOWED_PORTS, `port ${port}`).toContain(port);
+    for (const port of ports) expect(ALLOWED_PORTS, `port ${String(port)}`).toContain(port);
     for (const name of GATEWAY_SERVICES) {
       const urls = [...list(obj(obj(services[name]).healthcheck).test).map(str).join(' ').matchAll(PROBE_URL)];
       expect(urls.length, `${name} healthcheck URL`).toBeGreaterThan(0);
@@ -128,7 +122,7 @@ describe('deploy/Dockerfile', () => {
   it('exposes only known ports and health-checks a probe path', () => {
     const exposed = captures(dockerfile, /^EXPOSE\s+(.+)$/gim).flatMap((line) => line.trim().split(/\s+/).map(Number));
     expect(exposed.length).toBeGreaterThan(0);
-    for (const port of exposed) expect(ALLOWED_PORTS, `port ${port}`).toContain(port);
+    for (const port of exposed) expect(ALLOWED_PORTS, `port ${String(port)}`).toContain(port);
     const healthcheck = captures(dockerfile, /^(HEALTHCHECK\s(?:\\\n|[^\n])*)/gim).join('\n');
     const urls = [...healthcheck.matchAll(PROBE_URL)];
     expect(urls.length).toBe(1);
@@ -182,7 +176,7 @@ describe('entry points and environment variables', () => {
 describe('deploy/k8s', () => {
   it('lists resource files that exist and parse', () => {
     expect(resourceFiles.length).toBeGreaterThan(0);
-    for (const file of resourceFiles) expect(exists(`${k8sDir}/${file}`), file).toBe(true);
+    for (const path of k8sPaths) expect(exists(path), path).toBe(true);
     for (const doc of k8sDocs) expect(doc.errors).toEqual([]);
     for (const kind of ['Job', 'HorizontalPodAutoscaler', 'PodDisruptionBudget', 'Service', 'ConfigMap']) {
       expect(ofKind(kind).length, kind).toBeGreaterThan(0);
@@ -197,20 +191,22 @@ describe('deploy/k8s', () => {
     expect(containers.length).toBeGreaterThan(0);
     for (const container of containers) {
       for (const probe of ['livenessProbe', 'readinessProbe']) {
-        const httpGet = obj(obj(container[probe]).httpGet);
-        expect(PROBE_PATHS, `${name} ${probe}`).toContain(httpGet.path);
-        expect(ALLOWED_PORTS, `${name} ${probe} port`).toContain(resolvePort(httpGet.port));
+        expect(PROBE_PATHS, `${name} ${probe}`).toContain(obj(obj(container[probe]).httpGet).path);
       }
-      for (const bound of ['requests', 'limits']) {
-        expect(Object.keys(obj(obj(container.resources)[bound])), bound).toEqual(expect.arrayContaining(['cpu', 'memory']));
+      const resources = obj(container.resources);
+      for (const bound of [resources.requests, resources.limits]) {
+        expect(Object.keys(obj(bound))).toEqual(expect.arrayContaining(['cpu', 'memory']));
       }
     }
   });
 
-  it('uses only known container and target ports', () => {
-    const ports = ['containerPort', 'targetPort'].flatMap((key) => valuesOf(objects, key).map(resolvePort));
-    expect(ports.length).toBeGreaterThan(0);
-    for (const port of ports) expect(ALLOWED_PORTS, `port ${port}`).toContain(port);
+  it('uses only known container, target and probe ports, and only probe paths', () => {
+    const probes = valuesOf(objects, 'httpGet').map(obj);
+    const ports = [...valuesOf(objects, 'containerPort'), ...valuesOf(objects, 'targetPort')];
+    ports.push(...probes.map((probe) => probe.port));
+    expect(probes.length).toBeGreaterThan(0);
+    for (const port of ports.map(resolvePort)) expect(ALLOWED_PORTS, `port ${String(port)}`).toContain(port);
+    for (const probe of probes) expect(PROBE_PATHS).toContain(probe.path);
   });
 
   it('references only defined ConfigMaps and the documented gateway-secrets Secret', () => {

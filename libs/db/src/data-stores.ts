@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { SystemClock, type Clock, type ConnectedConfig } from '#libs/common';
 import { PrismaService } from './prisma.service.js';
 import { createRedis } from './redis.js';
-import { SharedClock } from './shared-clock.js';
+import { SharedClock, clockChannel } from './shared-clock.js';
 
 /** One process's connections and clock, shared by every Nest application it runs. */
 export interface DataStores {
@@ -21,7 +21,7 @@ export async function openDataStores(config: ConnectedConfig, options: DataStore
   const redis = createRedis(config.redisUrl, { name: options.service });
   let clock: Clock = new SystemClock();
   if (config.environment === 'sandbox') {
-    const shared = new SharedClock(prisma, redis);
+    const shared = new SharedClock(prisma, redis, clockChannel(config.databaseUrl));
     await shared.start();
     clock = shared;
   }

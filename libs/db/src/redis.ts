@@ -4,12 +4,18 @@ import { Redis, type RedisOptions } from 'ioredis';
  * A Redis connection. BullMQ needs `maxRetriesPerRequest: null` on the connections it blocks on;
  * request/response users get a bounded retry instead.
  */
-export function createRedis(url: string, options: { forBullmq?: boolean; name?: string } = {}): Redis {
+export function createRedis(
+  url: string,
+  options: { forBullmq?: boolean; name?: string; onError?: (error: Error) => void } = {},
+): Redis {
   const base: RedisOptions = {
     connectionName: options.name,
     lazyConnect: false,
     enableReadyCheck: true,
     maxRetriesPerRequest: options.forBullmq === true ? null : 3,
   };
-  return new Redis(url, base);
+  const redis = new Redis(url, base);
+  // Without a listener ioredis prints every reconnect failure; readiness reports the outage instead.
+  redis.on('error', (error: Error) => options.onError?.(error));
+  return redis;
 }

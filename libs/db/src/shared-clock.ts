@@ -2,7 +2,11 @@ import { OffsetClock } from '#libs/common';
 import type { Redis } from 'ioredis';
 import type { PrismaService } from './prisma.service.js';
 
-export const CLOCK_CHANNEL = 'gateway:clock-offset';
+/** Pub/sub channel of one database's clock (pub/sub ignores Redis database numbers). */
+export function clockChannel(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  return `gateway:clock-offset:${url.host}${url.pathname}`;
+}
 
 /**
  * The sandbox service clock: wall time plus an offset kept in Postgres and broadcast over
@@ -14,6 +18,7 @@ export class SharedClock extends OffsetClock {
   constructor(
     private readonly prisma: PrismaService,
     private readonly redis: Redis,
+    private readonly channel: string,
   ) {
     super();
   }
@@ -26,7 +31,7 @@ export class SharedClock extends OffsetClock {
       const offset = Number(message);
       if (Number.isFinite(offset)) this.setOffset(offset);
     });
-    await this.subscriber.subscribe(CLOCK_CHANNEL);
+    await this.subscriber.subscribe(this.channel);
   }
 
   async refresh(): Promise<number> {
@@ -45,7 +50,7 @@ export class SharedClock extends OffsetClock {
     });
     const offset = Number(row.offsetMs);
     this.setOffset(offset);
-    await this.redis.publish(CLOCK_CHANNEL, String(offset));
+    await this.redis.publish(this.channel, String(offset));
     return offset;
   }
 

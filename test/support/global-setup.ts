@@ -1,0 +1,53 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { applyMigrations } from '../../libs/db/src/migrations/apply-migrations.js';
+import { startLocalPostgres } from '../../scripts/lib/embedded-postgres.js';
+import { startLocalRedis } from '../../scripts/lib/local-redis.js';
+import './test-servers.js';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Real servers for the whole run: a Postgres (embedded-postgres) holding a migrated template
+ * database that each test file clones, and the OS redis-server. Both live in a temp folder.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
+  await chmod(dir, 0o755); // Postgres runs as its own OS user and must reach its data folder
+  const log = (line: string): void => void process.stderr.write(`[test-servers] ${line}\n`);
+  const postgres = await startLocalPostgres(dir, await freePort(), log);
+  const redis = await startLocalRedis(dir, await freePort(), log);
+
+  const template = 'gateway_template';
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${template}`);
+  await admin.end();
+  const templateUrl = new URL(postgres.url);
+  templateUrl.pathname = `/${template}`;
+  await applyMigrations(templateUrl.toString(), join(import.meta.dirname, '../../prisma/migrations'));
+
+  project.provide('postgresAdminUrl', postgres.url);
+  project.provide('templateDatabase', template);
+  project.provide('redisUrl', redis.url);
+
+  return async () => {
+    await redis.stop();
+    await postgres.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+}

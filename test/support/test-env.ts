@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig, type ConnectedConfig } from '#libs/common';
+import './test-servers.js';
+
+/**
+ * A fresh database cloned from the migrated template, and a config pointing at it and at the
+ * shared Redis. Each call isolates one test file (or test) from the others.
+ */
+export async function freshDatabaseUrl(): Promise<string> {
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function testConfig(env: Record<string, string> = {}): Promise<ConnectedConfig> {
+  const databaseUrl = env['DATABASE_URL'] ?? (await freshDatabaseUrl());
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: inject('redisUrl'),
+    ADMIN_TOKEN: 'test-admin-token-0123456789abcdef0123',
+    ...env,
+  }) as ConnectedConfig;
+}
+
+/** Base URL of a listening Nest/Fastify app. */
+export function baseUrl(app: { getHttpServer(): { address(): unknown } }): string {
+  const address = app.getHttpServer().address() as { port: number };
+  return `http://127.0.0.1:${address.port}`;
+}
