@@ -1,5 +1,4 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,19 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { applyMigrations } from '../../libs/db/src/migrations/apply-migrations.js';
 import { startLocalPostgres } from '../../scripts/lib/embedded-postgres.js';
 import { startLocalRedis } from '../../scripts/lib/local-redis.js';
+import { freePort } from './free-port.js';
 import './test-servers.js';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Real servers for the whole run: a Postgres (embedded-postgres) holding a migrated template

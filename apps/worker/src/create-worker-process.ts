@@ -31,7 +31,12 @@ export async function createWorkerProcess(config: ConnectedConfig, options: Work
   const metrics = new Metrics('worker');
   const stores = await openDataStores(config, { service: 'worker' });
   const context = { prisma: stores.prisma, clock: stores.clock, logger };
-  const queues = new QueueSet({ redisUrl: config.redisUrl, prefix: options.queuePrefix }, handlers, context, logger);
+  const queues = new QueueSet(
+    { redisUrl: config.redisUrl, prefix: options.queuePrefix, tracing: config.otel.exporterEndpoint !== undefined },
+    handlers,
+    context,
+    logger,
+  );
   queues.registerMetrics(metrics.registry);
   const scheduler = new SchedulerTick(
     stores.prisma,

@@ -1,4 +1,5 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, Worker, type Job, type Telemetry } from 'bullmq';
+import { BullMQOtel } from 'bullmq-otel';
 import { Gauge, type Registry } from 'prom-client';
 import { ALL_QUEUES, JOB_QUEUE, isJobName, type JobName, type JobPayload, type QueueName } from '#libs/common';
 import { newTraceId, runWithContext } from '#libs/observability';
@@ -24,12 +25,15 @@ export interface QueueSetOptions {
   readonly redisUrl: string;
   readonly prefix?: string;
   readonly concurrency?: number;
+  /** Emit BullMQ spans (producer and consumer) to OpenTelemetry. */
+  readonly tracing?: boolean;
 }
 
 /** One producer per queue and one BullMQ worker per queue that has handlers. */
 export class QueueSet {
   readonly queues = new Map<QueueName, Queue>();
   private readonly workers: Worker[] = [];
+  private readonly telemetry: Telemetry | undefined;
 
   constructor(
     private readonly options: QueueSetOptions,
@@ -37,8 +41,12 @@ export class QueueSet {
     private readonly context: JobContext,
     private readonly logger: Logger,
   ) {
+    this.telemetry = options.tracing === true ? new BullMQOtel({ tracerName: 'gateway-worker' }) : undefined;
     for (const name of ALL_QUEUES) {
-      this.queues.set(name, new Queue(name, { connection: { url: options.redisUrl }, prefix: options.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS }));
+      this.queues.set(
+        name,
+        new Queue(name, { connection: { url: options.redisUrl }, prefix: options.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS, telemetry: this.telemetry }),
+      );
     }
   }
 
@@ -60,6 +68,7 @@ export class QueueSet {
         connection: { url: this.options.redisUrl, maxRetriesPerRequest: null },
         prefix: this.options.prefix,
         concurrency: this.options.concurrency ?? 10,
+        telemetry: this.telemetry,
       });
       worker.on('failed', (job, error) => {
         this.logger.warn({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, err: error.message }, 'job failed');

@@ -48,16 +48,30 @@ function fromStatus(status: number, path: string): GatewayError {
   }
 }
 
+/** The catalogue error for an error that carries one of Fastify's transport codes, if it does. */
+function fromFastifyCode(error: unknown): GatewayError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code } = error as TransportError;
+  return typeof code === 'string' ? FASTIFY_CODES[code]?.() : undefined;
+}
+
 /**
  * Turns anything thrown into a catalogue error. Only GatewayError messages reach a client;
  * for everything else the message is the catalogue's, so no internal detail leaks.
+ *
+ * Under Nest, Fastify's own 4xx errors (body parsing, media type, body size) do not arrive
+ * as themselves: the FastifyAdapter's `mapException` wraps every FastifyError with a status
+ * below 500 in an `HttpException` of that status, keeping the original as its `cause`. The
+ * Fastify code is read from that cause, so a malformed JSON body is `MalformedBody`, not the
+ * generic `InvalidArgument` its bare 400 status would give.
  */
 export function toGatewayError(error: unknown, path: string): GatewayError {
   if (error instanceof GatewayError) return error;
-  if (error instanceof HttpException) return fromStatus(error.getStatus(), path);
+  if (error instanceof HttpException) return fromFastifyCode(error.cause) ?? fromStatus(error.getStatus(), path);
   if (typeof error === 'object' && error !== null) {
-    const { code, statusCode } = error as TransportError;
-    if (typeof code === 'string' && FASTIFY_CODES[code] !== undefined) return FASTIFY_CODES[code]();
+    const { statusCode } = error as TransportError;
+    const transport = fromFastifyCode(error);
+    if (transport !== undefined) return transport;
     if (error instanceof SyntaxError && statusCode === 400) return new GatewayError('MalformedBody');
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return fromStatus(statusCode, path);
   }

@@ -10,8 +10,8 @@ export const scheduledJobs = {
   async schedule(db: Db, id: string, payload: JobPayload, dueAt: Date, queue: string): Promise<void> {
     await db.scheduledJob.upsert({
       where: { id },
-      create: { id, queue, jobName: payload.name, payload: payload as object, dueAt },
-      update: { dueAt, payload: payload as object },
+      create: { id, queue, jobName: payload.name, payload: { ...payload }, dueAt },
+      update: { dueAt, payload: { ...payload } },
     });
   },
 

@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** A child process whose output is collected, with helpers to wait on it. */
+export class SpawnedProcess {
+  readonly child: ChildProcess;
+  output = '';
+
+  constructor(command: string, args: readonly string[], env: NodeJS.ProcessEnv, cwd: string) {
+    this.child = spawn(command, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString('utf8')));
+    this.child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString('utf8')));
+  }
+
+  async waitForOutput(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const match = pattern.exec(this.output);
+      if (match !== null) return match;
+      if (this.child.exitCode !== null) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`output did not match ${pattern} within ${timeoutMs} ms (exit ${this.child.exitCode}):\n${this.output.slice(-4000)}`);
+  }
+
+  /** Sends `signal` and resolves with the exit code (or the signal name). */
+  async stop(signal: NodeJS.Signals, timeoutMs: number): Promise<number | string> {
+    if (this.child.exitCode !== null) return this.child.exitCode;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.child.kill('SIGKILL');
+        reject(new Error(`process did not exit within ${timeoutMs} ms of ${signal}:\n${this.output.slice(-4000)}`));
+      }, timeoutMs);
+      this.child.once('exit', (code, sig) => {
+        clearTimeout(timer);
+        resolve(code ?? sig ?? 'unknown');
+      });
+      this.child.kill(signal);
+    });
+  }
+}
+
+/** The environment of this process without the given variables. */
+export function envWithout(names: readonly string[], extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of names) delete env[name];
+  return { ...env, ...extra };
+}
