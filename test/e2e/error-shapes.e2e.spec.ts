@@ -263,11 +263,22 @@ describe('error shapes over real HTTP', () => {
     });
 
     it('text/plain -> 415', async () => {
-      const { response, error } = await post('/t/things', JSON.stringify(valid), 'text/plain');
-      console.log('DEBUG', JSON.stringify(error));
+      const { response, error } = await post('/t/things', JSON.stringify(valid), 'text/plain; charset=utf-8');
       expect(response.status).toBe(415);
       expect(error['errorCode']).toBe('UnsupportedMediaType');
       expect(typeof error['message']).toBe('string');
+    });
+
+    it('a content type with no parser at all -> 415', async () => {
+      const { response, error } = await post('/t/things', '<thing/>', 'application/xml');
+      expect(response.status).toBe(415);
+      expect(error['errorCode']).toBe('UnsupportedMediaType');
+    });
+
+    it('a JSON string literal under application/json stays a 400, not a 415', async () => {
+      const { response, error } = await post('/t/things', JSON.stringify('just a string'), 'application/json; charset=utf-8');
+      expect(response.status).toBe(400);
+      expect(error['errorCode']).not.toBe('UnsupportedMediaType');
     });
 
     it('an unknown route -> 404 whose paymentId is the path', async () => {

@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule, type PlatformObjects } from '#libs/common';
+import { AuthModule } from '#libs/auth';
 import { DbModule, type DataStores } from '#libs/db';
 import { HealthModule } from './health/health.module.js';
+import { KeysModule } from './keys/keys.module.js';
 
 /** The public API (PORT): one module per domain of the interface. */
 @Module({})
@@ -9,7 +11,7 @@ export class ApiAppModule {
   static register(platform: PlatformObjects, stores: DataStores): DynamicModule {
     return {
       module: ApiAppModule,
-      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores), HealthModule],
+      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores), AuthModule, HealthModule, KeysModule],
     };
   }
 }

@@ -18,3 +18,4 @@ export * from './health/readiness-check.js';
 export * from './health/health.controller.js';
 export * from './process/run-until-signal.js';
 export * from './process/project-root.js';
+export * from './http/public-route.js';

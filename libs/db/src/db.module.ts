@@ -2,6 +2,11 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { Clock, READINESS_CHECKS, type ReadinessCheck } from '#libs/common';
 import type { DataStores } from './data-stores.js';
 import { PrismaService } from './prisma.service.js';
+import { ApiKeyRepository } from './repositories/api-key.repository.js';
+import { MemberKeyRepository } from './repositories/member-key.repository.js';
+import { MemberRepository } from './repositories/member.repository.js';
+
+const REPOSITORIES = [MemberRepository, ApiKeyRepository, MemberKeyRepository] as const;
 
 export const REDIS = Symbol('REDIS');
 
@@ -21,8 +26,9 @@ export class DbModule {
         { provide: REDIS, useValue: stores.redis },
         { provide: Clock, useValue: stores.clock },
         { provide: READINESS_CHECKS, useValue: checks },
+        ...REPOSITORIES.map((repository) => ({ provide: repository, useValue: new repository(stores.prisma) })),
       ],
-      exports: [PrismaService, REDIS, Clock, READINESS_CHECKS],
+      exports: [PrismaService, REDIS, Clock, READINESS_CHECKS, ...REPOSITORIES],
     };
   }
 }

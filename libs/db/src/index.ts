@@ -7,3 +7,7 @@ export * from './migrations/apply-migrations.js';
 export type { Member, ApiKey, ScheduledJob } from './generated/prisma/client.js';
 export { Prisma } from './generated/prisma/client.js';
 export * from './repositories/scheduled-job.repository.js';
+export * from './repositories/member.repository.js';
+export * from './repositories/api-key.repository.js';
+export * from './repositories/member-key.repository.js';
+export type { MemberKey, KeyAlgorithm, MemberStatus } from './generated/prisma/client.js';

@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
-import { ClockController } from './clock.controller.js';
+import { KeysModule } from '../keys/keys.module.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
+import { ClockController } from './clock.controller.js';
+import { MembersController } from './members/members.controller.js';
+import { MembersUseCases } from './members/members.usecases.js';
 
 /** Operator endpoints; served only on ADMIN_PORT. */
-@Module({ controllers: [ClockController], providers: [AdminTokenGuard] })
+@Module({
+  imports: [KeysModule],
+  controllers: [ClockController, MembersController],
+  providers: [AdminTokenGuard, MembersUseCases],
+})
 export class AdminModule {}

@@ -104,20 +104,24 @@ export class QueueSet {
   /**
    * Graceful stop: stop taking jobs and let in-flight ones finish within `graceMs`; after that,
    * force-close, and BullMQ returns the unfinished jobs to the queue when their locks lapse.
+   * (Waiting goes through pause(), not close(false): BullMQ memoises close(), so a close(true)
+   * after a pending close(false) would wait for the in-flight jobs all the same.)
    */
   async close(graceMs: number): Promise<void> {
     await Promise.all(
       this.workers.map(async (worker) => {
         let timer: NodeJS.Timeout | undefined;
-        const graceful = worker.close(false);
-        const forced = new Promise<void>((resolve) => {
-          timer = setTimeout(() => {
-            this.logger.warn({ queue: worker.name }, 'in-flight jobs exceeded the shutdown grace period; returning them');
-            void worker.close(true).then(resolve, resolve);
-          }, graceMs);
+        const drained = worker.pause(false).then(
+          () => true,
+          () => false,
+        );
+        const expired = new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), graceMs);
         });
-        await Promise.race([graceful, forced]);
+        const finished = await Promise.race([drained, expired]);
         clearTimeout(timer);
+        if (!finished) this.logger.warn({ queue: worker.name }, 'in-flight jobs exceeded the shutdown grace period; returning them');
+        await worker.close(!finished);
       }),
     );
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));

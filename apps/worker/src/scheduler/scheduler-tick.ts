@@ -1,7 +1,10 @@
-import type { Clock, JobPayload } from '#libs/common';
+import { isJobName, type Clock, type JobPayload } from '#libs/common';
 import { scheduledJobs, type PrismaService } from '#libs/db';
 import type { Logger } from 'pino';
 import type { QueueSet } from '../queues/queue-set.js';
+
+/** How long a row with an unknown job name waits before it is offered again. */
+export const UNKNOWN_JOB_RETRY_MS = 60_000;
 
 export interface SchedulerOptions {
   readonly tickMs: number;
@@ -37,13 +40,23 @@ export class SchedulerTick {
     const now = this.clock.now();
     return this.prisma.$transaction(async (tx) => {
       const due = await scheduledJobs.lockDue(tx, now, this.options.batchSize);
+      const enqueued: string[] = [];
+      const unknown: string[] = [];
       for (const row of due) {
+        if (!isJobName(row.jobName)) {
+          unknown.push(row.id);
+          continue;
+        }
         await this.queues.enqueue(row.payload as unknown as JobPayload, row.id);
+        enqueued.push(row.id);
       }
-      await scheduledJobs.deleteMany(
-        tx,
-        due.map((row) => row.id),
-      );
+      await scheduledJobs.deleteMany(tx, enqueued);
+      if (unknown.length > 0) {
+        // A job this worker does not know (a newer version wrote it during a rolling deploy):
+        // leave it for a worker that does, without letting it block the batch.
+        await scheduledJobs.postpone(tx, unknown, new Date(now.getTime() + UNKNOWN_JOB_RETRY_MS));
+        this.logger.warn({ ids: unknown }, 'scheduled jobs with unknown names postponed');
+      }
       return due.length;
     });
   }

@@ -47,6 +47,14 @@ export interface AppConfig {
     /** Port of the local redis-server (EMBEDDED_REDIS_PORT). */
     readonly redisPort: number;
   };
+  readonly rateLimits: {
+    /** Requests per member per minute on reading routes (RATE_LIMIT_READ_PER_MINUTE). */
+    readonly readPerMinute: number;
+    /** Requests per member per minute on writing routes (RATE_LIMIT_WRITE_PER_MINUTE). */
+    readonly writePerMinute: number;
+    /** Failed authentications per client IP per minute before 429 (RATE_LIMIT_AUTH_FAILURES_PER_MINUTE). */
+    readonly authFailuresPerMinute: number;
+  };
   /** Base URL at which api and worker reach the sandbox bank (SANDBOX_BANK_URL). */
   readonly sandboxBankUrl: string;
 }

@@ -103,6 +103,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       postgresPort: integer(env, 'EMBEDDED_POSTGRES_PORT', 54329, 1, 65535),
       redisPort: integer(env, 'EMBEDDED_REDIS_PORT', 63799, 1, 65535),
     },
+    rateLimits: {
+      readPerMinute: integer(env, 'RATE_LIMIT_READ_PER_MINUTE', 1200, 1, 10_000_000),
+      writePerMinute: integer(env, 'RATE_LIMIT_WRITE_PER_MINUTE', 600, 1, 10_000_000),
+      authFailuresPerMinute: integer(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 30, 1, 10_000_000),
+    },
     sandboxBankUrl: (url(env, 'SANDBOX_BANK_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${sandboxBankPort}`).replace(/\/+$/, ''),
   };
 }

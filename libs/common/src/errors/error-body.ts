@@ -28,7 +28,9 @@ export function errorBody(error: GatewayError, tokenTraceId: string): ErrorRespo
     body.paymentId = error.entityId ?? 'unknown';
   } else if (STATUS_NOTICE[status] !== undefined) {
     body.paymentId = STATUS_NOTICE[status];
-  } else if (error.paths !== undefined && error.paths.length > 0) {
+  } else if (status < 500 && status !== 403 && error.paths !== undefined && error.paths.length > 0) {
+    // Only the 400 shape (and the transport 4xx answered in it) may name fields; 403 and 500
+    // have exactly errorCode + message + tokenTraceId.
     body.paths = [...error.paths];
   }
   return { error: body };

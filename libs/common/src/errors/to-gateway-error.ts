@@ -6,14 +6,17 @@ interface TransportError {
   code?: unknown;
 }
 
-/** Fastify's transport error codes, turned into catalogue errors with a client-safe message. */
+/**
+ * Fastify's per-request transport error codes, turned into catalogue errors with a client-safe
+ * message. (FST_ERR_CTP_INVALID_TYPE is not one: Fastify throws it, as a 500, when a content-type
+ * parser is registered with a bad type, so it is a server fault and stays InternalServerError.)
+ */
 const FASTIFY_CODES: Readonly<Record<string, () => GatewayError>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new GatewayError('UnsupportedMediaType'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new GatewayError('InvalidArgument', { message: 'Content-Length does not match the body.' }),
   FST_ERR_CTP_BODY_TOO_LARGE: () => new GatewayError('PayloadTooLarge'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => new GatewayError('MalformedBody', { message: 'The request body is empty but Content-Type is application/json.' }),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new GatewayError('MalformedBody'),
-  FST_ERR_CTP_INVALID_TYPE: () => new GatewayError('UnsupportedMediaType'),
   FST_ERR_BAD_URL: () => new GatewayError('InvalidArgument', { message: 'The request URL is malformed.' }),
 };
 
@@ -29,6 +32,8 @@ function fromStatus(status: number, path: string): GatewayError {
       return new GatewayError('ROUTE_NOT_FOUND', { entityId: path, message: `No endpoint at ${path}.` });
     case 405:
       return new GatewayError('MethodNotAllowed');
+    case 409:
+      return new GatewayError('CONFLICT');
     case 413:
       return new GatewayError('PayloadTooLarge');
     case 415:
@@ -73,7 +78,12 @@ export function toGatewayError(error: unknown, path: string): GatewayError {
     const transport = fromFastifyCode(error);
     if (transport !== undefined) return transport;
     if (error instanceof SyntaxError && statusCode === 400) return new GatewayError('MalformedBody');
-    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return fromStatus(statusCode, path);
+    // Only Fastify's own errors are trusted to carry a client status; anything else thrown
+    // with a statusCode (a library's HTTP client error, say) is internal.
+    const { code } = error as TransportError;
+    if (typeof code === 'string' && code.startsWith('FST_') && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+      return fromStatus(statusCode, path);
+    }
   }
   return new GatewayError('InternalServerError', { cause: error });
 }

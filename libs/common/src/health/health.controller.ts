@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import type { FastifyReply } from 'fastify';
 import type { Metrics } from '#libs/observability';
 import { GatewayError } from '../errors/gateway-error.js';
+import { Public } from '../http/public-route.js';
 import { METRICS, READINESS_CHECKS } from '../platform/tokens.js';
 import type { ReadinessCheck } from './readiness-check.js';
 
@@ -26,6 +27,7 @@ function withTimeout(check: ReadinessCheck): Promise<string | undefined> {
 
 /** Liveness, readiness and Prometheus metrics; public, no authentication. */
 @ApiTags('Health')
+@Public()
 @Controller()
 export class HealthController {
   constructor(

@@ -3,6 +3,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { NestPinoLogger } from '#libs/observability';
 import type { PlatformObjects } from '../platform/platform.module.js';
 import { GlobalErrorFilter } from './global-error.filter.js';
+import { installJsonOnlyBodyParser } from './json-body-parser.js';
 import { installRequestTracing } from './request-trace.js';
 import { createValidationPipe } from './validation.pipe.js';
 
@@ -19,9 +20,12 @@ export async function createHttpApp(module: object, platform: PlatformObjects): 
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 500 },
   });
   installRequestTracing(adapter.getInstance(), platform.metrics, platform.logger);
+  installJsonOnlyBodyParser(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new NestPinoLogger(platform.logger),
     abortOnError: false,
+    // Nest's own parsers (JSON and urlencoded) are replaced by the JSON-only one below.
+    bodyParser: false,
   });
   app.useGlobalFilters(new GlobalErrorFilter(platform.logger));
   app.useGlobalPipes(createValidationPipe());

@@ -37,6 +37,10 @@ export const scheduledJobs = {
     if (ids.length > 0) await tx.scheduledJob.deleteMany({ where: { id: { in: [...ids] } } });
   },
 
+  async postpone(tx: Tx, ids: readonly string[], dueAt: Date): Promise<void> {
+    if (ids.length > 0) await tx.scheduledJob.updateMany({ where: { id: { in: [...ids] } }, data: { dueAt } });
+  },
+
   async countByName(db: Db, jobName: string): Promise<number> {
     return db.scheduledJob.count({ where: { jobName } });
   },

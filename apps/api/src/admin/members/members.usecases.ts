@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, GatewayError } from '#libs/common';
+import { ApiKeyRepository, MemberRepository, type ApiKeyView as StoredApiKey, type Member } from '#libs/db';
+import { hashApiKey, newApiKey, newId } from '#libs/domain';
+import type {
+  ApiKeyView,
+  CreateMemberRequest,
+  CreateMemberResponse,
+  IssueApiKeyResponse,
+  ListMembersResponse,
+  MemberView,
+  UpdateMemberRequest,
+} from './member.dto.js';
+
+export function memberView(member: Member): MemberView {
+  return {
+    id: member.id,
+    name: member.name,
+    regulated: member.regulated,
+    reseller: member.reseller,
+    status: member.status,
+    createdDateTime: member.createdDateTime.toISOString(),
+  };
+}
+
+function apiKeyView(key: StoredApiKey): ApiKeyView {
+  return {
+    id: key.id,
+    ...(key.label === null ? {} : { label: key.label }),
+    createdDateTime: key.createdAt.toISOString(),
+    ...(key.lastUsedAt === null ? {} : { lastUsedDateTime: key.lastUsedAt.toISOString() }),
+    ...(key.revokedAt === null ? {} : { revokedDateTime: key.revokedAt.toISOString() }),
+  };
+}
+
+/** Operator use cases over members and their sandbox API keys. */
+@Injectable()
+export class MembersUseCases {
+  constructor(
+    private readonly members: MemberRepository,
+    private readonly apiKeys: ApiKeyRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(request: CreateMemberRequest): Promise<CreateMemberResponse> {
+    const apiKey = newApiKey();
+    const member = await this.members.createWithApiKey(
+      { id: newId('m'), name: request.name, regulated: request.regulated ?? true, reseller: request.reseller ?? false },
+      { id: newId('ak'), keyHash: hashApiKey(apiKey) },
+    );
+    return { member: memberView(member), apiKey };
+  }
+
+  async list(limit: number, offset: string | undefined): Promise<ListMembersResponse> {
+    const members = await this.members.list(limit, offset);
+    const last = members.length === limit ? members[members.length - 1] : undefined;
+    return { members: members.map(memberView), paging: { limit, ...(last === undefined ? {} : { offset: last.id }) } };
+  }
+
+  async get(memberId: string): Promise<MemberView> {
+    return memberView(await this.require(memberId));
+  }
+
+  async update(memberId: string, request: UpdateMemberRequest): Promise<MemberView> {
+    const member = await this.members.update(memberId, request);
+    if (member === null) throw GatewayError.notFound(memberId, `Member ${memberId} not found.`);
+    return memberView(member);
+  }
+
+  async issueApiKey(memberId: string, label: string | undefined): Promise<IssueApiKeyResponse> {
+    await this.require(memberId);
+    const apiKey = newApiKey();
+    const key = await this.apiKeys.create(memberId, { id: newId('ak'), keyHash: hashApiKey(apiKey), ...(label === undefined ? {} : { label }) });
+    return { key: apiKeyView(key), apiKey };
+  }
+
+  async listApiKeys(memberId: string): Promise<ApiKeyView[]> {
+    await this.require(memberId);
+    return (await this.apiKeys.list(memberId)).map(apiKeyView);
+  }
+
+  async revokeApiKey(memberId: string, keyId: string): Promise<void> {
+    if (!(await this.apiKeys.revoke(memberId, keyId, this.clock.now()))) {
+      throw GatewayError.notFound(keyId, `API key ${keyId} not found.`);
+    }
+  }
+
+  private async require(memberId: string): Promise<Member> {
+    const member = await this.members.find(memberId);
+    if (member === null) throw GatewayError.notFound(memberId, `Member ${memberId} not found.`);
+    return member;
+  }
+}

@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentMember, type MemberContext } from '#libs/auth';
+import { GetKeysResponse, KeyIdResponse, SubmitKeyRequest } from './member-key.dto.js';
+import { MemberKeysUseCases } from './member-keys.usecases.js';
+import { assertOwnMemberId } from './own-member-id.js';
+
+@ApiTags('Authentication keys')
+@Controller('member/:memberId/keys')
+export class MemberKeysController {
+  constructor(private readonly keys: MemberKeysUseCases) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Submit a public key', operationId: 'GatewayService.AddMemberKey' })
+  @ApiBody({ type: SubmitKeyRequest })
+  @ApiOkResponse({ type: KeyIdResponse })
+  submit(@CurrentMember() member: MemberContext, @Param('memberId') memberId: string, @Body() body: SubmitKeyRequest): Promise<KeyIdResponse> {
+    return this.keys.submit(assertOwnMemberId(member, memberId), body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Get public keys', operationId: 'GatewayService.GetMemberKeys' })
+  @ApiOkResponse({ type: [GetKeysResponse], description: 'As the reference description has it: an array holding one GetKeysResponse.' })
+  async list(@CurrentMember() member: MemberContext, @Param('memberId') memberId: string): Promise<GetKeysResponse[]> {
+    return [{ key: await this.keys.list(assertOwnMemberId(member, memberId)) }];
+  }
+
+  @Get(':keyId')
+  @ApiOperation({ summary: 'Get a public key', operationId: 'GatewayService.GetMemberKey' })
+  @ApiOkResponse({ type: GetKeysResponse })
+  async get(@CurrentMember() member: MemberContext, @Param('memberId') memberId: string, @Param('keyId') keyId: string): Promise<GetKeysResponse> {
+    return { key: [await this.keys.get(assertOwnMemberId(member, memberId), keyId)] };
+  }
+
+  @Delete(':keyId')
+  @ApiOperation({ summary: 'Delete a public key', operationId: 'GatewayService.DeleteMemberKey' })
+  @ApiOkResponse({ schema: { type: 'object' } })
+  async delete(@CurrentMember() member: MemberContext, @Param('memberId') memberId: string, @Param('keyId') keyId: string): Promise<Record<string, never>> {
+    await this.keys.delete(assertOwnMemberId(member, memberId), keyId);
+    return {};
+  }
+}

@@ -1,0 +1,16 @@
+import { GatewayError } from '#libs/common';
+
+/**
+ * Authentication failures all answer 401 with the same client message; the precise reason is
+ * kept for the log only, so a caller learns nothing about which check failed.
+ */
+export class AuthFailure extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'AuthFailure';
+  }
+
+  toGatewayError(): GatewayError {
+    return new GatewayError('Unauthenticated', { message: 'Authorization is missing or invalid.' });
+  }
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from './config-error.js';
+import { loadConfig, requireConnections } from './load-config.js';
+
+const PRODUCTION = {
+  ENVIRONMENT: 'production',
+  ADMIN_TOKEN: 'a'.repeat(32),
+  DATABASE_URL: 'postgres://gw:pw@db.internal:5432/gateway',
+  REDIS_URL: 'redis://cache.internal:6379',
+  PUBLIC_BASE_URL: 'https://gateway.example.com',
+} as const;
+
+/** Runs loadConfig and returns the ConfigError it throws (failing the test if it throws nothing else). */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has sandbox defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.environment).toBe('sandbox');
+    expect(config.http).toEqual({
+      port: 8080,
+      adminPort: 8081,
+      workerPort: 8082,
+      sandboxBankPort: 8090,
+      host: '0.0.0.0',
+      publicBaseUrl: 'http://localhost:8080',
+      bodyLimitBytes: 1_048_576,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.adminToken).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+    expect(config.otel).toEqual({ exporterEndpoint: undefined, serviceName: 'open-banking-gateway' });
+    expect(config.worker).toEqual({ schedulerTickMs: 1000, schedulerBatchSize: 500, shutdownGraceMs: 20_000 });
+    expect(config.embedded).toEqual({ dataDir: '.data', postgresPort: 54329, redisPort: 63799 });
+    expect(config.sandboxBankUrl).toBe('http://127.0.0.1:8090');
+  });
+
+  it('treats blank values as unset', () => {
+    const config = loadConfig({ PORT: '  ', ENVIRONMENT: '', LOG_LEVEL: ' ' });
+    expect(config.http.port).toBe(8080);
+    expect(config.environment).toBe('sandbox');
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('derives the public and sandbox bank URLs from the ports, and trims trailing slashes', () => {
+    const derived = loadConfig({ PORT: '9000', SANDBOX_BANK_PORT: '9100' });
+    expect(derived.http.publicBaseUrl).toBe('http://localhost:9000');
+    expect(derived.sandboxBankUrl).toBe('http://127.0.0.1:9100');
+    const given = loadConfig({ PUBLIC_BASE_URL: 'https://gw.example.com//', SANDBOX_BANK_URL: 'http://bank.local:1234/' });
+    expect(given.http.publicBaseUrl).toBe('https://gw.example.com');
+    expect(given.sandboxBankUrl).toBe('http://bank.local:1234');
+  });
+
+  it('accepts a complete production environment', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.environment).toBe('production');
+    expect(config.adminToken).toBe(PRODUCTION.ADMIN_TOKEN);
+    expect(requireConnections(config)).toMatchObject({ databaseUrl: PRODUCTION.DATABASE_URL, redisUrl: PRODUCTION.REDIS_URL });
+  });
+
+  it.each([
+    ['ENVIRONMENT', { ENVIRONMENT: 'staging' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '0' }],
+    ['PORT', { PORT: '65536' }],
+    ['PORT', { PORT: '-1' }],
+    ['PORT', { PORT: '80.5' }],
+    ['ADMIN_PORT', { PORT: '9000', ADMIN_PORT: '9000' }],
+    ['ADMIN_PORT', { ADMIN_PORT: '8080' }],
+    ['BODY_LIMIT_BYTES', { BODY_LIMIT_BYTES: '10' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db.internal/gateway' }],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['REDIS_URL', { REDIS_URL: 'http://cache.internal' }],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'ftp://gateway.example.com' }],
+  ])('rejects a bad %s', (variable, env) => {
+    const error = configError(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(variable);
+  });
+
+  it.each([
+    ['ADMIN_TOKEN', 'missing', { ADMIN_TOKEN: undefined }],
+    ['ADMIN_TOKEN', 'short', { ADMIN_TOKEN: 'a'.repeat(31) }],
+    ['DATABASE_URL', 'missing', { DATABASE_URL: undefined }],
+    ['REDIS_URL', 'missing', { REDIS_URL: undefined }],
+    ['PUBLIC_BASE_URL', 'http', { PUBLIC_BASE_URL: 'http://gateway.example.com' }],
+    ['PUBLIC_BASE_URL', 'missing (defaults to http)', { PUBLIC_BASE_URL: undefined }],
+  ])('in production rejects %s (%s)', (variable, _case, override) => {
+    const error = configError({ ...PRODUCTION, ...override });
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(variable);
+  });
+
+  it('allows in sandbox what production refuses', () => {
+    const config = loadConfig({ ADMIN_TOKEN: 'short', PUBLIC_BASE_URL: 'http://localhost:3000' });
+    expect(config.adminToken).toBe('short');
+    expect(config.http.publicBaseUrl).toBe('http://localhost:3000');
+  });
+
+  it('requireConnections names the missing URL', () => {
+    expect(() => requireConnections(loadConfig({}))).toThrow(/DATABASE_URL/);
+    expect(() => requireConnections(loadConfig({ DATABASE_URL: 'postgresql://localhost/db' }))).toThrow(/REDIS_URL/);
+  });
+});
