@@ -4,7 +4,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpApp, GatewayError } from '#libs/common';
-import { bankRejected, bankUnavailable } from '#libs/connectors';
+import { BankRejectedError, BankUnavailableError } from '#libs/connectors';
 import { createLogger, Metrics } from '#libs/observability';
 import { baseUrl, testConfig } from '../support/test-env.js';
 
@@ -80,12 +80,12 @@ class ThrowingController {
 
   @Get('bank-5xx')
   bank5xx(): never {
-    throw bankUnavailable('ob-sandbox-gb', new Error('upstream 502 with secret body'));
+    throw new BankUnavailableError('ob-sandbox-gb', 502, new Error('upstream 502 with secret body'));
   }
 
   @Get('bank-4xx')
   bank4xx(): never {
-    throw bankRejected('ob-sandbox-gb', 'consent expired');
+    throw new BankRejectedError('ob-sandbox-gb', 400, 'UK.OBIE.Resource.InvalidConsentStatus', 'consent expired');
   }
 
   @Post('things')

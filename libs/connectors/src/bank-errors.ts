@@ -1,17 +1,46 @@
 import { GatewayError } from '#libs/common';
 
 /**
- * How a bank call can fail, as the rest of the gateway sees it. Connectors throw these; the
- * error filter answers bank 5xx with `token-external-error: true`.
+ * How a bank call can fail. These are GatewayErrors, so a use case may let them through and the
+ * error filter answers them in the interface's shapes: a bank 4xx is a 403 with the bank's reason;
+ * a bank 5xx a 500 with `token-external-error: true`; a missed deadline a 504; an operation the
+ * bank does not offer a 501.
  */
-export function bankUnavailable(bankId: string, cause?: unknown): GatewayError {
-  return new GatewayError('BankInternalError', { message: `Bank ${bankId} reported an internal error.`, external: true, cause });
+export class BankRejectedError extends GatewayError {
+  constructor(
+    readonly bankId: string,
+    readonly bankStatusCode: number,
+    readonly bankErrorCode: string | undefined,
+    reason: string,
+  ) {
+    super('PermissionDenied', { message: `Bank ${bankId} rejected the request: ${reason}`.slice(0, 256) });
+  }
 }
 
-export function bankRejected(bankId: string, reason: string, cause?: unknown): GatewayError {
-  return new GatewayError('PermissionDenied', { message: `Bank ${bankId} rejected the request: ${reason}`.slice(0, 256), cause });
+export class BankUnavailableError extends GatewayError {
+  constructor(
+    readonly bankId: string,
+    readonly bankStatusCode: number | undefined,
+    cause?: unknown,
+  ) {
+    super('BankInternalError', { message: `Bank ${bankId} reported an internal error.`, external: true, cause });
+  }
 }
 
-export function bankDeadlineExceeded(bankId: string, cause?: unknown): GatewayError {
-  return new GatewayError('DEADLINE_EXCEEDED', { message: `Bank ${bankId} did not answer before the deadline.`, cause });
+export class BankDeadlineExceededError extends GatewayError {
+  constructor(
+    readonly bankId: string,
+    cause?: unknown,
+  ) {
+    super('DEADLINE_EXCEEDED', { message: `Bank ${bankId} did not answer before the deadline.`, cause });
+  }
+}
+
+export class BankOperationUnsupportedError extends GatewayError {
+  constructor(
+    readonly bankId: string,
+    operation: string,
+  ) {
+    super('UNIMPLEMENTED', { message: `Bank ${bankId} does not support ${operation}.` });
+  }
 }

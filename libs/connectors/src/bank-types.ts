@@ -1,0 +1,84 @@
+/** Shapes every connector shares: money, accounts, rails and the outcome of a bank call. */
+
+export const LOCAL_INSTRUMENTS = [
+  'SEPA',
+  'SEPA_INSTANT',
+  'FASTER_PAYMENTS',
+  'ELIXIR',
+  'EU_DOMESTIC_NON_EURO',
+  'EU_DOMESTIC_NON_EURO_INSTANT',
+  'BANKGIRO',
+  'PLUSGIRO',
+] as const;
+export type LocalInstrument = (typeof LOCAL_INSTRUMENTS)[number];
+
+/** A decimal string amount (never a float) and its ISO 4217 currency. */
+export interface Money {
+  readonly value: string;
+  readonly currency: string;
+}
+
+export type AccountIdentifier =
+  | { readonly type: 'iban'; readonly iban: string; readonly bic?: string }
+  | { readonly type: 'gbDomestic'; readonly sortCode: string; readonly accountNumber: string }
+  | { readonly type: 'bban'; readonly bban: string; readonly bic?: string }
+  | { readonly type: 'bankgiro'; readonly bankgiroNumber: string }
+  | { readonly type: 'plusgiro'; readonly plusgiroNumber: string };
+
+export interface PartyAccount {
+  readonly name: string;
+  readonly identifier: AccountIdentifier;
+}
+
+/**
+ * Where a bank says a payment (or VRP, refund, payout) stands, in the gateway's words. Each
+ * connector maps every one of its bank's status codes to one of these with an exhaustive table;
+ * the domain maps these to its own status machines.
+ */
+export const BANK_OUTCOMES = [
+  'AWAITING_AUTHORISATION',
+  'PENDING',
+  'PROCESSING',
+  'COMPLETED',
+  'REJECTED',
+  'REJECTED_INSUFFICIENT_FUNDS',
+  'FAILED',
+  'CANCELED',
+] as const;
+export type BankOutcome = (typeof BANK_OUTCOMES)[number];
+
+export const FINAL_BANK_OUTCOMES: ReadonlySet<BankOutcome> = new Set([
+  'COMPLETED',
+  'REJECTED',
+  'REJECTED_INSUFFICIENT_FUNDS',
+  'FAILED',
+  'CANCELED',
+]);
+
+/** One field the bank wants the user to supply in an embedded SCA step. */
+export interface EmbeddedAuthField {
+  readonly id: string;
+  readonly type: 'FIELD' | 'PASSWORD' | 'CHOICE' | 'OTP';
+  readonly displayName: string;
+  readonly mandatory: boolean;
+  /** For CHOICE: the options to pick from (e.g. SCA methods). */
+  readonly options?: readonly { readonly id: string; readonly label: string }[];
+}
+
+/** The next embedded-SCA step, in the form the interface's EmbeddedAuth object carries. */
+export interface EmbeddedAuthStep {
+  readonly fields: readonly EmbeddedAuthField[];
+  readonly description?: string;
+  /** True when the previous values were wrong and the bank asks again. */
+  readonly isRetry: boolean;
+}
+
+/** Every call carries the bank it goes to, a deadline, and the trace to log under. */
+export interface BankCallContext {
+  readonly bankId: string;
+  /** Absolute deadline (ms since the epoch, wall clock) for the whole call, retries included. */
+  readonly deadlineMs: number;
+  readonly traceId?: string;
+  /** The user's IP when present (Berlin Group PSU-IP-Address, OBIE x-fapi-customer-ip-address). */
+  readonly psuIpAddress?: string;
+}
