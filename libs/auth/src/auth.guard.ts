@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { APP_CONFIG, Clock, GatewayError, LOGGER, PUBLIC_ROUTE, type AppConfig } from '#libs/common';
+import { APP_CONFIG, GatewayError, LOGGER, PUBLIC_ROUTE, SystemClock, type AppConfig, type Clock } from '#libs/common';
 import { ApiKeyRepository, MemberKeyRepository, REDIS } from '#libs/db';
 import { AuthFailure } from './auth-failure.js';
 import { authenticateApiKey } from './basic-api-key.authenticator.js';
@@ -23,17 +23,22 @@ const EMPTY_BODY = Buffer.alloc(0);
 export class AuthGuard implements CanActivate {
   private readonly jwt: RequestJwtAuthenticator;
   private readonly limiter: RateLimiter;
+  /**
+   * Authentication runs on wall time, never on the sandbox's advanced service clock: token
+   * expiry, key expiry and replay windows are security checks against real time, and clients
+   * sign with their own wall clocks.
+   */
+  private readonly clock: Clock = new SystemClock();
 
   constructor(
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeyRepository,
     memberKeys: MemberKeyRepository,
     @Inject(REDIS) redis: Redis,
-    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.jwt = new RequestJwtAuthenticator(memberKeys, redis, clock);
+    this.jwt = new RequestJwtAuthenticator(memberKeys, redis, this.clock);
     this.limiter = new RateLimiter(redis);
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { Clock, GatewayError } from '#libs/common';
+import { GatewayError, SystemClock } from '#libs/common';
 import { MemberKeyRepository, type MemberKey } from '#libs/db';
 import { InvalidPublicKeyError, normalisePublicKey } from '#libs/domain';
 import type { GetKey, SubmitKeyRequest } from './member-key.dto.js';
@@ -20,10 +20,10 @@ function view(key: MemberKey): GetKey {
 /** Members' public keys for Bearer authentication; every call is scoped to one member. */
 @Injectable()
 export class MemberKeysUseCases {
-  constructor(
-    private readonly keys: MemberKeyRepository,
-    private readonly clock: Clock,
-  ) {}
+  /** Key expiry is an authentication matter, judged on wall time like the tokens themselves. */
+  private readonly clock = new SystemClock();
+
+  constructor(private readonly keys: MemberKeyRepository) {}
 
   async submit(memberId: string, request: SubmitKeyRequest): Promise<{ keyId: string }> {
     let spkiPem: string;

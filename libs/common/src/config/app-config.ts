@@ -17,6 +17,11 @@ export interface AppConfig {
     readonly host: string;
     /** Base URL the public sees (PUBLIC_BASE_URL); used in redirect and hosted-page links. */
     readonly publicBaseUrl: string;
+    /**
+     * Which proxies may set X-Forwarded-For (TRUST_PROXY): false (default: the socket address is
+     * the client), a hop count, or a list of proxy addresses/CIDRs.
+     */
+    readonly trustProxy: false | number | readonly string[];
     /** Largest accepted request body in bytes (BODY_LIMIT_BYTES). */
     readonly bodyLimitBytes: number;
   };

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       publicBaseUrl: 'http://localhost:8080',
       bodyLimitBytes: 1_048_576,
+      trustProxy: false,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
@@ -105,6 +106,13 @@ describe('loadConfig', () => {
     const config = loadConfig({ ADMIN_TOKEN: 'short', PUBLIC_BASE_URL: 'http://localhost:3000' });
     expect(config.adminToken).toBe('short');
     expect(config.http.publicBaseUrl).toBe('http://localhost:3000');
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a proxy list, and names it when malformed', () => {
+    expect(loadConfig({}).http.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).http.trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).http.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
   it('requireConnections names the missing URL', () => {

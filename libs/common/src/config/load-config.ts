@@ -44,6 +44,17 @@ function url(env: Env, name: string, protocols: readonly string[]): string | und
   return value;
 }
 
+function trustProxy(env: Env): false | number | readonly string[] {
+  const value = text(env, 'TRUST_PROXY');
+  if (value === undefined || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.some((entry) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) {
+    throw new ConfigError('TRUST_PROXY', 'must be false, a hop count, or a comma list of proxy IP addresses or CIDRs');
+  }
+  return entries;
+}
+
 /**
  * Builds the typed configuration from the environment. The only place that reads
  * environment variables; every failure names the variable at fault.
@@ -83,6 +94,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       sandboxBankPort,
       host: text(env, 'HOST') ?? '0.0.0.0',
       publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
+      trustProxy: trustProxy(env),
       bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     },
     databaseUrl,

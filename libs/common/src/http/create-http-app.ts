@@ -7,6 +7,13 @@ import { installJsonOnlyBodyParser } from './json-body-parser.js';
 import { installRequestTracing } from './request-trace.js';
 import { createValidationPipe } from './validation.pipe.js';
 
+/** Fastify's trustProxy: nothing, a list of proxies, or the first `hops` hops. */
+function trustProxyOption(setting: false | number | readonly string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return [...setting];
+}
+
 /**
  * A Nest application on Fastify with the cross-cutting rules every server of the gateway
  * follows: trace ids, access logs and metrics, the one error filter, strict DTO validation,
@@ -15,7 +22,7 @@ import { createValidationPipe } from './validation.pipe.js';
 export async function createHttpApp(module: object, platform: PlatformObjects): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: platform.config.http.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: trustProxyOption(platform.config.http.trustProxy),
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 500 },
   });
