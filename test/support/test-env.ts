@@ -30,6 +30,9 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conn
     DATABASE_URL: databaseUrl,
     REDIS_URL: inject('redisUrl'),
     ADMIN_TOKEN: 'test-admin-token-0123456789abcdef0123',
+    // Test files share one Redis: a per-IP failed-authentication counter on 127.0.0.1 would let
+    // one file's deliberate 401s turn another's into 429s. Files that test the limit set it.
+    RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '100000',
     ...env,
   }) as ConnectedConfig;
 }
