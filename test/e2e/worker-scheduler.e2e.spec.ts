@@ -24,6 +24,7 @@ function recorder(options: { real?: boolean; gate?: Promise<void> } = {}): Recor
   const started: number[] = [];
   const finished: number[] = [];
   const handlers: JobHandlerTable = {
+    ...JOB_HANDLERS,
     [PURGE_JOB]: async (payload, context) => {
       started.push(payload.retentionDays);
       await options.gate;
@@ -204,10 +205,10 @@ describe('maintenance.purge-revoked-api-keys', () => {
 describe('worker start-up and HTTP surface', () => {
   it('rejects a handler table with a missing or unknown handler', async () => {
     expect(() => assertHandlerTable(JOB_HANDLERS)).not.toThrow();
-    expect(() => assertHandlerTable({})).toThrow(/missing maintenance\.purge-revoked-api-keys; unknown none/);
+    expect(() => assertHandlerTable({})).toThrow(/missing [^;]*maintenance\.purge-revoked-api-keys[^;]*; unknown none/);
     const extra = { ...JOB_HANDLERS, 'maintenance.unknown': () => Promise.resolve(1) };
     expect(() => assertHandlerTable(extra)).toThrow(/missing none; unknown maintenance\.unknown/);
-    expect(() => assertHandlerTable({ [PURGE_JOB]: 'not a function' })).toThrow(/missing maintenance\.purge-revoked-api-keys/);
+    expect(() => assertHandlerTable({ ...JOB_HANDLERS, [PURGE_JOB]: 'not a function' })).toThrow(/missing maintenance\.purge-revoked-api-keys;/);
     await expect(createWorkerProcess(await testConfig(), { handlers: {} as JobHandlerTable })).rejects.toThrow(/inconsistent/);
   });
 

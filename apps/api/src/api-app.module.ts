@@ -2,8 +2,10 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule, type PlatformObjects } from '#libs/common';
 import { AuthModule } from '#libs/auth';
 import { DbModule, type DataStores } from '#libs/db';
+import { BanksModule } from './banks/banks.module.js';
 import { HealthModule } from './health/health.module.js';
 import { KeysModule } from './keys/keys.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** The public API (PORT): one module per domain of the interface. */
 @Module({})
@@ -11,7 +13,7 @@ export class ApiAppModule {
   static register(platform: PlatformObjects, stores: DataStores): DynamicModule {
     return {
       module: ApiAppModule,
-      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores), AuthModule, HealthModule, KeysModule],
+      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores), AuthModule, HealthModule, KeysModule, BanksModule, WebhooksModule],
     };
   }
 }

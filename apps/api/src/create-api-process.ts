@@ -5,6 +5,7 @@ import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { Metrics, createLogger } from '#libs/observability';
 import { AdminAppModule } from './admin-app.module.js';
 import { ApiAppModule } from './api-app.module.js';
+import { loadBankCatalogue } from './banks/catalogue/load-bank-catalogue.js';
 import { buildAdminDocument, buildPublicDocument, serveDocs } from './docs/openapi.js';
 
 export interface ApiProcess {
@@ -16,7 +17,8 @@ export interface ApiProcess {
 }
 
 /**
- * Builds the public API and the admin API (two listeners, one process, shared connections).
+ * Builds the public API and the admin API (two listeners, one process, shared connections),
+ * after loading the bank catalogue (BANK_CATALOGUE_FILE) into Postgres.
  * Does not listen: callers choose ports (main.ts uses the configured ones, tests use 0).
  */
 export async function createApiProcess(config: ConnectedConfig): Promise<ApiProcess> {
@@ -24,6 +26,13 @@ export async function createApiProcess(config: ConnectedConfig): Promise<ApiProc
   const metrics = new Metrics('api');
   const platform = { config, logger, metrics };
   const stores = await openDataStores(config, { service: 'api' });
+  try {
+    // Once per start, before anything listens: the lists answer from the table this fills.
+    await loadBankCatalogue(stores.prisma, config, logger);
+  } catch (error) {
+    await closeDataStores(stores);
+    throw error;
+  }
 
   let adminToken = config.adminToken;
   if (adminToken === undefined) {

@@ -1,18 +1,86 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { HealthController, PlatformModule, type PlatformObjects } from '#libs/common';
 import { DbModule, type DataStores } from '#libs/db';
+import { FaultsController } from './admin/faults.controller.js';
+import { AccountAccessConsentsService } from './aisp/account-access-consents.service.js';
+import { AccountsController } from './aisp/accounts.controller.js';
+import { AccountsService } from './aisp/accounts.service.js';
+import { SANDBOX_BANKS, type SandboxBankDefinition } from './banks/sandbox-bank-definition.js';
+import { SANDBOX_BANK_DEFINITIONS, SandboxBankRegistry } from './banks/sandbox-bank-registry.js';
+import { FapiHeadersInterceptor } from './http/fapi-headers.interceptor.js';
+import { FaultInjectionInterceptor } from './http/fault-injection.interceptor.js';
+import { SandboxErrorFilter } from './http/sandbox-error.filter.js';
+import { AccessTokens } from './oauth/access-tokens.js';
+import { AuthorisationService } from './oauth/authorisation.service.js';
+import { AuthorizeController } from './oauth/authorize.controller.js';
+import { AuthorizeService } from './oauth/authorize.service.js';
+import { CibaService } from './oauth/ciba.service.js';
+import { TokenController } from './oauth/token.controller.js';
+import { TokenService } from './oauth/token.service.js';
+import { PaymentEngine } from './payments/payment-engine.js';
+import { DomesticPaymentsController } from './pisp/domestic-payments.controller.js';
+import { DomesticScheduledPaymentsController } from './pisp/domestic-scheduled-payments.controller.js';
+import { PaymentConsentsService } from './pisp/payment-consents.service.js';
+import { PaymentOrdersService } from './pisp/payment-orders.service.js';
+import { AccountStore } from './store/account.store.js';
+import { ConsentStore } from './store/consent.store.js';
+import { FaultStore } from './store/fault.store.js';
+import { GrantStore } from './store/grant.store.js';
+import { PaymentStore } from './store/payment.store.js';
+import { DomesticVrpsController } from './vrp/domestic-vrps.controller.js';
+import { VrpConsentsService } from './vrp/vrp-consents.service.js';
+import { VrpPaymentsService } from './vrp/vrp-payments.service.js';
+
+export interface SandboxBankOptions {
+  /** The banks to host; the built-in list when absent. */
+  readonly banks?: readonly SandboxBankDefinition[];
+}
+
+const STORES = [AccountStore, ConsentStore, FaultStore, GrantStore, PaymentStore];
+const SERVICES = [
+  AccessTokens,
+  AuthorisationService,
+  AuthorizeService,
+  CibaService,
+  TokenService,
+  PaymentEngine,
+  PaymentConsentsService,
+  PaymentOrdersService,
+  VrpConsentsService,
+  VrpPaymentsService,
+  AccountAccessConsentsService,
+  AccountsService,
+];
 
 /**
- * The simulated bank (ASPSP) used in sandbox and tests. It serves its own health endpoints
- * today; its Open Banking and Berlin Group APIs and consent pages come with the connectors.
+ * The simulated banks (ASPSPs) used in sandbox and tests: each hosted under `/banks/{bankId}`
+ * with an OAuth2/OIDC authorisation server, a consent page and the UK Open Banking v3.1 API.
  */
 @Module({})
 export class SandboxBankModule {
-  static register(platform: PlatformObjects, stores: DataStores): DynamicModule {
+  static register(platform: PlatformObjects, stores: DataStores, options: SandboxBankOptions = {}): DynamicModule {
     return {
       module: SandboxBankModule,
       imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores)],
-      controllers: [HealthController],
+      controllers: [
+        HealthController,
+        TokenController,
+        AuthorizeController,
+        DomesticPaymentsController,
+        DomesticScheduledPaymentsController,
+        DomesticVrpsController,
+        AccountsController,
+        FaultsController,
+      ],
+      providers: [
+        { provide: SANDBOX_BANK_DEFINITIONS, useValue: options.banks ?? SANDBOX_BANKS },
+        SandboxBankRegistry,
+        SandboxErrorFilter,
+        FaultInjectionInterceptor,
+        FapiHeadersInterceptor,
+        ...STORES,
+        ...SERVICES,
+      ],
     };
   }
 }

@@ -1,11 +1,15 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createHttpApp, type ConnectedConfig } from '#libs/common';
+import { SystemClock, createHttpApp, type ConnectedConfig } from '#libs/common';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
+import { SigningKeyStore } from '#libs/events';
 import { Metrics, createLogger } from '#libs/observability';
 import { JOB_HANDLERS, assertHandlerTable, type JobHandlerTable } from './jobs/job-handlers.js';
 import { ensurePurgeScheduled } from './maintenance/purge-revoked-api-keys.usecase.js';
 import { QueueSet } from './queues/queue-set.js';
 import { SchedulerTick } from './scheduler/scheduler-tick.js';
+import { OutboxRelay } from './webhooks/outbox-relay.js';
+import { LEASE_MARGIN_MS, WebhookMetrics, type WebhookRuntime } from './webhooks/webhook-runtime.js';
+import { WebhookSender, type WebhookSenderOptions } from './webhooks/webhook-sender.js';
 import { WorkerAppModule } from './worker-app.module.js';
 
 export interface WorkerProcess {
@@ -13,6 +17,7 @@ export interface WorkerProcess {
   readonly stores: DataStores;
   readonly queues: QueueSet;
   readonly scheduler: SchedulerTick;
+  readonly relay: OutboxRelay;
   /** Starts the scheduler tick and the queue consumers. */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -22,6 +27,8 @@ export interface WorkerProcessOptions {
   /** BullMQ key prefix (tests isolate themselves with their own). */
   readonly queuePrefix?: string;
   readonly handlers?: JobHandlerTable;
+  /** DNS resolution of webhook receivers (tests substitute their own). */
+  readonly webhookLookup?: WebhookSenderOptions['lookup'];
 }
 
 export async function createWorkerProcess(config: ConnectedConfig, options: WorkerProcessOptions = {}): Promise<WorkerProcess> {
@@ -30,9 +37,26 @@ export async function createWorkerProcess(config: ConnectedConfig, options: Work
   const logger = createLogger('worker', config.logLevel);
   const metrics = new Metrics('worker');
   const stores = await openDataStores(config, { service: 'worker' });
-  const context = { prisma: stores.prisma, clock: stores.clock, logger };
+  const sender = new WebhookSender({
+    environment: config.environment,
+    timeoutMs: config.webhooks.attemptTimeoutMs,
+    ...(options.webhookLookup === undefined ? {} : { lookup: options.webhookLookup }),
+  });
+  const webhooks: WebhookRuntime = {
+    keys: new SigningKeyStore(stores.prisma, stores.clock, config.webhooks.keyGraceHours * 3600_000),
+    sender,
+    leaseMs: config.webhooks.attemptTimeoutMs + LEASE_MARGIN_MS,
+    wallClock: new SystemClock(),
+    metrics: new WebhookMetrics(metrics.registry),
+  };
+  const context = { prisma: stores.prisma, clock: stores.clock, logger, webhooks };
   const queues = new QueueSet(
-    { redisUrl: config.redisUrl, prefix: options.queuePrefix, tracing: config.otel.exporterEndpoint !== undefined },
+    {
+      redisUrl: config.redisUrl,
+      prefix: options.queuePrefix ?? config.queuePrefix,
+      tracing: config.otel.exporterEndpoint !== undefined,
+      queueConcurrency: { webhooks: config.webhooks.concurrency },
+    },
     handlers,
     context,
     logger,
@@ -45,6 +69,13 @@ export async function createWorkerProcess(config: ConnectedConfig, options: Work
     { tickMs: config.worker.schedulerTickMs, batchSize: config.worker.schedulerBatchSize },
     logger,
   );
+  const relay = new OutboxRelay(
+    stores.prisma,
+    stores.clock,
+    queues,
+    { databaseUrl: config.databaseUrl, sweepMs: config.webhooks.sweepMs, recoverAfterMs: config.webhooks.recoverAfterMs },
+    logger,
+  );
   const http = await createHttpApp(WorkerAppModule.register({ config, logger, metrics }, stores), { config, logger, metrics });
 
   return {
@@ -52,15 +83,19 @@ export async function createWorkerProcess(config: ConnectedConfig, options: Work
     stores,
     queues,
     scheduler,
+    relay,
     start: async () => {
       await ensurePurgeScheduled(context);
       queues.startWorkers();
       scheduler.start();
+      await relay.start();
       logger.info({ queues: [...queues.queues.keys()] }, 'worker started');
     },
     close: async () => {
+      await relay.stop();
       await scheduler.stop();
       await queues.close(config.worker.shutdownGraceMs);
+      sender.close();
       await http.close();
       await closeDataStores(stores);
     },

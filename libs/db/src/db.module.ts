@@ -3,10 +3,13 @@ import { Clock, READINESS_CHECKS, type ReadinessCheck } from '#libs/common';
 import type { DataStores } from './data-stores.js';
 import { PrismaService } from './prisma.service.js';
 import { ApiKeyRepository } from './repositories/api-key.repository.js';
+import { BankRepository } from './repositories/bank.repository.js';
 import { MemberKeyRepository } from './repositories/member-key.repository.js';
 import { MemberRepository } from './repositories/member.repository.js';
+import { WebhookConfigRepository } from './repositories/webhook-config.repository.js';
+import { WebhookDeliveryRepository } from './repositories/webhook-delivery.repository.js';
 
-const REPOSITORIES = [MemberRepository, ApiKeyRepository, MemberKeyRepository] as const;
+const REPOSITORIES = [MemberRepository, ApiKeyRepository, MemberKeyRepository, BankRepository, WebhookConfigRepository, WebhookDeliveryRepository] as const;
 
 export const REDIS = Symbol('REDIS');
 

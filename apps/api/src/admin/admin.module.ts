@@ -4,10 +4,11 @@ import { AdminTokenGuard } from './admin-token.guard.js';
 import { ClockController } from './clock.controller.js';
 import { MembersController } from './members/members.controller.js';
 import { MembersUseCases } from './members/members.usecases.js';
+import { WebhookAdminModule } from './webhooks/webhook-admin.module.js';
 
 /** Operator endpoints; served only on ADMIN_PORT. */
 @Module({
-  imports: [KeysModule],
+  imports: [KeysModule, WebhookAdminModule],
   controllers: [ClockController, MembersController],
   providers: [AdminTokenGuard, MembersUseCases],
 })

@@ -1,5 +1,6 @@
 import { ALL_QUEUES, JOB_QUEUE, type JobName, type PayloadOf } from '#libs/common';
 import { purgeRevokedApiKeys } from '../maintenance/purge-revoked-api-keys.usecase.js';
+import { deliverWebhook } from '../webhooks/deliver-webhook.usecase.js';
 import type { JobContext } from './job-context.js';
 
 export type JobHandler<N extends JobName> = (payload: PayloadOf<N>, context: JobContext) => Promise<unknown>;
@@ -8,6 +9,7 @@ export type JobHandlerTable = { readonly [N in JobName]: JobHandler<N> };
 /** Job name -> handler, as data. The mapped type makes a missing handler a compile error. */
 export const JOB_HANDLERS: JobHandlerTable = {
   'maintenance.purge-revoked-api-keys': purgeRevokedApiKeys,
+  'webhooks.deliver': deliverWebhook,
 };
 
 /** Start-up check: every job name has exactly one handler and a known queue. */

@@ -25,6 +25,8 @@ export interface QueueSetOptions {
   readonly redisUrl: string;
   readonly prefix?: string;
   readonly concurrency?: number;
+  /** Per-queue concurrency, overriding `concurrency` (webhook deliveries mostly wait on the network). */
+  readonly queueConcurrency?: Partial<Readonly<Record<QueueName, number>>>;
   /** Emit BullMQ spans (producer and consumer) to OpenTelemetry. */
   readonly tracing?: boolean;
 }
@@ -67,7 +69,7 @@ export class QueueSet {
       const worker = new Worker(name, (job: Job) => this.process(job), {
         connection: { url: this.options.redisUrl, maxRetriesPerRequest: null },
         prefix: this.options.prefix,
-        concurrency: this.options.concurrency ?? 10,
+        concurrency: this.options.queueConcurrency?.[name] ?? this.options.concurrency ?? 10,
         telemetry: this.telemetry,
       });
       worker.on('failed', (job, error) => {
@@ -80,7 +82,8 @@ export class QueueSet {
   private async process(job: Job): Promise<unknown> {
     if (!isJobName(job.name)) throw new Error(`No handler for job ${job.name}`);
     const name: JobName = job.name;
-    const handler = this.handlers[name];
+    // The table pairs each name with its payload's handler; the job's data is that payload.
+    const handler = this.handlers[name] as (payload: JobPayload, context: JobContext) => Promise<unknown>;
     return runWithContext({ traceId: newTraceId() }, () => handler(job.data as JobPayload, this.context));
   }
 

@@ -60,6 +60,25 @@ export interface AppConfig {
     /** Failed authentications per client IP per minute before 429 (RATE_LIMIT_AUTH_FAILURES_PER_MINUTE). */
     readonly authFailuresPerMinute: number;
   };
+  /** BullMQ key prefix of every queue (QUEUE_PREFIX); deployments sharing one Redis use their own. */
+  readonly queuePrefix: string;
+  readonly webhooks: {
+    /** Longest one delivery attempt may take, connect to last response byte (WEBHOOK_ATTEMPT_TIMEOUT_MS). */
+    readonly attemptTimeoutMs: number;
+    /** Deliveries one worker runs at once (WEBHOOK_CONCURRENCY). */
+    readonly concurrency: number;
+    /** How often the relay sweeps for events and deliveries that were missed (WEBHOOK_SWEEP_MS). */
+    readonly sweepMs: number;
+    /** A pending delivery this far past its attempt time with no attempt in flight is enqueued again (WEBHOOK_RECOVER_AFTER_MS). */
+    readonly recoverAfterMs: number;
+    /** How long a rotated signing key stays in the JWKS (WEBHOOK_KEY_GRACE_HOURS). */
+    readonly keyGraceHours: number;
+  };
   /** Base URL at which api and worker reach the sandbox bank (SANDBOX_BANK_URL). */
   readonly sandboxBankUrl: string;
+  /**
+   * The bank catalogue YAML loaded into Postgres at api start (BANK_CATALOGUE_FILE); a relative
+   * path is taken from the project root. Defaults to the shipped `config/banks/sandbox.yaml`.
+   */
+  readonly bankCatalogueFile: string;
 }

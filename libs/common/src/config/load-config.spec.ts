@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../process/project-root.js';
 import { ConfigError } from './config-error.js';
 import { loadConfig, requireConnections } from './load-config.js';
 
@@ -43,6 +45,12 @@ describe('loadConfig', () => {
     expect(config.worker).toEqual({ schedulerTickMs: 1000, schedulerBatchSize: 500, shutdownGraceMs: 20_000 });
     expect(config.embedded).toEqual({ dataDir: '.data', postgresPort: 54329, redisPort: 63799 });
     expect(config.sandboxBankUrl).toBe('http://127.0.0.1:8090');
+  });
+
+  it('defaults the bank catalogue to the shipped sandbox file and takes a relative BANK_CATALOGUE_FILE from the project root', () => {
+    expect(loadConfig({}).bankCatalogueFile).toBe(join(projectRoot(), 'config/banks/sandbox.yaml'));
+    expect(loadConfig({ BANK_CATALOGUE_FILE: 'config/banks/live.yaml' }).bankCatalogueFile).toBe(join(projectRoot(), 'config/banks/live.yaml'));
+    expect(loadConfig({ BANK_CATALOGUE_FILE: '/etc/gateway/banks.yaml' }).bankCatalogueFile).toBe('/etc/gateway/banks.yaml');
   });
 
   it('treats blank values as unset', () => {

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { projectRoot } from '../process/project-root.js';
 import type { AppConfig, Environment, LogLevel } from './app-config.js';
 import { ConfigError } from './config-error.js';
 
@@ -53,6 +55,12 @@ function trustProxy(env: Env): false | number | readonly string[] {
     throw new ConfigError('TRUST_PROXY', 'must be false, a hop count, or a comma list of proxy IP addresses or CIDRs');
   }
   return entries;
+}
+
+function queuePrefix(env: Env): string {
+  const value = text(env, 'QUEUE_PREFIX') ?? 'bull';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new ConfigError('QUEUE_PREFIX', `must be 1 to 64 letters, digits, "_" or "-" (got "${value}")`);
+  return value;
 }
 
 /**
@@ -120,7 +128,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
       writePerMinute: integer(env, 'RATE_LIMIT_WRITE_PER_MINUTE', 600, 1, 10_000_000),
       authFailuresPerMinute: integer(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 30, 1, 10_000_000),
     },
+    queuePrefix: queuePrefix(env),
+    webhooks: {
+      attemptTimeoutMs: integer(env, 'WEBHOOK_ATTEMPT_TIMEOUT_MS', 10_000, 100, 60_000),
+      concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 50, 1, 1000),
+      sweepMs: integer(env, 'WEBHOOK_SWEEP_MS', 5000, 50, 600_000),
+      recoverAfterMs: integer(env, 'WEBHOOK_RECOVER_AFTER_MS', 30_000, 100, 3_600_000),
+      keyGraceHours: integer(env, 'WEBHOOK_KEY_GRACE_HOURS', 168, 0, 24 * 365),
+    },
     sandboxBankUrl: (url(env, 'SANDBOX_BANK_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${sandboxBankPort}`).replace(/\/+$/, ''),
+    bankCatalogueFile: resolve(projectRoot(), text(env, 'BANK_CATALOGUE_FILE') ?? 'config/banks/sandbox.yaml'),
   };
 }
 

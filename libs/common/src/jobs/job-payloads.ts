@@ -11,12 +11,19 @@ export interface PurgeRevokedApiKeysPayload {
   readonly retentionDays: number;
 }
 
-export type JobPayload = PurgeRevokedApiKeysPayload;
+/** One attempt of a webhook delivery (first attempts from the outbox relay, retries from timer rows). */
+export interface WebhookDeliverPayload {
+  readonly name: 'webhooks.deliver';
+  readonly deliveryId: string;
+}
+
+export type JobPayload = PurgeRevokedApiKeysPayload | WebhookDeliverPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
 
 export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'maintenance.purge-revoked-api-keys': 'timers',
+  'webhooks.deliver': 'webhooks',
 };
 
 export function isJobName(value: string): value is JobName {

@@ -42,6 +42,8 @@ export interface BankCatalogueEntry {
   /** Other bank codes the bankCode filter matches (e.g. German BLZ). */
   readonly bankCodes?: readonly string[];
   readonly logoUri: string;
+  /** Full-size logo (the v1 list's `fullLogoUri`). */
+  readonly fullLogoUri?: string;
   readonly provider: string;
   readonly bankGroup?: string;
   readonly bankSubGroup?: string;
@@ -51,6 +53,10 @@ export interface BankCatalogueEntry {
   readonly features: Readonly<Record<BankFeature, boolean>>;
   /** Position in RANK-sorted lists (lower first). */
   readonly rank?: number;
+  /** The bank's days and hours of operation, as free text (the lists' `operationalTime`). */
+  readonly operationalTime?: string;
+  /** Transaction records the bank returns per page: -1 (unlimited, the default) or a positive number. */
+  readonly transactionHistoryLimit?: number;
   /** Seconds between status polls of a non-final payment, by attempt (last value repeats). */
   readonly pollingScheduleSeconds?: readonly number[];
   readonly connector: {

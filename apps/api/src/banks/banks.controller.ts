@@ -1,0 +1,41 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { toGetBanksResponse, GetBanksResponse } from './bank-v1.view.js';
+import { toGetBanksV2Response, GetBanksV2Response } from './bank-v2.view.js';
+import { BankCountriesQuery } from './dto/bank-countries-query.dto.js';
+import { GetBanksCountriesResponse } from './dto/bank-countries.response.js';
+import { BanksV1Query } from './dto/banks-v1-query.dto.js';
+import { BanksV2Query } from './dto/banks-v2-query.dto.js';
+import { ListBankCountriesUseCase } from './list-bank-countries.usecase.js';
+import { bankCountriesFilter, listBanksV1Command, listBanksV2Command } from './list-banks.command.js';
+import { ListBanksUseCase } from './list-banks.usecase.js';
+
+@ApiTags('Banks')
+@Controller()
+export class BanksController {
+  constructor(
+    private readonly listBanks: ListBanksUseCase,
+    private readonly listCountries: ListBankCountriesUseCase,
+  ) {}
+
+  @Get('banks')
+  @ApiOperation({ summary: 'Get banks v1', operationId: 'GatewayService.GetBanks' })
+  @ApiOkResponse({ type: GetBanksResponse })
+  async getBanks(@Query() query: BanksV1Query): Promise<GetBanksResponse> {
+    return toGetBanksResponse(await this.listBanks.execute(listBanksV1Command(query)));
+  }
+
+  @Get('v2/banks')
+  @ApiOperation({ summary: 'Get banks v2', operationId: 'GetBanksv2' })
+  @ApiOkResponse({ type: GetBanksV2Response })
+  async getBanksV2(@Query() query: BanksV2Query): Promise<GetBanksV2Response> {
+    return toGetBanksV2Response(await this.listBanks.execute(listBanksV2Command(query)));
+  }
+
+  @Get('bank/countries')
+  @ApiOperation({ summary: 'Get bank countries', operationId: 'GatewayService.GetBanksCountries' })
+  @ApiOkResponse({ type: GetBanksCountriesResponse })
+  async getCountries(@Query() query: BankCountriesQuery): Promise<GetBanksCountriesResponse> {
+    return { countries: await this.listCountries.execute(bankCountriesFilter(query)) };
+  }
+}

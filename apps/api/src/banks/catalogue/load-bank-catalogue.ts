@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import type { Logger } from 'pino';
+import { ConfigError, type AppConfig } from '#libs/common';
+import { parseBankCatalogue, type BankCatalogueEntry } from '#libs/connectors';
+import { BankRepository, type BankRecord, type CatalogueSyncResult, type Prisma, type PrismaService } from '#libs/db';
+
+function toRecord(entry: BankCatalogueEntry): BankRecord {
+  return {
+    id: entry.id,
+    name: entry.name,
+    countries: [...entry.countries],
+    bics: [...entry.bics],
+    bankCodes: [...(entry.bankCodes ?? [])],
+    logoUri: entry.logoUri,
+    fullLogoUri: entry.fullLogoUri ?? null,
+    provider: entry.provider,
+    bankGroup: entry.bankGroup ?? null,
+    bankSubGroup: entry.bankSubGroup ?? null,
+    openBankingStandard: entry.openBankingStandard,
+    supportedLocalInstruments: [...entry.supportedLocalInstruments],
+    scaApproaches: [...entry.scaApproaches],
+    features: { ...entry.features },
+    rank: entry.rank ?? null,
+    operationalTime: entry.operationalTime ?? null,
+    transactionHistoryLimit: entry.transactionHistoryLimit ?? -1,
+    pollingScheduleSeconds: [...(entry.pollingScheduleSeconds ?? [])],
+    connectorType: entry.connector.type,
+    // Parsed from YAML (core schema): plain mappings, lists, strings, numbers, booleans and nulls.
+    connectorSettings: entry.connector.settings as Prisma.InputJsonObject,
+  };
+}
+
+/**
+ * Reads BANK_CATALOGUE_FILE, validates it (a BankCatalogueError names the bank and the field) and
+ * makes the `bank` table match it: entries upserted and listed, banks no longer in the file
+ * unlisted, never deleted. The api runs this once at start; the launcher and tests may call it.
+ */
+export async function loadBankCatalogue(
+  prisma: PrismaService,
+  config: Pick<AppConfig, 'bankCatalogueFile' | 'sandboxBankUrl'>,
+  logger?: Logger,
+): Promise<CatalogueSyncResult> {
+  let text: string;
+  try {
+    text = await readFile(config.bankCatalogueFile, 'utf8');
+  } catch (error) {
+    throw new ConfigError('BANK_CATALOGUE_FILE', `names ${config.bankCatalogueFile}, which cannot be read (${(error as Error).message})`);
+  }
+  const entries = parseBankCatalogue(text, { source: config.bankCatalogueFile, placeholders: { SANDBOX_BANK_URL: config.sandboxBankUrl } });
+  const result = await new BankRepository(prisma).syncCatalogue(entries.map(toRecord));
+  logger?.info({ file: config.bankCatalogueFile, listed: result.listed, unlisted: result.unlisted }, 'bank catalogue loaded');
+  return result;
+}

@@ -1,0 +1,98 @@
+import { LOCAL_INSTRUMENTS, type LocalInstrument } from '#libs/connectors';
+import { BankFilterQuery, MAX_LIST_ENTRIES } from './bank-filter-query.dto.js';
+import { ChoiceParam, FlagParam, ListParam, PositiveIntParam, TextParam } from './bank-query-params.js';
+import { BANK_LIST_DEFAULTS } from './banks-v1-query.dto.js';
+
+export const V2_SORTS = ['NAME', 'STANDARD', 'RANK', 'COUNTRY'] as const;
+export type V2Sort = (typeof V2_SORTS)[number];
+
+/**
+ * The standards the v2 filter names (the reference's query enum). The response enum spells two of
+ * them differently (PolishApi, NextGenPsd2), so entries are compared ignoring case.
+ */
+export const V2_STANDARD_FILTERS = [
+  'UK_Open_Banking_Standard',
+  'Starling_Bank_API',
+  'PolishAPI',
+  'STET_PSD2_API',
+  'Citi_Handlowy_PSD2_API',
+  'NextGenPSD2',
+  'Slovak_Banking_API_Standard',
+  'Czech_Open_Banking_Standard',
+  'American_Express_PSD2_API',
+  'Budapest_Bank_API',
+  'Token',
+] as const;
+export type V2StandardFilter = (typeof V2_STANDARD_FILTERS)[number];
+
+/** GET /v2/banks. */
+export class BanksV2Query extends BankFilterQuery {
+  @PositiveIntParam('The page to answer, from 1.', Number.MAX_SAFE_INTEGER, BANK_LIST_DEFAULTS.page)
+  page?: number;
+
+  @PositiveIntParam('Banks per page, at most 200.', BANK_LIST_DEFAULTS.maxPerPage, BANK_LIST_DEFAULTS.perPage)
+  perPage?: number;
+
+  @ChoiceParam('The order of the list.', V2_SORTS, 'NAME')
+  sort?: V2Sort;
+
+  @TextParam('Banks of this bank group (case-insensitive).')
+  bankGroup?: string;
+
+  @TextParam('Banks of this bank sub-group (case-insensitive).')
+  bankSubGroup?: string;
+
+  @ListParam({ description: 'Banks reached through any of these standards.', allowed: V2_STANDARD_FILTERS, ignoreCase: true })
+  openBankingStandards?: V2StandardFilter[];
+
+  @ListParam({ description: 'BICs, matched whole and case-insensitively, at most 1000.', maxEntries: MAX_LIST_ENTRIES })
+  bics?: string[];
+
+  @ListParam({ description: 'Banks supporting any of these local instruments.', allowed: LOCAL_INSTRUMENTS })
+  supportedLocalInstruments?: LocalInstrument[];
+
+  @FlagParam('Banks that support fetching accounts.')
+  supportsAccountList?: boolean;
+
+  @FlagParam('Banks that support fetching account details.')
+  supportsAccountDetails?: boolean;
+
+  @FlagParam('Banks that support fetching balances.')
+  supportsAccountBalance?: boolean;
+
+  @FlagParam('Banks that support fetching transactions.')
+  supportsTransactionList?: boolean;
+
+  @FlagParam('Banks that support fetching transaction details.')
+  supportsTransactionDetails?: boolean;
+
+  @FlagParam('Banks that support fetching standing orders.')
+  supportsStandingOrderList?: boolean;
+
+  @FlagParam('Banks that filter transactions by date.')
+  supportsTransactionsDateFilter?: boolean;
+
+  @FlagParam('Banks that only support immediate redemption of transfers.')
+  requiresOneStepPayment?: boolean;
+
+  @FlagParam('Banks that support single immediate payments.')
+  supportsSinglePayment?: boolean;
+
+  @FlagParam('Banks that support future-dated payments.')
+  supportsScheduledPayment?: boolean;
+
+  @FlagParam('Banks that support standing orders.')
+  supportsStandingOrder?: boolean;
+
+  @FlagParam('Banks that return the refund account.')
+  supportsReturnRefundAccount?: boolean;
+
+  @FlagParam('Banks that return the refund account holder name.')
+  supportsReturnRefundAccountHolderName?: boolean;
+
+  @FlagParam('Banks that support confirmation of available funds.')
+  supportsFundsConfirmation?: boolean;
+
+  @FlagParam('Banks that support variable recurring payments.')
+  supportsVariableRecurringPayment?: boolean;
+}

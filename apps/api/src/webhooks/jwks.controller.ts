@@ -1,0 +1,24 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '#libs/common';
+import { SigningKeyStore, type Ed25519PublicJwk } from '#libs/events';
+
+@ApiTags('Webhooks')
+@Controller('.well-known')
+export class JwksController {
+  constructor(private readonly keys: SigningKeyStore) {}
+
+  @Get('jwks.json')
+  @Public()
+  @Header('cache-control', 'public, max-age=300')
+  @ApiOperation({
+    summary: 'Webhook signing keys (JWKS)',
+    description:
+      'The Ed25519 public keys that verify `token-signature` and `webhook-signature` of webhook notifications; the `token-signature-kid` header names the key. After a rotation the previous key stays listed for a grace period. No authentication.',
+    security: [],
+  })
+  @ApiOkResponse({ schema: { type: 'object', properties: { keys: { type: 'array', items: { type: 'object' } } } } })
+  jwks(): Promise<{ keys: Ed25519PublicJwk[] }> {
+    return this.keys.jwks();
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * What a payment made by a sandbox user does after it is submitted. The username typed on the
+ * bank's consent page (or sent as the CIBA login_hint) decides the scenario.
+ */
+export type SubmissionBehaviour =
+  /** Debits the account: settled at once (or Rejected for lack of funds). */
+  | 'settle'
+  /** Rejected by the bank. */
+  | 'reject'
+  /** Pending for `pendingPolls` status reads, then settled. */
+  | 'pending-then-settle'
+  /** Pending for ever. */
+  | 'pending-forever'
+  /** The bank's API answers 500 to every call about this user's resources once authorised. */
+  | 'server-error';
+
+export interface ScenarioUser {
+  readonly behaviour: SubmissionBehaviour;
+  readonly pendingPolls: number;
+  /** Balance of the user's current account when the bank first sees the user. */
+  readonly openingBalance: string;
+  /** What the user does with a decoupled (CIBA) request. */
+  readonly decoupledDecision: 'approve' | 'deny';
+  readonly description: string;
+}
+
+const DEFAULT_BALANCE = '10000.00';
+
+function user(behaviour: SubmissionBehaviour, description: string, extra: Partial<ScenarioUser> = {}): ScenarioUser {
+  return { behaviour, pendingPolls: 0, openingBalance: DEFAULT_BALANCE, decoupledDecision: 'approve', description, ...extra };
+}
+
+export const SCENARIO_USERS: Readonly<Record<string, ScenarioUser>> = {
+  'sandbox-success': user('settle', 'Payments complete (AcceptedSettlementCompleted) when submitted.'),
+  'sandbox-insufficient-funds': user('settle', 'The current account holds 0.00: payments are Rejected for insufficient funds (AM04).', { openingBalance: '0.00' }),
+  'sandbox-rejected': user('reject', 'Payments are Rejected by the bank when submitted.'),
+  'sandbox-slow': user('pending-then-settle', 'Payments stay Pending for 3 status polls, then complete.', { pendingPolls: 3 }),
+  'sandbox-no-final-status': user('pending-forever', 'Payments stay Pending for ever.'),
+  'sandbox-bank-error': user('server-error', "After authorisation the bank's API answers 500 to this user's calls."),
+  'sandbox-deny': user('settle', 'Denies decoupled (CIBA) requests; otherwise like sandbox-success.', { decoupledDecision: 'deny' }),
+};
+
+/** Any other username behaves like sandbox-success. */
+export function scenarioFor(username: string): ScenarioUser {
+  return SCENARIO_USERS[username] ?? SCENARIO_USERS['sandbox-success'] ?? user('settle', 'default');
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createHttpApp, type ConnectedConfig } from '#libs/common';
+import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
+import { Metrics, createLogger } from '#libs/observability';
+import { installFormBodyParser } from './http/form-body-parser.js';
+import { SandboxBankModule, type SandboxBankOptions } from './sandbox-bank.module.js';
+
+export interface SandboxBankProcess {
+  readonly app: NestFastifyApplication;
+  readonly stores: DataStores;
+  close(): Promise<void>;
+}
+
+/**
+ * The sandbox bank application with its own connections. Does not listen: main.ts uses the
+ * configured port, tests use 0.
+ */
+export async function createSandboxBankProcess(config: ConnectedConfig, options: SandboxBankOptions = {}): Promise<SandboxBankProcess> {
+  const platform = { config, logger: createLogger('sandbox-bank', config.logLevel), metrics: new Metrics('sandbox-bank') };
+  const stores = await openDataStores(config, { service: 'sandbox-bank', poolSize: 5 });
+  const app = await createHttpApp(SandboxBankModule.register(platform, stores, options), platform);
+  const fastify = app.getHttpAdapter().getInstance();
+  installFormBodyParser(fastify);
+  // FAPI: every answer carries the interaction id the TPP sent, or a fresh one.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const sent = request.headers['x-fapi-interaction-id'];
+    void reply.header('x-fapi-interaction-id', typeof sent === 'string' && sent !== '' ? sent : randomUUID());
+    done();
+  });
+  return {
+    app,
+    stores,
+    close: async () => {
+      await app.close();
+      await closeDataStores(stores);
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { Body, Controller, Get, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
+import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
+import { formFields } from '../http/form-body-parser.js';
+import { PageError } from '../http/obie-error.js';
+import { SandboxErrorFilter } from '../http/sandbox-error.filter.js';
+import { AuthorizeService } from './authorize.service.js';
+import { renderConsentPage } from './consent-page.js';
+import { consentSummary } from './consent-summary.js';
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+} as const;
+
+/** The bank's login and consent page (the redirect journey), for a browser. */
+@UseFilters(SandboxErrorFilter)
+@Controller('banks/:bankId/as/authorize')
+export class AuthorizeController {
+  constructor(
+    private readonly banks: SandboxBankRegistry,
+    private readonly authorize: AuthorizeService,
+  ) {}
+
+  @Get()
+  async page(@Param('bankId') bankId: string, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
+    const bank = this.pageBank(bankId);
+    const { consent, session, clientId } = await this.authorize.begin(bank, query);
+    const page = renderConsentPage({ bankName: bank.name, clientId, summary: consentSummary(consent), action: `/banks/${bank.id}/as/authorize/decision`, session });
+    await reply.status(200).headers(PAGE_HEADERS).send(page);
+  }
+
+  @Post('decision')
+  async decision(@Param('bankId') bankId: string, @Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
+    const bank = this.pageBank(bankId);
+    const decision = await this.authorize.decide(bank, formFields(body));
+    if (decision.kind === 'redirect') {
+      await reply.header('cache-control', 'no-store').redirect(decision.location, 302);
+      return;
+    }
+    const page = renderConsentPage({
+      bankName: bank.name,
+      clientId: decision.clientId,
+      summary: consentSummary(decision.consent),
+      action: `/banks/${bank.id}/as/authorize/decision`,
+      session: decision.session,
+      username: decision.username,
+      error: decision.error,
+    });
+    await reply.status(400).headers(PAGE_HEADERS).send(page);
+  }
+
+  private pageBank(bankId: string): SandboxBankDefinition {
+    const bank = this.banks.find(bankId);
+    if (bank === undefined) throw new PageError(404, `No sandbox bank ${bankId}.`);
+    return bank;
+  }
+}

@@ -1,0 +1,14 @@
+/** How long what the authorisation server hands out stays valid, in seconds. */
+export const TOKEN_LIFETIMES = {
+  clientToken: 3600,
+  /** Long-lived so a VRP or account-access grant keeps working (the sandbox has no refresh tokens). */
+  userToken: 90 * 86_400,
+  code: 600,
+  authorizeSession: 900,
+  cibaRequest: 300,
+} as const;
+
+/** Seconds a CIBA client should wait between token polls. */
+export const CIBA_POLL_INTERVAL_SECONDS = 1;
+
+export const KNOWN_SCOPES: ReadonlySet<string> = new Set(['openid', 'payments', 'accounts', 'fundsconfirmations']);

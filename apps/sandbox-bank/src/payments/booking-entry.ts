@@ -1,0 +1,38 @@
+import type { Prisma } from '#libs/db';
+import type { Payment } from '../store/payment.store.js';
+
+type Json = Readonly<Record<string, unknown>>;
+
+function text(source: Json, key: string): string | null {
+  const value = source[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function part(source: Json | undefined, key: string): Json {
+  const value = source?.[key];
+  return typeof value === 'object' && value !== null ? (value as Json) : {};
+}
+
+/** The debit a settled payment books on the payer's account, described from its order. */
+export function bookingEntry(payment: Payment, bookedAt: Date): Prisma.SbTransactionUncheckedCreateInput {
+  const data = part(payment.request as Json, 'Data');
+  // A VRP describes itself in its Instruction; the other payment orders in their Initiation.
+  const order = Object.keys(part(data, 'Instruction')).length > 0 ? part(data, 'Instruction') : part(data, 'Initiation');
+  const creditor = part(order, 'CreditorAccount');
+  const remittance = part(order, 'RemittanceInformation');
+  return {
+    id: `${payment.id}-T`,
+    accountId: payment.debtorAccountId,
+    creditDebit: 'Debit',
+    status: 'Booked',
+    amount: payment.amount,
+    currency: payment.currency,
+    bookingDateTime: bookedAt,
+    information: text(remittance, 'Unstructured') ?? text(remittance, 'Reference') ?? 'Payment',
+    reference: text(remittance, 'Reference'),
+    counterpartyName: text(creditor, 'Name'),
+    counterpartySchemeName: text(creditor, 'SchemeName'),
+    counterpartyIdentification: text(creditor, 'Identification'),
+    paymentId: payment.id,
+  };
+}

@@ -1,0 +1,40 @@
+import type { Payment, PaymentKind } from '../store/payment.store.js';
+
+/** The status codes a kind of payment order uses at its pending, settled and rejected points. */
+export interface PaymentVocabulary {
+  readonly pending: string;
+  readonly settled: string;
+  readonly rejected: string;
+}
+
+/**
+ * Domestic payments and VRPs speak ISO 20022 (OBTransactionIndividualStatus1Code); scheduled
+ * payments OBExternalStatus1Code.
+ */
+export const PAYMENT_VOCABULARY: Readonly<Record<PaymentKind, PaymentVocabulary>> = {
+  'domestic-payment': { pending: 'Pending', settled: 'AcceptedSettlementCompleted', rejected: 'Rejected' },
+  'domestic-vrp': { pending: 'Pending', settled: 'AcceptedSettlementCompleted', rejected: 'Rejected' },
+  'domestic-scheduled-payment': { pending: 'InitiationPending', settled: 'InitiationCompleted', rejected: 'InitiationFailed' },
+};
+
+export function vocabularyOf(payment: Payment): PaymentVocabulary {
+  const vocabulary = (PAYMENT_VOCABULARY as Readonly<Record<string, PaymentVocabulary>>)[payment.kind];
+  if (vocabulary === undefined) throw new Error(`Unknown payment kind ${payment.kind}`);
+  return vocabulary;
+}
+
+/** Reason given with a rejection, as the payment-details resource reports it. */
+export interface RejectionReason {
+  readonly statusReason: string;
+  readonly statusReasonDescription: string;
+}
+
+export const INSUFFICIENT_FUNDS: RejectionReason = {
+  statusReason: 'ProprietaryRejection',
+  statusReasonDescription: 'AM04: Insufficient funds in the debtor account.',
+};
+
+export const REJECTED_BY_BANK: RejectionReason = {
+  statusReason: 'ProprietaryRejection',
+  statusReasonDescription: 'MS03: Rejected by the bank (sandbox scenario).',
+};

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { Clock } from '#libs/common';
+import { PrismaService, type Prisma } from '#libs/db';
+import { ObieError } from '../http/obie-error.js';
+import { newResourceId } from './secret-hash.js';
+import { isUniqueViolation } from './unique-violation.js';
+
+export type ConsentKind = 'domestic-payment' | 'domestic-scheduled-payment' | 'domestic-vrp' | 'account-access';
+export type Consent = Prisma.SbConsentModel;
+
+const ID_PREFIX: Readonly<Record<ConsentKind, string>> = {
+  'domestic-payment': 'PDC',
+  'domestic-scheduled-payment': 'PSC',
+  'domestic-vrp': 'VRC',
+  'account-access': 'AAC',
+};
+
+/** Internal status of a consent the TPP deleted; it is then answered as not found. */
+export const DELETED = 'Deleted';
+
+export function requestHash(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+export interface ConsentChanges {
+  readonly username?: string;
+  readonly debtorAccountId?: string;
+}
+
+/** Consents of every kind; a repeated x-idempotency-key answers the consent it created. */
+@Injectable()
+export class ConsentStore {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(bankId: string, kind: ConsentKind, clientId: string, request: Prisma.InputJsonObject, idempotencyKey: string | undefined): Promise<Consent> {
+    const hash = requestHash(request);
+    if (idempotencyKey !== undefined) {
+      const existing = await this.byIdempotencyKey(bankId, kind, idempotencyKey, hash);
+      if (existing !== null) return existing;
+    }
+    const now = this.clock.now();
+    try {
+      return await this.prisma.sbConsent.create({
+        data: {
+          id: newResourceId(ID_PREFIX[kind]),
+          bankId,
+          kind,
+          status: 'AwaitingAuthorisation',
+          clientId,
+          request,
+          requestHash: hash,
+          idempotencyKey: idempotencyKey ?? null,
+          createdAt: now,
+          statusUpdatedAt: now,
+        },
+      });
+    } catch (error) {
+      if (idempotencyKey === undefined || !isUniqueViolation(error)) throw error;
+      const winner = await this.byIdempotencyKey(bankId, kind, idempotencyKey, hash);
+      if (winner === null) throw error;
+      return winner;
+    }
+  }
+
+  /** The live (not deleted) consent, of one kind or of any. */
+  find(bankId: string, id: string, kind?: ConsentKind): Promise<Consent | null> {
+    return this.prisma.sbConsent.findFirst({ where: { id, bankId, ...(kind === undefined ? {} : { kind }), status: { not: DELETED } } });
+  }
+
+  async get(bankId: string, id: string, kind: ConsentKind): Promise<Consent> {
+    const consent = await this.find(bankId, id, kind);
+    if (consent === null) throw ObieError.notFound('Consent', id);
+    return consent;
+  }
+
+  /** The consent even when deleted (payments made under it stay readable). */
+  async findAny(bankId: string, id: string): Promise<Consent> {
+    const consent = await this.prisma.sbConsent.findFirst({ where: { id, bankId } });
+    if (consent === null) throw ObieError.notFound('Consent', id);
+    return consent;
+  }
+
+  /** Moves the consent from `from` to `to`; false when it was no longer in `from`. */
+  async transition(id: string, from: string, to: string, changes: ConsentChanges = {}): Promise<boolean> {
+    const result = await this.prisma.sbConsent.updateMany({
+      where: { id, status: from },
+      data: { status: to, statusUpdatedAt: this.clock.now(), ...changes },
+    });
+    return result.count === 1;
+  }
+
+  private async byIdempotencyKey(bankId: string, kind: ConsentKind, key: string, hash: string): Promise<Consent | null> {
+    const existing = await this.prisma.sbConsent.findFirst({ where: { bankId, kind, idempotencyKey: key } });
+    if (existing !== null && existing.requestHash !== hash) {
+      throw ObieError.badRequest('UK.OBIE.Header.Invalid', 'x-idempotency-key was already used with a different request.', 'x-idempotency-key');
+    }
+    return existing;
+  }
+}

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '#libs/common';
+import type { Prisma } from '#libs/db';
+import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
+import { objectAt, requestBody, sameJson, textAt } from '../http/ob-body.js';
+import { ObieError } from '../http/obie-error.js';
+import { AccessTokens } from '../oauth/access-tokens.js';
+import { PaymentEngine } from '../payments/payment-engine.js';
+import { paymentDetailsResponse } from '../payments/payment-details.js';
+import { PAYMENT_VOCABULARY } from '../payments/payment-vocabulary.js';
+import { assertUserApiAvailable } from '../payments/user-availability.js';
+import { AccountStore } from '../store/account.store.js';
+import { ConsentStore, type Consent } from '../store/consent.store.js';
+import { PaymentStore, type Payment } from '../store/payment.store.js';
+import { controlParameters, validInstruction } from './vrp-consent-request.js';
+import { checkControlParameters } from './vrp-limits.js';
+import { vrpResponse } from './vrp-representations.js';
+
+/** Domestic VRPs: payments under an authorised VRP consent, within its control parameters. */
+@Injectable()
+export class VrpPaymentsService {
+  constructor(
+    private readonly tokens: AccessTokens,
+    private readonly consents: ConsentStore,
+    private readonly payments: PaymentStore,
+    private readonly accounts: AccountStore,
+    private readonly engine: PaymentEngine,
+    private readonly clock: Clock,
+  ) {}
+
+  async submit(bank: SandboxBankDefinition, authorization: string | undefined, key: string, body: unknown, base: string): Promise<object> {
+    const { body: request, data } = requestBody(body, true);
+    const consentId = textAt(data, 'ConsentId', 'Data.ConsentId', 128);
+    const token = await this.tokens.userToken(bank.id, authorization, 'payments', consentId);
+    textAt(data, 'PSUAuthenticationMethod', 'Data.PSUAuthenticationMethod', 40);
+    const replay = await this.payments.byIdempotencyKey(bank.id, 'domestic-vrp', key, request);
+    if (replay !== null) return this.represent(replay, base);
+
+    const consent = await this.consents.get(bank.id, consentId, 'domestic-vrp');
+    assertUserApiAvailable(consent.username);
+    if (consent.status !== 'Authorised') throw ObieError.badRequest('UK.OBIE.Resource.InvalidConsentStatus', `The consent is ${consent.status}, not Authorised.`);
+    const stored = consent.request as { Data: Record<string, unknown>; Risk: unknown };
+    if (!sameJson(objectAt(data, 'Initiation', 'Data.Initiation'), stored.Data['Initiation'])) {
+      throw ObieError.badRequest('UK.OBIE.Resource.ConsentMismatch', 'Data.Initiation differs from the consent.', 'Data.Initiation');
+    }
+    if (!sameJson(request['Risk'], stored.Risk)) throw ObieError.badRequest('UK.OBIE.Resource.ConsentMismatch', 'Risk differs from the consent.', 'Risk');
+    const { amount, currency } = validInstruction(data);
+    const rejected = [PAYMENT_VOCABULARY['domestic-vrp'].rejected];
+    await checkControlParameters(controlParameters(stored.Data), { amount, currency }, consent.createdAt, this.clock.now(), (since) =>
+      this.payments.totalSince(consent.id, since, rejected),
+    );
+    const { payment } = await this.payments.create({
+      bankId: bank.id,
+      kind: 'domestic-vrp',
+      consentId: consent.id,
+      status: PAYMENT_VOCABULARY['domestic-vrp'].pending,
+      username: token.username,
+      debtorAccountId: consent.debtorAccountId ?? '',
+      amount,
+      currency,
+      request: request as Prisma.InputJsonObject,
+      idempotencyKey: key,
+    });
+    return this.represent(await this.engine.afterSubmission(payment), base, consent);
+  }
+
+  async read(bank: SandboxBankDefinition, authorization: string | undefined, vrpId: string, base: string): Promise<object> {
+    await this.tokens.clientToken(bank.id, authorization, 'payments');
+    const payment = await this.payments.get(bank.id, 'domestic-vrp', vrpId);
+    assertUserApiAvailable(payment.username);
+    return this.represent(await this.engine.onStatusRead(payment), base);
+  }
+
+  async details(bank: SandboxBankDefinition, authorization: string | undefined, vrpId: string, base: string): Promise<object> {
+    await this.tokens.clientToken(bank.id, authorization, 'payments');
+    const payment = await this.payments.get(bank.id, 'domestic-vrp', vrpId);
+    assertUserApiAvailable(payment.username);
+    return paymentDetailsResponse(payment, `${base}/pisp/domestic-vrps/${payment.id}/payment-details`);
+  }
+
+  private async represent(payment: Payment, base: string, knownConsent?: Consent): Promise<object> {
+    assertUserApiAvailable(payment.username);
+    const consent = knownConsent ?? (await this.consents.findAny(payment.bankId, payment.consentId));
+    const debtor = await this.accounts.findById(payment.debtorAccountId);
+    return vrpResponse(payment, consent, debtor, base);
+  }
+}

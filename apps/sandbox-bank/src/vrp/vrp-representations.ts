@@ -1,0 +1,52 @@
+import { obDateTime } from '../http/obie-request.js';
+import { obCashAccount } from '../payments/ob-account.js';
+import type { Account } from '../store/account.store.js';
+import type { Consent } from '../store/consent.store.js';
+import type { Payment } from '../store/payment.store.js';
+
+interface StoredRequest {
+  readonly Data: Record<string, unknown>;
+  readonly Risk: Record<string, unknown>;
+}
+
+/** OBDomesticVRPConsentResponse. */
+export function vrpConsentResponse(consent: Consent, debtor: Account | null, base: string): object {
+  const { Data, Risk } = consent.request as unknown as StoredRequest;
+  return {
+    Data: {
+      ConsentId: consent.id,
+      CreationDateTime: obDateTime(consent.createdAt),
+      Status: consent.status,
+      StatusUpdateDateTime: obDateTime(consent.statusUpdatedAt),
+      ...(Data['ReadRefundAccount'] === undefined ? {} : { ReadRefundAccount: Data['ReadRefundAccount'] }),
+      ControlParameters: Data['ControlParameters'],
+      Initiation: Data['Initiation'],
+      ...(debtor === null ? {} : { DebtorAccount: obCashAccount(debtor) }),
+    },
+    Risk,
+    Links: { Self: `${base}/pisp/domestic-vrp-consents/${consent.id}` },
+    Meta: {},
+  };
+}
+
+/** OBDomesticVRPResponse. */
+export function vrpResponse(payment: Payment, consent: Consent, debtor: Account | null, base: string): object {
+  const { Data, Risk } = payment.request as unknown as StoredRequest;
+  const refund = (consent.request as unknown as StoredRequest).Data['ReadRefundAccount'] === 'Yes' && debtor !== null;
+  return {
+    Data: {
+      DomesticVRPId: payment.id,
+      ConsentId: payment.consentId,
+      CreationDateTime: obDateTime(payment.createdAt),
+      Status: payment.status,
+      StatusUpdateDateTime: obDateTime(payment.statusUpdatedAt),
+      ...(refund ? { Refund: obCashAccount(debtor) } : {}),
+      Initiation: Data['Initiation'],
+      Instruction: Data['Instruction'],
+      ...(debtor === null ? {} : { DebtorAccount: obCashAccount(debtor) }),
+    },
+    Risk,
+    Links: { Self: `${base}/pisp/domestic-vrps/${payment.id}` },
+    Meta: {},
+  };
+}

@@ -1,0 +1,43 @@
+import { Counter, Histogram, type Registry } from 'prom-client';
+import type { Clock } from '#libs/common';
+import type { SigningKeyStore } from '#libs/events';
+import type { WebhookSender } from './webhook-sender.js';
+
+/** Margin a lease gives beyond the attempt timeout (signing, recording, a slow database). */
+export const LEASE_MARGIN_MS = 5000;
+
+/** Prometheus series of webhook delivery. */
+export class WebhookMetrics {
+  readonly attempts: Counter<'outcome'>;
+  readonly attemptSeconds: Histogram<'outcome'>;
+
+  constructor(registry: Registry) {
+    this.attempts = new Counter({
+      name: 'webhook_attempts_total',
+      help: 'Webhook delivery attempts, by outcome (delivered, retry, dead).',
+      labelNames: ['outcome'],
+      registers: [registry],
+    });
+    this.attemptSeconds = new Histogram({
+      name: 'webhook_attempt_duration_seconds',
+      help: 'Duration of webhook delivery attempts (resolve, connect, POST, response), by outcome.',
+      labelNames: ['outcome'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    });
+  }
+}
+
+/** What a delivery job needs besides the database and the clock. */
+export interface WebhookRuntime {
+  readonly keys: SigningKeyStore;
+  readonly sender: WebhookSender;
+  /** How long a claimed delivery is held for one attempt. */
+  readonly leaseMs: number;
+  /**
+   * Wall time, for webhook-timestamp: receivers compare it with their own clocks, so it is not
+   * the sandbox service clock (which an operator may have advanced).
+   */
+  readonly wallClock: Clock;
+  readonly metrics: WebhookMetrics | undefined;
+}

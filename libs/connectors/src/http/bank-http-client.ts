@@ -1,0 +1,148 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SpanKind, SpanStatusCode, context, propagation, trace, type Span } from '@opentelemetry/api';
+import type { Logger } from 'pino';
+import { BankDeadlineExceededError, BankRejectedError, BankUnavailableError } from '../bank-errors.js';
+import type { BankCallContext } from '../bank-types.js';
+import type { BankRequest, BankResponse } from './bank-request.js';
+import { redactBody, redactHeaders, redactUrl } from './redact.js';
+import { backoffMs, isRetryable, type BackoffPolicy } from './retry-policy.js';
+
+export interface BankHttpClientOptions {
+  readonly logger: Logger;
+  /** Longest any one call (all attempts) may take, whatever the caller's deadline. Default 30 s. */
+  readonly perCallCapMs?: number;
+  /** Attempts of a retryable call, the first included. Default 3. */
+  readonly maxAttempts?: number;
+  readonly backoff?: BackoffPolicy;
+  readonly fetch?: typeof fetch;
+  readonly random?: () => number;
+  readonly now?: () => number;
+}
+
+const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 100, maxMs: 2000 };
+const tracer = trace.getTracer('bank-http-client');
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+function parseJson(text: string, contentType: string | null): unknown {
+  if (text === '' || !(contentType ?? '').toLowerCase().includes('json')) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why an attempt did not produce an answer to hand back. */
+interface Failure {
+  readonly error: BankUnavailableError;
+  readonly status: number | undefined;
+}
+
+/**
+ * The one way connectors reach banks. Every call has a deadline: the caller's
+ * (BankCallContext.deadlineMs) capped per call. Only calls safe to repeat (idempotent methods,
+ * writes carrying x-idempotency-key) are retried, on a 5xx or a network error, with jittered
+ * back-off inside the deadline. A bank 4xx is a BankRejectedError (with the bank's error code),
+ * a 5xx or an unreachable bank a BankUnavailableError, a missed deadline a
+ * BankDeadlineExceededError. Calls are logged without secrets and traced as client spans.
+ */
+export class BankHttpClient {
+  private readonly logger: Logger;
+  private readonly perCallCapMs: number;
+  private readonly maxAttempts: number;
+  private readonly backoff: BackoffPolicy;
+  private readonly fetchFn: typeof fetch;
+  private readonly random: () => number;
+  private readonly now: () => number;
+
+  constructor(options: BankHttpClientOptions) {
+    this.logger = options.logger;
+    this.perCallCapMs = options.perCallCapMs ?? 30_000;
+    this.maxAttempts = Math.max(1, options.maxAttempts ?? 3);
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
+  }
+
+  async send(ctx: BankCallContext, request: BankRequest): Promise<BankResponse> {
+    const url = redactUrl(request.url);
+    return tracer.startActiveSpan(
+      `bank ${request.operation}`,
+      { kind: SpanKind.CLIENT, attributes: { 'http.request.method': request.method, 'url.full': url, 'bank.id': ctx.bankId, 'bank.operation': request.operation } },
+      async (span) => {
+        try {
+          return await this.call(ctx, request, url, span);
+        } catch (error) {
+          span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+          throw error;
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  private async call(ctx: BankCallContext, request: BankRequest, url: string, span: Span): Promise<BankResponse> {
+    const started = this.now();
+    const cap = Math.min(this.perCallCapMs, request.timeoutMs ?? this.perCallCapMs);
+    const deadline = Math.min(ctx.deadlineMs, started + cap);
+    const headers: Record<string, string> = { ...request.headers };
+    propagation.inject(context.active(), headers);
+    const retryable = isRetryable(request.method, headers, request.idempotent);
+    const log = { bankId: ctx.bankId, operation: request.operation, method: request.method, url, ...(ctx.traceId === undefined ? {} : { traceId: ctx.traceId }) };
+    this.logger.debug({ ...log, headers: redactHeaders(headers), body: redactBody(request.body, headers['content-type']) }, 'bank call request');
+
+    for (let attempt = 1; ; attempt += 1) {
+      const remaining = deadline - this.now();
+      if (remaining <= 0) throw this.deadlineExceeded(ctx, log, attempt - 1, started);
+      let outcome: BankResponse | Failure;
+      try {
+        outcome = await this.attempt(ctx, request, headers, remaining);
+      } catch (error) {
+        if (error instanceof BankRejectedError) throw error;
+        if (isTimeout(error)) throw this.deadlineExceeded(ctx, log, attempt, started, error);
+        outcome = { error: new BankUnavailableError(ctx.bankId, undefined, error), status: undefined };
+      }
+      if (!('error' in outcome)) {
+        span.setAttribute('http.response.status_code', outcome.status);
+        this.logger.info({ ...log, status: outcome.status, attempts: attempt, ms: this.now() - started }, 'bank call');
+        this.logger.debug({ ...log, body: redactBody(outcome.text, outcome.headers.get('content-type') ?? undefined) }, 'bank call response');
+        return outcome;
+      }
+      if (outcome.status !== undefined) span.setAttribute('http.response.status_code', outcome.status);
+      const delay = backoffMs(this.backoff, attempt + 1, this.random);
+      const canRetry = retryable && attempt < this.maxAttempts && this.now() + delay < deadline;
+      this.logger.warn(
+        { ...log, attempt, status: outcome.status, err: outcome.status === undefined ? String(outcome.error.cause) : undefined, retry: canRetry, ms: this.now() - started },
+        'bank call attempt failed',
+      );
+      if (!canRetry) throw outcome.error;
+      await sleep(delay);
+    }
+  }
+
+  /** One attempt: an answer to hand back, a failure worth retrying, or a thrown rejection. */
+  private async attempt(ctx: BankCallContext, request: BankRequest, headers: Record<string, string>, remainingMs: number): Promise<BankResponse | Failure> {
+    const signal = AbortSignal.timeout(remainingMs);
+    const response = await this.fetchFn(request.url, { method: request.method, headers, body: request.body, signal, redirect: 'manual' });
+    const text = await response.text();
+    const answer: BankResponse = { status: response.status, headers: response.headers, body: parseJson(text, response.headers.get('content-type')), text };
+    if (request.acceptStatuses?.includes(response.status) === true) return answer;
+    if (response.status >= 500) return { error: new BankUnavailableError(ctx.bankId, response.status), status: response.status };
+    if (response.status >= 400) {
+      const detail = request.describeError?.(answer.body);
+      this.logger.warn({ bankId: ctx.bankId, operation: request.operation, status: response.status, bankErrorCode: detail?.code }, 'bank rejected the call');
+      throw new BankRejectedError(ctx.bankId, response.status, detail?.code, detail?.message ?? `HTTP ${response.status}`);
+    }
+    return answer;
+  }
+
+  private deadlineExceeded(ctx: BankCallContext, log: object, attempts: number, started: number, cause?: unknown): BankDeadlineExceededError {
+    this.logger.warn({ ...log, attempts, ms: this.now() - started }, 'bank call deadline exceeded');
+    return new BankDeadlineExceededError(ctx.bankId, cause);
+  }
+}

@@ -1,0 +1,138 @@
+import { GatewayError } from '#libs/common';
+import type { AccountAccessRequest, FundsCheck, PaymentInitiation, VrpConsentRequest, VrpRequest } from '../bank-connector.js';
+import { BankOperationUnsupportedError } from '../bank-errors.js';
+import type { LocalInstrument, PartyAccount } from '../bank-types.js';
+import { obAccountFor } from './obie-accounts.mappers.js';
+import type { JsonObject } from './obie-json.js';
+
+/** OBExternalLocalInstrument1Code for the rails an OBIE (UK) bank takes. */
+const LOCAL_INSTRUMENTS: Partial<Record<LocalInstrument, string>> = { FASTER_PAYMENTS: 'UK.OBIE.FPS' };
+
+const PERIOD_TYPES = { DAY: 'Day', WEEK: 'Week', MONTH: 'Month', YEAR: 'Year' } as const;
+const PERIOD_ALIGNMENTS = { CONSENT: 'Consent', CALENDAR: 'Calendar' } as const;
+
+/** What the gateway asks for when an account-access request names no permissions. */
+export const DEFAULT_AIS_PERMISSIONS = [
+  'ReadAccountsDetail',
+  'ReadBalances',
+  'ReadTransactionsDetail',
+  'ReadTransactionsCredits',
+  'ReadTransactionsDebits',
+  'ReadStandingOrdersDetail',
+] as const;
+
+function account(party: PartyAccount, path: string): JsonObject {
+  const mapped = obAccountFor(party);
+  if (mapped === undefined) throw GatewayError.invalidField(path, `A UK Open Banking bank cannot pay a ${party.identifier.type} account.`);
+  return mapped;
+}
+
+function localInstrument(bankId: string, instrument: LocalInstrument): string {
+  const code = LOCAL_INSTRUMENTS[instrument];
+  if (code === undefined) throw new BankOperationUnsupportedError(bankId, `payments by ${instrument}`);
+  return code;
+}
+
+function remittance(primary: string, secondary: string | undefined): JsonObject {
+  return { Reference: primary.slice(0, 35), ...(secondary === undefined || secondary === '' ? {} : { Unstructured: secondary.slice(0, 140) }) };
+}
+
+/** ISO date or date-time -> ISODateTime with an offset. */
+function executionDateTime(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00+00:00` : date;
+}
+
+/** OBDomestic2 (or OBDomesticScheduled2 with an execution date); built the same way for consent and order. */
+export function obInitiation(bankId: string, initiation: PaymentInitiation): JsonObject {
+  const reference = initiation.refId.slice(0, 35);
+  return {
+    InstructionIdentification: reference,
+    EndToEndIdentification: reference,
+    LocalInstrument: localInstrument(bankId, initiation.localInstrument),
+    ...(initiation.executionDate === undefined ? {} : { RequestedExecutionDateTime: executionDateTime(initiation.executionDate) }),
+    InstructedAmount: { Amount: initiation.amount.value, Currency: initiation.amount.currency },
+    ...(initiation.debtor === undefined ? {} : { DebtorAccount: account(initiation.debtor, 'initiation.debtor') }),
+    CreditorAccount: account(initiation.creditor, 'initiation.creditor'),
+    RemittanceInformation: remittance(initiation.remittanceInformationPrimary, initiation.remittanceInformationSecondary),
+  };
+}
+
+function risk(initiation: PaymentInitiation): JsonObject {
+  return initiation.risk ?? {};
+}
+
+/** OBWriteDomesticConsent4 / OBWriteDomesticScheduledConsent4. */
+export function paymentConsentRequest(bankId: string, initiation: PaymentInitiation): JsonObject {
+  const scheduled = initiation.executionDate !== undefined;
+  return { Data: { ...(scheduled ? { Permission: 'Create' } : {}), ReadRefundAccount: 'Yes', Initiation: obInitiation(bankId, initiation) }, Risk: risk(initiation) };
+}
+
+/** OBWriteDomestic2 / OBWriteDomesticScheduled2: the consent's Initiation and Risk, repeated exactly. */
+export function paymentOrderRequest(bankId: string, consentId: string, initiation: PaymentInitiation): JsonObject {
+  return { Data: { ConsentId: consentId, Initiation: obInitiation(bankId, initiation) }, Risk: risk(initiation) };
+}
+
+/** OBDomesticVRPConsentRequest (sweeping, SCA at set-up). */
+export function vrpConsentRequest(request: VrpConsentRequest): JsonObject {
+  return {
+    Data: {
+      ReadRefundAccount: 'Yes',
+      ControlParameters: {
+        ...(request.validFrom === undefined ? {} : { ValidFromDateTime: request.validFrom }),
+        ...(request.validTo === undefined ? {} : { ValidToDateTime: request.validTo }),
+        MaximumIndividualAmount: { Amount: request.maximumIndividualAmount, Currency: request.currency },
+        PeriodicLimits: request.periodicLimits.map((limit) => ({
+          PeriodType: PERIOD_TYPES[limit.periodType],
+          PeriodAlignment: PERIOD_ALIGNMENTS[limit.periodAlignment],
+          Amount: limit.maximumAmount,
+          Currency: request.currency,
+        })),
+        VRPType: ['UK.OBIE.VRPType.Sweeping'],
+        PSUAuthenticationMethods: ['UK.OBIE.SCA'],
+      },
+      Initiation: {
+        ...(request.debtor === undefined ? {} : { DebtorAccount: account(request.debtor, 'debtor') }),
+        CreditorAccount: account(request.creditor, 'creditor'),
+        RemittanceInformation: remittance(request.remittanceInformationPrimary, request.remittanceInformationSecondary),
+      },
+    },
+    Risk: {},
+  };
+}
+
+/** OBDomesticVRPRequest: the consent's Initiation and Risk with this payment's instruction. */
+export function vrpRequest(request: VrpRequest, consentInitiation: JsonObject, consentRisk: JsonObject): JsonObject {
+  const reference = request.vrpId.slice(0, 35);
+  return {
+    Data: {
+      ConsentId: request.bankConsentId,
+      PSUAuthenticationMethod: 'UK.OBIE.SCANotRequired',
+      PSUInteractionType: 'OffSession',
+      Initiation: consentInitiation,
+      Instruction: {
+        InstructionIdentification: reference,
+        EndToEndIdentification: reference,
+        RemittanceInformation: remittance(request.remittanceInformationPrimary, request.remittanceInformationSecondary),
+        InstructedAmount: { Amount: request.amount.value, Currency: request.amount.currency },
+        CreditorAccount: account(request.creditor, 'creditor'),
+      },
+    },
+    Risk: consentRisk,
+  };
+}
+
+/** OBVRPFundsConfirmationRequest. */
+export function vrpFundsConfirmationRequest(check: FundsCheck): JsonObject {
+  return { Data: { ConsentId: check.bankConsentId, Reference: check.reference.slice(0, 35), InstructedAmount: { Amount: check.amount.value, Currency: check.amount.currency } } };
+}
+
+/** OBReadConsent1. */
+export function accountAccessRequest(request: AccountAccessRequest): JsonObject {
+  return {
+    Data: {
+      Permissions: request.permissions.length === 0 ? [...DEFAULT_AIS_PERMISSIONS] : [...request.permissions],
+      ...(request.expiresAt === undefined ? {} : { ExpirationDateTime: request.expiresAt }),
+    },
+    Risk: {},
+  };
+}

@@ -1,0 +1,50 @@
+import type { Bank, Prisma } from '../generated/prisma/client.js';
+import type { PrismaService } from '../prisma.service.js';
+
+/** Any constant: serialises catalogue loads of api replicas starting together. */
+const CATALOGUE_LOCK_KEY = 724_310_002;
+
+/** Every column of a bank as the catalogue file gives it (what a load writes). */
+export type BankRecord = Omit<Bank, 'listed' | 'createdAt' | 'updatedAt' | 'features' | 'connectorSettings'> & {
+  readonly features: Prisma.InputJsonObject;
+  readonly connectorSettings: Prisma.InputJsonObject;
+};
+
+export interface CatalogueSyncResult {
+  readonly listed: number;
+  /** Ids of banks that were listed before and are not in the catalogue any more. */
+  readonly unlisted: readonly string[];
+}
+
+/** The bank catalogue in Postgres. Banks are global reference data, not member-scoped. */
+export class BankRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * Makes the table match the catalogue in one transaction: every record upserted and listed,
+   * every other bank unlisted (kept, since payments reference banks by id).
+   */
+  syncCatalogue(records: readonly BankRecord[]): Promise<CatalogueSyncResult> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK_KEY})`;
+      for (const record of records) {
+        const data = { ...record, listed: true };
+        await tx.bank.upsert({ where: { id: record.id }, create: data, update: data });
+      }
+      const ids = records.map((record) => record.id);
+      const dropped = await tx.bank.findMany({ where: { listed: true, id: { notIn: ids } }, select: { id: true } });
+      await tx.bank.updateMany({ where: { id: { in: dropped.map((bank) => bank.id) } }, data: { listed: false } });
+      return { listed: records.length, unlisted: dropped.map((bank) => bank.id) };
+    });
+  }
+
+  /** The banks of the current catalogue, by id. */
+  listListed(): Promise<Bank[]> {
+    return this.prisma.bank.findMany({ where: { listed: true }, orderBy: { id: 'asc' } });
+  }
+
+  /** One bank by its exact id, listed or not (payments keep referring to unlisted banks). */
+  find(id: string): Promise<Bank | null> {
+    return this.prisma.bank.findUnique({ where: { id } });
+  }
+}

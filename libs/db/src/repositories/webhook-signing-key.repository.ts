@@ -1,0 +1,56 @@
+import type { Prisma, WebhookSigningKey } from '../generated/prisma/client.js';
+import type { PrismaService } from '../prisma.service.js';
+
+/** Serialises key creation and rotation across processes. */
+const SIGNING_KEY_LOCK = 724_310_007;
+
+export interface NewSigningKey {
+  readonly kid: string;
+  readonly publicJwk: Prisma.InputJsonValue;
+  readonly privateKeyPem: string;
+}
+
+/** The gateway's webhook signing keys (not member data). */
+export const webhookSigningKeys = {
+  /** The key in use: the newest one not retired. */
+  active(prisma: PrismaService): Promise<WebhookSigningKey | null> {
+    return prisma.webhookSigningKey.findFirst({ where: { retiredAt: null }, orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }] });
+  },
+
+  /** The key in use, creating `fresh` first when there is none (the first start of a system). */
+  async activeOrCreate(prisma: PrismaService, fresh: () => NewSigningKey, now: Date): Promise<WebhookSigningKey> {
+    const existing = await webhookSigningKeys.active(prisma);
+    if (existing !== null) return existing;
+    return prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SIGNING_KEY_LOCK})`;
+      const again = await tx.webhookSigningKey.findFirst({ where: { retiredAt: null }, orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }] });
+      if (again !== null) return again;
+      const key = fresh();
+      return tx.webhookSigningKey.create({ data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKeyPem, createdAt: now } });
+    });
+  },
+
+  /** Retires every key in use and makes `key` the one in use; returns the retired kids. */
+  async rotate(prisma: PrismaService, key: NewSigningKey, now: Date): Promise<string[]> {
+    return prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SIGNING_KEY_LOCK})`;
+      const retiring = await tx.webhookSigningKey.findMany({ where: { retiredAt: null }, select: { kid: true } });
+      await tx.webhookSigningKey.updateMany({ where: { retiredAt: null }, data: { retiredAt: now } });
+      await tx.webhookSigningKey.create({ data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKeyPem, createdAt: now } });
+      return retiring.map((row) => row.kid);
+    });
+  },
+
+  /** Keys whose signatures receivers should still accept: in use, or retired less than `graceMs` ago. */
+  published(prisma: PrismaService, now: Date, graceMs: number): Promise<WebhookSigningKey[]> {
+    return prisma.webhookSigningKey.findMany({
+      where: { OR: [{ retiredAt: null }, { retiredAt: { gt: new Date(now.getTime() - graceMs) } }] },
+      orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }],
+    });
+  },
+
+  /** Every key, newest first, without private keys (for operators). */
+  list(prisma: PrismaService): Promise<Array<Omit<WebhookSigningKey, 'privateKey'>>> {
+    return prisma.webhookSigningKey.findMany({ orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }], omit: { privateKey: true } });
+  },
+};

@@ -1,0 +1,48 @@
+import type { Tx } from '#libs/db';
+import { newId } from '#libs/domain';
+import type { EventPayloads } from '../catalogue/event-payloads.js';
+import type { OutboxEventType } from '../catalogue/event-types.js';
+import { notificationBody } from './notification-body.js';
+
+/** The Postgres channel the outbox insert notifies; the worker's relay LISTENs on it. */
+export const OUTBOX_CHANNEL = 'webhook_outbox';
+
+export interface NewOutboxEvent<T extends OutboxEventType> {
+  /** The member the event belongs to (and whose webhook configuration receives it). */
+  readonly memberId: string;
+  readonly type: T;
+  /** The payload object, named in the body by the type's payload key. */
+  readonly payload: EventPayloads[T];
+  /** When the state change happened, from the injected Clock; becomes `createdAtMs`. */
+  readonly createdAt: Date;
+  /** The notification id; a new `ev:...` id when absent. */
+  readonly id?: string;
+}
+
+export interface WrittenOutboxEvent {
+  readonly id: string;
+  readonly body: string;
+}
+
+/** A new notification id. */
+export function newEventId(): string {
+  return newId('ev');
+}
+
+/**
+ * Writes an event into the outbox inside the caller's transaction, the same one that makes the
+ * state change, and notifies the relay. Postgres delivers the NOTIFY only when the transaction
+ * commits, and drops it on rollback, so an event leaves only with its state change.
+ */
+export async function writeOutboxEvent<T extends OutboxEventType>(tx: Tx, event: NewOutboxEvent<T>): Promise<WrittenOutboxEvent> {
+  const id = event.id ?? newEventId();
+  const body = notificationBody({ id, type: event.type, createdAtMs: event.createdAt.getTime(), payload: event.payload });
+  await tx.$executeRaw`
+    WITH inserted AS (
+      INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
+      VALUES (${id}, ${event.memberId}, ${event.type}, ${body}, ${event.createdAt})
+      RETURNING id
+    )
+    SELECT pg_notify(${OUTBOX_CHANNEL}, '') FROM inserted`;
+  return { id, body };
+}
