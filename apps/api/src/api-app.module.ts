@@ -5,6 +5,7 @@ import { DbModule, type DataStores } from '#libs/db';
 import { BanksModule } from './banks/banks.module.js';
 import { HealthModule } from './health/health.module.js';
 import { KeysModule } from './keys/keys.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** The public API (PORT): one module per domain of the interface. */
@@ -13,7 +14,7 @@ export class ApiAppModule {
   static register(platform: PlatformObjects, stores: DataStores): DynamicModule {
     return {
       module: ApiAppModule,
-      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores), AuthModule, HealthModule, KeysModule, BanksModule, WebhooksModule],
+      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores), AuthModule, HealthModule, KeysModule, BanksModule, WebhooksModule, ReportsModule],
     };
   }
 }

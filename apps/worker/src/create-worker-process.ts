@@ -1,8 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SystemClock, createHttpApp, type ConnectedConfig } from '#libs/common';
+import { BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { SigningKeyStore } from '#libs/events';
 import { Metrics, createLogger } from '#libs/observability';
+import { ensureProbeScheduled } from './banks/probe-bank-status.usecase.js';
 import { JOB_HANDLERS, assertHandlerTable, type JobHandlerTable } from './jobs/job-handlers.js';
 import { ensurePurgeScheduled } from './maintenance/purge-revoked-api-keys.usecase.js';
 import { QueueSet } from './queues/queue-set.js';
@@ -49,7 +51,9 @@ export async function createWorkerProcess(config: ConnectedConfig, options: Work
     wallClock: new SystemClock(),
     metrics: new WebhookMetrics(metrics.registry),
   };
-  const context = { prisma: stores.prisma, clock: stores.clock, logger, webhooks };
+  // No secret values are configured yet: `env:` references resolve to an error, probed as DOWN.
+  const connectors = new ConnectorRegistry({ http: new BankHttpClient({ logger }), secrets: createSecretResolver({}) });
+  const context = { prisma: stores.prisma, clock: stores.clock, logger, webhooks, connectors };
   const queues = new QueueSet(
     {
       redisUrl: config.redisUrl,
@@ -86,6 +90,7 @@ export async function createWorkerProcess(config: ConnectedConfig, options: Work
     relay,
     start: async () => {
       await ensurePurgeScheduled(context);
+      await ensureProbeScheduled(context, config.worker.bankStatusProbeSeconds);
       queues.startWorkers();
       scheduler.start();
       await relay.start();

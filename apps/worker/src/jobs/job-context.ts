@@ -1,4 +1,5 @@
 import type { Clock } from '#libs/common';
+import type { ConnectorRegistry } from '#libs/connectors';
 import type { PrismaService } from '#libs/db';
 import type { Logger } from 'pino';
 import type { WebhookRuntime } from '../webhooks/webhook-runtime.js';
@@ -10,4 +11,6 @@ export interface JobContext {
   readonly logger: Logger;
   /** Signing keys, the HTTP sender and settings of webhook delivery. */
   readonly webhooks: WebhookRuntime;
+  /** Bank connectors (one per bank, built on first use). */
+  readonly connectors: ConnectorRegistry;
 }

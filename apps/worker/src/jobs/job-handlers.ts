@@ -1,4 +1,5 @@
 import { ALL_QUEUES, JOB_QUEUE, type JobName, type PayloadOf } from '#libs/common';
+import { probeBankStatus } from '../banks/probe-bank-status.usecase.js';
 import { purgeRevokedApiKeys } from '../maintenance/purge-revoked-api-keys.usecase.js';
 import { deliverWebhook } from '../webhooks/deliver-webhook.usecase.js';
 import type { JobContext } from './job-context.js';
@@ -10,6 +11,7 @@ export type JobHandlerTable = { readonly [N in JobName]: JobHandler<N> };
 export const JOB_HANDLERS: JobHandlerTable = {
   'maintenance.purge-revoked-api-keys': purgeRevokedApiKeys,
   'webhooks.deliver': deliverWebhook,
+  'banks.probe-status': probeBankStatus,
 };
 
 /** Start-up check: every job name has exactly one handler and a known queue. */

@@ -42,6 +42,8 @@ export interface AppConfig {
     readonly schedulerBatchSize: number;
     /** Grace period for in-flight jobs at shutdown (SHUTDOWN_GRACE_MS). */
     readonly shutdownGraceMs: number;
+    /** Seconds between probes of every listed bank's AIS / PIS status (BANK_STATUS_PROBE_SECONDS). */
+    readonly bankStatusProbeSeconds: number;
   };
   /** What `npm start` runs itself when DATABASE_URL / REDIS_URL are not set. */
   readonly embedded: {

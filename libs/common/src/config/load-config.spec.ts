@@ -42,7 +42,7 @@ describe('loadConfig', () => {
     expect(config.adminToken).toBeUndefined();
     expect(config.logLevel).toBe('info');
     expect(config.otel).toEqual({ exporterEndpoint: undefined, serviceName: 'open-banking-gateway' });
-    expect(config.worker).toEqual({ schedulerTickMs: 1000, schedulerBatchSize: 500, shutdownGraceMs: 20_000 });
+    expect(config.worker).toEqual({ schedulerTickMs: 1000, schedulerBatchSize: 500, shutdownGraceMs: 20_000, bankStatusProbeSeconds: 60 });
     expect(config.embedded).toEqual({ dataDir: '.data', postgresPort: 54329, redisPort: 63799 });
     expect(config.sandboxBankUrl).toBe('http://127.0.0.1:8090');
   });

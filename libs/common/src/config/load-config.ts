@@ -117,6 +117,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       schedulerTickMs: integer(env, 'SCHEDULER_TICK_MS', 1000, 50, 60_000),
       schedulerBatchSize: integer(env, 'SCHEDULER_BATCH_SIZE', 500, 1, 10_000),
       shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, 0, 600_000),
+      bankStatusProbeSeconds: integer(env, 'BANK_STATUS_PROBE_SECONDS', 60, 1, 86_400),
     },
     embedded: {
       dataDir: text(env, 'DATA_DIR') ?? '.data',

@@ -17,13 +17,20 @@ export interface WebhookDeliverPayload {
   readonly deliveryId: string;
 }
 
-export type JobPayload = PurgeRevokedApiKeysPayload | WebhookDeliverPayload;
+/** Probes every listed bank's AIS / PIS status, then schedules itself `intervalSeconds` later. */
+export interface ProbeBankStatusPayload {
+  readonly name: 'banks.probe-status';
+  readonly intervalSeconds: number;
+}
+
+export type JobPayload = PurgeRevokedApiKeysPayload | WebhookDeliverPayload | ProbeBankStatusPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
 
 export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'maintenance.purge-revoked-api-keys': 'timers',
   'webhooks.deliver': 'webhooks',
+  'banks.probe-status': 'timers',
 };
 
 export function isJobName(value: string): value is JobName {

@@ -1,0 +1,35 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BankStatusUseCases } from './bank-status.usecases.js';
+import { GetBankStatusResponse, GetBanksStatusResponse } from './bank-status.view.js';
+import { BanksStatusQuery } from './banks-status-query.dto.js';
+
+const NEVER_PROBED = 'A bank not probed yet (or whose protocol has no connector) is reported LIVE with lastUpdatedAt "0".';
+
+@ApiTags('Reports')
+@Controller('reports/banks')
+export class ReportsController {
+  constructor(private readonly statuses: BankStatusUseCases) {}
+
+  @Get('status')
+  @ApiOperation({
+    summary: 'Get bank statuses',
+    operationId: 'GatewayService.GetBanksStatus',
+    description: `AIS and PIS status of every listed bank, as last probed. lastUpdatedAt: milliseconds since the last status change. ${NEVER_PROBED}`,
+  })
+  @ApiOkResponse({ type: GetBanksStatusResponse })
+  async list(@Query() query: BanksStatusQuery): Promise<GetBanksStatusResponse> {
+    return { banksStatus: await this.statuses.list(query.bankIds) };
+  }
+
+  @Get(':bankId/status')
+  @ApiOperation({
+    summary: 'Get a bank status',
+    operationId: 'GatewayService.GetBankStatus',
+    description: `AIS and PIS status of one listed bank; 404 (paymentId = the bank id) for an unknown bank. ${NEVER_PROBED}`,
+  })
+  @ApiOkResponse({ type: GetBankStatusResponse })
+  async get(@Param('bankId') bankId: string): Promise<GetBankStatusResponse> {
+    return { bankStatus: await this.statuses.get(bankId) };
+  }
+}
