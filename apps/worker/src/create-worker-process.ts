@@ -52,7 +52,7 @@ export async function createWorkerProcess(config: ConnectedConfig, options: Work
     metrics: new WebhookMetrics(metrics.registry),
   };
   // No secret values are configured yet: `env:` references resolve to an error, probed as DOWN.
-  const connectors = new ConnectorRegistry({ http: new BankHttpClient({ logger }), secrets: createSecretResolver({}) });
+  const connectors = new ConnectorRegistry({ http: new BankHttpClient({ logger }), secrets: createSecretResolver(config.bankSecrets) });
   const context = { prisma: stores.prisma, clock: stores.clock, logger, webhooks, connectors };
   const queues = new QueueSet(
     {

@@ -76,6 +76,11 @@ export interface AppConfig {
     /** How long a rotated signing key stays in the JWKS (WEBHOOK_KEY_GRACE_HOURS). */
     readonly keyGraceHours: number;
   };
+  /**
+   * Bank credentials the catalogue names as `env:NAME` (client secrets, signing and TLS keys):
+   * every variable whose name starts with BANK_SECRET_. Never logged.
+   */
+  readonly bankSecrets: Readonly<Record<string, string>>;
   /** Base URL at which api and worker reach the sandbox bank (SANDBOX_BANK_URL). */
   readonly sandboxBankUrl: string;
   /**

@@ -123,6 +123,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('collects BANK_SECRET_* variables for env: secret references, and nothing else', () => {
+    const config = loadConfig({ BANK_SECRET_OBIE_CLIENT: 's3cret', BANK_SECRET_EMPTY: '', ADMIN_TOKEN: 'x', OTHER: 'y' });
+    expect(config.bankSecrets).toEqual({ BANK_SECRET_OBIE_CLIENT: 's3cret' });
+  });
+
   it('requireConnections names the missing URL', () => {
     expect(() => requireConnections(loadConfig({}))).toThrow(/DATABASE_URL/);
     expect(() => requireConnections(loadConfig({ DATABASE_URL: 'postgresql://localhost/db' }))).toThrow(/REDIS_URL/);

@@ -137,6 +137,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       recoverAfterMs: integer(env, 'WEBHOOK_RECOVER_AFTER_MS', 30_000, 100, 3_600_000),
       keyGraceHours: integer(env, 'WEBHOOK_KEY_GRACE_HOURS', 168, 0, 24 * 365),
     },
+    bankSecrets: Object.fromEntries(
+      Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('BANK_SECRET_') && entry[1] !== undefined && entry[1] !== ''),
+    ),
     sandboxBankUrl: (url(env, 'SANDBOX_BANK_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${sandboxBankPort}`).replace(/\/+$/, ''),
     bankCatalogueFile: resolve(projectRoot(), text(env, 'BANK_CATALOGUE_FILE') ?? 'config/banks/sandbox.yaml'),
   };
