@@ -87,12 +87,16 @@ async function main(): Promise<void> {
     const sandbox = config.environment === 'sandbox';
     const credentials = sandbox ? await seedSandboxMember(databaseUrl, dataDir) : undefined;
     const adminToken = config.adminToken ?? (sandbox ? await readOrCreateSecret(join(dataDir, 'admin-token')) : undefined);
+    // Seals the webhook signing keys at rest; when none is set, the sandbox generates one under DATA_DIR, like the admin token.
+    const keyEncryptionKey =
+      config.webhooks.keyEncryption.current === undefined && sandbox ? await readOrCreateSecret(join(dataDir, 'webhook-key-encryption-key')) : undefined;
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       ...(adminToken === undefined ? {} : { ADMIN_TOKEN: adminToken }),
+      ...(keyEncryptionKey === undefined ? {} : { WEBHOOK_KEY_ENCRYPTION_KEY: keyEncryptionKey }),
     };
     const local = (port: number): string => `http://127.0.0.1:${port}`;
     const specs = [

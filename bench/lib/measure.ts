@@ -3,9 +3,17 @@ import autocannon, { type Request } from 'autocannon';
 export interface Figures {
   readonly name: string;
   readonly requestsPerSecond: number;
+  /** Requests answered during the run (any status). */
+  readonly total: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  readonly p999Ms: number;
   readonly non2xx: number;
+  /** Connection errors (timeouts included): requests that got no answer at all. */
+  readonly errors: number;
+  readonly timeouts: number;
+  /** Answers per HTTP status, e.g. { "200": 9000, "500": 3 }. */
+  readonly statusCodes: Readonly<Record<string, number>>;
 }
 
 export interface LoadOptions {
@@ -33,9 +41,14 @@ export async function measure(name: string, options: LoadOptions): Promise<Figur
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
+    total: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    p999Ms: result.latency.p99_9,
     non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0])),
   };
 }
 

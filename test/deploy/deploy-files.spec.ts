@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { ConfigError, loadConfig } from '#libs/common';
 
 // No Docker engine or cluster in CI: these checks tie the deployment files to the code instead.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,6 +63,41 @@ const workloads = [...ofKind('Deployment'), ...ofKind('Job')];
 const containerPorts = valuesOf(objects, 'ports').flatMap(list).map(obj).filter((p) => p.containerPort !== undefined);
 const namedPorts = new Map(containerPorts.map((p) => [str(p.name), Number(p.containerPort)] as const));
 const resolvePort = (port: unknown): number => (typeof port === 'number' ? port : (namedPorts.get(str(port)) ?? NaN));
+
+/**
+ * Runs loadConfig over `values` and records every variable it looks up by name. The proxy has no
+ * own keys, so the BANK_SECRET_* scan (which enumerates the environment) sees none.
+ */
+function readConfig(values: Readonly<Record<string, string>>): { readonly read: ReadonlySet<string>; readonly error: unknown } {
+  const names = new Set<string>();
+  const target: Record<string, string | undefined> = {};
+  const env = new Proxy(target, {
+    get: (_target, name) => {
+      if (typeof name !== 'string') return undefined;
+      names.add(name);
+      return values[name];
+    },
+  });
+  try {
+    loadConfig(env);
+    return { read: names, error: undefined };
+  } catch (error) {
+    return { read: names, error };
+  }
+}
+
+const describeError = (error: unknown): string => (error === undefined ? 'loaded' : error instanceof Error ? error.message : JSON.stringify(error));
+
+/** Stand-ins of the Secret's values, in valid formats (never real ones). */
+const SECRET_SAMPLES: Readonly<Record<string, string>> = {
+  DATABASE_URL: 'postgresql://gateway:sample@postgres.example.internal:5432/gateway',
+  REDIS_URL: 'rediss://:sample@redis.example.internal:6379',
+  ADMIN_TOKEN: 'sample-admin-token-'.padEnd(48, 'x'),
+  WEBHOOK_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+  WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: Buffer.alloc(32, 2).toString('base64'),
+};
+/** A complete production environment: what every process needs when ENVIRONMENT=production. */
+const PRODUCTION_SAMPLE: Readonly<Record<string, string>> = { ENVIRONMENT: 'production', PUBLIC_BASE_URL: 'https://gateway.example.com', ...SECRET_SAMPLES };
 
 describe('docker-compose.yml', () => {
   it('defines the stack, with a health check on every long-running gateway process', () => {
@@ -143,12 +179,12 @@ describe('entry points and environment variables', () => {
     }
   });
 
-  const readByCode = new Set(
-    ['libs/common/src/config/load-config.ts', 'libs/observability/src/otel-register.ts'].flatMap((file) => [
-      ...captures(read(file), /'([A-Z][A-Z0-9_]+)'/g),
-      ...captures(read(file), /process\.env\.([A-Z][A-Z0-9_]+)/g),
-    ]),
-  );
+  const readByCode = new Set([
+    // What loadConfig itself asks for, in sandbox and in production (no list kept by hand).
+    ...readConfig({}).read,
+    ...readConfig(PRODUCTION_SAMPLE).read,
+    ...captures(read('libs/observability/src/otel-register.ts'), /process\.env\.([A-Z][A-Z0-9_]+)/g),
+  ]);
   const setInCompose = gatewayServices.flatMap(([, service]) => {
     const env = obj(service).environment;
     return Array.isArray(env) ? env.map((entry) => str(entry).replace(/=.*$/s, '')) : Object.keys(obj(env));
@@ -222,5 +258,83 @@ describe('deploy/k8s', () => {
     const readme = read(`${k8sDir}/README.md`);
     expect(readme).toContain('create secret generic gateway-secrets');
     for (const key of refs(['secretKeyRef'], 'key')) expect(readme, `${key} documented`).toContain(`${key}=`);
+  });
+});
+
+describe('production configuration provided by deploy/k8s', () => {
+  const configMaps = new Map(ofKind('ConfigMap').map((o) => [str(obj(o.metadata).name), obj(o.data)] as const));
+
+  /** The environment a container gets: its ConfigMaps, literal values and Secret keys (as samples). */
+  function containerEnv(container: Obj): { env: Record<string, string>; unsampled: string[] } {
+    const env: Record<string, string> = {};
+    const unsampled: string[] = [];
+    for (const source of list(container.envFrom).map(obj)) {
+      for (const [name, value] of Object.entries(configMaps.get(str(obj(source.configMapRef).name)) ?? {})) env[name] = str(value);
+    }
+    for (const entry of list(container.env).map(obj)) {
+      const name = str(entry.name);
+      if (typeof entry.value === 'string' || typeof entry.value === 'number') env[name] = String(entry.value);
+      const secret = obj(obj(entry.valueFrom).secretKeyRef);
+      if (Object.keys(secret).length === 0 || secret.optional === true) continue;
+      const sample = SECRET_SAMPLES[str(secret.key)];
+      if (sample === undefined) unsampled.push(str(secret.key));
+      else env[name] = sample;
+    }
+    return { env, unsampled };
+  }
+
+  const containers = workloads.flatMap((workload) =>
+    list(obj(obj(obj(workload.spec).template).spec).containers)
+      .map(obj)
+      .map((container) => [`${str(obj(workload.metadata).name)}/${str(container.name)}`, container] as const),
+  );
+  // A variable has no safe default in production when loadConfig refuses a complete production
+  // environment without it: asked of loadConfig itself, so a new required variable is found here.
+  const productionRead = [...readConfig(PRODUCTION_SAMPLE).read];
+  const required = productionRead.filter((name) => {
+    const { [name]: _removed, ...without } = PRODUCTION_SAMPLE;
+    const { error } = readConfig(without);
+    return error instanceof ConfigError && error.variable === name;
+  });
+
+  it('a complete production environment loads, and loadConfig names what production requires', () => {
+    const { error } = readConfig(PRODUCTION_SAMPLE);
+    expect(describeError(error), 'add a sample of the new variable to PRODUCTION_SAMPLE and to the manifests').toBe('loaded');
+    expect(required).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'PUBLIC_BASE_URL', 'WEBHOOK_KEY_ENCRYPTION_KEY']));
+    expect(productionRead).toEqual(expect.arrayContaining(['WEBHOOK_RETENTION_DAYS', 'WEBHOOK_DEAD_LETTER_RETENTION_DAYS', 'WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS']));
+  });
+
+  it('runs api, worker and the migration Job', () => {
+    expect(containers.map(([name]) => name).sort()).toEqual(['gateway-api/api', 'gateway-migrate/migrate', 'gateway-worker/worker']);
+  });
+
+  it.each(containers)('%s gets ENVIRONMENT=production and every variable production requires, and its environment loads', (name, container) => {
+    const { env, unsampled } = containerEnv(container);
+    expect(unsampled, `${name}: Secret keys without a sample in SECRET_SAMPLES`).toEqual([]);
+    expect(env['ENVIRONMENT']).toBe('production');
+    for (const variable of required) expect(Object.keys(env), `${name} sets ${variable}`).toContain(variable);
+    const { error } = readConfig(env);
+    expect(describeError(error), name).toBe('loaded');
+  });
+
+  it('keeps secrets out of the ConfigMap: the key-encryption key comes from a secretKeyRef', () => {
+    for (const data of configMaps.values()) {
+      for (const secret of Object.keys(SECRET_SAMPLES)) expect(Object.keys(data)).not.toContain(secret);
+    }
+    for (const [name, container] of containers) {
+      const entry = list(container.env).map(obj).find((e) => e.name === 'WEBHOOK_KEY_ENCRYPTION_KEY');
+      expect(obj(obj(entry?.valueFrom).secretKeyRef), name).toMatchObject({ name: 'gateway-secrets', key: 'WEBHOOK_KEY_ENCRYPTION_KEY' });
+    }
+  });
+
+  it('secret.example.yaml shows every Secret key the workloads use, with placeholders that cannot start a process', () => {
+    const example = obj(parse(read(`${k8sDir}/secret.example.yaml`)));
+    expect(example.kind).toBe('Secret');
+    expect(resourceFiles).not.toContain('secret.example.yaml');
+    const data = obj(example.stringData);
+    const keys = valuesOf(workloads, 'secretKeyRef').map((ref) => obj(ref)).filter((ref) => ref.optional !== true).map((ref) => str(ref.key));
+    for (const key of new Set(keys)) expect(Object.keys(data), key).toContain(key);
+    const { error } = readConfig({ ...PRODUCTION_SAMPLE, ...Object.fromEntries(Object.entries(data).map(([key, value]) => [key, str(value)])) });
+    expect(error).toBeInstanceOf(ConfigError);
   });
 });

@@ -102,8 +102,9 @@ describe('bank status probe and reports', () => {
     await waitFor('first probe', async () => (await prisma.bankStatus.count({ where: { bankId: BANK } })) === 1);
     const row = await prisma.bankStatus.findUniqueOrThrow({ where: { bankId: BANK } });
     expect(row).toMatchObject({ aisStatus: 'UP', pisStatus: 'UP' });
-    // Berlin Group banks have no connector yet: skipped, so no row.
-    expect(await prisma.bankStatus.count({ where: { bankId: 'ob-sandbox-eu' } })).toBe(0);
+    // Berlin Group banks are probed through their own connector against the sandbox's XS2A interface.
+    await waitFor('Berlin Group probe', async () => (await prisma.bankStatus.count({ where: { bankId: 'ob-sandbox-eu' } })) === 1);
+    expect(await prisma.bankStatus.findUniqueOrThrow({ where: { bankId: 'ob-sandbox-eu' } })).toMatchObject({ aisStatus: 'UP', pisStatus: 'UP' });
     expect(await prisma.scheduledJob.count({ where: { jobName: PROBE_JOB } })).toBe(1);
     expect(await prisma.outboxEvent.count({ where: { eventType: { startsWith: 'BANK_' } } })).toBe(0);
 

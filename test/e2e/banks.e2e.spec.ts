@@ -25,6 +25,7 @@ interface ErrorBody {
 const ALL = [
   'ob-sandbox-de-blz',
   'ob-sandbox-eu',
+  'ob-sandbox-eu-decoupled',
   'ob-sandbox-eu-redirect',
   'ob-sandbox-fr-accounts',
   'ob-sandbox-gb',
@@ -271,7 +272,7 @@ describe('bank lists over HTTP', () => {
 
   describe('countries, providers, networks, groups and standards', () => {
     it('countries: ISO alpha-2 upper case, any of them', async () => {
-      expect(sorted(await v1('countries=DE'))).toEqual(['ob-sandbox-de-blz', 'ob-sandbox-eu', 'ob-sandbox-eu-redirect']);
+      expect(sorted(await v1('countries=DE'))).toEqual(['ob-sandbox-de-blz', 'ob-sandbox-eu', 'ob-sandbox-eu-decoupled', 'ob-sandbox-eu-redirect']);
       expect(sorted(await v2('countries=SE,PL'))).toEqual(['ob-sandbox-pl', 'ob-sandbox-se']);
       expect(await countries('countries=DE&countries=AT')).toEqual(['AT', 'DE']);
       for (const value of ['de', 'DEU', 'D1']) await expectInvalid('/banks', `countries=${value}`, 'countries');
@@ -280,7 +281,7 @@ describe('bank lists over HTTP', () => {
     });
 
     it('providers match whole, case-insensitively', async () => {
-      expect(sorted(await v1('providers=gateway%20direct'))).toEqual(['ob-sandbox-eu', 'ob-sandbox-eu-redirect', 'ob-sandbox-gb', 'ob-sandbox-gb-decoupled']);
+      expect(sorted(await v1('providers=gateway%20direct'))).toEqual(['ob-sandbox-eu', 'ob-sandbox-eu-decoupled', 'ob-sandbox-eu-redirect', 'ob-sandbox-gb', 'ob-sandbox-gb-decoupled']);
       expect((await v1('providers=Sandbox%20Hub')).length).toBe(6);
       expect(await v1('providers=Gateway')).toEqual([]);
       expect(await countries('providers=Gateway%20Direct')).toEqual(['AT', 'DE', 'ES', 'FR', 'GB', 'IT', 'NL']);
@@ -291,7 +292,7 @@ describe('bank lists over HTTP', () => {
       expect(await v1('supportedPaymentNetworks=BANKGIRO,PLUSGIRO')).toEqual(['ob-sandbox-se']);
       expect(await countries('supportedPaymentNetworks=FASTER_PAYMENTS')).toEqual(['GB']);
       expect(sorted(await v2('supportedLocalInstruments=FASTER_PAYMENTS'))).toEqual(['ob-sandbox-gb', 'ob-sandbox-gb-decoupled', 'ob-sandbox-gb-payments']);
-      expect(sorted(await v2('supportedLocalInstruments=SEPA_INSTANT'))).toEqual(['ob-sandbox-eu', 'ob-sandbox-eu-redirect', 'ob-sandbox-nl-instant']);
+      expect(sorted(await v2('supportedLocalInstruments=SEPA_INSTANT'))).toEqual(['ob-sandbox-eu', 'ob-sandbox-eu-decoupled', 'ob-sandbox-eu-redirect', 'ob-sandbox-nl-instant']);
       await expectInvalid('/banks', 'supportedPaymentNetworks=SWIFT', 'supportedPaymentNetworks');
       await expectInvalid('/bank/countries', 'supportedPaymentNetworks=sepa', 'supportedPaymentNetworks');
       await expectInvalid('/v2/banks', 'supportedLocalInstruments=FASTER_PAYMENTS,WIRE', 'supportedLocalInstruments');
@@ -299,17 +300,17 @@ describe('bank lists over HTTP', () => {
 
     it('bankGroup and bankSubGroup match whole, case-insensitively', async () => {
       expect(sorted(await v1('bankGroup=Sandbox%20Banking%20Group'))).toEqual([
-        'ob-sandbox-eu', 'ob-sandbox-eu-redirect', 'ob-sandbox-fr-accounts', 'ob-sandbox-gb', 'ob-sandbox-gb-decoupled', 'ob-sandbox-gb-payments',
+        'ob-sandbox-eu', 'ob-sandbox-eu-decoupled', 'ob-sandbox-eu-redirect', 'ob-sandbox-fr-accounts', 'ob-sandbox-gb', 'ob-sandbox-gb-decoupled', 'ob-sandbox-gb-payments',
       ]);
-      expect(sorted(await v2('bankSubGroup=sandbox%20europe'))).toEqual(['ob-sandbox-eu', 'ob-sandbox-eu-redirect', 'ob-sandbox-fr-accounts']);
+      expect(sorted(await v2('bankSubGroup=sandbox%20europe'))).toEqual(['ob-sandbox-eu', 'ob-sandbox-eu-decoupled', 'ob-sandbox-eu-redirect', 'ob-sandbox-fr-accounts']);
       expect(await v1('bankGroup=Sandbox%20Banking%20Group&bankSubGroup=Sandbox%20UK%20Business')).toEqual(['ob-sandbox-gb-payments']);
       expect(await v2('bankGroup=Sandbox')).toEqual([]);
     });
 
     it('openBankingStandards (v2) takes the reference names, ignoring case', async () => {
       expect(sorted(await v2('openBankingStandards=UK_Open_Banking_Standard'))).toEqual(['ob-sandbox-gb', 'ob-sandbox-gb-decoupled', 'ob-sandbox-gb-payments']);
-      expect((await v2('openBankingStandards=NextGenPSD2')).length).toBe(7);
-      expect((await v2('openBankingStandards=nextgenpsd2,UK_OPEN_BANKING_STANDARD')).length).toBe(10);
+      expect((await v2('openBankingStandards=NextGenPSD2')).length).toBe(8);
+      expect((await v2('openBankingStandards=nextgenpsd2,UK_OPEN_BANKING_STANDARD')).length).toBe(11);
       expect(await v2('openBankingStandards=PolishAPI')).toEqual([]);
       await expectInvalid('/v2/banks', 'openBankingStandards=STET', 'openBankingStandards');
     });
@@ -357,7 +358,7 @@ describe('bank lists over HTTP', () => {
 
     it('v2 supportsReturnRefundAccountHolderName filters though the bank item has no such field', async () => {
       expect(await v2('supportsReturnRefundAccountHolderName=true')).toEqual(['ob-sandbox-gb']);
-      expect((await v2('supportsReturnRefundAccountHolderName=false')).length).toBe(9);
+      expect((await v2('supportsReturnRefundAccountHolderName=false')).length).toBe(10);
       await expectInvalid('/v2/banks', 'supportsReturnRefundAccountHolderName=maybe', 'supportsReturnRefundAccountHolderName');
     });
   });
@@ -387,7 +388,7 @@ describe('bank lists over HTTP', () => {
       // Ranked banks first by rank, then the unranked by name.
       expect(ids(await list('/v2/banks', 'sort=RANK'))).toEqual([
         'ob-sandbox-gb', 'ob-sandbox-gb-decoupled', 'ob-sandbox-eu', 'ob-sandbox-eu-redirect', 'ob-sandbox-gb-payments', 'ob-sandbox-se',
-        'ob-sandbox-pl', 'ob-sandbox-fr-accounts', 'ob-sandbox-nl-instant', 'ob-sandbox-de-blz',
+        'ob-sandbox-eu-decoupled', 'ob-sandbox-pl', 'ob-sandbox-fr-accounts', 'ob-sandbox-nl-instant', 'ob-sandbox-de-blz',
       ]);
       expect(isSorted(first(await list('/v2/banks', 'sort=COUNTRY'), 'countries'))).toBe(true);
       for (const bad of ['name', 'PROVIDER', 'RANK,NAME']) await expectInvalid('/v2/banks', `sort=${bad}`, 'sort');
@@ -396,19 +397,19 @@ describe('bank lists over HTTP', () => {
 
   describe('paging', () => {
     it('defaults to page 1 of 200', async () => {
-      expect((await list('/banks')).paging).toEqual({ page: 1, pageCount: 1, perPage: 200, totalCount: 10 });
-      expect((await list('/v2/banks')).paging).toEqual({ page: 1, pageCount: 1, perPage: 200, totalCount: 10 });
+      expect((await list('/banks')).paging).toEqual({ page: 1, pageCount: 1, perPage: 200, totalCount: 11 });
+      expect((await list('/v2/banks')).paging).toEqual({ page: 1, pageCount: 1, perPage: 200, totalCount: 11 });
     });
 
     it('splits the ordered result into pages; a page past the end is empty with the totals', async () => {
       for (const path of ['/banks', '/v2/banks'] as const) {
         const all = ids(await list(path));
         const pages = await Promise.all([1, 2, 3, 4].map((page) => list(path, `perPage=3&page=${page}`)));
-        expect(pages.map((page) => page.paging)).toEqual([1, 2, 3, 4].map((page) => ({ page, pageCount: 4, perPage: 3, totalCount: 10 })));
-        expect(pages.map((page) => page.banks.length)).toEqual([3, 3, 3, 1]);
+        expect(pages.map((page) => page.paging)).toEqual([1, 2, 3, 4].map((page) => ({ page, pageCount: 4, perPage: 3, totalCount: 11 })));
+        expect(pages.map((page) => page.banks.length)).toEqual([3, 3, 3, 2]);
         expect(pages.flatMap(ids)).toEqual(all);
-        expect(await list(path, 'perPage=3&page=5')).toEqual({ banks: [], paging: { page: 5, pageCount: 4, perPage: 3, totalCount: 10 } });
-        expect((await list(path, 'perPage=5')).paging).toEqual({ page: 1, pageCount: 2, perPage: 5, totalCount: 10 });
+        expect(await list(path, 'perPage=3&page=5')).toEqual({ banks: [], paging: { page: 5, pageCount: 4, perPage: 3, totalCount: 11 } });
+        expect((await list(path, 'perPage=5')).paging).toEqual({ page: 1, pageCount: 3, perPage: 5, totalCount: 11 });
         expect((await list(path, 'perPage=1&page=10')).banks.length).toBe(1);
         expect((await list(path, 'perPage=200')).paging.perPage).toBe(200);
       }
@@ -490,7 +491,7 @@ describe('bank catalogue loading', () => {
     expect(await banks.find('ob-sandbox-eu')).toMatchObject({ listed: false, name: 'Sandbox Bank Europe' });
 
     const again = await loadBankCatalogue(proc.stores.prisma, config);
-    expect(again).toEqual({ listed: 10, unlisted: [] });
+    expect(again).toEqual({ listed: 11, unlisted: [] });
     expect(sorted((await banks.listListed()).map((bank) => bank.id))).toEqual(ALL);
     expect(await banks.find('ob-sandbox-gb')).toMatchObject({ name: 'Sandbox Bank UK', listed: true });
   });

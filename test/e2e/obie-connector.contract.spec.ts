@@ -145,7 +145,7 @@ describe('OBIE connector against the sandbox bank: single payments by redirect',
 
   it('a user who presses deny: error=access_denied comes back, the consent is Rejected', async () => {
     const { payment, progress } = await payByRedirect(redirectBank, 'sandbox-success', 'deny');
-    expect(progress).toMatchObject({ outcome: 'REJECTED', bankStatus: 'Rejected' });
+    expect(progress).toMatchObject({ outcome: 'DECLINED', bankStatus: 'Rejected' });
     expect(progress.handle.bankPaymentId).toBeUndefined();
     expect(await poll(redirectBank, payment, progress)).toMatchObject({ outcome: 'REJECTED', bankStatus: 'Rejected' });
   });
@@ -188,11 +188,11 @@ describe('OBIE connector against the sandbox bank: decoupled (CIBA)', () => {
     expect(progress.handle.bankPaymentId).toBeDefined();
   });
 
-  it('a user who declines on their phone (sandbox-deny): Rejected', async () => {
+  it('a user who declines on their phone (sandbox-deny): Declined', async () => {
     const payment = initiation({ psuId: 'sandbox-deny' });
     const started = await decoupledBank.initiatePayment(ctx('ob-sandbox-gb-decoupled'), payment);
     const { progress } = await untilDecided(payment, started);
-    expect(progress).toMatchObject({ outcome: 'REJECTED', bankStatus: 'Rejected' });
+    expect(progress).toMatchObject({ outcome: 'DECLINED', bankStatus: 'Rejected' });
   });
 
   it('needs the user at the bank (psuId)', async () => {

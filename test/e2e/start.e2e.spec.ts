@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,11 @@ describe('npm start (the launcher) with nothing set up', () => {
     expect(out).toContain(`http://127.0.0.1:${ports.api}/openapi.json`);
     expect(out).toMatch(new RegExp(`Admin\\s+http://127\\.0\\.0\\.1:${ports.admin}/admin/docs`));
     expect(out).toMatch(/Admin token\s+\S{40,}/);
+    // A generated key-encryption key for the webhook signing keys, kept like the admin token.
+    const keyFile = join(dataDir, 'webhook-key-encryption-key');
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    const keyEncryptionKey = await readFile(keyFile, 'utf8');
+    expect(Buffer.from(keyEncryptionKey, 'base64url')).toHaveLength(32);
     expect(first.memberId).toMatch(/^m:[1-9A-HJ-NP-Za-km-z]{24}$/);
     expect(first.apiKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -87,6 +92,7 @@ describe('npm start (the launcher) with nothing set up', () => {
       expect(second.launcher.output).toMatch(/migrations: 0 applied, \d+ already in place/);
       expect(second.memberId).toBe(first.memberId);
       expect(second.apiKey).toBe(first.apiKey);
+      expect(await readFile(keyFile, 'utf8')).toBe(keyEncryptionKey);
       expect(await status(`http://127.0.0.1:${ports.api}/readyz`)).toBe(200);
     } finally {
       expect(await second.launcher.stop('SIGTERM', 60_000)).toBe(0);

@@ -79,14 +79,26 @@ describe('worker scheduler tick', () => {
     const rec = recorder();
     const proc = await worker({}, rec.handlers);
     const prisma: PrismaService = proc.stores.prisma;
-    await scheduledJobs.schedule(prisma, 'due:past', payload(1001), new Date(proc.stores.clock.nowMs() - 60_000), 'timers');
+    const dueAt = new Date(proc.stores.clock.nowMs() - 60_000);
+    await scheduledJobs.schedule(prisma, 'due:past', payload(1001), dueAt, 'timers');
     await proc.start();
     await waitFor('the job run', () => rec.finished.includes(1001));
     await sleep(300); // several more ticks
     expect(count(rec.started, 1001)).toBe(1);
     expect(await prisma.scheduledJob.findUnique({ where: { id: 'due:past' } })).toBeNull();
-    const job = await proc.queues.queue('timers').getJob('due~past');
+    const job = await proc.queues.queue('timers').getJob(`due~past@${dueAt.getTime()}`);
     expect(await job?.getState()).toBe('completed');
+  });
+
+  it('runs a row again when it is scheduled again under the same id (a repeating timer)', async () => {
+    const rec = recorder();
+    const proc = await worker({}, rec.handlers);
+    const prisma: PrismaService = proc.stores.prisma;
+    await proc.start();
+    await scheduledJobs.schedule(prisma, 'repeat:me', payload(1002), new Date(proc.stores.clock.nowMs() - 1000), 'timers');
+    await waitFor('the first run', () => rec.finished.includes(1002));
+    await scheduledJobs.schedule(prisma, 'repeat:me', payload(1002), new Date(proc.stores.clock.nowMs() - 500), 'timers');
+    await waitFor('the second run', async () => count(rec.finished, 1002) === 2);
   });
 
   it('runs a future row only once the sandbox clock is advanced past it', async () => {

@@ -23,6 +23,9 @@ export async function freshDatabaseUrl(): Promise<string> {
   return url.toString();
 }
 
+/** The key-encryption key of this test file's signing keys (random per file). */
+export const TEST_KEY_ENCRYPTION_KEY = randomBytes(32).toString('base64');
+
 export async function testConfig(env: Record<string, string> = {}): Promise<ConnectedConfig> {
   const databaseUrl = env['DATABASE_URL'] ?? (await freshDatabaseUrl());
   return loadConfig({
@@ -33,6 +36,8 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conn
     // Test files share one Redis: a per-IP failed-authentication counter on 127.0.0.1 would let
     // one file's deliberate 401s turn another's into 429s. Files that test the limit set it.
     RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '100000',
+    // Production requires one; in sandbox it makes the tests store signing keys as production does.
+    WEBHOOK_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
     ...env,
   }) as ConnectedConfig;
 }

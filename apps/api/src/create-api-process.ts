@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createHttpApp, type ConnectedConfig } from '#libs/common';
+import { createHttpApp, installFormBodyParser, type ConnectedConfig } from '#libs/common';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { Metrics, createLogger } from '#libs/observability';
 import { AdminAppModule } from './admin-app.module.js';
 import { ApiAppModule } from './api-app.module.js';
 import { loadBankCatalogue } from './banks/catalogue/load-bank-catalogue.js';
 import { buildAdminDocument, buildPublicDocument, serveDocs } from './docs/openapi.js';
+import { BROWSER_FORM_PATHS } from './payments/browser-routes.js';
 
 export interface ApiProcess {
   readonly api: NestFastifyApplication;
@@ -41,6 +42,7 @@ export async function createApiProcess(config: ConnectedConfig): Promise<ApiProc
   }
 
   const api = await createHttpApp(ApiAppModule.register(platform, stores), platform);
+  installFormBodyParser(api.getHttpAdapter().getInstance(), BROWSER_FORM_PATHS);
   serveDocs(api, buildPublicDocument(api, config.http.publicBaseUrl), '');
   const admin = await createHttpApp(AdminAppModule.register(platform, stores, adminToken), platform);
   serveDocs(admin, buildAdminDocument(admin, `http://localhost:${config.http.adminPort}`), 'admin/');

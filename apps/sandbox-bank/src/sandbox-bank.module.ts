@@ -6,6 +6,18 @@ import { AccountAccessConsentsService } from './aisp/account-access-consents.ser
 import { AccountsController } from './aisp/accounts.controller.js';
 import { AccountsService } from './aisp/accounts.service.js';
 import { SANDBOX_BANKS, type SandboxBankDefinition } from './banks/sandbox-bank-definition.js';
+import { BerlinGroupAccountsController } from './berlin-group/accounts.controller.js';
+import { BerlinGroupAccountsService } from './berlin-group/accounts.service.js';
+import { AuthorisationStore } from './berlin-group/authorisation.store.js';
+import { AuthorisationsService } from './berlin-group/authorisations.service.js';
+import { BerlinGroupConsentsController } from './berlin-group/consents.controller.js';
+import { ConsentsService } from './berlin-group/consents.service.js';
+import { PaymentInitiationsService } from './berlin-group/payment-initiations.service.js';
+import { BerlinGroupPaymentsController } from './berlin-group/payments.controller.js';
+import { ScaOutcomes } from './berlin-group/sca-outcomes.service.js';
+import { BerlinGroupScaPageController } from './berlin-group/sca-page.controller.js';
+import { Xs2aErrorFilter } from './berlin-group/xs2a-error.filter.js';
+import { Xs2aResourceStore } from './berlin-group/xs2a-resource.store.js';
 import { SANDBOX_BANK_DEFINITIONS, SandboxBankRegistry } from './banks/sandbox-bank-registry.js';
 import { FapiHeadersInterceptor } from './http/fapi-headers.interceptor.js';
 import { FaultInjectionInterceptor } from './http/fault-injection.interceptor.js';
@@ -36,7 +48,7 @@ export interface SandboxBankOptions {
   readonly banks?: readonly SandboxBankDefinition[];
 }
 
-const STORES = [AccountStore, ConsentStore, FaultStore, GrantStore, PaymentStore];
+const STORES = [AccountStore, ConsentStore, FaultStore, GrantStore, PaymentStore, Xs2aResourceStore, AuthorisationStore];
 const SERVICES = [
   AccessTokens,
   AuthorisationService,
@@ -50,11 +62,17 @@ const SERVICES = [
   VrpPaymentsService,
   AccountAccessConsentsService,
   AccountsService,
+  ScaOutcomes,
+  AuthorisationsService,
+  PaymentInitiationsService,
+  ConsentsService,
+  BerlinGroupAccountsService,
 ];
 
 /**
  * The simulated banks (ASPSPs) used in sandbox and tests: each hosted under `/banks/{bankId}`
- * with an OAuth2/OIDC authorisation server, a consent page and the UK Open Banking v3.1 API.
+ * with an OAuth2/OIDC authorisation server, a consent page and the UK Open Banking v3.1 API, or
+ * (Berlin Group banks) the NextGenPSD2 XS2A v1.3 interface under `/v1` and an SCA page.
  */
 @Module({})
 export class SandboxBankModule {
@@ -71,11 +89,16 @@ export class SandboxBankModule {
         DomesticVrpsController,
         AccountsController,
         FaultsController,
+        BerlinGroupPaymentsController,
+        BerlinGroupConsentsController,
+        BerlinGroupAccountsController,
+        BerlinGroupScaPageController,
       ],
       providers: [
         { provide: SANDBOX_BANK_DEFINITIONS, useValue: options.banks ?? SANDBOX_BANKS },
         SandboxBankRegistry,
         SandboxErrorFilter,
+        Xs2aErrorFilter,
         FaultInjectionInterceptor,
         FapiHeadersInterceptor,
         ...STORES,

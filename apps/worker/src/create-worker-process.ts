@@ -2,14 +2,18 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SystemClock, createHttpApp, type ConnectedConfig } from '#libs/common';
 import { BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
-import { SigningKeyStore } from '#libs/events';
+import { SigningKeyCipher, SigningKeyStore } from '#libs/events';
 import { Metrics, createLogger } from '#libs/observability';
+import { BankConnectors, PaymentProgression, paymentRules } from '#libs/payments';
 import { ensureProbeScheduled } from './banks/probe-bank-status.usecase.js';
 import { JOB_HANDLERS, assertHandlerTable, type JobHandlerTable } from './jobs/job-handlers.js';
+import { ensureIdempotencyPurgeScheduled } from './maintenance/purge-idempotency-keys.usecase.js';
 import { ensurePurgeScheduled } from './maintenance/purge-revoked-api-keys.usecase.js';
+import { DEFAULT_PURGE_BATCH_SIZE, DEFAULT_PURGE_TIME_BUDGET_MS, ensureWebhookPurgeScheduled } from './maintenance/purge-webhook-history.usecase.js';
 import { QueueSet } from './queues/queue-set.js';
 import { SchedulerTick } from './scheduler/scheduler-tick.js';
 import { OutboxRelay } from './webhooks/outbox-relay.js';
+import { prepareSigningKeys } from './webhooks/prepare-signing-keys.js';
 import { LEASE_MARGIN_MS, WebhookMetrics, type WebhookRuntime } from './webhooks/webhook-runtime.js';
 import { WebhookSender, type WebhookSenderOptions } from './webhooks/webhook-sender.js';
 import { WorkerAppModule } from './worker-app.module.js';
@@ -45,15 +49,35 @@ export async function createWorkerProcess(config: ConnectedConfig, options: Work
     ...(options.webhookLookup === undefined ? {} : { lookup: options.webhookLookup }),
   });
   const webhooks: WebhookRuntime = {
-    keys: new SigningKeyStore(stores.prisma, stores.clock, config.webhooks.keyGraceHours * 3600_000),
+    keys: new SigningKeyStore(
+      stores.prisma,
+      stores.clock,
+      config.webhooks.keyGraceHours * 3600_000,
+      new SigningKeyCipher(config.webhooks.keyEncryption.current, config.webhooks.keyEncryption.previous),
+    ),
     sender,
     leaseMs: config.webhooks.attemptTimeoutMs + LEASE_MARGIN_MS,
     wallClock: new SystemClock(),
     metrics: new WebhookMetrics(metrics.registry),
+    retention: {
+      retentionDays: config.webhooks.retentionDays,
+      deadLetterRetentionDays: config.webhooks.deadLetterRetentionDays,
+      batchSize: DEFAULT_PURGE_BATCH_SIZE,
+      timeBudgetMs: DEFAULT_PURGE_TIME_BUDGET_MS,
+    },
   };
   // No secret values are configured yet: `env:` references resolve to an error, probed as DOWN.
-  const connectors = new ConnectorRegistry({ http: new BankHttpClient({ logger }), secrets: createSecretResolver(config.bankSecrets) });
-  const context = { prisma: stores.prisma, clock: stores.clock, logger, webhooks, connectors };
+  const bankHttp = new BankHttpClient({ logger });
+  const bankConnectors = new BankConnectors(new ConnectorRegistry({ http: bankHttp, secrets: createSecretResolver(config.bankSecrets), nowMs: () => stores.clock.nowMs() }));
+  const payments = new PaymentProgression({
+    prisma: stores.prisma,
+    clock: stores.clock,
+    connectors: bankConnectors,
+    rules: paymentRules(config),
+    logger,
+    publicBaseUrl: config.http.publicBaseUrl,
+  });
+  const context = { prisma: stores.prisma, clock: stores.clock, logger, webhooks, bankConnectors, payments };
   const queues = new QueueSet(
     {
       redisUrl: config.redisUrl,
@@ -89,7 +113,10 @@ export async function createWorkerProcess(config: ConnectedConfig, options: Work
     scheduler,
     relay,
     start: async () => {
+      await prepareSigningKeys(webhooks.keys, logger);
       await ensurePurgeScheduled(context);
+      await ensureIdempotencyPurgeScheduled(context);
+      await ensureWebhookPurgeScheduled(context);
       await ensureProbeScheduled(context, config.worker.bankStatusProbeSeconds);
       queues.startWorkers();
       scheduler.start();
@@ -101,6 +128,7 @@ export async function createWorkerProcess(config: ConnectedConfig, options: Work
       await scheduler.stop();
       await queues.close(config.worker.shutdownGraceMs);
       sender.close();
+      await bankHttp.close();
       await http.close();
       await closeDataStores(stores);
     },

@@ -43,6 +43,8 @@ export const BANK_OUTCOMES = [
   'REJECTED',
   'REJECTED_INSUFFICIENT_FUNDS',
   'FAILED',
+  /** The user refused at the bank (denied the consent or the authorisation). */
+  'DECLINED',
   'CANCELED',
 ] as const;
 export type BankOutcome = (typeof BANK_OUTCOMES)[number];
@@ -52,16 +54,21 @@ export const FINAL_BANK_OUTCOMES: ReadonlySet<BankOutcome> = new Set([
   'REJECTED',
   'REJECTED_INSUFFICIENT_FUNDS',
   'FAILED',
+  'DECLINED',
   'CANCELED',
 ]);
 
-/** One field the bank wants the user to supply in an embedded SCA step. */
+/**
+ * One field the bank wants the user to supply in an embedded SCA step, in the words of the
+ * interface's RequiredField: FIELD (a text input), PASSWORD (a hidden input) or CHOICE_FIELD
+ * (pick one of `options`). `id` is the key the value comes back under.
+ */
 export interface EmbeddedAuthField {
   readonly id: string;
-  readonly type: 'FIELD' | 'PASSWORD' | 'CHOICE' | 'OTP';
+  readonly type: 'FIELD' | 'PASSWORD' | 'CHOICE_FIELD';
   readonly displayName: string;
-  readonly mandatory: boolean;
-  /** For CHOICE: the options to pick from (e.g. SCA methods). */
+  readonly additionalInformation?: string;
+  /** For CHOICE_FIELD: the options to pick from (e.g. SCA methods); either the id or the label may come back. */
   readonly options?: readonly { readonly id: string; readonly label: string }[];
 }
 
@@ -69,6 +76,10 @@ export interface EmbeddedAuthField {
 export interface EmbeddedAuthStep {
   readonly fields: readonly EmbeddedAuthField[];
   readonly description?: string;
+  /** A Base64 image to show the user (e.g. a photoTAN challenge). */
+  readonly image?: string;
+  /** A flicker code to show the user (chipTAN). */
+  readonly flickerCode?: string;
   /** True when the previous values were wrong and the bank asks again. */
   readonly isRetry: boolean;
 }

@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { BankOperationUnsupportedError } from './bank-errors.js';
 import type { BankCatalogueEntry } from './catalogue/bank-catalogue-entry.js';
-import { ConnectorRegistry } from './connector-registry.js';
+import { CONNECTOR_FACTORIES, ConnectorRegistry } from './connector-registry.js';
 import { BankHttpClient } from './http/bank-http-client.js';
 import { ObieConnector } from './obie/obie.connector.js';
 import { ConnectorSettingsError } from './obie/obie-settings.js';
@@ -34,7 +34,8 @@ describe('ConnectorRegistry', () => {
   });
 
   it('answers a protocol without a connector as unsupported', () => {
-    expect(() => registry().forBank(entry('bank-c', 'berlin-group'))).toThrow(BankOperationUnsupportedError);
+    const connectors = new ConnectorRegistry({ http: new BankHttpClient({ logger: pino({ level: 'silent' }) }), secrets: createSecretResolver({}) }, { ...CONNECTOR_FACTORIES, 'berlin-group': undefined });
+    expect(() => connectors.forBank(entry('bank-c', 'berlin-group'))).toThrow(BankOperationUnsupportedError);
   });
 
   it('lets bad settings surface as the connector reports them', () => {

@@ -1,5 +1,6 @@
 import type { BankConnector } from './bank-connector.js';
 import { BankOperationUnsupportedError } from './bank-errors.js';
+import { BerlinGroupConnector } from './berlin-group/berlin-group.connector.js';
 import type { BankCatalogueEntry } from './catalogue/bank-catalogue-entry.js';
 import type { BankHttpClient } from './http/bank-http-client.js';
 import { ObieConnector } from './obie/obie.connector.js';
@@ -18,7 +19,7 @@ export type ConnectorFactory = (entry: BankCatalogueEntry, deps: ConnectorDeps) 
 /** One entry per protocol the catalogue may name; undefined where no connector exists yet. */
 export const CONNECTOR_FACTORIES: Readonly<Record<ConnectorType, ConnectorFactory | undefined>> = {
   obie: (entry, deps) => new ObieConnector(entry, deps),
-  'berlin-group': undefined,
+  'berlin-group': (entry, deps) => new BerlinGroupConnector(entry, deps),
 };
 
 /**

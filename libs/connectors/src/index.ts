@@ -9,4 +9,6 @@ export * from './http/bank-http-client.js';
 export * from './secrets/secret-resolver.js';
 export * from './obie/obie-settings.js';
 export * from './obie/obie.connector.js';
+export * from './berlin-group/berlin-group-settings.js';
+export * from './berlin-group/berlin-group.connector.js';
 export * from './connector-registry.js';

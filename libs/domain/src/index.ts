@@ -2,3 +2,8 @@ export * from './identifiers/random-id.js';
 export * from './identifiers/api-key.js';
 export * from './status-machine/status-machine.js';
 export * from './keys/public-key.js';
+export * from './payments/payment-status.js';
+export * from './payments/bank-outcome-status.js';
+export * from './payments/payment-initiation.js';
+export * from './payments/rules/index.js';
+export * from './payments/payment-timer.js';

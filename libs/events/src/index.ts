@@ -8,3 +8,4 @@ export * from './signing/webhook-verifier.js';
 export * from './delivery/retry-schedule.js';
 export * from './delivery/webhook-url.js';
 export * from './signing/signing-key-store.js';
+export * from './signing/signing-key-encryption.js';

@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { PAYMENT_OPENAPI_SCHEMAS } from '../payments/payment.openapi.js';
 
 const ERROR_DESCRIPTION = [
   'Every error answers `{ "error": { ... } }` in the shape its status requires, always with `tokenTraceId`;',
@@ -32,7 +33,9 @@ export function buildPublicDocument(app: NestFastifyApplication, serverUrl: stri
     .addSecurityRequirements('Bearer')
     .addSecurityRequirements('BasicAuth')
     .build();
-  return SwaggerModule.createDocument(app, config);
+  const document = SwaggerModule.createDocument(app, config);
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...PAYMENT_OPENAPI_SCHEMAS } };
+  return document;
 }
 
 /** The admin API's own document (served on the admin port only). */

@@ -1,14 +1,20 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, Clock, type AppConfig } from '#libs/common';
 import { PrismaService } from '#libs/db';
-import { SigningKeyStore } from '#libs/events';
+import { SigningKeyCipher, SigningKeyStore } from '#libs/events';
 
 /** The gateway's webhook signing keys, for the JWKS route and the admin rotation (no routes here). */
 @Module({
   providers: [
     {
       provide: SigningKeyStore,
-      useFactory: (prisma: PrismaService, clock: Clock, config: AppConfig) => new SigningKeyStore(prisma, clock, config.webhooks.keyGraceHours * 3600_000),
+      useFactory: (prisma: PrismaService, clock: Clock, config: AppConfig) =>
+        new SigningKeyStore(
+          prisma,
+          clock,
+          config.webhooks.keyGraceHours * 3600_000,
+          new SigningKeyCipher(config.webhooks.keyEncryption.current, config.webhooks.keyEncryption.previous),
+        ),
       inject: [PrismaService, Clock, APP_CONFIG],
     },
   ],

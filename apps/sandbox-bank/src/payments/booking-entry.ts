@@ -13,8 +13,31 @@ function part(source: Json | undefined, key: string): Json {
   return typeof value === 'object' && value !== null ? (value as Json) : {};
 }
 
+/** A Berlin Group order (paymentInitiation_json): the creditor and remittance are top-level fields. */
+function berlinGroupEntry(payment: Payment, bookedAt: Date): Prisma.SbTransactionUncheckedCreateInput {
+  const order = payment.request as Json;
+  const creditor = part(order, 'creditorAccount');
+  const iban = text(creditor, 'iban');
+  return {
+    id: `${payment.id}-T`,
+    accountId: payment.debtorAccountId,
+    creditDebit: 'Debit',
+    status: 'Booked',
+    amount: payment.amount,
+    currency: payment.currency,
+    bookingDateTime: bookedAt,
+    information: text(order, 'remittanceInformationUnstructured') ?? 'Payment',
+    reference: text(order, 'endToEndIdentification'),
+    counterpartyName: text(order, 'creditorName'),
+    counterpartySchemeName: iban === null ? 'BBAN' : 'IBAN',
+    counterpartyIdentification: iban ?? text(creditor, 'bban'),
+    paymentId: payment.id,
+  };
+}
+
 /** The debit a settled payment books on the payer's account, described from its order. */
 export function bookingEntry(payment: Payment, bookedAt: Date): Prisma.SbTransactionUncheckedCreateInput {
+  if (payment.kind.startsWith('berlin-group-')) return berlinGroupEntry(payment, bookedAt);
   const data = part(payment.request as Json, 'Data');
   // A VRP describes itself in its Instruction; the other payment orders in their Initiation.
   const order = Object.keys(part(data, 'Instruction')).length > 0 ? part(data, 'Instruction') : part(data, 'Initiation');

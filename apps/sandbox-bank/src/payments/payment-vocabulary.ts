@@ -9,12 +9,16 @@ export interface PaymentVocabulary {
 
 /**
  * Domestic payments and VRPs speak ISO 20022 (OBTransactionIndividualStatus1Code); scheduled
- * payments OBExternalStatus1Code.
+ * payments OBExternalStatus1Code; Berlin Group payments XS2A's transactionStatus codes.
  */
 export const PAYMENT_VOCABULARY: Readonly<Record<PaymentKind, PaymentVocabulary>> = {
   'domestic-payment': { pending: 'Pending', settled: 'AcceptedSettlementCompleted', rejected: 'Rejected' },
   'domestic-vrp': { pending: 'Pending', settled: 'AcceptedSettlementCompleted', rejected: 'Rejected' },
   'domestic-scheduled-payment': { pending: 'InitiationPending', settled: 'InitiationCompleted', rejected: 'InitiationFailed' },
+  // Berlin Group transactionStatus: accepted for execution, settled on the debtor's side, rejected;
+  // a future-dated order waits as AcceptedCustomerProfile until its date.
+  'berlin-group-payment': { pending: 'ACSP', settled: 'ACSC', rejected: 'RJCT' },
+  'berlin-group-future-payment': { pending: 'ACCP', settled: 'ACSC', rejected: 'RJCT' },
 };
 
 export function vocabularyOf(payment: Payment): PaymentVocabulary {

@@ -9,10 +9,24 @@ export type AccountTransaction = Prisma.SbTransactionModel;
 
 const DAY_MS = 86_400_000;
 
-function digits(seed: string, count: number): string {
+export function digits(seed: string, count: number): string {
   const hex = createHash('sha256').update(seed).digest('hex');
   return BigInt(`0x${hex}`).toString().slice(-count).padStart(count, '0');
 }
+
+/** How a bank's accounts look: their currency and identifier scheme (sort code and number by default). */
+export interface AccountProfile {
+  readonly currency: string;
+  readonly schemeName: string;
+  /** The account's identification under the scheme, derived from its (stable) id. */
+  identification(accountId: string): string;
+}
+
+export const UK_ACCOUNT_PROFILE: AccountProfile = {
+  currency: 'GBP',
+  schemeName: 'UK.OBIE.SortCodeAccountNumber',
+  identification: (id) => `60${digits(`${id}:sort`, 4)}${digits(`${id}:number`, 8)}`,
+};
 
 function accountId(bankId: string, username: string, nickname: string): string {
   return `ACC-${createHash('sha256').update(`${bankId}|${username}|${nickname}`).digest('hex').slice(0, 20)}`;
@@ -27,10 +41,10 @@ export class AccountStore {
   ) {}
 
   /** The user's accounts, current account first. */
-  async ensureAccounts(bankId: string, username: string): Promise<Account[]> {
+  async ensureAccounts(bankId: string, username: string, profile: AccountProfile = UK_ACCOUNT_PROFILE): Promise<Account[]> {
     const existing = await this.list(bankId, username);
     if (existing.length > 0) return existing;
-    await this.seed(bankId, username);
+    await this.seed(bankId, username, profile);
     return this.list(bankId, username);
   }
 
@@ -53,7 +67,7 @@ export class AccountStore {
     });
   }
 
-  private async seed(bankId: string, username: string): Promise<void> {
+  private async seed(bankId: string, username: string, profile: AccountProfile): Promise<void> {
     const now = this.clock.nowMs();
     const holder = username;
     const current = accountId(bankId, username, 'Current');
@@ -64,11 +78,11 @@ export class AccountStore {
       username,
       nickname,
       holderName: holder,
-      currency: 'GBP',
+      currency: profile.currency,
       accountType: 'Personal',
       accountSubType: subType,
-      schemeName: 'UK.OBIE.SortCodeAccountNumber',
-      identification: `60${digits(`${id}:sort`, 4)}${digits(`${id}:number`, 8)}`,
+      schemeName: profile.schemeName,
+      identification: profile.identification(id),
       balance,
       createdAt: new Date(now),
     });
@@ -82,7 +96,7 @@ export class AccountStore {
       creditDebit,
       status: 'Booked',
       amount,
-      currency: 'GBP',
+      currency: profile.currency,
       bookingDateTime: new Date(now - daysAgo * DAY_MS),
       information,
       counterpartyName: counterparty,

@@ -6,13 +6,15 @@ import { requestHash } from './consent.store.js';
 import { newResourceId } from './secret-hash.js';
 import { isUniqueViolation } from './unique-violation.js';
 
-export type PaymentKind = 'domestic-payment' | 'domestic-scheduled-payment' | 'domestic-vrp';
+export type PaymentKind = 'domestic-payment' | 'domestic-scheduled-payment' | 'domestic-vrp' | 'berlin-group-payment' | 'berlin-group-future-payment';
 export type Payment = Prisma.SbPaymentModel;
 
 const ID_PREFIX: Readonly<Record<PaymentKind, string>> = {
   'domestic-payment': 'DP',
   'domestic-scheduled-payment': 'DSP',
   'domestic-vrp': 'DVRP',
+  'berlin-group-payment': 'BGP',
+  'berlin-group-future-payment': 'BGF',
 };
 
 export interface NewPayment {

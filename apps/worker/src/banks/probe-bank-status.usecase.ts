@@ -1,7 +1,8 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
-import { CONNECTOR_FACTORIES, type BankCatalogueEntry, type ConnectorHealth, type ConnectorType } from '#libs/connectors';
+import type { ConnectorHealth } from '#libs/connectors';
 import { BankRepository, bankStatuses, scheduledJobs, type Bank, type BankStatus, type ObservedBankStatus } from '#libs/db';
 import { writeOutboxEvent, type OutboxEventType } from '#libs/events';
+import { hasConnector } from '#libs/payments';
 import type { JobContext } from '../jobs/job-context.js';
 
 export const PROBE_JOB = 'banks.probe-status';
@@ -18,50 +19,10 @@ export function referenceStatus(status: string): 'LIVE' | 'DOWN' {
   return status === 'DOWN' ? 'DOWN' : 'LIVE';
 }
 
-function hasConnector(type: string): type is ConnectorType {
-  return Object.hasOwn(CONNECTOR_FACTORIES, type) && CONNECTOR_FACTORIES[type as ConnectorType] !== undefined;
-}
-
-/** A stored bank as the catalogue entry its connector is built from (the connector reads id and settings). */
-function toEntry(bank: Bank, type: ConnectorType): BankCatalogueEntry {
-  const settings = typeof bank.connectorSettings === 'object' && bank.connectorSettings !== null && !Array.isArray(bank.connectorSettings) ? bank.connectorSettings : {};
-  return {
-    id: bank.id,
-    name: bank.name,
-    countries: bank.countries,
-    bics: bank.bics,
-    bankCodes: bank.bankCodes,
-    logoUri: bank.logoUri,
-    provider: bank.provider,
-    openBankingStandard: bank.openBankingStandard as BankCatalogueEntry['openBankingStandard'],
-    supportedLocalInstruments: bank.supportedLocalInstruments as BankCatalogueEntry['supportedLocalInstruments'],
-    scaApproaches: bank.scaApproaches as BankCatalogueEntry['scaApproaches'],
-    features: bank.features as unknown as BankCatalogueEntry['features'],
-    transactionHistoryLimit: bank.transactionHistoryLimit,
-    connector: { type, settings },
-  };
-}
-
-/** Caches entries so the registry keeps one connector per bank while its stored row is unchanged. */
-const entries = new WeakMap<JobContext['connectors'], Map<string, { readonly updatedAt: number; readonly entry: BankCatalogueEntry }>>();
-
-function entryFor(context: JobContext, bank: Bank, type: ConnectorType): BankCatalogueEntry {
-  let cache = entries.get(context.connectors);
-  if (cache === undefined) {
-    cache = new Map();
-    entries.set(context.connectors, cache);
-  }
-  const cached = cache.get(bank.id);
-  if (cached !== undefined && cached.updatedAt === bank.updatedAt.getTime()) return cached.entry;
-  const entry = toEntry(bank, type);
-  cache.set(bank.id, { updatedAt: bank.updatedAt.getTime(), entry });
-  return entry;
-}
-
 /** One bank's health; any connector error (unreachable, 5xx, deadline, bad secret) is DOWN for both. */
-async function observe(context: JobContext, bank: Bank, type: ConnectorType): Promise<ObservedBankStatus> {
+async function observe(context: JobContext, bank: Bank): Promise<ObservedBankStatus> {
   try {
-    const connector = context.connectors.forBank(entryFor(context, bank, type));
+    const connector = context.bankConnectors.forBank(bank);
     const health: ConnectorHealth = await connector.health({ bankId: bank.id, deadlineMs: Date.now() + PROBE_DEADLINE_MS });
     return { ais: health.ais, pis: health.pis };
   } catch (error) {
@@ -99,11 +60,8 @@ async function record(context: JobContext, bank: Bank, observed: ObservedBankSta
  * recording fails is logged and probed again next run.
  */
 export async function probeBankStatus(payload: PayloadOf<'banks.probe-status'>, context: JobContext): Promise<number> {
-  const banks = (await new BankRepository(context.prisma).listListed()).flatMap((bank) => {
-    const type = bank.connectorType;
-    return hasConnector(type) ? [{ bank, type }] : [];
-  });
-  const observed = await Promise.all(banks.map(async ({ bank, type }) => ({ bank, status: await observe(context, bank, type) })));
+  const banks = (await new BankRepository(context.prisma).listListed()).filter((bank) => hasConnector(bank.connectorType));
+  const observed = await Promise.all(banks.map(async (bank) => ({ bank, status: await observe(context, bank) })));
   let recorded = 0;
   for (const { bank, status } of observed) {
     try {

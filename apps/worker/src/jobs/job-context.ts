@@ -1,6 +1,6 @@
 import type { Clock } from '#libs/common';
-import type { ConnectorRegistry } from '#libs/connectors';
 import type { PrismaService } from '#libs/db';
+import type { BankConnectors, PaymentProgression } from '#libs/payments';
 import type { Logger } from 'pino';
 import type { WebhookRuntime } from '../webhooks/webhook-runtime.js';
 
@@ -11,6 +11,8 @@ export interface JobContext {
   readonly logger: Logger;
   /** Signing keys, the HTTP sender and settings of webhook delivery. */
   readonly webhooks: WebhookRuntime;
-  /** Bank connectors (one per bank, built on first use). */
-  readonly connectors: ConnectorRegistry;
+  /** Connectors for stored banks (cached while a bank's row is unchanged). */
+  readonly bankConnectors: BankConnectors;
+  /** Payment moves from bank answers and timers (expiry, 30-day rule). */
+  readonly payments: PaymentProgression;
 }

@@ -6,6 +6,15 @@ import type { QueueSet } from '../queues/queue-set.js';
 /** How long a row with an unknown job name waits before it is offered again. */
 export const UNKNOWN_JOB_RETRY_MS = 60_000;
 
+/**
+ * The BullMQ job id of a fired timer: the row id and its due time. A timer that is moved and fires
+ * again (a payment polled on a schedule under one row id) is a new job, while enqueuing the same
+ * firing twice is deduplicated.
+ */
+export function timerJobId(rowId: string, dueAt: Date): string {
+  return `${rowId}@${dueAt.getTime()}`;
+}
+
 export interface SchedulerOptions {
   readonly tickMs: number;
   readonly batchSize: number;
@@ -14,7 +23,7 @@ export interface SchedulerOptions {
 /**
  * Turns due timer rows into BullMQ jobs. Rows are locked with FOR UPDATE SKIP LOCKED, so
  * several workers tick side by side without taking the same row; a row is deleted only in the
- * transaction that enqueued it, and its job id is the row id, so a crash between the two
+ * transaction that enqueued it, and its job id is the row id with its due time, so a crash between the two
  * enqueues again at most (deduplicated by BullMQ while the first job is still known).
  */
 export class SchedulerTick {
@@ -47,7 +56,7 @@ export class SchedulerTick {
           unknown.push(row.id);
           continue;
         }
-        await this.queues.enqueue(row.payload as unknown as JobPayload, row.id);
+        await this.queues.enqueue(row.payload as unknown as JobPayload, timerJobId(row.id, row.dueAt));
         enqueued.push(row.id);
       }
       await scheduledJobs.deleteMany(tx, enqueued);

@@ -75,6 +75,30 @@ export interface AppConfig {
     readonly recoverAfterMs: number;
     /** How long a rotated signing key stays in the JWKS (WEBHOOK_KEY_GRACE_HOURS). */
     readonly keyGraceHours: number;
+    /**
+     * Key-encryption keys (32 bytes) sealing the signing private keys at rest: `current`
+     * (WEBHOOK_KEY_ENCRYPTION_KEY; required in production, in sandbox unset means stored as
+     * plain PEM) and `previous` ones still read during a rotation (WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS).
+     */
+    readonly keyEncryption: { readonly current: Buffer | undefined; readonly previous: readonly Buffer[] };
+    /** Days acknowledged deliveries, their attempts and their events are kept (WEBHOOK_RETENTION_DAYS). */
+    readonly retentionDays: number;
+    /** Days dead letters and their attempts are kept after they died (WEBHOOK_DEAD_LETTER_RETENTION_DAYS). */
+    readonly deadLetterRetentionDays: number;
+  };
+  readonly payments: {
+    /** Longest a bank call of a payment may take, retries included (PAYMENT_BANK_DEADLINE_MS). */
+    readonly bankDeadlineMs: number;
+    /** How long a user has for each step at the bank or the hosted pages before INITIATION_EXPIRED (PAYMENT_AUTH_WINDOW_MINUTES). */
+    readonly authorisationWindowMinutes: number;
+    /** Days of status polling before INITIATION_NO_FINAL_STATUS_AVAILABLE (PAYMENT_POLLING_DAYS). */
+    readonly pollingDays: number;
+    /** Seconds between status polls by attempt, the last repeating, for banks without their own (PAYMENT_POLL_SCHEDULE_SECONDS). */
+    readonly pollScheduleSeconds: readonly number[];
+  };
+  readonly idempotency: {
+    /** Hours an Idempotency-Key and its stored response are kept (IDEMPOTENCY_TTL_HOURS). */
+    readonly ttlHours: number;
   };
   /**
    * Bank credentials the catalogue names as `env:NAME` (client secrets, signing and TLS keys):

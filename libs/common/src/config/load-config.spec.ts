@@ -10,6 +10,7 @@ const PRODUCTION = {
   DATABASE_URL: 'postgres://gw:pw@db.internal:5432/gateway',
   REDIS_URL: 'redis://cache.internal:6379',
   PUBLIC_BASE_URL: 'https://gateway.example.com',
+  WEBHOOK_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 } as const;
 
 /** Runs loadConfig and returns the ConfigError it throws (failing the test if it throws nothing else). */
@@ -104,6 +105,7 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'missing', { REDIS_URL: undefined }],
     ['PUBLIC_BASE_URL', 'http', { PUBLIC_BASE_URL: 'http://gateway.example.com' }],
     ['PUBLIC_BASE_URL', 'missing (defaults to http)', { PUBLIC_BASE_URL: undefined }],
+    ['WEBHOOK_KEY_ENCRYPTION_KEY', 'missing', { WEBHOOK_KEY_ENCRYPTION_KEY: undefined }],
   ])('in production rejects %s (%s)', (variable, _case, override) => {
     const error = configError({ ...PRODUCTION, ...override });
     expect(error.variable).toBe(variable);
@@ -126,6 +128,31 @@ describe('loadConfig', () => {
   it('collects BANK_SECRET_* variables for env: secret references, and nothing else', () => {
     const config = loadConfig({ BANK_SECRET_OBIE_CLIENT: 's3cret', BANK_SECRET_EMPTY: '', ADMIN_TOKEN: 'x', OTHER: 'y' });
     expect(config.bankSecrets).toEqual({ BANK_SECRET_OBIE_CLIENT: 's3cret' });
+  });
+
+  it('reads the webhook key-encryption keys as 32 bytes in hex or base64, never echoing a bad one', () => {
+    const bytes = Buffer.from(Array.from({ length: 32 }, (_, i) => i));
+    for (const written of [bytes.toString('hex'), bytes.toString('base64'), bytes.toString('base64url'), bytes.toString('base64').replace(/=$/, '')]) {
+      expect(loadConfig({ WEBHOOK_KEY_ENCRYPTION_KEY: written }).webhooks.keyEncryption).toEqual({ current: bytes, previous: [] });
+    }
+    const previous = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];
+    const rotating = loadConfig({ WEBHOOK_KEY_ENCRYPTION_KEY: bytes.toString('hex'), WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: previous.map((key) => key.toString('base64')).join(' , ') });
+    expect(rotating.webhooks.keyEncryption.previous).toEqual(previous);
+    expect(loadConfig({}).webhooks.keyEncryption).toEqual({ current: undefined, previous: [] });
+    for (const bad of ['too-short', 'a'.repeat(63), Buffer.alloc(31).toString('base64'), Buffer.alloc(33).toString('hex')]) {
+      const error = configError({ WEBHOOK_KEY_ENCRYPTION_KEY: bad });
+      expect(error.variable).toBe('WEBHOOK_KEY_ENCRYPTION_KEY');
+      expect(error.message).not.toContain(bad);
+    }
+    expect(configError({ WEBHOOK_KEY_ENCRYPTION_KEY: bytes.toString('hex'), WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: 'nope' }).variable).toBe('WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS');
+    expect(configError({ WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: bytes.toString('hex') }).variable).toBe('WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS');
+  });
+
+  it('keeps webhook history 30 days and dead letters 90 by default', () => {
+    expect(loadConfig({}).webhooks).toMatchObject({ retentionDays: 30, deadLetterRetentionDays: 90 });
+    expect(loadConfig({ WEBHOOK_RETENTION_DAYS: '7', WEBHOOK_DEAD_LETTER_RETENTION_DAYS: '365' }).webhooks).toMatchObject({ retentionDays: 7, deadLetterRetentionDays: 365 });
+    expect(configError({ WEBHOOK_RETENTION_DAYS: '0' }).variable).toBe('WEBHOOK_RETENTION_DAYS');
+    expect(configError({ WEBHOOK_DEAD_LETTER_RETENTION_DAYS: 'ninety' }).variable).toBe('WEBHOOK_DEAD_LETTER_RETENTION_DAYS');
   });
 
   it('requireConnections names the missing URL', () => {

@@ -57,10 +57,51 @@ function trustProxy(env: Env): false | number | readonly string[] {
   return entries;
 }
 
+/** A comma list of positive integers (seconds), e.g. `5,15,60`. */
+function secondsList(env: Env, name: string, fallback: readonly number[]): readonly number[] {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.some((part) => !/^\d{1,7}$/.test(part) || Number(part) < 1)) throw new ConfigError(name, `must be a comma list of whole seconds >= 1 (got "${value}")`);
+  return parts.map(Number);
+}
+
 function queuePrefix(env: Env): string {
   const value = text(env, 'QUEUE_PREFIX') ?? 'bull';
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new ConfigError('QUEUE_PREFIX', `must be 1 to 64 letters, digits, "_" or "-" (got "${value}")`);
   return value;
+}
+
+/** 32 bytes written as 64 hex digits or as base64 / base64url (padding optional); never echoes the value. */
+function keyBytes(name: string, value: string): Buffer {
+  let bytes: Buffer | undefined;
+  if (/^[0-9a-fA-F]{64}$/.test(value)) bytes = Buffer.from(value, 'hex');
+  else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) bytes = Buffer.from(value, 'base64');
+  if (bytes?.length !== 32) throw new ConfigError(name, `must be 32 bytes, as 64 hex digits or base64 (got ${value.length} characters)`);
+  return bytes;
+}
+
+/**
+ * The key-encryption key of the webhook signing keys at rest (WEBHOOK_KEY_ENCRYPTION_KEY),
+ * required in production, and earlier ones still read during a rotation
+ * (WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS, a comma list).
+ */
+function keyEncryptionKeys(env: Env, environment: Environment): { current: Buffer | undefined; previous: readonly Buffer[] } {
+  const value = text(env, 'WEBHOOK_KEY_ENCRYPTION_KEY');
+  if (value === undefined && environment === 'production') {
+    throw new ConfigError('WEBHOOK_KEY_ENCRYPTION_KEY', 'is required when ENVIRONMENT=production (32 random bytes, base64 or hex: openssl rand -base64 32)');
+  }
+  const current = value === undefined ? undefined : keyBytes('WEBHOOK_KEY_ENCRYPTION_KEY', value);
+  const previousText = text(env, 'WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS');
+  if (previousText !== undefined && current === undefined) {
+    throw new ConfigError('WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS', 'needs WEBHOOK_KEY_ENCRYPTION_KEY (the key that replaces them)');
+  }
+  const previous = (previousText ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => keyBytes('WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS', entry));
+  return { current, previous };
 }
 
 /**
@@ -136,7 +177,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
       sweepMs: integer(env, 'WEBHOOK_SWEEP_MS', 5000, 50, 600_000),
       recoverAfterMs: integer(env, 'WEBHOOK_RECOVER_AFTER_MS', 30_000, 100, 3_600_000),
       keyGraceHours: integer(env, 'WEBHOOK_KEY_GRACE_HOURS', 168, 0, 24 * 365),
+      keyEncryption: keyEncryptionKeys(env, environment),
+      retentionDays: integer(env, 'WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
+      deadLetterRetentionDays: integer(env, 'WEBHOOK_DEAD_LETTER_RETENTION_DAYS', 90, 1, 3650),
     },
+    payments: {
+      bankDeadlineMs: integer(env, 'PAYMENT_BANK_DEADLINE_MS', 30_000, 100, 300_000),
+      authorisationWindowMinutes: integer(env, 'PAYMENT_AUTH_WINDOW_MINUTES', 15, 1, 24 * 60),
+      pollingDays: integer(env, 'PAYMENT_POLLING_DAYS', 30, 1, 365),
+      pollScheduleSeconds: secondsList(env, 'PAYMENT_POLL_SCHEDULE_SECONDS', [5, 15, 30, 60, 300, 900, 3600]),
+    },
+    idempotency: { ttlHours: integer(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 24 * 30) },
     bankSecrets: Object.fromEntries(
       Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('BANK_SECRET_') && entry[1] !== undefined && entry[1] !== ''),
     ),

@@ -11,6 +11,24 @@ export interface PurgeRevokedApiKeysPayload {
   readonly retentionDays: number;
 }
 
+/**
+ * Retention of webhook history: deletes acknowledged deliveries, expired dead letters, their
+ * attempts and events left without deliveries, in batches; reschedules itself daily. The ages
+ * come from configuration (WEBHOOK_RETENTION_DAYS, WEBHOOK_DEAD_LETTER_RETENTION_DAYS).
+ */
+export interface PurgeWebhookHistoryPayload {
+  readonly name: 'maintenance.purge-webhook-history';
+}
+
+/**
+ * Deletes expired Idempotency-Key rows, `batchSize` per statement; reschedules itself hourly
+ * (and a minute later when one run did not get through them all).
+ */
+export interface PurgeIdempotencyKeysPayload {
+  readonly name: 'maintenance.purge-idempotency-keys';
+  readonly batchSize: number;
+}
+
 /** One attempt of a webhook delivery (first attempts from the outbox relay, retries from timer rows). */
 export interface WebhookDeliverPayload {
   readonly name: 'webhooks.deliver';
@@ -23,14 +41,26 @@ export interface ProbeBankStatusPayload {
   readonly intervalSeconds: number;
 }
 
-export type JobPayload = PurgeRevokedApiKeysPayload | WebhookDeliverPayload | ProbeBankStatusPayload;
+/**
+ * The timer of one payment: polls the bank while the payment waits on it, and applies the
+ * expiry and polling-limit rules. One timer row per payment (`payments.poll:{paymentId}`).
+ */
+export interface PollPaymentPayload {
+  readonly name: 'payments.poll';
+  readonly paymentId: string;
+}
+
+export type JobPayload = PurgeRevokedApiKeysPayload | PurgeWebhookHistoryPayload | WebhookDeliverPayload | ProbeBankStatusPayload | PollPaymentPayload | PurgeIdempotencyKeysPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
 
 export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'maintenance.purge-revoked-api-keys': 'timers',
+  'maintenance.purge-idempotency-keys': 'timers',
+  'maintenance.purge-webhook-history': 'timers',
   'webhooks.deliver': 'webhooks',
   'banks.probe-status': 'timers',
+  'payments.poll': 'bank-polling',
 };
 
 export function isJobName(value: string): value is JobName {

@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SpanKind, SpanStatusCode, context, propagation, trace, type Span } from '@opentelemetry/api';
 import type { Logger } from 'pino';
+import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { BankDeadlineExceededError, BankRejectedError, BankUnavailableError } from '../bank-errors.js';
 import type { BankCallContext } from '../bank-types.js';
 import type { BankRequest, BankResponse } from './bank-request.js';
+import { BankTlsAgents, readTlsIdentity, type BankTlsIdentity } from './bank-tls.js';
 import { redactBody, redactHeaders, redactUrl } from './redact.js';
 import { backoffMs, isRetryable, type BackoffPolicy } from './retry-policy.js';
 
@@ -14,6 +16,7 @@ export interface BankHttpClientOptions {
   /** Attempts of a retryable call, the first included. Default 3. */
   readonly maxAttempts?: number;
   readonly backoff?: BackoffPolicy;
+  /** Replaces the global fetch for calls without mutual TLS (mutual-TLS calls use undici's fetch with the bank's agent). */
   readonly fetch?: typeof fetch;
   readonly random?: () => number;
   readonly now?: () => number;
@@ -35,6 +38,19 @@ function parseJson(text: string, contentType: string | null): unknown {
   }
 }
 
+/** A network failure for the logs: fetch's own message and the cause under it (e.g. a TLS alert). */
+function describeNetworkError(error: unknown): string {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  const detail = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : undefined;
+  return detail === undefined ? String(error) : `${String(error)} (${detail})`;
+}
+
+/** What a client derived for one bank's mutual TLS shares with its parent. */
+interface TlsBinding {
+  readonly agents: BankTlsAgents;
+  readonly agent: Dispatcher;
+}
+
 /** Why an attempt did not produce an answer to hand back. */
 interface Failure {
   readonly error: BankUnavailableError;
@@ -48,8 +64,11 @@ interface Failure {
  * back-off inside the deadline. A bank 4xx is a BankRejectedError (with the bank's error code),
  * a 5xx or an unreachable bank a BankUnavailableError, a missed deadline a
  * BankDeadlineExceededError. Calls are logged without secrets and traced as client spans.
+ * A bank that requires mutual TLS gets its own client from `withClientCertificate`: the same
+ * rules, with every call carried by that bank's undici Agent.
  */
 export class BankHttpClient {
+  private readonly options: BankHttpClientOptions;
   private readonly logger: Logger;
   private readonly perCallCapMs: number;
   private readonly maxAttempts: number;
@@ -57,8 +76,12 @@ export class BankHttpClient {
   private readonly fetchFn: typeof fetch;
   private readonly random: () => number;
   private readonly now: () => number;
+  private readonly agents: BankTlsAgents;
+  /** The bank's mutual-TLS agent; undefined for the shared client. */
+  private readonly tlsAgent: Dispatcher | undefined;
 
-  constructor(options: BankHttpClientOptions) {
+  constructor(options: BankHttpClientOptions, tls?: TlsBinding) {
+    this.options = options;
     this.logger = options.logger;
     this.perCallCapMs = options.perCallCapMs ?? 30_000;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 3);
@@ -66,6 +89,23 @@ export class BankHttpClient {
     this.fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
+    this.agents = tls?.agents ?? new BankTlsAgents();
+    this.tlsAgent = tls?.agent;
+  }
+
+  /**
+   * A client for `bankId`'s calls over mutual TLS with `identity`. Material that cannot work is a
+   * BankTlsMaterialError here, before any call. The agent is built once per bank and material,
+   * and closed by `close()`.
+   */
+  withClientCertificate(bankId: string, identity: BankTlsIdentity): BankHttpClient {
+    const agent = this.agents.agentFor(bankId, readTlsIdentity(identity, this.now()));
+    return new BankHttpClient(this.options, { agents: this.agents, agent });
+  }
+
+  /** Closes the mutual-TLS agents of every bank (calls in flight finish first). */
+  close(): Promise<void> {
+    return this.agents.close();
   }
 
   async send(ctx: BankCallContext, request: BankRequest): Promise<BankResponse> {
@@ -93,7 +133,14 @@ export class BankHttpClient {
     const headers: Record<string, string> = { ...request.headers };
     propagation.inject(context.active(), headers);
     const retryable = isRetryable(request.method, headers, request.idempotent);
-    const log = { bankId: ctx.bankId, operation: request.operation, method: request.method, url, ...(ctx.traceId === undefined ? {} : { traceId: ctx.traceId }) };
+    const log = {
+      bankId: ctx.bankId,
+      operation: request.operation,
+      method: request.method,
+      url,
+      ...(ctx.traceId === undefined ? {} : { traceId: ctx.traceId }),
+      ...(this.tlsAgent === undefined ? {} : { mtls: true }),
+    };
     this.logger.debug({ ...log, headers: redactHeaders(headers), body: redactBody(request.body, headers['content-type']) }, 'bank call request');
 
     for (let attempt = 1; ; attempt += 1) {
@@ -117,7 +164,7 @@ export class BankHttpClient {
       const delay = backoffMs(this.backoff, attempt + 1, this.random);
       const canRetry = retryable && attempt < this.maxAttempts && this.now() + delay < deadline;
       this.logger.warn(
-        { ...log, attempt, status: outcome.status, err: outcome.status === undefined ? String(outcome.error.cause) : undefined, retry: canRetry, ms: this.now() - started },
+        { ...log, attempt, status: outcome.status, err: outcome.status === undefined ? describeNetworkError(outcome.error.cause) : undefined, retry: canRetry, ms: this.now() - started },
         'bank call attempt failed',
       );
       if (!canRetry) throw outcome.error;
@@ -128,7 +175,8 @@ export class BankHttpClient {
   /** One attempt: an answer to hand back, a failure worth retrying, or a thrown rejection. */
   private async attempt(ctx: BankCallContext, request: BankRequest, headers: Record<string, string>, remainingMs: number): Promise<BankResponse | Failure> {
     const signal = AbortSignal.timeout(remainingMs);
-    const response = await this.fetchFn(request.url, { method: request.method, headers, body: request.body, signal, redirect: 'manual' });
+    const init = { method: request.method, headers, body: request.body, signal, redirect: 'manual' } as const;
+    const response = this.tlsAgent === undefined ? await this.fetchFn(request.url, init) : await undiciFetch(request.url, { ...init, dispatcher: this.tlsAgent });
     const text = await response.text();
     const answer: BankResponse = { status: response.status, headers: response.headers, body: parseJson(text, response.headers.get('content-type')), text };
     if (request.acceptStatuses?.includes(response.status) === true) return answer;

@@ -85,11 +85,12 @@ export class ObiePayments {
     return { handle, outcome: consent.outcome, bankStatus: consent.status, next: NONE };
   }
 
-  /** The user said no (or the bank sent an error back): the consent's own status, when it has one. */
+  /** The user said no (DECLINED), or the bank sent an error back: the consent's own status, when it has one. */
   private async refused(ctx: BankCallContext, handle: BankPaymentHandle, initiation: PaymentInitiation, error: string, description: string | undefined): Promise<PaymentProgress> {
     const consent = await this.readConsent(ctx, resourceFor(initiation), handle.bankConsentId);
     const unresolved = consent.outcome === 'AWAITING_AUTHORISATION' || consent.outcome === 'PENDING';
-    const outcome: BankOutcome = unresolved ? (error === 'access_denied' ? 'REJECTED' : 'FAILED') : consent.outcome;
+    const userRefused = error === 'access_denied' && (unresolved || consent.outcome === 'REJECTED');
+    const outcome: BankOutcome = userRefused ? 'DECLINED' : unresolved ? 'FAILED' : consent.outcome;
     return { handle, outcome, bankStatus: consent.status, statusReason: (description ?? error).slice(0, 256), next: NONE };
   }
 

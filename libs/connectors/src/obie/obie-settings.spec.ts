@@ -52,6 +52,13 @@ describe('parseObieSettings', () => {
     expect(settings.signing).toEqual({ enabled: true, keyRef: 'env:KEY', kid: 'k1', alg: 'PS256', issuer: 'gw' });
   });
 
+  it('reads mutual TLS references, with the CA bundle and server name optional', () => {
+    expect(parseObieSettings('bank-x', { ...MINIMAL, mtls: { enabled: true, certRef: 'env:CERT', keyRef: 'env:KEY' } }).mtls).toEqual({ enabled: true, certRef: 'env:CERT', keyRef: 'env:KEY' });
+    const full = { enabled: true, certRef: 'env:CERT', keyRef: 'env:KEY', caRef: 'env:CA', serverName: 'as.bank.example' };
+    expect(parseObieSettings('bank-x', { ...MINIMAL, mtls: full }).mtls).toEqual(full);
+    expect(parseObieSettings('bank-x', { ...MINIMAL, mtls: { enabled: false, certRef: 'ignored' } }).mtls).toEqual({ enabled: false });
+  });
+
   it.each([
     [{ ...MINIMAL, baseUrl: 'not a url' }, 'connector.settings.baseUrl must be an absolute URL'],
     [{ ...MINIMAL, clientId: undefined }, 'connector.settings.clientId is required'],
@@ -59,6 +66,12 @@ describe('parseObieSettings', () => {
     [{ ...MINIMAL, scaApproach: 'embedded' }, 'connector.settings.scaApproach must be one of redirect, decoupled'],
     [{ ...MINIMAL, signing: { enabled: true, kid: 'k1' } }, 'connector.settings.signing.keyRef is required'],
     [{ ...MINIMAL, mtls: { enabled: 'yes' } }, 'connector.settings.mtls.enabled must be true or false'],
+    [{ ...MINIMAL, mtls: { enabled: true, keyRef: 'env:KEY' } }, 'connector.settings.mtls.certRef is required'],
+    [{ ...MINIMAL, mtls: { enabled: true, certRef: 'env:CERT', keyRef: '-----BEGIN PRIVATE KEY-----' } }, "connector.settings.mtls.keyRef must be 'literal:<value>' or 'env:<NAME>'"],
+    [{ ...MINIMAL, mtls: { enabled: true, certRef: 'env:CERT', keyRef: 'env:KEY', caRef: 42 } }, 'connector.settings.mtls.caRef must be a non-empty string'],
+    [{ ...MINIMAL, mtls: { enabled: true, certRef: 'env:CERT', keyRef: 'env:KEY', serverName: 'https://as.bank.example:443' } }, 'connector.settings.mtls.serverName must be a DNS host name'],
+    [{ ...MINIMAL, baseUrl: 'http://bank.example', mtls: { enabled: true, certRef: 'env:CERT', keyRef: 'env:KEY' } }, 'connector.settings.baseUrl must be an https URL when mtls.enabled is true'],
+    [{ ...MINIMAL, tokenUrl: 'http://as.example/token', mtls: { enabled: true, certRef: 'env:CERT', keyRef: 'env:KEY' } }, 'connector.settings.tokenUrl must be an https URL when mtls.enabled is true'],
   ])('names the bank and the field at fault (%#)', (raw, message) => {
     expect(() => parseObieSettings('bank-x', raw)).toThrow(ConnectorSettingsError);
     expect(() => parseObieSettings('bank-x', raw)).toThrow(`Bank bank-x: ${message}`);
@@ -74,9 +87,11 @@ describe('ObieConnector construction', () => {
     expect(() => new ObieConnector(entry(MINIMAL), deps({}))).toThrow(/Bank bank-x: connector.settings.clientSecretRef .*env:BANK_SECRET names a variable that is not set/);
   });
 
-  it('fails fast when mTLS is asked for (no undici to carry a client certificate)', () => {
-    const settings = { ...MINIMAL, mtls: { enabled: true, certRef: 'env:CERT', keyRef: 'env:KEY' } };
-    expect(() => new ObieConnector(entry(settings), deps())).toThrow(/mtls.enabled is true, but mutual TLS needs an undici Agent/);
+  it('fails fast when an mTLS reference does not resolve to PEM, naming the field and not the value', () => {
+    const settings = { ...MINIMAL, mtls: { enabled: true, certRef: 'literal:not-a-certificate', keyRef: 'env:KEY' } };
+    expect(() => new ObieConnector(entry(settings), deps({ BANK_SECRET: 's3cret', KEY: 'key' }))).toThrow(/^Bank bank-x: connector.settings.mtls.certRef is not a PEM certificate \(no BEGIN CERTIFICATE block\)$/);
+    const unset = { ...MINIMAL, mtls: { enabled: true, certRef: 'env:CERT', keyRef: 'env:KEY' } };
+    expect(() => new ObieConnector(entry(unset), deps())).toThrow(/connector.settings.mtls.certRef .*env:CERT names a variable that is not set/);
   });
 
   it('fails fast when the signing key is not a private key', () => {

@@ -15,6 +15,15 @@ export type ObieSigningSettings =
   | { readonly enabled: false }
   | { readonly enabled: true; readonly keyRef: string; readonly kid: string; readonly alg: ObieSigningAlgorithm; readonly issuer: string };
 
+/**
+ * Mutual TLS with the TPP's transport certificate: secret references to PEM text (the
+ * certificate chain, leaf first; its private key; the bank's server CA bundle when the public
+ * roots do not cover it) and the TLS server name when it differs from the URLs' host.
+ */
+export type ObieMtlsSettings =
+  | { readonly enabled: false }
+  | { readonly enabled: true; readonly certRef: string; readonly keyRef: string; readonly caRef?: string; readonly serverName?: string };
+
 export interface ObieSettings {
   readonly baseUrl: string;
   /** Resource API root: baseUrl + apiPath (default `/open-banking/v3.1`). */
@@ -29,7 +38,7 @@ export interface ObieSettings {
   readonly clientSecretRef: string;
   readonly financialId: string;
   readonly signing: ObieSigningSettings;
-  readonly mtls: { readonly enabled: boolean; readonly certRef?: string; readonly keyRef?: string };
+  readonly mtls: ObieMtlsSettings;
   readonly scaApproach: ObieScaApproach;
 }
 
@@ -64,6 +73,18 @@ class Reader {
 
   url(key: string): string {
     return this.checkedUrl(key, this.text(key));
+  }
+
+  optionalSecretRef(key: string): string | undefined {
+    return this.raw[key] === undefined ? undefined : this.secretRef(key);
+  }
+
+  optionalHostName(key: string): string | undefined {
+    const value = this.optionalText(key);
+    if (value !== undefined && !/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(value)) {
+      throw this.error(key, 'must be a DNS host name (no scheme, port or path)');
+    }
+    return value;
   }
 
   optionalUrl(key: string): string | undefined {
@@ -107,12 +128,26 @@ class Reader {
   }
 }
 
+function parseMtls(mtls: Reader): ObieMtlsSettings {
+  if (!mtls.flag('enabled')) return { enabled: false };
+  const caRef = mtls.optionalSecretRef('caRef');
+  const serverName = mtls.optionalHostName('serverName');
+  return {
+    enabled: true,
+    certRef: mtls.secretRef('certRef'),
+    keyRef: mtls.secretRef('keyRef'),
+    ...(caRef === undefined ? {} : { caRef }),
+    ...(serverName === undefined ? {} : { serverName }),
+  };
+}
+
 /**
  * Reads `connector.settings` of an OBIE bank:
  * `{ baseUrl, clientId, clientSecretRef, financialId, scaApproach, signing: { enabled, keyRef, kid,
- * alg?, issuer? }, mtls: { enabled, certRef, keyRef }, tokenUrl?, authorizeUrl?,
+ * alg?, issuer? }, mtls: { enabled, certRef, keyRef, caRef?, serverName? }, tokenUrl?, authorizeUrl?,
  * backchannelAuthenticationUrl?, issuer?, apiPath? }`. URLs default to baseUrl + `/as/token`,
- * `/as/authorize`, `/as/bc-authorize` and `/open-banking/v3.1`.
+ * `/as/authorize`, `/as/bc-authorize` and `/open-banking/v3.1`. With mTLS on, every URL the
+ * gateway calls must be https.
  */
 export function parseObieSettings(bankId: string, raw: Raw): ObieSettings {
   const settings = new Reader(bankId, raw);
@@ -132,20 +167,29 @@ export function parseObieSettings(bankId: string, raw: Raw): ObieSettings {
       }
     : { enabled: false };
 
-  const mtls = settings.child('mtls');
-  const mtlsEnabled = mtls.flag('enabled');
+  const mtlsSettings = parseMtls(settings.child('mtls'));
+
+  const tokenUrl = settings.optionalUrl('tokenUrl') ?? `${baseUrl}/as/token`;
+  const backchannelAuthenticationUrl = settings.optionalUrl('backchannelAuthenticationUrl') ?? `${baseUrl}/as/bc-authorize`;
+  if (mtlsSettings.enabled) {
+    // Client certificates only travel over TLS: a plain-http endpoint would skip them silently.
+    const called = { baseUrl, tokenUrl, backchannelAuthenticationUrl };
+    for (const [key, value] of Object.entries(called)) {
+      if (new URL(value).protocol !== 'https:') throw settings.error(key, 'must be an https URL when mtls.enabled is true');
+    }
+  }
   return {
     baseUrl,
     apiBaseUrl: `${baseUrl}${apiPath.replace(/\/+$/, '')}`,
-    tokenUrl: settings.optionalUrl('tokenUrl') ?? `${baseUrl}/as/token`,
+    tokenUrl,
     authorizeUrl: settings.optionalUrl('authorizeUrl') ?? `${baseUrl}/as/authorize`,
-    backchannelAuthenticationUrl: settings.optionalUrl('backchannelAuthenticationUrl') ?? `${baseUrl}/as/bc-authorize`,
+    backchannelAuthenticationUrl,
     issuer: settings.optionalUrl('issuer') ?? baseUrl,
     clientId,
     clientSecretRef: settings.secretRef('clientSecretRef'),
     financialId: settings.text('financialId'),
     signing: signingSettings,
-    mtls: mtlsEnabled ? { enabled: true, certRef: mtls.secretRef('certRef'), keyRef: mtls.secretRef('keyRef') } : { enabled: false },
+    mtls: mtlsSettings,
     scaApproach: settings.oneOf<ObieScaApproach>('scaApproach', ['redirect', 'decoupled'], 'redirect'),
   };
 }

@@ -23,6 +23,7 @@ import { BankOperationUnsupportedError, BankUnavailableError } from '../bank-err
 import type { BankCallContext } from '../bank-types.js';
 import type { BankCatalogueEntry } from '../catalogue/bank-catalogue-entry.js';
 import type { BankHttpClient } from '../http/bank-http-client.js';
+import { BankTlsMaterialError, type BankTlsPart } from '../http/bank-tls.js';
 import { SecretResolutionError, type SecretResolver } from '../secrets/secret-resolver.js';
 import { ObieAis } from './obie-ais.js';
 import { ObieApi } from './obie-api.js';
@@ -30,7 +31,7 @@ import { ObieAuthServer } from './obie-auth-server.js';
 import { MalformedBankResponseError } from './obie-json.js';
 import type { ObieParts } from './obie-parts.js';
 import { ObiePayments } from './obie-payments.js';
-import { ConnectorSettingsError, parseObieSettings } from './obie-settings.js';
+import { ConnectorSettingsError, parseObieSettings, type ObieMtlsSettings } from './obie-settings.js';
 import { ObieSigner } from './obie-signing.js';
 import { ObieVrp } from './obie-vrp.js';
 import { UnknownBankStatusError } from './obie.mappers.js';
@@ -51,6 +52,25 @@ function resolveSecret(bankId: string, secrets: SecretResolver, field: string, r
   }
 }
 
+const MTLS_FIELDS: Readonly<Record<BankTlsPart, string>> = { certificate: 'mtls.certRef', privateKey: 'mtls.keyRef', ca: 'mtls.caRef' };
+
+/** The shared client, or one that carries this bank's calls over mutual TLS; bad material fails here, naming its field. */
+function bankHttp(bankId: string, deps: ObieConnectorDeps, mtls: ObieMtlsSettings): BankHttpClient {
+  if (!mtls.enabled) return deps.http;
+  const material = {
+    certificate: resolveSecret(bankId, deps.secrets, MTLS_FIELDS.certificate, mtls.certRef),
+    privateKey: resolveSecret(bankId, deps.secrets, MTLS_FIELDS.privateKey, mtls.keyRef),
+    ...(mtls.caRef === undefined ? {} : { ca: resolveSecret(bankId, deps.secrets, MTLS_FIELDS.ca, mtls.caRef) }),
+    ...(mtls.serverName === undefined ? {} : { serverName: mtls.serverName }),
+  };
+  try {
+    return deps.http.withClientCertificate(bankId, material);
+  } catch (error) {
+    if (error instanceof BankTlsMaterialError) throw new ConnectorSettingsError(bankId, MTLS_FIELDS[error.part], error.problem);
+    throw error;
+  }
+}
+
 /**
  * UK Open Banking (OBIE Read/Write API v3.1) banks: single and scheduled domestic payments, VRP,
  * funds confirmation and account information, with redirect or decoupled (CIBA) SCA. OBIE has
@@ -66,17 +86,16 @@ export class ObieConnector implements BankConnector {
 
   constructor(entry: BankCatalogueEntry, deps: ObieConnectorDeps) {
     const settings = parseObieSettings(entry.id, entry.connector.settings);
-    if (settings.mtls.enabled) {
-      throw new ConnectorSettingsError(entry.id, 'mtls.enabled', 'is true, but mutual TLS needs an undici Agent and the undici package is not installed; set it to false until it is');
-    }
     this.nowMs = deps.nowMs ?? Date.now;
     const clientSecret = resolveSecret(entry.id, deps.secrets, 'clientSecretRef', settings.clientSecretRef);
     const signer = new ObieSigner(entry.id, settings.signing, deps.secrets, this.nowMs);
+    // Token, CIBA and resource calls all go through this client: with mTLS on, all carry the certificate.
+    const http = bankHttp(entry.id, deps, settings.mtls);
     this.parts = {
       bankId: entry.id,
       settings,
-      auth: new ObieAuthServer(settings, clientSecret, deps.http, signer, this.nowMs),
-      api: new ObieApi(settings, deps.http, signer),
+      auth: new ObieAuthServer(settings, clientSecret, http, signer, this.nowMs),
+      api: new ObieApi(settings, http, signer),
     };
     this.payments = new ObiePayments(this.parts);
     this.vrp = new ObieVrp(this.parts);

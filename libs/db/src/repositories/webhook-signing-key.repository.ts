@@ -7,7 +7,8 @@ const SIGNING_KEY_LOCK = 724_310_007;
 export interface NewSigningKey {
   readonly kid: string;
   readonly publicJwk: Prisma.InputJsonValue;
-  readonly privateKeyPem: string;
+  /** The private key as stored: sealed under the key-encryption key (or, in a sandbox without one, PKCS#8 PEM). */
+  readonly privateKey: string;
 }
 
 /** The gateway's webhook signing keys (not member data). */
@@ -26,7 +27,7 @@ export const webhookSigningKeys = {
       const again = await tx.webhookSigningKey.findFirst({ where: { retiredAt: null }, orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }] });
       if (again !== null) return again;
       const key = fresh();
-      return tx.webhookSigningKey.create({ data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKeyPem, createdAt: now } });
+      return tx.webhookSigningKey.create({ data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKey, createdAt: now } });
     });
   },
 
@@ -36,7 +37,7 @@ export const webhookSigningKeys = {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SIGNING_KEY_LOCK})`;
       const retiring = await tx.webhookSigningKey.findMany({ where: { retiredAt: null }, select: { kid: true } });
       await tx.webhookSigningKey.updateMany({ where: { retiredAt: null }, data: { retiredAt: now } });
-      await tx.webhookSigningKey.create({ data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKeyPem, createdAt: now } });
+      await tx.webhookSigningKey.create({ data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKey, createdAt: now } });
       return retiring.map((row) => row.kid);
     });
   },
@@ -47,6 +48,17 @@ export const webhookSigningKeys = {
       where: { OR: [{ retiredAt: null }, { retiredAt: { gt: new Date(now.getTime() - graceMs) } }] },
       orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }],
     });
+  },
+
+  /** Every key with its stored private key, newest first (to re-seal them under a new key-encryption key). */
+  all(prisma: PrismaService): Promise<WebhookSigningKey[]> {
+    return prisma.webhookSigningKey.findMany({ orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }] });
+  },
+
+  /** Replaces a stored private key if it is still `from` (another process may have re-sealed it first). */
+  async replacePrivateKey(prisma: PrismaService, kid: string, from: string, to: string): Promise<boolean> {
+    const updated = await prisma.webhookSigningKey.updateMany({ where: { kid, privateKey: from }, data: { privateKey: to } });
+    return updated.count === 1;
   },
 
   /** Every key, newest first, without private keys (for operators). */

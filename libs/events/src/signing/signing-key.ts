@@ -10,7 +10,7 @@ export interface Ed25519PublicJwk {
   readonly use: 'sig';
 }
 
-/** A new signing key, as it is stored. */
+/** A new signing key; its private part is sealed (SigningKeyCipher) before it is stored. */
 export interface SigningKeyMaterial {
   readonly kid: string;
   readonly publicJwk: Ed25519PublicJwk;

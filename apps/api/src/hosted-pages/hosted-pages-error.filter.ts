@@ -1,0 +1,29 @@
+import { Catch, Inject, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { LOGGER, toGatewayError } from '#libs/common';
+import { pageHeaders } from './page-layout.js';
+import { renderMessagePage } from './pages/message.page.js';
+
+/**
+ * The hosted pages answer a browser: a failure is a plain page (with the trace id to quote),
+ * never the API's JSON error. A 5xx says nothing internal.
+ */
+@Catch()
+export class HostedPagesErrorFilter implements ExceptionFilter {
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const error = toGatewayError(exception, path);
+    if (error.status >= 500) this.logger.error({ traceId: request.traceId, err: exception, path }, 'hosted page failed');
+    const page =
+      error.status >= 500
+        ? renderMessagePage({ title: 'Something went wrong', paragraphs: ['This page could not be shown. Please try again in a moment.'], reference: request.traceId })
+        : renderMessagePage({ title: 'This request could not be handled', paragraphs: [error.message], reference: request.traceId });
+    void reply.status(error.status).headers(pageHeaders()).send(page);
+  }
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { EmbeddedAuthStep } from '#libs/connectors';
+import type { Payment } from '#libs/db';
+import { embeddedStepOf, hostedStepOf } from './hosted-step.js';
+import { pageHeaders } from './page-layout.js';
+import { renderEmbeddedAuthPage } from './pages/embedded-auth.page.js';
+import { paymentSummary } from './pages/payment-summary.js';
+import { html } from './safe-html.js';
+
+function payment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: 'pm2:1',
+    memberId: 'm',
+    bankId: null,
+    refId: 'r',
+    onBehalfOfId: null,
+    externalPsuReference: null,
+    status: 'INITIATION_PENDING_REDIRECT_HP',
+    initiation: {
+      refId: 'r',
+      remittanceInformationPrimary: 'INV "1" & <2>',
+      amount: { value: '10.50', currency: 'GBP' },
+      localInstrument: 'FASTER_PAYMENTS',
+      creditor: { name: '<script>alert(1)</script>' },
+      callbackUrl: 'https://tpp.example/cb',
+    },
+    amount: '10.50' as unknown as Payment['amount'],
+    currency: 'GBP',
+    localInstrument: 'FASTER_PAYMENTS',
+    bankConsentId: null,
+    bankPaymentId: null,
+    bankContinuation: null,
+    bankPaymentStatus: null,
+    statusReasonInformation: null,
+    authentication: null,
+    refundAccount: null,
+    errorInfo: null,
+    convertedToFutureDatedPayment: false,
+    callbackToken: 'tok',
+    nonce: 'n',
+    pollCount: 0,
+    expiresAt: null,
+    pollUntil: new Date(0),
+    version: 0,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    ...overrides,
+  };
+}
+
+describe('hosted page markup', () => {
+  it('escapes every interpolated value, in text and in attributes', () => {
+    expect(html`<a title="${'"><script>'}">${'<b>&'}</a>`.value).toBe('<a title="&quot;&gt;&lt;script&gt;">&lt;b&gt;&amp;</a>');
+    const summary = paymentSummary(payment().initiation as never).value;
+    expect(summary).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(summary).toContain('INV &quot;1&quot; &amp; &lt;2&gt;');
+    expect(summary).not.toContain('<script>');
+  });
+
+  it('renders each embedded field type, with the retry message and only a Base64 image', () => {
+    const step: EmbeddedAuthStep = {
+      isRetry: true,
+      description: 'Enter the code',
+      image: 'iVBORw0KGgo=',
+      fields: [
+        { id: 'psuId', type: 'FIELD', displayName: 'User' },
+        { id: 'otp"x', type: 'PASSWORD', displayName: 'Code', additionalInformation: '6 digits' },
+        { id: 'method', type: 'CHOICE_FIELD', displayName: 'Method', options: [{ id: 'sms', label: 'SMS <fast>' }, { id: 'app', label: 'App' }] },
+      ],
+    };
+    const page = renderEmbeddedAuthPage('tok', payment(), step);
+    expect(page).toContain('<input type="text" id="field-0" name="psuId"');
+    expect(page).toContain('<input type="password" id="field-1" name="otp&quot;x"');
+    expect(page).toContain('name="method" value="sms" required><label for="field-2-0">SMS &lt;fast&gt;</label>');
+    expect(page).toContain('did not accept what you entered');
+    expect(page).toContain('src="data:image/png;base64,iVBORw0KGgo="');
+    expect(page).toContain('action="/hosted-pages/payments/tok/embedded"');
+    expect(renderEmbeddedAuthPage('tok', payment(), { ...step, image: '"><x' })).not.toContain('<img');
+  });
+
+  it('pages are uncached, send no referrer, and allow no scripts', () => {
+    const headers = pageHeaders();
+    expect(headers['cache-control']).toBe('no-store');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; frame-ancestors 'none'$/);
+    expect(pageHeaders({ images: true })['content-security-policy']).toContain('img-src data:');
+  });
+});
+
+describe('hostedStepOf', () => {
+  it('reads the user step from the stored payment', () => {
+    expect(hostedStepOf(payment())).toEqual({ kind: 'choose-bank' });
+    expect(hostedStepOf(payment({ status: 'INITIATION_PENDING_REDIRECT_AUTH', authentication: { redirectUrl: 'https://bank.example/a' } }))).toEqual({ kind: 'bank-redirect', url: 'https://bank.example/a' });
+    expect(hostedStepOf(payment({ status: 'INITIATION_PENDING_DECOUPLED_AUTH' }))).toEqual({ kind: 'decoupled' });
+    expect(hostedStepOf(payment({ status: 'INITIATION_COMPLETED' }))).toEqual({ kind: 'back-to-tpp' });
+    expect(hostedStepOf(payment({ status: 'INITIATION_PENDING_EMBEDDED_AUTH', authentication: { fields: [] } }))).toEqual({ kind: 'back-to-tpp' });
+    const embedded = payment({ status: 'INITIATION_PENDING_EMBEDDED_AUTH', authentication: { fields: [{ id: 'otp', type: 'PASSWORD', displayName: 'Code' }, { id: 1 }], isRetry: false } });
+    expect(embeddedStepOf(embedded)).toEqual({ fields: [{ id: 'otp', type: 'PASSWORD', displayName: 'Code' }], isRetry: false });
+  });
+});

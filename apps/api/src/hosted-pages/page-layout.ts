@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { SafeHtml, html } from './safe-html.js';
+
+/** The one stylesheet of the hosted pages: constant, so the policy below can name its hash. */
+const STYLE = `
+body { font-family: system-ui, sans-serif; max-width: 36rem; margin: 2rem auto; padding: 0 1rem; color: #1d2733; line-height: 1.4; }
+h1 { font-size: 1.4rem; } h2 { font-size: 1.1rem; margin-top: 1.5rem; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: .3rem 1rem; } dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; }
+ul.banks { list-style: none; padding: 0; } ul.banks li { margin: .4rem 0; }
+ul.banks button { width: 100%; text-align: left; padding: .7rem 1rem; font-size: 1rem; cursor: pointer; }
+.bank-detail { display: block; color: #5b6673; font-size: .85rem; }
+form.filter { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; } form.filter label { display: block; font-size: .9rem; }
+label { display: block; margin: 1rem 0 .3rem; } input[type=text], input[type=password] { width: 100%; padding: .4rem; box-sizing: border-box; }
+fieldset { margin: 1rem 0; } fieldset label { display: inline; margin: 0 0 0 .3rem; }
+.actions { margin-top: 1rem; display: flex; gap: .5rem; align-items: center; } button { padding: .5rem 1.2rem; }
+.error { color: #a3161b; } .hint { color: #5b6673; font-size: .9rem; }`;
+
+/**
+ * No scripts, no plugins, no frames, nothing loaded from elsewhere: only the stylesheet above
+ * (by hash) and, where a bank sends a challenge picture, inline `data:` images. `form-action` is
+ * left out on purpose: browsers apply it to the redirect after a form post too, and the bank a
+ * user is sent to (or the TPP they return to) is only known once they have chosen.
+ */
+function contentSecurityPolicy(images: boolean): string {
+  const styleHash = createHash('sha256').update(STYLE).digest('base64');
+  return [
+    "default-src 'none'",
+    `style-src 'sha256-${styleHash}'`,
+    ...(images ? ['img-src data:'] : []),
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const POLICY = contentSecurityPolicy(false);
+const POLICY_WITH_IMAGES = contentSecurityPolicy(true);
+
+/** Headers of every hosted page: never cached, no referrer (the URL holds the payment's token), no framing. */
+export function pageHeaders(options: { readonly images?: boolean } = {}): Readonly<Record<string, string>> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': options.images === true ? POLICY_WITH_IMAGES : POLICY,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
+export interface PageOptions {
+  /** Reload this (same-origin) path after the given seconds, for steps that wait on the bank. */
+  readonly refresh?: { readonly seconds: number; readonly path: string };
+}
+
+/** A complete, script-free HTML page. */
+export function renderPage(title: string, body: SafeHtml, options: PageOptions = {}): string {
+  const refresh = options.refresh === undefined ? html`` : html`<meta http-equiv="refresh" content="${`${options.refresh.seconds}; url=${options.refresh.path}`}">`;
+  return html`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh}
+<title>${title}</title><style>${new SafeHtml(STYLE)}</style></head>
+<body>
+<h1>${title}</h1>
+${body}
+</body>
+</html>
+`.value;
+}

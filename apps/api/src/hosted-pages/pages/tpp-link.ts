@@ -1,0 +1,10 @@
+import type { Payment } from '#libs/db';
+import { tppCallbackUrl } from '../../payments/complete-bank-callback.usecase.js';
+import { html, type SafeHtml } from '../safe-html.js';
+
+/** A link back to the TPP (its callbackUrl with paymentId and callbackState), named after its host. */
+export function tppLink(payment: Payment, label = 'Return to'): SafeHtml {
+  const url = new URL(tppCallbackUrl(payment));
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return html``;
+  return html`<p><a href="${url.toString()}">${label} ${url.host}</a></p>`;
+}

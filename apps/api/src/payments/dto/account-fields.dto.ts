@@ -1,0 +1,98 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ACCOUNT_FIELDS, checkAccountForRail, checkDebtor, type AccountField, type AccountRole, type PaymentAccountFields, type PaymentDebtor } from '#libs/domain';
+import { FieldCheck, isAbsent } from './field-check.js';
+import { railContextOf } from './rail-context.js';
+
+/**
+ * The account identifier fields of a creditor or a debtor. Each field's check asks the domain
+ * rules for the whole account (with the rail and currency the initiation handed over) and keeps
+ * the problem about itself, so a rail's missing field is named too
+ * (`initiation.creditor.sortCode is required for FASTER_PAYMENTS`).
+ */
+export interface AccountDto {
+  readonly accountRole?: AccountRole;
+}
+
+function roleOf(object: object): AccountRole {
+  return (object.constructor as AccountDto).accountRole ?? 'creditor';
+}
+
+function stringsOf(object: object, fields: readonly string[]): Record<string, string> {
+  const record = object as Record<string, unknown>;
+  return Object.fromEntries(fields.filter((field) => typeof record[field] === 'string').map((field) => [field, record[field] as string]));
+}
+
+export function accountFieldsOf(object: object): PaymentAccountFields {
+  return stringsOf(object, ACCOUNT_FIELDS);
+}
+
+/** The debtor as the either/or rule sees it: which fields are given (address only as present). */
+export function debtorShapeOf(object: object): PaymentDebtor {
+  const record = object as Record<string, unknown>;
+  return {
+    ...stringsOf(object, [...ACCOUNT_FIELDS, 'name', 'ultimateDebtorName', 'tokenizedAccountId']),
+    ...(isAbsent(record.address) ? {} : { address: {} }),
+  };
+}
+
+/** The problem the domain rules find at `path` of this creditor or debtor, given the rail context. */
+export function accountProblemAt(object: object, path: string): string | undefined {
+  const context = railContextOf(object);
+  const rail = context.localInstrument ?? 'AUTO_SELECT';
+  const options = {
+    ...(context.currency === undefined ? {} : { currency: context.currency }),
+    ...(context.bankId === undefined ? {} : { bankId: context.bankId }),
+    ...(context.flowType === undefined ? {} : { flowType: context.flowType }),
+  };
+  const problems = roleOf(object) === 'debtor' ? checkDebtor(debtorShapeOf(object), rail, options) : checkAccountForRail(accountFieldsOf(object), rail, { ...options, role: 'creditor' });
+  return problems.find((problem) => problem.path === path)?.message;
+}
+
+const DESCRIPTIONS: Readonly<Record<AccountField, { readonly description: string; readonly example: string }>> = {
+  iban: { description: 'IBAN (SEPA, SEPA_INSTANT, ELIXIR, EU_DOMESTIC_NON_EURO*): mod-97 checked; spaces allowed, stored upper case without them.', example: 'DE89370400440532013000' },
+  bic: { description: 'BIC of 8 or 11 characters (optional on the rails that take it).', example: 'COBADEFFXXX' },
+  sortCode: { description: 'UK sort code (FASTER_PAYMENTS): 6 digits, 123456 or 12-34-56; stored as 6 digits.', example: '040004' },
+  accountNumber: { description: 'UK account number of 8 digits (FASTER_PAYMENTS), or a 26-digit Polish account number (ELIXIR creditor).', example: '12345678' },
+  bban: { description: 'Domestic account number (EU_DOMESTIC_NON_EURO*): 4-30 letters and digits.', example: '50000000058398257466' },
+  clearingNumber: { description: 'Clearing number with a bban (EU_DOMESTIC_NON_EURO*): 3-8 digits.', example: '8327' },
+  bankgiroNumber: { description: 'Bankgiro number (BANKGIRO): 7-8 digits with a mod-10 check digit; a hyphen is allowed.', example: '5050-1055' },
+  plusgiroNumber: { description: 'PlusGiro number (PLUSGIRO): 2-8 digits with a mod-10 check digit; a hyphen is allowed.', example: '286543-4' },
+};
+
+export function AccountFieldCheck(field: AccountField): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, ...DESCRIPTIONS[field] }),
+    FieldCheck((value, args) => {
+      if (!isAbsent(value) && typeof value !== 'string') return 'must be a string';
+      return accountProblemAt(args.object, field);
+    }),
+  );
+}
+
+/** The identifier fields every creditor and raw debtor may carry; which ones a rail takes is the rules'. */
+export class AccountFieldsDto {
+  @AccountFieldCheck('iban')
+  iban?: string;
+
+  @AccountFieldCheck('bic')
+  bic?: string;
+
+  @AccountFieldCheck('sortCode')
+  sortCode?: string;
+
+  @AccountFieldCheck('accountNumber')
+  accountNumber?: string;
+
+  @AccountFieldCheck('bban')
+  bban?: string;
+
+  @AccountFieldCheck('clearingNumber')
+  clearingNumber?: string;
+
+  @AccountFieldCheck('bankgiroNumber')
+  bankgiroNumber?: string;
+
+  @AccountFieldCheck('plusgiroNumber')
+  plusgiroNumber?: string;
+}

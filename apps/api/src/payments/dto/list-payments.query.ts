@@ -1,0 +1,158 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { PAYMENT_STATUSES, type PaymentStatus } from '#libs/domain';
+import { FieldCheck, isAbsent } from './field-check.js';
+
+/**
+ * GET /v2/payments query. Fastify hands a parameter over as a string, or as an array when it is
+ * repeated: list filters take both (`?ids=a&ids=b` or `?ids=a`; commas are not separators, since
+ * refIds may contain them); every other parameter must be given once.
+ */
+export const LIST_PAYMENTS_LIMITS = { maxLimit: 200, maxEntries: 1000, maxEntryLength: 256 } as const;
+
+export const PAYMENT_REFUND_STATUSES = ['NONE', 'PARTIAL', 'FULL'] as const;
+export type PaymentRefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];
+
+export const PAYMENT_TYPES = ['SINGLE_IMMEDIATE_PAYMENT', 'VARIABLE_RECURRING_PAYMENT'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** ISO 8601 date-time with seconds optional, fraction optional and a zone (Z or ±hh:mm). */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** The date-time as a Date, or undefined when it is not one (or names a day that does not exist). */
+export function parseDateTime(value: string): Date | undefined {
+  const match = DATE_TIME.exec(value);
+  if (match === null) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return undefined;
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+}
+
+function onlyOnce(value: unknown): string | undefined {
+  return Array.isArray(value) ? 'must be given once' : undefined;
+}
+
+function ListParam(options: { readonly description: string; readonly allowed?: readonly string[] }): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: [String],
+      description: `${options.description} Repeat the parameter for several values; at most ${LIST_PAYMENTS_LIMITS.maxEntries}.`,
+      maxItems: LIST_PAYMENTS_LIMITS.maxEntries,
+      ...(options.allowed === undefined ? {} : { enum: [...options.allowed] }),
+    }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value)),
+    FieldCheck((value) => {
+      if (isAbsent(value)) return undefined;
+      if (!Array.isArray(value) || !value.every((entry): entry is string => typeof entry === 'string')) return 'must be a list of strings';
+      if (value.length > LIST_PAYMENTS_LIMITS.maxEntries) return `must have at most ${LIST_PAYMENTS_LIMITS.maxEntries} entries (it has ${value.length})`;
+      if (value.some((entry) => entry === '' || entry.length > LIST_PAYMENTS_LIMITS.maxEntryLength)) return `entries must have 1 to ${LIST_PAYMENTS_LIMITS.maxEntryLength} characters`;
+      const unknown = options.allowed === undefined ? [] : value.filter((entry) => !options.allowed?.includes(entry));
+      if (unknown.length > 0) return `has unknown values ${unknown.slice(0, 5).join(', ')}; allowed: ${options.allowed?.join(', ') ?? ''}`;
+      return undefined;
+    }),
+  );
+}
+
+function TextParam(description: string, maxLength: number = LIST_PAYMENTS_LIMITS.maxEntryLength): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, description, maxLength }),
+    FieldCheck((value) => {
+      if (isAbsent(value)) return undefined;
+      if (typeof value !== 'string') return onlyOnce(value) ?? 'must be text';
+      return value === '' || value.length > maxLength ? `must have 1 to ${maxLength} characters` : undefined;
+    }),
+  );
+}
+
+function FlagParam(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: Boolean, description }),
+    Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)),
+    FieldCheck((value) => (isAbsent(value) || typeof value === 'boolean' ? undefined : (onlyOnce(value) ?? 'must be true or false'))),
+  );
+}
+
+function DateTimeParam(description: string, rule?: (date: Date, query: ListPaymentsQuery) => string | undefined): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, format: 'date-time', description, example: '2022-04-05T17:00:00.000Z' }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? (parseDateTime(value) ?? value) : value)),
+    FieldCheck((value, args) => {
+      if (isAbsent(value)) return undefined;
+      if (!(value instanceof Date)) return onlyOnce(value) ?? 'must be an ISO 8601 date-time with a time zone, such as 2022-04-05T17:00:00.000Z';
+      return rule?.(value, args.object as ListPaymentsQuery);
+    }),
+  );
+}
+
+function ChoiceParam(description: string, allowed: readonly string[]): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, enum: [...allowed], description }),
+    FieldCheck((value) => {
+      if (isAbsent(value)) return undefined;
+      return typeof value === 'string' && allowed.includes(value) ? undefined : (onlyOnce(value) ?? `must be one of ${allowed.join(', ')}`);
+    }),
+  );
+}
+
+export class ListPaymentsQuery {
+  static readonly fieldPath = '';
+
+  @(applyDecorators(
+    ApiProperty({ type: Number, minimum: 1, maximum: LIST_PAYMENTS_LIMITS.maxLimit, description: `The maximum number of payments to answer, 1 to ${LIST_PAYMENTS_LIMITS.maxLimit}.`, example: 10 }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value)),
+    FieldCheck((value) => {
+      if (isAbsent(value) || value === '') return 'is required';
+      if (typeof value !== 'number') return onlyOnce(value) ?? `must be a whole number from 1 to ${LIST_PAYMENTS_LIMITS.maxLimit}`;
+      return value >= 1 && value <= LIST_PAYMENTS_LIMITS.maxLimit ? undefined : `must be a whole number from 1 to ${LIST_PAYMENTS_LIMITS.maxLimit}`;
+    }),
+  ))
+  limit!: number;
+
+  @TextParam('The offset from the previous page (opaque: pageInfo.nextOffset).', 512)
+  offset?: string;
+
+  @ListParam({ description: 'Only payments with these ids (or, with invertIds, all others).' })
+  ids?: string[];
+
+  @FlagParam('Answer payments whose id is not in ids.')
+  invertIds?: boolean;
+
+  @ListParam({ description: 'Only payments in these statuses (or, with invertStatuses, in any other).', allowed: PAYMENT_STATUSES })
+  statuses?: PaymentStatus[];
+
+  @FlagParam('Answer payments whose status is not in statuses.')
+  invertStatuses?: boolean;
+
+  @DateTimeParam('Only payments created after this time.')
+  createdAfter?: Date;
+
+  @DateTimeParam('Only payments created before this time.', (before, query) =>
+    query.createdAfter instanceof Date && before.getTime() <= query.createdAfter.getTime() ? 'must be later than createdAfter' : undefined,
+  )
+  createdBefore?: Date;
+
+  @ListParam({ description: 'Only payments with these refIds.' })
+  refIds?: string[];
+
+  @TextParam('Only payments made on behalf of this client (sub-TPP).', 128)
+  onBehalfOfId?: string;
+
+  @ListParam({ description: 'Only payments with these refund statuses.', allowed: PAYMENT_REFUND_STATUSES })
+  refundStatuses?: PaymentRefundStatus[];
+
+  @FlagParam('Answer only id and status of each payment.')
+  partial?: boolean;
+
+  @TextParam('Only payments with this external PSU reference.', 64)
+  externalPsuReference?: string;
+
+  @ChoiceParam('Single immediate payments (the default) or variable recurring payments.', PAYMENT_TYPES)
+  type?: PaymentType;
+
+  @TextParam('Only payments of this VRP consent (with type VARIABLE_RECURRING_PAYMENT).', 128)
+  vrpConsentId?: string;
+}

@@ -1,0 +1,153 @@
+import {
+  normalizeAccountNumber,
+  normalizeBban,
+  normalizeBic,
+  normalizeClearingNumber,
+  normalizeGiroNumber,
+  normalizeIban,
+  normalizeSortCode,
+  normalizeText,
+  type PaymentAccountFields,
+  type PaymentCreditor,
+  type PaymentDebtor,
+  type PaymentInitiationInput,
+  type PaymentRisk,
+} from '#libs/domain';
+import type { AccountFieldsDto } from './account-fields.dto.js';
+import type { AddressDto, DeliveryAddressDto } from './address.dto.js';
+import type { CreditorDto } from './creditor.dto.js';
+import type { DebtorDto } from './debtor.dto.js';
+import type { PaymentInitiationDto } from './payment-initiation.dto.js';
+import type { RiskDto } from './risk.dto.js';
+
+type Defined<T> = { [K in keyof T]: Exclude<T[K], undefined> };
+
+/** The object without its absent (undefined or null) entries. */
+function compact<T extends object>(record: { [K in keyof T]: T[K] | null | undefined }): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== null)) as T;
+}
+
+function text(value: string | null | undefined): string | undefined {
+  return value === undefined || value === null ? undefined : normalizeText(value);
+}
+
+function texts(values: readonly string[] | null | undefined): string[] | undefined {
+  return values === undefined || values === null ? undefined : values.map(normalizeText);
+}
+
+function normalized(value: string | null | undefined, normalize: (value: string) => string): string | undefined {
+  return value === undefined || value === null ? undefined : normalize(value.trim());
+}
+
+function accountOf(dto: AccountFieldsDto): PaymentAccountFields {
+  return compact<PaymentAccountFields>({
+    iban: normalized(dto.iban, normalizeIban),
+    bic: normalized(dto.bic, normalizeBic),
+    sortCode: normalized(dto.sortCode, normalizeSortCode),
+    accountNumber: normalized(dto.accountNumber, normalizeAccountNumber),
+    bban: normalized(dto.bban, normalizeBban),
+    clearingNumber: normalized(dto.clearingNumber, normalizeClearingNumber),
+    bankgiroNumber: normalized(dto.bankgiroNumber, normalizeGiroNumber),
+    plusgiroNumber: normalized(dto.plusgiroNumber, normalizeGiroNumber),
+  });
+}
+
+function addressOf(dto: AddressDto | null | undefined): Readonly<Record<string, unknown>> | undefined {
+  if (dto === undefined || dto === null) return undefined;
+  return compact({
+    addressLine: texts(dto.addressLine),
+    streetName: text(dto.streetName),
+    buildingNumber: text(dto.buildingNumber),
+    postCode: text(dto.postCode),
+    townName: text(dto.townName),
+    state: text(dto.state),
+    district: text(dto.district),
+    country: dto.country ?? undefined,
+  });
+}
+
+function deliveryAddressOf(dto: DeliveryAddressDto | null | undefined): Readonly<Record<string, unknown>> | undefined {
+  if (dto === undefined || dto === null) return undefined;
+  return compact({
+    addressLine: texts(dto.addressLine),
+    addressType: dto.addressType,
+    buildingNumber: text(dto.buildingNumber),
+    country: dto.country,
+    countrySubDivision: texts(dto.countrySubDivision),
+    department: text(dto.department),
+    postCode: text(dto.postCode),
+    streetName: text(dto.streetName),
+    subDepartment: text(dto.subDepartment),
+    townName: text(dto.townName),
+  });
+}
+
+function creditorOf(dto: CreditorDto): PaymentCreditor {
+  return compact<PaymentCreditor>({
+    name: normalizeText(dto.name),
+    ultimateCreditorName: text(dto.ultimateCreditorName),
+    bankName: text(dto.bankName),
+    accountVerificationId: text(dto.accountVerificationId),
+    address: addressOf(dto.address),
+    ...accountOf(dto),
+  });
+}
+
+function debtorOf(dto: DebtorDto | null | undefined): PaymentDebtor | undefined {
+  if (dto === undefined || dto === null) return undefined;
+  return compact<PaymentDebtor>({
+    tokenizedAccountId: text(dto.tokenizedAccountId),
+    name: text(dto.name),
+    ultimateDebtorName: text(dto.ultimateDebtorName),
+    address: addressOf(dto.address),
+    ...accountOf(dto),
+  });
+}
+
+function riskOf(dto: RiskDto | null | undefined): PaymentRisk | undefined {
+  if (dto === undefined || dto === null) return undefined;
+  return compact<PaymentRisk>({
+    psuId: text(dto.psuId),
+    paymentContextCode: dto.paymentContextCode,
+    paymentPurposeCode: dto.paymentPurposeCode,
+    merchantCategoryCode: text(dto.merchantCategoryCode),
+    beneficiaryAccountType: dto.beneficiaryAccountType,
+    contractPresentIndicator: dto.contractPresentIndicator,
+    beneficiaryPrepopulatedIndicator: dto.beneficiaryPrepopulatedIndicator,
+    deliveryAddress: deliveryAddressOf(dto.deliveryAddress),
+  });
+}
+
+/**
+ * The validated request as the domain's PaymentInitiationInput: texts trimmed, IBAN/BIC/BBAN
+ * upper case without spaces, sort codes and giro numbers as digits, absent (or null) optionals
+ * omitted. Call it on a DTO the validation pipe accepted.
+ */
+export function toPaymentInitiationInput(dto: PaymentInitiationDto): PaymentInitiationInput {
+  const required: Defined<Pick<PaymentInitiationInput, 'refId' | 'remittanceInformationPrimary' | 'amount' | 'localInstrument' | 'creditor' | 'callbackUrl'>> = {
+    refId: normalizeText(dto.refId),
+    remittanceInformationPrimary: normalizeText(dto.remittanceInformationPrimary),
+    amount: { value: dto.amount.value, currency: dto.amount.currency },
+    localInstrument: dto.localInstrument,
+    creditor: creditorOf(dto.creditor),
+    callbackUrl: normalizeText(dto.callbackUrl),
+  };
+  return compact<PaymentInitiationInput>({
+    bankId: text(dto.bankId),
+    ...required,
+    remittanceInformationSecondary: text(dto.remittanceInformationSecondary),
+    onBehalfOfId: text(dto.onBehalfOfId),
+    vrpConsentId: text(dto.vrpConsentId),
+    debtor: debtorOf(dto.debtor),
+    executionDate: text(dto.executionDate),
+    confirmFunds: dto.confirmFunds,
+    returnRefundAccount: dto.returnRefundAccount,
+    disableFutureDatedPaymentConversion: dto.disableFutureDatedPaymentConversion,
+    returnTokenizedAccount: dto.returnTokenizedAccount,
+    callbackState: text(dto.callbackState),
+    chargeBearer: dto.chargeBearer,
+    risk: riskOf(dto.risk),
+    flowType: dto.flowType,
+    externalPsuReference: text(dto.externalPsuReference),
+  });
+}

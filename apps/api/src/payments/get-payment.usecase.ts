@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { GatewayError } from '#libs/common';
+import { PrismaService, payments, type Payment } from '#libs/db';
+import { renderPayment, type PaymentResource } from '#libs/payments';
+
+/** GET /v2/payments/{paymentId}: the member's payment with its next step; 404 for any other id. */
+@Injectable()
+export class GetPaymentUseCase {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async find(memberId: string, paymentId: string): Promise<Payment> {
+    const payment = await payments.findForMember(this.prisma, memberId, paymentId);
+    if (payment === null) throw GatewayError.notFound(paymentId, `Payment ${paymentId} not found.`);
+    return payment;
+  }
+
+  async execute(memberId: string, paymentId: string): Promise<PaymentResource> {
+    return renderPayment(await this.find(memberId, paymentId));
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService, payments, type PaymentListFilter } from '#libs/db';
+import { renderPayment, type PaymentResource } from '#libs/payments';
+import { decodePaymentOffset, encodePaymentOffset } from './payment-page-offset.js';
+
+/** The filters of GET /v2/payments after validation (ListPaymentsQuery). */
+export interface ListPaymentsCommand extends PaymentListFilter {
+  readonly limit: number;
+  readonly offset?: string;
+  readonly refundStatuses?: readonly string[];
+  readonly partial?: boolean;
+  readonly type?: 'SINGLE_IMMEDIATE_PAYMENT' | 'VARIABLE_RECURRING_PAYMENT';
+  readonly vrpConsentId?: string;
+}
+
+export interface PaymentsPage {
+  readonly payments: readonly (PaymentResource | { readonly id: string; readonly status: string })[];
+  readonly pageInfo: { readonly limit: number; readonly offset?: string; readonly nextOffset?: string; readonly haveMore: boolean };
+}
+
+/**
+ * GET /v2/payments: the member's payments, newest first, in pages. Payments made here are single
+ * payments without refunds so far, so `type=VARIABLE_RECURRING_PAYMENT`, a `vrpConsentId`, or
+ * refund statuses without NONE find nothing. `partial=true` answers only id and status.
+ */
+@Injectable()
+export class ListPaymentsUseCase {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async execute(memberId: string, command: ListPaymentsCommand): Promise<PaymentsPage> {
+    const cursor = command.offset === undefined ? undefined : decodePaymentOffset(command.offset);
+    const nothing = command.type === 'VARIABLE_RECURRING_PAYMENT' || command.vrpConsentId !== undefined || (command.refundStatuses !== undefined && !command.refundStatuses.includes('NONE'));
+    const rows = nothing ? [] : await payments.list(this.prisma, memberId, command, command.limit, cursor);
+    const page = rows.slice(0, command.limit);
+    const haveMore = rows.length > command.limit;
+    const last = page.at(-1);
+    const first = page.at(0);
+    const offset = command.offset ?? (first === undefined ? undefined : encodePaymentOffset({ createdAt: new Date(first.createdAt.getTime() + 1), id: '' }));
+    const nextOffset = last === undefined ? command.offset : haveMore ? encodePaymentOffset({ createdAt: last.createdAt, id: last.id }) : undefined;
+    return {
+      payments: page.map((row) => (command.partial === true ? { id: row.id, status: row.status } : renderPayment(row))),
+      pageInfo: { limit: command.limit, ...(offset === undefined ? {} : { offset }), ...(nextOffset === undefined ? {} : { nextOffset }), haveMore },
+    };
+  }
+}

@@ -1,0 +1,65 @@
+import { PAYMENT_STATUSES } from '#libs/domain';
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * Response schemas of Payments v2 in the reference spec's names (Payment, PaymentStatus,
+ * EmbeddedAuth, RequiredField, RedirectUrl, PageInfo), added to the public OpenAPI document.
+ * Request bodies are described by their DTO classes.
+ */
+export const PAYMENT_OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = {
+  PaymentStatus: { type: 'string', enum: [...PAYMENT_STATUSES] },
+  RequiredField: {
+    type: 'object',
+    required: ['displayName', 'id', 'type'],
+    properties: {
+      type: { type: 'string', enum: ['FIELD', 'PASSWORD', 'CHOICE_FIELD'] },
+      id: { type: 'string' },
+      displayName: { type: 'string' },
+      additionalInformation: { type: 'string' },
+      options: { type: 'array', description: 'For CHOICE_FIELD: the values to choose from.', items: { type: 'object', properties: { id: { type: 'string' }, label: { type: 'string' } } } },
+    },
+  },
+  EmbeddedAuth: {
+    type: 'object',
+    required: ['fields'],
+    properties: {
+      description: { type: 'string' },
+      image: { type: 'string' },
+      flickerCode: { type: 'string' },
+      fields: { type: 'array', items: ref('RequiredField') },
+      isRetry: { type: 'boolean', default: false },
+    },
+  },
+  RedirectUrl: { type: 'object', required: ['redirectUrl'], properties: { redirectUrl: { type: 'string' } } },
+  PageInfo: {
+    type: 'object',
+    required: ['limit'],
+    properties: { limit: { type: 'integer', minimum: 1, maximum: 200 }, offset: { type: 'string' }, nextOffset: { type: 'string' }, haveMore: { type: 'boolean', default: false } },
+  },
+  Payment: {
+    type: 'object',
+    required: ['createdDateTime', 'id', 'initiation', 'memberId', 'status', 'updatedDateTime'],
+    properties: {
+      id: { type: 'string', example: 'pm2:4QExXrhKTxfShBdcTeqFabqJ' },
+      memberId: { type: 'string' },
+      initiation: { type: 'object', description: 'The initiation as accepted (AUTO_SELECT replaced by the chosen rail once the bank is known).' },
+      convertedToFutureDatedPayment: { type: 'boolean', default: false },
+      refundDetails: { type: 'object', properties: { refundAccount: { type: 'object' } } },
+      status: ref('PaymentStatus'),
+      statusReasonInformation: { type: 'string', maxLength: 256 },
+      bankPaymentStatus: { type: 'string' },
+      bankPaymentId: { type: 'string' },
+      authentication: { oneOf: [ref('RedirectUrl'), ref('EmbeddedAuth')] },
+      createdDateTime: { type: 'string', format: 'date-time' },
+      updatedDateTime: { type: 'string', format: 'date-time' },
+      errorInfo: {
+        type: 'object',
+        required: ['httpErrorCode'],
+        properties: { httpErrorCode: { type: 'integer' }, message: { type: 'string' }, tokenExternalError: { type: 'boolean' }, tokenTraceId: { type: 'string' } },
+      },
+    },
+  },
+};

@@ -1,0 +1,88 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CurrentMember, type MemberContext } from '#libs/auth';
+import type { PaymentResource } from '#libs/payments';
+import { Idempotent } from '../idempotency/idempotency.decorator.js';
+import { EmbeddedAuthRequest } from './dto/embedded-auth.request.js';
+import { InitiatePaymentRequest, toPaymentInitiationInput } from './dto/initiate-payment.request.js';
+import { ListPaymentsQuery } from './dto/list-payments.query.js';
+import { GetPaymentUseCase } from './get-payment.usecase.js';
+import { InitiatePaymentUseCase } from './initiate-payment.usecase.js';
+import { ListPaymentsUseCase, type PaymentsPage } from './list-payments.usecase.js';
+import { parseRequestTimeout } from './request-timeout-header.js';
+import { SubmitEmbeddedAuthUseCase } from './submit-embedded-auth.usecase.js';
+
+const PAYMENT_SCHEMA = { type: 'object', properties: { payment: { $ref: '#/components/schemas/Payment' } } };
+
+@ApiTags('Payments v2')
+@Controller('v2/payments')
+export class PaymentsController {
+  constructor(
+    private readonly initiate: InitiatePaymentUseCase,
+    private readonly list: ListPaymentsUseCase,
+    private readonly get: GetPaymentUseCase,
+    private readonly embeddedAuth: SubmitEmbeddedAuthUseCase,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @Idempotent()
+  @ApiOperation({
+    summary: 'Initiate a payment',
+    operationId: 'GatewayService.InitiatePayment',
+    description:
+      'Creates a payment and asks the bank for the next step: INITIATION_PENDING_REDIRECT_AUTH (authentication.redirectUrl), INITIATION_PENDING_EMBEDDED_AUTH (authentication.fields), INITIATION_PENDING_DECOUPLED_AUTH, or, without bankId, INITIATION_PENDING_REDIRECT_HP (the hosted bank selection page). With `request-timeout`, a bank that has not answered in time gives INITIATION_PENDING and the payment moves on asynchronously (GET and PAYMENT_STATUS_CHANGED). An optional `Idempotency-Key` makes retries safe.',
+  })
+  @ApiHeader({ name: 'request-timeout', required: false, description: 'Whole seconds (1-300) to wait for the bank before answering INITIATION_PENDING.' })
+  @ApiBody({ type: InitiatePaymentRequest })
+  @ApiOkResponse({ schema: PAYMENT_SCHEMA })
+  async create(
+    @CurrentMember() member: MemberContext,
+    @Body() body: InitiatePaymentRequest,
+    @Headers('request-timeout') requestTimeout: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<{ payment: PaymentResource }> {
+    const requestTimeoutSeconds = parseRequestTimeout(requestTimeout);
+    const payment = await this.initiate.execute({
+      member,
+      input: toPaymentInitiationInput(body.initiation),
+      ...(requestTimeoutSeconds === undefined ? {} : { requestTimeoutSeconds }),
+      traceId: request.traceId,
+      psuIpAddress: request.ip,
+    });
+    return { payment };
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List payments', operationId: 'GatewayService.GetPayments', description: 'The member\'s payments, newest first; `offset` is opaque (pageInfo.nextOffset).' })
+  @ApiOkResponse({ schema: { type: 'object', properties: { payments: { type: 'array', items: { $ref: '#/components/schemas/Payment' } }, pageInfo: { type: 'object' } } } })
+  listPayments(@CurrentMember() member: MemberContext, @Query() query: ListPaymentsQuery): Promise<PaymentsPage> {
+    return this.list.execute(member.memberId, query);
+  }
+
+  @Get(':paymentId')
+  @ApiOperation({ summary: 'Get a payment', operationId: 'GatewayService.GetPayment', description: 'The payment with its next step (authentication) if any; 404 for unknown or another member\'s ids.' })
+  @ApiOkResponse({ schema: PAYMENT_SCHEMA })
+  async getPayment(@CurrentMember() member: MemberContext, @Param('paymentId') paymentId: string): Promise<{ payment: PaymentResource }> {
+    return { payment: await this.get.execute(member.memberId, paymentId) };
+  }
+
+  @Post(':paymentId/embedded-auth')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Provide embedded authentication fields',
+    operationId: 'GatewayService.ProvideEmbeddedFields',
+    description: 'Values for the fields in the payment\'s authentication object, keyed by field id. The bank may ask again (new fields, or `isRetry: true` after a wrong value).',
+  })
+  @ApiBody({ type: EmbeddedAuthRequest })
+  @ApiOkResponse({ schema: PAYMENT_SCHEMA })
+  async submitEmbeddedAuth(
+    @CurrentMember() member: MemberContext,
+    @Param('paymentId') paymentId: string,
+    @Body() body: EmbeddedAuthRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<{ payment: PaymentResource }> {
+    return { payment: await this.embeddedAuth.execute(member.memberId, paymentId, body.embeddedAuth, request.traceId, request.ip) };
+  }
+}

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { GatewayError } from '#libs/common';
+import { BankRejectedError, type BankPaymentHandle } from '#libs/connectors';
+import type { Payment } from '#libs/db';
+import { PaymentProgression, renderPayment, type PaymentResource } from '#libs/payments';
+import { GetPaymentUseCase } from './get-payment.usecase.js';
+
+/** The bank's handle of a payment, as the connector gave it. */
+export function handleOf(payment: Payment): BankPaymentHandle {
+  return {
+    bankConsentId: payment.bankConsentId ?? '',
+    ...(payment.bankPaymentId === null ? {} : { bankPaymentId: payment.bankPaymentId }),
+    ...(payment.bankContinuation === null ? {} : { continuation: payment.bankContinuation as Record<string, string> }),
+  };
+}
+
+/**
+ * POST /v2/payments/{paymentId}/embedded-auth: the values for the fields the bank asked for. The
+ * bank may ask again (a wrong value, or the next step's fields): the payment then stays
+ * INITIATION_PENDING_EMBEDDED_AUTH with the new fields and `isRetry` as the bank says. A bank that
+ * refuses outright ends the payment INITIATION_REJECTED; a bank that cannot be reached answers
+ * the error and leaves the step open for another try.
+ */
+@Injectable()
+export class SubmitEmbeddedAuthUseCase {
+  constructor(
+    private readonly payments: GetPaymentUseCase,
+    private readonly progression: PaymentProgression,
+  ) {}
+
+  async execute(memberId: string, paymentId: string, values: Readonly<Record<string, string>>, traceId?: string, psuIpAddress?: string): Promise<PaymentResource> {
+    const payment = await this.payments.find(memberId, paymentId);
+    if (payment.status !== 'INITIATION_PENDING_EMBEDDED_AUTH') {
+      throw new GatewayError('InvalidArgument', { message: `Payment ${paymentId} is not waiting for embedded authentication (status ${payment.status}).`, paths: ['paymentId'] });
+    }
+    const expected = fieldIds(payment);
+    const missing = expected.filter((id) => values[id] === undefined || values[id] === '');
+    if (missing.length > 0) throw GatewayError.invalidField(`embeddedAuth.${missing[0] ?? ''}`, `embeddedAuth is missing the requested field(s): ${missing.join(', ')}.`, 'Field.Expected');
+    const unknown = Object.keys(values).filter((id) => !expected.includes(id));
+    if (unknown.length > 0) throw GatewayError.invalidField(`embeddedAuth.${unknown[0] ?? ''}`, `embeddedAuth has field(s) the bank did not ask for: ${unknown.join(', ')}.`, 'Field.Unknown');
+
+    const bank = await this.progression.bankOf(payment);
+    try {
+      const progress = await this.progression.connectorFor(bank).submitEmbeddedAuth(this.progression.callContext(bank.id, traceId, psuIpAddress), handleOf(payment), values);
+      await this.progression.applyProgress(payment.id, progress, bank);
+    } catch (error) {
+      if (!(error instanceof BankRejectedError)) throw error;
+      await this.progression.applyFailure(payment.id, error, traceId);
+    }
+    return renderPayment(await this.payments.find(memberId, paymentId));
+  }
+}
+
+function fieldIds(payment: Payment): string[] {
+  const authentication = payment.authentication as { readonly fields?: readonly { readonly id?: unknown }[] } | null;
+  return (authentication?.fields ?? []).map((field) => field.id).filter((id): id is string => typeof id === 'string');
+}

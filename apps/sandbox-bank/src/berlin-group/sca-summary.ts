@@ -1,0 +1,34 @@
+import { storedConsent } from './consents.service.js';
+import { storedPayment } from './xs2a-representations.js';
+import type { Xs2aResource } from './xs2a-resource.store.js';
+
+type Json = Readonly<Record<string, unknown>>;
+
+function obj(value: unknown): Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+/** What the user is asked to agree to on the SCA page, as label/value rows (the page escapes them). */
+export function scaSummary(resource: Xs2aResource): Array<readonly [string, string]> {
+  if (resource.kind === 'bg-ais-consent') {
+    const { access, validUntil } = storedConsent(resource);
+    const share = access.kind === 'allPsd2' ? 'All your accounts, balances and transactions' : access.kind === 'availableAccounts' ? 'The list of your accounts' : 'The accounts you choose';
+    return [
+      ['Share', share],
+      ['Until', validUntil],
+    ];
+  }
+  const { payment, amount, currency, product } = storedPayment(resource);
+  const creditor = obj(payment['creditorAccount']);
+  return [
+    ['Payment', `${amount} ${currency}`],
+    ['To', `${text(payment['creditorName'])} (${text(creditor['iban']) || text(creditor['bban'])})`],
+    ['Reference', text(payment['remittanceInformationUnstructured'])],
+    ['Product', product],
+    ...(payment['requestedExecutionDate'] === undefined ? [] : [['On', text(payment['requestedExecutionDate'])] as const]),
+  ];
+}

@@ -1,0 +1,12 @@
+import { Controller, UseFilters, UseInterceptors, applyDecorators } from '@nestjs/common';
+import { FaultInjectionInterceptor } from '../http/fault-injection.interceptor.js';
+import { Xs2aErrorFilter } from './xs2a-error.filter.js';
+import { XS2A_VERSION_PATH } from './xs2a-request.js';
+
+/**
+ * A controller of a sandbox bank's Berlin Group (NextGenPSD2 XS2A v1.3) interface, under
+ * `/banks/{bankId}/v1/{area}`: tppMessages errors and the bank's injected faults.
+ */
+export function Xs2aApiController(area: 'payments' | 'consents' | 'accounts'): ClassDecorator {
+  return applyDecorators(UseFilters(Xs2aErrorFilter), UseInterceptors(FaultInjectionInterceptor), Controller(`banks/:bankId${XS2A_VERSION_PATH}/${area}`));
+}

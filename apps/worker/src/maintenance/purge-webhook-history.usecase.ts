@@ -1,0 +1,138 @@
+import { performance } from 'node:perf_hooks';
+import { JOB_QUEUE, type PayloadOf } from '#libs/common';
+import { scheduledJobs, webhookRetention, type FinishedDeliveryStatus, type OutboxCursor } from '#libs/db';
+import type { JobContext } from '../jobs/job-context.js';
+import type { PurgedKind, WebhookRetention } from '../webhooks/webhook-runtime.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+export const PURGE_WEBHOOK_HISTORY_JOB = 'maintenance.purge-webhook-history';
+/** Rows per delete statement. */
+export const DEFAULT_PURGE_BATCH_SIZE = 5000;
+/** Wall time one run may take before it leaves the rest to a follow-up run. */
+export const DEFAULT_PURGE_TIME_BUDGET_MS = 30_000;
+/** When a run out of time continues. */
+export const CONTINUE_AFTER_MS = 60_000;
+
+/** The daily timer's id, one per day of the service clock: a retried run moves it instead of adding another. */
+export function dailyPurgeTimerId(dueAt: Date): string {
+  return `${PURGE_WEBHOOK_HISTORY_JOB}@day${Math.floor(dueAt.getTime() / DAY_MS)}`;
+}
+
+/** The id of a follow-up run (after a run that ran out of time). */
+export function continuePurgeTimerId(dueAt: Date): string {
+  return `${PURGE_WEBHOOK_HISTORY_JOB}@${dueAt.getTime()}`;
+}
+
+export interface PurgeWebhookHistoryCommand {
+  /** The service clock's now; ages are counted back from it. */
+  readonly now: Date;
+  readonly retention: WebhookRetention;
+}
+
+export interface PurgeWebhookHistoryResult {
+  readonly delivered: number;
+  readonly deadLetters: number;
+  readonly attempts: number;
+  readonly outboxEvents: number;
+  /** Delete statements run. */
+  readonly batches: number;
+  /** False when the time budget ran out with rows possibly left. */
+  readonly complete: boolean;
+  readonly elapsedMs: number;
+}
+
+type Deps = Pick<JobContext, 'prisma'> & { readonly count?: (kind: PurgedKind, rows: number) => void };
+
+/**
+ * Retention of webhook history. In batches of `batchSize` rows, one statement each:
+ * 1. acknowledged deliveries (DELIVERED) delivered more than `retentionDays` ago, with their attempts;
+ * 2. dead letters (DEAD) that died more than `deadLetterRetentionDays` ago, with their attempts;
+ * 3. outbox events relayed more than `retentionDays` ago that have no delivery left (all purged,
+ *    or no subscriber).
+ * A pending delivery (first attempt, retrying, or paused) is never touched, nor its event, nor
+ * an event not yet relayed. Stops after `timeBudgetMs` of wall time; until a batch has found
+ * rows, it goes on (empty batches only finish a step), so every run makes progress.
+ */
+export async function purgeWebhookHistory(command: PurgeWebhookHistoryCommand, { prisma, count }: Deps): Promise<PurgeWebhookHistoryResult> {
+  const { retention, now } = command;
+  const started = performance.now();
+  let found = false;
+  const outOfTime = (): boolean => found && performance.now() - started >= retention.timeBudgetMs;
+  const deliveredBefore = new Date(now.getTime() - retention.retentionDays * DAY_MS);
+  const deadBefore = new Date(now.getTime() - retention.deadLetterRetentionDays * DAY_MS);
+  const totals = { delivered: 0, deadLetters: 0, attempts: 0, outboxEvents: 0, batches: 0 };
+  let complete = true;
+
+  const deliveries = async (status: FinishedDeliveryStatus, cutoff: Date): Promise<void> => {
+    for (;;) {
+      if (outOfTime()) {
+        complete = false;
+        return;
+      }
+      const batch = await webhookRetention.purgeDeliveries(prisma, status, cutoff, retention.batchSize);
+      totals.batches += 1;
+      found ||= batch.deliveries > 0;
+      totals.attempts += batch.attempts;
+      count?.('attempt', batch.attempts);
+      if (status === 'DELIVERED') {
+        totals.delivered += batch.deliveries;
+        count?.('delivered', batch.deliveries);
+      } else {
+        totals.deadLetters += batch.deliveries;
+        count?.('dead_letter', batch.deliveries);
+      }
+      if (batch.deliveries < retention.batchSize) return;
+    }
+  };
+
+  await deliveries('DELIVERED', deliveredBefore);
+  if (complete) await deliveries('DEAD', deadBefore);
+  let cursor: OutboxCursor | undefined;
+  while (complete) {
+    if (outOfTime()) {
+      complete = false;
+      break;
+    }
+    const batch = await webhookRetention.purgeOutbox(prisma, deliveredBefore, cursor, retention.batchSize);
+    totals.batches += 1;
+    found ||= batch.examined > 0;
+    totals.outboxEvents += batch.deleted;
+    count?.('outbox_event', batch.deleted);
+    if (batch.examined < retention.batchSize || batch.next === undefined) break;
+    cursor = batch.next;
+  }
+  return { ...totals, complete, elapsedMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * The job: schedules tomorrow's run first (so a crash, retried by BullMQ or not, never loses the
+ * daily timer), purges, and when the time budget ran out schedules a follow-up a minute later.
+ */
+export async function purgeWebhookHistoryJob(payload: PayloadOf<'maintenance.purge-webhook-history'>, context: JobContext): Promise<PurgeWebhookHistoryResult> {
+  const { prisma, clock, logger, webhooks } = context;
+  const now = clock.now();
+  const tomorrow = new Date(now.getTime() + DAY_MS);
+  await scheduledJobs.schedule(prisma, dailyPurgeTimerId(tomorrow), payload, tomorrow, JOB_QUEUE[payload.name]);
+  const result = await purgeWebhookHistory(
+    { now, retention: webhooks.retention },
+    {
+      prisma,
+      count: (kind, rows) => {
+        if (rows > 0) webhooks.metrics?.purged.inc({ kind }, rows);
+      },
+    },
+  );
+  if (!result.complete) {
+    const next = new Date(clock.nowMs() + CONTINUE_AFTER_MS);
+    await scheduledJobs.schedule(prisma, continuePurgeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
+  }
+  logger.info({ ...result, retentionDays: webhooks.retention.retentionDays, deadLetterRetentionDays: webhooks.retention.deadLetterRetentionDays }, 'purged webhook history');
+  return result;
+}
+
+/** Makes sure a purge timer exists (first start, or after its job was lost). */
+export async function ensureWebhookPurgeScheduled({ prisma, clock }: Pick<JobContext, 'prisma' | 'clock'>): Promise<void> {
+  if ((await scheduledJobs.countByName(prisma, PURGE_WEBHOOK_HISTORY_JOB)) > 0) return;
+  const now = clock.now();
+  await scheduledJobs.schedule(prisma, dailyPurgeTimerId(now), { name: PURGE_WEBHOOK_HISTORY_JOB }, now, JOB_QUEUE[PURGE_WEBHOOK_HISTORY_JOB]);
+}

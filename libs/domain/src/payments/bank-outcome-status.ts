@@ -1,0 +1,43 @@
+import type { PaymentStatus } from './payment-status.js';
+
+/** A connector's reading of the bank (libs/connectors BankOutcome), in the domain's words. */
+export type BankOutcomeName =
+  | 'AWAITING_AUTHORISATION'
+  | 'PENDING'
+  | 'PROCESSING'
+  | 'COMPLETED'
+  | 'REJECTED'
+  | 'REJECTED_INSUFFICIENT_FUNDS'
+  | 'FAILED'
+  | 'DECLINED'
+  | 'CANCELED';
+
+/** What the bank asks the user to do next (libs/connectors AuthorisationStep kinds). */
+export type NextStepKind = 'redirect' | 'embedded' | 'decoupled' | 'none';
+
+const WHILE_AUTHORISING: Readonly<Record<NextStepKind, PaymentStatus>> = {
+  redirect: 'INITIATION_PENDING_REDIRECT_AUTH',
+  embedded: 'INITIATION_PENDING_EMBEDDED_AUTH',
+  decoupled: 'INITIATION_PENDING_DECOUPLED_AUTH',
+  none: 'INITIATION_PENDING',
+};
+
+const AFTER_AUTHORISING: Readonly<Record<Exclude<BankOutcomeName, 'AWAITING_AUTHORISATION'>, PaymentStatus>> = {
+  PENDING: 'INITIATION_PROCESSING',
+  PROCESSING: 'INITIATION_PROCESSING',
+  COMPLETED: 'INITIATION_COMPLETED',
+  REJECTED: 'INITIATION_REJECTED',
+  REJECTED_INSUFFICIENT_FUNDS: 'INITIATION_REJECTED_INSUFFICIENT_FUNDS',
+  FAILED: 'INITIATION_FAILED',
+  DECLINED: 'INITIATION_DECLINED',
+  CANCELED: 'CANCELED',
+};
+
+/**
+ * The payment status a bank reading stands for. While the user has not authorised, the next step
+ * decides (redirect, embedded fields, decoupled approval, or nothing yet); after that, the outcome.
+ */
+export function paymentStatusFor(outcome: BankOutcomeName, next: NextStepKind): PaymentStatus {
+  if (outcome === 'AWAITING_AUTHORISATION') return WHILE_AUTHORISING[next];
+  return AFTER_AUTHORISING[outcome];
+}

@@ -1,0 +1,178 @@
+import type { Logger } from 'pino';
+import type { Clock } from '#libs/common';
+import type { BankCallContext, BankConnector, PaymentProgress } from '#libs/connectors';
+import { BankRepository, payments, type Bank, type Payment, type PaymentChange, type Prisma, type PrismaService } from '#libs/db';
+import { paymentTimerAction, type PaymentInitiationInput, type PaymentLocalInstrument, type PaymentStatus } from '#libs/domain';
+import { bankInitiationOf } from './bank-initiation.js';
+import type { BankConnectors } from './bank-connectors.js';
+import { failureChange } from './bank-failure.js';
+import type { PaymentRules } from './payment-rules.js';
+import { changeFromProgress } from './progress-change.js';
+import { recordPaymentChange, schedulePaymentTimer, type ChangeResult } from './record-payment-change.js';
+
+export interface PaymentProgressionDeps {
+  readonly prisma: PrismaService;
+  readonly clock: Clock;
+  readonly connectors: BankConnectors;
+  readonly rules: PaymentRules;
+  readonly logger: Logger;
+  /** The gateway's public base URL; the bank sends the user back to `{base}/bank-callback`. */
+  readonly publicBaseUrl: string;
+}
+
+/**
+ * A bank the user chose for a payment created without one (hosted pages), with the initiation as
+ * checked against that bank: `bankId` set and AUTO_SELECT resolved to the rail it will use.
+ */
+export interface BankChoice {
+  readonly bank: Bank;
+  readonly initiation: PaymentInitiationInput & { readonly bankId: string; readonly localInstrument: PaymentLocalInstrument };
+}
+
+/** The choice on the row (bank, rail) and in the stored initiation. */
+function bankChoiceChange(choice: BankChoice): Required<Pick<PaymentChange, 'bankId' | 'localInstrument' | 'initiation'>> {
+  return { bankId: choice.bank.id, localInstrument: choice.initiation.localInstrument, initiation: JSON.parse(JSON.stringify(choice.initiation)) as Prisma.InputJsonValue };
+}
+
+/** Where banks send the user back to (registered with each bank as the redirect URI). */
+export const BANK_CALLBACK_PATH = '/bank-callback';
+
+/**
+ * Moves payments on from what banks say: the answer to an initiation, a redirect callback, an
+ * embedded step, a status poll, or a failure. Used by the API (synchronous steps and the
+ * asynchronous end of an initiation) and by the worker (timers). Each move is one transaction
+ * with its event (recordPaymentChange).
+ */
+export class PaymentProgression {
+  private readonly banks: BankRepository;
+
+  constructor(private readonly deps: PaymentProgressionDeps) {
+    this.banks = new BankRepository(deps.prisma);
+  }
+
+  get redirectUri(): string {
+    return `${this.deps.publicBaseUrl}${BANK_CALLBACK_PATH}`;
+  }
+
+  async bankOf(payment: Payment): Promise<Bank> {
+    if (payment.bankId === null) throw new Error(`payment ${payment.id} has no bank yet`);
+    const bank = await this.banks.find(payment.bankId);
+    if (bank === null) throw new Error(`payment ${payment.id} names unknown bank ${payment.bankId}`);
+    return bank;
+  }
+
+  connectorFor(bank: Bank): BankConnector {
+    return this.deps.connectors.forBank(bank);
+  }
+
+  callContext(bankId: string, traceId?: string, psuIpAddress?: string): BankCallContext {
+    return { bankId, deadlineMs: Date.now() + this.deps.rules.bankDeadlineMs, ...(traceId === undefined ? {} : { traceId }), ...(psuIpAddress === undefined ? {} : { psuIpAddress }) };
+  }
+
+  scheduleOf(bank: Bank | null): readonly number[] {
+    return bank !== null && bank.pollingScheduleSeconds.length > 0 ? bank.pollingScheduleSeconds : this.deps.rules.defaultScheduleSeconds;
+  }
+
+  /** Applies a change computed from the locked, current row; retried once if the row moved meanwhile. */
+  async change(paymentId: string, compute: (current: Payment, now: Date) => PaymentChange | null, bank: Bank | null = null): Promise<ChangeResult> {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const result = await this.deps.prisma.$transaction(async (tx) => {
+        const current = await payments.lock(tx, paymentId);
+        if (current === null) return { kind: 'stale' } as const;
+        const now = this.deps.clock.now();
+        const change = compute(current, now);
+        if (change === null) return { kind: 'refused', payment: current } as const;
+        return recordPaymentChange(tx, current, change, now, this.deps.rules, this.scheduleOf(bank));
+      });
+      if (result.kind !== 'stale') return result;
+    }
+    return { kind: 'stale' };
+  }
+
+  applyProgress(paymentId: string, progress: PaymentProgress, bank: Bank | null): Promise<ChangeResult> {
+    return this.change(paymentId, (current, now) => changeFromProgress(current, progress, now, this.deps.rules), bank);
+  }
+
+  applyFailure(paymentId: string, error: unknown, traceId?: string): Promise<ChangeResult> {
+    return this.change(paymentId, (_current, now) => failureChange(error, now, traceId));
+  }
+
+  /**
+   * The user picked a bank on the hosted pages and the bank answered the initiation: one move out
+   * of INITIATION_PENDING_REDIRECT_HP that records the bank and the rail (on the row and in the
+   * stored initiation) together with the bank's answer. Refused once the payment has left bank
+   * selection (another choice won, or it expired meanwhile).
+   */
+  chooseBank(paymentId: string, choice: BankChoice, progress: PaymentProgress): Promise<ChangeResult> {
+    return this.change(
+      paymentId,
+      (current, now) => {
+        if (current.status !== 'INITIATION_PENDING_REDIRECT_HP') return null;
+        const chosen = bankChoiceChange(choice);
+        return { ...changeFromProgress({ ...current, initiation: chosen.initiation }, progress, now, this.deps.rules), ...chosen };
+      },
+      choice.bank,
+    );
+  }
+
+  /** The bank chosen on the hosted pages failed the initiation: the payment ends, naming that bank and rail. */
+  failBankChoice(paymentId: string, choice: BankChoice, error: unknown, traceId?: string): Promise<ChangeResult> {
+    return this.change(paymentId, (current, now) => (current.status === 'INITIATION_PENDING_REDIRECT_HP' ? { ...failureChange(error, now, traceId), ...bankChoiceChange(choice) } : null), choice.bank);
+  }
+
+  /**
+   * A fired timer: applies the expiry, 30-day and lost-initiation rules, or asks the bank and
+   * applies its answer. A bank that cannot be asked now is asked again later (the payment keeps
+   * its status); the timer is always set again before the bank is called, so a crash mid-poll
+   * leaves the payment with a timer.
+   */
+  async poll(paymentId: string): Promise<ChangeResult | undefined> {
+    const payment = await payments.findById(this.deps.prisma, paymentId);
+    if (payment === null) return undefined;
+    const now = this.deps.clock.now();
+    const status = payment.status as PaymentStatus;
+    const atBank = payment.bankConsentId !== null || payment.bankPaymentId !== null;
+    const action = paymentTimerAction({ status, now, expiresAt: payment.expiresAt, pollUntil: payment.pollUntil, atBank });
+    switch (action.kind) {
+      case 'give-up':
+        return this.end(paymentId, 'INITIATION_NO_FINAL_STATUS_AVAILABLE', 'The bank gave no final status within the polling period.');
+      case 'expire':
+        return this.end(paymentId, 'INITIATION_EXPIRED', 'The user did not complete authentication in time.');
+      case 'initiation-lost':
+        return this.end(paymentId, 'INITIATION_FAILED', 'The bank did not answer the initiation.');
+      case 'wait':
+        await this.deps.prisma.$transaction((tx) => schedulePaymentTimer(tx, payment, now, this.deps.rules.defaultScheduleSeconds));
+        return undefined;
+      case 'poll':
+        return this.pollBank(payment, now);
+    }
+  }
+
+  private end(paymentId: string, status: PaymentStatus, reason: string): Promise<ChangeResult> {
+    return this.change(paymentId, (_current, now) => ({ status, updatedAt: now, statusReasonInformation: reason, authentication: null, expiresAt: null }));
+  }
+
+  private async pollBank(payment: Payment, now: Date): Promise<ChangeResult | undefined> {
+    const bank = await this.bankOf(payment);
+    const schedule = this.scheduleOf(bank);
+    const counted = { ...payment, pollCount: payment.pollCount + 1 };
+    // Safety net first: the next poll is due even if this one never returns.
+    await this.deps.prisma.$transaction(async (tx) => {
+      await tx.payment.updateMany({ where: { id: payment.id, version: payment.version }, data: { pollCount: counted.pollCount } });
+      await schedulePaymentTimer(tx, counted, now, schedule);
+    });
+    let progress: PaymentProgress;
+    try {
+      const connector = this.connectorFor(bank);
+      progress = await connector.getPaymentStatus(
+        this.callContext(bank.id),
+        { bankConsentId: payment.bankConsentId ?? '', ...(payment.bankPaymentId === null ? {} : { bankPaymentId: payment.bankPaymentId }), ...(payment.bankContinuation === null ? {} : { continuation: payment.bankContinuation as Record<string, string> }) },
+        bankInitiationOf(payment, { redirectUri: this.redirectUri }),
+      );
+    } catch (error) {
+      this.deps.logger.warn({ paymentId: payment.id, bankId: bank.id, err: error }, 'payment status poll failed; polling again later');
+      return undefined;
+    }
+    return this.applyProgress(payment.id, progress, bank);
+  }
+}

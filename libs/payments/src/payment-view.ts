@@ -1,0 +1,66 @@
+import type { Payment } from '#libs/db';
+import type { PaymentInitiationInput, PaymentStatus } from '#libs/domain';
+
+type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined };
+
+/** The reference spec's `errorInfo`: why a payment ended badly or the bank could not be reached. */
+export interface PaymentErrorInfo {
+  readonly httpErrorCode: number;
+  readonly message?: string;
+  readonly tokenExternalError?: boolean;
+  readonly tokenTraceId?: string;
+}
+
+/** The Payment resource as the API answers it and PAYMENT_STATUS_CHANGED carries it. */
+export interface PaymentResource {
+  readonly [key: string]: Json | undefined;
+  readonly id: string;
+  readonly memberId: string;
+  readonly initiation: PaymentInitiationInput & { readonly [key: string]: Json | undefined };
+  readonly convertedToFutureDatedPayment: boolean;
+  readonly refundDetails?: { readonly refundAccount: { readonly [key: string]: Json | undefined } };
+  readonly status: PaymentStatus;
+  readonly statusReasonInformation?: string;
+  readonly bankPaymentStatus?: string;
+  readonly bankPaymentId?: string;
+  readonly authentication?: { readonly [key: string]: Json | undefined };
+  readonly createdDateTime: string;
+  readonly updatedDateTime: string;
+  readonly errorInfo?: PaymentErrorInfo & { readonly [key: string]: Json | undefined };
+}
+
+function present<T>(value: T | null): T | undefined {
+  return value === null ? undefined : value;
+}
+
+/** Renders a stored payment; absent values are left out rather than sent as null. */
+export function renderPayment(row: Payment): PaymentResource {
+  const refundAccount = present(row.refundAccount) as { readonly [key: string]: Json } | undefined;
+  const resource: PaymentResource = {
+    id: row.id,
+    memberId: row.memberId,
+    initiation: row.initiation as unknown as PaymentResource['initiation'],
+    convertedToFutureDatedPayment: row.convertedToFutureDatedPayment,
+    refundDetails: refundAccount === undefined ? undefined : { refundAccount },
+    status: row.status as PaymentStatus,
+    statusReasonInformation: present(row.statusReasonInformation),
+    bankPaymentStatus: present(row.bankPaymentStatus),
+    bankPaymentId: present(row.bankPaymentId),
+    authentication: present(row.authentication) as PaymentResource['authentication'],
+    createdDateTime: row.createdAt.toISOString(),
+    updatedDateTime: row.updatedAt.toISOString(),
+    errorInfo: present(row.errorInfo) as PaymentResource['errorInfo'],
+  };
+  return JSON.parse(JSON.stringify(resource)) as PaymentResource;
+}
+
+/**
+ * The payment inside a PAYMENT_STATUS_CHANGED notification: the interface's event fields (id,
+ * memberId, initiation, bankPaymentId, createdDateTime, updatedDateTime, status,
+ * bankPaymentStatus, statusReasonInformation, refundDetails) and errorInfo when set. The user's next
+ * step stays out of notifications: it can carry a bank login link meant for the user alone.
+ */
+export function paymentEventPayload(row: Payment): { readonly [key: string]: Json | undefined } {
+  const { authentication: _authentication, ...rest } = renderPayment(row);
+  return rest;
+}

@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrismaService, payments, type Payment, type PaymentChange } from '#libs/db';
+import { PAYMENT_STATUSES, paymentStatusMachine, type PaymentStatus } from '#libs/domain';
+import { paymentTimerId, recordNewPayment, recordPaymentChange, type PaymentRules } from '#libs/payments';
+import { freshDatabaseUrl } from '../support/test-env.js';
+
+const RULES: PaymentRules = { authorisationWindowMs: 900_000, bankDeadlineMs: 30_000, pollingMs: 30 * 86_400_000, defaultScheduleSeconds: [5, 60] };
+let prisma: PrismaService;
+let memberId: string;
+let sequence = 0;
+
+async function newPayment(status: PaymentStatus = 'INITIATION_PENDING_REDIRECT_AUTH'): Promise<Payment> {
+  sequence += 1;
+  const now = new Date();
+  return prisma.$transaction((tx) =>
+    recordNewPayment(
+      tx,
+      {
+        id: `pm2:test${sequence}`,
+        memberId,
+        refId: `REF-${sequence}`,
+        status,
+        initiation: { refId: `REF-${sequence}`, amount: { value: '1.00', currency: 'GBP' } },
+        amount: '1.00',
+        currency: 'GBP',
+        localInstrument: 'FASTER_PAYMENTS',
+        callbackToken: `token-${sequence}-${Math.random()}`,
+        nonce: 'n',
+        expiresAt: new Date(now.getTime() + 900_000),
+        pollUntil: new Date(now.getTime() + RULES.pollingMs),
+        createdAt: now,
+        updatedAt: now,
+      },
+      now,
+      RULES,
+      [],
+    ),
+  );
+}
+
+function move(status: PaymentStatus): PaymentChange {
+  return { status, updatedAt: new Date(), bankPaymentStatus: `bank-${status}` };
+}
+
+async function events(paymentId: string): Promise<string[]> {
+  const rows = await prisma.outboxEvent.findMany({ where: { memberId, eventType: 'PAYMENT_STATUS_CHANGED' }, orderBy: { createdAt: 'asc' } });
+  return rows.map((row) => JSON.parse(row.body) as { payment: { id: string; status: string } }).filter((b) => b.payment.id === paymentId).map((b) => b.payment.status);
+}
+
+beforeAll(async () => {
+  prisma = new PrismaService(await freshDatabaseUrl(), 4);
+  memberId = (await prisma.member.create({ data: { id: 'm:records', name: 'Records TPP' } })).id;
+});
+
+afterAll(async () => {
+  await prisma.$disconnect();
+});
+
+describe('recording payment changes (real Postgres)', () => {
+  it('creation writes the payment, its PAYMENT_STATUS_CHANGED row and its timer in one go', async () => {
+    const payment = await newPayment();
+    expect(await events(payment.id)).toEqual(['INITIATION_PENDING_REDIRECT_AUTH']);
+    const timer = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } });
+    expect(timer?.dueAt.getTime()).toBe(payment.expiresAt?.getTime());
+  });
+
+  it('a move updates the row, bumps the version, writes one event and resets the timer', async () => {
+    const payment = await newPayment();
+    const result = await prisma.$transaction((tx) => recordPaymentChange(tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, []));
+    expect(result.kind).toBe('changed');
+    const stored = await payments.findById(prisma, payment.id);
+    expect(stored).toMatchObject({ status: 'INITIATION_PROCESSING', version: payment.version + 1, bankPaymentStatus: 'bank-INITIATION_PROCESSING' });
+    expect(await events(payment.id)).toEqual(['INITIATION_PENDING_REDIRECT_AUTH', 'INITIATION_PROCESSING']);
+    const timer = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } });
+    expect(timer?.dueAt.getTime()).toBeLessThan(Date.now() + 10_000);
+  });
+
+  it('a change against a stale version writes nothing', async () => {
+    const payment = await newPayment();
+    await prisma.$transaction((tx) => recordPaymentChange(tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, []));
+    const stale = await prisma.$transaction((tx) => recordPaymentChange(tx, payment, move('INITIATION_REJECTED'), new Date(), RULES, []));
+    expect(stale.kind).toBe('stale');
+    expect((await payments.findById(prisma, payment.id))?.status).toBe('INITIATION_PROCESSING');
+    expect(await events(payment.id)).toHaveLength(2);
+  });
+
+  it('staying in a status updates details without an event; a final status refuses everything and clears the timer', async () => {
+    const payment = await newPayment('INITIATION_PENDING_EMBEDDED_AUTH');
+    const stay = await prisma.$transaction((tx) => recordPaymentChange(tx, payment, { ...move('INITIATION_PENDING_EMBEDDED_AUTH'), authentication: { fields: [], isRetry: true } }, new Date(), RULES, []));
+    expect(stay).toMatchObject({ kind: 'changed', statusChanged: false });
+    const after = await payments.findById(prisma, payment.id);
+    const ended = await prisma.$transaction((tx) => recordPaymentChange(tx, after as Payment, move('INITIATION_REJECTED'), new Date(), RULES, []));
+    expect(ended.kind).toBe('changed');
+    expect(await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } })).toBeNull();
+    const final = (await payments.findById(prisma, payment.id)) as Payment;
+    for (const status of PAYMENT_STATUSES) {
+      const refused = await prisma.$transaction((tx) => recordPaymentChange(tx, final, move(status), new Date(), RULES, []));
+      expect(refused.kind, status).toBe('refused');
+    }
+    expect(await events(payment.id)).toEqual(['INITIATION_PENDING_EMBEDDED_AUTH', 'INITIATION_REJECTED']);
+  });
+
+  it('over random sequences of proposed statuses: finals never change and every move has exactly one event', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...PAYMENT_STATUSES), { minLength: 1, maxLength: 12 }), async (proposals) => {
+        let payment = await newPayment('INITIATION_PENDING');
+        let moves = 0;
+        let finalStatus: string | undefined;
+        for (const status of proposals) {
+          const result = await prisma.$transaction((tx) => recordPaymentChange(tx, payment, move(status), new Date(), RULES, []));
+          if (result.kind === 'changed') {
+            if (result.statusChanged) moves += 1;
+            payment = result.payment;
+          }
+          if (finalStatus !== undefined) expect(payment.status).toBe(finalStatus);
+          if (paymentStatusMachine.isFinal(payment.status as PaymentStatus)) finalStatus ??= payment.status;
+        }
+        const stored = (await payments.findById(prisma, payment.id)) as Payment;
+        expect(stored.status).toBe(payment.status);
+        expect(await events(payment.id)).toHaveLength(moves + 1);
+      }),
+      { numRuns: 40 },
+    );
+  }, 60_000);
+});

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAD_INITIATIONS, DE_IBAN, body, sepa, uk, type Json } from '../support/payment-initiation-cases.js';
+import { call, newMember, startGateway, type Answer, type TestGateway, type TestMember } from '../support/payments-gateway.js';
+
+/**
+ * POST /v2/payments against the running API: every input rule answers 400 in the interface's
+ * shape ({error: {errorCode, message, paths, tokenTraceId}}, the trace id also in
+ * `token-trace-id`) naming the field; the rules that need the bank, member, host or date too.
+ */
+
+interface ErrorAnswer {
+  readonly error: { readonly errorCode?: string; readonly message: string; readonly paths?: readonly string[]; readonly tokenTraceId: string };
+}
+
+let gateway: TestGateway;
+let member: TestMember;
+let unregulated: TestMember;
+
+beforeAll(async () => {
+  gateway = await startGateway();
+  member = await newMember(gateway, { regulated: true });
+  unregulated = await newMember(gateway, { regulated: false });
+}, 120_000);
+
+afterAll(async () => {
+  await gateway?.close();
+});
+
+function post(requestBody: unknown, as: TestMember = member): Promise<Answer<ErrorAnswer>> {
+  return call<ErrorAnswer>(`${gateway.apiUrl}/v2/payments`, 'POST', as.auth, requestBody);
+}
+
+/** The 400 in the interface's shape, naming `path` first and with `message` when given. */
+function expectFieldError(answer: Answer<ErrorAnswer>, path: string, message?: string): void {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+  expect(Object.keys(answer.body).sort()).toEqual(['error']);
+  const { error } = answer.body;
+  expect(Object.keys(error).sort()).toEqual(['errorCode', 'message', 'paths', 'tokenTraceId']);
+  expect(error.errorCode).toMatch(/^Field\./);
+  expect(error.tokenTraceId).toMatch(/\S/);
+  expect(error.tokenTraceId).toBe(answer.headers.get('token-trace-id'));
+  expect(error.paths?.[0]).toBe(path);
+  expect(error.message.startsWith(path)).toBe(true);
+  if (message !== undefined) expect(error.message).toBe(message);
+}
+
+describe('POST /v2/payments: every input rule answers 400 naming the field', () => {
+  it.each(BAD_INITIATIONS)('%s', async (_rule, request, path, message) => {
+    expectFieldError(await post(request), path, message);
+  });
+});
+
+describe('POST /v2/payments: rules that need the bank, the member, the host or the date', () => {
+  it.each<[string, Json, string, string]>([
+    ['executionDate not in the past', uk({ executionDate: '2020-01-01' }), 'initiation.executionDate', 'initiation.executionDate must not be in the past'],
+    ['executionDate within a year', uk({ executionDate: '2999-01-01' }), 'initiation.executionDate', 'initiation.executionDate must be at most 1 year ahead'],
+    [
+      'executionDate only where the bank schedules payments',
+      uk({ bankId: 'ob-sandbox-gb-payments', executionDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) }),
+      'initiation.executionDate',
+      'initiation.executionDate cannot be used: bank ob-sandbox-gb-payments does not support scheduled (future-dated) payments',
+    ],
+    ['confirmFunds only where the bank confirms funds', uk({ bankId: 'ob-sandbox-gb-payments', confirmFunds: true }), 'initiation.confirmFunds', 'initiation.confirmFunds cannot be true: bank ob-sandbox-gb-payments does not support funds confirmation'],
+    [
+      'returnRefundAccount only where the bank returns it',
+      uk({ bankId: 'ob-sandbox-gb-payments', returnRefundAccount: true }),
+      'initiation.returnRefundAccount',
+      'initiation.returnRefundAccount cannot be true: bank ob-sandbox-gb-payments does not return the refund account',
+    ],
+    ['localInstrument a rail of the bank', sepa({ bankId: 'ob-sandbox-gb' }), 'initiation.localInstrument', 'initiation.localInstrument must be a rail bank ob-sandbox-gb supports; it supports FASTER_PAYMENTS'],
+    [
+      'AUTO_SELECT finds a rail of the bank',
+      sepa({ bankId: 'ob-sandbox-gb', localInstrument: 'AUTO_SELECT' }),
+      'initiation.localInstrument',
+      'initiation.localInstrument cannot be AUTO_SELECT for this payment: it would go over SEPA_INSTANT or SEPA, and the bank supports none of them (it supports FASTER_PAYMENTS)',
+    ],
+    [
+      'AUTO_SELECT to FASTER_PAYMENTS: 18 characters of reference',
+      uk({ localInstrument: 'AUTO_SELECT', remittanceInformationPrimary: 'r'.repeat(20) }),
+      'initiation.remittanceInformationPrimary',
+      'initiation.remittanceInformationPrimary must be at most 18 characters (it has 20) for FASTER_PAYMENTS (FASTER_PAYMENTS is the rail AUTO_SELECT chose)',
+    ],
+    ['bankId a bank of the catalogue', uk({ bankId: 'ob-no-such-bank' }), 'initiation.bankId', 'initiation.bankId'],
+  ])('%s', async (_rule, initiation, path, message) => {
+    const answer = await post(body(initiation));
+    expectFieldError(answer, path);
+    expect(answer.body.error.message.startsWith(message)).toBe(true);
+  });
+
+  it("callbackUrl not under the gateway's own host", async () => {
+    const host = new URL(gateway.apiUrl).hostname;
+    const answer = await post(body(uk({ callbackUrl: `https://${host}/payments/callback` })));
+    expectFieldError(answer, 'initiation.callbackUrl', `initiation.callbackUrl must not be under the gateway's own host (${host})`);
+  });
+
+  it('onBehalfOfId for unregulated members', async () => {
+    const answer = await post(body(uk()), unregulated);
+    expectFieldError(answer, 'initiation.onBehalfOfId', 'initiation.onBehalfOfId is required for unregulated members: the sub-TPP referenceId or the id of the ultimate client');
+    expect(answer.body.error.errorCode).toBe('Field.Expected');
+  });
+});
+
+describe('POST /v2/payments: valid requests pass validation', () => {
+  it('FASTER_PAYMENTS with a dashed sort code is stored normalized', async () => {
+    const answer = await call<{ payment: { initiation: Json } }>(`${gateway.apiUrl}/v2/payments`, 'POST', member.auth, body(uk({ refId: `ok-${Date.now() % 1e9}`, creditor: { name: 'Merchant Ltd', sortCode: '04-00-04', accountNumber: '12345678' } })));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.payment.initiation['creditor']).toEqual({ name: 'Merchant Ltd', sortCode: '040004', accountNumber: '12345678' });
+  });
+
+  it('AUTO_SELECT at a UK bank resolves to FASTER_PAYMENTS', async () => {
+    const answer = await call<{ payment: { initiation: Json } }>(`${gateway.apiUrl}/v2/payments`, 'POST', member.auth, body(uk({ refId: `auto-${Date.now() % 1e9}`, localInstrument: 'AUTO_SELECT' })));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.payment.initiation['localInstrument']).toBe('FASTER_PAYMENTS');
+  });
+
+  it('an unregulated member with onBehalfOfId passes the member rule', async () => {
+    const answer = await post(body(sepa({ bankId: 'ob-sandbox-gb', onBehalfOfId: 'sub-tpp-1', creditor: { name: 'H', iban: DE_IBAN } })), unregulated);
+    expectFieldError(answer, 'initiation.localInstrument');
+    expect(answer.body.error.paths).toEqual(['initiation.localInstrument']);
+  });
+});
