@@ -119,3 +119,43 @@ describe('POST /v2/payments: valid requests pass validation', () => {
     expect(answer.body.error.paths).toEqual(['initiation.localInstrument']);
   });
 });
+
+describe('GET /v2/payments: query rules', () => {
+  function list(query: string): Promise<Answer<ErrorAnswer>> {
+    return call<ErrorAnswer>(`${gateway.apiUrl}/v2/payments${query}`, 'GET', member.auth);
+  }
+
+  it.each<[string, string, string, string]>([
+    ['limit is required', '', 'limit', 'limit is required'],
+    ['limit at most 200', '?limit=201', 'limit', 'limit must be a whole number from 1 to 200'],
+    ['limit at least 1', '?limit=0', 'limit', 'limit must be a whole number from 1 to 200'],
+    ['limit given once', '?limit=1&limit=2', 'limit', 'limit must be given once'],
+    ['statuses are payment statuses', '?limit=1&statuses=INITIATION_COMPLETED&statuses=DONE', 'statuses', 'statuses has unknown values DONE; allowed: '],
+    ['partial is true or false', '?limit=1&partial=yes', 'partial', 'partial must be true or false'],
+    ['createdAfter is a date-time', '?limit=1&createdAfter=2022-04-05', 'createdAfter', 'createdAfter must be an ISO 8601 date-time with a time zone, such as 2022-04-05T17:00:00.000Z'],
+    ['type is known', '?limit=1&type=REFUND', 'type', 'type must be one of SINGLE_IMMEDIATE_PAYMENT, VARIABLE_RECURRING_PAYMENT'],
+    ['unknown parameters are refused', '?limit=1&status=INITIATION_COMPLETED', 'status', 'status: property status should not exist'],
+  ])('%s', async (_rule, query, path, message) => {
+    const answer = await list(query);
+    expectFieldError(answer, path);
+    expect(answer.body.error.message.startsWith(message)).toBe(true);
+  });
+
+  it('ids repeated or single, statuses and booleans are accepted', async () => {
+    for (const query of ['?limit=5&ids=pm2:a&ids=pm2:b', '?limit=5&ids=pm2:a', '?limit=5&statuses=INITIATION_COMPLETED&invertStatuses=true&partial=true', '?limit=200&createdAfter=2022-04-05T17:00:00.000Z']) {
+      const answer = await list(query);
+      expect(answer.status, `${query} ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+  });
+});
+
+describe('POST /v2/payments/{paymentId}/embedded-auth: body rules', () => {
+  it.each<[string, unknown, string, string]>([
+    ['embeddedAuth is required', {}, 'embeddedAuth', 'embeddedAuth is required'],
+    ['embeddedAuth has string values', { embeddedAuth: { otp: 1234 } }, 'embeddedAuth', 'embeddedAuth must have string values; "otp" is not a string'],
+    ['embeddedAuth has at most 20 entries', { embeddedAuth: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`f${i}`, 'v'])) }, 'embeddedAuth', 'embeddedAuth must have at most 20 entries'],
+  ])('%s', async (_rule, requestBody, path, message) => {
+    const answer = await call<ErrorAnswer>(`${gateway.apiUrl}/v2/payments/pm2:unknown/embedded-auth`, 'POST', member.auth, requestBody);
+    expectFieldError(answer, path, message);
+  });
+});

@@ -98,5 +98,15 @@ export const SANDBOX_BANKS: readonly SandboxBankDefinition[] = [
     faults: NO_FAULTS,
     clients: [SANDBOX_CLIENT],
   },
+  {
+    id: 'ob-sandbox-gb-payments',
+    name: 'Sandbox Business Payments UK',
+    protocol: 'obie',
+    financialId: '0015800000SBOXGB03',
+    scaApproach: 'redirect',
+    cibaApprovalDelayMs: 2000,
+    faults: NO_FAULTS,
+    clients: [SANDBOX_CLIENT],
+  },
   ...BERLIN_GROUP_BANKS,
 ];
