@@ -55,14 +55,23 @@ export function descendantsOf(root: number, processes: readonly ProcessCpu[]): S
   return found;
 }
 
-/** CPU time the whole machine spent busy (all cores), from /proc/stat; NaN when unreadable. */
-export async function machineBusyMs(): Promise<number> {
+export interface MachineCpu {
+  /** All cores: user, nice, system, irq and softirq time (not idle, not steal). */
+  readonly busyMs: number;
+  /** Interrupt handling not charged to a process (loopback networking shows up here). */
+  readonly interruptsMs: number;
+  /** Time the hypervisor gave the cores to someone else. */
+  readonly stealMs: number;
+}
+
+/** CPU time of the whole machine so far, from /proc/stat; NaN when unreadable. */
+export async function machineCpu(): Promise<MachineCpu> {
   try {
     const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
     const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
-    return (user + nice + system + irq + softirq + steal) * MS_PER_TICK;
+    return { busyMs: (user + nice + system + irq + softirq) * MS_PER_TICK, interruptsMs: (irq + softirq) * MS_PER_TICK, stealMs: steal * MS_PER_TICK };
   } catch {
-    return Number.NaN;
+    return { busyMs: Number.NaN, interruptsMs: Number.NaN, stealMs: Number.NaN };
   }
 }
 

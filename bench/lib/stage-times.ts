@@ -34,8 +34,9 @@ export class StageTimes {
 
   /**
    * Replaces `target[method]` with a wrapper that records each call's duration (to settlement
-   * for a promise), under `stage` or the name it gives for the call's arguments. False when
-   * there is no such method (renamed since this was written).
+   * for a promise or thenable, which the wrapper then answers as a plain promise), under
+   * `stage` or the name it gives for the call's arguments. False when there is no such method
+   * (renamed since this was written).
    */
   wrap(target: object, method: string, stage: string | ((args: readonly unknown[]) => string)): boolean {
     const holder = target as Record<string, unknown>;
@@ -46,7 +47,10 @@ export class StageTimes {
     holder[method] = function timed(this: unknown, ...args: unknown[]): unknown {
       const started = performance.now();
       const result = call.apply(this, args);
-      if (result instanceof Promise) return result.finally(() => record(started, args));
+      // Prisma answers a lazy thenable that runs when awaited: time it as the caller awaits it.
+      if (result instanceof Promise || (typeof result === 'object' && result !== null && typeof (result as { then?: unknown }).then === 'function')) {
+        return Promise.resolve(result).finally(() => record(started, args));
+      }
       record(started, args);
       return result;
     };

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createHttpApp, type ConnectedConfig } from '#libs/common';
+import { createHttpApp, installFormBodyParser, type ConnectedConfig } from '#libs/common';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { Metrics, createLogger } from '#libs/observability';
-import { installFormBodyParser } from './http/form-body-parser.js';
 import { SandboxBankModule, type SandboxBankOptions } from './sandbox-bank.module.js';
 
 export interface SandboxBankProcess {

@@ -16,6 +16,7 @@ import { PaymentInitiationsService } from './berlin-group/payment-initiations.se
 import { BerlinGroupPaymentsController } from './berlin-group/payments.controller.js';
 import { ScaOutcomes } from './berlin-group/sca-outcomes.service.js';
 import { BerlinGroupScaPageController } from './berlin-group/sca-page.controller.js';
+import { AuthorisationEndpoints } from './berlin-group/xs2a-endpoints.js';
 import { Xs2aErrorFilter } from './berlin-group/xs2a-error.filter.js';
 import { Xs2aResourceStore } from './berlin-group/xs2a-resource.store.js';
 import { SANDBOX_BANK_DEFINITIONS, SandboxBankRegistry } from './banks/sandbox-bank-registry.js';
@@ -64,6 +65,7 @@ const SERVICES = [
   AccountsService,
   ScaOutcomes,
   AuthorisationsService,
+  AuthorisationEndpoints,
   PaymentInitiationsService,
   ConsentsService,
   BerlinGroupAccountsService,

@@ -10,6 +10,7 @@ export * from './http/global-error.filter.js';
 export * from './http/validation.pipe.js';
 export * from './http/create-http-app.js';
 export * from './http/form-body-parser.js';
+export * from './http/safe-html.js';
 export * from './clock/clock.js';
 export * from './jobs/queue-names.js';
 export * from './jobs/job-payloads.js';

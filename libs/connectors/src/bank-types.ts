@@ -1,16 +1,10 @@
 /** Shapes every connector shares: money, accounts, rails and the outcome of a bank call. */
 
-export const LOCAL_INSTRUMENTS = [
-  'SEPA',
-  'SEPA_INSTANT',
-  'FASTER_PAYMENTS',
-  'ELIXIR',
-  'EU_DOMESTIC_NON_EURO',
-  'EU_DOMESTIC_NON_EURO_INSTANT',
-  'BANKGIRO',
-  'PLUSGIRO',
-] as const;
-export type LocalInstrument = (typeof LOCAL_INSTRUMENTS)[number];
+import { PAYMENT_LOCAL_INSTRUMENTS, type PaymentLocalInstrument } from '#libs/domain';
+
+/** The rails a payment may go over: the domain's one list, under the name the connectors use. */
+export const LOCAL_INSTRUMENTS = PAYMENT_LOCAL_INSTRUMENTS;
+export type LocalInstrument = PaymentLocalInstrument;
 
 /** A decimal string amount (never a float) and its ISO 4217 currency. */
 export interface Money {

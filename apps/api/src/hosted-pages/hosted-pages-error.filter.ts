@@ -1,7 +1,6 @@
 import { Catch, Inject, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { LOGGER, toGatewayError } from '#libs/common';
+import { LOGGER, failedExchangeOf, toGatewayError } from '#libs/common';
 import { pageHeaders } from './page-layout.js';
 import { renderMessagePage } from './pages/message.page.js';
 
@@ -14,10 +13,7 @@ export class HostedPagesErrorFilter implements ExceptionFilter {
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const http = host.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const { request, reply, path } = failedExchangeOf(host);
     const error = toGatewayError(exception, path);
     if (error.status >= 500) this.logger.error({ traceId: request.traceId, err: exception, path }, 'hosted page failed');
     const page =

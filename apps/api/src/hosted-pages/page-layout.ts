@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SafeHtml, html } from './safe-html.js';
+import { NO_HTML, SafeHtml, html, renderHtmlPage } from '#libs/common';
 
 /** The one stylesheet of the hosted pages: constant, so the policy below can name its hash. */
 const STYLE = `
@@ -54,15 +54,6 @@ export interface PageOptions {
 
 /** A complete, script-free HTML page. */
 export function renderPage(title: string, body: SafeHtml, options: PageOptions = {}): string {
-  const refresh = options.refresh === undefined ? html`` : html`<meta http-equiv="refresh" content="${`${options.refresh.seconds}; url=${options.refresh.path}`}">`;
-  return html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh}
-<title>${title}</title><style>${new SafeHtml(STYLE)}</style></head>
-<body>
-<h1>${title}</h1>
-${body}
-</body>
-</html>
-`.value;
+  const refresh = options.refresh === undefined ? NO_HTML : html`<meta http-equiv="refresh" content="${`${options.refresh.seconds}; url=${options.refresh.path}`}">`;
+  return renderHtmlPage({ title, style: new SafeHtml(STYLE), head: refresh, body });
 }

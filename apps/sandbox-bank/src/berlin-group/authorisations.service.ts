@@ -7,12 +7,19 @@ import { AuthorisationStore, type Authorisation, type AuthorisationChanges } fro
 import { FINAL_SCA_STATUSES, embeddedScaStep, readScaInput, type ScaState } from './sca-rules.js';
 import { AWAITING_SCA, ScaOutcomes } from './sca-outcomes.service.js';
 import { Xs2aError } from './xs2a-error.js';
-import type { Xs2aHeaders } from './xs2a-request.js';
+import { authorisationLinks, resourceUrl, type Bases } from './xs2a-representations.js';
+import { links, type Xs2aHeaders } from './xs2a-request.js';
 import { Xs2aResourceStore, type Xs2aResource } from './xs2a-resource.store.js';
 
 export interface AuthorisationResult {
   readonly authorisation: Authorisation;
   readonly psuMessage?: string;
+}
+
+/** The part of a new payment's or consent's answer that is about its authorisation. */
+export interface AuthorisationOnCreation {
+  readonly psuMessage?: string;
+  readonly _links: Record<string, { href: string }>;
 }
 
 const DECOUPLED_MESSAGE = 'Please confirm the request in your Sandbox Bank app.';
@@ -81,6 +88,23 @@ export class AuthorisationsService {
         return { authorisation, ...(step.psuMessage === undefined ? {} : { psuMessage: step.psuMessage }) };
       }
     }
+  }
+
+  /**
+   * The authorisation of a payment or consent just created: with an explicit start (the TPP asked
+   * for one, or a decoupled request without PSU-ID) only the link to start it; otherwise it is
+   * started at once and its links are given.
+   */
+  async startOnCreation(bank: SandboxBankDefinition, resource: Xs2aResource, approach: SandboxScaApproach, headers: Xs2aHeaders, bases: Bases): Promise<AuthorisationOnCreation> {
+    const self = resourceUrl(bases, resource);
+    const base = { self, status: `${self}/status` };
+    const explicit = headers.explicitAuthorisation === true || (approach === 'decoupled' && headers.psuId === undefined);
+    if (explicit) {
+      const start = approach !== 'embedded' ? 'startAuthorisation' : headers.psuId === undefined ? 'startAuthorisationWithPsuIdentification' : 'startAuthorisationWithPsuAuthentication';
+      return { _links: links({ ...base, [start]: `${self}/authorisations` }) };
+    }
+    const { authorisation, psuMessage } = await this.start(bank, resource, approach, headers, undefined);
+    return { ...(psuMessage === undefined ? {} : { psuMessage }), _links: { ...links(base), ...authorisationLinks(bases, resource, authorisation) } };
   }
 
   /** PUT on an authorisation: the next embedded value (other approaches take nothing here). */

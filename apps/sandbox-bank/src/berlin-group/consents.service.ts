@@ -6,8 +6,8 @@ import { approachFor, AuthorisationsService } from './authorisations.service.js'
 import { validConsentBody, type ConsentAccess } from './consent-body.js';
 import { isoToday, type Xs2aBank } from './xs2a-banks.js';
 import { Xs2aError } from './xs2a-error.js';
-import { authorisationLinks, resourceUrl, type Bases } from './xs2a-representations.js';
-import { links, type Xs2aHeaders } from './xs2a-request.js';
+import { resourceUrl, type Bases } from './xs2a-representations.js';
+import type { Xs2aHeaders } from './xs2a-request.js';
 import { Xs2aResourceStore, type Xs2aResource } from './xs2a-resource.store.js';
 import type { Created } from './payment-initiations.service.js';
 
@@ -39,19 +39,8 @@ export class ConsentsService {
     const stored: StoredConsent = { consent: valid.body, access: valid.access, validUntil: valid.validUntil };
     const approach = approachFor(bank, headers);
     const resource = await this.resources.create(bank.id, 'bg-ais-consent', 'received', stored as unknown as Prisma.InputJsonObject);
-    const self = resourceUrl(bases, resource);
-    const base = { self, status: `${self}/status` };
-    const explicit = headers.explicitAuthorisation === true || (approach === 'decoupled' && headers.psuId === undefined);
-    if (explicit) {
-      const start = approach !== 'embedded' ? 'startAuthorisation' : headers.psuId === undefined ? 'startAuthorisationWithPsuIdentification' : 'startAuthorisationWithPsuAuthentication';
-      return { location: self, approach, body: { consentStatus: 'received', consentId: resource.id, _links: links({ ...base, [start]: `${self}/authorisations` }) } };
-    }
-    const { authorisation, psuMessage } = await this.authorisations.start(bank, resource, approach, headers, undefined);
-    return {
-      location: self,
-      approach,
-      body: { consentStatus: 'received', consentId: resource.id, ...(psuMessage === undefined ? {} : { psuMessage }), _links: { ...links(base), ...authorisationLinks(bases, resource, authorisation) } },
-    };
+    const authorisation = await this.authorisations.startOnCreation(bank, resource, approach, headers, bases);
+    return { location: resourceUrl(bases, resource), approach, body: { consentStatus: 'received', consentId: resource.id, ...authorisation } };
   }
 
   async consent(bank: Xs2aBank, consentId: string): Promise<Xs2aResource> {

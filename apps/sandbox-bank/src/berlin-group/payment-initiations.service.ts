@@ -8,8 +8,8 @@ import { approachFor, AuthorisationsService } from './authorisations.service.js'
 import { KNOWN_PAYMENT_PRODUCTS, validPaymentBody } from './payment-body.js';
 import { isoToday, type Xs2aBank } from './xs2a-banks.js';
 import { Xs2aError } from './xs2a-error.js';
-import { authorisationLinks, resourceUrl, storedPayment, type Bases, type StoredPayment } from './xs2a-representations.js';
-import { links, type Xs2aHeaders } from './xs2a-request.js';
+import { resourceUrl, storedPayment, type Bases, type StoredPayment } from './xs2a-representations.js';
+import type { Xs2aHeaders } from './xs2a-request.js';
 import { Xs2aResourceStore, type Xs2aResource } from './xs2a-resource.store.js';
 
 export interface Created {
@@ -53,24 +53,8 @@ export class PaymentInitiationsService {
       ...(valid.executeAt === undefined ? {} : { executeAt: valid.executeAt.toISOString() }),
     };
     const resource = await this.resources.create(bank.id, 'bg-payment-initiation', 'RCVD', stored as unknown as Prisma.InputJsonObject);
-    const self = resourceUrl(bases, resource);
-    const base = { self, status: `${self}/status` };
-    const explicit = headers.explicitAuthorisation === true || (approach === 'decoupled' && headers.psuId === undefined);
-    if (explicit) {
-      const start = approach !== 'embedded' ? 'startAuthorisation' : headers.psuId === undefined ? 'startAuthorisationWithPsuIdentification' : 'startAuthorisationWithPsuAuthentication';
-      return { location: self, approach, body: { transactionStatus: 'RCVD', paymentId: resource.id, _links: links({ ...base, [start]: `${self}/authorisations` }) } };
-    }
-    const { authorisation, psuMessage } = await this.authorisations.start(bank, resource, approach, headers, undefined);
-    return {
-      location: self,
-      approach,
-      body: {
-        transactionStatus: 'RCVD',
-        paymentId: resource.id,
-        ...(psuMessage === undefined ? {} : { psuMessage }),
-        _links: { ...links(base), ...authorisationLinks(bases, resource, authorisation) },
-      },
-    };
+    const authorisation = await this.authorisations.startOnCreation(bank, resource, approach, headers, bases);
+    return { location: resourceUrl(bases, resource), approach, body: { transactionStatus: 'RCVD', paymentId: resource.id, ...authorisation } };
   }
 
   /** The payment as initiated, with its transactionStatus. */

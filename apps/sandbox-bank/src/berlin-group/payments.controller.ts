@@ -1,16 +1,11 @@
 import { Body, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
-import { approachFor, AuthorisationsService } from './authorisations.service.js';
 import { PaymentInitiationsService } from './payment-initiations.service.js';
-import { xs2aBank } from './xs2a-banks.js';
+import { xs2aBank, type Xs2aBank } from './xs2a-banks.js';
 import { Xs2aApiController } from './xs2a-api.decorator.js';
-import { authorisationResponse, type Bases } from './xs2a-representations.js';
-import { bankBase, xs2aBase, xs2aHeaders } from './xs2a-request.js';
-
-function bases(request: FastifyRequest, bankId: string): Bases {
-  return { api: xs2aBase(request, bankId), bank: bankBase(request, bankId) };
-}
+import { AuthorisationEndpoints, sendCreated, type ParentResource } from './xs2a-endpoints.js';
+import { xs2aBases, xs2aHeaders } from './xs2a-request.js';
 
 /**
  * Payment initiation service: `POST /v1/payments/{payment-product}`, the payment and its status,
@@ -21,17 +16,14 @@ export class BerlinGroupPaymentsController {
   constructor(
     private readonly banks: SandboxBankRegistry,
     private readonly payments: PaymentInitiationsService,
-    private readonly authorisations: AuthorisationsService,
+    private readonly authorisations: AuthorisationEndpoints,
   ) {}
 
   @Post(':product')
   async initiate(@Param('bankId') bankId: string, @Param('product') product: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const headers = xs2aHeaders(request);
-    const created = await this.payments.create(xs2aBank(this.banks, bankId), product, headers, body, bases(request, bankId));
-    await reply
-      .status(201)
-      .headers({ location: created.location, 'ASPSP-SCA-Approach': created.approach.toUpperCase(), 'X-Request-ID': headers.requestId, 'content-type': 'application/json; charset=utf-8' })
-      .send(created.body);
+    const created = await this.payments.create(xs2aBank(this.banks, bankId), product, headers, body, xs2aBases(request, bankId));
+    await sendCreated(reply, created, headers.requestId);
   }
 
   @Get(':product/:paymentId')
@@ -48,45 +40,34 @@ export class BerlinGroupPaymentsController {
 
   @Post(':product/:paymentId/authorisations')
   @HttpCode(201)
-  async startAuthorisation(
+  startAuthorisation(
     @Param('bankId') bankId: string,
     @Param('product') product: string,
     @Param('paymentId') paymentId: string,
     @Body() body: unknown,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    const headers = xs2aHeaders(request);
-    const bank = xs2aBank(this.banks, bankId);
-    const resource = await this.payments.payment(bank, product, paymentId);
-    const { authorisation, psuMessage } = await this.authorisations.start(bank, resource, approachFor(bank, headers), headers, body);
-    return authorisationResponse(bases(request, bankId), resource, authorisation, psuMessage);
+    return this.authorisations.start(request, bankId, this.payment(product, paymentId), body);
   }
 
   @Get(':product/:paymentId/authorisations')
-  async listAuthorisations(@Param('bankId') bankId: string, @Param('product') product: string, @Param('paymentId') paymentId: string, @Req() request: FastifyRequest): Promise<object> {
-    xs2aHeaders(request);
-    const resource = await this.payments.payment(xs2aBank(this.banks, bankId), product, paymentId);
-    return { authorisationIds: (await this.authorisations.list(resource)).map((authorisation) => authorisation.id) };
+  listAuthorisations(@Param('bankId') bankId: string, @Param('product') product: string, @Param('paymentId') paymentId: string, @Req() request: FastifyRequest): Promise<object> {
+    return this.authorisations.list(request, bankId, this.payment(product, paymentId));
   }
 
   @Get(':product/:paymentId/authorisations/:authorisationId')
-  async readAuthorisation(
+  readAuthorisation(
     @Param('bankId') bankId: string,
     @Param('product') product: string,
     @Param('paymentId') paymentId: string,
     @Param('authorisationId') authorisationId: string,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    xs2aHeaders(request);
-    const bank = xs2aBank(this.banks, bankId);
-    const resource = await this.payments.payment(bank, product, paymentId);
-    const authorisation = await this.authorisations.read(bank, resource, authorisationId);
-    await this.payments.assertAvailable(resource);
-    return { scaStatus: authorisation.scaStatus };
+    return this.authorisations.read(request, bankId, this.payment(product, paymentId), authorisationId, (_bank, resource) => this.payments.assertAvailable(resource));
   }
 
   @Put(':product/:paymentId/authorisations/:authorisationId')
-  async updateAuthorisation(
+  updateAuthorisation(
     @Param('bankId') bankId: string,
     @Param('product') product: string,
     @Param('paymentId') paymentId: string,
@@ -94,10 +75,10 @@ export class BerlinGroupPaymentsController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    const headers = xs2aHeaders(request);
-    const bank = xs2aBank(this.banks, bankId);
-    const resource = await this.payments.payment(bank, product, paymentId);
-    const { authorisation, psuMessage } = await this.authorisations.update(bank, resource, authorisationId, headers, body);
-    return authorisationResponse(bases(request, bankId), resource, authorisation, psuMessage);
+    return this.authorisations.update(request, bankId, this.payment(product, paymentId), authorisationId, body);
+  }
+
+  private payment(product: string, paymentId: string): ParentResource {
+    return (bank: Xs2aBank) => this.payments.payment(bank, product, paymentId);
   }
 }

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, Param, Post, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { stringFields } from '#libs/common';
 import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
-import { formFields } from '../http/form-body-parser.js';
 import { PageError } from '../http/obie-error.js';
+import { PAGE_HEADERS } from '../http/page-layout.js';
 import { SandboxErrorFilter } from '../http/sandbox-error.filter.js';
 import { renderConsentPage } from '../oauth/consent-page.js';
 import { AuthorisationStore, type Authorisation } from './authorisation.store.js';
@@ -10,14 +11,6 @@ import { AuthorisationsService } from './authorisations.service.js';
 import { scaSummary } from './sca-summary.js';
 import type { Xs2aBank } from './xs2a-banks.js';
 import { Xs2aResourceStore } from './xs2a-resource.store.js';
-
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-} as const;
 
 /** Who asks: XS2A TPPs are known by their certificate, which the sandbox does not see. */
 const TPP_LABEL = 'Your payment service provider';
@@ -45,7 +38,7 @@ export class BerlinGroupScaPageController {
   @Post()
   async decision(@Param('bankId') bankId: string, @Param('authorisationId') authorisationId: string, @Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
     const { bank, authorisation } = await this.open(bankId, authorisationId);
-    const fields = formFields(body);
+    const fields = stringFields(body);
     const decision = fields['decision'];
     const username = (fields['username'] ?? '').trim();
     if (decision !== 'approve' && decision !== 'deny') throw new PageError(400, 'decision must be approve or deny.');

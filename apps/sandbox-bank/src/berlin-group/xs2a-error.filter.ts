@@ -1,8 +1,7 @@
 import { Catch, Inject, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { LOGGER, toGatewayError } from '#libs/common';
-import { ObieError, OAuthError, PageError } from '../http/obie-error.js';
+import { LOGGER, failedExchangeOf, toGatewayError } from '#libs/common';
+import { ObieError, isSandboxError } from '../http/obie-error.js';
 import { Xs2aError } from './xs2a-error.js';
 
 /** XS2A message codes for failures raised outside the Berlin Group code (faults, body parsing, routing). */
@@ -17,7 +16,7 @@ function codeFor(status: number): string {
 /** Whatever went wrong on a Berlin Group route, as tppMessages (the shared fault injector raises ObieErrors). */
 export function asXs2aError(exception: unknown, path: string): Xs2aError {
   if (exception instanceof Xs2aError) return exception;
-  if (exception instanceof ObieError || exception instanceof OAuthError || exception instanceof PageError) {
+  if (isSandboxError(exception)) {
     const status = exception.status === 400 && exception instanceof ObieError && exception.errorCode === 'UK.OBIE.Resource.NotFound' ? 403 : exception.status;
     return new Xs2aError(status, status === 403 ? 'RESOURCE_UNKNOWN' : codeFor(status), exception.message);
   }
@@ -31,10 +30,7 @@ export class Xs2aErrorFilter implements ExceptionFilter {
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const http = host.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const { request, reply, path } = failedExchangeOf(host);
     const error = asXs2aError(exception, path);
     if (error.status >= 500) this.logger.error({ err: exception, path }, 'sandbox bank request failed');
     const requestId = request.headers['x-request-id'];

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Xs2aError } from './xs2a-error.js';
+import type { Bases } from './xs2a-representations.js';
 
 export const XS2A_VERSION_PATH = '/v1';
 
@@ -69,6 +70,11 @@ export function bankBase(request: FastifyRequest, bankId: string): string {
 /** `http://host/banks/{bankId}/v1`: the XS2A root links point into. */
 export function xs2aBase(request: FastifyRequest, bankId: string): string {
   return `${bankBase(request, bankId)}${XS2A_VERSION_PATH}`;
+}
+
+/** Both bases, as the caller reached them. */
+export function xs2aBases(request: FastifyRequest, bankId: string): Bases {
+  return { api: xs2aBase(request, bankId), bank: bankBase(request, bankId) };
 }
 
 /** Links as the standard writes them: `{ name: { href } }`. */

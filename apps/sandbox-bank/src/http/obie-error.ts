@@ -89,3 +89,10 @@ export class PageError extends Error {
     this.name = 'PageError';
   }
 }
+
+/** The sandbox bank's own failures, each carrying the status to answer with. */
+export type SandboxError = ObieError | OAuthError | PageError;
+
+export function isSandboxError(exception: unknown): exception is SandboxError {
+  return exception instanceof ObieError || exception instanceof OAuthError || exception instanceof PageError;
+}

@@ -1,4 +1,4 @@
-import { SafeHtml, html } from './html.js';
+import { SafeHtml, renderHtmlPage } from '#libs/common';
 
 /** Constant markup (no outside input), so it is safe as is. */
 const STYLE = new SafeHtml(`
@@ -8,16 +8,16 @@ dt { font-weight: 600; } label { display: block; margin: 1rem 0 .3rem; } input[t
 .actions { margin-top: 1rem; display: flex; gap: .5rem; } button { padding: .5rem 1.2rem; }
 .error { color: #a3161b; } .hint { color: #5b6673; font-size: .9rem; }`);
 
+/** Headers of the bank's pages: never cached, no referrer, no framing, inline styles only. */
+export const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+} as const;
+
 /** A complete, script-free HTML page. */
 export function renderPage(title: string, body: SafeHtml): string {
-  return html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title><style>${STYLE}</style></head>
-<body>
-<h1>${title}</h1>
-${body}
-</body>
-</html>
-`.value;
+  return renderHtmlPage({ title, style: STYLE, body });
 }

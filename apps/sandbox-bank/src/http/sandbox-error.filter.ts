@@ -1,9 +1,7 @@
 import { Catch, Inject, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { LOGGER, toGatewayError } from '#libs/common';
-import { html } from './html.js';
-import { ObieError, OAuthError, PageError } from './obie-error.js';
+import { LOGGER, failedExchangeOf, html, toGatewayError } from '#libs/common';
+import { ObieError, OAuthError, PageError, isSandboxError } from './obie-error.js';
 import { renderPage } from './page-layout.js';
 
 /** OBIE error codes for failures raised outside the bank's own code (body parsing, routing). */
@@ -12,6 +10,11 @@ function obieCodeFor(status: number): string {
   if (status === 415 || status === 406) return 'UK.OBIE.Header.Invalid';
   if (status >= 500) return 'UK.OBIE.UnexpectedError';
   return 'UK.OBIE.Field.Invalid';
+}
+
+/** Status and client-safe message of whatever was thrown: the bank's own errors as raised, anything else as the gateway would answer it. */
+function failureOf(exception: unknown, path: string): { readonly status: number; readonly message: string } {
+  return isSandboxError(exception) ? exception : toGatewayError(exception, path);
 }
 
 type Surface = 'oauth' | 'page' | 'api';
@@ -31,35 +34,22 @@ export class SandboxErrorFilter implements ExceptionFilter {
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const http = host.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const { reply, path } = failedExchangeOf(host);
     const surface = surfaceOf(path);
-    const status = this.statusOf(exception, path);
+    const { status, message } = failureOf(exception, path);
     if (status >= 500) this.logger.error({ err: exception, path }, 'sandbox bank request failed');
 
     if (surface === 'oauth' || exception instanceof OAuthError) {
-      const error = exception instanceof OAuthError ? exception : new OAuthError(status, status >= 500 ? 'server_error' : 'invalid_request', this.messageOf(exception, path));
+      const error = exception instanceof OAuthError ? exception : new OAuthError(status, status >= 500 ? 'server_error' : 'invalid_request', message);
       void reply.status(error.status).header('cache-control', 'no-store').send(error.toResponse());
       return;
     }
     if (surface === 'page' || exception instanceof PageError) {
-      const body = renderPage('Something went wrong', html`<p class="error">${this.messageOf(exception, path)}</p>`);
+      const body = renderPage('Something went wrong', html`<p class="error">${message}</p>`);
       void reply.status(status).header('content-type', 'text/html; charset=utf-8').send(body);
       return;
     }
-    const error = exception instanceof ObieError ? exception : new ObieError(status, obieCodeFor(status), this.messageOf(exception, path));
+    const error = exception instanceof ObieError ? exception : new ObieError(status, obieCodeFor(status), message);
     void reply.status(error.status).header('content-type', 'application/json; charset=utf-8').send(error.toResponse());
-  }
-
-  private statusOf(exception: unknown, path: string): number {
-    if (exception instanceof ObieError || exception instanceof OAuthError || exception instanceof PageError) return exception.status;
-    return toGatewayError(exception, path).status;
-  }
-
-  private messageOf(exception: unknown, path: string): string {
-    if (exception instanceof ObieError || exception instanceof OAuthError || exception instanceof PageError) return exception.message;
-    return toGatewayError(exception, path).message;
   }
 }

@@ -1,21 +1,14 @@
 import { Body, Controller, Get, Param, Post, Query, Res, UseFilters } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { stringFields } from '#libs/common';
 import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
 import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
-import { formFields } from '../http/form-body-parser.js';
 import { PageError } from '../http/obie-error.js';
+import { PAGE_HEADERS } from '../http/page-layout.js';
 import { SandboxErrorFilter } from '../http/sandbox-error.filter.js';
 import { AuthorizeService } from './authorize.service.js';
 import { renderConsentPage } from './consent-page.js';
 import { consentSummary } from './consent-summary.js';
-
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-} as const;
 
 /** The bank's login and consent page (the redirect journey), for a browser. */
 @UseFilters(SandboxErrorFilter)
@@ -37,7 +30,7 @@ export class AuthorizeController {
   @Post('decision')
   async decision(@Param('bankId') bankId: string, @Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
     const bank = this.pageBank(bankId);
-    const decision = await this.authorize.decide(bank, formFields(body));
+    const decision = await this.authorize.decide(bank, stringFields(body));
     if (decision.kind === 'redirect') {
       await reply.header('cache-control', 'no-store').redirect(decision.location, 302);
       return;

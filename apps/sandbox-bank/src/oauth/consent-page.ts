@@ -1,5 +1,5 @@
+import { html } from '#libs/common';
 import { SCENARIO_USERS } from '../banks/scenario-users.js';
-import { html } from '../http/html.js';
 import { renderPage } from '../http/page-layout.js';
 
 export interface ConsentPageModel {

@@ -1,7 +1,7 @@
 import { Body, Controller, Header, Headers, HttpCode, Param, Post, UseFilters, UseInterceptors } from '@nestjs/common';
+import { stringFields } from '#libs/common';
 import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
 import { FaultInjectionInterceptor } from '../http/fault-injection.interceptor.js';
-import { formFields } from '../http/form-body-parser.js';
 import { OAuthError } from '../http/obie-error.js';
 import { SandboxErrorFilter } from '../http/sandbox-error.filter.js';
 import { CibaService, type BackchannelResponse } from './ciba.service.js';
@@ -36,7 +36,7 @@ export class TokenController {
   ): Promise<TokenResponse> {
     const bank = this.banks.get(bankId);
     formOnly(contentType);
-    return this.tokens.exchange(bank, authenticateClient(bank, authorization), formFields(body));
+    return this.tokens.exchange(bank, authenticateClient(bank, authorization), stringFields(body));
   }
 
   @Post('bc-authorize')
@@ -50,6 +50,6 @@ export class TokenController {
   ): Promise<BackchannelResponse> {
     const bank = this.banks.get(bankId);
     formOnly(contentType);
-    return this.ciba.start(bank, authenticateClient(bank, authorization), formFields(body));
+    return this.ciba.start(bank, authenticateClient(bank, authorization), stringFields(body));
   }
 }

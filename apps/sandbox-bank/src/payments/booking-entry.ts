@@ -13,36 +13,43 @@ function part(source: Json | undefined, key: string): Json {
   return typeof value === 'object' && value !== null ? (value as Json) : {};
 }
 
+/** What the order says about the debit: its text, reference and counterparty. */
+type EntryDescription = Pick<
+  Prisma.SbTransactionUncheckedCreateInput,
+  'information' | 'reference' | 'counterpartyName' | 'counterpartySchemeName' | 'counterpartyIdentification'
+>;
+
 /** A Berlin Group order (paymentInitiation_json): the creditor and remittance are top-level fields. */
-function berlinGroupEntry(payment: Payment, bookedAt: Date): Prisma.SbTransactionUncheckedCreateInput {
-  const order = payment.request as Json;
+function berlinGroupDescription(order: Json): EntryDescription {
   const creditor = part(order, 'creditorAccount');
   const iban = text(creditor, 'iban');
   return {
-    id: `${payment.id}-T`,
-    accountId: payment.debtorAccountId,
-    creditDebit: 'Debit',
-    status: 'Booked',
-    amount: payment.amount,
-    currency: payment.currency,
-    bookingDateTime: bookedAt,
     information: text(order, 'remittanceInformationUnstructured') ?? 'Payment',
     reference: text(order, 'endToEndIdentification'),
     counterpartyName: text(order, 'creditorName'),
     counterpartySchemeName: iban === null ? 'BBAN' : 'IBAN',
     counterpartyIdentification: iban ?? text(creditor, 'bban'),
-    paymentId: payment.id,
+  };
+}
+
+/** An OBIE order: a VRP describes itself in its Instruction, the other payment orders in their Initiation. */
+function obieDescription(request: Json): EntryDescription {
+  const data = part(request, 'Data');
+  const order = Object.keys(part(data, 'Instruction')).length > 0 ? part(data, 'Instruction') : part(data, 'Initiation');
+  const creditor = part(order, 'CreditorAccount');
+  const remittance = part(order, 'RemittanceInformation');
+  return {
+    information: text(remittance, 'Unstructured') ?? text(remittance, 'Reference') ?? 'Payment',
+    reference: text(remittance, 'Reference'),
+    counterpartyName: text(creditor, 'Name'),
+    counterpartySchemeName: text(creditor, 'SchemeName'),
+    counterpartyIdentification: text(creditor, 'Identification'),
   };
 }
 
 /** The debit a settled payment books on the payer's account, described from its order. */
 export function bookingEntry(payment: Payment, bookedAt: Date): Prisma.SbTransactionUncheckedCreateInput {
-  if (payment.kind.startsWith('berlin-group-')) return berlinGroupEntry(payment, bookedAt);
-  const data = part(payment.request as Json, 'Data');
-  // A VRP describes itself in its Instruction; the other payment orders in their Initiation.
-  const order = Object.keys(part(data, 'Instruction')).length > 0 ? part(data, 'Instruction') : part(data, 'Initiation');
-  const creditor = part(order, 'CreditorAccount');
-  const remittance = part(order, 'RemittanceInformation');
+  const request = payment.request as Json;
   return {
     id: `${payment.id}-T`,
     accountId: payment.debtorAccountId,
@@ -51,11 +58,7 @@ export function bookingEntry(payment: Payment, bookedAt: Date): Prisma.SbTransac
     amount: payment.amount,
     currency: payment.currency,
     bookingDateTime: bookedAt,
-    information: text(remittance, 'Unstructured') ?? text(remittance, 'Reference') ?? 'Payment',
-    reference: text(remittance, 'Reference'),
-    counterpartyName: text(creditor, 'Name'),
-    counterpartySchemeName: text(creditor, 'SchemeName'),
-    counterpartyIdentification: text(creditor, 'Identification'),
+    ...(payment.kind.startsWith('berlin-group-') ? berlinGroupDescription(request) : obieDescription(request)),
     paymentId: payment.id,
   };
 }

@@ -5,15 +5,16 @@ function unsupported(): Error {
 }
 
 /**
- * HTML forms (application/x-www-form-urlencoded) for the browser-facing routes under the given
- * path prefixes (hosted pages, bank callbacks with response_mode=form_post); every other route
- * keeps answering 415 to anything but JSON. Fields arrive as strings; the first value of a
- * repeated field wins. The raw bytes are kept on the request.
+ * HTML forms and OAuth requests (application/x-www-form-urlencoded) for the routes under the
+ * given path prefixes (hosted pages, bank callbacks with response_mode=form_post), or for every
+ * route when no prefixes are given (the sandbox bank's authorisation server); other routes keep
+ * answering 415 to anything but JSON. Fields arrive as strings; the first value of a repeated
+ * field wins. The raw bytes are kept on the request.
  */
-export function installFormBodyParser(fastify: FastifyInstance, pathPrefixes: readonly string[]): void {
+export function installFormBodyParser(fastify: FastifyInstance, pathPrefixes?: readonly string[]): void {
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
     const path = request.url.split('?')[0] ?? '';
-    if (!pathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+    if (pathPrefixes !== undefined && !pathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
       done(unsupported());
       return;
     }

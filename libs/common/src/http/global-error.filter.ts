@@ -9,6 +9,21 @@ import { TRACE_HEADER } from './request-trace.js';
 /** Header set (to "true") only when a bank's 5xx caused the error. */
 export const EXTERNAL_ERROR_HEADER = 'token-external-error';
 
+/** The HTTP exchange an exception filter answers. */
+export interface FailedExchange {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  /** The request's path, without the query. */
+  readonly path: string;
+}
+
+/** The request, reply and path behind an exception filter's `host`. */
+export function failedExchangeOf(host: ArgumentsHost): FailedExchange {
+  const http = host.switchToHttp();
+  const request = http.getRequest<FastifyRequest>();
+  return { request, reply: http.getResponse<FastifyReply>(), path: (request.url ?? '/').split('?')[0] ?? '/' };
+}
+
 /**
  * The one place failures become responses: the interface's error shape for the status,
  * `tokenTraceId` in the body and the header, and nothing internal in a 5xx.
@@ -18,10 +33,7 @@ export class GlobalErrorFilter implements ExceptionFilter {
   constructor(private readonly logger: Logger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const http = host.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const { request, reply, path } = failedExchangeOf(host);
     const error = toGatewayError(exception, path);
     const traceId = request.traceId !== undefined && request.traceId !== '' ? request.traceId : newTraceId();
 

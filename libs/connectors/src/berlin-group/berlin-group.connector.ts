@@ -16,16 +16,15 @@ import type {
   VrpConsentProgress,
   VrpProgress,
 } from '../bank-connector.js';
-import { BankOperationUnsupportedError, BankRejectedError, BankUnavailableError } from '../bank-errors.js';
+import { BankRejectedError } from '../bank-errors.js';
 import type { BankCallContext } from '../bank-types.js';
 import type { BankCatalogueEntry } from '../catalogue/bank-catalogue-entry.js';
+import { guardBankAnswer, probeHealth, rejectUnsupported } from '../connector-calls.js';
 import type { BankHttpClient } from '../http/bank-http-client.js';
-import { MalformedBankResponseError } from '../obie/obie-json.js';
 import { BerlinGroupAis } from './berlin-group-ais.js';
 import { BerlinGroupApi, XS2A_PATHS } from './berlin-group-api.js';
 import { BerlinGroupPayments, type BerlinGroupParts } from './berlin-group-payments.js';
 import { parseBerlinGroupSettings } from './berlin-group-settings.js';
-import { UnknownBankStatusError } from './berlin-group.mappers.js';
 
 export interface BerlinGroupConnectorDeps {
   readonly http: BankHttpClient;
@@ -58,19 +57,19 @@ export class BerlinGroupConnector implements BankConnector {
   }
 
   initiatePayment(ctx: BankCallContext, initiation: PaymentInitiation): Promise<PaymentProgress> {
-    return this.guard(ctx, () => this.payments.initiate(ctx, initiation));
+    return guardBankAnswer(ctx, () => this.payments.initiate(ctx, initiation));
   }
 
   completeRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<PaymentProgress> {
-    return this.guard(ctx, () => this.payments.completeRedirect(ctx, callback));
+    return guardBankAnswer(ctx, () => this.payments.completeRedirect(ctx, callback));
   }
 
   submitEmbeddedAuth(ctx: BankCallContext, handle: BankPaymentHandle, values: Readonly<Record<string, string>>): Promise<PaymentProgress> {
-    return this.guard(ctx, () => this.payments.submitEmbedded(ctx, handle, values));
+    return guardBankAnswer(ctx, () => this.payments.submitEmbedded(ctx, handle, values));
   }
 
   getPaymentStatus(ctx: BankCallContext, handle: BankPaymentHandle): Promise<PaymentProgress> {
-    return this.guard(ctx, () => this.payments.status(ctx, handle));
+    return guardBankAnswer(ctx, () => this.payments.status(ctx, handle));
   }
 
   createVrpConsent(ctx: BankCallContext): Promise<VrpConsentProgress> {
@@ -114,23 +113,23 @@ export class BerlinGroupConnector implements BankConnector {
   }
 
   createAccountAccess(ctx: BankCallContext, request: AccountAccessRequest): Promise<{ readonly bankConsentId: string; readonly next: AuthorisationStep }> {
-    return this.guard(ctx, () => this.ais.createAccess(ctx, request));
+    return guardBankAnswer(ctx, () => this.ais.createAccess(ctx, request));
   }
 
   completeAccountAccessRedirect(ctx: BankCallContext, bankConsentId: string, params: Readonly<Record<string, string>>): Promise<{ readonly grant: string }> {
-    return this.guard(ctx, () => this.ais.completeAccessRedirect(ctx, bankConsentId, params));
+    return guardBankAnswer(ctx, () => this.ais.completeAccessRedirect(ctx, bankConsentId, params));
   }
 
   listAccounts(ctx: BankCallContext, grant: string): Promise<readonly BankAccount[]> {
-    return this.guard(ctx, () => this.ais.accounts(ctx, grant));
+    return guardBankAnswer(ctx, () => this.ais.accounts(ctx, grant));
   }
 
   getBalances(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankBalance[]> {
-    return this.guard(ctx, () => this.ais.balances(ctx, grant, bankAccountId));
+    return guardBankAnswer(ctx, () => this.ais.balances(ctx, grant, bankAccountId));
   }
 
   listTransactions(ctx: BankCallContext, grant: string, bankAccountId: string, query: TransactionQuery): Promise<readonly BankTransaction[]> {
-    return this.guard(ctx, () => this.ais.transactions(ctx, grant, bankAccountId, query));
+    return guardBankAnswer(ctx, () => this.ais.transactions(ctx, grant, bankAccountId, query));
   }
 
   listStandingOrders(ctx: BankCallContext): Promise<readonly BankStandingOrder[]> {
@@ -142,35 +141,22 @@ export class BerlinGroupConnector implements BankConnector {
    * payment (PIS) or consent (AIS) that does not exist. A 4xx answer means the API serves (UP);
    * a 5xx, no answer or a missed deadline means DOWN.
    */
-  async health(ctx: BankCallContext): Promise<ConnectorHealth> {
-    const started = this.nowMs();
+  health(ctx: BankCallContext): Promise<ConnectorHealth> {
     const product = Object.values(this.parts.settings.productMap)[0] ?? 'sepa-credit-transfers';
-    const probe = async (path: string, operation: string): Promise<'UP' | 'DOWN'> => {
+    const answers = async (path: string, operation: string): Promise<void> => {
       try {
         await this.parts.api.get(ctx, path, operation);
-        return 'UP';
       } catch (error) {
-        return error instanceof BankRejectedError ? 'UP' : 'DOWN';
+        if (!(error instanceof BankRejectedError)) throw error;
       }
     };
-    const [pis, ais] = await Promise.all([
-      probe(XS2A_PATHS.paymentStatus(product, HEALTH_PROBE_ID), 'xs2a.health.payments'),
-      probe(XS2A_PATHS.consentStatus(HEALTH_PROBE_ID), 'xs2a.health.consents'),
-    ]);
-    return { pis, ais, checkedAt: new Date(this.nowMs()).toISOString(), latencyMs: this.nowMs() - started };
+    return probeHealth(this.nowMs, {
+      pis: () => answers(XS2A_PATHS.paymentStatus(product, HEALTH_PROBE_ID), 'xs2a.health.payments'),
+      ais: () => answers(XS2A_PATHS.consentStatus(HEALTH_PROBE_ID), 'xs2a.health.consents'),
+    });
   }
 
   private unsupported<T>(ctx: BankCallContext, operation: string): Promise<T> {
-    return Promise.reject(new BankOperationUnsupportedError(ctx.bankId, `${operation} (not offered over Berlin Group XS2A)`));
-  }
-
-  /** A bank answer outside the standard (shape or status code) is the bank failing: BankUnavailableError. */
-  private async guard<T>(ctx: BankCallContext, call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof MalformedBankResponseError || error instanceof UnknownBankStatusError) throw new BankUnavailableError(ctx.bankId, undefined, error);
-      throw error;
-    }
+    return rejectUnsupported(ctx, `${operation} (not offered over Berlin Group XS2A)`);
   }
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { UnknownBankStatusError } from '../bank-status-codes.js';
 import { BANK_OUTCOMES, FINAL_BANK_OUTCOMES, type BankOutcome } from '../bank-types.js';
 import {
   CONSENT_STATUSES,
@@ -8,7 +9,6 @@ import {
   SCA_STATUS_PHASES,
   TRANSACTION_STATUSES,
   TRANSACTION_STATUS_OUTCOMES,
-  UnknownBankStatusError,
   mapConsentStatus,
   mapScaStatus,
   mapTransactionStatus,

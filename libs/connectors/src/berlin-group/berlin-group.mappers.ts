@@ -1,8 +1,6 @@
+import { lookupOutcome, lookupStatus } from '../bank-status-codes.js';
 import { FINAL_BANK_OUTCOMES, type BankOutcome } from '../bank-types.js';
-import { UnknownBankStatusError } from '../obie/obie.mappers.js';
 import type { BerlinGroupScaApproach } from './berlin-group-settings.js';
-
-export { UnknownBankStatusError };
 
 /**
  * The NextGenPSD2 (XS2A v1.3) status code sets and what each means for the gateway. Every table
@@ -91,24 +89,17 @@ export const CONSENT_STATUS_OUTCOMES: Readonly<Record<ConsentStatus, BankOutcome
   terminatedByTpp: 'CANCELED',
 };
 
-function lookup<S extends string, V>(codeSet: string, table: Readonly<Record<S, V>>, status: unknown): { status: S; value: V } {
-  if (typeof status === 'string' && Object.prototype.hasOwnProperty.call(table, status)) return { status: status as S, value: table[status as S] };
-  throw new UnknownBankStatusError(codeSet, status);
-}
-
 export function mapTransactionStatus(status: unknown): { status: TransactionStatus; outcome: BankOutcome } {
-  const { status: code, value } = lookup('XS2A transactionStatus', TRANSACTION_STATUS_OUTCOMES, status);
-  return { status: code, outcome: value };
+  return lookupOutcome('XS2A transactionStatus', TRANSACTION_STATUS_OUTCOMES, status);
 }
 
 export function mapScaStatus(status: unknown): { status: ScaStatus; phase: ScaPhase } {
-  const { status: code, value } = lookup('XS2A scaStatus', SCA_STATUS_PHASES, status);
+  const { status: code, value } = lookupStatus('XS2A scaStatus', SCA_STATUS_PHASES, status);
   return { status: code, phase: value };
 }
 
 export function mapConsentStatus(status: unknown): { status: ConsentStatus; outcome: BankOutcome } {
-  const { status: code, value } = lookup('XS2A consentStatus', CONSENT_STATUS_OUTCOMES, status);
-  return { status: code, outcome: value };
+  return lookupOutcome('XS2A consentStatus', CONSENT_STATUS_OUTCOMES, status);
 }
 
 /** ISO 20022 AM04 (InsufficientFunds), as banks word it in psuMessage or tppMessages. */

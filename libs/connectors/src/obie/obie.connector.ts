@@ -19,22 +19,20 @@ import type {
   VrpProgress,
   VrpRequest,
 } from '../bank-connector.js';
-import { BankOperationUnsupportedError, BankUnavailableError } from '../bank-errors.js';
 import type { BankCallContext } from '../bank-types.js';
 import type { BankCatalogueEntry } from '../catalogue/bank-catalogue-entry.js';
+import { guardBankAnswer, probeHealth, rejectUnsupported } from '../connector-calls.js';
 import type { BankHttpClient } from '../http/bank-http-client.js';
 import { BankTlsMaterialError, type BankTlsPart } from '../http/bank-tls.js';
 import { SecretResolutionError, type SecretResolver } from '../secrets/secret-resolver.js';
 import { ObieAis } from './obie-ais.js';
 import { ObieApi } from './obie-api.js';
 import { ObieAuthServer } from './obie-auth-server.js';
-import { MalformedBankResponseError } from './obie-json.js';
 import type { ObieParts } from './obie-parts.js';
 import { ObiePayments } from './obie-payments.js';
 import { ConnectorSettingsError, parseObieSettings, type ObieMtlsSettings } from './obie-settings.js';
 import { ObieSigner } from './obie-signing.js';
 import { ObieVrp } from './obie-vrp.js';
-import { UnknownBankStatusError } from './obie.mappers.js';
 
 export interface ObieConnectorDeps {
   readonly http: BankHttpClient;
@@ -103,105 +101,91 @@ export class ObieConnector implements BankConnector {
   }
 
   initiatePayment(ctx: BankCallContext, initiation: PaymentInitiation): Promise<PaymentProgress> {
-    return this.guard(ctx, () => this.payments.initiate(ctx, initiation));
+    return guardBankAnswer(ctx, () => this.payments.initiate(ctx, initiation));
   }
 
   completeRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<PaymentProgress> {
-    return this.guard(ctx, () => this.payments.completeRedirect(ctx, callback));
+    return guardBankAnswer(ctx, () => this.payments.completeRedirect(ctx, callback));
   }
 
   submitEmbeddedAuth(ctx: BankCallContext): Promise<PaymentProgress> {
-    return Promise.reject(new BankOperationUnsupportedError(ctx.bankId, 'embedded authorisation (OBIE authorises by redirect or decoupled)'));
+    return rejectUnsupported(ctx, 'embedded authorisation (OBIE authorises by redirect or decoupled)');
   }
 
   getPaymentStatus(ctx: BankCallContext, handle: BankPaymentHandle, initiation: PaymentInitiation): Promise<PaymentProgress> {
-    return this.guard(ctx, () => this.payments.status(ctx, handle, initiation));
+    return guardBankAnswer(ctx, () => this.payments.status(ctx, handle, initiation));
   }
 
   createVrpConsent(ctx: BankCallContext, request: VrpConsentRequest): Promise<VrpConsentProgress> {
-    return this.guard(ctx, () => this.vrp.createConsent(ctx, request));
+    return guardBankAnswer(ctx, () => this.vrp.createConsent(ctx, request));
   }
 
   completeVrpConsentRedirect(ctx: BankCallContext, bankConsentId: string, params: Readonly<Record<string, string>>, redirectUri: string): Promise<VrpConsentProgress> {
-    return this.guard(ctx, () => this.vrp.completeConsentRedirect(ctx, bankConsentId, params, redirectUri));
+    return guardBankAnswer(ctx, () => this.vrp.completeConsentRedirect(ctx, bankConsentId, params, redirectUri));
   }
 
   getVrpConsent(ctx: BankCallContext, bankConsentId: string): Promise<VrpConsentProgress> {
-    return this.guard(ctx, () => this.vrp.getConsent(ctx, bankConsentId));
+    return guardBankAnswer(ctx, () => this.vrp.getConsent(ctx, bankConsentId));
   }
 
   revokeVrpConsent(ctx: BankCallContext, bankConsentId: string): Promise<void> {
-    return this.guard(ctx, () => this.vrp.revokeConsent(ctx, bankConsentId));
+    return guardBankAnswer(ctx, () => this.vrp.revokeConsent(ctx, bankConsentId));
   }
 
   initiateVrp(ctx: BankCallContext, request: VrpRequest): Promise<VrpProgress> {
-    return this.guard(ctx, () => this.vrp.initiate(ctx, request));
+    return guardBankAnswer(ctx, () => this.vrp.initiate(ctx, request));
   }
 
   /** Read with a client-credentials token, as the standard has it; the grant is not needed. */
   getVrpStatus(ctx: BankCallContext, bankVrpId: string): Promise<VrpProgress> {
-    return this.guard(ctx, () => this.vrp.status(ctx, bankVrpId));
+    return guardBankAnswer(ctx, () => this.vrp.status(ctx, bankVrpId));
   }
 
   confirmFunds(ctx: BankCallContext, check: FundsCheck): Promise<{ readonly fundsAvailable: boolean }> {
-    return this.guard(ctx, () => this.vrp.confirmFunds(ctx, check));
+    return guardBankAnswer(ctx, () => this.vrp.confirmFunds(ctx, check));
   }
 
   initiatePayout(ctx: BankCallContext): Promise<VrpProgress> {
-    return Promise.reject(new BankOperationUnsupportedError(ctx.bankId, 'payouts'));
+    return rejectUnsupported(ctx, 'payouts');
   }
 
   getPayoutStatus(ctx: BankCallContext): Promise<VrpProgress> {
-    return Promise.reject(new BankOperationUnsupportedError(ctx.bankId, 'payouts'));
+    return rejectUnsupported(ctx, 'payouts');
   }
 
   listSettlementCredits(ctx: BankCallContext): Promise<readonly SettlementCredit[]> {
-    return Promise.reject(new BankOperationUnsupportedError(ctx.bankId, 'settlement credits'));
+    return rejectUnsupported(ctx, 'settlement credits');
   }
 
   createAccountAccess(ctx: BankCallContext, request: AccountAccessRequest): Promise<{ readonly bankConsentId: string; readonly next: AuthorisationStep }> {
-    return this.guard(ctx, () => this.ais.createAccess(ctx, request));
+    return guardBankAnswer(ctx, () => this.ais.createAccess(ctx, request));
   }
 
   completeAccountAccessRedirect(ctx: BankCallContext, _bankConsentId: string, params: Readonly<Record<string, string>>, redirectUri: string): Promise<{ readonly grant: string }> {
-    return this.guard(ctx, () => this.ais.completeAccessRedirect(ctx, params, redirectUri));
+    return guardBankAnswer(ctx, () => this.ais.completeAccessRedirect(ctx, params, redirectUri));
   }
 
   listAccounts(ctx: BankCallContext, grant: string): Promise<readonly BankAccount[]> {
-    return this.guard(ctx, () => this.ais.accounts(ctx, grant));
+    return guardBankAnswer(ctx, () => this.ais.accounts(ctx, grant));
   }
 
   getBalances(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankBalance[]> {
-    return this.guard(ctx, () => this.ais.balances(ctx, grant, bankAccountId));
+    return guardBankAnswer(ctx, () => this.ais.balances(ctx, grant, bankAccountId));
   }
 
   listTransactions(ctx: BankCallContext, grant: string, bankAccountId: string, query: TransactionQuery): Promise<readonly BankTransaction[]> {
-    return this.guard(ctx, () => this.ais.transactions(ctx, grant, bankAccountId, query));
+    return guardBankAnswer(ctx, () => this.ais.transactions(ctx, grant, bankAccountId, query));
   }
 
   listStandingOrders(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankStandingOrder[]> {
-    return this.guard(ctx, () => this.ais.standingOrders(ctx, grant, bankAccountId));
+    return guardBankAnswer(ctx, () => this.ais.standingOrders(ctx, grant, bankAccountId));
   }
 
   /** PIS and AIS are up when the authorisation server issues a fresh token for each scope. */
-  async health(ctx: BankCallContext): Promise<ConnectorHealth> {
-    const started = this.nowMs();
-    const [pis, ais] = await Promise.allSettled([this.parts.auth.clientToken(ctx, 'payments', { fresh: true }), this.parts.auth.clientToken(ctx, 'accounts', { fresh: true })]);
-    return {
-      pis: pis.status === 'fulfilled' ? 'UP' : 'DOWN',
-      ais: ais.status === 'fulfilled' ? 'UP' : 'DOWN',
-      checkedAt: new Date(this.nowMs()).toISOString(),
-      latencyMs: this.nowMs() - started,
-    };
-  }
-
-  /** A bank answer outside the standard (shape or status code) is the bank failing: BankUnavailableError. */
-  private async guard<T>(ctx: BankCallContext, call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof MalformedBankResponseError || error instanceof UnknownBankStatusError) throw new BankUnavailableError(ctx.bankId, undefined, error);
-      throw error;
-    }
+  health(ctx: BankCallContext): Promise<ConnectorHealth> {
+    return probeHealth(this.nowMs, {
+      pis: () => this.parts.auth.clientToken(ctx, 'payments', { fresh: true }),
+      ais: () => this.parts.auth.clientToken(ctx, 'accounts', { fresh: true }),
+    });
   }
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { UnknownBankStatusError } from '../bank-status-codes.js';
 import { BANK_OUTCOMES, FINAL_BANK_OUTCOMES, type BankOutcome } from '../bank-types.js';
 import {
   ACCOUNT_ACCESS_CONSENT_STATUS_OUTCOMES,
@@ -11,7 +12,6 @@ import {
   PAYMENT_CONSENT_STATUS_OUTCOMES,
   PAYMENT_STATUS_OUTCOMES,
   SCHEDULED_PAYMENT_STATUS_OUTCOMES,
-  UnknownBankStatusError,
   VRP_CONSENT_STATUS_OUTCOMES,
   mapAccountAccessConsentStatus,
   mapPaymentConsentStatus,

@@ -1,3 +1,4 @@
+import { lookupOutcome } from '../bank-status-codes.js';
 import type { BankOutcome } from '../bank-types.js';
 
 /**
@@ -5,17 +6,6 @@ import type { BankOutcome } from '../bank-types.js';
  * Record over the complete code set, so a code added to a set without an outcome does not
  * compile; a code the bank sends that is not in its set is an UnknownBankStatusError.
  */
-
-/** A status code outside the standard's code set for that resource. */
-export class UnknownBankStatusError extends Error {
-  constructor(
-    readonly codeSet: string,
-    readonly status: unknown,
-  ) {
-    super(`Status ${JSON.stringify(status)} is not in ${codeSet}.`);
-    this.name = 'UnknownBankStatusError';
-  }
-}
 
 /** OBTransactionIndividualStatus1Code (ISO 20022): domestic payments and domestic VRPs. */
 export const OB_PAYMENT_STATUSES = [
@@ -84,27 +74,20 @@ export const ACCOUNT_ACCESS_CONSENT_STATUS_OUTCOMES: Readonly<Record<ObAccountAc
   Revoked: 'CANCELED',
 };
 
-function lookup<S extends string>(codeSet: string, table: Readonly<Record<S, BankOutcome>>, status: unknown): { status: S; outcome: BankOutcome } {
-  if (typeof status === 'string' && Object.prototype.hasOwnProperty.call(table, status)) {
-    return { status: status as S, outcome: table[status as S] };
-  }
-  throw new UnknownBankStatusError(codeSet, status);
-}
-
 export const mapPaymentStatus = (status: unknown): { status: ObPaymentStatus; outcome: BankOutcome } =>
-  lookup('OBTransactionIndividualStatus1Code', PAYMENT_STATUS_OUTCOMES, status);
+  lookupOutcome('OBTransactionIndividualStatus1Code', PAYMENT_STATUS_OUTCOMES, status);
 
 export const mapScheduledPaymentStatus = (status: unknown): { status: ObScheduledPaymentStatus; outcome: BankOutcome } =>
-  lookup('OBExternalStatus1Code', SCHEDULED_PAYMENT_STATUS_OUTCOMES, status);
+  lookupOutcome('OBExternalStatus1Code', SCHEDULED_PAYMENT_STATUS_OUTCOMES, status);
 
 export const mapPaymentConsentStatus = (status: unknown): { status: ObPaymentConsentStatus; outcome: BankOutcome } =>
-  lookup('OBExternalConsentStatus1Code', PAYMENT_CONSENT_STATUS_OUTCOMES, status);
+  lookupOutcome('OBExternalConsentStatus1Code', PAYMENT_CONSENT_STATUS_OUTCOMES, status);
 
 export const mapVrpConsentStatus = (status: unknown): { status: ObVrpConsentStatus; outcome: BankOutcome } =>
-  lookup('OBDomesticVRPConsentStatus', VRP_CONSENT_STATUS_OUTCOMES, status);
+  lookupOutcome('OBDomesticVRPConsentStatus', VRP_CONSENT_STATUS_OUTCOMES, status);
 
 export const mapAccountAccessConsentStatus = (status: unknown): { status: ObAccountAccessConsentStatus; outcome: BankOutcome } =>
-  lookup('OBExternalRequestStatus1Code', ACCOUNT_ACCESS_CONSENT_STATUS_OUTCOMES, status);
+  lookupOutcome('OBExternalRequestStatus1Code', ACCOUNT_ACCESS_CONSENT_STATUS_OUTCOMES, status);
 
 /** ISO 20022 AM04 (InsufficientFunds), as banks report it in payment-details reasons. */
 const INSUFFICIENT_FUNDS = /\bAM04\b|insufficient\s+funds/i;

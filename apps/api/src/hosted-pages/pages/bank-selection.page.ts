@@ -1,8 +1,8 @@
+import { NO_HTML, html, type SafeHtml } from '#libs/common';
 import type { ListedBank } from '../../banks/listed-bank.js';
 import { initiationOf } from '../hosted-payments.js';
 import { selectionPath } from '../hosted-page-paths.js';
 import { renderPage } from '../page-layout.js';
-import { NO_HTML, html, type SafeHtml } from '../safe-html.js';
 import type { BankSelection } from '../show-bank-selection.usecase.js';
 import { paymentSummary } from './payment-summary.js';
 import { tppLink } from './tpp-link.js';

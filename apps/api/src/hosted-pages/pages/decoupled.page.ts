@@ -1,8 +1,8 @@
 import type { Payment } from '#libs/db';
+import { html } from '#libs/common';
 import { initiationOf } from '../hosted-payments.js';
 import { statusPath } from '../hosted-page-paths.js';
 import { renderPage } from '../page-layout.js';
-import { html } from '../safe-html.js';
 import { paymentSummary } from './payment-summary.js';
 
 /** Seconds between the page's own reloads while the bank waits for the user's approval. */

@@ -1,9 +1,9 @@
 import type { EmbeddedAuthField, EmbeddedAuthStep } from '#libs/connectors';
 import type { Payment } from '#libs/db';
+import { NO_HTML, html, type SafeHtml } from '#libs/common';
 import { initiationOf } from '../hosted-payments.js';
 import { embeddedPath } from '../hosted-page-paths.js';
 import { renderPage } from '../page-layout.js';
-import { NO_HTML, html, type SafeHtml } from '../safe-html.js';
 import { paymentSummary } from './payment-summary.js';
 
 function hint(field: EmbeddedAuthField, id: string): SafeHtml {

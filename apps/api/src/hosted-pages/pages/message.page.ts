@@ -1,5 +1,5 @@
+import { html, type SafeHtml } from '#libs/common';
 import { renderPage } from '../page-layout.js';
-import { html, type SafeHtml } from '../safe-html.js';
 
 export interface MessagePage {
   readonly title: string;

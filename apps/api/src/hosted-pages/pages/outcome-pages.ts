@@ -1,6 +1,6 @@
 import type { Payment } from '#libs/db';
+import { html } from '#libs/common';
 import { statusPath } from '../hosted-page-paths.js';
-import { html } from '../safe-html.js';
 import { renderMessagePage } from './message.page.js';
 import { tppLink } from './tpp-link.js';
 

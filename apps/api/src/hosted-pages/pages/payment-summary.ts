@@ -1,5 +1,5 @@
 import type { PaymentInitiationInput } from '#libs/domain';
-import { html, type SafeHtml } from '../safe-html.js';
+import { html, type SafeHtml } from '#libs/common';
 
 /** What the user is about to pay: amount, payee, reference and (when set) the execution date. */
 export function paymentSummary(initiation: PaymentInitiationInput): SafeHtml {

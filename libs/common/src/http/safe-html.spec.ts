@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, html } from './html.js';
+import { SafeHtml, escapeHtml, html, renderHtmlPage } from './safe-html.js';
 
 describe('html', () => {
   it('escapes every interpolated string and keeps nested fragments', () => {
@@ -19,5 +19,22 @@ describe('html', () => {
         expect(unescape(escaped)).toBe(text);
       }),
     );
+  });
+});
+
+describe('renderHtmlPage', () => {
+  it('escapes the title in both places and keeps the style, extra head and body as given', () => {
+    const page = renderHtmlPage({ title: 'A & B', style: new SafeHtml('p { color: red; }'), head: html`<meta name="x" content="y">`, body: html`<p>${'<hi>'}</p>` });
+    expect(page).toBe(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="x" content="y">
+<title>A &amp; B</title><style>p { color: red; }</style></head>
+<body>
+<h1>A &amp; B</h1>
+<p>&lt;hi&gt;</p>
+</body>
+</html>
+`);
+    expect(renderHtmlPage({ title: 't', style: new SafeHtml(''), body: html`` })).toContain('initial-scale=1">\n<title>t</title>');
   });
 });
