@@ -98,7 +98,7 @@ describe('worker scheduler tick', () => {
     await scheduledJobs.schedule(prisma, 'repeat:me', payload(1002), new Date(proc.stores.clock.nowMs() - 1000), 'timers');
     await waitFor('the first run', () => rec.finished.includes(1002));
     await scheduledJobs.schedule(prisma, 'repeat:me', payload(1002), new Date(proc.stores.clock.nowMs() - 500), 'timers');
-    await waitFor('the second run', async () => count(rec.finished, 1002) === 2);
+    await waitFor('the second run', () => count(rec.finished, 1002) === 2);
   });
 
   it('runs a future row only once the sandbox clock is advanced past it', async () => {
