@@ -1,4 +1,4 @@
-import type { AccountIdentifier, PartyAccount, PaymentInitiation } from '#libs/connectors';
+import type { AccountIdentifier, BankPaymentHandle, PartyAccount, PaymentInitiation } from '#libs/connectors';
 import type { Payment } from '#libs/db';
 import type { PaymentAccountFields, PaymentInitiationInput, PaymentLocalInstrument } from '#libs/domain';
 
@@ -58,5 +58,14 @@ export function bankInitiationOf(payment: PaymentForBank, context: BankInitiatio
     nonce: payment.nonce,
     ...(input.risk?.psuId === undefined ? {} : { psuId: input.risk.psuId }),
     ...(input.risk === undefined ? {} : { risk: input.risk as Readonly<Record<string, unknown>> }),
+  };
+}
+
+/** The bank's handle of a stored payment, as its connector last gave it. */
+export function bankHandleOf(payment: Pick<Payment, 'bankConsentId' | 'bankPaymentId' | 'bankContinuation'>): BankPaymentHandle {
+  return {
+    bankConsentId: payment.bankConsentId ?? '',
+    ...(payment.bankPaymentId === null ? {} : { bankPaymentId: payment.bankPaymentId }),
+    ...(payment.bankContinuation === null ? {} : { continuation: payment.bankContinuation as Record<string, string> }),
   };
 }

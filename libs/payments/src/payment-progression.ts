@@ -3,7 +3,7 @@ import type { Clock } from '#libs/common';
 import type { BankCallContext, BankConnector, PaymentProgress } from '#libs/connectors';
 import { BankRepository, payments, type Bank, type Payment, type PaymentChange, type Prisma, type PrismaService } from '#libs/db';
 import { paymentTimerAction, type PaymentInitiationInput, type PaymentLocalInstrument, type PaymentStatus } from '#libs/domain';
-import { bankInitiationOf } from './bank-initiation.js';
+import { bankHandleOf, bankInitiationOf } from './bank-initiation.js';
 import type { BankConnectors } from './bank-connectors.js';
 import { failureChange } from './bank-failure.js';
 import type { PaymentRules } from './payment-rules.js';
@@ -166,7 +166,7 @@ export class PaymentProgression {
       const connector = this.connectorFor(bank);
       progress = await connector.getPaymentStatus(
         this.callContext(bank.id),
-        { bankConsentId: payment.bankConsentId ?? '', ...(payment.bankPaymentId === null ? {} : { bankPaymentId: payment.bankPaymentId }), ...(payment.bankContinuation === null ? {} : { continuation: payment.bankContinuation as Record<string, string> }) },
+        bankHandleOf(payment),
         bankInitiationOf(payment, { redirectUri: this.redirectUri }),
       );
     } catch (error) {

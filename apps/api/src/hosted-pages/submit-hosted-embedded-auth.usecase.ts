@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BankDeadlineExceededError, BankRejectedError, BankUnavailableError, type EmbeddedAuthStep } from '#libs/connectors';
 import { PrismaService, payments, type Payment } from '#libs/db';
-import { PaymentProgression, type ChangeResult } from '#libs/payments';
-import { handleOf } from '../payments/submit-embedded-auth.usecase.js';
+import { PaymentProgression, bankHandleOf, type ChangeResult } from '#libs/payments';
 import { embeddedStepOf } from './hosted-step.js';
 import { HostedPayments } from './hosted-payments.js';
 
@@ -51,7 +50,7 @@ export class SubmitHostedEmbeddedAuthUseCase {
     const bank = await this.progression.bankOf(payment);
     let result: ChangeResult;
     try {
-      const progress = await this.progression.connectorFor(bank).submitEmbeddedAuth(this.progression.callContext(bank.id, command.traceId, command.psuIpAddress), handleOf(payment), values);
+      const progress = await this.progression.connectorFor(bank).submitEmbeddedAuth(this.progression.callContext(bank.id, command.traceId, command.psuIpAddress), bankHandleOf(payment), values);
       result = await this.progression.applyProgress(payment.id, progress, bank);
     } catch (error) {
       if (error instanceof BankUnavailableError || error instanceof BankDeadlineExceededError) return { kind: 'bank-unavailable', payment, step };

@@ -4,8 +4,7 @@ import { Inject } from '@nestjs/common';
 import { LOGGER } from '#libs/common';
 import { PrismaService, payments, type Payment } from '#libs/db';
 import type { PaymentInitiationInput } from '#libs/domain';
-import { PaymentProgression, bankInitiationOf } from '#libs/payments';
-import { handleOf } from './submit-embedded-auth.usecase.js';
+import { PaymentProgression, bankHandleOf, bankInitiationOf } from '#libs/payments';
 
 /** Where the user's browser goes after the bank: the TPP's callbackUrl with the payment's id. */
 export function tppCallbackUrl(payment: Payment): string {
@@ -47,7 +46,7 @@ export class CompleteBankCallbackUseCase {
     try {
       const redirectUri = this.progression.redirectUri;
       const progress = await this.progression.connectorFor(bank).completeRedirect(this.progression.callContext(bank.id, traceId, psuIpAddress), {
-        handle: handleOf(payment),
+        handle: bankHandleOf(payment),
         params,
         redirectUri,
         initiation: bankInitiationOf(payment, { redirectUri }),

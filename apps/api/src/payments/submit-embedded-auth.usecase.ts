@@ -1,18 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
-import { BankRejectedError, type BankPaymentHandle } from '#libs/connectors';
+import { BankRejectedError } from '#libs/connectors';
 import type { Payment } from '#libs/db';
-import { PaymentProgression, renderPayment, type PaymentResource } from '#libs/payments';
+import { PaymentProgression, bankHandleOf, renderPayment, type PaymentResource } from '#libs/payments';
 import { GetPaymentUseCase } from './get-payment.usecase.js';
-
-/** The bank's handle of a payment, as the connector gave it. */
-export function handleOf(payment: Payment): BankPaymentHandle {
-  return {
-    bankConsentId: payment.bankConsentId ?? '',
-    ...(payment.bankPaymentId === null ? {} : { bankPaymentId: payment.bankPaymentId }),
-    ...(payment.bankContinuation === null ? {} : { continuation: payment.bankContinuation as Record<string, string> }),
-  };
-}
 
 /**
  * POST /v2/payments/{paymentId}/embedded-auth: the values for the fields the bank asked for. The
@@ -41,7 +32,7 @@ export class SubmitEmbeddedAuthUseCase {
 
     const bank = await this.progression.bankOf(payment);
     try {
-      const progress = await this.progression.connectorFor(bank).submitEmbeddedAuth(this.progression.callContext(bank.id, traceId, psuIpAddress), handleOf(payment), values);
+      const progress = await this.progression.connectorFor(bank).submitEmbeddedAuth(this.progression.callContext(bank.id, traceId, psuIpAddress), bankHandleOf(payment), values);
       await this.progression.applyProgress(payment.id, progress, bank);
     } catch (error) {
       if (!(error instanceof BankRejectedError)) throw error;
