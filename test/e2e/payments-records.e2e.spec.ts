@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaService, payments, type Payment, type PaymentChange } from '#libs/db';
+import pg from 'pg';
+import { PrismaService, payments, readPaymentForMember, type Payment, type PaymentChange } from '#libs/db';
 import { PAYMENT_STATUSES, paymentStatusMachine, type PaymentStatus } from '#libs/domain';
-import { paymentTimerId, recordNewPayment, recordPaymentChange, type PaymentRules } from '#libs/payments';
+import { paymentTimerId, recordPaymentChange, storeNewPayment, type PaymentRules } from '#libs/payments';
 import { freshDatabaseUrl } from '../support/test-env.js';
 
 const RULES: PaymentRules = { authorisationWindowMs: 900_000, bankDeadlineMs: 30_000, pollingMs: 30 * 86_400_000, defaultScheduleSeconds: [5, 60] };
@@ -13,9 +14,8 @@ let sequence = 0;
 async function newPayment(status: PaymentStatus = 'INITIATION_PENDING_REDIRECT_AUTH'): Promise<Payment> {
   sequence += 1;
   const now = new Date();
-  return prisma.$transaction((tx) =>
-    recordNewPayment(
-      tx,
+  return storeNewPayment(
+      prisma,
       {
         id: `pm2:test${sequence}`,
         memberId,
@@ -35,7 +35,6 @@ async function newPayment(status: PaymentStatus = 'INITIATION_PENDING_REDIRECT_A
       now,
       RULES,
       [],
-    ),
   );
 }
 
@@ -55,6 +54,79 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await prisma.$disconnect();
+});
+
+/** A payment as Prisma reads it, with the amount as text so two reads compare by value. */
+async function prismaRead(id: string): Promise<Record<string, unknown>> {
+  const row = await prisma.payment.findUnique({ where: { id } });
+  expect(row).not.toBeNull();
+  return { ...(row as Payment), amount: (row as Payment).amount.toString() };
+}
+
+describe('the request-path statements agree with Prisma (real Postgres)', () => {
+  it('storeNewPayment answers the row exactly as Prisma reads it back, and readPaymentForMember reads it the same', async () => {
+    const payment = await newPayment();
+    const expected = await prismaRead(payment.id);
+    expect({ ...payment, amount: payment.amount.toString() }).toEqual(expected);
+    const read = await readPaymentForMember(prisma.pool, memberId, payment.id);
+    expect({ ...(read as Payment), amount: (read as Payment).amount.toString() }).toEqual(expected);
+    expect(expected['amount']).toBe('1');
+    expect(expected['version']).toBe(0);
+    expect(expected['convertedToFutureDatedPayment']).toBe(false);
+  });
+
+  it('readPaymentForMember answers null for another member and for an unknown id', async () => {
+    const payment = await newPayment();
+    await prisma.member.create({ data: { id: 'm:other-records', name: 'Other TPP' } }).catch(() => undefined);
+    expect(await readPaymentForMember(prisma.pool, 'm:other-records', payment.id)).toBeNull();
+    expect(await readPaymentForMember(prisma.pool, memberId, 'pm2:nope')).toBeNull();
+  });
+
+  it('the creation statement is all or nothing: a clashing payment id writes no second event and no timer change', async () => {
+    const payment = await newPayment();
+    const timerBefore = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } });
+    const now = new Date(Date.now() + 60_000);
+    await expect(
+      storeNewPayment(
+        prisma,
+        {
+          id: payment.id,
+          memberId,
+          refId: 'CLASH',
+          status: 'INITIATION_PENDING_REDIRECT_AUTH',
+          initiation: { refId: 'CLASH' },
+          amount: '2.00',
+          currency: 'GBP',
+          localInstrument: 'FASTER_PAYMENTS',
+          callbackToken: `clash-${Math.random()}`,
+          nonce: 'n',
+          expiresAt: new Date(now.getTime() + 900_000),
+          pollUntil: new Date(now.getTime() + RULES.pollingMs),
+          createdAt: now,
+          updatedAt: now,
+        },
+        now,
+        RULES,
+        [],
+      ),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await events(payment.id)).toEqual(['INITIATION_PENDING_REDIRECT_AUTH']);
+    const timerAfter = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } });
+    expect(timerAfter?.dueAt.getTime()).toBe(timerBefore?.dueAt.getTime());
+  });
+
+  it('the creation statement notifies the outbox relay when it commits', async () => {
+    const listener = new pg.Client({ connectionString: (prisma.pool.options as { connectionString: string }).connectionString });
+    await listener.connect();
+    try {
+      const notified = new Promise<string>((resolve) => listener.once('notification', (message: pg.Notification) => resolve(message.channel)));
+      await listener.query('LISTEN webhook_outbox');
+      await newPayment();
+      expect(await notified).toBe('webhook_outbox');
+    } finally {
+      await listener.end();
+    }
+  });
 });
 
 describe('recording payment changes (real Postgres)', () => {

@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { signRequest } from '../support/sign-request.js';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiProcess, type ApiProcess } from '../../apps/api/src/create-api-process.js';
@@ -179,6 +180,47 @@ describe('rate limits', () => {
     }
     expectTooMany(await read(member, api2));
     expectTooMany(await read(member, api1));
+  });
+
+  describe('cached credentials: a change through one replica holds at once on the other', () => {
+    const admin = (method: string, path: string, body?: unknown): Promise<Sent> =>
+      send(baseUrl(p1.admin), method, path, { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { body }) });
+
+    it('a revoked API key that replica 2 has verified before is refused by it on the next request', async () => {
+      const member = await createMember('Revoking Ltd');
+      const issued = await admin('POST', `/admin/members/${member.id}/api-keys`, { label: 'short-lived' });
+      const extra: Member = { id: member.id, apiKey: (issued.body as { apiKey: string }).apiKey };
+      const keyId = (issued.body as { key: { id: string } }).key.id;
+      expect((await read(extra, api2)).status).toBe(200);
+      expect((await admin('DELETE', `/admin/members/${member.id}/api-keys/${keyId}`)).status).toBe(200);
+      expect((await read(extra, api2)).status).toBe(401);
+      expect((await read(member, api2)).status).toBe(200);
+    });
+
+    it('a member suspended through replica 1 is refused by replica 2 at once, and let in again once active', async () => {
+      const member = await createMember('Suspended Elsewhere Ltd');
+      expect((await read(member, api2)).status).toBe(200);
+      expect((await admin('PATCH', `/admin/members/${member.id}`, { status: 'SUSPENDED' })).status).toBe(200);
+      expect((await read(member, api2)).status).toBe(403);
+      expect((await admin('PATCH', `/admin/members/${member.id}`, { status: 'ACTIVE' })).status).toBe(200);
+      expect((await read(member, api2)).status).toBe(200);
+    });
+
+    it('a deleted public key that replica 2 has used before no longer authenticates there', async () => {
+      const member = await createMember('Key Rotating Ltd');
+      const pair = generateKeyPairSync('ed25519');
+      const added = await admin('POST', `/admin/members/${member.id}/keys`, { keyAlgorithm: 'ED25519', publicKey: pair.publicKey.export({ format: 'jwk' }).x });
+      expect(added.status).toBe(200);
+      const kid = (added.body as { keyId: string }).keyId;
+      const signedRead = async (): Promise<Sent> => {
+        const path = `/member/${member.id}/keys`;
+        const token = await signRequest(pair.privateKey, { kid, mid: member.id, method: 'GET', host: new URL(api2).host, path, expMs: Date.now() + 60_000 });
+        return send(api2, 'GET', path, { authorization: `Bearer ${token}` });
+      };
+      expect((await signedRead()).status).toBe(200);
+      expect((await admin('DELETE', `/admin/members/${member.id}/keys/${kid}`)).status).toBe(200);
+      expect((await signedRead()).status).toBe(401);
+    });
   });
 
   describe('failed authentication, per client IP', () => {

@@ -6,23 +6,41 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, GatewayError, LOGGER, PUBLIC_ROUTE, SystemClock, type AppConfig, type Clock } from '#libs/common';
 import { ApiKeyRepository, MemberKeyRepository, REDIS } from '#libs/db';
 import { AuthFailure } from './auth-failure.js';
-import { authenticateApiKey } from './basic-api-key.authenticator.js';
-import type { MemberContext } from './member-context.js';
-import { RateLimiter, rateLimitHeaders, type RateLimitDecision } from './rate-limiter.js';
-import { RequestJwtAuthenticator } from './request-jwt.authenticator.js';
+import { ApiKeyAuthenticator, type CachedApiKey } from './basic-api-key.authenticator.js';
+import { CredentialCache } from './credential-cache.js';
+import { RateLimiter, rateLimitHeaders, type GateResult, type RateLimitDecision } from './rate-limiter.js';
+import { RequestJwtAuthenticator, type CachedMemberKey } from './request-jwt.authenticator.js';
+import type { VerifiedCredential } from './verified-credential.js';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EMPTY_BODY = Buffer.alloc(0);
+const TOO_MANY_FAILURES = 'Too many failed authentication attempts.';
+
+/** What the guard needs of a request beyond its credential. */
+interface Gate {
+  readonly ipKey: string;
+  readonly failureLimit: number;
+  readonly routeClass: 'read' | 'write';
+  readonly limit: number;
+}
 
 /**
  * Every route of the public API is authenticated here, before any pipe or controller: Bearer
  * (request-bound JWS) anywhere, Basic (API key) in sandbox only. Then the member's rate limit
  * for the route class. Clients that keep failing authentication are slowed down by IP.
+ *
+ * A request whose credential was verified recently makes one Redis call and no Postgres read:
+ * the credential comes from the credential cache, and one script checks that the cache entry is
+ * of the current credentials generation, that the IP is not blocked, takes the token's replay
+ * guard and counts the hit. Otherwise the IP is checked first, then Postgres is read.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   private readonly jwt: RequestJwtAuthenticator;
+  private readonly apiKey: ApiKeyAuthenticator;
   private readonly limiter: RateLimiter;
+  private readonly apiKeyCache: CredentialCache<CachedApiKey>;
+  private readonly memberKeyCache: CredentialCache<CachedMemberKey>;
   /**
    * Authentication runs on wall time, never on the sandbox's advanced service clock: token
    * expiry, key expiry and replay windows are security checks against real time, and clients
@@ -32,13 +50,16 @@ export class AuthGuard implements CanActivate {
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly apiKeys: ApiKeyRepository,
+    apiKeys: ApiKeyRepository,
     memberKeys: MemberKeyRepository,
     @Inject(REDIS) redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.jwt = new RequestJwtAuthenticator(memberKeys, redis, this.clock);
+    this.apiKeyCache = new CredentialCache(config.auth.credentialCacheMs);
+    this.memberKeyCache = new CredentialCache(config.auth.credentialCacheMs);
+    this.apiKey = new ApiKeyAuthenticator(apiKeys, this.apiKeyCache, this.clock);
+    this.jwt = new RequestJwtAuthenticator(memberKeys, this.memberKeyCache, this.clock);
     this.limiter = new RateLimiter(redis);
   }
 
@@ -47,33 +68,66 @@ export class AuthGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-
-    const ipKey = `auth-fail:${request.ip}`;
-    const failures = this.config.rateLimits.authFailuresPerMinute;
-    const blocked = await this.limiter.peek(ipKey, failures);
-    if (!blocked.allowed) throw this.tooMany(blocked, 'Too many failed authentication attempts.');
-
-    let result: { member: MemberContext; suspended: boolean };
-    try {
-      result = await this.authenticate(request);
-    } catch (error) {
-      if (!(error instanceof AuthFailure)) throw error;
-      await this.limiter.hit(ipKey, failures);
-      this.logger.info({ traceId: request.traceId, reason: error.reason, ip: request.ip }, 'authentication failed');
-      throw error.toGatewayError();
-    }
-    if (result.suspended) throw new GatewayError('PermissionDenied', { message: 'The member is suspended.' });
-    request.member = result.member;
-
     const routeClass = READ_METHODS.has(request.method) ? 'read' : 'write';
-    const limit = routeClass === 'read' ? this.config.rateLimits.readPerMinute : this.config.rateLimits.writePerMinute;
-    const decision = await this.limiter.hit(`member:${result.member.memberId}:${routeClass}`, limit);
+    const gate: Gate = {
+      ipKey: `auth-fail:${request.ip}`,
+      failureLimit: this.config.rateLimits.authFailuresPerMinute,
+      routeClass,
+      limit: routeClass === 'read' ? this.config.rateLimits.readPerMinute : this.config.rateLimits.writePerMinute,
+    };
+
+    let credential = await this.verify(request, gate);
+    let passed = await this.pass(credential, gate);
+    if (passed.kind === 'stale') {
+      // A credential or member changed since this entry was cached: read it again.
+      this.forget(credential.cacheKey);
+      credential = await this.verify(request, gate);
+      passed = await this.pass(credential, gate);
+    }
+    if (passed.kind === 'replayed') throw await this.failed(request, gate, new AuthFailure('token replayed'));
+    if (passed.kind === 'ip-blocked') throw this.tooMany(passed.decision, TOO_MANY_FAILURES);
+    if (passed.kind === 'stale') throw new Error('credentials generation changed twice during one request');
+    if (credential.suspended) throw new GatewayError('PermissionDenied', { message: 'The member is suspended.' });
+    request.member = credential.member;
+
+    const { decision } = passed;
     void reply.headers(rateLimitHeaders(decision));
-    if (!decision.allowed) throw this.tooMany(decision, `Rate limit of ${limit} ${routeClass} requests per minute reached.`);
+    if (!decision.allowed) throw this.tooMany(decision, `Rate limit of ${gate.limit} ${gate.routeClass} requests per minute reached.`);
     return true;
   }
 
-  private async authenticate(request: FastifyRequest): Promise<{ member: MemberContext; suspended: boolean }> {
+  /** The request's credential, verified; a failure counts against the client's IP. */
+  private async verify(request: FastifyRequest, gate: Gate): Promise<VerifiedCredential> {
+    try {
+      return await this.authenticate(request, async () => {
+        const peek = await this.limiter.peek(gate.ipKey, gate.failureLimit);
+        if (!peek.decision.allowed) throw this.tooMany(peek.decision, TOO_MANY_FAILURES);
+        return peek.generation;
+      });
+    } catch (error) {
+      if (!(error instanceof AuthFailure)) throw error;
+      throw await this.failed(request, gate, error);
+    }
+  }
+
+  private pass(credential: VerifiedCredential, gate: Gate): Promise<GateResult> {
+    const memberKey = `member:${credential.member.memberId}:${gate.routeClass}`;
+    return this.limiter.gate(gate.ipKey, gate.failureLimit, memberKey, gate.limit, credential.cachedGeneration, credential.once);
+  }
+
+  /** Counts a failed authentication against the IP; answers the error to throw (429 once over the limit). */
+  private async failed(request: FastifyRequest, gate: Gate, failure: AuthFailure): Promise<GatewayError> {
+    const counted = await this.limiter.hit(gate.ipKey, gate.failureLimit);
+    this.logger.info({ traceId: request.traceId, reason: failure.reason, ip: request.ip }, 'authentication failed');
+    return counted.allowed ? failure.toGatewayError() : this.tooMany(counted, TOO_MANY_FAILURES);
+  }
+
+  private forget(cacheKey: string): void {
+    this.apiKeyCache.delete(cacheKey);
+    this.memberKeyCache.delete(cacheKey);
+  }
+
+  private async authenticate(request: FastifyRequest, beforeRead: () => Promise<number>): Promise<VerifiedCredential> {
     const header = request.headers.authorization;
     if (header === undefined || header === '') throw new AuthFailure('no Authorization header');
     const match = /^(\S+) (\S+)$/.exec(header);
@@ -82,16 +136,14 @@ export class AuthGuard implements CanActivate {
     switch (scheme.toLowerCase()) {
       case 'basic':
         if (this.config.environment !== 'sandbox') throw new AuthFailure('Basic is sandbox only');
-        return authenticateApiKey(credential, this.apiKeys, this.clock);
+        return this.apiKey.authenticate(credential, beforeRead);
       case 'bearer': {
         const [path = '', query = ''] = splitUrl(request.url);
-        return this.jwt.authenticate(credential, {
-          method: request.method,
-          host: request.headers.host ?? '',
-          path,
-          query,
-          body: request.rawBody ?? EMPTY_BODY,
-        });
+        return this.jwt.authenticate(
+          credential,
+          { method: request.method, host: request.headers.host ?? '', path, query, body: request.rawBody ?? EMPTY_BODY },
+          beforeRead,
+        );
       }
       default:
         throw new AuthFailure(`unknown scheme ${scheme}`);

@@ -5,3 +5,7 @@ export * from './request-jwt.authenticator.js';
 export * from './rate-limiter.js';
 export * from './auth.guard.js';
 export * from './auth.module.js';
+export * from './credential-cache.js';
+export * from './credential-changes.js';
+export * from './verified-credential.js';
+export * from './basic-api-key.authenticator.js';

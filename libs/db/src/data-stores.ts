@@ -17,7 +17,7 @@ export interface DataStoreOptions {
 }
 
 export async function openDataStores(config: ConnectedConfig, options: DataStoreOptions): Promise<DataStores> {
-  const prisma = new PrismaService(config.databaseUrl, options.poolSize);
+  const prisma = new PrismaService(config.databaseUrl, options.poolSize ?? config.databasePoolSize);
   const redis = createRedis(config.redisUrl, { name: options.service });
   let clock: Clock = new SystemClock();
   if (config.environment === 'sandbox') {

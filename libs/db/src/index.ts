@@ -24,3 +24,4 @@ export * from './repositories/payment.repository.js';
 export type { Payment } from './generated/prisma/client.js';
 export * from './repositories/idempotency-key.repository.js';
 export type { IdempotencyKey } from './generated/prisma/client.js';
+export * from './repositories/payment-statements.js';

@@ -1,7 +1,7 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
-import { payments, scheduledJobs, type NewPayment, type Payment, type PaymentChange, type Tx } from '#libs/db';
+import { insertPaymentWithEvent, paymentFromNew, payments, scheduledJobs, type NewPayment, type NewPaymentTimer, type Payment, type PaymentChange, type PrismaService, type Tx } from '#libs/db';
 import { decidePaymentMove, nextPaymentTimer, type PaymentStatus } from '#libs/domain';
-import { writeOutboxEvent } from '#libs/events';
+import { OUTBOX_CHANNEL, prepareOutboxEvent, writeOutboxEvent } from '#libs/events';
 import type { PaymentRules } from './payment-rules.js';
 import { paymentEventPayload } from './payment-view.js';
 
@@ -10,8 +10,8 @@ export function paymentTimerId(paymentId: string): string {
   return `payments.poll:${paymentId}`;
 }
 
-/** Sets (or clears) the payment's timer for its current state, in the caller's transaction. */
-export async function schedulePaymentTimer(tx: Tx, payment: Payment, now: Date, scheduleSeconds: readonly number[]): Promise<Date | null> {
+/** The payment's timer row for its current state, or null when the state needs none. */
+function paymentTimer(payment: Payment, now: Date, scheduleSeconds: readonly number[]): NewPaymentTimer | null {
   const due = nextPaymentTimer({
     status: payment.status as PaymentStatus,
     now,
@@ -21,26 +21,40 @@ export async function schedulePaymentTimer(tx: Tx, payment: Payment, now: Date, 
     scheduleSeconds,
     atBank: payment.bankConsentId !== null || payment.bankPaymentId !== null,
   });
-  const id = paymentTimerId(payment.id);
-  if (due === null) {
-    await scheduledJobs.deleteMany(tx, [id]);
+  if (due === null) return null;
+  const payload: PayloadOf<'payments.poll'> = { name: 'payments.poll', paymentId: payment.id };
+  return { id: paymentTimerId(payment.id), queue: JOB_QUEUE['payments.poll'], jobName: payload.name, payload: { ...payload }, dueAt: due };
+}
+
+/** Sets (or clears) the payment's timer for its current state, in the caller's transaction. */
+export async function schedulePaymentTimer(tx: Tx, payment: Payment, now: Date, scheduleSeconds: readonly number[]): Promise<Date | null> {
+  const timer = paymentTimer(payment, now, scheduleSeconds);
+  if (timer === null) {
+    await scheduledJobs.deleteMany(tx, [paymentTimerId(payment.id)]);
     return null;
   }
-  const payload: PayloadOf<'payments.poll'> = { name: 'payments.poll', paymentId: payment.id };
-  await scheduledJobs.schedule(tx, id, payload, due, JOB_QUEUE['payments.poll']);
-  return due;
+  await scheduledJobs.schedule(tx, timer.id, { name: 'payments.poll', paymentId: payment.id }, timer.dueAt, timer.queue);
+  return timer.dueAt;
+}
+
+function creationEvent(payment: Payment) {
+  return { memberId: payment.memberId, type: 'PAYMENT_STATUS_CHANGED', payload: paymentEventPayload(payment), createdAt: payment.updatedAt } as const;
 }
 
 async function announce(tx: Tx, payment: Payment): Promise<void> {
-  await writeOutboxEvent(tx, { memberId: payment.memberId, type: 'PAYMENT_STATUS_CHANGED', payload: paymentEventPayload(payment), createdAt: payment.updatedAt });
+  await writeOutboxEvent(tx, creationEvent(payment));
 }
 
-/** Stores a new payment with its creation event and its first timer: one transaction. */
-export async function recordNewPayment(tx: Tx, row: NewPayment, now: Date, rules: PaymentRules, scheduleSeconds: readonly number[]): Promise<Payment> {
-  const payment = await payments.insert(tx, row);
-  await announce(tx, payment);
-  await schedulePaymentTimer(tx, payment, now, scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds);
-  return payment;
+/**
+ * Stores a new payment with its creation event and its first timer in one statement on the
+ * shared pool (one round trip; the request path of POST /v2/payments). Writes exactly what
+ * a status change writes: the row, its PAYMENT_STATUS_CHANGED event and its timer.
+ */
+export async function storeNewPayment(prisma: PrismaService, row: NewPayment, now: Date, rules: PaymentRules, scheduleSeconds: readonly number[]): Promise<Payment> {
+  const payment = paymentFromNew(row);
+  const event = prepareOutboxEvent(creationEvent(payment));
+  const timer = paymentTimer(payment, now, scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds);
+  return insertPaymentWithEvent(prisma.pool, row, { ...event, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt, channel: OUTBOX_CHANNEL }, timer);
 }
 
 export type ChangeResult =

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CredentialChanges } from '#libs/auth';
 import { KeysModule } from '../keys/keys.module.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { ClockController } from './clock.controller.js';
@@ -10,6 +11,6 @@ import { WebhookAdminModule } from './webhooks/webhook-admin.module.js';
 @Module({
   imports: [KeysModule, WebhookAdminModule],
   controllers: [ClockController, MembersController],
-  providers: [AdminTokenGuard, MembersUseCases],
+  providers: [AdminTokenGuard, MembersUseCases, CredentialChanges],
 })
 export class AdminModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { CredentialChanges } from '#libs/auth';
 import { GatewayError, SystemClock } from '#libs/common';
 import { MemberKeyRepository, type MemberKey } from '#libs/db';
 import { InvalidPublicKeyError, normalisePublicKey } from '#libs/domain';
@@ -23,7 +24,10 @@ export class MemberKeysUseCases {
   /** Key expiry is an authentication matter, judged on wall time like the tokens themselves. */
   private readonly clock = new SystemClock();
 
-  constructor(private readonly keys: MemberKeyRepository) {}
+  constructor(
+    private readonly keys: MemberKeyRepository,
+    private readonly credentials: CredentialChanges,
+  ) {}
 
   async submit(memberId: string, request: SubmitKeyRequest): Promise<{ keyId: string }> {
     let spkiPem: string;
@@ -63,5 +67,6 @@ export class MemberKeysUseCases {
 
   async delete(memberId: string, keyId: string): Promise<void> {
     if (!(await this.keys.delete(memberId, keyId))) throw GatewayError.notFound(keyId, `Key ${keyId} not found.`);
+    await this.credentials.announce();
   }
 }

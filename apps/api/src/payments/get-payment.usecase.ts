@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
-import { PrismaService, payments, type Payment } from '#libs/db';
+import { PrismaService, readPaymentForMember, type Payment } from '#libs/db';
 import { renderPayment, type PaymentResource } from '#libs/payments';
 
 /** GET /v2/payments/{paymentId}: the member's payment with its next step; 404 for any other id. */
@@ -9,7 +9,7 @@ export class GetPaymentUseCase {
   constructor(private readonly prisma: PrismaService) {}
 
   async find(memberId: string, paymentId: string): Promise<Payment> {
-    const payment = await payments.findForMember(this.prisma, memberId, paymentId);
+    const payment = await readPaymentForMember(this.prisma.pool, memberId, paymentId);
     if (payment === null) throw GatewayError.notFound(paymentId, `Payment ${paymentId} not found.`);
     return payment;
   }

@@ -5,7 +5,7 @@ import { APP_CONFIG, Clock, GatewayError, LOGGER, type AppConfig } from '#libs/c
 import type { PaymentProgress } from '#libs/connectors';
 import { BankRepository, PrismaService, type Bank, type NewPayment, type PaymentChange } from '#libs/db';
 import type { PaymentInitiationInput } from '#libs/domain';
-import { LOST_INITIATION_GRACE_MS, PaymentProgression, bankInitiationOf, changeFromProgress, paymentRules, recordNewPayment, renderPayment, type PaymentResource, type PaymentRules } from '#libs/payments';
+import { LOST_INITIATION_GRACE_MS, PaymentProgression, bankInitiationOf, changeFromProgress, paymentRules, renderPayment, storeNewPayment, type PaymentResource, type PaymentRules } from '#libs/payments';
 import type { MemberContext } from '#libs/auth';
 import { checkInitiationAgainstContext } from './initiation-rules.js';
 import { draftPayment } from './payment-draft.js';
@@ -96,7 +96,7 @@ export class InitiatePaymentUseCase {
   }
 
   private store(row: NewPayment, now: Date, bank: Bank | null) {
-    return this.prisma.$transaction((tx) => recordNewPayment(tx, row, now, this.rules, this.progression.scheduleOf(bank)));
+    return storeNewPayment(this.prisma, row, now, this.rules, this.progression.scheduleOf(bank));
   }
 
   /** The bank's answer, or a timeout when the caller's request-timeout comes first. */

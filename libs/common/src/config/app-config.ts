@@ -26,6 +26,8 @@ export interface AppConfig {
     readonly bodyLimitBytes: number;
   };
   readonly databaseUrl: string | undefined;
+  /** Postgres connections the api and the worker each keep at most (DATABASE_POOL_SIZE). */
+  readonly databasePoolSize: number;
   readonly redisUrl: string | undefined;
   /** Admin bearer token (ADMIN_TOKEN); required in production, generated in sandbox when absent. */
   readonly adminToken: string | undefined;
@@ -53,6 +55,15 @@ export interface AppConfig {
     readonly postgresPort: number;
     /** Port of the local redis-server (EMBEDDED_REDIS_PORT). */
     readonly redisPort: number;
+  };
+  readonly auth: {
+    /**
+     * How long a verified credential (API key or member public key, with its member) is reused
+     * without reading Postgres (AUTH_CACHE_TTL_MS; 0 = read every time). Revocations, key
+     * deletions and member changes take effect at once on every replica regardless: each
+     * request checks the credentials generation counter in Redis in its rate-limit call.
+     */
+    readonly credentialCacheMs: number;
   };
   readonly rateLimits: {
     /** Requests per member per minute on reading routes (RATE_LIMIT_READ_PER_MINUTE). */

@@ -147,6 +147,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     },
     databaseUrl,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 2, 500),
     redisUrl,
     adminToken,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
@@ -165,6 +166,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       postgresPort: integer(env, 'EMBEDDED_POSTGRES_PORT', 54329, 1, 65535),
       redisPort: integer(env, 'EMBEDDED_REDIS_PORT', 63799, 1, 65535),
     },
+    auth: { credentialCacheMs: integer(env, 'AUTH_CACHE_TTL_MS', 60_000, 0, 3_600_000) },
     rateLimits: {
       readPerMinute: integer(env, 'RATE_LIMIT_READ_PER_MINUTE', 1200, 1, 10_000_000),
       writePerMinute: integer(env, 'RATE_LIMIT_WRITE_PER_MINUTE', 600, 1, 10_000_000),

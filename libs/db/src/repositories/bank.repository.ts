@@ -16,15 +16,27 @@ export interface CatalogueSyncResult {
   readonly unlisted: readonly string[];
 }
 
+/**
+ * How long `find` answers a bank from memory. Bank rows change only when an api replica starts
+ * with a new catalogue file, so a replica sees another's new catalogue within this time.
+ */
+const FIND_CACHE_MS = 10_000;
+
 /** The bank catalogue in Postgres. Banks are global reference data, not member-scoped. */
 export class BankRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  private readonly found = new Map<string, { readonly bank: Bank | null; readonly untilMs: number }>();
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly nowMs: () => number = Date.now,
+  ) {}
 
   /**
    * Makes the table match the catalogue in one transaction: every record upserted and listed,
    * every other bank unlisted (kept, since payments reference banks by id).
    */
   syncCatalogue(records: readonly BankRecord[]): Promise<CatalogueSyncResult> {
+    this.found.clear();
     return this.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK_KEY})`;
       for (const record of records) {
@@ -43,8 +55,17 @@ export class BankRepository {
     return this.prisma.bank.findMany({ where: { listed: true }, orderBy: { id: 'asc' } });
   }
 
-  /** One bank by its exact id, listed or not (payments keep referring to unlisted banks). */
-  find(id: string): Promise<Bank | null> {
-    return this.prisma.bank.findUnique({ where: { id } });
+  /**
+   * One bank by its exact id, listed or not (payments keep referring to unlisted banks); from
+   * memory when read in the last few seconds (the payment request path asks on every call).
+   */
+  async find(id: string): Promise<Bank | null> {
+    const nowMs = this.nowMs();
+    const cached = this.found.get(id);
+    if (cached !== undefined && cached.untilMs > nowMs) return cached.bank;
+    const bank = await this.prisma.bank.findUnique({ where: { id } });
+    if (this.found.size >= 1000) this.found.clear();
+    this.found.set(id, { bank, untilMs: nowMs + FIND_CACHE_MS });
+    return bank;
   }
 }

@@ -68,11 +68,6 @@ export const payments = {
     return tx.payment.create({ data: row });
   },
 
-  /** The member's payment, or null (also for another member's id). */
-  findForMember(db: Db, memberId: string, id: string): Promise<Payment | null> {
-    return db.payment.findFirst({ where: { id, memberId } });
-  },
-
   /** For workers and bank callbacks, which act for whichever member owns the payment. */
   findById(db: Db, id: string): Promise<Payment | null> {
     return db.payment.findUnique({ where: { id } });

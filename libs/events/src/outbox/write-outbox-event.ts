@@ -30,13 +30,21 @@ export function newEventId(): string {
 }
 
 /**
+ * The id and exact body of an outbox event, for a caller that writes the row in a statement of
+ * its own (it must NOTIFY OUTBOX_CHANNEL in the same transaction, as writeOutboxEvent does).
+ */
+export function prepareOutboxEvent<T extends OutboxEventType>(event: NewOutboxEvent<T>): WrittenOutboxEvent {
+  const id = event.id ?? newEventId();
+  return { id, body: notificationBody({ id, type: event.type, createdAtMs: event.createdAt.getTime(), payload: event.payload }) };
+}
+
+/**
  * Writes an event into the outbox inside the caller's transaction, the same one that makes the
  * state change, and notifies the relay. Postgres delivers the NOTIFY only when the transaction
  * commits, and drops it on rollback, so an event leaves only with its state change.
  */
 export async function writeOutboxEvent<T extends OutboxEventType>(tx: Tx, event: NewOutboxEvent<T>): Promise<WrittenOutboxEvent> {
-  const id = event.id ?? newEventId();
-  const body = notificationBody({ id, type: event.type, createdAtMs: event.createdAt.getTime(), payload: event.payload });
+  const { id, body } = prepareOutboxEvent(event);
   await tx.$executeRaw`
     WITH inserted AS (
       INSERT INTO outbox_event (id, member_id, event_type, body, created_at)

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CredentialChanges } from '#libs/auth';
 import { Clock, GatewayError } from '#libs/common';
 import { ApiKeyRepository, MemberRepository, type ApiKeyView as StoredApiKey, type Member } from '#libs/db';
 import { hashApiKey, newApiKey, newId } from '#libs/domain';
@@ -40,6 +41,7 @@ export class MembersUseCases {
     private readonly members: MemberRepository,
     private readonly apiKeys: ApiKeyRepository,
     private readonly clock: Clock,
+    private readonly credentials: CredentialChanges,
   ) {}
 
   async create(request: CreateMemberRequest): Promise<CreateMemberResponse> {
@@ -64,6 +66,8 @@ export class MembersUseCases {
   async update(memberId: string, request: UpdateMemberRequest): Promise<MemberView> {
     const member = await this.members.update(memberId, request);
     if (member === null) throw GatewayError.notFound(memberId, `Member ${memberId} not found.`);
+    // Status and flags travel with cached credentials: every replica reads them again.
+    await this.credentials.announce();
     return memberView(member);
   }
 
@@ -83,6 +87,7 @@ export class MembersUseCases {
     if (!(await this.apiKeys.revoke(memberId, keyId, this.clock.now()))) {
       throw GatewayError.notFound(keyId, `API key ${keyId} not found.`);
     }
+    await this.credentials.announce();
   }
 
   private async require(memberId: string): Promise<Member> {
