@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
+import { MockAgent } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BankDeadlineExceededError, BankRejectedError, BankUnavailableError } from '../bank-errors.js';
 import { BankHttpClient } from './bank-http-client.js';
@@ -12,6 +14,7 @@ let base: string;
 let handler: Handler;
 let hits: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }>;
 let logs: string;
+let connections: number;
 
 function client(overrides: Partial<ConstructorParameters<typeof BankHttpClient>[0]> = {}): BankHttpClient {
   const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => ((logs += chunk.toString('utf8')), done()) });
@@ -33,6 +36,7 @@ beforeAll(async () => {
       handler(request, response, body);
     });
   });
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
   base = `http://127.0.0.1:${address.port}`;
@@ -46,6 +50,7 @@ afterAll(async () => {
 beforeEach(() => {
   hits = [];
   logs = '';
+  connections = 0;
   handler = (_request, response) => json(response, 200, { ok: true });
 });
 
@@ -54,6 +59,53 @@ describe('BankHttpClient', () => {
     const response = await client().send(ctx(), { method: 'GET', url: `${base}/ok`, operation: 'test.ok' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ok: true });
+    expect(response.headers.get('Content-Type')).toBe('application/json');
+    expect(response.headers.get('x-absent')).toBeNull();
+    expect(hits[0]?.headers['user-agent']).toBe('open-banking-gateway/1');
+  });
+
+  it('hands back a 3xx as it is, without following it', async () => {
+    handler = (_request, response) => response.writeHead(302, { location: `${base}/elsewhere` }).end();
+    const response = await client().send(ctx(), { method: 'GET', url: `${base}/authorize`, operation: 'test.redirect' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(`${base}/elsewhere`);
+    expect(hits.map((hit) => hit.url)).toEqual(['/authorize']);
+  });
+
+  it('reads every answer to its end, so one kept-alive connection carries calls that failed and succeeded', async () => {
+    const statuses = [503, 200, 404, 200];
+    handler = (_request, response) => json(response, statuses[hits.length - 1] ?? 200, { padding: 'x'.repeat(64 * 1024) });
+    const http = client({ maxAttempts: 2, random: () => 1 }); // 10 ms before the retry
+    try {
+      expect((await http.send(ctx(), { method: 'GET', url: `${base}/a`, operation: 'test.reuse' })).status).toBe(200);
+      await sleep(10); // the socket returns to the agent's pool a moment after the body is read
+      await expect(http.send(ctx(), { method: 'GET', url: `${base}/b`, operation: 'test.reuse' })).rejects.toBeInstanceOf(BankRejectedError);
+      await sleep(10);
+      expect((await http.send(ctx(), { method: 'GET', url: `${base}/c`, operation: 'test.reuse' })).status).toBe(200);
+      expect(hits).toHaveLength(4);
+      expect(connections).toBe(1);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('stops at the deadline while the bank is still sending the body', async () => {
+    handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"partial":');
+      setTimeout(() => response.end('true}'), 1000);
+    };
+    const started = Date.now();
+    await expect(client().send(ctx(150), { method: 'GET', url: `${base}/trickle`, operation: 'test.trickle' })).rejects.toBeInstanceOf(BankDeadlineExceededError);
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('closes its keep-alive agent on close(): later calls fail as BankUnavailableError', async () => {
+    const http = client({ maxAttempts: 1 });
+    await http.send(ctx(), { method: 'GET', url: `${base}/before`, operation: 'test.close' });
+    await http.close();
+    await expect(http.send(ctx(), { method: 'GET', url: `${base}/after`, operation: 'test.close' })).rejects.toBeInstanceOf(BankUnavailableError);
+    expect(hits.map((hit) => hit.url)).toEqual(['/before']);
   });
 
   it('retries a GET on 5xx and succeeds', async () => {
@@ -136,6 +188,42 @@ describe('BankHttpClient', () => {
 
   it('treats an unreachable bank as BankUnavailableError', async () => {
     await expect(client({ maxAttempts: 1 }).send(ctx(), { method: 'GET', url: 'http://127.0.0.1:1/nothing', operation: 'test.closed' })).rejects.toBeInstanceOf(BankUnavailableError);
+  });
+
+  describe('over an injected dispatcher', () => {
+    const origin = 'https://bank.test';
+    let mock: MockAgent;
+
+    beforeEach(() => {
+      mock = new MockAgent();
+      mock.disableNetConnect();
+    });
+
+    it('retries a GET after a network error, and leaves the injected dispatcher open on close()', async () => {
+      const bank = mock.get(origin);
+      bank.intercept({ path: '/accounts', method: 'GET' }).replyWithError(new Error('socket hang up'));
+      bank.intercept({ path: '/accounts', method: 'GET' }).reply(200, { ok: true }, { headers: { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] } });
+      const http = client({ dispatcher: mock });
+      const response = await http.send(ctx(), { method: 'GET', url: `${origin}/accounts`, operation: 'test.mock' });
+      expect(response.body).toEqual({ ok: true });
+      expect(response.headers.get('set-cookie')).toBe('a=1, b=2');
+      expect(logs).toContain('socket hang up');
+      await http.close();
+      mock.get(origin).intercept({ path: '/again', method: 'GET' }).reply(204, '');
+      expect((await http.send(ctx(), { method: 'GET', url: `${origin}/again`, operation: 'test.mock' })).status).toBe(204);
+      mock.assertNoPendingInterceptors();
+      await mock.close();
+    });
+
+    it('does not retry a POST without an idempotency key after a network error', async () => {
+      mock.get(origin).intercept({ path: '/payments', method: 'POST' }).replyWithError(new Error('connection reset'));
+      const error = await client({ dispatcher: mock })
+        .send(ctx(), { method: 'POST', url: `${origin}/payments`, operation: 'test.mock', body: '{}' })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(BankUnavailableError);
+      expect(error).toMatchObject({ bankStatusCode: undefined });
+      await mock.close();
+    });
   });
 
   it('logs calls without credentials, tokens or codes', async () => {

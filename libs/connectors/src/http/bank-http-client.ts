@@ -1,11 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SpanKind, SpanStatusCode, context, propagation, trace, type Span } from '@opentelemetry/api';
 import type { Logger } from 'pino';
-import { fetch as undiciFetch, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { BankDeadlineExceededError, BankRejectedError, BankUnavailableError } from '../bank-errors.js';
 import type { BankCallContext } from '../bank-types.js';
+import { BankDispatchers } from './bank-dispatchers.js';
+import { exchange, isTimeout } from './bank-exchange.js';
 import type { BankRequest, BankResponse } from './bank-request.js';
-import { BankTlsAgents, readTlsIdentity, type BankTlsIdentity } from './bank-tls.js';
+import { readTlsIdentity, type BankTlsIdentity } from './bank-tls.js';
 import { redactBody, redactHeaders, redactUrl } from './redact.js';
 import { backoffMs, isRetryable, type BackoffPolicy } from './retry-policy.js';
 
@@ -16,18 +18,19 @@ export interface BankHttpClientOptions {
   /** Attempts of a retryable call, the first included. Default 3. */
   readonly maxAttempts?: number;
   readonly backoff?: BackoffPolicy;
-  /** Replaces the global fetch for calls without mutual TLS (mutual-TLS calls use undici's fetch with the bank's agent). */
-  readonly fetch?: typeof fetch;
+  /**
+   * Carries the calls without mutual TLS instead of the client's own keep-alive Agent (mutual-TLS
+   * calls always use the bank's Agent): e.g. an undici MockAgent, or an Agent without a client
+   * certificate, in tests. Its owner closes it; `close()` leaves it open.
+   */
+  readonly dispatcher?: Dispatcher;
   readonly random?: () => number;
   readonly now?: () => number;
 }
 
 const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 100, maxMs: 2000 };
+const USER_AGENT = 'open-banking-gateway/1';
 const tracer = trace.getTracer('bank-http-client');
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-}
 
 function parseJson(text: string, contentType: string | null): unknown {
   if (text === '' || !(contentType ?? '').toLowerCase().includes('json')) return undefined;
@@ -38,16 +41,24 @@ function parseJson(text: string, contentType: string | null): unknown {
   }
 }
 
-/** A network failure for the logs: fetch's own message and the cause under it (e.g. a TLS alert). */
+/** A network failure for the logs: its message and its code, or the cause under it (e.g. a TLS alert). */
 function describeNetworkError(error: unknown): string {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
-  const detail = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : undefined;
-  return detail === undefined ? String(error) : `${String(error)} (${detail})`;
+  const text = String(error);
+  const failure = error instanceof Error ? (error as { code?: unknown; cause?: unknown }) : undefined;
+  const cause = failure?.cause as { code?: unknown; message?: unknown } | undefined;
+  const detail = typeof failure?.code === 'string' ? failure.code : typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : undefined;
+  return detail === undefined || text.includes(detail) ? text : `${text} (${detail})`;
+}
+
+/** The request's headers with a user-agent unless the connector set one (undici's request sends none). */
+function withUserAgent(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const own = { ...headers };
+  return Object.keys(own).some((name) => name.toLowerCase() === 'user-agent') ? own : { 'user-agent': USER_AGENT, ...own };
 }
 
 /** What a client derived for one bank's mutual TLS shares with its parent. */
 interface TlsBinding {
-  readonly agents: BankTlsAgents;
+  readonly dispatchers: BankDispatchers;
   readonly agent: Dispatcher;
 }
 
@@ -65,7 +76,8 @@ interface Failure {
  * a 5xx or an unreachable bank a BankUnavailableError, a missed deadline a
  * BankDeadlineExceededError. Calls are logged without secrets and traced as client spans.
  * A bank that requires mutual TLS gets its own client from `withClientCertificate`: the same
- * rules, with every call carried by that bank's undici Agent.
+ * rules, with every call carried by that bank's undici Agent. Calls go out with undici's `request`
+ * over a shared keep-alive Agent; `close()` closes it and the banks' Agents.
  */
 export class BankHttpClient {
   private readonly options: BankHttpClientOptions;
@@ -73,12 +85,13 @@ export class BankHttpClient {
   private readonly perCallCapMs: number;
   private readonly maxAttempts: number;
   private readonly backoff: BackoffPolicy;
-  private readonly fetchFn: typeof fetch;
   private readonly random: () => number;
   private readonly now: () => number;
-  private readonly agents: BankTlsAgents;
+  private readonly dispatchers: BankDispatchers;
   /** The bank's mutual-TLS agent; undefined for the shared client. */
   private readonly tlsAgent: Dispatcher | undefined;
+  /** What carries this client's calls: the bank's mutual-TLS agent or the shared one. */
+  private readonly dispatcher: Dispatcher;
 
   constructor(options: BankHttpClientOptions, tls?: TlsBinding) {
     this.options = options;
@@ -86,11 +99,11 @@ export class BankHttpClient {
     this.perCallCapMs = options.perCallCapMs ?? 30_000;
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 3);
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
-    this.fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
-    this.agents = tls?.agents ?? new BankTlsAgents();
+    this.dispatchers = tls?.dispatchers ?? new BankDispatchers(options.dispatcher);
     this.tlsAgent = tls?.agent;
+    this.dispatcher = tls?.agent ?? this.dispatchers.plain;
   }
 
   /**
@@ -99,13 +112,13 @@ export class BankHttpClient {
    * and closed by `close()`.
    */
   withClientCertificate(bankId: string, identity: BankTlsIdentity): BankHttpClient {
-    const agent = this.agents.agentFor(bankId, readTlsIdentity(identity, this.now()));
-    return new BankHttpClient(this.options, { agents: this.agents, agent });
+    const agent = this.dispatchers.tls.agentFor(bankId, readTlsIdentity(identity, this.now()));
+    return new BankHttpClient(this.options, { dispatchers: this.dispatchers, agent });
   }
 
-  /** Closes the mutual-TLS agents of every bank (calls in flight finish first). */
+  /** Closes the shared keep-alive agent and the mutual-TLS agents of every bank (calls in flight finish first). */
   close(): Promise<void> {
-    return this.agents.close();
+    return this.dispatchers.close();
   }
 
   async send(ctx: BankCallContext, request: BankRequest): Promise<BankResponse> {
@@ -130,7 +143,7 @@ export class BankHttpClient {
     const started = this.now();
     const cap = Math.min(this.perCallCapMs, request.timeoutMs ?? this.perCallCapMs);
     const deadline = Math.min(ctx.deadlineMs, started + cap);
-    const headers: Record<string, string> = { ...request.headers };
+    const headers = withUserAgent(request.headers);
     propagation.inject(context.active(), headers);
     const retryable = isRetryable(request.method, headers, request.idempotent);
     const log = {
@@ -174,11 +187,8 @@ export class BankHttpClient {
 
   /** One attempt: an answer to hand back, a failure worth retrying, or a thrown rejection. */
   private async attempt(ctx: BankCallContext, request: BankRequest, headers: Record<string, string>, remainingMs: number): Promise<BankResponse | Failure> {
-    const signal = AbortSignal.timeout(remainingMs);
-    const init = { method: request.method, headers, body: request.body, signal, redirect: 'manual' } as const;
-    const response = this.tlsAgent === undefined ? await this.fetchFn(request.url, init) : await undiciFetch(request.url, { ...init, dispatcher: this.tlsAgent });
-    const text = await response.text();
-    const answer: BankResponse = { status: response.status, headers: response.headers, body: parseJson(text, response.headers.get('content-type')), text };
+    const response = await exchange(this.dispatcher, { method: request.method, url: request.url, headers, body: request.body }, remainingMs);
+    const answer: BankResponse = { ...response, body: parseJson(response.text, response.headers.get('content-type')) };
     if (request.acceptStatuses?.includes(response.status) === true) return answer;
     if (response.status >= 500) return { error: new BankUnavailableError(ctx.bankId, response.status), status: response.status };
     if (response.status >= 400) {

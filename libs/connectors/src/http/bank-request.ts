@@ -22,9 +22,14 @@ export interface BankRequest {
   readonly describeError?: (body: unknown) => BankErrorDetail | undefined;
 }
 
+/** A bank answer's headers, read like fetch's Headers: any case, repeated values joined with ", ", null when absent. */
+export interface BankResponseHeaders {
+  get(name: string): string | null;
+}
+
 export interface BankResponse {
   readonly status: number;
-  readonly headers: Headers;
+  readonly headers: BankResponseHeaders;
   /** The body parsed as JSON when it is JSON, otherwise undefined. */
   readonly body: unknown;
   readonly text: string;
