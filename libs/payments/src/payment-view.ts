@@ -51,7 +51,17 @@ export function renderPayment(row: Payment): PaymentResource {
     updatedDateTime: row.updatedAt.toISOString(),
     errorInfo: present(row.errorInfo) as PaymentResource['errorInfo'],
   };
-  return JSON.parse(JSON.stringify(resource)) as PaymentResource;
+  return withoutAbsent(resource);
+}
+
+/** The resource without its undefined fields (its values are JSON already: stored JSON, strings, booleans). */
+function withoutAbsent(resource: PaymentResource): PaymentResource {
+  const present: Record<string, Json | undefined> = {};
+  for (const key of Object.keys(resource)) {
+    const value = resource[key];
+    if (value !== undefined) present[key] = value;
+  }
+  return present as PaymentResource;
 }
 
 /**
