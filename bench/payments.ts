@@ -145,17 +145,17 @@ async function runApi(): Promise<void> {
   // Wrapped only once a profile run asks for stages, so the headline figures run unwrapped.
   const instrument = (): void => {
     const missing = [
-      stages.wrap(AuthGuard.prototype, 'canActivate', 'auth guard (Redis peek + key lookup + rate limit)'),
-      stages.wrap(RateLimiter.prototype, 'peek', 'auth: Redis failed-auth peek'),
-      stages.wrap(RateLimiter.prototype, 'hit', 'auth: Redis rate-limit hit'),
-      stages.wrap(ApiKeyRepository.prototype, 'findActiveByHash', 'auth: API key + member lookup (Prisma)'),
-      stages.wrap(ApiKeyRepository.prototype, 'touch', 'auth: API key last-used touch (Prisma, not awaited)'),
+      stages.wrap(AuthGuard.prototype, 'canActivate', 'auth guard (credential cache, one Redis call; on a miss: IP peek + key lookup)'),
+      stages.wrap(RateLimiter.prototype, 'gate', 'auth: Redis gate (generation + IP block + rate limit)'),
+      stages.wrap(RateLimiter.prototype, 'peek', 'auth: Redis failed-auth peek (cache miss only)'),
+      stages.wrap(ApiKeyRepository.prototype, 'findActiveByHash', 'auth: API key + member lookup (Prisma, cache miss only)'),
+      stages.wrap(ApiKeyRepository.prototype, 'touch', 'auth: API key last-used touch (Prisma, not awaited, once a minute)'),
       stages.wrap(ValidationPipe.prototype, 'transform', 'validation pipe (per parameter)'),
       stages.wrap(InitiatePaymentUseCase.prototype, 'execute', 'initiate use case (all below)'),
-      stages.wrap(InitiatePaymentUseCase.prototype, 'bankOf', 'initiate: bank catalogue lookup (Prisma)'),
+      stages.wrap(InitiatePaymentUseCase.prototype, 'bankOf', 'initiate: bank catalogue lookup (memory, Prisma every 10 s)'),
       stages.wrap(ObieConnector.prototype, 'initiatePayment', 'initiate: bank step (token + consent + authorize URL)'),
       stages.wrap(BankHttpClient.prototype, 'send', 'bank: HTTP call to the sandbox bank'),
-      stages.wrap(InitiatePaymentUseCase.prototype, 'store', 'initiate: DB transaction (insert + outbox + timer)'),
+      stages.wrap(InitiatePaymentUseCase.prototype, 'store', 'initiate: one statement (insert + outbox + timer + NOTIFY)'),
       stages.wrap(GetPaymentUseCase.prototype, 'execute', 'get use case'),
     ]
       .map((wrapped, index) => (wrapped ? undefined : index))

@@ -54,7 +54,7 @@ export async function storeNewPayment(prisma: PrismaService, row: NewPayment, no
   const payment = paymentFromNew(row);
   const event = prepareOutboxEvent(creationEvent(payment));
   const timer = paymentTimer(payment, now, scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds);
-  return insertPaymentWithEvent(prisma.pool, row, { ...event, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt, channel: OUTBOX_CHANNEL }, timer);
+  return insertPaymentWithEvent(prisma.pool, payment, { ...event, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt, channel: OUTBOX_CHANNEL }, timer);
 }
 
 export type ChangeResult =

@@ -154,7 +154,9 @@ export class BankHttpClient {
       ...(ctx.traceId === undefined ? {} : { traceId: ctx.traceId }),
       ...(this.tlsAgent === undefined ? {} : { mtls: true }),
     };
-    this.logger.debug({ ...log, headers: redactHeaders(headers), body: redactBody(request.body, headers['content-type']) }, 'bank call request');
+    // Redacting costs more than the call itself: only when the debug lines are written.
+    const debug = this.logger.isLevelEnabled('debug');
+    if (debug) this.logger.debug({ ...log, headers: redactHeaders(headers), body: redactBody(request.body, headers['content-type']) }, 'bank call request');
 
     for (let attempt = 1; ; attempt += 1) {
       const remaining = deadline - this.now();
@@ -170,7 +172,7 @@ export class BankHttpClient {
       if (!('error' in outcome)) {
         span.setAttribute('http.response.status_code', outcome.status);
         this.logger.info({ ...log, status: outcome.status, attempts: attempt, ms: this.now() - started }, 'bank call');
-        this.logger.debug({ ...log, body: redactBody(outcome.text, outcome.headers.get('content-type') ?? undefined) }, 'bank call response');
+        if (debug) this.logger.debug({ ...log, body: redactBody(outcome.text, outcome.headers.get('content-type') ?? undefined) }, 'bank call response');
         return outcome;
       }
       if (outcome.status !== undefined) span.setAttribute('http.response.status_code', outcome.status);

@@ -125,11 +125,10 @@ function parameter(field: keyof Payment, value: unknown): unknown {
 }
 
 /**
- * Stores a new payment, its creation event (NOTIFYing the outbox relay on commit) and its timer
+ * Stores a new payment (as paymentFromNew gives it), its creation event (NOTIFYing the outbox relay on commit) and its timer
  * in one statement: all or nothing.
  */
-export async function insertPaymentWithEvent(pool: pg.Pool, row: NewPayment, event: NewPaymentEvent, timer: NewPaymentTimer | null): Promise<Payment> {
-  const stored = paymentFromNew(row);
+export async function insertPaymentWithEvent(pool: pg.Pool, stored: Payment, event: NewPaymentEvent, timer: NewPaymentTimer | null): Promise<Payment> {
   const values: unknown[] = COLUMNS.map(([, field]) => parameter(field, (stored as unknown as Record<string, unknown>)[field]));
   values.push(
     event.id,
