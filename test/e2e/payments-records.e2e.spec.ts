@@ -115,6 +115,29 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     expect(timerAfter?.dueAt.getTime()).toBe(timerBefore?.dueAt.getTime());
   });
 
+  it('creations committed together wake the relay with one NOTIFY, after their commits', async () => {
+    const listener = new pg.Client({ connectionString: (prisma.pool.options as { connectionString: string }).connectionString });
+    await listener.connect();
+    try {
+      let wakeUps = 0;
+      let eventsAtFirstWakeUp: Promise<number> | undefined;
+      listener.on('notification', () => {
+        wakeUps += 1;
+        eventsAtFirstWakeUp ??= prisma.outboxEvent.count({ where: { memberId, eventType: 'PAYMENT_STATUS_CHANGED' } });
+      });
+      await listener.query('LISTEN webhook_outbox');
+      const before = await prisma.outboxEvent.count({ where: { memberId, eventType: 'PAYMENT_STATUS_CHANGED' } });
+      await Promise.all(Array.from({ length: 20 }, () => newPayment()));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(wakeUps).toBeGreaterThanOrEqual(1);
+      expect(wakeUps).toBeLessThan(20);
+      // The wake-up comes once the events it announces are visible.
+      expect(await eventsAtFirstWakeUp).toBeGreaterThanOrEqual(before + 1);
+    } finally {
+      await listener.end();
+    }
+  });
+
   it('the creation statement notifies the outbox relay when it commits', async () => {
     const listener = new pg.Client({ connectionString: (prisma.pool.options as { connectionString: string }).connectionString });
     await listener.connect();

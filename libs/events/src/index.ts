@@ -9,3 +9,4 @@ export * from './delivery/retry-schedule.js';
 export * from './delivery/webhook-url.js';
 export * from './signing/signing-key-store.js';
 export * from './signing/signing-key-encryption.js';
+export * from './outbox/outbox-nudge.js';

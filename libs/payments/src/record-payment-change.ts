@@ -1,7 +1,7 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import { insertPaymentWithEvent, paymentFromNew, payments, scheduledJobs, type NewPayment, type NewPaymentTimer, type Payment, type PaymentChange, type PrismaService, type Tx } from '#libs/db';
 import { decidePaymentMove, nextPaymentTimer, type PaymentStatus } from '#libs/domain';
-import { OUTBOX_CHANNEL, prepareOutboxEvent, writeOutboxEvent } from '#libs/events';
+import { prepareOutboxEvent, wakeOutboxRelay, writeOutboxEvent } from '#libs/events';
 import type { PaymentRules } from './payment-rules.js';
 import { paymentEventPayload } from './payment-view.js';
 
@@ -48,13 +48,16 @@ async function announce(tx: Tx, payment: Payment): Promise<void> {
 /**
  * Stores a new payment with its creation event and its first timer in one statement on the
  * shared pool (one round trip; the request path of POST /v2/payments). Writes exactly what
- * a status change writes: the row, its PAYMENT_STATUS_CHANGED event and its timer.
+ * a status change writes: the row, its PAYMENT_STATUS_CHANGED event and its timer; the relay
+ * is woken after the commit, one NOTIFY for the creations of a few milliseconds.
  */
 export async function storeNewPayment(prisma: PrismaService, row: NewPayment, now: Date, rules: PaymentRules, scheduleSeconds: readonly number[]): Promise<Payment> {
   const payment = paymentFromNew(row);
   const event = prepareOutboxEvent(creationEvent(payment));
   const timer = paymentTimer(payment, now, scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds);
-  return insertPaymentWithEvent(prisma.pool, payment, { ...event, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt, channel: OUTBOX_CHANNEL }, timer);
+  const stored = await insertPaymentWithEvent(prisma.pool, payment, { ...event, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt }, timer);
+  wakeOutboxRelay(prisma.pool);
+  return stored;
 }
 
 export type ChangeResult =

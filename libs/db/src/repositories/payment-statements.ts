@@ -85,8 +85,6 @@ export interface NewPaymentEvent {
   readonly eventType: string;
   readonly body: string;
   readonly createdAt: Date;
-  /** The channel NOTIFYed on commit. */
-  readonly channel: string;
 }
 
 /** The payment's timer row, if its state has one. */
@@ -111,11 +109,11 @@ WITH payment_row AS (
   RETURNING id
 ), timer_row AS (
   INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
-  SELECT ${p(6)}, ${p(7)}, ${p(8)}, ${p(9)}::jsonb, ${p(10)}::timestamptz WHERE ${p(10)}::timestamptz IS NOT NULL
+  SELECT ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}::jsonb, ${p(9)}::timestamptz WHERE ${p(9)}::timestamptz IS NOT NULL
   ON CONFLICT (id) DO UPDATE SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload
   RETURNING id
 )
-SELECT payment_row.*, pg_notify(${p(5)}, '') FROM payment_row, event_row`;
+SELECT payment_row.* FROM payment_row, event_row`;
 
 function parameter(field: keyof Payment, value: unknown): unknown {
   if (value === undefined || value === null) return null;
@@ -125,8 +123,9 @@ function parameter(field: keyof Payment, value: unknown): unknown {
 }
 
 /**
- * Stores a new payment (as paymentFromNew gives it), its creation event (NOTIFYing the outbox relay on commit) and its timer
- * in one statement: all or nothing.
+ * Stores a new payment (as paymentFromNew gives it), its creation event and its timer in one
+ * statement: all or nothing. The statement does not NOTIFY the outbox relay: the caller wakes it
+ * after the commit (see wakeOutboxRelay in libs/events).
  */
 export async function insertPaymentWithEvent(pool: pg.Pool, stored: Payment, event: NewPaymentEvent, timer: NewPaymentTimer | null): Promise<Payment> {
   const values: unknown[] = COLUMNS.map(([, field]) => parameter(field, (stored as unknown as Record<string, unknown>)[field]));
@@ -135,7 +134,6 @@ export async function insertPaymentWithEvent(pool: pg.Pool, stored: Payment, eve
     event.eventType,
     event.body,
     event.createdAt,
-    event.channel,
     timer?.id ?? null,
     timer?.queue ?? null,
     timer?.jobName ?? null,
