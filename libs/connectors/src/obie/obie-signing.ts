@@ -1,5 +1,5 @@
 import { createPrivateKey, randomUUID, type KeyObject } from 'node:crypto';
-import { CompactSign, SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
+import { CompactSign, SignJWT, type JWTPayload } from 'jose';
 import type { SecretResolver } from '../secrets/secret-resolver.js';
 import { ConnectorSettingsError, type ObieSigningSettings } from './obie-settings.js';
 
@@ -7,6 +7,17 @@ const OB_IAT = 'http://openbanking.org.uk/iat';
 const OB_ISS = 'http://openbanking.org.uk/iss';
 const OB_TAN = 'http://openbanking.org.uk/tan';
 const TRUST_ANCHOR = 'openbanking.org.uk';
+
+const base64UrlJson = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+const UNSECURED_HEADER = base64UrlJson({ alg: 'none' });
+
+/**
+ * An unsecured JWT (RFC 7519 section 6: header `{"alg":"none"}`, empty signature) of claims this
+ * signer has just built itself, so there is nothing to check in them.
+ */
+function unsecuredJwt(claims: JWTPayload): string {
+  return `${UNSECURED_HEADER}.${base64UrlJson(claims)}.`;
+}
 
 /**
  * Message signing for an OBIE bank: the detached JWS of request bodies (x-jws-signature, the
@@ -57,7 +68,7 @@ export class ObieSigner {
   async requestObject(claims: JWTPayload, audience: string, issuer: string): Promise<string> {
     const now = Math.floor(this.nowMs() / 1000);
     const payload = { ...claims, iss: issuer, aud: audience, iat: now, nbf: now, exp: now + 300, jti: randomUUID() };
-    if (this.key === undefined || !this.settings.enabled) return new UnsecuredJWT(payload).encode();
+    if (this.key === undefined || !this.settings.enabled) return unsecuredJwt(payload);
     return new SignJWT(payload).setProtectedHeader({ alg: this.settings.alg, kid: this.settings.kid, typ: 'oauth-authz-req+jwt' }).sign(this.key);
   }
 }

@@ -36,8 +36,24 @@ export function debtorShapeOf(object: object): PaymentDebtor {
   };
 }
 
+/**
+ * The domain rules' problems of one creditor or debtor object. Every field of the account asks
+ * about its own path; the rules run once per object (the validator calls in with the same
+ * instance, fully transformed, for each field).
+ */
+const problemsByAccount = new WeakMap<object, ReadonlyArray<{ readonly path: string; readonly message: string }>>();
+
 /** The problem the domain rules find at `path` of this creditor or debtor, given the rail context. */
 export function accountProblemAt(object: object, path: string): string | undefined {
+  let problems = problemsByAccount.get(object);
+  if (problems === undefined) {
+    problems = accountProblems(object);
+    problemsByAccount.set(object, problems);
+  }
+  return problems.find((problem) => problem.path === path)?.message;
+}
+
+function accountProblems(object: object): ReadonlyArray<{ readonly path: string; readonly message: string }> {
   const context = railContextOf(object);
   const rail = context.localInstrument ?? 'AUTO_SELECT';
   const options = {
@@ -45,8 +61,7 @@ export function accountProblemAt(object: object, path: string): string | undefin
     ...(context.bankId === undefined ? {} : { bankId: context.bankId }),
     ...(context.flowType === undefined ? {} : { flowType: context.flowType }),
   };
-  const problems = roleOf(object) === 'debtor' ? checkDebtor(debtorShapeOf(object), rail, options) : checkAccountForRail(accountFieldsOf(object), rail, { ...options, role: 'creditor' });
-  return problems.find((problem) => problem.path === path)?.message;
+  return roleOf(object) === 'debtor' ? checkDebtor(debtorShapeOf(object), rail, options) : checkAccountForRail(accountFieldsOf(object), rail, { ...options, role: 'creditor' });
 }
 
 const DESCRIPTIONS: Readonly<Record<AccountField, { readonly description: string; readonly example: string }>> = {
