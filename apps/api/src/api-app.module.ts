@@ -5,7 +5,6 @@ import { DbModule, type DataStores } from '#libs/db';
 import { BanksModule } from './banks/banks.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HostedPagesModule } from './hosted-pages/hosted-pages.module.js';
-import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { KeysModule } from './keys/keys.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
@@ -18,7 +17,7 @@ export class ApiAppModule {
   static register(platform: PlatformObjects, stores: DataStores): DynamicModule {
     return {
       module: ApiAppModule,
-      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores), AuthModule, IdempotencyModule, HealthModule, KeysModule, BanksModule, WebhooksModule, ReportsModule, PaymentsModule, HostedPagesModule, QrCodeModule],
+      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores), AuthModule, HealthModule, KeysModule, BanksModule, WebhooksModule, ReportsModule, PaymentsModule, HostedPagesModule, QrCodeModule],
     };
   }
 }

@@ -1,21 +1,19 @@
-import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { SetMetadata, UseInterceptors, applyDecorators } from '@nestjs/common';
 import { ApiConflictResponse, ApiHeader, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-
-export const IDEMPOTENT_ROUTE = 'gateway:idempotent-route';
-/** Request header naming a client's key (IETF draft "The Idempotency-Key HTTP Header Field"). */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-/** Response header set (to "true") on an answer repeated from an earlier request with the same key. */
-export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_ROUTE } from './idempotency-headers.js';
+import { IdempotencyInterceptor } from './idempotency.interceptor.js';
 
 /**
  * Makes a POST honour an optional `Idempotency-Key` header (see IdempotencyInterceptor): the
  * first request with a key runs, its answer is stored, and repeats get that answer back.
- * Only on routes with an authenticated member (keys are per member).
+ * Only on routes with an authenticated member (keys are per member). The interceptor sits on
+ * these routes alone (the controller's module imports IdempotencyModule): other routes run
+ * without an interceptor chain.
  */
 export const Idempotent = (): MethodDecorator =>
   applyDecorators(
     SetMetadata(IDEMPOTENT_ROUTE, true),
+    UseInterceptors(IdempotencyInterceptor),
     ApiHeader({
       name: 'Idempotency-Key',
       required: false,

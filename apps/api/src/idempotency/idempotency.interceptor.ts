@@ -16,7 +16,7 @@ import {
 } from '#libs/common';
 import { IdempotencyKeyRepository, type IdempotencyKey, type StoredResponse } from '#libs/db';
 import { newTraceId } from '#libs/observability';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPLAYED_HEADER, IDEMPOTENT_ROUTE } from './idempotency.decorator.js';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPLAYED_HEADER, IDEMPOTENT_ROUTE } from './idempotency-headers.js';
 
 /** 1 to 255 visible ASCII characters (VCHAR, RFC 5234): no spaces, no control characters. */
 const KEY_PATTERN = new RegExp(`^[\\x21-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BankConnectors, PaymentProgression } from '#libs/payments';
+import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { BankCallbackController } from './bank-callback.controller.js';
 import { CompleteBankCallbackUseCase } from './complete-bank-callback.usecase.js';
 import { GetPaymentUseCase } from './get-payment.usecase.js';
@@ -11,6 +12,7 @@ import { SubmitEmbeddedAuthUseCase } from './submit-embedded-auth.usecase.js';
 
 /** Payments v2: initiation, listing, embedded steps and the banks' redirect callback. */
 @Module({
+  imports: [IdempotencyModule],
   controllers: [PaymentsController, BankCallbackController],
   providers: [...PAYMENT_PROGRESSION_PROVIDERS, InitiatePaymentUseCase, ListPaymentsUseCase, GetPaymentUseCase, SubmitEmbeddedAuthUseCase, CompleteBankCallbackUseCase],
   exports: [PaymentProgression, BankConnectors, GetPaymentUseCase],

@@ -80,9 +80,12 @@ export class ObieAuthServer {
       this.settings.clientId,
     );
     const url = new URL(this.settings.authorizeUrl);
+    // One serialisation of the whole query (searchParams.set re-serialises on every call).
+    const query = new URLSearchParams(url.search);
     for (const [name, value] of Object.entries({ client_id: this.settings.clientId, response_type: 'code', redirect_uri: redirectUri, scope: fullScope, state, nonce, request: requestObject })) {
-      url.searchParams.set(name, value);
+      query.set(name, value);
     }
+    url.search = query.toString();
     return url.toString();
   }
 

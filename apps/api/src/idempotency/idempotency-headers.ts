@@ -1,0 +1,7 @@
+/** Metadata set on a route that honours Idempotency-Key. */
+export const IDEMPOTENT_ROUTE = 'gateway:idempotent-route';
+/** Request header naming a client's key (IETF draft "The Idempotency-Key HTTP Header Field"). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** Response header set (to "true") on an answer repeated from an earlier request with the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
