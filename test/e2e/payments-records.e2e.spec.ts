@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { PrismaService, payments, readPaymentForMember, type Payment, type PaymentChange } from '#libs/db';
+import { PrismaService, payments, readPaymentForMember, readPaymentViewForMember, type Payment, type PaymentChange } from '#libs/db';
 import { PAYMENT_STATUSES, paymentStatusMachine, type PaymentStatus } from '#libs/domain';
-import { paymentTimerId, recordPaymentChange, storeNewPayment, type PaymentRules } from '#libs/payments';
+import { paymentTimerId, recordPaymentChange, renderPayment, storeNewPayment, type PaymentRules } from '#libs/payments';
 import { freshDatabaseUrl } from '../support/test-env.js';
 
 const RULES: PaymentRules = { authorisationWindowMs: 900_000, bankDeadlineMs: 30_000, pollingMs: 30 * 86_400_000, defaultScheduleSeconds: [5, 60] };
@@ -70,6 +70,12 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     expect({ ...payment, amount: payment.amount.toString() }).toEqual(expected);
     const read = await readPaymentForMember(prisma.pool, memberId, payment.id);
     expect({ ...(read as Payment), amount: (read as Payment).amount.toString() }).toEqual(expected);
+    const view = await readPaymentViewForMember(prisma.pool, memberId, payment.id);
+    expect(renderPayment(view as NonNullable<typeof view>)).toEqual(renderPayment(payment));
+    expect(Object.keys(view ?? {}).sort()).toEqual(
+      ['authentication', 'bankPaymentId', 'bankPaymentStatus', 'convertedToFutureDatedPayment', 'createdAt', 'errorInfo', 'id', 'initiation', 'memberId', 'refundAccount', 'status', 'statusReasonInformation', 'updatedAt'],
+    );
+    expect(await readPaymentViewForMember(prisma.pool, 'm:someone-else', payment.id)).toBeNull();
     expect(expected['amount']).toBe('1');
     expect(expected['version']).toBe(0);
     expect(expected['convertedToFutureDatedPayment']).toBe(false);

@@ -1,4 +1,4 @@
-import type { Payment } from '#libs/db';
+import type { PaymentView } from '#libs/db';
 import type { PaymentInitiationInput, PaymentStatus } from '#libs/domain';
 
 type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined };
@@ -34,7 +34,7 @@ function present<T>(value: T | null): T | undefined {
 }
 
 /** Renders a stored payment; absent values are left out rather than sent as null. */
-export function renderPayment(row: Payment): PaymentResource {
+export function renderPayment(row: PaymentView): PaymentResource {
   const refundAccount = present(row.refundAccount) as { readonly [key: string]: Json } | undefined;
   const resource: PaymentResource = {
     id: row.id,
@@ -70,7 +70,7 @@ function withoutAbsent(resource: PaymentResource): PaymentResource {
  * bankPaymentStatus, statusReasonInformation, refundDetails) and errorInfo when set. The user's next
  * step stays out of notifications: it can carry a bank login link meant for the user alone.
  */
-export function paymentEventPayload(row: Payment): { readonly [key: string]: Json | undefined } {
+export function paymentEventPayload(row: PaymentView): { readonly [key: string]: Json | undefined } {
   const { authentication: _authentication, ...rest } = renderPayment(row);
   return rest;
 }

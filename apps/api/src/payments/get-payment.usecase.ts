@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
-import { PrismaService, readPaymentForMember, type Payment } from '#libs/db';
+import { PrismaService, readPaymentForMember, readPaymentViewForMember, type Payment } from '#libs/db';
 import { renderPayment, type PaymentResource } from '#libs/payments';
 
 /** GET /v2/payments/{paymentId}: the member's payment with its next step; 404 for any other id. */
@@ -14,7 +14,10 @@ export class GetPaymentUseCase {
     return payment;
   }
 
+  /** The resource only: the columns it shows. */
   async execute(memberId: string, paymentId: string): Promise<PaymentResource> {
-    return renderPayment(await this.find(memberId, paymentId));
+    const view = await readPaymentViewForMember(this.prisma.pool, memberId, paymentId);
+    if (view === null) throw GatewayError.notFound(paymentId, `Payment ${paymentId} not found.`);
+    return renderPayment(view);
   }
 }

@@ -72,6 +72,52 @@ export function paymentFromNew(row: NewPayment): Payment {
 
 const SELECT_FOR_MEMBER = `SELECT ${SELECT_LIST} FROM payment WHERE id = $1 AND member_id = $2`;
 
+/** What the API shows of a payment (the Payment resource); the columns a GET reads. */
+export type PaymentView = Pick<
+  Payment,
+  | 'id'
+  | 'memberId'
+  | 'initiation'
+  | 'convertedToFutureDatedPayment'
+  | 'refundAccount'
+  | 'status'
+  | 'statusReasonInformation'
+  | 'bankPaymentStatus'
+  | 'bankPaymentId'
+  | 'authentication'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'errorInfo'
+>;
+
+const VIEW_FIELDS: ReadonlySet<keyof Payment> = new Set<keyof PaymentView>([
+  'id',
+  'memberId',
+  'initiation',
+  'convertedToFutureDatedPayment',
+  'refundAccount',
+  'status',
+  'statusReasonInformation',
+  'bankPaymentStatus',
+  'bankPaymentId',
+  'authentication',
+  'createdAt',
+  'updatedAt',
+  'errorInfo',
+]);
+const VIEW_COLUMNS = COLUMNS.filter(([, field]) => VIEW_FIELDS.has(field));
+const SELECT_VIEW_FOR_MEMBER = `SELECT ${VIEW_COLUMNS.map(([column]) => `"${column}"`).join(', ')} FROM payment WHERE id = $1 AND member_id = $2`;
+
+/** What the member sees of its payment (the columns of the resource only), or null (also for another member's id). */
+export async function readPaymentViewForMember(pool: pg.Pool, memberId: string, id: string): Promise<PaymentView | null> {
+  const result = await pool.query<Record<string, unknown>>({ name: 'payment-view-for-member', text: SELECT_VIEW_FOR_MEMBER, values: [id, memberId] });
+  const row = result.rows[0];
+  if (row === undefined) return null;
+  const view: Record<string, unknown> = {};
+  for (const [column, field] of VIEW_COLUMNS) view[field] = row[column];
+  return view as PaymentView;
+}
+
 /** The member's payment, or null (also for another member's id). */
 export async function readPaymentForMember(pool: pg.Pool, memberId: string, id: string): Promise<Payment | null> {
   const result = await pool.query<Record<string, unknown>>({ name: 'payment-for-member', text: SELECT_FOR_MEMBER, values: [id, memberId] });
