@@ -25,6 +25,13 @@ export interface AppConfig {
     /** Largest accepted request body in bytes (BODY_LIMIT_BYTES). */
     readonly bodyLimitBytes: number;
   };
+  readonly api: {
+    /**
+     * Api processes sharing the public and admin ports on one host (API_WORKERS; node:cluster).
+     * 1 runs the api in one process; more make a primary that starts, restarts and stops them.
+     */
+    readonly workers: number;
+  };
   readonly databaseUrl: string | undefined;
   /** Postgres connections the api and the worker each keep at most (DATABASE_POOL_SIZE). */
   readonly databasePoolSize: number;

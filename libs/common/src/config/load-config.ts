@@ -146,6 +146,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       trustProxy: trustProxy(env),
       bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     },
+    api: { workers: integer(env, 'API_WORKERS', 1, 1, 64) },
     databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 2, 500),
     redisUrl,

@@ -2,7 +2,7 @@
  * Keeps a server process running until SIGINT or SIGTERM, then closes it (finishing in-flight
  * work) and exits. A second signal exits at once.
  */
-export function runUntilSignal(name: string, close: () => Promise<void>): void {
+export function runUntilSignal(name: string, close: () => Promise<void>, signals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM']): void {
   let closing = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (closing) {
@@ -18,8 +18,9 @@ export function runUntilSignal(name: string, close: () => Promise<void>): void {
       },
     );
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  for (const signal of signals) process.on(signal, stop);
+  // A signal not listened for but still delivered (Ctrl-C to a cluster worker's process group) is ignored.
+  if (!signals.includes('SIGINT')) process.on('SIGINT', () => undefined);
 }
 
 /** Runs a process's entry point; a configuration error prints one line naming the variable. */

@@ -1,0 +1,68 @@
+import cluster, { type Worker } from 'node:cluster';
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { ConnectedConfig } from '#libs/common';
+
+/** A worker that dies this soon after it was started is not restarted at once (a crash loop). */
+const RESTART_BACKOFF_MS = 1000;
+
+/**
+ * The primary of an api with API_WORKERS > 1: starts that many api processes (each listening on
+ * the public and admin ports, which node:cluster shares), starts a new one when one dies, and on
+ * shutdown stops them all (SIGTERM, each draining its requests) before it exits. Every worker
+ * gets the same ADMIN_TOKEN: a sandbox without one generates it here, once.
+ */
+export class ApiCluster {
+  private stopping = false;
+  private readonly env: Record<string, string>;
+
+  constructor(
+    private readonly config: ConnectedConfig,
+    private readonly logger: Logger,
+  ) {
+    let adminToken = config.adminToken;
+    if (adminToken === undefined) {
+      adminToken = randomBytes(32).toString('base64url');
+      logger.warn({ adminToken }, 'ADMIN_TOKEN not set: generated one for this sandbox process');
+    }
+    this.env = { ADMIN_TOKEN: adminToken };
+  }
+
+  start(): void {
+    cluster.on('exit', (worker, code, signal) => this.onExit(worker, code, signal));
+    for (let i = 0; i < this.config.api.workers; i += 1) this.fork();
+    this.logger.info({ workers: this.config.api.workers }, 'api workers started');
+  }
+
+  /** Stops every worker, waiting at most the shutdown grace (then SIGKILL). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    await Promise.all(workers.map((worker) => this.stopWorker(worker)));
+  }
+
+  private fork(): void {
+    const worker = cluster.fork(this.env);
+    worker.once('online', () => this.logger.debug({ pid: worker.process.pid }, 'api worker online'));
+  }
+
+  private onExit(worker: Worker, code: number | null, signal: string | null): void {
+    if (this.stopping) return;
+    this.logger.error({ pid: worker.process.pid, code, signal }, 'api worker exited; starting another');
+    setTimeout(() => {
+      if (!this.stopping) this.fork();
+    }, RESTART_BACKOFF_MS).unref();
+  }
+
+  private stopWorker(worker: Worker): Promise<void> {
+    if (worker.isDead()) return Promise.resolve();
+    return new Promise((done) => {
+      const killer = setTimeout(() => worker.process.kill('SIGKILL'), this.config.worker.shutdownGraceMs + 5000);
+      worker.once('exit', () => {
+        clearTimeout(killer);
+        done();
+      });
+      worker.process.kill('SIGTERM');
+    });
+  }
+}

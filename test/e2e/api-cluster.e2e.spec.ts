@@ -1,0 +1,107 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { projectRoot } from '#libs/common';
+import { freePort } from '../support/free-port.js';
+import { SpawnedProcess, envWithout } from '../support/spawned-process.js';
+import { freshDatabaseUrl } from '../support/test-env.js';
+
+const ADMIN_TOKEN = 'cluster-test-admin-token-0123456789abcdef';
+
+/** Pids of the processes whose parent is `pid`. */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((child) => Number.isInteger(child) && child > 0);
+  } catch {
+    return []; // ps exits 1 when there are none
+  }
+}
+
+async function eventually<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await probe();
+  while (!ok(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    value = await probe();
+  }
+  return value;
+}
+
+describe('API_WORKERS: several api processes on one host', () => {
+  let api: SpawnedProcess;
+  let base: string;
+  let adminBase: string;
+
+  beforeAll(async () => {
+    const root = projectRoot();
+    const [port, adminPort] = [await freePort(), await freePort()];
+    base = `http://127.0.0.1:${port}`;
+    adminBase = `http://127.0.0.1:${adminPort}`;
+    api = new SpawnedProcess(
+      process.execPath,
+      [join(root, 'dist/apps/api/src/main.js')],
+      envWithout([], {
+        DATABASE_URL: await freshDatabaseUrl(),
+        REDIS_URL: inject('redisUrl'),
+        PORT: String(port),
+        ADMIN_PORT: String(adminPort),
+        ADMIN_TOKEN,
+        API_WORKERS: '2',
+        LOG_LEVEL: 'info',
+        SHUTDOWN_GRACE_MS: '2000',
+      }),
+      root,
+    );
+    const ready = await eventually(
+      () => fetch(`${base}/readyz`).then((r) => r.status, () => 0),
+      (status) => status === 200,
+      30_000,
+    );
+    expect(ready, api.output.slice(-2000)).toBe(200);
+  });
+  afterAll(async () => {
+    if (api.child.exitCode === null) await api.stop('SIGKILL', 5000);
+  });
+
+  it('runs two workers sharing the ports; authenticated requests over fresh connections all succeed', async () => {
+    const pid = api.child.pid ?? -1;
+    const workers = await eventually(() => childrenOf(pid), (pids) => pids.length === 2, 10_000);
+    expect(workers).toHaveLength(2);
+
+    const created = await fetch(`${adminBase}/admin/members`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Cluster TPP' }),
+    });
+    expect(created.status).toBe(200);
+    const { member, apiKey } = (await created.json()) as { member: { id: string }; apiKey: string };
+    // The primary hands new connections to the workers in turn.
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${base}/member/${member.id}/keys`, { headers: { authorization: `Basic ${apiKey}`, connection: 'close' } }).then((r) => r.status)),
+    );
+    expect(statuses.every((status) => status === 200)).toBe(true);
+  });
+
+  it('starts a new worker when one dies, and keeps answering meanwhile', async () => {
+    const pid = api.child.pid ?? -1;
+    const [victim, survivor] = childrenOf(pid);
+    expect(victim).toBeDefined();
+    process.kill(victim, 'SIGKILL');
+    expect((await fetch(`${base}/healthz`, { headers: { connection: 'close' } })).status).toBe(200);
+    const replaced = await eventually(() => childrenOf(pid), (pids) => pids.length === 2 && !pids.includes(victim), 15_000);
+    expect(replaced).toContain(survivor);
+    expect(replaced).not.toContain(victim);
+    await api.waitForOutput(/api worker exited; starting another/, 5000);
+  });
+
+  it('SIGTERM to the primary stops every worker, then the primary exits 0', async () => {
+    const pid = api.child.pid ?? -1;
+    const workers = childrenOf(pid);
+    expect(await api.stop('SIGTERM', 20_000)).toBe(0);
+    for (const worker of workers) expect(() => process.kill(worker, 0)).toThrow();
+  });
+});
