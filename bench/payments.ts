@@ -1,7 +1,7 @@
 /**
  * Benchmark (not a test): what Payments v2 costs against the least a server can do.
  *
- *   npm run bench:payments [seconds] [--profile]
+ *   npm run bench:payments [seconds] [--profile] [--api-workers=N]
  *
  * One run, one embedded Postgres and one redis-server, each server in its own Node process:
  *
@@ -16,9 +16,12 @@
  * their targets, and the CPU each process spent per request. `--profile` then measures where
  * POST /v2/payments spends its time: stage timings (methods wrapped from here, no product code
  * change) at 1 and 50 connections, V8 CPU profiles of the api and the sandbox bank, and the
- * Postgres rows written per payment.
+ * Postgres rows written per payment. `--api-workers=N` runs the api as N processes sharing its
+ * ports (API_WORKERS, node:cluster), as an operator would on a host with N cores; the CPU of the
+ * api is then that of all of them (profiles need one process: `--profile` implies 1).
  */
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -123,7 +126,40 @@ function childHandlers(stages: StageTimes, instrument: () => void): Record<strin
   };
 }
 
+/**
+ * The api as a cluster primary (BENCH_API_WORKERS > 1): forks the workers (this file again, in
+ * the api role), answers the bench once all of them listen, and stops them when asked.
+ */
+async function runApiPrimary(workers: number): Promise<void> {
+  const forked = Array.from({ length: workers }, () => cluster.fork());
+  await Promise.all(
+    forked.map(
+      (worker) =>
+        new Promise<void>((resolve, reject) => {
+          worker.once('exit', (code) => reject(new Error(`api worker exited before it was ready (code ${String(code)})`)));
+          worker.on('message', (message: { kind?: string }) => {
+            if (message.kind === 'ready') resolve();
+          });
+        }),
+    ),
+  );
+  serveParent({}, async () => {
+    await Promise.all(
+      forked.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.send({ id: 0, type: 'stop' });
+          }),
+      ),
+    );
+  });
+}
+
 async function runApi(): Promise<void> {
+  const workers = Number(process.env['BENCH_API_WORKERS'] ?? '1');
+  if (workers > 1 && cluster.isPrimary) return runApiPrimary(workers);
   const config = requireConnections(
     loadConfig({
       DATABASE_URL: need('BENCH_DATABASE_URL'),
@@ -246,6 +282,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const seconds = Number(args.find((arg) => /^\d+(\.\d+)?$/.test(arg)) ?? 10);
   const profile = args.includes('--profile');
+  const apiWorkers = profile ? 1 : Number(/^--api-workers=(\d+)$/.exec(args.find((arg) => arg.startsWith('--api-workers=')) ?? '')?.[1] ?? '1');
   const warmUpSeconds = Math.max(1, Math.round(seconds / 5));
   const self = fileURLToPath(import.meta.url);
   const log = (line = ''): void => void process.stdout.write(`${line}\n`);
@@ -269,7 +306,7 @@ async function main(): Promise<void> {
     const bank = await BenchChild.start('sandbox bank', self, { ...shared, BENCH_PAYMENTS_ROLE: 'bank', BENCH_PORT: String(bankPort) });
     children.push(bank);
     const [api, baseline] = await Promise.all([
-      BenchChild.start('api', self, { ...shared, BENCH_PAYMENTS_ROLE: 'api', BENCH_PORT: String(apiPort), BENCH_ADMIN_PORT: String(adminPort), BENCH_SANDBOX_BANK_URL: `http://127.0.0.1:${bankPort}` }),
+      BenchChild.start('api', self, { ...shared, BENCH_PAYMENTS_ROLE: 'api', BENCH_API_WORKERS: String(apiWorkers), BENCH_PORT: String(apiPort), BENCH_ADMIN_PORT: String(adminPort), BENCH_SANDBOX_BANK_URL: `http://127.0.0.1:${bankPort}` }),
       BenchChild.start('baseline', self, { ...shared, BENCH_PAYMENTS_ROLE: 'baseline', BENCH_PORT: String(baselinePort) }),
     ]);
     children.push(api, baseline);
@@ -329,6 +366,7 @@ async function main(): Promise<void> {
     const cpuSnapshot = async (): Promise<CpuSnapshot> => {
       const [processes, machine] = await Promise.all([readProcesses(), machineCpu()]);
       const ours = descendantsOf(process.pid, processes);
+      const apiWorkerPids = descendantsOf(api.pid, processes);
       const ourProcesses = new Map<number, { group: string; cpuMs: number }>();
       for (const p of processes) {
         const group =
@@ -336,7 +374,7 @@ async function main(): Promise<void> {
             ? OTHERS
             : p.pid === process.pid
             ? 'autocannon (bench process)'
-            : p.pid === api.pid
+            : p.pid === api.pid || apiWorkerPids.has(p.pid)
               ? 'api'
               : p.pid === bank.pid
                 ? 'sandbox bank'
@@ -386,7 +424,7 @@ async function main(): Promise<void> {
       return { figures, seconds: wallMs / 1000, cpuPerRequest, machineBusy: (after.machine.busyMs - before.machine.busyMs) / (wallMs * availableParallelism()), othersShare };
     };
 
-    log(`measuring: ${seconds} s per run after ${warmUpSeconds} s of warm-up, ${CONNECTIONS} connections`);
+    log(`measuring: ${seconds} s per run after ${warmUpSeconds} s of warm-up, ${CONNECTIONS} connections, api in ${apiWorkers} process${apiWorkers === 1 ? '' : 'es'}`);
     const baselineInsert = await run('baseline: Fastify + pg INSERT', postOptions(`${baselineUrl}/baseline/payments`, {}));
     const initiation = await run('POST /v2/payments (UK FPS, ob-sandbox-gb)', postOptions(`${apiUrl}/v2/payments`, auth));
     const baselineSelect = await run('baseline: Fastify + pg SELECT by id', getOptions(`${baselineUrl}/baseline/payments`, baselineIds, {}));
@@ -400,7 +438,7 @@ async function main(): Promise<void> {
     const row = (r: Run, ratio: string, target: string): string =>
       `| ${r.figures.name} | ${r.figures.requestsPerSecond.toLocaleString('en-GB')} | ${r.figures.p50Ms} | ${r.figures.p99Ms} | ${r.figures.p999Ms} | ${r.figures.non2xx + r.figures.errors} | ${ratio} | ${target} |`;
     log();
-    log(`Payments v2 at ${CONNECTIONS} connections, ${seconds} s per run (${availableParallelism()} cores shared by autocannon, api, sandbox bank, Postgres and Redis)`);
+    log(`Payments v2 at ${CONNECTIONS} connections, ${seconds} s per run, api in ${apiWorkers} process${apiWorkers === 1 ? '' : 'es'} (${availableParallelism()} cores shared by autocannon, api, sandbox bank, Postgres and Redis)`);
     log();
     log('| run | req/s | p50 ms | p99 ms | p99.9 ms | non-2xx + errors | ratio | target |');
     log('|---|---|---|---|---|---|---|---|');
