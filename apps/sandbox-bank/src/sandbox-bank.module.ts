@@ -20,8 +20,8 @@ import { AuthorisationEndpoints } from './berlin-group/xs2a-endpoints.js';
 import { Xs2aErrorFilter } from './berlin-group/xs2a-error.filter.js';
 import { Xs2aResourceStore } from './berlin-group/xs2a-resource.store.js';
 import { SANDBOX_BANK_DEFINITIONS, SandboxBankRegistry } from './banks/sandbox-bank-registry.js';
-import { FapiHeadersInterceptor } from './http/fapi-headers.interceptor.js';
-import { FaultInjectionInterceptor } from './http/fault-injection.interceptor.js';
+import { FapiHeadersGuard } from './http/fapi-headers.guard.js';
+import { FaultInjectionGuard } from './http/fault-injection.guard.js';
 import { SandboxErrorFilter } from './http/sandbox-error.filter.js';
 import { AccessTokens } from './oauth/access-tokens.js';
 import { AuthorisationService } from './oauth/authorisation.service.js';
@@ -101,8 +101,8 @@ export class SandboxBankModule {
         SandboxBankRegistry,
         SandboxErrorFilter,
         Xs2aErrorFilter,
-        FaultInjectionInterceptor,
-        FapiHeadersInterceptor,
+        FaultInjectionGuard,
+        FapiHeadersGuard,
         ...STORES,
         ...SERVICES,
       ],

@@ -1,5 +1,5 @@
-import { Controller, UseFilters, UseInterceptors, applyDecorators } from '@nestjs/common';
-import { FaultInjectionInterceptor } from '../http/fault-injection.interceptor.js';
+import { Controller, UseFilters, UseGuards, applyDecorators } from '@nestjs/common';
+import { FaultInjectionGuard } from '../http/fault-injection.guard.js';
 import { Xs2aErrorFilter } from './xs2a-error.filter.js';
 import { XS2A_VERSION_PATH } from './xs2a-request.js';
 
@@ -8,5 +8,5 @@ import { XS2A_VERSION_PATH } from './xs2a-request.js';
  * `/banks/{bankId}/v1/{area}`: tppMessages errors and the bank's injected faults.
  */
 export function Xs2aApiController(area: 'payments' | 'consents' | 'accounts'): ClassDecorator {
-  return applyDecorators(UseFilters(Xs2aErrorFilter), UseInterceptors(FaultInjectionInterceptor), Controller(`banks/:bankId${XS2A_VERSION_PATH}/${area}`));
+  return applyDecorators(UseFilters(Xs2aErrorFilter), UseGuards(FaultInjectionGuard), Controller(`banks/:bankId${XS2A_VERSION_PATH}/${area}`));
 }

@@ -1,6 +1,6 @@
-import { Controller, UseFilters, UseInterceptors, applyDecorators } from '@nestjs/common';
-import { FapiHeadersInterceptor } from './fapi-headers.interceptor.js';
-import { FaultInjectionInterceptor } from './fault-injection.interceptor.js';
+import { Controller, UseFilters, UseGuards, applyDecorators } from '@nestjs/common';
+import { FapiHeadersGuard } from './fapi-headers.guard.js';
+import { FaultInjectionGuard } from './fault-injection.guard.js';
 import { API_VERSION_PATH } from './obie-request.js';
 import { SandboxErrorFilter } from './sandbox-error.filter.js';
 
@@ -11,7 +11,7 @@ import { SandboxErrorFilter } from './sandbox-error.filter.js';
 export function ObieApiController(area: 'pisp' | 'aisp'): ClassDecorator {
   return applyDecorators(
     UseFilters(SandboxErrorFilter),
-    UseInterceptors(FaultInjectionInterceptor, FapiHeadersInterceptor),
+    UseGuards(FaultInjectionGuard, FapiHeadersGuard),
     Controller(`banks/:bankId${API_VERSION_PATH}/${area}`),
   );
 }

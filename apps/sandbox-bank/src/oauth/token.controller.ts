@@ -1,7 +1,7 @@
-import { Body, Controller, Header, Headers, HttpCode, Param, Post, UseFilters, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Header, Headers, HttpCode, Param, Post, UseFilters, UseGuards } from '@nestjs/common';
 import { stringFields } from '#libs/common';
 import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
-import { FaultInjectionInterceptor } from '../http/fault-injection.interceptor.js';
+import { FaultInjectionGuard } from '../http/fault-injection.guard.js';
 import { OAuthError } from '../http/obie-error.js';
 import { SandboxErrorFilter } from '../http/sandbox-error.filter.js';
 import { CibaService, type BackchannelResponse } from './ciba.service.js';
@@ -16,7 +16,7 @@ function formOnly(contentType: string | undefined): void {
 
 /** The authorisation server's machine endpoints: token and CIBA backchannel authentication. */
 @UseFilters(SandboxErrorFilter)
-@UseInterceptors(FaultInjectionInterceptor)
+@UseGuards(FaultInjectionGuard)
 @Controller('banks/:bankId/as')
 export class TokenController {
   constructor(

@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
 import { PrismaService, type Prisma } from '#libs/db';
 import { ObieError } from '../http/obie-error.js';
+import { consentByIdempotencyKey, insertConsentUnlessKeyUsed, type NewConsent } from './consent-statements.js';
 import { newResourceId } from './secret-hash.js';
-import { isUniqueViolation } from './unique-violation.js';
 
 export type ConsentKind = 'domestic-payment' | 'domestic-scheduled-payment' | 'domestic-vrp' | 'account-access';
 export type Consent = Prisma.SbConsentModel;
@@ -20,7 +20,11 @@ const ID_PREFIX: Readonly<Record<ConsentKind, string>> = {
 export const DELETED = 'Deleted';
 
 export function requestHash(request: unknown): string {
-  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  return hashOfJson(JSON.stringify(request));
+}
+
+function hashOfJson(json: string): string {
+  return createHash('sha256').update(json).digest('hex');
 }
 
 export interface ConsentChanges {
@@ -36,34 +40,30 @@ export class ConsentStore {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * One statement when the key is new (insert unless the key is used); a repeated key reads the
+   * consent it created, which must have come from the same request.
+   */
   async create(bankId: string, kind: ConsentKind, clientId: string, request: Prisma.InputJsonObject, idempotencyKey: string | undefined): Promise<Consent> {
-    const hash = requestHash(request);
-    if (idempotencyKey !== undefined) {
-      const existing = await this.byIdempotencyKey(bankId, kind, idempotencyKey, hash);
-      if (existing !== null) return existing;
-    }
-    const now = this.clock.now();
-    try {
-      return await this.prisma.sbConsent.create({
-        data: {
-          id: newResourceId(ID_PREFIX[kind]),
-          bankId,
-          kind,
-          status: 'AwaitingAuthorisation',
-          clientId,
-          request,
-          requestHash: hash,
-          idempotencyKey: idempotencyKey ?? null,
-          createdAt: now,
-          statusUpdatedAt: now,
-        },
-      });
-    } catch (error) {
-      if (idempotencyKey === undefined || !isUniqueViolation(error)) throw error;
-      const winner = await this.byIdempotencyKey(bankId, kind, idempotencyKey, hash);
-      if (winner === null) throw error;
-      return winner;
-    }
+    const requestJson = JSON.stringify(request);
+    const hash = hashOfJson(requestJson);
+    const consent: NewConsent = {
+      id: newResourceId(ID_PREFIX[kind]),
+      bankId,
+      kind,
+      status: 'AwaitingAuthorisation',
+      clientId,
+      requestJson,
+      requestHash: hash,
+      idempotencyKey: idempotencyKey ?? null,
+      createdAt: this.clock.now(),
+    };
+    const created = await insertConsentUnlessKeyUsed(this.prisma.pool, consent);
+    if (created !== null) return created;
+    const existing = idempotencyKey === undefined ? null : await this.byIdempotencyKey(bankId, kind, idempotencyKey, hash);
+    // Consent rows are never removed (a deleted consent keeps its row), so the key's holder is there.
+    if (existing === null) throw new Error(`The consent insert conflicted, but no ${kind} consent at ${bankId} holds its idempotency key.`);
+    return existing;
   }
 
   /** The live (not deleted) consent, of one kind or of any. */
@@ -94,7 +94,7 @@ export class ConsentStore {
   }
 
   private async byIdempotencyKey(bankId: string, kind: ConsentKind, key: string, hash: string): Promise<Consent | null> {
-    const existing = await this.prisma.sbConsent.findFirst({ where: { bankId, kind, idempotencyKey: key } });
+    const existing = await consentByIdempotencyKey(this.prisma.pool, bankId, kind, key);
     if (existing !== null && existing.requestHash !== hash) {
       throw ObieError.badRequest('UK.OBIE.Header.Invalid', 'x-idempotency-key was already used with a different request.', 'x-idempotency-key');
     }

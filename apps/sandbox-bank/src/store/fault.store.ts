@@ -14,12 +14,19 @@ export class FaultStore {
 
   /** The run-time faults of the bank, or the ones it was configured with. */
   async current(bank: SandboxBankDefinition): Promise<FaultSettings> {
-    const cached = this.cache.get(bank.id);
-    if (cached !== undefined && Date.now() - cached.readAtMs < CACHE_MS) return cached.faults ?? bank.faults;
+    const known = this.known(bank);
+    if (known !== undefined) return known;
     const row = await this.prisma.sbFault.findUnique({ where: { bankId: bank.id } });
     const faults = row === null ? null : { latencyMs: row.latencyMs, errorRate: row.errorRate };
     this.cache.set(bank.id, { faults, readAtMs: Date.now() });
     return faults ?? bank.faults;
+  }
+
+  /** The bank's faults when this process read them less than CACHE_MS ago; undefined when they must be read. */
+  known(bank: SandboxBankDefinition): FaultSettings | undefined {
+    const cached = this.cache.get(bank.id);
+    if (cached === undefined || Date.now() - cached.readAtMs >= CACHE_MS) return undefined;
+    return cached.faults ?? bank.faults;
   }
 
   async set(bankId: string, faults: FaultSettings): Promise<void> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
 import { PrismaService, type Prisma } from '#libs/db';
+import { AccessTokenCache } from './access-token-cache.js';
 import { hashSecret, newSecret } from './secret-hash.js';
 
 export type GrantKind = 'authorize-session' | 'code' | 'access-token' | 'ciba';
@@ -20,9 +21,15 @@ export interface NewGrant {
   readonly approveAt?: Date;
 }
 
-/** Authorisation sessions, codes, tokens and CIBA requests, stored by the hash of their value. */
+/**
+ * Authorisation sessions, codes, tokens and CIBA requests, stored by the hash of their value.
+ * Access tokens never change once issued (the sandbox has no revocation), so the ones this
+ * process issued or read are answered from memory until they expire (see AccessTokenCache).
+ */
 @Injectable()
 export class GrantStore {
+  private readonly accessTokens = new AccessTokenCache();
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
@@ -34,17 +41,27 @@ export class GrantStore {
     const row = await this.prisma.sbGrant.create({
       data: { ...grant, id: hashSecret(value), createdAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) },
     });
+    if (row.kind === 'access-token') this.accessTokens.put(row, now.getTime());
     return { value, grant: row };
   }
 
   /** The unexpired grant of this kind at this bank that `value` stands for. */
   async find(bankId: string, kind: GrantKind, value: string): Promise<Grant | null> {
     if (value === '') return null;
-    return this.prisma.sbGrant.findFirst({ where: { id: hashSecret(value), bankId, kind, expiresAt: { gt: this.clock.now() } } });
+    const id = hashSecret(value);
+    const nowMs = this.clock.nowMs();
+    if (kind === 'access-token') {
+      const known = this.accessTokens.get(id, bankId, nowMs);
+      if (known !== undefined) return known;
+    }
+    const grant = await this.prisma.sbGrant.findFirst({ where: { id, bankId, kind, expiresAt: { gt: new Date(nowMs) } } });
+    if (grant !== null && kind === 'access-token') this.accessTokens.put(grant, nowMs);
+    return grant;
   }
 
   /** Moves a grant from one status to another; false when another request got there first. */
   async transition(id: string, from: string, to: string): Promise<boolean> {
+    this.accessTokens.delete(id);
     const result = await this.prisma.sbGrant.updateMany({ where: { id, status: from }, data: { status: to } });
     return result.count === 1;
   }

@@ -1,16 +1,18 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { Observable } from 'rxjs';
 import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
 import { ObieError } from './obie-error.js';
 import { checkDetachedSignature } from './obie-request.js';
 
-/** FAPI header checks of the Open Banking API: the bank's financial id and the signature's form. */
+/**
+ * FAPI header checks of the Open Banking API: the bank's financial id and the signature's form.
+ * It never refuses by answering false; a failed check is thrown as the OBIE error.
+ */
 @Injectable()
-export class FapiHeadersInterceptor implements NestInterceptor {
+export class FapiHeadersGuard implements CanActivate {
   constructor(private readonly banks: SandboxBankRegistry) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  canActivate(context: ExecutionContext): true {
     const request = context.switchToHttp().getRequest<FastifyRequest<{ Params: { bankId?: string } }>>();
     const bank = this.banks.get(request.params.bankId ?? '');
     const financialId = request.headers['x-fapi-financial-id'];
@@ -19,6 +21,6 @@ export class FapiHeadersInterceptor implements NestInterceptor {
     }
     const signature = request.headers['x-jws-signature'];
     checkDetachedSignature(Array.isArray(signature) ? signature[0] : signature);
-    return next.handle();
+    return true;
   }
 }
