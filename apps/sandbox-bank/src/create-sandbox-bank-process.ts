@@ -12,12 +12,26 @@ export interface SandboxBankProcess {
 }
 
 /**
+ * The simulated bank's sessions commit without waiting for the WAL flush (synchronous_commit
+ * off): a Postgres crash may lose its last fraction of a second of simulated bank state, which
+ * a simulator can afford, and its consent writes stop queueing behind the gateway's own flushes.
+ * Visibility is unchanged (a committed row is read at once). The gateway's own sessions keep
+ * Postgres's durable default.
+ */
+function withoutWaitingForFlush(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const options = url.searchParams.get('options');
+  url.searchParams.set('options', `${options === null ? '' : `${options} `}-c synchronous_commit=off`);
+  return url.toString();
+}
+
+/**
  * The sandbox bank application with its own connections. Does not listen: main.ts uses the
  * configured port, tests use 0.
  */
 export async function createSandboxBankProcess(config: ConnectedConfig, options: SandboxBankOptions = {}): Promise<SandboxBankProcess> {
   const platform = { config, logger: createLogger('sandbox-bank', config.logLevel), metrics: new Metrics('sandbox-bank') };
-  const stores = await openDataStores(config, { service: 'sandbox-bank', poolSize: 5 });
+  const stores = await openDataStores({ ...config, databaseUrl: withoutWaitingForFlush(config.databaseUrl) }, { service: 'sandbox-bank', poolSize: 5 });
   const app = await createHttpApp(SandboxBankModule.register(platform, stores, options), platform);
   const fastify = app.getHttpAdapter().getInstance();
   installFormBodyParser(fastify);

@@ -76,6 +76,13 @@ afterAll(async () => {
 });
 
 describe('domestic payment consents across sandbox bank processes', () => {
+  it('runs its sessions without waiting for WAL flushes; other sessions keep the durable default', async () => {
+    const bankSession = await one.stores.prisma.pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+    expect(bankSession.rows[0]?.synchronous_commit).toBe('off');
+    const otherSession = await db.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+    expect(otherSession.rows[0]?.synchronous_commit).toBe('on');
+  });
+
   it('accepts a token issued by another process, and serves a consent the other process created', async () => {
     const bearer = await token(one);
     const created = await createConsent(two, bearer, 'cross-1');
