@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { PrismaService, payments, readPaymentForMember, readPaymentViewForMember, type Payment, type PaymentChange } from '#libs/db';
+import { PrismaService, payments, readPaymentForMember, readPaymentViewForMember, type NewPayment, type Payment, type PaymentChange } from '#libs/db';
 import { PAYMENT_STATUSES, paymentStatusMachine, type PaymentStatus } from '#libs/domain';
 import { paymentTimerId, recordPaymentChange, renderPayment, storeNewPayment, type PaymentRules } from '#libs/payments';
 import { freshDatabaseUrl } from '../support/test-env.js';
@@ -11,31 +11,31 @@ let prisma: PrismaService;
 let memberId: string;
 let sequence = 0;
 
-async function newPayment(status: PaymentStatus = 'INITIATION_PENDING_REDIRECT_AUTH'): Promise<Payment> {
+/** A new payment's row; `overrides` replace its fields. */
+function newRow(now: Date, overrides: Partial<NewPayment> = {}): NewPayment {
   sequence += 1;
+  return {
+    id: `pm2:test${sequence}`,
+    memberId,
+    refId: `REF-${sequence}`,
+    status: 'INITIATION_PENDING_REDIRECT_AUTH',
+    initiation: { refId: `REF-${sequence}`, amount: { value: '1.00', currency: 'GBP' } },
+    amount: '1.00',
+    currency: 'GBP',
+    localInstrument: 'FASTER_PAYMENTS',
+    callbackToken: `token-${sequence}-${Math.random()}`,
+    nonce: 'n',
+    expiresAt: new Date(now.getTime() + 900_000),
+    pollUntil: new Date(now.getTime() + RULES.pollingMs),
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+async function newPayment(status: PaymentStatus = 'INITIATION_PENDING_REDIRECT_AUTH'): Promise<Payment> {
   const now = new Date();
-  return storeNewPayment(
-      prisma,
-      {
-        id: `pm2:test${sequence}`,
-        memberId,
-        refId: `REF-${sequence}`,
-        status,
-        initiation: { refId: `REF-${sequence}`, amount: { value: '1.00', currency: 'GBP' } },
-        amount: '1.00',
-        currency: 'GBP',
-        localInstrument: 'FASTER_PAYMENTS',
-        callbackToken: `token-${sequence}-${Math.random()}`,
-        nonce: 'n',
-        expiresAt: new Date(now.getTime() + 900_000),
-        pollUntil: new Date(now.getTime() + RULES.pollingMs),
-        createdAt: now,
-        updatedAt: now,
-      },
-      now,
-      RULES,
-      [],
-  );
+  return storeNewPayment(prisma, newRow(now, { status }), now, RULES, []);
 }
 
 function move(status: PaymentStatus): PaymentChange {
@@ -93,28 +93,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const timerBefore = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } });
     const now = new Date(Date.now() + 60_000);
     await expect(
-      storeNewPayment(
-        prisma,
-        {
-          id: payment.id,
-          memberId,
-          refId: 'CLASH',
-          status: 'INITIATION_PENDING_REDIRECT_AUTH',
-          initiation: { refId: 'CLASH' },
-          amount: '2.00',
-          currency: 'GBP',
-          localInstrument: 'FASTER_PAYMENTS',
-          callbackToken: `clash-${Math.random()}`,
-          nonce: 'n',
-          expiresAt: new Date(now.getTime() + 900_000),
-          pollUntil: new Date(now.getTime() + RULES.pollingMs),
-          createdAt: now,
-          updatedAt: now,
-        },
-        now,
-        RULES,
-        [],
-      ),
+      storeNewPayment(prisma, newRow(now, { id: payment.id, refId: 'CLASH', initiation: { refId: 'CLASH' }, amount: '2.00' }), now, RULES, []),
     ).rejects.toThrow(/duplicate key/);
     expect(await events(payment.id)).toEqual(['INITIATION_PENDING_REDIRECT_AUTH']);
     const timerAfter = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } });
