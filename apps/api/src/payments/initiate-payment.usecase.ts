@@ -22,8 +22,11 @@ export interface InitiatePaymentCommand {
 
 /** A new row takes a change's values; nulls simply stay unset. */
 function withChange(row: NewPayment, change: PaymentChange): NewPayment {
-  const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== null && value !== undefined));
-  return { ...row, ...defined };
+  const merged: Record<string, unknown> = { ...row };
+  for (const [key, value] of Object.entries(change)) {
+    if (value !== null && value !== undefined) merged[key] = value;
+  }
+  return merged as NewPayment;
 }
 
 type Race = { readonly kind: 'answer'; readonly progress: PaymentProgress } | { readonly kind: 'timeout' };

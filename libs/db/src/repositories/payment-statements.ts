@@ -165,6 +165,8 @@ function parameter(field: keyof Payment, value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (JSON_FIELDS.has(field)) return JSON.stringify(value);
   if (field === 'amount') return (value as Prisma.Decimal).toFixed();
+  // ISO text is the same instant for timestamptz, and cheaper than pg's local-time formatting.
+  if (value instanceof Date) return value.toISOString();
   return value;
 }
 
@@ -179,12 +181,12 @@ export async function insertPaymentWithEvent(pool: pg.Pool, stored: Payment, eve
     event.id,
     event.eventType,
     event.body,
-    event.createdAt,
+    event.createdAt.toISOString(),
     timer?.id ?? null,
     timer?.queue ?? null,
     timer?.jobName ?? null,
     timer === null ? null : JSON.stringify(timer.payload),
-    timer?.dueAt ?? null,
+    timer?.dueAt.toISOString() ?? null,
   );
   const result = await pool.query<Record<string, unknown>>({ name: 'payment-insert-with-event', text: INSERT_WITH_EVENT, values });
   const inserted = result.rows[0];
