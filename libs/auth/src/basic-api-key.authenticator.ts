@@ -29,7 +29,8 @@ export class ApiKeyAuthenticator {
 
   async authenticate(credential: string, beforeRead: BeforeCredentialRead): Promise<VerifiedCredential> {
     if (!API_KEY_SHAPE.test(credential)) throw new AuthFailure('malformed API key');
-    const cacheKey = `basic:${hashApiKey(credential)}`;
+    const keyHash = hashApiKey(credential);
+    const cacheKey = `basic:${keyHash}`;
     const nowMs = this.clock.nowMs();
     const cached = this.cache.get(cacheKey, nowMs);
     if (cached !== undefined) {
@@ -41,7 +42,7 @@ export class ApiKeyAuthenticator {
     }
 
     const generation = await beforeRead();
-    const key = await this.keys.findActiveByHash(cacheKey.slice('basic:'.length));
+    const key = await this.keys.findActiveByHash(keyHash);
     if (key === null) throw new AuthFailure('unknown or revoked API key');
     this.touch(key.id, nowMs);
     const member: MemberContext = { memberId: key.member.id, regulated: key.member.regulated, reseller: key.member.reseller, authMethod: 'basic' };

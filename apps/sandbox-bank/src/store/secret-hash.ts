@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomFillSync } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { randomHex } from '#libs/domain';
 
 /** A fresh unguessable value to hand out (code, token, session, auth_req_id). */
 export function newSecret(): string {
@@ -10,22 +11,7 @@ export function hashSecret(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-const RESOURCE_ID_BYTES = 12;
-
-/**
- * Random bytes for resource ids, drawn from the CSPRNG 256 ids at a time (as Node does for
- * randomUUID): one randomBytes call per id costs more than the rest of an id's creation.
- */
-const resourceIdEntropy = Buffer.alloc(RESOURCE_ID_BYTES * 256);
-let resourceIdOffset = resourceIdEntropy.length;
-
-/** A short random resource id with a prefix, e.g. `PDC-3f9a…` (24 hex digits). */
+/** A short random resource id with a prefix, e.g. `PDC-3f9a…` (24 hex digits, from the pooled CSPRNG bytes of randomHex). */
 export function newResourceId(prefix: string): string {
-  if (resourceIdOffset === resourceIdEntropy.length) {
-    randomFillSync(resourceIdEntropy);
-    resourceIdOffset = 0;
-  }
-  const id = resourceIdEntropy.toString('hex', resourceIdOffset, resourceIdOffset + RESOURCE_ID_BYTES);
-  resourceIdOffset += RESOURCE_ID_BYTES;
-  return `${prefix}-${id}`;
+  return `${prefix}-${randomHex(12)}`;
 }

@@ -3,8 +3,9 @@ import { Prisma, type Payment } from '../generated/prisma/client.js';
 import type { NewPayment } from './payment.repository.js';
 
 /**
- * The two statements on the Payments v2 request path, run on the pool Prisma shares as named
- * prepared statements (parsed once per connection): reading one payment, and storing a new one
+ * The statements on the Payments v2 request path, run on the pool Prisma shares as named
+ * prepared statements (parsed once per connection): reading one payment (whole, or the columns
+ * of its resource), and storing a new one
  * with its creation event and first timer in a single statement (one implicit transaction, one
  * round trip). Everything else about payments goes through Prisma (payment.repository.ts).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newId, randomBase58 } from './random-id.js';
+import { newId, randomBase58, randomHex } from './random-id.js';
 
 /** Bitcoin's base58: digits and letters without 0, O, I and l. */
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -56,5 +56,17 @@ describe('newId', () => {
     const bodies = new Set<string>();
     for (let i = 0; i < 10_000; i += 1) bodies.add(newId('x', 8).slice(2));
     expect(bodies.size).toBe(10_000);
+  });
+});
+
+describe('randomHex', () => {
+  it('gives two hex digits a byte, never the same value twice across refills of the pool', () => {
+    const values = Array.from({ length: 2000 }, () => randomHex(16));
+    for (const value of values) expect(value).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(values).size).toBe(values.length);
+  });
+
+  it('refuses more bytes than its pool holds', () => {
+    expect(() => randomHex(4097)).toThrow(RangeError);
   });
 });

@@ -16,6 +16,20 @@ function randomByte(): number {
   return byte;
 }
 
+/**
+ * `byteCount` CSPRNG bytes (at most 4096) as lower-case hex, from the same pool: trace ids and
+ * resource ids draw here instead of one randomBytes call each.
+ */
+export function randomHex(byteCount: number): string {
+  if (byteCount > pool.length) throw new RangeError(`randomHex gives at most ${pool.length} bytes`);
+  if (next + byteCount > pool.length) {
+    randomFillSync(pool);
+    next = 0;
+  }
+  next += byteCount;
+  return pool.toString('hex', next - byteCount, next);
+}
+
 /** `length` characters of base58 from a CSPRNG (rejection sampling, no modulo bias). */
 export function randomBase58(length: number): string {
   let out = '';
