@@ -18,7 +18,8 @@
  * change) at 1 and 50 connections, V8 CPU profiles of the api and the sandbox bank, and the
  * Postgres rows written per payment. `--api-workers=N` runs the api as N processes sharing its
  * ports (API_WORKERS, node:cluster), as an operator would on a host with N cores; the CPU of the
- * api is then that of all of them (profiles need one process: `--profile` implies 1).
+ * api is then that of all of them (profiles need one process: `--profile` implies 1). With
+ * BENCH_PROFILE_DIR set, each V8 profile is also written there as a .cpuprofile file.
  */
 import 'reflect-metadata';
 import cluster from 'node:cluster';

@@ -1,4 +1,5 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
 
 /** Linux reports process CPU in clock ticks; USER_HZ is 100 on every mainstream kernel build. */
@@ -204,6 +205,8 @@ export class InProcessProfiler {
     const { profile } = await session.post('Profiler.stop');
     session.disconnect();
     this.session = undefined;
+    const dir = process.env['BENCH_PROFILE_DIR'];
+    if (dir !== undefined && dir !== '') await writeFile(join(dir, `${process.pid}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
     return summariseProfile(profile);
   }
 }

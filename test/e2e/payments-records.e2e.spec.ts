@@ -100,6 +100,41 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     expect(timerAfter?.dueAt.getTime()).toBe(timerBefore?.dueAt.getTime());
   });
 
+  it('creations that arrive together share a statement, each payment committing with its own event and timer', async () => {
+    const now = new Date();
+    const rows = Array.from({ length: 30 }, () => newRow(now));
+    const stored = await Promise.all(rows.map((row) => storeNewPayment(prisma, row, now, RULES, [])));
+    expect(stored.map((payment) => payment.id)).toEqual(rows.map((row) => row.id));
+    // xmin is the id of the transaction that wrote the row.
+    const written = await prisma.pool.query<{ id: string; payment_tx: string; event_tx: string | null; timer_tx: string | null }>(
+      `SELECT p.id, p.xmin::text AS payment_tx,
+              (SELECT e.xmin::text FROM outbox_event e WHERE e.member_id = p.member_id AND e.body::jsonb -> 'payment' ->> 'id' = p.id) AS event_tx,
+              (SELECT j.xmin::text FROM scheduled_job j WHERE j.id = 'payments.poll:' || p.id) AS timer_tx
+       FROM payment p WHERE p.id = ANY($1)`,
+      [rows.map((row) => row.id)],
+    );
+    expect(written.rows).toHaveLength(30);
+    for (const row of written.rows) {
+      expect(row.event_tx).toBe(row.payment_tx);
+      expect(row.timer_tx).toBe(row.payment_tx);
+    }
+    expect(new Set(written.rows.map((row) => row.payment_tx)).size).toBeLessThan(30);
+  });
+
+  it('a clashing creation among others fails alone: the others are stored, the clash writes nothing', async () => {
+    const stored = await newPayment();
+    const now = new Date();
+    const rows = Array.from({ length: 10 }, () => newRow(now));
+    const clash = newRow(now, { id: stored.id });
+    const answers = await Promise.allSettled([...rows.slice(0, 5), clash, ...rows.slice(5)].map((row) => storeNewPayment(prisma, row, now, RULES, [])));
+    const failures = answers.flatMap((answer) => (answer.status === 'rejected' ? [String(answer.reason)] : []));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/duplicate key/);
+    expect(answers[5]?.status).toBe('rejected');
+    expect(await prisma.payment.count({ where: { id: { in: rows.map((row) => row.id) } } })).toBe(10);
+    expect(await events(stored.id)).toEqual(['INITIATION_PENDING_REDIRECT_AUTH']);
+  });
+
   it('creations committed together wake the relay with one NOTIFY, after their commits', async () => {
     const listener = new pg.Client({ connectionString: (prisma.pool.options as { connectionString: string }).connectionString });
     await listener.connect();

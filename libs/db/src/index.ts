@@ -25,3 +25,4 @@ export type { Payment } from './generated/prisma/client.js';
 export * from './repositories/idempotency-key.repository.js';
 export type { IdempotencyKey } from './generated/prisma/client.js';
 export * from './repositories/payment-statements.js';
+export * from './batching/statement-batcher.js';

@@ -117,6 +117,23 @@ describe('domestic payment consents across sandbox bank processes', () => {
     expect(await rowsWithKey('race-1')).toBe(1);
   });
 
+  it('stores consents that arrive together in shared statements, each with its own id; a repeated key among them answers one consent', async () => {
+    const bearer = await token(one);
+    const keys = Array.from({ length: 24 }, (_, i) => `together-${i}`);
+    const answers = await Promise.all([...keys, 'together-0', 'together-0'].map((key) => createConsent(one, bearer, key)));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    const ids = await Promise.all(answers.map(async (answer) => ((await answer.json()) as ConsentResponse).Data.ConsentId));
+    expect(new Set(ids.slice(0, 24)).size).toBe(24);
+    expect(ids.slice(24)).toEqual([ids[0], ids[0]]);
+    // xmin is the id of the transaction that wrote the row.
+    const rows = await db.query<{ id: string; idempotency_key: string; tx: string }>(
+      'SELECT id, idempotency_key, xmin::text AS tx FROM sb_consent WHERE idempotency_key = ANY($1)',
+      [keys],
+    );
+    expect(rows.rows.map((row) => `${row.idempotency_key}=${row.id}`).sort()).toEqual(keys.map((key, i) => `${key}=${ids[i] ?? ''}`).sort());
+    expect(new Set(rows.rows.map((row) => row.tx)).size).toBeLessThan(24);
+  });
+
   it('refuses an unknown token', async () => {
     for (const bank of [one, two]) {
       const refused = await createConsent(bank, 'not-a-token', 'unknown-1');

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Prisma } from '#libs/db';
+import { StatementBatcher, type Prisma } from '#libs/db';
 
 type Consent = Prisma.SbConsentModel;
 
@@ -11,11 +11,13 @@ const CONSENT_COLUMNS = `id, bank_id AS "bankId", kind, status, client_id AS "cl
   idempotency_key AS "idempotencyKey", username, debtor_account_id AS "debtorAccountId", created_at AS "createdAt",
   status_updated_at AS "statusUpdatedAt"`;
 
+// Consents arrive as one JSON array keyed by column name (json_populate_recordset types them).
 const INSERT_UNLESS_KEY_USED = `INSERT INTO sb_consent
   (id, bank_id, kind, status, client_id, request, request_hash, idempotency_key, created_at, status_updated_at)
-  VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $9)
+  SELECT id, bank_id, kind, status, client_id, request, request_hash, idempotency_key, created_at, created_at
+  FROM json_populate_recordset(NULL::sb_consent, $1::json)
   ON CONFLICT (bank_id, kind, idempotency_key) DO NOTHING
-  RETURNING request`;
+  RETURNING id, request`;
 
 const BY_IDEMPOTENCY_KEY = `SELECT ${CONSENT_COLUMNS} FROM sb_consent WHERE bank_id = $1 AND kind = $2 AND idempotency_key = $3`;
 
@@ -32,36 +34,60 @@ export interface NewConsent {
   readonly createdAt: Date;
 }
 
+/** A consent as its row's JSON object; the request is spliced in as the JSON text it already is. */
+function consentRowJson(consent: NewConsent): string {
+  const columns = JSON.stringify({
+    id: consent.id,
+    bank_id: consent.bankId,
+    kind: consent.kind,
+    status: consent.status,
+    client_id: consent.clientId,
+    request_hash: consent.requestHash,
+    idempotency_key: consent.idempotencyKey,
+    created_at: consent.createdAt,
+  });
+  return `${columns.slice(0, -1)},"request":${consent.requestJson}}`;
+}
+
+/** The stored requests (as jsonb holds them) by consent id; a consent whose key was used is absent. */
+async function insertConsents(pool: pg.Pool, consents: readonly NewConsent[]): Promise<ReadonlyArray<Consent['request'] | null>> {
+  const result = await pool.query<{ id: string; request: Consent['request'] }>({
+    name: 'sb-consents-insert-unless-key-used',
+    text: INSERT_UNLESS_KEY_USED,
+    values: [`[${consents.map(consentRowJson).join(',')}]`],
+  });
+  const stored = new Map(result.rows.map((row) => [row.id, row.request]));
+  return consents.map((consent) => stored.get(consent.id) ?? null);
+}
+
 /**
- * Inserts the consent in one round trip; null when a consent of this kind at this bank already
- * holds the idempotency key (a NULL key never conflicts). Only the request comes back from
- * Postgres (as jsonb stores it, key order included); every other column is what was sent.
+ * Consent creations in flight at once per pool, and consents per statement: under load,
+ * creations that arrive together share one statement (see StatementBatcher).
+ */
+const BATCHING = { maxInFlight: 2, maxBatch: 64 } as const;
+const batchers = new WeakMap<pg.Pool, StatementBatcher<NewConsent, Consent['request'] | null>>();
+
+/**
+ * Inserts the consent; null when a consent of this kind at this bank already holds the
+ * idempotency key (a NULL key never conflicts; of two creations with one key in the same
+ * statement, the first wins). Only the request comes back from Postgres (as jsonb stores it,
+ * key order included); every other column is what was sent.
  */
 export async function insertConsentUnlessKeyUsed(pool: pg.Pool, consent: NewConsent): Promise<Consent | null> {
-  const result = await pool.query<Pick<Consent, 'request'>>({
-    name: 'sb-consent-insert-unless-key-used',
-    text: INSERT_UNLESS_KEY_USED,
-    values: [
-      consent.id,
-      consent.bankId,
-      consent.kind,
-      consent.status,
-      consent.clientId,
-      consent.requestJson,
-      consent.requestHash,
-      consent.idempotencyKey,
-      consent.createdAt.toISOString(),
-    ],
-  });
-  const row = result.rows[0];
-  if (row === undefined) return null;
+  let batcher = batchers.get(pool);
+  if (batcher === undefined) {
+    batcher = new StatementBatcher((consents) => insertConsents(pool, consents), BATCHING);
+    batchers.set(pool, batcher);
+  }
+  const request = await batcher.run(consent);
+  if (request === null) return null;
   return {
     id: consent.id,
     bankId: consent.bankId,
     kind: consent.kind,
     status: consent.status,
     clientId: consent.clientId,
-    request: row.request,
+    request,
     requestHash: consent.requestHash,
     idempotencyKey: consent.idempotencyKey,
     username: null,
