@@ -121,6 +121,22 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     expect(new Set(written.rows.map((row) => row.payment_tx)).size).toBeLessThan(30);
   });
 
+  it('stores each creation event body byte for byte, escapes and non-ASCII included', async () => {
+    const now = new Date();
+    const tricky = 'Q"uote\\back/slash \u00e9\u20ac \u{1F4B8} \u2028 <tag> \t';
+    const rows = [newRow(now, { initiation: { refId: 'ESC', remittanceInformationPrimary: tricky } }), newRow(now)];
+    await Promise.all(rows.map((row) => storeNewPayment(prisma, row, now, RULES, [])));
+    for (const row of rows) {
+      const stored = await prisma.outboxEvent.findMany({ where: { memberId, eventType: 'PAYMENT_STATUS_CHANGED' } });
+      const body = stored.map((event) => event.body).find((text) => (JSON.parse(text) as { payment: { id: string } }).payment.id === row.id);
+      expect(body).toBeDefined();
+      // The relay posts this text as it stands: the compact JSON the event was built as.
+      expect(body).toBe(JSON.stringify(JSON.parse(body ?? '')));
+      const payment = (JSON.parse(body ?? '') as { payment: { initiation: Record<string, unknown> } }).payment;
+      expect(payment.initiation).toEqual(row.initiation);
+    }
+  });
+
   it('a clashing creation among others fails alone: the others are stored, the clash writes nothing', async () => {
     const stored = await newPayment();
     const now = new Date();

@@ -130,6 +130,7 @@ export async function readPaymentForMember(pool: pg.Pool, memberId: string, id: 
 export interface NewPaymentEvent {
   readonly id: string;
   readonly eventType: string;
+  /** The notification as posted: JSON text of an object (stored byte for byte). */
   readonly body: string;
   readonly createdAt: Date;
 }
@@ -176,6 +177,17 @@ function paymentRowObject(payment: Payment): Record<string, unknown> {
   return row;
 }
 
+/**
+ * An outbox row as JSON. The body, a notification's JSON text, goes in as a JSON value rather
+ * than a string: json_populate_recordset gives a text column the value's text exactly as written
+ * (json, unlike jsonb, keeps it byte for byte), so the body is not escaped and unescaped again.
+ */
+function eventRowJson({ payment, event }: PaymentWrite): string {
+  const columns = JSON.stringify({ id: event.id, member_id: payment.memberId, event_type: event.eventType, created_at: event.createdAt });
+  const body = event.body.startsWith('{') ? event.body : JSON.stringify(event.body);
+  return `${columns.slice(0, -1)},"body":${body}}`;
+}
+
 async function insertPaymentsWithEvents(pool: pg.Pool, writes: readonly PaymentWrite[]): Promise<readonly Payment[]> {
   const timers = writes.flatMap(({ timer }) =>
     timer === null ? [] : [{ id: timer.id, queue: timer.queue, job_name: timer.jobName, payload: timer.payload, due_at: timer.dueAt }],
@@ -185,7 +197,7 @@ async function insertPaymentsWithEvents(pool: pg.Pool, writes: readonly PaymentW
     text: INSERT_WITH_EVENTS,
     values: [
       JSON.stringify(writes.map(({ payment }) => paymentRowObject(payment))),
-      JSON.stringify(writes.map(({ payment, event }) => ({ id: event.id, member_id: payment.memberId, event_type: event.eventType, body: event.body, created_at: event.createdAt }))),
+      `[${writes.map(eventRowJson).join(',')}]`,
       JSON.stringify(timers),
     ],
   });
