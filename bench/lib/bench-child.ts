@@ -1,5 +1,4 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '#libs/common';
 
 /** What a bench child can be asked to do; each handler's value is sent back to the parent. */
 export type ChildHandlers = Readonly<Record<string, () => unknown>>;
@@ -35,12 +34,9 @@ export class BenchChild {
     });
   }
 
-  /**
-   * Forks `modulePath` with `env` and waits until it says it is ready (listening). Every server
-   * under test, the baselines included, runs with the gateway's server flags (SERVER_NODE_FLAGS).
-   */
+  /** Forks `modulePath` with `env` and waits until it says it is ready (listening). */
   static async start(name: string, modulePath: string, env: Readonly<Record<string, string>>): Promise<BenchChild> {
-    const child = fork(modulePath, [], { env: { ...process.env, ...env }, execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(modulePath, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     await new Promise<void>((resolve, reject) => {
       const onExit = (code: number | null): void => reject(new Error(`${name} exited before it was ready (code ${String(code)})`));
       child.once('exit', onExit);

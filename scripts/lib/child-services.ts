@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS } from '#libs/common';
 
 export interface ServiceSpec {
   readonly name: string;
@@ -15,11 +14,11 @@ export interface RunningService {
   readonly child: ChildProcess;
 }
 
-/** Starts a gateway process with the server flags and the OpenTelemetry preload, sharing this terminal. */
+/** Starts a gateway process with the OpenTelemetry preload, sharing this terminal. */
 export function startService(root: string, spec: ServiceSpec, env: NodeJS.ProcessEnv): RunningService {
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', ...SERVER_NODE_FLAGS, '--import', join(root, 'dist/libs/observability/src/otel-register.js'), join(root, spec.entry)],
+    ['--enable-source-maps', '--import', join(root, 'dist/libs/observability/src/otel-register.js'), join(root, spec.entry)],
     { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   return { spec, child };

@@ -21,4 +21,3 @@ export * from './health/health.controller.js';
 export * from './process/run-until-signal.js';
 export * from './process/project-root.js';
 export * from './http/public-route.js';
-export * from './process/server-node-flags.js';

@@ -41,6 +41,8 @@ type Race = { readonly kind: 'answer'; readonly progress: PaymentProgress } | { 
 @Injectable()
 export class InitiatePaymentUseCase {
   private readonly rules: PaymentRules;
+  /** Our own host names: a callbackUrl may not point at them. */
+  private readonly ownHosts: readonly string[];
 
   constructor(
     private readonly prisma: PrismaService,
@@ -51,6 +53,7 @@ export class InitiatePaymentUseCase {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.rules = paymentRules(config);
+    this.ownHosts = [new URL(config.http.publicBaseUrl).hostname];
   }
 
   async execute(command: InitiatePaymentCommand): Promise<PaymentResource> {
@@ -59,7 +62,7 @@ export class InitiatePaymentUseCase {
     const input = checkInitiationAgainstContext(command.input, {
       bank: bank === null ? undefined : { id: bank.id, supportedLocalInstruments: bank.supportedLocalInstruments, features: bank.features as Record<string, boolean>, countries: bank.countries },
       member: { regulated: command.member.regulated },
-      ownHosts: [new URL(this.config.http.publicBaseUrl).hostname],
+      ownHosts: this.ownHosts,
       today: now.toISOString().slice(0, 10),
     });
     const draft = draftPayment(command.member.memberId, input, now, this.rules);
