@@ -58,9 +58,12 @@ await baselineApp.listen({ port: 18182, host: '127.0.0.1' });
 
 const path = `/member/${memberId}/keys`;
 // Tokens are single-use: sign a pool ahead of time so the load generator does not sign under load.
+// Ed25519 signatures are deterministic, so two tokens with the same header would be the same
+// token (a replay): each gets its own exp, a millisecond apart, all within the allowed lifetime.
 const tokens: string[] = [];
+const firstExp = Date.now() + 120_000;
 for (let i = 0; i < 120_000; i += 1) {
-  const header = { alg: 'EdDSA', kid: keyId, mid: memberId, method: 'GET', host: '127.0.0.1:18180', path, exp: Date.now() + 240_000 };
+  const header = { alg: 'EdDSA', kid: keyId, mid: memberId, method: 'GET', host: '127.0.0.1:18180', path, exp: firstExp + i };
   tokens.push(await new CompactSign(new Uint8Array()).setProtectedHeader(header).sign(privateKey));
 }
 let next = 0;
@@ -87,6 +90,9 @@ const bearer = await measure('GET /member/{id}/keys, Bearer JWS', {
 });
 
 printTable([baseline, basic, bearer], baseline);
+for (const run of [baseline, basic, bearer]) {
+  if (run.non2xx + run.errors > 0) process.stdout.write(`!!! ${run.name}: not valid, answers by status ${JSON.stringify(run.statusCodes)}, ${run.errors} connection errors\n`);
+}
 await baselineApp.close();
 await pool.end();
 await api.close();
