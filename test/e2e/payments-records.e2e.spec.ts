@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { PrismaService, payments, readPaymentForMember, readPaymentViewForMember, type NewPayment, type Payment, type PaymentChange } from '#libs/db';
 import { PAYMENT_STATUSES, paymentStatusMachine, type PaymentStatus } from '#libs/domain';
@@ -79,6 +79,31 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     expect(expected['amount']).toBe('1');
     expect(expected['version']).toBe(0);
     expect(expected['convertedToFutureDatedPayment']).toBe(false);
+  });
+
+  it('reads that arrive together share a statement, and each answers only its own member\'s payment', async () => {
+    const mine = await Promise.all(Array.from({ length: 20 }, () => newPayment()));
+    await prisma.member.create({ data: { id: 'm:other-reader', name: 'Other reader' } });
+    const now = new Date();
+    const theirs = await storeNewPayment(prisma, newRow(now, { memberId: 'm:other-reader' }), now, RULES, []);
+    const asks: Array<{ member: string; id: string; expected: string | null }> = [
+      ...mine.map((payment) => ({ member: memberId, id: payment.id, expected: payment.id })),
+      { member: memberId, id: mine[0]?.id ?? '', expected: mine[0]?.id ?? '' },
+      { member: memberId, id: theirs.id, expected: null },
+      { member: 'm:other-reader', id: mine[1]?.id ?? '', expected: null },
+      { member: 'm:other-reader', id: theirs.id, expected: theirs.id },
+      { member: memberId, id: 'pm2:nope', expected: null },
+    ];
+    const statements = vi.spyOn(prisma.pool, 'query');
+    try {
+      const views = await Promise.all(asks.map((ask) => readPaymentViewForMember(prisma.pool, ask.member, ask.id)));
+      expect(views.map((view) => view?.id ?? null)).toEqual(asks.map((ask) => ask.expected));
+      expect(views.every((view, i) => view === null || view.memberId === asks[i]?.member)).toBe(true);
+      expect(statements.mock.calls.length).toBeGreaterThan(0);
+      expect(statements.mock.calls.length).toBeLessThan(asks.length);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('readPaymentForMember answers null for another member and for an unknown id', async () => {

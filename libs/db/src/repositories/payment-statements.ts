@@ -6,9 +6,10 @@ import type { NewPayment } from './payment.repository.js';
 /**
  * The statements on the Payments v2 request path, run on the pool Prisma shares as named
  * prepared statements (parsed once per connection): reading one payment (whole, or the columns
- * of its resource), and storing new ones with their creation events and first timers in a
- * single statement (one implicit transaction, one round trip), several creations at a time
- * under load. Everything else about payments goes through Prisma (payment.repository.ts).
+ * of its resource, the latter several reads to a statement under load), and storing new ones
+ * with their creation events and first timers in a single statement (one implicit transaction,
+ * one round trip), several creations at a time under load. Everything else about payments goes
+ * through Prisma (payment.repository.ts).
  */
 
 /** Every column of `payment` with its Payment field, in table order. */
@@ -107,16 +108,46 @@ const VIEW_FIELDS: ReadonlySet<keyof Payment> = new Set<keyof PaymentView>([
   'errorInfo',
 ]);
 const VIEW_COLUMNS = COLUMNS.filter(([, field]) => VIEW_FIELDS.has(field));
-const SELECT_VIEW_FOR_MEMBER = `SELECT ${VIEW_COLUMNS.map(([column]) => `"${column}"`).join(', ')} FROM payment WHERE id = $1 AND member_id = $2`;
+// Reads of several members' payments at once: each (id, member) pair finds its row or none.
+const SELECT_VIEWS_FOR_MEMBERS = `SELECT ${VIEW_COLUMNS.map(([column]) => `p."${column}"`).join(', ')}
+  FROM unnest($1::text[], $2::text[]) AS wanted(id, member_id)
+  JOIN payment p ON p.id = wanted.id AND p.member_id = wanted.member_id`;
+
+interface ViewWanted {
+  readonly memberId: string;
+  readonly id: string;
+}
+
+async function readViews(pool: pg.Pool, wanted: readonly ViewWanted[]): Promise<ReadonlyArray<PaymentView | null>> {
+  const result = await pool.query<Record<string, unknown>>({
+    name: 'payment-views-for-members',
+    text: SELECT_VIEWS_FOR_MEMBERS,
+    values: [wanted.map((w) => w.id), wanted.map((w) => w.memberId)],
+  });
+  const found = new Map<string, PaymentView>();
+  for (const row of result.rows) {
+    const view: Record<string, unknown> = {};
+    for (const [column, field] of VIEW_COLUMNS) view[field] = row[column];
+    found.set(`${String(row['member_id'])}\u0000${String(row['id'])}`, view as PaymentView);
+  }
+  return wanted.map((w) => found.get(`${w.memberId}\u0000${w.id}`) ?? null);
+}
+
+/**
+ * Reads in flight at once per pool, and reads per statement: GETs that arrive while four
+ * statements run share the next one (see StatementBatcher), as creations do.
+ */
+const READ_BATCHING = { maxInFlight: 4, maxBatch: 128 } as const;
+const readBatchers = new WeakMap<pg.Pool, StatementBatcher<ViewWanted, PaymentView | null>>();
 
 /** What the member sees of its payment (the columns of the resource only), or null (also for another member's id). */
-export async function readPaymentViewForMember(pool: pg.Pool, memberId: string, id: string): Promise<PaymentView | null> {
-  const result = await pool.query<Record<string, unknown>>({ name: 'payment-view-for-member', text: SELECT_VIEW_FOR_MEMBER, values: [id, memberId] });
-  const row = result.rows[0];
-  if (row === undefined) return null;
-  const view: Record<string, unknown> = {};
-  for (const [column, field] of VIEW_COLUMNS) view[field] = row[column];
-  return view as PaymentView;
+export function readPaymentViewForMember(pool: pg.Pool, memberId: string, id: string): Promise<PaymentView | null> {
+  let batcher = readBatchers.get(pool);
+  if (batcher === undefined) {
+    batcher = new StatementBatcher((wanted) => readViews(pool, wanted), READ_BATCHING);
+    readBatchers.set(pool, batcher);
+  }
+  return batcher.run({ memberId, id });
 }
 
 /** The member's payment, or null (also for another member's id). */
