@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxBankProcess, type SandboxBankProcess } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
 import { baseUrl, testConfig } from '../support/test-env.js';
+import { DOMESTIC_PAYMENT_CONSENT } from '../support/obie-consent-fixture.js';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123';
 const BASIC = `Basic ${Buffer.from('gateway-sandbox:sandbox-secret').toString('base64')}`;
@@ -26,18 +27,7 @@ async function token(scope = 'payments'): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-const CONSENT = {
-  Data: {
-    Initiation: {
-      InstructionIdentification: 'ACME412',
-      EndToEndIdentification: 'FRESCO.21302.GFX.20',
-      InstructedAmount: { Amount: '165.88', Currency: 'GBP' },
-      CreditorAccount: { SchemeName: 'UK.OBIE.SortCodeAccountNumber', Identification: '08080021325698', Name: 'ACME Inc', SecondaryIdentification: '0002' },
-      RemittanceInformation: { Reference: 'FRESCO-101', Unstructured: 'Internal ops code 5120101' },
-    },
-  },
-  Risk: { PaymentContextCode: 'EcommerceGoods' },
-};
+const CONSENT = DOMESTIC_PAYMENT_CONSENT;
 
 async function createConsent(bearer: string, key: string, body: unknown = CONSENT): Promise<Response> {
   return fetch(`${api}/pisp/domestic-payment-consents`, {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SharedClock } from '#libs/db';
+import { DOMESTIC_PAYMENT_CONSENT } from '../../../../test/support/obie-consent-fixture.js';
 import { baseUrl, testConfig } from '../../../../test/support/test-env.js';
 import { createSandboxBankProcess, type SandboxBankProcess } from '../create-sandbox-bank-process.js';
 import { TOKEN_LIFETIMES } from '../oauth/token-lifetimes.js';
@@ -9,17 +10,7 @@ import { TOKEN_LIFETIMES } from '../oauth/token-lifetimes.js';
 // process remembers (access tokens) or writes in one statement (consents) must hold for both.
 
 const BASIC = `Basic ${Buffer.from('gateway-sandbox:sandbox-secret').toString('base64')}`;
-const CONSENT = {
-  Data: {
-    Initiation: {
-      InstructionIdentification: 'ACME412',
-      EndToEndIdentification: 'FRESCO.21302.GFX.20',
-      InstructedAmount: { Amount: '165.88', Currency: 'GBP' },
-      CreditorAccount: { SchemeName: 'UK.OBIE.SortCodeAccountNumber', Identification: '08080021325698', Name: 'ACME Inc' },
-    },
-  },
-  Risk: { PaymentContextCode: 'EcommerceGoods' },
-};
+const CONSENT = DOMESTIC_PAYMENT_CONSENT;
 
 interface ConsentResponse {
   readonly Data: { readonly ConsentId: string; readonly Status: string; readonly CreationDateTime: string; readonly Initiation: unknown };
