@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { StatementBatcher, type Prisma } from '#libs/db';
+import { batchedPerPool, type Prisma } from '#libs/db';
 
 type Consent = Prisma.SbConsentModel;
 
@@ -64,8 +64,7 @@ async function insertConsents(pool: pg.Pool, consents: readonly NewConsent[]): P
  * Consent creations in flight at once per pool, and consents per statement: under load,
  * creations that arrive together share one statement (see StatementBatcher).
  */
-const BATCHING = { maxInFlight: 2, maxBatch: 64 } as const;
-const batchers = new WeakMap<pg.Pool, StatementBatcher<NewConsent, Consent['request'] | null>>();
+const storeConsent = batchedPerPool(insertConsents, { maxInFlight: 2, maxBatch: 64 });
 
 /**
  * Inserts the consent; null when a consent of this kind at this bank already holds the
@@ -74,12 +73,7 @@ const batchers = new WeakMap<pg.Pool, StatementBatcher<NewConsent, Consent['requ
  * key order included); every other column is what was sent.
  */
 export async function insertConsentUnlessKeyUsed(pool: pg.Pool, consent: NewConsent): Promise<Consent | null> {
-  let batcher = batchers.get(pool);
-  if (batcher === undefined) {
-    batcher = new StatementBatcher((consents) => insertConsents(pool, consents), BATCHING);
-    batchers.set(pool, batcher);
-  }
-  const request = await batcher.run(consent);
+  const request = await storeConsent(pool, consent);
   if (request === null) return null;
   return {
     id: consent.id,

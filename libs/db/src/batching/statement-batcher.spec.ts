@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StatementBatcher } from './statement-batcher.js';
+import { StatementBatcher, batchedPerPool } from './statement-batcher.js';
 
 /** A statement under the test's control: records each call and finishes when told. */
 class FakeStatement {
@@ -151,3 +151,21 @@ describe('StatementBatcher', () => {
     expect(() => new StatementBatcher(() => Promise.resolve([]), { maxInFlight: 1, maxBatch: 0 })).toThrow(/maxBatch/);
   });
 });
+
+describe('batchedPerPool', () => {
+  it('batches each pool on its own: items of one tick on one pool share a statement, another pool gets its own', async () => {
+    const calls: Array<{ pool: string; items: number[] }> = [];
+    const run = batchedPerPool((pool: { name: string }, items: readonly number[]) => {
+      calls.push({ pool: pool.name, items: [...items] });
+      return Promise.resolve(items.map((item) => `${pool.name}:${item}`));
+    }, { maxInFlight: 1, maxBatch: 64 });
+    const a = { name: 'a' };
+    const b = { name: 'b' };
+    expect(await Promise.all([run(a, 1), run(b, 2), run(a, 3)])).toEqual(['a:1', 'b:2', 'a:3']);
+    expect(calls).toEqual([
+      { pool: 'a', items: [1, 3] },
+      { pool: 'b', items: [2] },
+    ]);
+  });
+});
+

@@ -90,3 +90,22 @@ export class StatementBatcher<I, O> {
     batch.forEach((waiting, index) => waiting.resolve(results[index]));
   }
 }
+
+/**
+ * A statement batched separately on each pool it runs on (one StatementBatcher per pool, made on
+ * first use): `run(pool, item)` answers the item's result.
+ */
+export function batchedPerPool<P extends object, I, O>(
+  statement: (pool: P, items: readonly I[]) => Promise<readonly O[]>,
+  options: StatementBatcherOptions,
+): (pool: P, item: I) => Promise<O> {
+  const batchers = new WeakMap<P, StatementBatcher<I, O>>();
+  return (pool, item) => {
+    let batcher = batchers.get(pool);
+    if (batcher === undefined) {
+      batcher = new StatementBatcher((items) => statement(pool, items), options);
+      batchers.set(pool, batcher);
+    }
+    return batcher.run(item);
+  };
+}
