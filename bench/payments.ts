@@ -78,8 +78,9 @@ const need = (name: string): string => {
 // Children: each server under test runs in its own process (this file, forked with a role).
 // ---------------------------------------------------------------------------------------------
 
-/** Server time per route (onRequest to onResponse), recorded while `stages` is on. */
+/** Server time per route (onRequest to onResponse), recorded while `stages` is on; hooks only in a --profile run. */
 function timeRoutes(app: NestFastifyApplication, stages: StageTimes, prefix: string): void {
+  if (process.env['BENCH_TIME_ROUTES'] !== '1') return;
   const fastify = app.getHttpAdapter().getInstance();
   const started = new WeakMap<object, number>();
   fastify.addHook('onRequest', (request, _reply, done) => {
@@ -296,7 +297,8 @@ async function main(): Promise<void> {
     initiation jsonb NOT NULL, amount numeric(24, 4) NOT NULL, currency char(3) NOT NULL, created_at timestamptz(3) NOT NULL)`);
 
   const [bankPort, apiPort, adminPort, baselinePort] = [await freePortOnLoopback(), await freePortOnLoopback(), await freePortOnLoopback(), await freePortOnLoopback()];
-  const shared = { BENCH_DATABASE_URL: servers.databaseUrl, BENCH_REDIS_URL: servers.redisUrl };
+  // Route timing hooks only when a profile is asked for: the headline figures run without them.
+  const shared = { BENCH_DATABASE_URL: servers.databaseUrl, BENCH_REDIS_URL: servers.redisUrl, BENCH_TIME_ROUTES: profile ? '1' : '0' };
   const children: BenchChild[] = [];
   const stopAll = async (): Promise<void> => {
     await Promise.allSettled(children.map((child) => child.stop()));

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
-import { MockAgent } from 'undici';
+import { Agent, MockAgent } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BankDeadlineExceededError, BankRejectedError, BankUnavailableError } from '../bank-errors.js';
 import { BankHttpClient } from './bank-http-client.js';
@@ -98,6 +98,32 @@ describe('BankHttpClient', () => {
     const started = Date.now();
     await expect(client().send(ctx(150), { method: 'GET', url: `${base}/trickle`, operation: 'test.trickle' })).rejects.toBeInstanceOf(BankDeadlineExceededError);
     expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('abandons a call still waiting for a connection at the deadline: it never reaches the bank', async () => {
+    handler = (_request, response) => setTimeout(() => json(response, 200, { first: true }), 400);
+    const oneConnection = new Agent({ connections: 1 });
+    const http = client({ dispatcher: oneConnection, maxAttempts: 1 });
+    try {
+      const first = http.send(ctx(), { method: 'GET', url: `${base}/first`, operation: 'test.queue' });
+      await sleep(20);
+      const started = Date.now();
+      await expect(http.send(ctx(100), { method: 'GET', url: `${base}/queued`, operation: 'test.queue' })).rejects.toBeInstanceOf(BankDeadlineExceededError);
+      expect(Date.now() - started).toBeLessThan(350);
+      expect((await first).body).toEqual({ first: true });
+      await sleep(50);
+      expect(hits.map((hit) => hit.url)).toEqual(['/first']);
+    } finally {
+      await oneConnection.close();
+    }
+  });
+
+  it('reads a UTF-8 body with a byte order mark as the JSON after it', async () => {
+    handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"name":"Zoë"}')]));
+    };
+    const response = await client().send(ctx(), { method: 'GET', url: `${base}/bom`, operation: 'test.bom' });
+    expect(response.body).toEqual({ name: 'Zoë' });
   });
 
   it('closes its keep-alive agent on close(): later calls fail as BankUnavailableError', async () => {

@@ -29,6 +29,31 @@ function form(fields: Readonly<Record<string, string>>): string {
   return new URLSearchParams(fields).toString();
 }
 
+/** The parameters of an authorization request (RFC 6749 4.1.1, OIDC Core 6.1) the gateway sets. */
+const AUTHORIZE_PARAMETERS = ['client_id', 'response_type', 'redirect_uri', 'scope', 'state', 'nonce', 'request'] as const;
+
+/** An authorize endpoint as text around its query: what comes before, its own parameters (ours removed), its fragment. */
+export interface AuthorizeBase {
+  readonly head: string;
+  readonly kept: string;
+  readonly fragment: string;
+}
+
+export function splitAuthorizeUrl(authorizeUrl: string): AuthorizeBase {
+  const url = new URL(authorizeUrl);
+  const kept = new URLSearchParams(url.search);
+  for (const name of AUTHORIZE_PARAMETERS) kept.delete(name);
+  const fragment = url.hash;
+  url.search = '';
+  url.hash = '';
+  return { head: url.toString(), kept: kept.toString(), fragment };
+}
+
+/** The endpoint with the gateway's parameters after its own (a parameter of ours it had is replaced). */
+export function withQuery(base: AuthorizeBase, query: string): string {
+  return `${base.head}?${base.kept === '' ? '' : `${base.kept}&`}${query}${base.fragment}`;
+}
+
 /**
  * The bank's OAuth2 / OIDC authorisation server: client-credentials tokens (cached per scope),
  * authorization-code exchange, the authorize URL with its request object, and CIBA.
@@ -36,6 +61,8 @@ function form(fields: Readonly<Record<string, string>>): string {
  */
 export class ObieAuthServer {
   private readonly cache = new Map<ObieScope, { readonly token: string; readonly expiresAtMs: number }>();
+  /** The authorize endpoint taken apart once (it is parsed and re-serialised for no request). */
+  private authorizeBase: AuthorizeBase | undefined;
 
   constructor(
     private readonly settings: ObieSettings,
@@ -79,14 +106,9 @@ export class ObieAuthServer {
       this.settings.issuer,
       this.settings.clientId,
     );
-    const url = new URL(this.settings.authorizeUrl);
-    // One serialisation of the whole query (searchParams.set re-serialises on every call).
-    const query = new URLSearchParams(url.search);
-    for (const [name, value] of Object.entries({ client_id: this.settings.clientId, response_type: 'code', redirect_uri: redirectUri, scope: fullScope, state, nonce, request: requestObject })) {
-      query.set(name, value);
-    }
-    url.search = query.toString();
-    return url.toString();
+    this.authorizeBase ??= splitAuthorizeUrl(this.settings.authorizeUrl);
+    const ours = new URLSearchParams({ client_id: this.settings.clientId, response_type: 'code', redirect_uri: redirectUri, scope: fullScope, state, nonce, request: requestObject });
+    return withQuery(this.authorizeBase, ours.toString());
   }
 
   /** Asks the bank to authenticate `loginHint` on their own device (CIBA poll mode). */
