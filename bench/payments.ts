@@ -1,7 +1,7 @@
 /**
  * Benchmark (not a test): what Payments v2 costs against the least a server can do.
  *
- *   npm run bench:payments [seconds] [--profile] [--api-workers=N]
+ *   npm run bench:payments [seconds] [--rounds=N] [--profile] [--api-workers=N]
  *
  * One run, one embedded Postgres and one redis-server, each server in its own Node process:
  *
@@ -11,7 +11,10 @@
  *   Payments at ob-sandbox-gb, a fresh refId per request) and GET /v2/payments/{id} over 1,000
  *   payments created beforehand; Basic API key of a member created through the admin API.
  *
- * autocannon, 50 connections, `seconds` (default 10) per measurement after a short warm-up.
+ * autocannon, 50 connections, `seconds` (default 10) per measurement after a short warm-up, taken
+ * in `--rounds` slices (default 5): INSERT, POST, SELECT, GET, then again, so that a gateway run
+ * and its baseline see the same machine (its speed drifts within minutes). Latencies come from
+ * the slices' merged histograms; each round's ratios are printed too.
  * Prints req/s, p50/p99/p99.9, non-2xx and connection errors, the ratios to the baselines with
  * their targets, and the CPU each process spent per request. `--profile` then measures where
  * POST /v2/payments spends its time: stage timings (methods wrapped from here, no product code
@@ -45,7 +48,7 @@ import { freePortOnLoopback } from './free-port.js';
 import { BenchChild, serveParent } from './lib/bench-child.js';
 import { InProcessProfiler, descendantsOf, machineCpu, readProcesses, type MachineCpu, type ProfileSummary } from './lib/cpu.js';
 import { startBenchServers } from './lib/local-servers.js';
-import { measure, type Figures, type LoadOptions } from './lib/measure.js';
+import { measure, measureSlice, pool, sliceRate, type Figures, type LoadOptions, type Slice } from './lib/measure.js';
 import { StageTimes, type StageFigures } from './lib/stage-times.js';
 
 const ADMIN = 'bench-admin-token-0123456789abcdef0123456789';
@@ -286,6 +289,8 @@ async function main(): Promise<void> {
   const profile = args.includes('--profile');
   const apiWorkers = profile ? 1 : Number(/^--api-workers=(\d+)$/.exec(args.find((arg) => arg.startsWith('--api-workers=')) ?? '')?.[1] ?? '1');
   const warmUpSeconds = Math.max(1, Math.round(seconds / 5));
+  /** Each run is measured in this many slices, the four runs taking turns, so that all four see the machine alike. */
+  const rounds = Math.max(1, Number(/^--rounds=(\d+)$/.exec(args.find((arg) => arg.startsWith('--rounds=')) ?? '')?.[1] ?? '5'));
   const self = fileURLToPath(import.meta.url);
   const log = (line = ''): void => void process.stdout.write(`${line}\n`);
 
@@ -414,24 +419,46 @@ async function main(): Promise<void> {
       };
     };
 
-    const run = async (name: string, options: LoadOptions): Promise<Run> => {
-      await measure(`${name} (warm-up)`, { ...options, seconds: warmUpSeconds });
-      const before = await cpuSnapshot();
-      const figures = await measure(name, options);
-      const after = await cpuSnapshot();
-      const spent = cpuBetween(before, after);
-      const cpuPerRequest = new Map(CPU_GROUPS.map((group) => [group, (spent.get(group) ?? 0) / Math.max(1, figures.total)]));
-      const wallMs = after.atMs - before.atMs;
-      const othersShare = (spent.get(OTHERS) ?? 0) / (wallMs * availableParallelism());
-      log(`  measured ${name}: ${figures.requestsPerSecond} req/s (other work on the machine used ${Math.round(othersShare * 100)}% of the cores meanwhile)`);
-      return { figures, seconds: wallMs / 1000, cpuPerRequest, machineBusy: (after.machine.busyMs - before.machine.busyMs) / (wallMs * availableParallelism()), othersShare };
-    };
+    /** One load measured in slices taken in turns with the others (see `rounds`). */
+    interface Kind {
+      readonly name: string;
+      readonly options: LoadOptions;
+      readonly slices: Slice[];
+      readonly spent: Map<string, number>;
+      wallMs: number;
+      busyMs: number;
+    }
+    const kind = (name: string, options: LoadOptions): Kind => ({ name, options, slices: [], spent: new Map(), wallMs: 0, busyMs: 0 });
+    const kinds = [
+      kind('baseline: Fastify + pg INSERT', postOptions(`${baselineUrl}/baseline/payments`, {})),
+      kind('POST /v2/payments (UK FPS, ob-sandbox-gb)', postOptions(`${apiUrl}/v2/payments`, auth)),
+      kind('baseline: Fastify + pg SELECT by id', getOptions(`${baselineUrl}/baseline/payments`, baselineIds, {})),
+      kind('GET /v2/payments/{id} (1,000 ids)', getOptions(`${apiUrl}/v2/payments`, paymentIds, auth)),
+    ] as const;
+    const sliceSeconds = seconds / rounds;
 
-    log(`measuring: ${seconds} s per run after ${warmUpSeconds} s of warm-up, ${CONNECTIONS} connections, api in ${apiWorkers} process${apiWorkers === 1 ? '' : 'es'}`);
-    const baselineInsert = await run('baseline: Fastify + pg INSERT', postOptions(`${baselineUrl}/baseline/payments`, {}));
-    const initiation = await run('POST /v2/payments (UK FPS, ob-sandbox-gb)', postOptions(`${apiUrl}/v2/payments`, auth));
-    const baselineSelect = await run('baseline: Fastify + pg SELECT by id', getOptions(`${baselineUrl}/baseline/payments`, baselineIds, {}));
-    const lookup = await run('GET /v2/payments/{id} (1,000 ids)', getOptions(`${apiUrl}/v2/payments`, paymentIds, auth));
+    log(`measuring: ${seconds} s per run in ${rounds} slice${rounds === 1 ? '' : 's'} taken in turns, after ${warmUpSeconds} s of warm-up each, ${CONNECTIONS} connections, api in ${apiWorkers} process${apiWorkers === 1 ? '' : 'es'}`);
+    for (const k of kinds) await measure(`${k.name} (warm-up)`, { ...k.options, seconds: warmUpSeconds });
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const k of kinds) {
+        const before = await cpuSnapshot();
+        k.slices.push(await measureSlice({ ...k.options, seconds: sliceSeconds }));
+        const after = await cpuSnapshot();
+        for (const [group, ms] of cpuBetween(before, after)) k.spent.set(group, (k.spent.get(group) ?? 0) + ms);
+        k.wallMs += after.atMs - before.atMs;
+        k.busyMs += after.machine.busyMs - before.machine.busyMs;
+      }
+      const [insert, initiate, select, get] = kinds.map((k) => sliceRate(k.slices[round - 1] as Slice));
+      log(`  round ${round}: INSERT ${Math.round(insert ?? 0)}, POST ${Math.round(initiate ?? 0)} req/s (${((initiate ?? 0) / (insert ?? 1)).toFixed(2)}x); SELECT ${Math.round(select ?? 0)}, GET ${Math.round(get ?? 0)} req/s (${((get ?? 0) / (select ?? 1)).toFixed(2)}x)`);
+    }
+    const toRun = (k: Kind): Run => {
+      const figures = pool(k.name, k.options, k.slices);
+      const cpuPerRequest = new Map(CPU_GROUPS.map((group) => [group, (k.spent.get(group) ?? 0) / Math.max(1, figures.total)]));
+      const othersShare = (k.spent.get(OTHERS) ?? 0) / (k.wallMs * availableParallelism());
+      log(`  measured ${k.name}: ${figures.requestsPerSecond} req/s (other work on the machine used ${Math.round(othersShare * 100)}% of the cores meanwhile)`);
+      return { figures, seconds: k.wallMs / 1000, cpuPerRequest, machineBusy: k.busyMs / (k.wallMs * availableParallelism()), othersShare };
+    };
+    const [baselineInsert, initiation, baselineSelect, lookup] = kinds.map(toRun) as [Run, Run, Run, Run];
 
     const runs = [baselineInsert, initiation, baselineSelect, lookup];
     const initiationRatio = initiation.figures.requestsPerSecond / baselineInsert.figures.requestsPerSecond;
@@ -441,7 +468,7 @@ async function main(): Promise<void> {
     const row = (r: Run, ratio: string, target: string): string =>
       `| ${r.figures.name} | ${r.figures.requestsPerSecond.toLocaleString('en-GB')} | ${r.figures.p50Ms} | ${r.figures.p99Ms} | ${r.figures.p999Ms} | ${r.figures.non2xx + r.figures.errors} | ${ratio} | ${target} |`;
     log();
-    log(`Payments v2 at ${CONNECTIONS} connections, ${seconds} s per run, api in ${apiWorkers} process${apiWorkers === 1 ? '' : 'es'} (${availableParallelism()} cores shared by autocannon, api, sandbox bank, Postgres and Redis)`);
+    log(`Payments v2 at ${CONNECTIONS} connections, ${seconds} s per run in ${rounds} slices taken in turns, api in ${apiWorkers} process${apiWorkers === 1 ? '' : 'es'} (${availableParallelism()} cores shared by autocannon, api, sandbox bank, Postgres and Redis)`);
     log();
     log('| run | req/s | p50 ms | p99 ms | p99.9 ms | non-2xx + errors | ratio | target |');
     log('|---|---|---|---|---|---|---|---|');

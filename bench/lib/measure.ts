@@ -27,6 +27,63 @@ export interface LoadOptions {
   readonly setupRequest?: (request: Request) => Request;
 }
 
+/** autocannon's merge of raw results (in the package, not in its type declarations). */
+const aggregateResult = (autocannon as unknown as { aggregateResult: (results: readonly autocannon.Result[], options: object) => autocannon.Result }).aggregateResult;
+
+/** One autocannon run kept raw (its latency histogram encoded), to be pooled with others by `pool`. */
+export interface Slice {
+  readonly raw: autocannon.Result;
+  /** Wall time of the run. */
+  readonly seconds: number;
+}
+
+/** Runs autocannon for `options.seconds` and keeps the raw result. */
+export async function measureSlice(options: LoadOptions): Promise<Slice> {
+  const started = performance.now();
+  const raw = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections,
+    duration: options.seconds,
+    skipAggregateResult: true,
+    ...(options.setupRequest === undefined ? {} : { requests: [{ setupRequest: options.setupRequest }] }),
+  });
+  return { raw, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * The figures of several slices of one load taken as one run: latencies from their merged
+ * histograms, req/s as all answers over all their wall time.
+ */
+export function pool(name: string, options: LoadOptions, slices: readonly Slice[]): Figures {
+  const merged = aggregateResult(
+    slices.map((slice) => slice.raw),
+    { url: options.url, connections: options.connections },
+  );
+  const raws = slices.map((slice) => slice.raw as unknown as { totalCompletedRequests: number });
+  const total = raws.reduce((sum, raw) => sum + raw.totalCompletedRequests, 0);
+  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
+  return {
+    name,
+    requestsPerSecond: Math.round(total / seconds),
+    total,
+    p50Ms: merged.latency.p50,
+    p99Ms: merged.latency.p99,
+    p999Ms: merged.latency.p99_9,
+    non2xx: merged.non2xx,
+    errors: merged.errors,
+    timeouts: merged.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(merged.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0])),
+  };
+}
+
+/** Requests per second of one slice. */
+export function sliceRate(slice: Slice): number {
+  return (slice.raw as unknown as { totalCompletedRequests: number }).totalCompletedRequests / slice.seconds;
+}
+
 /** Runs autocannon and keeps the figures a README table needs. */
 export async function measure(name: string, options: LoadOptions): Promise<Figures> {
   const result = await autocannon({
