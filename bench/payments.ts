@@ -448,7 +448,7 @@ async function main(): Promise<void> {
         k.wallMs += after.atMs - before.atMs;
         k.busyMs += after.machine.busyMs - before.machine.busyMs;
       }
-      const [insert, initiate, select, get] = kinds.map((k) => sliceRate(k.slices[round - 1] as Slice));
+      const [insert, initiate, select, get] = kinds.map((k) => sliceRate(k.slices[round - 1]));
       log(`  round ${round}: INSERT ${Math.round(insert ?? 0)}, POST ${Math.round(initiate ?? 0)} req/s (${((initiate ?? 0) / (insert ?? 1)).toFixed(2)}x); SELECT ${Math.round(select ?? 0)}, GET ${Math.round(get ?? 0)} req/s (${((get ?? 0) / (select ?? 1)).toFixed(2)}x)`);
     }
     const toRun = (k: Kind): Run => {
