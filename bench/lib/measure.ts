@@ -27,6 +27,19 @@ export interface LoadOptions {
   readonly setupRequest?: (request: Request) => Request;
 }
 
+/** A load as autocannon's options. */
+function autocannonOptions(options: LoadOptions): autocannon.Options {
+  return {
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections,
+    duration: options.seconds,
+    ...(options.setupRequest === undefined ? {} : { requests: [{ setupRequest: options.setupRequest }] }),
+  };
+}
+
 /** autocannon's merge of raw results (in the package, not in its type declarations). */
 const aggregateResult = (autocannon as unknown as { aggregateResult: (results: readonly autocannon.Result[], options: object) => autocannon.Result }).aggregateResult;
 
@@ -40,16 +53,7 @@ export interface Slice {
 /** Runs autocannon for `options.seconds` and keeps the raw result. */
 export async function measureSlice(options: LoadOptions): Promise<Slice> {
   const started = performance.now();
-  const raw = await autocannon({
-    url: options.url,
-    method: options.method ?? 'GET',
-    headers: options.headers,
-    body: options.body,
-    connections: options.connections,
-    duration: options.seconds,
-    skipAggregateResult: true,
-    ...(options.setupRequest === undefined ? {} : { requests: [{ setupRequest: options.setupRequest }] }),
-  });
+  const raw = await autocannon({ ...autocannonOptions(options), skipAggregateResult: true });
   return { raw, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -62,8 +66,7 @@ export function pool(name: string, options: LoadOptions, slices: readonly Slice[
     slices.map((slice) => slice.raw),
     { url: options.url, connections: options.connections },
   );
-  const raws = slices.map((slice) => slice.raw as unknown as { totalCompletedRequests: number });
-  const total = raws.reduce((sum, raw) => sum + raw.totalCompletedRequests, 0);
+  const total = slices.reduce((sum, slice) => sum + completed(slice), 0);
   const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
   return {
     name,
@@ -79,22 +82,19 @@ export function pool(name: string, options: LoadOptions, slices: readonly Slice[
   };
 }
 
+/** Requests a slice saw answered (a raw result's count; its type declarations lack it). */
+function completed(slice: Slice): number {
+  return (slice.raw as unknown as { totalCompletedRequests: number }).totalCompletedRequests;
+}
+
 /** Requests per second of one slice. */
 export function sliceRate(slice: Slice): number {
-  return (slice.raw as unknown as { totalCompletedRequests: number }).totalCompletedRequests / slice.seconds;
+  return completed(slice) / slice.seconds;
 }
 
 /** Runs autocannon and keeps the figures a README table needs. */
 export async function measure(name: string, options: LoadOptions): Promise<Figures> {
-  const result = await autocannon({
-    url: options.url,
-    method: options.method ?? 'GET',
-    headers: options.headers,
-    body: options.body,
-    connections: options.connections,
-    duration: options.seconds,
-    ...(options.setupRequest === undefined ? {} : { requests: [{ setupRequest: options.setupRequest }] }),
-  });
+  const result = await autocannon(autocannonOptions(options));
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
