@@ -61,7 +61,7 @@ export function withQuery(base: AuthorizeBase, query: string): string {
  */
 export class ObieAuthServer {
   private readonly cache = new Map<ObieScope, { readonly token: string; readonly expiresAtMs: number }>();
-  /** The authorize endpoint taken apart once (it is parsed and re-serialised for no request). */
+  /** The authorize endpoint, parsed on first use rather than on every request. */
   private authorizeBase: AuthorizeBase | undefined;
 
   constructor(
