@@ -107,8 +107,7 @@ export class ObieAuthServer {
       this.settings.clientId,
     );
     this.authorizeBase ??= splitAuthorizeUrl(this.settings.authorizeUrl);
-    const ours = new URLSearchParams({ client_id: this.settings.clientId, response_type: 'code', redirect_uri: redirectUri, scope: fullScope, state, nonce, request: requestObject });
-    return withQuery(this.authorizeBase, ours.toString());
+    return withQuery(this.authorizeBase, form({ client_id: this.settings.clientId, response_type: 'code', redirect_uri: redirectUri, scope: fullScope, state, nonce, request: requestObject }));
   }
 
   /** Asks the bank to authenticate `loginHint` on their own device (CIBA poll mode). */

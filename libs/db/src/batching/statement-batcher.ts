@@ -42,7 +42,7 @@ export class StatementBatcher<I, O> {
     if (!(options.maxInFlight >= 1 && options.maxBatch >= 1)) throw new Error('StatementBatcher needs maxInFlight >= 1 and maxBatch >= 1');
   }
 
-  /** Statements running now (for tests and metrics). */
+  /** Statements running now (read by the tests of the in-flight limit). */
   get running(): number {
     return this.inFlight;
   }
