@@ -1,15 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Body, Controller, HttpCode, Module, Post, type DynamicModule } from '@nestjs/common';
+import { Controller, HttpCode, Module, Post, Req, Res, type DynamicModule } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CurrentMember, AuthModule, type MemberContext } from '#libs/auth';
-import { GatewayError, JOB_QUEUE, PlatformModule, createHttpApp, type ConnectedConfig, type PlatformObjects } from '#libs/common';
+import { GatewayError, JOB_QUEUE, PlatformModule, createHttpApp, validateBody, type ConnectedConfig, type PlatformObjects } from '#libs/common';
 import { DbModule, MemberRepository, PrismaService, SharedClock, closeDataStores, openDataStores, scheduledJobs, type DataStores } from '#libs/db';
 import { hashApiKey, newApiKey, newId } from '#libs/domain';
 import { Metrics, createLogger } from '#libs/observability';
-import { Idempotent } from '../../apps/api/src/idempotency/idempotency.decorator.js';
 import { IdempotencyModule } from '../../apps/api/src/idempotency/idempotency.module.js';
+import { IdempotentRequests } from '../../apps/api/src/idempotency/idempotent-requests.js';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import {
   DEFAULT_IDEMPOTENCY_PURGE_BATCH_SIZE,
@@ -61,36 +62,43 @@ interface TransferView {
 /** A stand-in for a money-moving POST: each run inserts a row in Postgres. */
 @Controller('probe')
 class ProbeController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly idempotency: IdempotentRequests,
+  ) {}
 
   @Post('transfers')
-  @Idempotent()
-  async create(@CurrentMember() member: MemberContext, @Body() body: TransferRequest): Promise<TransferView> {
-    probe.calls += 1;
-    if (body.outcome === 'wait') {
-      probe.entered.resolve();
-      await probe.latch.promise;
-    }
-    if (body.outcome === 'reject') throw new GatewayError('PermissionDenied', { message: 'Transfers of this amount need approval.' });
-    if (body.outcome === 'fail' && probe.failures > 0) {
-      probe.failures -= 1;
-      throw new Error('the ledger is unreachable');
-    }
-    if (body.outcome === 'unavailable' && probe.failures > 0) {
-      probe.failures -= 1;
-      throw new GatewayError('UNAVAILABLE', { retryAfterSeconds: 5 });
-    }
-    const [row] = await this.prisma.$queryRaw<Array<{ id: number }>>`
-      INSERT INTO probe_transfer (member_id, amount) VALUES (${member.memberId}, ${body.amount}) RETURNING id`;
-    return { transfer: { id: `tr:${row?.id}`, memberId: member.memberId, amount: body.amount } };
+  create(@CurrentMember() member: MemberContext, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<TransferView | string | undefined> {
+    return this.idempotency.answer(request, reply, async () => {
+      const body = await validateBody(TransferRequest, request.body);
+      probe.calls += 1;
+      if (body.outcome === 'wait') {
+        probe.entered.resolve();
+        await probe.latch.promise;
+      }
+      if (body.outcome === 'reject') throw new GatewayError('PermissionDenied', { message: 'Transfers of this amount need approval.' });
+      if (body.outcome === 'fail' && probe.failures > 0) {
+        probe.failures -= 1;
+        throw new Error('the ledger is unreachable');
+      }
+      if (body.outcome === 'unavailable' && probe.failures > 0) {
+        probe.failures -= 1;
+        throw new GatewayError('UNAVAILABLE', { retryAfterSeconds: 5 });
+      }
+      const [row] = await this.prisma.$queryRaw<Array<{ id: number }>>`
+        INSERT INTO probe_transfer (member_id, amount) VALUES (${member.memberId}, ${body.amount}) RETURNING id`;
+      return { transfer: { id: `tr:${row?.id}`, memberId: member.memberId, amount: body.amount } };
+    });
   }
 
   @Post('other-transfers')
   @HttpCode(200)
-  @Idempotent()
-  other(@CurrentMember() member: MemberContext, @Body() body: TransferRequest): TransferView {
-    probe.calls += 1;
-    return { transfer: { id: 'tr:other', memberId: member.memberId, amount: body.amount } };
+  other(@CurrentMember() member: MemberContext, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<TransferView | string | undefined> {
+    return this.idempotency.answer(request, reply, async () => {
+      const body = await validateBody(TransferRequest, request.body);
+      probe.calls += 1;
+      return { transfer: { id: 'tr:other', memberId: member.memberId, amount: body.amount } };
+    });
   }
 }
 
@@ -181,7 +189,7 @@ afterAll(async () => {
   await closeDataStores(stores);
 });
 
-describe('Idempotency-Key on an @Idempotent() POST', () => {
+describe('Idempotency-Key on a POST run through IdempotentRequests', () => {
   it('without the header every request runs', async () => {
     const before = probe.calls;
     const first = await transfer(alice, '{"amount":"1.00"}');

@@ -1,5 +1,3 @@
-/** Metadata set on a route that honours Idempotency-Key. */
-export const IDEMPOTENT_ROUTE = 'gateway:idempotent-route';
 /** Request header naming a client's key (IETF draft "The Idempotency-Key HTTP Header Field"). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** Response header set (to "true") on an answer repeated from an earlier request with the same key. */

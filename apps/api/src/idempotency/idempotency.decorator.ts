@@ -1,19 +1,14 @@
-import { SetMetadata, UseInterceptors, applyDecorators } from '@nestjs/common';
+import { applyDecorators } from '@nestjs/common';
 import { ApiConflictResponse, ApiHeader, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_ROUTE } from './idempotency-headers.js';
-import { IdempotencyInterceptor } from './idempotency.interceptor.js';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from './idempotency-headers.js';
 
 /**
- * Makes a POST honour an optional `Idempotency-Key` header (see IdempotencyInterceptor): the
- * first request with a key runs, its answer is stored, and repeats get that answer back.
- * Only on routes with an authenticated member (keys are per member). The interceptor sits on
- * these routes alone (the controller's module imports IdempotencyModule): other routes run
- * without an interceptor chain.
+ * The OpenAPI description of `Idempotency-Key` on a POST whose handler runs its work through
+ * IdempotentRequests.answer (the decorator documents; the call does it): the first request
+ * with a key runs, its answer is stored, and repeats get that answer back.
  */
-export const Idempotent = (): MethodDecorator =>
+export const ApiIdempotencyKey = (): MethodDecorator =>
   applyDecorators(
-    SetMetadata(IDEMPOTENT_ROUTE, true),
-    UseInterceptors(IdempotencyInterceptor),
     ApiHeader({
       name: 'Idempotency-Key',
       required: false,

@@ -1,16 +1,13 @@
 import { Module } from '@nestjs/common';
 import { IdempotencyKeyRepository, PrismaService } from '#libs/db';
-import { IdempotencyInterceptor } from './idempotency.interceptor.js';
+import { IdempotentRequests } from './idempotent-requests.js';
 
-/**
- * `Idempotency-Key` for the routes marked @Idempotent(): a module whose controllers use the
- * decorator imports this one (the decorator puts the interceptor on those routes only).
- */
+/** `Idempotency-Key` for money-moving POSTs: a module whose handlers call IdempotentRequests imports this one. */
 @Module({
   providers: [
     { provide: IdempotencyKeyRepository, useFactory: (prisma: PrismaService) => new IdempotencyKeyRepository(prisma), inject: [PrismaService] },
-    IdempotencyInterceptor,
+    IdempotentRequests,
   ],
-  exports: [IdempotencyKeyRepository, IdempotencyInterceptor],
+  exports: [IdempotencyKeyRepository, IdempotentRequests],
 })
 export class IdempotencyModule {}

@@ -1,9 +1,11 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
+import { validateBody } from '#libs/common';
 import type { PaymentResource } from '#libs/payments';
-import { Idempotent } from '../idempotency/idempotency.decorator.js';
+import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
+import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { EmbeddedAuthRequest } from './dto/embedded-auth.request.js';
 import { InitiatePaymentRequest, toPaymentInitiationInput } from './dto/initiate-payment.request.js';
 import { ListPaymentsQuery } from './dto/list-payments.query.js';
@@ -23,11 +25,12 @@ export class PaymentsController {
     private readonly list: ListPaymentsUseCase,
     private readonly get: GetPaymentUseCase,
     private readonly embeddedAuth: SubmitEmbeddedAuthUseCase,
+    private readonly idempotency: IdempotentRequests,
   ) {}
 
   @Post()
   @HttpCode(200)
-  @Idempotent()
+  @ApiIdempotencyKey()
   @ApiOperation({
     summary: 'Initiate a payment',
     operationId: 'GatewayService.InitiatePayment',
@@ -39,19 +42,22 @@ export class PaymentsController {
   @ApiOkResponse({ schema: PAYMENT_SCHEMA })
   async create(
     @CurrentMember() member: MemberContext,
-    @Body() body: InitiatePaymentRequest,
-    @Headers('request-timeout') requestTimeout: string | undefined,
     @Req() request: FastifyRequest,
-  ): Promise<{ payment: PaymentResource }> {
-    const requestTimeoutSeconds = parseRequestTimeout(requestTimeout);
-    const payment = await this.initiate.execute({
-      member,
-      input: toPaymentInitiationInput(body.initiation),
-      ...(requestTimeoutSeconds === undefined ? {} : { requestTimeoutSeconds }),
-      traceId: request.traceId,
-      psuIpAddress: request.ip,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ payment: PaymentResource } | string | undefined> {
+    // The body is validated inside the idempotent work: a 400 is kept under the key like any answer.
+    return this.idempotency.answer(request, reply, async () => {
+      const body = await validateBody(InitiatePaymentRequest, request.body);
+      const requestTimeoutSeconds = parseRequestTimeout(request.headers['request-timeout']);
+      const payment = await this.initiate.execute({
+        member,
+        input: toPaymentInitiationInput(body.initiation),
+        ...(requestTimeoutSeconds === undefined ? {} : { requestTimeoutSeconds }),
+        traceId: request.traceId,
+        psuIpAddress: request.ip,
+      });
+      return { payment };
     });
-    return { payment };
   }
 
   @Get()

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '#libs/common';
-import { parseIdempotencyKey, requestFingerprint } from './idempotency.interceptor.js';
+import { parseIdempotencyKey, requestFingerprint } from './idempotent-requests.js';
 
 const VISIBLE_ASCII = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i));
 
