@@ -1,5 +1,6 @@
 import { ValidationPipe, type Type, type ValidationError } from '@nestjs/common';
 import { GatewayError } from '../errors/gateway-error.js';
+import { memoiseValidationMetadata } from './validation-metadata-memo.js';
 
 interface FieldProblem {
   readonly path: string;
@@ -41,6 +42,7 @@ class JsonValidationPipe extends ValidationPipe {
 
 /** Validates and transforms DTOs; unknown properties are rejected, not silently dropped. */
 export function createValidationPipe(): ValidationPipe {
+  memoiseValidationMetadata();
   return new JsonValidationPipe({
     transform: true,
     whitelist: true,
