@@ -48,7 +48,7 @@ import { freePortOnLoopback } from './free-port.js';
 import { BenchChild, serveParent } from './lib/bench-child.js';
 import { InProcessProfiler, descendantsOf, machineCpu, readProcesses, type MachineCpu, type ProfileSummary } from './lib/cpu.js';
 import { startBenchServers } from './lib/local-servers.js';
-import { measure, measureSlice, pool, sliceRate, type Figures, type LoadOptions, type Slice } from './lib/measure.js';
+import { measure, measureSlice, median, pool, sliceRate, type Figures, type LoadOptions, type Slice } from './lib/measure.js';
 import { StageTimes, type StageFigures } from './lib/stage-times.js';
 
 const ADMIN = 'bench-admin-token-0123456789abcdef0123456789';
@@ -439,6 +439,8 @@ async function main(): Promise<void> {
 
     log(`measuring: ${seconds} s per run in ${rounds} slice${rounds === 1 ? '' : 's'} taken in turns, after ${warmUpSeconds} s of warm-up each, ${CONNECTIONS} connections, api in ${apiWorkers} process${apiWorkers === 1 ? '' : 'es'}`);
     for (const k of kinds) await measure(`${k.name} (warm-up)`, { ...k.options, seconds: warmUpSeconds });
+    /** Each round's POST/INSERT and GET/SELECT ratios. */
+    const roundRatios: Array<{ readonly initiation: number; readonly get: number }> = [];
     for (let round = 1; round <= rounds; round += 1) {
       for (const k of kinds) {
         const before = await cpuSnapshot();
@@ -449,6 +451,7 @@ async function main(): Promise<void> {
         k.busyMs += after.machine.busyMs - before.machine.busyMs;
       }
       const [insert, initiate, select, get] = kinds.map((k) => sliceRate(k.slices[round - 1]));
+      roundRatios.push({ initiation: (initiate ?? 0) / (insert ?? 1), get: (get ?? 0) / (select ?? 1) });
       log(`  round ${round}: INSERT ${Math.round(insert ?? 0)}, POST ${Math.round(initiate ?? 0)} req/s (${((initiate ?? 0) / (insert ?? 1)).toFixed(2)}x); SELECT ${Math.round(select ?? 0)}, GET ${Math.round(get ?? 0)} req/s (${((get ?? 0) / (select ?? 1)).toFixed(2)}x)`);
     }
     const toRun = (k: Kind): Run => {
@@ -463,8 +466,13 @@ async function main(): Promise<void> {
     const runs = [baselineInsert, initiation, baselineSelect, lookup];
     const initiationRatio = initiation.figures.requestsPerSecond / baselineInsert.figures.requestsPerSecond;
     const getRatio = lookup.figures.requestsPerSecond / baselineSelect.figures.requestsPerSecond;
-    const initiationMet = initiationRatio >= TARGETS.initiationRatio && initiation.figures.p99Ms <= TARGETS.initiationP99Ms;
-    const getMet = getRatio >= TARGETS.getRatio;
+    // A stall in one slice (the baseline INSERT, committing row by row, drops to a third of its
+    // rate for a slice now and then) moves the pooled ratio; the median of the rounds does not.
+    // A target counts as met only when both say so.
+    const initiationMedian = median(roundRatios.map((r) => r.initiation));
+    const getMedian = median(roundRatios.map((r) => r.get));
+    const initiationMet = Math.min(initiationRatio, initiationMedian) >= TARGETS.initiationRatio && initiation.figures.p99Ms <= TARGETS.initiationP99Ms;
+    const getMet = Math.min(getRatio, getMedian) >= TARGETS.getRatio;
     const row = (r: Run, ratio: string, target: string): string =>
       `| ${r.figures.name} | ${r.figures.requestsPerSecond.toLocaleString('en-GB')} | ${r.figures.p50Ms} | ${r.figures.p99Ms} | ${r.figures.p999Ms} | ${r.figures.non2xx + r.figures.errors} | ${ratio} | ${target} |`;
     log();
@@ -473,9 +481,9 @@ async function main(): Promise<void> {
     log('| run | req/s | p50 ms | p99 ms | p99.9 ms | non-2xx + errors | ratio | target |');
     log('|---|---|---|---|---|---|---|---|');
     log(row(baselineInsert, '1.00x', ''));
-    log(row(initiation, `${initiationRatio.toFixed(2)}x of INSERT`, `>= ${TARGETS.initiationRatio}x, p99 <= ${TARGETS.initiationP99Ms} ms: ${initiationMet ? 'met' : 'NOT MET'}`));
+    log(row(initiation, `${initiationRatio.toFixed(2)}x of INSERT (rounds: median ${initiationMedian.toFixed(2)}x)`, `>= ${TARGETS.initiationRatio}x, p99 <= ${TARGETS.initiationP99Ms} ms: ${initiationMet ? 'met' : 'NOT MET'}`));
     log(row(baselineSelect, '1.00x', ''));
-    log(row(lookup, `${getRatio.toFixed(2)}x of SELECT`, `>= ${TARGETS.getRatio}x: ${getMet ? 'met' : 'NOT MET'}`));
+    log(row(lookup, `${getRatio.toFixed(2)}x of SELECT (rounds: median ${getMedian.toFixed(2)}x)`, `>= ${TARGETS.getRatio}x: ${getMet ? 'met' : 'NOT MET'}`));
     log();
     log('CPU ms per request, by process (machine busy = share of all cores during the run):');
     log();

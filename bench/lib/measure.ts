@@ -92,6 +92,14 @@ export function sliceRate(slice: Slice): number {
   return completed(slice) / slice.seconds;
 }
 
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
 /** Runs autocannon and keeps the figures a README table needs. */
 export async function measure(name: string, options: LoadOptions): Promise<Figures> {
   const result = await autocannon(autocannonOptions(options));
