@@ -72,8 +72,9 @@ interface Reserved {
  * bodies are rendered as the global filter renders them (same function, same trace id).
  *
  * A call in the handler rather than a Nest interceptor: an interceptor puts every request of
- * its route, with a key or without, through an rxjs chain (about 9 % of the api's CPU per
- * initiation, measured); here a request without the header costs one header read.
+ * its route, with a key or without, through an rxjs chain (two AsyncResources, `defer`,
+ * `mergeAll` and a ReplaySubject per request); here a request without the header costs one
+ * header read (see README, Benchmarks).
  */
 @Injectable()
 export class IdempotentRequests {
