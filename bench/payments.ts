@@ -451,8 +451,9 @@ async function main(): Promise<void> {
         k.busyMs += after.machine.busyMs - before.machine.busyMs;
       }
       const [insert, initiate, select, get] = kinds.map((k) => sliceRate(k.slices[round - 1]));
-      roundRatios.push({ initiation: (initiate ?? 0) / (insert ?? 1), get: (get ?? 0) / (select ?? 1) });
-      log(`  round ${round}: INSERT ${Math.round(insert ?? 0)}, POST ${Math.round(initiate ?? 0)} req/s (${((initiate ?? 0) / (insert ?? 1)).toFixed(2)}x); SELECT ${Math.round(select ?? 0)}, GET ${Math.round(get ?? 0)} req/s (${((get ?? 0) / (select ?? 1)).toFixed(2)}x)`);
+      const ratios = { initiation: (initiate ?? 0) / (insert ?? 1), get: (get ?? 0) / (select ?? 1) };
+      roundRatios.push(ratios);
+      log(`  round ${round}: INSERT ${Math.round(insert ?? 0)}, POST ${Math.round(initiate ?? 0)} req/s (${ratios.initiation.toFixed(2)}x); SELECT ${Math.round(select ?? 0)}, GET ${Math.round(get ?? 0)} req/s (${ratios.get.toFixed(2)}x)`);
     }
     const toRun = (k: Kind): Run => {
       const figures = pool(k.name, k.options, k.slices);

@@ -11,7 +11,6 @@ interface Storage {
   getTargetValidationMetadatas: TargetLookup;
   groupByPropertyName: Grouping;
   addValidationMetadata: (metadata: ValidationMetadata) => void;
-  addValidationSchema?: (schema: unknown) => void;
 }
 
 const MEMOISED = Symbol.for('gateway.validation-metadata-memo');
