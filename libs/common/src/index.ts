@@ -21,3 +21,4 @@ export * from './health/health.controller.js';
 export * from './process/run-until-signal.js';
 export * from './process/project-root.js';
 export * from './http/public-route.js';
+export * from './objects/with-fields.js';

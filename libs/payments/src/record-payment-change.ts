@@ -55,7 +55,7 @@ export async function storeNewPayment(prisma: PrismaService, row: NewPayment, no
   const payment = paymentFromNew(row);
   const event = prepareOutboxEvent(creationEvent(payment));
   const timer = paymentTimer(payment, now, scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds);
-  const stored = await insertPaymentWithEvent(prisma.pool, payment, { ...event, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt }, timer);
+  const stored = await insertPaymentWithEvent(prisma.pool, payment, { id: event.id, body: event.body, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt }, timer);
   wakeOutboxRelay(prisma.pool);
   return stored;
 }

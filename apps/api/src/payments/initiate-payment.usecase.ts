@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { APP_CONFIG, Clock, GatewayError, LOGGER, type AppConfig } from '#libs/common';
+import { APP_CONFIG, Clock, GatewayError, LOGGER, withFields, type AppConfig } from '#libs/common';
 import type { PaymentProgress } from '#libs/connectors';
 import { BankRepository, PrismaService, type Bank, type NewPayment, type PaymentChange } from '#libs/db';
 import type { PaymentInitiationInput } from '#libs/domain';
@@ -22,11 +22,12 @@ export interface InitiatePaymentCommand {
 
 /** A new row takes a change's values; nulls simply stay unset. */
 function withChange(row: NewPayment, change: PaymentChange): NewPayment {
-  const merged: Record<string, unknown> = { ...row };
-  for (const [key, value] of Object.entries(change)) {
-    if (value !== null && value !== undefined) merged[key] = value;
+  const set: Record<string, unknown> = {};
+  for (const key of Object.keys(change)) {
+    const value = change[key as keyof PaymentChange];
+    if (value !== null && value !== undefined) set[key] = value;
   }
-  return merged as NewPayment;
+  return withFields(row, set) as NewPayment;
 }
 
 type Race = { readonly kind: 'answer'; readonly progress: PaymentProgress } | { readonly kind: 'timeout' };
@@ -75,10 +76,10 @@ export class InitiatePaymentUseCase {
     );
     const raced = await this.race(call, command.requestTimeoutSeconds);
     if (raced.kind === 'answer') {
-      const row = withChange(draft, changeFromProgress({ ...draft, expiresAt: null }, raced.progress, now, this.rules));
+      const row = withChange(draft, changeFromProgress({ status: draft.status, expiresAt: null, initiation: draft.initiation }, raced.progress, now, this.rules));
       return renderPayment(await this.store(row, now, bank));
     }
-    const pending: NewPayment = { ...draft, expiresAt: new Date(now.getTime() + this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS) };
+    const pending: NewPayment = withFields(draft, { expiresAt: new Date(now.getTime() + this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS) });
     const stored = await this.store(pending, now, bank);
     this.finishLater(stored.id, call, bank, command.traceId);
     return renderPayment(stored);
@@ -92,12 +93,11 @@ export class InitiatePaymentUseCase {
   }
 
   private async toHostedPages(draft: ReturnType<typeof draftPayment>, now: Date): Promise<PaymentResource> {
-    const row: NewPayment = {
-      ...draft,
+    const row: NewPayment = withFields(draft, {
       status: 'INITIATION_PENDING_REDIRECT_HP',
       authentication: { redirectUrl: hostedPagesUrl(this.config.http.publicBaseUrl, draft.callbackToken) },
       expiresAt: new Date(now.getTime() + this.rules.authorisationWindowMs),
-    };
+    });
     return renderPayment(await this.store(row, now, null));
   }
 

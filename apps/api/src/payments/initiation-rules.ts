@@ -1,4 +1,4 @@
-import { GatewayError } from '#libs/common';
+import { GatewayError, withFields } from '#libs/common';
 import {
   checkAccountForRail,
   checkBankIdForFlow,
@@ -102,7 +102,7 @@ function railProblems(input: PaymentInitiationInput, rail: PaymentLocalInstrumen
   const remittance = checkRemittancePrimary(input.remittanceInformationPrimary, rail);
   if (remittance !== undefined) problems.push(fieldProblem('remittanceInformationPrimary', `${remittance}${note}`));
   const account = [
-    ...underPath('creditor', checkAccountForRail(input.creditor, rail, { ...options, role: 'creditor' })),
+    ...underPath('creditor', checkAccountForRail(input.creditor, rail, withFields(options, { role: 'creditor' as const }))),
     ...(input.debtor === undefined ? [] : underPath('debtor', checkDebtor(input.debtor, rail, options))),
   ];
   problems.push(...account.map((problem) => ({ ...problem, message: `${problem.message}${note}` })));

@@ -44,7 +44,7 @@ function consentRowJson(consent: NewConsent): string {
     client_id: consent.clientId,
     request_hash: consent.requestHash,
     idempotency_key: consent.idempotencyKey,
-    created_at: consent.createdAt,
+    created_at: consent.createdAt.toISOString(),
   });
   return `${columns.slice(0, -1)},"request":${consent.requestJson}}`;
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SpanKind, SpanStatusCode, context, propagation, trace, type Span } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
+import { withFields } from '#libs/common';
 import { BankDeadlineExceededError, BankRejectedError, BankUnavailableError } from '../bank-errors.js';
 import type { BankCallContext } from '../bank-types.js';
 import { BankDispatchers } from './bank-dispatchers.js';
@@ -171,7 +172,7 @@ export class BankHttpClient {
       }
       if (!('error' in outcome)) {
         span.setAttribute('http.response.status_code', outcome.status);
-        this.logger.info({ ...log, status: outcome.status, attempts: attempt, ms: this.now() - started }, 'bank call');
+        this.logger.info(withFields(log, { status: outcome.status, attempts: attempt, ms: this.now() - started }), 'bank call');
         if (debug) this.logger.debug({ ...log, body: redactBody(outcome.text, outcome.headers.get('content-type') ?? undefined) }, 'bank call response');
         return outcome;
       }
@@ -190,7 +191,7 @@ export class BankHttpClient {
   /** One attempt: an answer to hand back, a failure worth retrying, or a thrown rejection. */
   private async attempt(ctx: BankCallContext, request: BankRequest, headers: Record<string, string>, remainingMs: number): Promise<BankResponse | Failure> {
     const response = await exchange(this.dispatcher, { method: request.method, url: request.url, headers, body: request.body }, remainingMs);
-    const answer: BankResponse = { ...response, body: parseJson(response.text, response.headers.get('content-type')) };
+    const answer: BankResponse = withFields(response, { body: parseJson(response.text, response.headers.get('content-type')) });
     if (request.acceptStatuses?.includes(response.status) === true) return answer;
     if (response.status >= 500) return { error: new BankUnavailableError(ctx.bankId, response.status), status: response.status };
     if (response.status >= 400) {

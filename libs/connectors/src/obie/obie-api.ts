@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { withFields } from '#libs/common';
 import type { BankCallContext } from '../bank-types.js';
 import type { BankHttpClient } from '../http/bank-http-client.js';
 import type { BankErrorDetail } from '../http/bank-request.js';
@@ -61,12 +62,11 @@ export class ObieApi {
   async post(ctx: BankCallContext, path: string, token: string, payload: JsonObject, operation: string, idempotencyKey?: string): Promise<JsonObject> {
     const body = JSON.stringify(payload);
     const signature = await this.signer.detachedSignature(body);
-    const headers = {
-      ...this.headers(ctx, token),
+    const headers = withFields(this.headers(ctx, token), {
       'content-type': 'application/json',
       ...(idempotencyKey === undefined ? {} : { 'x-idempotency-key': idempotencyKey }),
       ...(signature === undefined ? {} : { 'x-jws-signature': signature }),
-    };
+    });
     const response = await this.http.send(ctx, { method: 'POST', url: this.url(path), operation, headers, body, describeError: describeObieError });
     return this.envelope(response.body);
   }

@@ -1,5 +1,6 @@
 import { createPrivateKey, randomUUID, type KeyObject } from 'node:crypto';
 import { CompactSign, SignJWT, type JWTPayload } from 'jose';
+import { withFields } from '#libs/common';
 import type { SecretResolver } from '../secrets/secret-resolver.js';
 import { ConnectorSettingsError, type ObieSigningSettings } from './obie-settings.js';
 
@@ -67,7 +68,7 @@ export class ObieSigner {
   /** A request object (RFC 9101): signed with the bank's key when signing is on, else alg none. */
   async requestObject(claims: JWTPayload, audience: string, issuer: string): Promise<string> {
     const now = Math.floor(this.nowMs() / 1000);
-    const payload = { ...claims, iss: issuer, aud: audience, iat: now, nbf: now, exp: now + 300, jti: randomUUID() };
+    const payload = withFields(claims, { iss: issuer, aud: audience, iat: now, nbf: now, exp: now + 300, jti: randomUUID() });
     if (this.key === undefined || !this.settings.enabled) return unsecuredJwt(payload);
     return new SignJWT(payload).setProtectedHeader({ alg: this.settings.alg, kid: this.settings.kid, typ: 'oauth-authz-req+jwt' }).sign(this.key);
   }

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { withFields } from '#libs/common';
 import { ACCOUNT_FIELDS, checkAccountForRail, checkDebtor, type AccountField, type AccountRole, type PaymentAccountFields, type PaymentDebtor } from '#libs/domain';
 import { FieldCheck, isAbsent } from './field-check.js';
 import { railContextOf } from './rail-context.js';
@@ -56,12 +57,8 @@ export function accountProblemAt(object: object, path: string): string | undefin
 function accountProblems(object: object): ReadonlyArray<{ readonly path: string; readonly message: string }> {
   const context = railContextOf(object);
   const rail = context.localInstrument ?? 'AUTO_SELECT';
-  const options = {
-    ...(context.currency === undefined ? {} : { currency: context.currency }),
-    ...(context.bankId === undefined ? {} : { bankId: context.bankId }),
-    ...(context.flowType === undefined ? {} : { flowType: context.flowType }),
-  };
-  return roleOf(object) === 'debtor' ? checkDebtor(debtorShapeOf(object), rail, options) : checkAccountForRail(accountFieldsOf(object), rail, { ...options, role: 'creditor' });
+  const { localInstrument: _rail, ...options } = context;
+  return roleOf(object) === 'debtor' ? checkDebtor(debtorShapeOf(object), rail, options) : checkAccountForRail(accountFieldsOf(object), rail, withFields(options, { role: 'creditor' as const }));
 }
 
 const DESCRIPTIONS: Readonly<Record<AccountField, { readonly description: string; readonly example: string }>> = {

@@ -27,12 +27,13 @@ export function railContextFrom(initiation: unknown): RailContext {
   const currency = field(field(initiation, 'amount'), 'currency');
   const bankId = field(initiation, 'bankId');
   const flowType = field(initiation, 'flowType');
-  return {
-    ...(REQUESTED_LOCAL_INSTRUMENTS.includes(localInstrument as RequestedLocalInstrument) ? { localInstrument: localInstrument as RequestedLocalInstrument } : {}),
-    ...(typeof currency === 'string' ? { currency } : {}),
-    ...(typeof bankId === 'string' && bankId.trim() !== '' ? { bankId: bankId.trim() } : {}),
-    ...((PAYMENT_FLOW_TYPES as readonly unknown[]).includes(flowType) ? { flowType: flowType as PaymentFlowType } : {}),
-  };
+  // Set field by field: built on every request, and a chain of spreads costs more (see withFields).
+  const context: { -readonly [Key in keyof RailContext]: RailContext[Key] } = {};
+  if (REQUESTED_LOCAL_INSTRUMENTS.includes(localInstrument as RequestedLocalInstrument)) context.localInstrument = localInstrument as RequestedLocalInstrument;
+  if (typeof currency === 'string') context.currency = currency;
+  if (typeof bankId === 'string' && bankId.trim() !== '') context.bankId = bankId.trim();
+  if ((PAYMENT_FLOW_TYPES as readonly unknown[]).includes(flowType)) context.flowType = flowType as PaymentFlowType;
+  return context;
 }
 
 export function attachRailContext(child: object, initiation: unknown): void {
