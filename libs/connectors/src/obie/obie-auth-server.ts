@@ -29,6 +29,20 @@ function form(fields: Readonly<Record<string, string>>): string {
   return new URLSearchParams(fields).toString();
 }
 
+/** Characters form encoding leaves as they are; a compact JWT (base64url parts and dots) has no others. */
+const FORM_UNRESERVED = /^[A-Za-z0-9*._-]*$/;
+
+/** One value form-encoded; a request object of several hundred characters skips the encoder's walk over each of them. */
+function formValue(value: string): string {
+  return FORM_UNRESERVED.test(value) ? value : form({ v: value }).slice(2);
+}
+
+/** The query of an authorization request, as URLSearchParams encodes it, the request object last. */
+export function authorizeQuery(params: { readonly client_id: string; readonly response_type: string; readonly redirect_uri: string; readonly scope: string; readonly state: string; readonly nonce: string; readonly request: string }): string {
+  const { request, ...rest } = params;
+  return `${form(rest)}&request=${formValue(request)}`;
+}
+
 /** The parameters of an authorization request (RFC 6749 4.1.1, OIDC Core 6.1) the gateway sets. */
 const AUTHORIZE_PARAMETERS = ['client_id', 'response_type', 'redirect_uri', 'scope', 'state', 'nonce', 'request'] as const;
 
@@ -107,7 +121,7 @@ export class ObieAuthServer {
       this.settings.clientId,
     );
     this.authorizeBase ??= splitAuthorizeUrl(this.settings.authorizeUrl);
-    return withQuery(this.authorizeBase, form({ client_id: this.settings.clientId, response_type: 'code', redirect_uri: redirectUri, scope: fullScope, state, nonce, request: requestObject }));
+    return withQuery(this.authorizeBase, authorizeQuery({ client_id: this.settings.clientId, response_type: 'code', redirect_uri: redirectUri, scope: fullScope, state, nonce, request: requestObject }));
   }
 
   /** Asks the bank to authenticate `loginHint` on their own device (CIBA poll mode). */

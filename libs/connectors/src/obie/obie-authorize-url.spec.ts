@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitAuthorizeUrl, withQuery } from './obie-auth-server.js';
+import { authorizeQuery, splitAuthorizeUrl, withQuery } from './obie-auth-server.js';
 
 /** The same URL built with the URL API, parameter by parameter. */
 function byUrlApi(endpoint: string, params: Record<string, string>): string {
@@ -37,5 +37,13 @@ describe('authorize URL', () => {
     expect(url.searchParams.getAll('scope')).toEqual(['openid payments']);
     expect(url.searchParams.get('state')).toBe(PARAMS.state);
     expect(url.searchParams.get('redirect_uri')).toBe(PARAMS.redirect_uri);
+  });
+
+  it('encodes the query as URLSearchParams does, a request object of any characters included', () => {
+    expect(authorizeQuery(PARAMS)).toBe(new URLSearchParams(PARAMS).toString());
+    const ascii = Array.from({ length: 95 }, (_, code) => String.fromCharCode(32 + code)).join('');
+    for (const request of [ascii, 'a b+c', 'ä€😀', '*-._~', '', 'eyJ.eyJ.sig_-']) {
+      expect(authorizeQuery({ ...PARAMS, request })).toBe(new URLSearchParams({ ...PARAMS, request }).toString());
+    }
   });
 });
