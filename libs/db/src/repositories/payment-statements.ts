@@ -80,7 +80,7 @@ function requiredDate(value: Date | string | undefined, field: string): Date {
 
 /** A new payment's row as the database will hold it: defaults filled, absent columns null. */
 export function paymentFromNew(row: NewPayment): Payment {
-  const payment: Payment = {
+  return {
     id: requiredText(row.id, 'id'),
     memberId: row.memberId,
     bankId: row.bankId ?? null,
@@ -110,7 +110,6 @@ export function paymentFromNew(row: NewPayment): Payment {
     createdAt: requiredDate(row.createdAt, 'createdAt'),
     updatedAt: requiredDate(row.updatedAt, 'updatedAt'),
   };
-  return payment;
 }
 
 const SELECT_FOR_MEMBER = `SELECT ${SELECT_LIST} FROM payment WHERE id = $1 AND member_id = $2`;
