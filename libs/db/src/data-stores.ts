@@ -18,7 +18,7 @@ export interface DataStoreOptions {
 
 export async function openDataStores(config: ConnectedConfig, options: DataStoreOptions): Promise<DataStores> {
   const prisma = new PrismaService(config.databaseUrl, options.poolSize ?? config.databasePoolSize);
-  const redis = createRedis(config.redisUrl, { name: options.service });
+  const redis = createRedis(config.redisUrl, { name: options.service, autoPipelining: true });
   let clock: Clock = new SystemClock();
   if (config.environment === 'sandbox') {
     const shared = new SharedClock(prisma, redis, clockChannel(config.databaseUrl));
