@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'libs/db/src/generated/**', '.data/**', 'coverage/**'] },
@@ -13,24 +14,39 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/explicit-module-boundary-types': 'off',
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through loadConfig() (libs/common/src/config).' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through loadConfig() (libs/common/src/config).',
+        },
       ],
     },
   },
   {
     // Where the environment is legitimately read: the config loader, the tracing preload, the
     // launcher that passes it to child processes, tests and benchmarks.
-    files: ['libs/common/src/config/load-config.ts', 'libs/observability/src/otel-register.ts', 'scripts/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', '**/*.spec.ts', 'prisma.config.ts'],
+    files: [
+      'libs/common/src/config/load-config.ts',
+      'libs/observability/src/otel-register.ts',
+      'scripts/**/*.ts',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      '**/*.spec.ts',
+      'prisma.config.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  prettier,
 );

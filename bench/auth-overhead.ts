@@ -63,19 +63,35 @@ const path = `/member/${memberId}/keys`;
 const tokens: string[] = [];
 const firstExp = Date.now() + 120_000;
 for (let i = 0; i < 120_000; i += 1) {
-  const header = { alg: 'EdDSA', kid: keyId, mid: memberId, method: 'GET', host: '127.0.0.1:18180', path, exp: firstExp + i };
+  const header = {
+    alg: 'EdDSA',
+    kid: keyId,
+    mid: memberId,
+    method: 'GET',
+    host: '127.0.0.1:18180',
+    path,
+    exp: firstExp + i,
+  };
   tokens.push(await new CompactSign(new Uint8Array()).setProtectedHeader(header).sign(privateKey));
 }
 let next = 0;
 
 // Sanity: both schemes answer 200 before any load, so the figures measure successes.
-const check = await fetch(`http://127.0.0.1:18180${path}`, { headers: { authorization: `Bearer ${tokens[next++] ?? ''}` } });
-const checkBasic = await fetch(`http://127.0.0.1:18180${path}`, { headers: { authorization: `Basic ${created.apiKey}` } });
+const check = await fetch(`http://127.0.0.1:18180${path}`, {
+  headers: { authorization: `Bearer ${tokens[next++] ?? ''}` },
+});
+const checkBasic = await fetch(`http://127.0.0.1:18180${path}`, {
+  headers: { authorization: `Basic ${created.apiKey}` },
+});
 if (check.status !== 200 || checkBasic.status !== 200) {
   throw new Error(`sanity check failed: Bearer ${check.status} ${await check.text()} / Basic ${checkBasic.status}`);
 }
 
-const baseline = await measure('baseline: Fastify + pg SELECT', { url: `http://127.0.0.1:18182/keys/${memberId}`, connections: CONNECTIONS, seconds: SECONDS });
+const baseline = await measure('baseline: Fastify + pg SELECT', {
+  url: `http://127.0.0.1:18182/keys/${memberId}`,
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+});
 const basic = await measure('GET /member/{id}/keys, Basic', {
   url: `http://127.0.0.1:18180${path}`,
   headers: { authorization: `Basic ${created.apiKey}` },
@@ -86,12 +102,18 @@ const bearer = await measure('GET /member/{id}/keys, Bearer JWS', {
   url: `http://127.0.0.1:18180${path}`,
   connections: CONNECTIONS,
   seconds: SECONDS,
-  setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${tokens[next++ % tokens.length] ?? ''}` } }),
+  setupRequest: (request) => ({
+    ...request,
+    headers: { authorization: `Bearer ${tokens[next++ % tokens.length] ?? ''}` },
+  }),
 });
 
 printTable([baseline, basic, bearer], baseline);
 for (const run of [baseline, basic, bearer]) {
-  if (run.non2xx + run.errors > 0) process.stdout.write(`!!! ${run.name}: not valid, answers by status ${JSON.stringify(run.statusCodes)}, ${run.errors} connection errors\n`);
+  if (run.non2xx + run.errors > 0)
+    process.stdout.write(
+      `!!! ${run.name}: not valid, answers by status ${JSON.stringify(run.statusCodes)}, ${run.errors} connection errors\n`,
+    );
 }
 await baselineApp.close();
 await pool.end();

@@ -38,7 +38,8 @@ function percentile(sorted: readonly number[], p: number): number {
 async function servers(): Promise<{ adminUrl: string; redisUrl: string; stop: () => Promise<void> }> {
   const databaseUrl = process.env['DATABASE_URL'];
   const redisUrl = process.env['REDIS_URL'];
-  if (databaseUrl !== undefined && redisUrl !== undefined) return { adminUrl: databaseUrl, redisUrl, stop: () => Promise.resolve() };
+  if (databaseUrl !== undefined && redisUrl !== undefined)
+    return { adminUrl: databaseUrl, redisUrl, stop: () => Promise.resolve() };
   const dir = await mkdtemp(join(tmpdir(), 'gateway-bench-'));
   await chmod(dir, 0o755);
   const quiet = (): void => undefined;
@@ -100,15 +101,30 @@ async function main(): Promise<void> {
 
   const prisma = new PrismaService(databaseUrl, 10);
   await prisma.member.create({ data: { id: MEMBER, name: 'Bench TPP' } });
-  await prisma.webhookConfig.create({ data: { memberId: MEMBER, url, types: ['REFUND_STATUS_CHANGED'], updatedAt: new Date() } });
-  const payload = (i: number): { refundId: string; memberId: string; status: string; refId: string } => ({ refundId: `rf:${i}`, memberId: MEMBER, status: 'SUCCESS', refId: `bench-${i}` });
+  await prisma.webhookConfig.create({
+    data: { memberId: MEMBER, url, types: ['REFUND_STATUS_CHANGED'], updatedAt: new Date() },
+  });
+  const payload = (i: number): { refundId: string; memberId: string; status: string; refId: string } => ({
+    refundId: `rf:${i}`,
+    memberId: MEMBER,
+    status: 'SUCCESS',
+    refId: `bench-${i}`,
+  });
 
-  log(`webhook delivery benchmark: backlog ${backlog} events, then ${latencyEvents} events at ${rate}/s; worker concurrency ${config.webhooks.concurrency}`);
+  log(
+    `webhook delivery benchmark: backlog ${backlog} events, then ${latencyEvents} events at ${rate}/s; worker concurrency ${config.webhooks.concurrency}`,
+  );
 
   // 1. Throughput: a backlog committed before the worker starts, drained by one worker.
   for (let i = 0; i < backlog; i += 100) {
     await prisma.$transaction(async (tx) => {
-      for (let j = i; j < Math.min(backlog, i + 100); j += 1) await writeOutboxEvent(tx, { memberId: MEMBER, type: 'REFUND_STATUS_CHANGED', payload: payload(j), createdAt: new Date() });
+      for (let j = i; j < Math.min(backlog, i + 100); j += 1)
+        await writeOutboxEvent(tx, {
+          memberId: MEMBER,
+          type: 'REFUND_STATUS_CHANGED',
+          payload: payload(j),
+          createdAt: new Date(),
+        });
     });
   }
   const worker = await createWorkerProcess(config);
@@ -116,20 +132,31 @@ async function main(): Promise<void> {
   await worker.start();
   while (received < backlog) await sleep(5);
   const seconds = (performance.now() - started) / 1000;
-  log(`throughput: ${backlog} events delivered in ${seconds.toFixed(2)} s = ${(backlog / seconds).toFixed(0)} events/s (one worker, relay included)`);
+  log(
+    `throughput: ${backlog} events delivered in ${seconds.toFixed(2)} s = ${(backlog / seconds).toFixed(0)} events/s (one worker, relay included)`,
+  );
 
   // 2. Latency: one event per transaction at a steady rate; commit -> POST received.
   const commits = new Map<string, number>();
   const gapMs = 1000 / rate;
   for (let i = 0; i < latencyEvents; i += 1) {
     const due = performance.now() + gapMs;
-    const written = await prisma.$transaction((tx) => writeOutboxEvent(tx, { memberId: MEMBER, type: 'REFUND_STATUS_CHANGED', payload: payload(backlog + i), createdAt: new Date() }));
+    const written = await prisma.$transaction((tx) =>
+      writeOutboxEvent(tx, {
+        memberId: MEMBER,
+        type: 'REFUND_STATUS_CHANGED',
+        payload: payload(backlog + i),
+        createdAt: new Date(),
+      }),
+    );
     commits.set(written.id, performance.now());
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
   }
   while ([...commits.keys()].some((id) => !arrivals.has(id))) await sleep(5);
-  const latencies = [...commits].map(([id, committed]) => (arrivals.get(id) ?? Number.NaN) - committed).sort((a, b) => a - b);
+  const latencies = [...commits]
+    .map(([id, committed]) => (arrivals.get(id) ?? Number.NaN) - committed)
+    .sort((a, b) => a - b);
   log(
     `commit-to-delivery: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms (${latencyEvents} events at ${rate}/s)`,
   );

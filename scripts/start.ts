@@ -24,14 +24,23 @@ async function readOrCreateSecret(file: string): Promise<string> {
   return secret;
 }
 
-function banner(urls: Record<string, string>, credentials: SandboxCredentials | undefined, adminToken: string | undefined): string {
+function banner(
+  urls: Record<string, string>,
+  credentials: SandboxCredentials | undefined,
+  adminToken: string | undefined,
+): string {
   const lines = [
     '',
     'Open Banking Payments Gateway is running.',
     ...Object.entries(urls).map(([name, url]) => `  ${name.padEnd(14)} ${url}`),
   ];
   if (credentials !== undefined) {
-    lines.push('', 'Sandbox member:', `  member id      ${credentials.memberId}`, `  API key        ${credentials.apiKey}`);
+    lines.push(
+      '',
+      'Sandbox member:',
+      `  member id      ${credentials.memberId}`,
+      `  API key        ${credentials.apiKey}`,
+    );
     lines.push(`  try            curl -H "Authorization: Basic ${credentials.apiKey}" ${urls['API']}/readyz`);
   }
   if (adminToken !== undefined) lines.push('', `Admin token      ${adminToken}`);
@@ -86,10 +95,13 @@ async function main(): Promise<void> {
 
     const sandbox = config.environment === 'sandbox';
     const credentials = sandbox ? await seedSandboxMember(databaseUrl, dataDir) : undefined;
-    const adminToken = config.adminToken ?? (sandbox ? await readOrCreateSecret(join(dataDir, 'admin-token')) : undefined);
+    const adminToken =
+      config.adminToken ?? (sandbox ? await readOrCreateSecret(join(dataDir, 'admin-token')) : undefined);
     // Seals the webhook signing keys at rest; when none is set, the sandbox generates one under DATA_DIR, like the admin token.
     const keyEncryptionKey =
-      config.webhooks.keyEncryption.current === undefined && sandbox ? await readOrCreateSecret(join(dataDir, 'webhook-key-encryption-key')) : undefined;
+      config.webhooks.keyEncryption.current === undefined && sandbox
+        ? await readOrCreateSecret(join(dataDir, 'webhook-key-encryption-key'))
+        : undefined;
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -102,7 +114,15 @@ async function main(): Promise<void> {
     const specs = [
       { name: 'api', entry: 'dist/apps/api/src/main.js', readyUrl: `${local(config.http.port)}/readyz` },
       { name: 'worker', entry: 'dist/apps/worker/src/main.js', readyUrl: `${local(config.http.workerPort)}/readyz` },
-      ...(sandbox ? [{ name: 'sandbox-bank', entry: 'dist/apps/sandbox-bank/src/main.js', readyUrl: `${local(config.http.sandboxBankPort)}/readyz` }] : []),
+      ...(sandbox
+        ? [
+            {
+              name: 'sandbox-bank',
+              entry: 'dist/apps/sandbox-bank/src/main.js',
+              readyUrl: `${local(config.http.sandboxBankPort)}/readyz`,
+            },
+          ]
+        : []),
     ];
     for (const spec of specs) {
       const service = startService(root, spec, env);

@@ -4,7 +4,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 export type ChildHandlers = Readonly<Record<string, () => unknown>>;
 
 type ToChild = { readonly id: number; readonly type: string };
-type FromChild = { readonly kind: 'ready' } | { readonly kind: 'reply'; readonly id: number; readonly value?: unknown; readonly error?: string };
+type FromChild =
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'reply'; readonly id: number; readonly value?: unknown; readonly error?: string };
 
 /**
  * A server under test in its own Node process (forked from a bench script), so that it has its
@@ -36,9 +38,13 @@ export class BenchChild {
 
   /** Forks `modulePath` with `env` and waits until it says it is ready (listening). */
   static async start(name: string, modulePath: string, env: Readonly<Record<string, string>>): Promise<BenchChild> {
-    const child = fork(modulePath, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(modulePath, [], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     await new Promise<void>((resolve, reject) => {
-      const onExit = (code: number | null): void => reject(new Error(`${name} exited before it was ready (code ${String(code)})`));
+      const onExit = (code: number | null): void =>
+        reject(new Error(`${name} exited before it was ready (code ${String(code)})`));
       child.once('exit', onExit);
       child.on('message', (message: FromChild) => {
         if (message.kind !== 'ready') return;
@@ -94,7 +100,8 @@ export function serveParent(handlers: ChildHandlers, close: () => Promise<void>)
       })
       .then(
         (value) => reply({ kind: 'reply', id: message.id, value }),
-        (error: unknown) => reply({ kind: 'reply', id: message.id, error: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          reply({ kind: 'reply', id: message.id, error: error instanceof Error ? error.message : String(error) }),
       );
   });
   // The parent going away (Ctrl-C, crash) takes the child with it.

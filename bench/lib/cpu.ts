@@ -69,8 +69,16 @@ export interface MachineCpu {
 export async function machineCpu(): Promise<MachineCpu> {
   try {
     const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
-    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
-    return { busyMs: (user + nice + system + irq + softirq) * MS_PER_TICK, interruptsMs: (irq + softirq) * MS_PER_TICK, stealMs: steal * MS_PER_TICK };
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return {
+      busyMs: (user + nice + system + irq + softirq) * MS_PER_TICK,
+      interruptsMs: (irq + softirq) * MS_PER_TICK,
+      stealMs: steal * MS_PER_TICK,
+    };
   } catch {
     return { busyMs: Number.NaN, interruptsMs: Number.NaN, stealMs: Number.NaN };
   }
@@ -111,7 +119,8 @@ export function areaOf(url: string, functionName: string): string {
   const dist = url.indexOf('/dist/');
   if (dist >= 0) {
     const parts = url.slice(dist + '/dist/'.length).split('/');
-    if (parts[0] === 'libs' && parts[2] === 'src' && parts[3] === 'generated') return 'project libs/db generated (Prisma)';
+    if (parts[0] === 'libs' && parts[2] === 'src' && parts[3] === 'generated')
+      return 'project libs/db generated (Prisma)';
     return `project ${parts.slice(0, 2).join('/')}`;
   }
   return url;
@@ -121,7 +130,8 @@ function frameName(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
   const modules = url.lastIndexOf('/node_modules/');
   const dist = url.indexOf('/dist/');
-  const where = modules >= 0 ? url.slice(modules + '/node_modules/'.length) : dist >= 0 ? url.slice(dist + '/dist/'.length) : url;
+  const where =
+    modules >= 0 ? url.slice(modules + '/node_modules/'.length) : dist >= 0 ? url.slice(dist + '/dist/'.length) : url;
   return `${functionName === '' ? '(anonymous)' : functionName} ${where === '' ? '' : `${where}:${lineNumber + 1}`}`.trim();
 }
 
@@ -178,9 +188,7 @@ export function summariseProfile(profile: CpuProfile): ProfileSummary {
   if (root !== undefined) visit(root);
   return {
     busyMs: Math.round(busyMs),
-    byArea: [...byArea]
-      .sort((a, b) => b[1] - a[1])
-      .map(([area, ms]) => ({ area, ms: Math.round(ms) })),
+    byArea: [...byArea].sort((a, b) => b[1] - a[1]).map(([area, ms]) => ({ area, ms: Math.round(ms) })),
     topSelf: top(bySelf, 25),
     topProjectInclusive: top(inclusive, 25),
   };
@@ -206,7 +214,8 @@ export class InProcessProfiler {
     session.disconnect();
     this.session = undefined;
     const dir = process.env['BENCH_PROFILE_DIR'];
-    if (dir !== undefined && dir !== '') await writeFile(join(dir, `${process.pid}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    if (dir !== undefined && dir !== '')
+      await writeFile(join(dir, `${process.pid}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
     return summariseProfile(profile);
   }
 }

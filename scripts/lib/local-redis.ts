@@ -19,14 +19,20 @@ function installRedisServer(log: (line: string) => void): string {
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (!isRoot || !hasApt) {
-    throw new Error('redis-server is not installed. Install the OS package "redis-server" (Debian/Ubuntu: apt-get install redis-server), or set REDIS_URL.');
+    throw new Error(
+      'redis-server is not installed. Install the OS package "redis-server" (Debian/Ubuntu: apt-get install redis-server), or set REDIS_URL.',
+    );
   }
   log('redis-server not found: installing the Debian package redis-server');
   const install = (): number | null =>
-    spawnSync('apt-get', ['install', '-y', '-q', 'redis-server'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status;
+    spawnSync('apt-get', ['install', '-y', '-q', 'redis-server'], {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status;
   if (install() !== 0) {
     spawnSync('apt-get', ['update', '-q'], { stdio: 'ignore' });
-    if (install() !== 0) throw new Error('Could not install the OS package "redis-server" with apt-get; install it, or set REDIS_URL.');
+    if (install() !== 0)
+      throw new Error('Could not install the OS package "redis-server" with apt-get; install it, or set REDIS_URL.');
   }
   const path = findRedisServer();
   if (path === undefined) throw new Error('redis-server is still missing after installing the package "redis-server".');
@@ -59,7 +65,22 @@ export async function startLocalRedis(dataDir: string, port: number, log: (line:
   await mkdir(dir, { recursive: true });
   const child = spawn(
     binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--daemonize', 'no', '--loglevel', 'warning'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--daemonize',
+      'no',
+      '--loglevel',
+      'warning',
+    ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const url = `redis://127.0.0.1:${port}`;

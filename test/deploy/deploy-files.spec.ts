@@ -60,7 +60,10 @@ const ofKind = (kind: string): Obj[] => objects.filter((o) => o.kind === kind);
 const workloads = [...ofKind('Deployment'), ...ofKind('Job')];
 
 /** containerPort names -> numbers, to resolve named probe and target ports. */
-const containerPorts = valuesOf(objects, 'ports').flatMap(list).map(obj).filter((p) => p.containerPort !== undefined);
+const containerPorts = valuesOf(objects, 'ports')
+  .flatMap(list)
+  .map(obj)
+  .filter((p) => p.containerPort !== undefined);
 const namedPorts = new Map(containerPorts.map((p) => [str(p.name), Number(p.containerPort)] as const));
 const resolvePort = (port: unknown): number => (typeof port === 'number' ? port : (namedPorts.get(str(port)) ?? NaN));
 
@@ -68,7 +71,10 @@ const resolvePort = (port: unknown): number => (typeof port === 'number' ? port 
  * Runs loadConfig over `values` and records every variable it looks up by name. The proxy has no
  * own keys, so the BANK_SECRET_* scan (which enumerates the environment) sees none.
  */
-function readConfig(values: Readonly<Record<string, string>>): { readonly read: ReadonlySet<string>; readonly error: unknown } {
+function readConfig(values: Readonly<Record<string, string>>): {
+  readonly read: ReadonlySet<string>;
+  readonly error: unknown;
+} {
   const names = new Set<string>();
   const target: Record<string, string | undefined> = {};
   const env = new Proxy(target, {
@@ -86,7 +92,8 @@ function readConfig(values: Readonly<Record<string, string>>): { readonly read: 
   }
 }
 
-const describeError = (error: unknown): string => (error === undefined ? 'loaded' : error instanceof Error ? error.message : JSON.stringify(error));
+const describeError = (error: unknown): string =>
+  error === undefined ? 'loaded' : error instanceof Error ? error.message : JSON.stringify(error);
 
 /** Stand-ins of the Secret's values, in valid formats (never real ones). */
 const SECRET_SAMPLES: Readonly<Record<string, string>> = {
@@ -97,7 +104,11 @@ const SECRET_SAMPLES: Readonly<Record<string, string>> = {
   WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: Buffer.alloc(32, 2).toString('base64'),
 };
 /** A complete production environment: what every process needs when ENVIRONMENT=production. */
-const PRODUCTION_SAMPLE: Readonly<Record<string, string>> = { ENVIRONMENT: 'production', PUBLIC_BASE_URL: 'https://gateway.example.com', ...SECRET_SAMPLES };
+const PRODUCTION_SAMPLE: Readonly<Record<string, string>> = {
+  ENVIRONMENT: 'production',
+  PUBLIC_BASE_URL: 'https://gateway.example.com',
+  ...SECRET_SAMPLES,
+};
 
 describe('docker-compose.yml', () => {
   it('defines the stack, with a health check on every long-running gateway process', () => {
@@ -125,15 +136,26 @@ describe('docker-compose.yml', () => {
   });
 
   it('publishes only known ports and probes only /healthz and /readyz', () => {
-    const ports = valuesOf(services, 'ports').flatMap(list).flatMap((entry) => {
-      if (typeof entry === 'number') return [entry];
-      if (isObj(entry)) return [entry.target, entry.published].filter((p) => p !== undefined).map(Number);
-      return str(entry).replace(/\/\w+$/, '').split(':').slice(-2).map(Number); // [ip:]host:container[/proto]
-    });
+    const ports = valuesOf(services, 'ports')
+      .flatMap(list)
+      .flatMap((entry) => {
+        if (typeof entry === 'number') return [entry];
+        if (isObj(entry)) return [entry.target, entry.published].filter((p) => p !== undefined).map(Number);
+        return str(entry)
+          .replace(/\/\w+$/, '')
+          .split(':')
+          .slice(-2)
+          .map(Number); // [ip:]host:container[/proto]
+      });
     expect(ports.length).toBeGreaterThan(0);
     for (const port of ports) expect(ALLOWED_PORTS, `port ${String(port)}`).toContain(port);
     for (const name of GATEWAY_SERVICES) {
-      const urls = [...list(obj(obj(services[name]).healthcheck).test).map(str).join(' ').matchAll(PROBE_URL)];
+      const urls = [
+        ...list(obj(obj(services[name]).healthcheck).test)
+          .map(str)
+          .join(' ')
+          .matchAll(PROBE_URL),
+      ];
       expect(urls.length, `${name} healthcheck URL`).toBeGreaterThan(0);
       for (const [, port, path] of urls) {
         expect(ALLOWED_PORTS).toContain(Number(port));
@@ -190,7 +212,9 @@ describe('entry points and environment variables', () => {
     return Array.isArray(env) ? env.map((entry) => str(entry).replace(/=.*$/s, '')) : Object.keys(obj(env));
   });
   const setInK8s = [
-    ...valuesOf(objects, 'env').flatMap(list).map((entry) => str(obj(entry).name)),
+    ...valuesOf(objects, 'env')
+      .flatMap(list)
+      .map((entry) => str(obj(entry).name)),
     ...ofKind('ConfigMap').flatMap((configMap) => Object.keys(obj(configMap.data))),
   ];
   const allSet = [...new Set([...setInCompose, ...setInK8s])];
@@ -269,7 +293,8 @@ describe('production configuration provided by deploy/k8s', () => {
     const env: Record<string, string> = {};
     const unsampled: string[] = [];
     for (const source of list(container.envFrom).map(obj)) {
-      for (const [name, value] of Object.entries(configMaps.get(str(obj(source.configMapRef).name)) ?? {})) env[name] = str(value);
+      for (const [name, value] of Object.entries(configMaps.get(str(obj(source.configMapRef).name)) ?? {}))
+        env[name] = str(value);
     }
     for (const entry of list(container.env).map(obj)) {
       const name = str(entry.name);
@@ -299,31 +324,59 @@ describe('production configuration provided by deploy/k8s', () => {
 
   it('a complete production environment loads, and loadConfig names what production requires', () => {
     const { error } = readConfig(PRODUCTION_SAMPLE);
-    expect(describeError(error), 'add a sample of the new variable to PRODUCTION_SAMPLE and to the manifests').toBe('loaded');
-    expect(required).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'PUBLIC_BASE_URL', 'WEBHOOK_KEY_ENCRYPTION_KEY']));
-    expect(productionRead).toEqual(expect.arrayContaining(['WEBHOOK_RETENTION_DAYS', 'WEBHOOK_DEAD_LETTER_RETENTION_DAYS', 'WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS']));
+    expect(describeError(error), 'add a sample of the new variable to PRODUCTION_SAMPLE and to the manifests').toBe(
+      'loaded',
+    );
+    expect(required).toEqual(
+      expect.arrayContaining([
+        'DATABASE_URL',
+        'REDIS_URL',
+        'ADMIN_TOKEN',
+        'PUBLIC_BASE_URL',
+        'WEBHOOK_KEY_ENCRYPTION_KEY',
+      ]),
+    );
+    expect(productionRead).toEqual(
+      expect.arrayContaining([
+        'WEBHOOK_RETENTION_DAYS',
+        'WEBHOOK_DEAD_LETTER_RETENTION_DAYS',
+        'WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS',
+      ]),
+    );
   });
 
   it('runs api, worker and the migration Job', () => {
-    expect(containers.map(([name]) => name).sort()).toEqual(['gateway-api/api', 'gateway-migrate/migrate', 'gateway-worker/worker']);
+    expect(containers.map(([name]) => name).sort()).toEqual([
+      'gateway-api/api',
+      'gateway-migrate/migrate',
+      'gateway-worker/worker',
+    ]);
   });
 
-  it.each(containers)('%s gets ENVIRONMENT=production and every variable production requires, and its environment loads', (name, container) => {
-    const { env, unsampled } = containerEnv(container);
-    expect(unsampled, `${name}: Secret keys without a sample in SECRET_SAMPLES`).toEqual([]);
-    expect(env['ENVIRONMENT']).toBe('production');
-    for (const variable of required) expect(Object.keys(env), `${name} sets ${variable}`).toContain(variable);
-    const { error } = readConfig(env);
-    expect(describeError(error), name).toBe('loaded');
-  });
+  it.each(containers)(
+    '%s gets ENVIRONMENT=production and every variable production requires, and its environment loads',
+    (name, container) => {
+      const { env, unsampled } = containerEnv(container);
+      expect(unsampled, `${name}: Secret keys without a sample in SECRET_SAMPLES`).toEqual([]);
+      expect(env['ENVIRONMENT']).toBe('production');
+      for (const variable of required) expect(Object.keys(env), `${name} sets ${variable}`).toContain(variable);
+      const { error } = readConfig(env);
+      expect(describeError(error), name).toBe('loaded');
+    },
+  );
 
   it('keeps secrets out of the ConfigMap: the key-encryption key comes from a secretKeyRef', () => {
     for (const data of configMaps.values()) {
       for (const secret of Object.keys(SECRET_SAMPLES)) expect(Object.keys(data)).not.toContain(secret);
     }
     for (const [name, container] of containers) {
-      const entry = list(container.env).map(obj).find((e) => e.name === 'WEBHOOK_KEY_ENCRYPTION_KEY');
-      expect(obj(obj(entry?.valueFrom).secretKeyRef), name).toMatchObject({ name: 'gateway-secrets', key: 'WEBHOOK_KEY_ENCRYPTION_KEY' });
+      const entry = list(container.env)
+        .map(obj)
+        .find((e) => e.name === 'WEBHOOK_KEY_ENCRYPTION_KEY');
+      expect(obj(obj(entry?.valueFrom).secretKeyRef), name).toMatchObject({
+        name: 'gateway-secrets',
+        key: 'WEBHOOK_KEY_ENCRYPTION_KEY',
+      });
     }
   });
 
@@ -332,9 +385,15 @@ describe('production configuration provided by deploy/k8s', () => {
     expect(example.kind).toBe('Secret');
     expect(resourceFiles).not.toContain('secret.example.yaml');
     const data = obj(example.stringData);
-    const keys = valuesOf(workloads, 'secretKeyRef').map((ref) => obj(ref)).filter((ref) => ref.optional !== true).map((ref) => str(ref.key));
+    const keys = valuesOf(workloads, 'secretKeyRef')
+      .map((ref) => obj(ref))
+      .filter((ref) => ref.optional !== true)
+      .map((ref) => str(ref.key));
     for (const key of new Set(keys)) expect(Object.keys(data), key).toContain(key);
-    const { error } = readConfig({ ...PRODUCTION_SAMPLE, ...Object.fromEntries(Object.entries(data).map(([key, value]) => [key, str(value)])) });
+    const { error } = readConfig({
+      ...PRODUCTION_SAMPLE,
+      ...Object.fromEntries(Object.entries(data).map(([key, value]) => [key, str(value)])),
+    });
     expect(error).toBeInstanceOf(ConfigError);
   });
 });

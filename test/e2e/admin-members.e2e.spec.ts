@@ -24,7 +24,6 @@ interface Reply<T> {
   body: T;
 }
 
-
 describe('admin API: members and API keys', () => {
   let proc: ApiProcess;
   let api: string;
@@ -43,13 +42,27 @@ describe('admin API: members and API keys', () => {
     await proc.close();
   });
 
-  async function call<T>(base: string, method: string, path: string, authorization: string | undefined, body?: unknown): Promise<Reply<T>> {
-    const reply = await http<T>(`${base}${path}`, method, authorization === undefined ? {} : { authorization }, body, clientIp);
+  async function call<T>(
+    base: string,
+    method: string,
+    path: string,
+    authorization: string | undefined,
+    body?: unknown,
+  ): Promise<Reply<T>> {
+    const reply = await http<T>(
+      `${base}${path}`,
+      method,
+      authorization === undefined ? {} : { authorization },
+      body,
+      clientIp,
+    );
     return { status: reply.status, body: reply.body };
   }
-  const adminCall = <T>(method: string, path: string, body?: unknown): Promise<Reply<T>> => call<T>(admin, method, path, `Bearer ${ADMIN_TOKEN}`, body);
+  const adminCall = <T>(method: string, path: string, body?: unknown): Promise<Reply<T>> =>
+    call<T>(admin, method, path, `Bearer ${ADMIN_TOKEN}`, body);
   /** A member-authenticated read on the public port with an API key. */
-  const publicRead = (memberId: string, apiKey: string): Promise<Reply<unknown>> => call(api, 'GET', `/member/${memberId}/keys`, `Basic ${apiKey}`);
+  const publicRead = (memberId: string, apiKey: string): Promise<Reply<unknown>> =>
+    call(api, 'GET', `/member/${memberId}/keys`, `Basic ${apiKey}`);
 
   async function createMember(body: Record<string, unknown>): Promise<{ member: MemberView; apiKey: string }> {
     const created = await adminCall<{ member: MemberView; apiKey: string }>('POST', '/admin/members', body);
@@ -75,7 +88,11 @@ describe('admin API: members and API keys', () => {
 
     it('an unknown field -> 400 Field.Unknown naming it, and creates nothing', async () => {
       const before = await adminCall<{ members: MemberView[] }>('GET', '/admin/members?limit=200');
-      const { status, body } = await adminCall<ErrorBody>('POST', '/admin/members', { name: 'Acme', status: 'ACTIVE', sneaky: true });
+      const { status, body } = await adminCall<ErrorBody>('POST', '/admin/members', {
+        name: 'Acme',
+        status: 'ACTIVE',
+        sneaky: true,
+      });
       expect(status).toBe(400);
       expect(body.error.errorCode).toBe('Field.Unknown');
       expect(body.error.paths?.sort()).toEqual(['sneaky', 'status']);
@@ -111,7 +128,10 @@ describe('admin API: members and API keys', () => {
 
   it('lists members by id in pages that continue from paging.offset', async () => {
     for (const name of ['Paging 1', 'Paging 2', 'Paging 3', 'Paging 4', 'Paging 5']) await createMember({ name });
-    const all = await adminCall<{ members: MemberView[]; paging: { limit: number; offset?: string } }>('GET', '/admin/members?limit=200');
+    const all = await adminCall<{ members: MemberView[]; paging: { limit: number; offset?: string } }>(
+      'GET',
+      '/admin/members?limit=200',
+    );
     expect(all.status).toBe(200);
     expect(all.body.members.length).toBeGreaterThanOrEqual(5);
     expect(all.body.paging).toEqual({ limit: 200 });
@@ -120,7 +140,10 @@ describe('admin API: members and API keys', () => {
     let offset: string | undefined;
     for (let page = 0; page < 50; page += 1) {
       const query = `limit=2${offset === undefined ? '' : `&offset=${encodeURIComponent(offset)}`}`;
-      const { status, body } = await adminCall<{ members: MemberView[]; paging: { limit: number; offset?: string } }>('GET', `/admin/members?${query}`);
+      const { status, body } = await adminCall<{ members: MemberView[]; paging: { limit: number; offset?: string } }>(
+        'GET',
+        `/admin/members?${query}`,
+      );
       expect(status).toBe(200);
       expect(body.paging.limit).toBe(2);
       expect(body.members.length).toBeLessThanOrEqual(2);
@@ -150,34 +173,51 @@ describe('admin API: members and API keys', () => {
     const missing = await adminCall<ErrorBody>('GET', `/admin/members/${unknown}`);
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({ errorCode: 'NOT_FOUND', paymentId: unknown });
-    expect((await adminCall<ErrorBody>('PATCH', `/admin/members/${unknown}`, { status: 'SUSPENDED' })).body.error.paymentId).toBe(unknown);
+    expect(
+      (await adminCall<ErrorBody>('PATCH', `/admin/members/${unknown}`, { status: 'SUSPENDED' })).body.error.paymentId,
+    ).toBe(unknown);
   });
 
   it('suspends and reactivates a member; a suspended member is refused on the public port', async () => {
     const { member, apiKey } = await createMember({ name: 'Suspend Me Ltd' });
-    const suspended = await adminCall<{ member: MemberView }>('PATCH', `/admin/members/${member.id}`, { status: 'SUSPENDED' });
+    const suspended = await adminCall<{ member: MemberView }>('PATCH', `/admin/members/${member.id}`, {
+      status: 'SUSPENDED',
+    });
     expect(suspended).toEqual({ status: 200, body: { member: { ...member, status: 'SUSPENDED' } } });
-    expect((await adminCall<{ member: MemberView }>('GET', `/admin/members/${member.id}`)).body.member.status).toBe('SUSPENDED');
+    expect((await adminCall<{ member: MemberView }>('GET', `/admin/members/${member.id}`)).body.member.status).toBe(
+      'SUSPENDED',
+    );
     const refused = await publicRead(member.id, apiKey);
     expect(refused.status).toBe(403);
     expect((refused.body as ErrorBody).error.errorCode).toBe('PermissionDenied');
 
-    const active = await adminCall<{ member: MemberView }>('PATCH', `/admin/members/${member.id}`, { status: 'ACTIVE' });
+    const active = await adminCall<{ member: MemberView }>('PATCH', `/admin/members/${member.id}`, {
+      status: 'ACTIVE',
+    });
     expect(active.body.member.status).toBe('ACTIVE');
     expect((await publicRead(member.id, apiKey)).status).toBe(200);
   });
 
-  it.each([['BANNED'], ['active'], [''], [1]])('PATCH status %j -> 400 naming status, member unchanged', async (status) => {
-    const { member } = await createMember({ name: 'Bad Status Ltd' });
-    const { status: code, body } = await adminCall<ErrorBody>('PATCH', `/admin/members/${member.id}`, { status });
-    expect(code).toBe(400);
-    expect(body.error.paths).toEqual(['status']);
-    expect((await adminCall<{ member: MemberView }>('GET', `/admin/members/${member.id}`)).body.member).toEqual(member);
-  });
+  it.each([['BANNED'], ['active'], [''], [1]])(
+    'PATCH status %j -> 400 naming status, member unchanged',
+    async (status) => {
+      const { member } = await createMember({ name: 'Bad Status Ltd' });
+      const { status: code, body } = await adminCall<ErrorBody>('PATCH', `/admin/members/${member.id}`, { status });
+      expect(code).toBe(400);
+      expect(body.error.paths).toEqual(['status']);
+      expect((await adminCall<{ member: MemberView }>('GET', `/admin/members/${member.id}`)).body.member).toEqual(
+        member,
+      );
+    },
+  );
 
   it('issues an extra API key shown once, lists keys without secrets, and revokes one key only', async () => {
     const { member, apiKey: firstKey } = await createMember({ name: 'Keys Ltd' });
-    const issued = await adminCall<{ key: { id: string; label?: string; createdDateTime: string }; apiKey: string }>('POST', `/admin/members/${member.id}/api-keys`, { label: 'ci' });
+    const issued = await adminCall<{ key: { id: string; label?: string; createdDateTime: string }; apiKey: string }>(
+      'POST',
+      `/admin/members/${member.id}/api-keys`,
+      { label: 'ci' },
+    );
     expect(issued.status).toBe(200);
     expect(issued.body.key).toMatchObject({ label: 'ci' });
     expect(issued.body.apiKey).not.toBe(firstKey);
@@ -199,7 +239,10 @@ describe('admin API: members and API keys', () => {
 
     const firstId = listed.body.keys.find((k) => k['id'] !== issued.body.key.id)?.['id'];
     expect(typeof firstId).toBe('string');
-    expect(await adminCall('DELETE', `/admin/members/${member.id}/api-keys/${String(firstId)}`)).toEqual({ status: 200, body: {} });
+    expect(await adminCall('DELETE', `/admin/members/${member.id}/api-keys/${String(firstId)}`)).toEqual({
+      status: 200,
+      body: {},
+    });
     expect((await publicRead(member.id, firstKey)).status).toBe(401);
     expect((await publicRead(member.id, secondKey)).status).toBe(200);
     const after = await adminCall<{ keys: Record<string, unknown>[] }>('GET', `/admin/members/${member.id}/api-keys`);
@@ -215,7 +258,9 @@ describe('admin API: members and API keys', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({ errorCode: 'NOT_FOUND', paymentId: 'ak:nope' });
 
-    const otherKeyId = (await adminCall<{ keys: { id: string }[] }>('GET', `/admin/members/${other.member.id}/api-keys`)).body.keys[0]?.id ?? '';
+    const otherKeyId =
+      (await adminCall<{ keys: { id: string }[] }>('GET', `/admin/members/${other.member.id}/api-keys`)).body.keys[0]
+        ?.id ?? '';
     const foreign = await adminCall<ErrorBody>('DELETE', `/admin/members/${member.id}/api-keys/${otherKeyId}`);
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.paymentId).toBe(otherKeyId);
@@ -254,7 +299,9 @@ describe('admin API: members and API keys', () => {
 
   it('documents the member routes in the admin OpenAPI document only', async () => {
     const adminDoc = (await (await fetch(`${admin}/admin/openapi.json`)).json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(adminDoc.paths)).toEqual(expect.arrayContaining(['/admin/members', '/admin/members/{memberId}', '/admin/members/{memberId}/api-keys']));
+    expect(Object.keys(adminDoc.paths)).toEqual(
+      expect.arrayContaining(['/admin/members', '/admin/members/{memberId}', '/admin/members/{memberId}/api-keys']),
+    );
     const publicDoc = (await (await fetch(`${api}/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(publicDoc.paths).filter((p) => p.startsWith('/admin'))).toEqual([]);
   });

@@ -57,7 +57,11 @@ describe('API_WORKERS: several api processes on one host', () => {
       root,
     );
     const ready = await eventually(
-      () => fetch(`${base}/readyz`).then((r) => r.status, () => 0),
+      () =>
+        fetch(`${base}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
       (status) => status === 200,
       30_000,
     );
@@ -69,7 +73,11 @@ describe('API_WORKERS: several api processes on one host', () => {
 
   it('runs two workers sharing the ports; authenticated requests over fresh connections all succeed', async () => {
     const pid = api.child.pid ?? -1;
-    const workers = await eventually(() => childrenOf(pid), (pids) => pids.length === 2, 10_000);
+    const workers = await eventually(
+      () => childrenOf(pid),
+      (pids) => pids.length === 2,
+      10_000,
+    );
     expect(workers).toHaveLength(2);
 
     const created = await fetch(`${adminBase}/admin/members`, {
@@ -81,7 +89,11 @@ describe('API_WORKERS: several api processes on one host', () => {
     const { member, apiKey } = (await created.json()) as { member: { id: string }; apiKey: string };
     // The primary hands new connections to the workers in turn.
     const statuses = await Promise.all(
-      Array.from({ length: 20 }, () => fetch(`${base}/member/${member.id}/keys`, { headers: { authorization: `Basic ${apiKey}`, connection: 'close' } }).then((r) => r.status)),
+      Array.from({ length: 20 }, () =>
+        fetch(`${base}/member/${member.id}/keys`, {
+          headers: { authorization: `Basic ${apiKey}`, connection: 'close' },
+        }).then((r) => r.status),
+      ),
     );
     expect(statuses.every((status) => status === 200)).toBe(true);
   });
@@ -95,8 +107,14 @@ describe('API_WORKERS: several api processes on one host', () => {
     // instant it is killed is lost with it (the client's timeout covers that), so "meanwhile" is
     // the replacement's start-up, answered by the survivor.
     await api.waitForOutput(/api worker exited; starting another/, 5000);
-    expect((await fetch(`${base}/healthz`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(5000) })).status).toBe(200);
-    const replaced = await eventually(() => childrenOf(pid), (pids) => pids.length === 2 && !pids.includes(victim), 15_000);
+    expect(
+      (await fetch(`${base}/healthz`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(5000) })).status,
+    ).toBe(200);
+    const replaced = await eventually(
+      () => childrenOf(pid),
+      (pids) => pids.length === 2 && !pids.includes(victim),
+      15_000,
+    );
     expect(replaced).toContain(survivor);
     expect(replaced).not.toContain(victim);
   });

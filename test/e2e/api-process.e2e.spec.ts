@@ -31,7 +31,11 @@ describe('api process over HTTP', () => {
   it('serves its OpenAPI document with both auth schemes, and a docs page', async () => {
     const response = await fetch(`${api}/openapi.json`);
     expect(response.status).toBe(200);
-    const doc = (await response.json()) as { openapi: string; components: { securitySchemes: Record<string, { type: string; scheme?: string }> }; paths: Record<string, unknown> };
+    const doc = (await response.json()) as {
+      openapi: string;
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+      paths: Record<string, unknown>;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.components.securitySchemes['Bearer']).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.securitySchemes['BasicAuth']).toMatchObject({ type: 'apiKey' });
@@ -65,12 +69,17 @@ describe('api process over HTTP', () => {
     const post = (token: string | undefined, body: unknown): Promise<Response> =>
       fetch(`${admin}/admin/clock/advance`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+        headers: {
+          'content-type': 'application/json',
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        },
         body: JSON.stringify(body),
       });
     const missing = await post(undefined, { seconds: 60 });
     expect(missing.status).toBe(401);
-    expect(((await missing.json()) as { error: { tokenTraceId: string } }).error.tokenTraceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(((await missing.json()) as { error: { tokenTraceId: string } }).error.tokenTraceId).toMatch(
+      /^[0-9a-f]{32}$/,
+    );
     expect((await post('wrong-token', { seconds: 60 })).status).toBe(401);
 
     const invalid = await post(adminToken, { seconds: 'soon' });

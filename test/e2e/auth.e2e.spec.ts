@@ -33,15 +33,21 @@ interface Attempt {
 
 const KINDS = {
   ed25519: { keyAlgorithm: 'ED25519', alg: 'EdDSA', generate: () => generateKeyPairSync('ed25519') },
-  p256: { keyAlgorithm: 'ECDSA_SHA256', alg: 'ES256', generate: () => generateKeyPairSync('ec', { namedCurve: 'P-256' }) },
+  p256: {
+    keyAlgorithm: 'ECDSA_SHA256',
+    alg: 'ES256',
+    generate: () => generateKeyPairSync('ec', { namedCurve: 'P-256' }),
+  },
   rsa: { keyAlgorithm: 'RS256', alg: 'RS256', generate: () => generateKeyPairSync('rsa', { modulusLength: 2048 }) },
 } as const;
 type KeyKind = keyof typeof KINDS;
 
 const pemOf = (key: KeyObject): string => key.export({ type: 'spki', format: 'pem' }).toString();
 /** An Ed25519 public key as its raw 32 bytes, base64url (the last 32 bytes of its SPKI DER). */
-const rawEd25519 = (key: KeyObject): string => key.export({ type: 'spki', format: 'der' }).subarray(-32).toString('base64url');
-const newKeyBody = (): string => JSON.stringify({ keyAlgorithm: 'ED25519', publicKey: rawEd25519(generateKeyPairSync('ed25519').publicKey) });
+const rawEd25519 = (key: KeyObject): string =>
+  key.export({ type: 'spki', format: 'der' }).subarray(-32).toString('base64url');
+const newKeyBody = (): string =>
+  JSON.stringify({ keyAlgorithm: 'ED25519', publicKey: rawEd25519(generateKeyPairSync('ed25519').publicKey) });
 const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');
 const bearer = (token: string): string => `Bearer ${token}`;
 const keysPath = (memberId: string): string => `/member/${memberId}/keys`;
@@ -55,14 +61,20 @@ const WRITE_BODY = newKeyBody();
  */
 async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const redisUrl = `${inject('redisUrl')}/7`;
-  const proc = await createApiProcess(await testConfig({ REDIS_URL: redisUrl, RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '100000', ...env }));
+  const proc = await createApiProcess(
+    await testConfig({ REDIS_URL: redisUrl, RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '100000', ...env }),
+  );
   await proc.api.listen(0, '127.0.0.1');
   await proc.admin.listen(0, '127.0.0.1');
   const api = baseUrl(proc.api);
   return { proc, api, admin: baseUrl(proc.admin), host: new URL(api).host };
 }
 
-function send(base: string, path: string, init: { method?: string; authorization?: string; body?: string } = {}): Promise<Response> {
+function send(
+  base: string,
+  path: string,
+  init: { method?: string; authorization?: string; body?: string } = {},
+): Promise<Response> {
   const headers: Record<string, string> = {};
   if (init.authorization !== undefined) headers['authorization'] = init.authorization;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -71,18 +83,32 @@ function send(base: string, path: string, init: { method?: string; authorization
 }
 
 async function adminCall<T>(server: Server, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await send(server.admin, path, { method, authorization: bearer(ADMIN_TOKEN), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await send(server.admin, path, {
+    method,
+    authorization: bearer(ADMIN_TOKEN),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   expect(response.status, `${method} ${path}`).toBe(200);
   return (await response.json()) as T;
 }
 
 async function createMember(server: Server): Promise<Member> {
-  const { member, apiKey } = await adminCall<{ member: { id: string }; apiKey: string }>(server, 'POST', '/admin/members', { name: 'auth e2e' });
+  const { member, apiKey } = await adminCall<{ member: { id: string }; apiKey: string }>(
+    server,
+    'POST',
+    '/admin/members',
+    { name: 'auth e2e' },
+  );
   return { id: member.id, apiKey };
 }
 
 /** Generates a key pair and registers its public half for the member through the admin API. */
-async function registerSigner(server: Server, memberId: string, kind: KeyKind, options: { raw?: boolean; expiresAtMs?: number } = {}): Promise<Signer> {
+async function registerSigner(
+  server: Server,
+  memberId: string,
+  kind: KeyKind,
+  options: { raw?: boolean; expiresAtMs?: number } = {},
+): Promise<Signer> {
   const { keyAlgorithm, alg, generate } = KINDS[kind];
   const { publicKey, privateKey } = generate();
   const body = {
@@ -99,10 +125,29 @@ async function keyCount(server: Server, memberId: string): Promise<number> {
 }
 
 /** A token bound to `method url` on the server, valid for a minute of wall time. */
-function tokenFor(server: Server, signer: Signer, mid: string, method: string, url: string, body: string, extra: Partial<SignOptions> = {}): Promise<string> {
+function tokenFor(
+  server: Server,
+  signer: Signer,
+  mid: string,
+  method: string,
+  url: string,
+  body: string,
+  extra: Partial<SignOptions> = {},
+): Promise<string> {
   const [path = '', query] = url.split('?');
   const expMs = Date.now() + 60_000;
-  return signRequest(signer.privateKey, { alg: signer.alg, kid: signer.kid, mid, method, host: server.host, path, ...(query === undefined ? {} : { query }), body, expMs, ...extra });
+  return signRequest(signer.privateKey, {
+    alg: signer.alg,
+    kid: signer.kid,
+    mid,
+    method,
+    host: server.host,
+    path,
+    ...(query === undefined ? {} : { query }),
+    body,
+    expMs,
+    ...extra,
+  });
 }
 
 async function expectUnauthenticated(response: Response): Promise<void> {
@@ -116,7 +161,12 @@ async function expectUnauthenticated(response: Response): Promise<void> {
 async function expectRejectedWrite(server: Server, memberId: string, attempt: Attempt): Promise<void> {
   const before = await keyCount(server, memberId);
   const { authorization, query = '' } = attempt;
-  await expectUnauthenticated(await send(server.api, `${keysPath(memberId)}${query}`, { body: WRITE_BODY, ...(authorization === undefined ? {} : { authorization }) }));
+  await expectUnauthenticated(
+    await send(server.api, `${keysPath(memberId)}${query}`, {
+      body: WRITE_BODY,
+      ...(authorization === undefined ? {} : { authorization }),
+    }),
+  );
   expect(await keyCount(server, memberId)).toBe(before);
 }
 
@@ -144,15 +194,20 @@ describe('member authentication (sandbox)', () => {
     await server.proc.close();
   });
 
-  const writeToken = (signer: Signer, extra: Partial<SignOptions> = {}): Promise<string> => tokenFor(server, signer, a.id, 'POST', keysPath(a.id), WRITE_BODY, extra);
-  const write = async (signer: Signer, extra: Partial<SignOptions> = {}): Promise<Attempt> => ({ authorization: bearer(await writeToken(signer, extra)) });
+  const writeToken = (signer: Signer, extra: Partial<SignOptions> = {}): Promise<string> =>
+    tokenFor(server, signer, a.id, 'POST', keysPath(a.id), WRITE_BODY, extra);
+  const write = async (signer: Signer, extra: Partial<SignOptions> = {}): Promise<Attempt> => ({
+    authorization: bearer(await writeToken(signer, extra)),
+  });
   /** The protected header a valid token for the write would carry, with another alg. */
   const bindingHeader = (alg: string): { alg: string; [name: string]: unknown } => {
     const exp = Date.now() + 60_000;
     return { alg, kid: edA.kid, mid: a.id, method: 'POST', host: server.host, path: keysPath(a.id), exp };
   };
   const readAs = async (signer: Signer, memberId = a.id): Promise<Response> =>
-    send(server.api, keysPath(memberId), { authorization: bearer(await tokenFor(server, signer, memberId, 'GET', keysPath(memberId), '')) });
+    send(server.api, keysPath(memberId), {
+      authorization: bearer(await tokenFor(server, signer, memberId, 'GET', keysPath(memberId), '')),
+    });
 
   const rejected: readonly (readonly [string, () => Attempt | Promise<Attempt>])[] = [
     ['no Authorization header', () => ({})],
@@ -162,11 +217,16 @@ describe('member authentication (sandbox)', () => {
     ['a bare "Basic"', () => ({ authorization: 'Basic' })],
     ['an unknown API key', () => ({ authorization: `Basic ${randomBytes(24).toString('base64url')}` })],
     ['a malformed API key', () => ({ authorization: 'Basic !!!' })],
-    ['a JWT with alg none', () => ({ authorization: bearer(`${b64(JSON.stringify(bindingHeader('none')))}.${b64(WRITE_BODY)}.`) })],
+    [
+      'a JWT with alg none',
+      () => ({ authorization: bearer(`${b64(JSON.stringify(bindingHeader('none')))}.${b64(WRITE_BODY)}.`) }),
+    ],
     [
       'HS256 keyed with the public key PEM',
       async () => {
-        const jws = await new CompactSign(new TextEncoder().encode(WRITE_BODY)).setProtectedHeader(bindingHeader('HS256')).sign(new TextEncoder().encode(edA.pem));
+        const jws = await new CompactSign(new TextEncoder().encode(WRITE_BODY))
+          .setProtectedHeader(bindingHeader('HS256'))
+          .sign(new TextEncoder().encode(edA.pem));
         return { authorization: bearer(jws) };
       },
     ],
@@ -190,10 +250,19 @@ describe('member authentication (sandbox)', () => {
   });
 
   it('401 for a revoked API key', async () => {
-    const issued = await adminCall<{ key: { id: string }; apiKey: string }>(server, 'POST', `/admin/members/${a.id}/api-keys`, { label: 'to revoke' });
+    const issued = await adminCall<{ key: { id: string }; apiKey: string }>(
+      server,
+      'POST',
+      `/admin/members/${a.id}/api-keys`,
+      { label: 'to revoke' },
+    );
     expect((await send(server.api, keysPath(a.id), { authorization: `Basic ${issued.apiKey}` })).status).toBe(200);
     await adminCall(server, 'DELETE', `/admin/members/${a.id}/api-keys/${issued.key.id}`);
-    const { keys } = await adminCall<{ keys: { id: string; revokedDateTime?: string }[] }>(server, 'GET', `/admin/members/${a.id}/api-keys`);
+    const { keys } = await adminCall<{ keys: { id: string; revokedDateTime?: string }[] }>(
+      server,
+      'GET',
+      `/admin/members/${a.id}/api-keys`,
+    );
     expect(keys.find((key) => key.id === issued.key.id)?.revokedDateTime).toEqual(expect.any(String));
     await expectRejectedWrite(server, a.id, { authorization: `Basic ${issued.apiKey}` });
   });
@@ -217,18 +286,21 @@ describe('member authentication (sandbox)', () => {
   it.each([
     ['attached', false],
     ['detached', true],
-  ] as const)('a JWT-signed key submission with the payload %s answers 200 and stores the key', async (_name, detached) => {
-    const before = await keyCount(server, a.id);
-    const body = newKeyBody();
-    const token = await tokenFor(server, edA, a.id, 'POST', keysPath(a.id), body, { detached });
-    if (detached) expect(token).toMatch(/^[\w-]+\.\.[\w-]+$/);
-    const response = await send(server.api, keysPath(a.id), { authorization: bearer(token), body });
-    expect(response.status).toBe(200);
-    const { keyId } = (await response.json()) as { keyId: string };
-    expect(keyId).toMatch(/^[\w-]+$/);
-    expect(await keyCount(server, a.id)).toBe(before + 1);
-    expect((await readAs(edA)).status).toBe(200);
-  });
+  ] as const)(
+    'a JWT-signed key submission with the payload %s answers 200 and stores the key',
+    async (_name, detached) => {
+      const before = await keyCount(server, a.id);
+      const body = newKeyBody();
+      const token = await tokenFor(server, edA, a.id, 'POST', keysPath(a.id), body, { detached });
+      if (detached) expect(token).toMatch(/^[\w-]+\.\.[\w-]+$/);
+      const response = await send(server.api, keysPath(a.id), { authorization: bearer(token), body });
+      expect(response.status).toBe(200);
+      const { keyId } = (await response.json()) as { keyId: string };
+      expect(keyId).toMatch(/^[\w-]+$/);
+      expect(await keyCount(server, a.id)).toBe(before + 1);
+      expect((await readAs(edA)).status).toBe(200);
+    },
+  );
 
   it.each([
     ['EdDSA with a key submitted as raw base64url', () => edRawA],
@@ -241,10 +313,17 @@ describe('member authentication (sandbox)', () => {
 
   it('answers 403 PermissionDenied to a suspended member, and 200 once active again', async () => {
     await adminCall(server, 'PATCH', `/admin/members/${b.id}`, { status: 'SUSPENDED' });
-    for (const response of [await readAs(edB, b.id), await send(server.api, keysPath(b.id), { authorization: `Basic ${b.apiKey}` })]) {
+    for (const response of [
+      await readAs(edB, b.id),
+      await send(server.api, keysPath(b.id), { authorization: `Basic ${b.apiKey}` }),
+    ]) {
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({
-        error: { errorCode: 'PermissionDenied', message: 'The member is suspended.', tokenTraceId: response.headers.get('token-trace-id') },
+        error: {
+          errorCode: 'PermissionDenied',
+          message: 'The member is suspended.',
+          tokenTraceId: response.headers.get('token-trace-id'),
+        },
       });
     }
     await adminCall(server, 'PATCH', `/admin/members/${b.id}`, { status: 'ACTIVE' });
@@ -255,7 +334,10 @@ describe('member authentication (sandbox)', () => {
     const before = await keyCount(server, a.id);
     const weak = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey;
     const body = JSON.stringify({ keyAlgorithm: 'RS256', publicKey: pemOf(weak) });
-    const response = await send(server.api, keysPath(a.id), { authorization: bearer(await tokenFor(server, edA, a.id, 'POST', keysPath(a.id), body)), body });
+    const response = await send(server.api, keysPath(a.id), {
+      authorization: bearer(await tokenFor(server, edA, a.id, 'POST', keysPath(a.id), body)),
+      body,
+    });
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { paths: string[]; message: string } };
     expect(error.paths).toEqual(['publicKey']);

@@ -3,7 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectedConfig } from '#libs/common';
 import { createApiProcess, type ApiProcess } from '../../apps/api/src/create-api-process.js';
-import { createSandboxBankProcess, type SandboxBankProcess } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
+import {
+  createSandboxBankProcess,
+  type SandboxBankProcess,
+} from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
 import { PROBE_JOB } from '../../apps/worker/src/banks/probe-bank-status.usecase.js';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import { baseUrl, testConfig } from '../support/test-env.js';
@@ -24,20 +27,37 @@ let apiUrl: string;
 let adminUrl: string;
 let sandboxUrl: string;
 
-async function call<T>(base: string, method: string, path: string, authorization: string | undefined, body?: unknown): Promise<{ status: number; body: T }> {
+async function call<T>(
+  base: string,
+  method: string,
+  path: string,
+  authorization: string | undefined,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(authorization === undefined ? {} : { authorization }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(authorization === undefined ? {} : { authorization }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: (await response.json()) as T };
 }
 
 async function newMember(types: readonly string[]): Promise<{ id: string; auth: string }> {
-  const created = await call<{ member: { id: string }; apiKey: string }>(adminUrl, 'POST', '/admin/members', `Bearer ${ADMIN_TOKEN}`, { name: `TPP ${randomBytes(3).toString('hex')}` });
+  const created = await call<{ member: { id: string }; apiKey: string }>(
+    adminUrl,
+    'POST',
+    '/admin/members',
+    `Bearer ${ADMIN_TOKEN}`,
+    { name: `TPP ${randomBytes(3).toString('hex')}` },
+  );
   expect(created.status).toBe(200);
   const auth = `Basic ${created.body.apiKey}`;
-  const put = await call(apiUrl, 'PUT', '/webhook/config', auth, { config: { type: types, url: 'http://127.0.0.1:9/hook' } });
+  const put = await call(apiUrl, 'PUT', '/webhook/config', auth, {
+    config: { type: types, url: 'http://127.0.0.1:9/hook' },
+  });
   expect(put.status).toBe(200);
   return { id: created.body.member.id, auth };
 }
@@ -64,7 +84,13 @@ beforeAll(async () => {
   bank = await createSandboxBankProcess(base);
   await bank.app.listen(0, '127.0.0.1');
   sandboxUrl = baseUrl(bank.app);
-  config = await testConfig({ ADMIN_TOKEN, DATABASE_URL: base.databaseUrl, SANDBOX_BANK_URL: sandboxUrl, SCHEDULER_TICK_MS: '50', BANK_STATUS_PROBE_SECONDS: '1' });
+  config = await testConfig({
+    ADMIN_TOKEN,
+    DATABASE_URL: base.databaseUrl,
+    SANDBOX_BANK_URL: sandboxUrl,
+    SCHEDULER_TICK_MS: '50',
+    BANK_STATUS_PROBE_SECONDS: '1',
+  });
   api = await createApiProcess(config);
   await api.api.listen(0, '127.0.0.1');
   await api.admin.listen(0, '127.0.0.1');
@@ -103,10 +129,19 @@ describe('bank status probe and reports', () => {
     const row = await prisma.bankStatus.findUniqueOrThrow({ where: { bankId: BANK } });
     expect(row).toMatchObject({ aisStatus: 'UP', pisStatus: 'UP' });
     // Berlin Group banks are probed through their own connector against the sandbox's XS2A interface.
-    await waitFor('Berlin Group probe', async () => (await prisma.bankStatus.count({ where: { bankId: 'ob-sandbox-eu' } })) === 1);
-    expect(await prisma.bankStatus.findUniqueOrThrow({ where: { bankId: 'ob-sandbox-eu' } })).toMatchObject({ aisStatus: 'UP', pisStatus: 'UP' });
+    await waitFor(
+      'Berlin Group probe',
+      async () => (await prisma.bankStatus.count({ where: { bankId: 'ob-sandbox-eu' } })) === 1,
+    );
+    expect(await prisma.bankStatus.findUniqueOrThrow({ where: { bankId: 'ob-sandbox-eu' } })).toMatchObject({
+      aisStatus: 'UP',
+      pisStatus: 'UP',
+    });
     // The next probe is a timer row; with a 1 s probe interval the tick may be claiming it right now.
-    await waitFor('the next probe scheduled', async () => (await prisma.scheduledJob.count({ where: { jobName: PROBE_JOB } })) === 1);
+    await waitFor(
+      'the next probe scheduled',
+      async () => (await prisma.scheduledJob.count({ where: { jobName: PROBE_JOB } })) === 1,
+    );
     expect(await prisma.outboxEvent.count({ where: { eventType: { startsWith: 'BANK_' } } })).toBe(0);
 
     const list = await call<{ banksStatus: Json[] }>(apiUrl, 'GET', '/reports/banks/status', subscribed.auth);
@@ -128,7 +163,10 @@ describe('bank status probe and reports', () => {
     await setFaults(1);
     const prisma = api.stores.prisma;
     try {
-      await waitFor('DOWN', async () => (await prisma.bankStatus.findUnique({ where: { bankId: BANK } }))?.aisStatus === 'DOWN');
+      await waitFor(
+        'DOWN',
+        async () => (await prisma.bankStatus.findUnique({ where: { bankId: BANK } }))?.aisStatus === 'DOWN',
+      );
     } finally {
       await setFaults(0);
     }
@@ -137,14 +175,31 @@ describe('bank status probe and reports', () => {
     const events = await prisma.outboxEvent.findMany({ where: { eventType: { startsWith: 'BANK_' } } });
     expect(events.filter((event) => event.memberId === unsubscribed.id)).toEqual([]);
     const mine = events.filter((event) => event.memberId === subscribed.id);
-    expect(mine.map((event) => event.eventType).sort()).toEqual(['BANK_AIS_OUTAGE_STATUS_CHANGED', 'BANK_SIP_OUTAGE_STATUS_CHANGED']);
+    expect(mine.map((event) => event.eventType).sort()).toEqual([
+      'BANK_AIS_OUTAGE_STATUS_CHANGED',
+      'BANK_SIP_OUTAGE_STATUS_CHANGED',
+    ]);
     const body = JSON.parse(mine[0]?.body ?? '{}') as { bankOutageStatusChanged?: Json };
-    expect(body.bankOutageStatusChanged).toMatchObject({ bankId: BANK, previousOutageStatus: 'LIVE', outageStatus: 'DOWN' });
-    expect(Object.keys(body.bankOutageStatusChanged ?? {}).sort()).toEqual(['bankId', 'bankName', 'outageStatus', 'previousOutageStatus']);
+    expect(body.bankOutageStatusChanged).toMatchObject({
+      bankId: BANK,
+      previousOutageStatus: 'LIVE',
+      outageStatus: 'DOWN',
+    });
+    expect(Object.keys(body.bankOutageStatusChanged ?? {}).sort()).toEqual([
+      'bankId',
+      'bankName',
+      'outageStatus',
+      'previousOutageStatus',
+    ]);
 
     const one = await call<{ bankStatus: Json }>(apiUrl, 'GET', `/reports/banks/${BANK}/status`, subscribed.auth);
     expect(one.body.bankStatus).toMatchObject({ aisStatus: 'DOWN', pisStatus: 'DOWN' });
-    const filtered = await call<{ banksStatus: Json[] }>(apiUrl, 'GET', `/reports/banks/status?bankIds=${BANK},OB-SANDBOX-PL,nope`, subscribed.auth);
+    const filtered = await call<{ banksStatus: Json[] }>(
+      apiUrl,
+      'GET',
+      `/reports/banks/status?bankIds=${BANK},OB-SANDBOX-PL,nope`,
+      subscribed.auth,
+    );
     expect(filtered.body.banksStatus.map((entry) => entry['bankId'])).toEqual(['ob-sandbox-gb', 'ob-sandbox-pl']);
     expect(filtered.body.banksStatus[0]).toMatchObject({ aisStatus: 'DOWN', pisStatus: 'DOWN' });
   });

@@ -42,26 +42,94 @@ const REFERENCE = {
   GetBanksV2Response: ['banks', 'paging', 'rank', 'bankSubGroup'],
   Paging: ['page', 'pageCount', 'perPage', 'totalCount'],
   BankV1: [
-    'bankGroup', 'bic', 'countries', 'credentialFields', 'fieldsFormatInformation', 'fullLogoUri', 'id', 'identifier', 'logoUri',
-    'mandatoryFields', 'maintenanceWindow', 'name', 'openBankingStandard', 'operationalTime', 'provider', 'requiresExternalAuth',
-    'requiresOneStepPayment', 'scaMethods', 'supportedTransferDestinationTypes', 'supportsBalance', 'supportsFundsConfirmation',
-    'supportsAccountInformation', 'supportsReceivePayment', 'supportsReturnRefundAccount', 'supportsScheduledPayment',
-    'supportsSendPayment', 'supportsStandingOrder', 'supportsTransactionsDateFilter', 'supportsSinglePayment',
-    'supportsVariableRecurringPayment', 'transactionHistoryLimit',
+    'bankGroup',
+    'bic',
+    'countries',
+    'credentialFields',
+    'fieldsFormatInformation',
+    'fullLogoUri',
+    'id',
+    'identifier',
+    'logoUri',
+    'mandatoryFields',
+    'maintenanceWindow',
+    'name',
+    'openBankingStandard',
+    'operationalTime',
+    'provider',
+    'requiresExternalAuth',
+    'requiresOneStepPayment',
+    'scaMethods',
+    'supportedTransferDestinationTypes',
+    'supportsBalance',
+    'supportsFundsConfirmation',
+    'supportsAccountInformation',
+    'supportsReceivePayment',
+    'supportsReturnRefundAccount',
+    'supportsScheduledPayment',
+    'supportsSendPayment',
+    'supportsStandingOrder',
+    'supportsTransactionsDateFilter',
+    'supportsSinglePayment',
+    'supportsVariableRecurringPayment',
+    'transactionHistoryLimit',
   ],
   BankV2: [
-    'id', 'bic', 'name', 'logoUri', 'bankGroup', 'bankSubGroup', 'countries', 'openBankingStandard', 'initialEmbeddedAuthFields',
-    'mandatoryFields', 'maintenanceWindow', 'scaMethods', 'fieldsFormatInformation', 'supportedLocalInstruments', 'operationalTime',
-    'transactionHistoryLimit', 'supportsAccountList', 'supportsAccountDetails', 'supportsAccountBalance', 'supportsTransactionList',
-    'supportsTransactionDetails', 'supportsStandingOrderList', 'supportsTransactionsDateFilter', 'requiresOneStepPayment',
-    'supportsSinglePayment', 'supportsScheduledPayment', 'supportsSendPayment', 'supportsReceivePayment', 'supportsStandingOrder',
-    'supportsReturnRefundAccount', 'supportsFundsConfirmation', 'supportsVariableRecurringPayment',
+    'id',
+    'bic',
+    'name',
+    'logoUri',
+    'bankGroup',
+    'bankSubGroup',
+    'countries',
+    'openBankingStandard',
+    'initialEmbeddedAuthFields',
+    'mandatoryFields',
+    'maintenanceWindow',
+    'scaMethods',
+    'fieldsFormatInformation',
+    'supportedLocalInstruments',
+    'operationalTime',
+    'transactionHistoryLimit',
+    'supportsAccountList',
+    'supportsAccountDetails',
+    'supportsAccountBalance',
+    'supportsTransactionList',
+    'supportsTransactionDetails',
+    'supportsStandingOrderList',
+    'supportsTransactionsDateFilter',
+    'requiresOneStepPayment',
+    'supportsSinglePayment',
+    'supportsScheduledPayment',
+    'supportsSendPayment',
+    'supportsReceivePayment',
+    'supportsStandingOrder',
+    'supportsReturnRefundAccount',
+    'supportsFundsConfirmation',
+    'supportsVariableRecurringPayment',
   ],
   OpenBankingStandard: [
-    'Invalid_Standard', 'UK_Open_Banking_Standard', 'Starling_Bank_API', 'PolishApi', 'STET_PSD2_API', 'Citi_Handlowy_PSD2_API',
-    'NextGenPsd2', 'Slovak_Banking_API_Standard', 'Czech_Open_Banking_Standard', 'American_Express_PSD2_API', 'Budapest_Bank_API',
+    'Invalid_Standard',
+    'UK_Open_Banking_Standard',
+    'Starling_Bank_API',
+    'PolishApi',
+    'STET_PSD2_API',
+    'Citi_Handlowy_PSD2_API',
+    'NextGenPsd2',
+    'Slovak_Banking_API_Standard',
+    'Czech_Open_Banking_Standard',
+    'American_Express_PSD2_API',
+    'Budapest_Bank_API',
   ],
-  scaMethods: ['INVALID_SCA_METHOD', 'REDIRECT', 'DECOUPLED', 'CONFIRMATION_PAGE', 'MULTI_REDIRECT', 'EMBEDDED_SINGLE_STEP', 'EMBEDDED_MULTI_STEP'],
+  scaMethods: [
+    'INVALID_SCA_METHOD',
+    'REDIRECT',
+    'DECOUPLED',
+    'CONFIRMATION_PAGE',
+    'MULTI_REDIRECT',
+    'EMBEDDED_SINGLE_STEP',
+    'EMBEDDED_MULTI_STEP',
+  ],
 };
 
 /** v1 feature filter -> the v1 response field showing it. */
@@ -81,9 +149,19 @@ const V1_FEATURES: Record<string, string> = {
 };
 
 const V2_FLAGS = [
-  'supportsAccountList', 'supportsAccountDetails', 'supportsAccountBalance', 'supportsTransactionList', 'supportsTransactionDetails',
-  'supportsStandingOrderList', 'supportsTransactionsDateFilter', 'requiresOneStepPayment', 'supportsSinglePayment',
-  'supportsScheduledPayment', 'supportsStandingOrder', 'supportsReturnRefundAccount', 'supportsFundsConfirmation',
+  'supportsAccountList',
+  'supportsAccountDetails',
+  'supportsAccountBalance',
+  'supportsTransactionList',
+  'supportsTransactionDetails',
+  'supportsStandingOrderList',
+  'supportsTransactionsDateFilter',
+  'requiresOneStepPayment',
+  'supportsSinglePayment',
+  'supportsScheduledPayment',
+  'supportsStandingOrder',
+  'supportsReturnRefundAccount',
+  'supportsFundsConfirmation',
   'supportsVariableRecurringPayment',
 ];
 
@@ -177,8 +255,14 @@ describe('bank lists over HTTP', () => {
         supportsVariableRecurringPayment: true,
         transactionHistoryLimit: 100,
       });
-      expect(banks.find((bank) => bank['id'] === 'ob-sandbox-de-blz')).toMatchObject({ identifier: '10020030', transactionHistoryLimit: -1 });
-      expect(banks.find((bank) => bank['id'] === 'ob-sandbox-eu')).toMatchObject({ openBankingStandard: 'NextGenPsd2', scaMethods: ['EMBEDDED_MULTI_STEP'] });
+      expect(banks.find((bank) => bank['id'] === 'ob-sandbox-de-blz')).toMatchObject({
+        identifier: '10020030',
+        transactionHistoryLimit: -1,
+      });
+      expect(banks.find((bank) => bank['id'] === 'ob-sandbox-eu')).toMatchObject({
+        openBankingStandard: 'NextGenPsd2',
+        scaMethods: ['EMBEDDED_MULTI_STEP'],
+      });
     });
 
     it('v2: only the reference field names, with the required ones', async () => {
@@ -213,7 +297,11 @@ describe('bank lists over HTTP', () => {
     it('match ids whole and case-insensitively, from a comma list and/or repeated parameters', async () => {
       expect(await v1('ids=OB-SANDBOX-GB')).toEqual(['ob-sandbox-gb']);
       expect(await v1('ids=ob-sandbox')).toEqual([]);
-      expect(sorted(await v1('ids=ob-sandbox-gb,ob-sandbox-eu&ids=ob-sandbox-pl'))).toEqual(['ob-sandbox-eu', 'ob-sandbox-gb', 'ob-sandbox-pl']);
+      expect(sorted(await v1('ids=ob-sandbox-gb,ob-sandbox-eu&ids=ob-sandbox-pl'))).toEqual([
+        'ob-sandbox-eu',
+        'ob-sandbox-gb',
+        'ob-sandbox-pl',
+      ]);
       expect(await v2('ids=Ob-Sandbox-Se')).toEqual(['ob-sandbox-se']);
       expect(await countries('ids=ob-sandbox-pl,ob-sandbox-se')).toEqual(['PL', 'SE']);
     });
@@ -225,7 +313,8 @@ describe('bank lists over HTTP', () => {
     });
 
     it('accept 1000 entries and refuse 1001, naming the parameter', async () => {
-      const many = (count: number): string => ['ob-sandbox-gb', ...Array.from({ length: count - 1 }, (_, i) => `x${i}`)].join(',');
+      const many = (count: number): string =>
+        ['ob-sandbox-gb', ...Array.from({ length: count - 1 }, (_, i) => `x${i}`)].join(',');
       expect(await v1(`ids=${many(1000)}`)).toEqual(['ob-sandbox-gb']);
       expect(await v2(`ids=${many(1000)}`)).toEqual(['ob-sandbox-gb']);
       expect(await countries(`ids=${many(1000)}`)).toEqual(['GB']);
@@ -237,7 +326,8 @@ describe('bank lists over HTTP', () => {
       expect(await v1(repeated(1000))).toEqual([]);
       await expectInvalid('/banks', repeated(1001), 'ids');
 
-      const bics = (count: number): string => ['SBOXDEFF', ...Array.from({ length: count - 1 }, (_, i) => `B${i}`)].join(',');
+      const bics = (count: number): string =>
+        ['SBOXDEFF', ...Array.from({ length: count - 1 }, (_, i) => `B${i}`)].join(',');
       expect(await v1(`bics=${bics(1000)}`)).toEqual(['ob-sandbox-eu']);
       expect(await v2(`bics=${bics(1000)}`)).toEqual(['ob-sandbox-eu']);
       await expectInvalid('/banks', `bics=${bics(1001)}`, 'bics');
@@ -272,7 +362,12 @@ describe('bank lists over HTTP', () => {
 
   describe('countries, providers, networks, groups and standards', () => {
     it('countries: ISO alpha-2 upper case, any of them', async () => {
-      expect(sorted(await v1('countries=DE'))).toEqual(['ob-sandbox-de-blz', 'ob-sandbox-eu', 'ob-sandbox-eu-decoupled', 'ob-sandbox-eu-redirect']);
+      expect(sorted(await v1('countries=DE'))).toEqual([
+        'ob-sandbox-de-blz',
+        'ob-sandbox-eu',
+        'ob-sandbox-eu-decoupled',
+        'ob-sandbox-eu-redirect',
+      ]);
       expect(sorted(await v2('countries=SE,PL'))).toEqual(['ob-sandbox-pl', 'ob-sandbox-se']);
       expect(await countries('countries=DE&countries=AT')).toEqual(['AT', 'DE']);
       for (const value of ['de', 'DEU', 'D1']) await expectInvalid('/banks', `countries=${value}`, 'countries');
@@ -281,7 +376,13 @@ describe('bank lists over HTTP', () => {
     });
 
     it('providers match whole, case-insensitively', async () => {
-      expect(sorted(await v1('providers=gateway%20direct'))).toEqual(['ob-sandbox-eu', 'ob-sandbox-eu-decoupled', 'ob-sandbox-eu-redirect', 'ob-sandbox-gb', 'ob-sandbox-gb-decoupled']);
+      expect(sorted(await v1('providers=gateway%20direct'))).toEqual([
+        'ob-sandbox-eu',
+        'ob-sandbox-eu-decoupled',
+        'ob-sandbox-eu-redirect',
+        'ob-sandbox-gb',
+        'ob-sandbox-gb-decoupled',
+      ]);
       expect((await v1('providers=Sandbox%20Hub')).length).toBe(6);
       expect(await v1('providers=Gateway')).toEqual([]);
       expect(await countries('providers=Gateway%20Direct')).toEqual(['AT', 'DE', 'ES', 'FR', 'GB', 'IT', 'NL']);
@@ -291,8 +392,17 @@ describe('bank lists over HTTP', () => {
       expect(await v1('supportedPaymentNetworks=ELIXIR')).toEqual(['ob-sandbox-pl']);
       expect(await v1('supportedPaymentNetworks=BANKGIRO,PLUSGIRO')).toEqual(['ob-sandbox-se']);
       expect(await countries('supportedPaymentNetworks=FASTER_PAYMENTS')).toEqual(['GB']);
-      expect(sorted(await v2('supportedLocalInstruments=FASTER_PAYMENTS'))).toEqual(['ob-sandbox-gb', 'ob-sandbox-gb-decoupled', 'ob-sandbox-gb-payments']);
-      expect(sorted(await v2('supportedLocalInstruments=SEPA_INSTANT'))).toEqual(['ob-sandbox-eu', 'ob-sandbox-eu-decoupled', 'ob-sandbox-eu-redirect', 'ob-sandbox-nl-instant']);
+      expect(sorted(await v2('supportedLocalInstruments=FASTER_PAYMENTS'))).toEqual([
+        'ob-sandbox-gb',
+        'ob-sandbox-gb-decoupled',
+        'ob-sandbox-gb-payments',
+      ]);
+      expect(sorted(await v2('supportedLocalInstruments=SEPA_INSTANT'))).toEqual([
+        'ob-sandbox-eu',
+        'ob-sandbox-eu-decoupled',
+        'ob-sandbox-eu-redirect',
+        'ob-sandbox-nl-instant',
+      ]);
       await expectInvalid('/banks', 'supportedPaymentNetworks=SWIFT', 'supportedPaymentNetworks');
       await expectInvalid('/bank/countries', 'supportedPaymentNetworks=sepa', 'supportedPaymentNetworks');
       await expectInvalid('/v2/banks', 'supportedLocalInstruments=FASTER_PAYMENTS,WIRE', 'supportedLocalInstruments');
@@ -300,15 +410,32 @@ describe('bank lists over HTTP', () => {
 
     it('bankGroup and bankSubGroup match whole, case-insensitively', async () => {
       expect(sorted(await v1('bankGroup=Sandbox%20Banking%20Group'))).toEqual([
-        'ob-sandbox-eu', 'ob-sandbox-eu-decoupled', 'ob-sandbox-eu-redirect', 'ob-sandbox-fr-accounts', 'ob-sandbox-gb', 'ob-sandbox-gb-decoupled', 'ob-sandbox-gb-payments',
+        'ob-sandbox-eu',
+        'ob-sandbox-eu-decoupled',
+        'ob-sandbox-eu-redirect',
+        'ob-sandbox-fr-accounts',
+        'ob-sandbox-gb',
+        'ob-sandbox-gb-decoupled',
+        'ob-sandbox-gb-payments',
       ]);
-      expect(sorted(await v2('bankSubGroup=sandbox%20europe'))).toEqual(['ob-sandbox-eu', 'ob-sandbox-eu-decoupled', 'ob-sandbox-eu-redirect', 'ob-sandbox-fr-accounts']);
-      expect(await v1('bankGroup=Sandbox%20Banking%20Group&bankSubGroup=Sandbox%20UK%20Business')).toEqual(['ob-sandbox-gb-payments']);
+      expect(sorted(await v2('bankSubGroup=sandbox%20europe'))).toEqual([
+        'ob-sandbox-eu',
+        'ob-sandbox-eu-decoupled',
+        'ob-sandbox-eu-redirect',
+        'ob-sandbox-fr-accounts',
+      ]);
+      expect(await v1('bankGroup=Sandbox%20Banking%20Group&bankSubGroup=Sandbox%20UK%20Business')).toEqual([
+        'ob-sandbox-gb-payments',
+      ]);
       expect(await v2('bankGroup=Sandbox')).toEqual([]);
     });
 
     it('openBankingStandards (v2) takes the reference names, ignoring case', async () => {
-      expect(sorted(await v2('openBankingStandards=UK_Open_Banking_Standard'))).toEqual(['ob-sandbox-gb', 'ob-sandbox-gb-decoupled', 'ob-sandbox-gb-payments']);
+      expect(sorted(await v2('openBankingStandards=UK_Open_Banking_Standard'))).toEqual([
+        'ob-sandbox-gb',
+        'ob-sandbox-gb-decoupled',
+        'ob-sandbox-gb-payments',
+      ]);
       expect((await v2('openBankingStandards=NextGenPSD2')).length).toBe(8);
       expect((await v2('openBankingStandards=nextgenpsd2,UK_OPEN_BANKING_STANDARD')).length).toBe(11);
       expect(await v2('openBankingStandards=PolishAPI')).toEqual([]);
@@ -323,26 +450,35 @@ describe('bank lists over HTTP', () => {
   });
 
   describe('feature filters', () => {
-    it.each(Object.entries(V1_FEATURES))('v1 bank_features.%s.value: true and false split the catalogue', async (feature, field) => {
-      const param = `bank_features.${feature}.value`;
-      const yes = await list('/banks', `${param}=true`);
-      const no = await list('/banks', `${param}=false`);
-      expect(yes.banks.length).toBeGreaterThan(0);
-      expect(no.banks.length).toBeGreaterThan(0);
-      expect(yes.banks.every((bank) => bank[field] === true)).toBe(true);
-      expect(no.banks.every((bank) => bank[field] === false)).toBe(true);
-      expect(sorted([...ids(yes), ...ids(no)])).toEqual(ALL);
-      expect((await countries(`${param}=true`)).length).toBeGreaterThan(0);
-      await expectInvalid('/banks', `${param}=yes`, param);
-      await expectInvalid('/bank/countries', `${param}=1`, param);
-    });
+    it.each(Object.entries(V1_FEATURES))(
+      'v1 bank_features.%s.value: true and false split the catalogue',
+      async (feature, field) => {
+        const param = `bank_features.${feature}.value`;
+        const yes = await list('/banks', `${param}=true`);
+        const no = await list('/banks', `${param}=false`);
+        expect(yes.banks.length).toBeGreaterThan(0);
+        expect(no.banks.length).toBeGreaterThan(0);
+        expect(yes.banks.every((bank) => bank[field] === true)).toBe(true);
+        expect(no.banks.every((bank) => bank[field] === false)).toBe(true);
+        expect(sorted([...ids(yes), ...ids(no)])).toEqual(ALL);
+        expect((await countries(`${param}=true`)).length).toBeGreaterThan(0);
+        await expectInvalid('/banks', `${param}=yes`, param);
+        await expectInvalid('/bank/countries', `${param}=1`, param);
+      },
+    );
 
     it('v1 feature filters combine', async () => {
       expect(
-        await v1('bank_features.supports_account_information.value=false&bank_features.requires_one_step_payment.value=true'),
+        await v1(
+          'bank_features.supports_account_information.value=false&bank_features.requires_one_step_payment.value=true',
+        ),
       ).toEqual(['ob-sandbox-nl-instant']);
       expect(await countries('bank_features.supports_variable_recurring_payment.value=true')).toEqual(['GB']);
-      await expectInvalid('/banks', 'bank_features.supports_send_payment.value=true&bank_features.supports_send_payment.value=false', 'bank_features.supports_send_payment.value');
+      await expectInvalid(
+        '/banks',
+        'bank_features.supports_send_payment.value=true&bank_features.supports_send_payment.value=false',
+        'bank_features.supports_send_payment.value',
+      );
     });
 
     it.each(V2_FLAGS)('v2 %s: true and false split the catalogue', async (flag) => {
@@ -359,14 +495,20 @@ describe('bank lists over HTTP', () => {
     it('v2 supportsReturnRefundAccountHolderName filters though the bank item has no such field', async () => {
       expect(await v2('supportsReturnRefundAccountHolderName=true')).toEqual(['ob-sandbox-gb']);
       expect((await v2('supportsReturnRefundAccountHolderName=false')).length).toBe(10);
-      await expectInvalid('/v2/banks', 'supportsReturnRefundAccountHolderName=maybe', 'supportsReturnRefundAccountHolderName');
+      await expectInvalid(
+        '/v2/banks',
+        'supportsReturnRefundAccountHolderName=maybe',
+        'supportsReturnRefundAccountHolderName',
+      );
     });
   });
 
   describe('sort', () => {
     const field = (list: BankList, name: string): string[] => list.banks.map((bank) => String(bank[name]));
-    const first = (list: BankList, name: string): string[] => list.banks.map((bank) => (bank[name] as string[])[0] ?? '');
-    const isSorted = (values: readonly string[]): boolean => values.every((value, i) => i === 0 || byName(values[i - 1] ?? '', value) <= 0);
+    const first = (list: BankList, name: string): string[] =>
+      list.banks.map((bank) => (bank[name] as string[])[0] ?? '');
+    const isSorted = (values: readonly string[]): boolean =>
+      values.every((value, i) => i === 0 || byName(values[i - 1] ?? '', value) <= 0);
 
     it('v1 sorts by name (default), provider or country', async () => {
       const byDefault = await list('/banks');
@@ -387,8 +529,17 @@ describe('bank lists over HTTP', () => {
       expect(field(byStandard, 'openBankingStandard')[0]).toBe('NextGenPsd2');
       // Ranked banks first by rank, then the unranked by name.
       expect(ids(await list('/v2/banks', 'sort=RANK'))).toEqual([
-        'ob-sandbox-gb', 'ob-sandbox-gb-decoupled', 'ob-sandbox-eu', 'ob-sandbox-eu-redirect', 'ob-sandbox-gb-payments', 'ob-sandbox-se',
-        'ob-sandbox-eu-decoupled', 'ob-sandbox-pl', 'ob-sandbox-fr-accounts', 'ob-sandbox-nl-instant', 'ob-sandbox-de-blz',
+        'ob-sandbox-gb',
+        'ob-sandbox-gb-decoupled',
+        'ob-sandbox-eu',
+        'ob-sandbox-eu-redirect',
+        'ob-sandbox-gb-payments',
+        'ob-sandbox-se',
+        'ob-sandbox-eu-decoupled',
+        'ob-sandbox-pl',
+        'ob-sandbox-fr-accounts',
+        'ob-sandbox-nl-instant',
+        'ob-sandbox-de-blz',
       ]);
       expect(isSorted(first(await list('/v2/banks', 'sort=COUNTRY'), 'countries'))).toBe(true);
       for (const bad of ['name', 'PROVIDER', 'RANK,NAME']) await expectInvalid('/v2/banks', `sort=${bad}`, 'sort');
@@ -405,16 +556,29 @@ describe('bank lists over HTTP', () => {
       for (const path of ['/banks', '/v2/banks'] as const) {
         const all = ids(await list(path));
         const pages = await Promise.all([1, 2, 3, 4].map((page) => list(path, `perPage=3&page=${page}`)));
-        expect(pages.map((page) => page.paging)).toEqual([1, 2, 3, 4].map((page) => ({ page, pageCount: 4, perPage: 3, totalCount: 11 })));
+        expect(pages.map((page) => page.paging)).toEqual(
+          [1, 2, 3, 4].map((page) => ({ page, pageCount: 4, perPage: 3, totalCount: 11 })),
+        );
         expect(pages.map((page) => page.banks.length)).toEqual([3, 3, 3, 2]);
         expect(pages.flatMap(ids)).toEqual(all);
-        expect(await list(path, 'perPage=3&page=5')).toEqual({ banks: [], paging: { page: 5, pageCount: 4, perPage: 3, totalCount: 11 } });
+        expect(await list(path, 'perPage=3&page=5')).toEqual({
+          banks: [],
+          paging: { page: 5, pageCount: 4, perPage: 3, totalCount: 11 },
+        });
         expect((await list(path, 'perPage=5')).paging).toEqual({ page: 1, pageCount: 3, perPage: 5, totalCount: 11 });
         expect((await list(path, 'perPage=1&page=10')).banks.length).toBe(1);
         expect((await list(path, 'perPage=200')).paging.perPage).toBe(200);
       }
-      expect(await list('/banks', 'ids=none&perPage=7')).toEqual({ banks: [], paging: { page: 1, pageCount: 0, perPage: 7, totalCount: 0 } });
-      expect((await list('/v2/banks', 'countries=GB&perPage=2')).paging).toEqual({ page: 1, pageCount: 2, perPage: 2, totalCount: 3 });
+      expect(await list('/banks', 'ids=none&perPage=7')).toEqual({
+        banks: [],
+        paging: { page: 1, pageCount: 0, perPage: 7, totalCount: 0 },
+      });
+      expect((await list('/v2/banks', 'countries=GB&perPage=2')).paging).toEqual({
+        page: 1,
+        pageCount: 2,
+        perPage: 2,
+        totalCount: 3,
+      });
     });
 
     it('refuses page and perPage that are not whole numbers >= 1, or perPage > 200', async () => {
@@ -433,9 +597,21 @@ describe('bank lists over HTTP', () => {
     it('are refused with 400 naming them', async () => {
       await expectInvalid('/banks', 'colour=blue', 'colour');
       await expectInvalid('/banks', 'supportsAccountList=true', 'supportsAccountList');
-      await expectInvalid('/banks', 'bank_features.supports_teleport.value=true', 'bank_features.supports_teleport.value');
-      await expectInvalid('/banks', 'bank_features.supports_account_list.value=true', 'bank_features.supports_account_list.value');
-      await expectInvalid('/v2/banks', 'bank_features.supports_send_payment.value=true', 'bank_features.supports_send_payment.value');
+      await expectInvalid(
+        '/banks',
+        'bank_features.supports_teleport.value=true',
+        'bank_features.supports_teleport.value',
+      );
+      await expectInvalid(
+        '/banks',
+        'bank_features.supports_account_list.value=true',
+        'bank_features.supports_account_list.value',
+      );
+      await expectInvalid(
+        '/v2/banks',
+        'bank_features.supports_send_payment.value=true',
+        'bank_features.supports_send_payment.value',
+      );
       await expectInvalid('/v2/banks', 'supportedPaymentNetworks=SEPA', 'supportedPaymentNetworks');
       await expectInvalid('/v2/banks', 'providers=Sandbox%20Hub', 'providers');
       await expectInvalid('/bank/countries', 'page=1', 'page');
@@ -472,14 +648,19 @@ describe('bank catalogue loading', () => {
       mtls: { enabled: false },
       scaApproach: 'redirect',
     });
-    expect(await banks.find('ob-sandbox-eu')).toMatchObject({ connectorType: 'berlin-group', connectorSettings: { scaApproach: 'embedded' } });
+    expect(await banks.find('ob-sandbox-eu')).toMatchObject({
+      connectorType: 'berlin-group',
+      connectorSettings: { scaApproach: 'embedded' },
+    });
   });
 
   it('unlists banks dropped from the file without deleting them, and lists them again when they return', async () => {
     const config = await testConfig({ SANDBOX_BANK_URL });
     const original = await readFile(config.bankCatalogueFile, 'utf8');
     const document = parse(original) as { banks: { id: string; name: string }[] };
-    const kept = document.banks.filter((bank) => bank.id === 'ob-sandbox-gb').map((bank) => ({ ...bank, name: 'Renamed Bank' }));
+    const kept = document.banks
+      .filter((bank) => bank.id === 'ob-sandbox-gb')
+      .map((bank) => ({ ...bank, name: 'Renamed Bank' }));
     const file = join(dir, 'one-bank.yaml');
     await writeFile(file, stringify({ banks: kept }));
 
@@ -498,7 +679,9 @@ describe('bank catalogue loading', () => {
 
   it('refuses to start on an invalid catalogue, naming the bank and the field', async () => {
     const document = parse(await readFile((await testConfig()).bankCatalogueFile, 'utf8')) as { banks: Json[] };
-    const broken = document.banks.map((bank) => (bank['id'] === 'ob-sandbox-pl' ? { ...bank, countries: ['PL', 'pl'] } : bank));
+    const broken = document.banks.map((bank) =>
+      bank['id'] === 'ob-sandbox-pl' ? { ...bank, countries: ['PL', 'pl'] } : bank,
+    );
     const file = join(dir, 'broken.yaml');
     await writeFile(file, stringify({ banks: broken }));
     const error = await createApiProcess(await testConfig({ BANK_CATALOGUE_FILE: file })).then(

@@ -18,7 +18,10 @@ import {
   type PaymentProgress,
 } from '#libs/connectors';
 import { SANDBOX_BANKS } from '../../apps/sandbox-bank/src/banks/sandbox-bank-definition.js';
-import { createSandboxBankProcess, type SandboxBankProcess } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
+import {
+  createSandboxBankProcess,
+  type SandboxBankProcess,
+} from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
 import { baseUrl, testConfig } from '../support/test-env.js';
 import { decideOnConsentPage } from './obie/consent-form.js';
 
@@ -27,7 +30,10 @@ const CALLBACK = 'https://gateway.example/callback';
 const DECOUPLED_DELAY_MS = 400;
 const PASSWORD = '12345';
 const OTP = '123456';
-const CREDITOR = { name: 'Merchant GmbH', identifier: { type: 'iban' as const, iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' } };
+const CREDITOR = {
+  name: 'Merchant GmbH',
+  identifier: { type: 'iban' as const, iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+};
 
 const EMBEDDED = 'ob-sandbox-eu';
 const REDIRECT = 'ob-sandbox-eu-redirect';
@@ -37,7 +43,11 @@ let bank: SandboxBankProcess;
 let sandboxUrl: string;
 let catalogue: BankCatalogueEntry[];
 
-const ctx = (bankId: string, deadlineInMs = 10_000): BankCallContext => ({ bankId, deadlineMs: Date.now() + deadlineInMs, traceId: randomUUID().replace(/-/g, '') });
+const ctx = (bankId: string, deadlineInMs = 10_000): BankCallContext => ({
+  bankId,
+  deadlineMs: Date.now() + deadlineInMs,
+  traceId: randomUUID().replace(/-/g, ''),
+});
 
 function entry(id: string): BankCatalogueEntry {
   const found = catalogue.find((candidate) => candidate.id === id);
@@ -76,7 +86,10 @@ async function setFaults(bankId: string, latencyMs: number, errorRate: number): 
 }
 
 function embeddedStep(progress: PaymentProgress): EmbeddedAuthStep {
-  if (progress.next.kind !== 'embedded') throw new Error(`expected an embedded step, got ${progress.next.kind} (${progress.outcome} ${progress.bankStatus})`);
+  if (progress.next.kind !== 'embedded')
+    throw new Error(
+      `expected an embedded step, got ${progress.next.kind} (${progress.outcome} ${progress.bankStatus})`,
+    );
   return progress.next.step;
 }
 
@@ -92,12 +105,18 @@ function expectStep(progress: PaymentProgress, ids: string[], isRetry: boolean):
 }
 
 /** The embedded journey with the right values at every step: credentials, SMS, one-time code. */
-async function payEmbedded(username: string, overrides: Partial<PaymentInitiation> = {}): Promise<{ payment: PaymentInitiation; progress: PaymentProgress }> {
+async function payEmbedded(
+  username: string,
+  overrides: Partial<PaymentInitiation> = {},
+): Promise<{ payment: PaymentInitiation; progress: PaymentProgress }> {
   const connector = connectorFor(EMBEDDED);
   const payment = initiation(overrides);
   const started = await connector.initiatePayment(ctx(EMBEDDED), payment);
   expectStep(started, ['psuId', 'password'], false);
-  const method = await connector.submitEmbeddedAuth(ctx(EMBEDDED), started.handle, { psuId: username, password: PASSWORD });
+  const method = await connector.submitEmbeddedAuth(ctx(EMBEDDED), started.handle, {
+    psuId: username,
+    password: PASSWORD,
+  });
   expectStep(method, ['scaMethod'], false);
   const otp = await connector.submitEmbeddedAuth(ctx(EMBEDDED), method.handle, { scaMethod: 'sms' });
   expectStep(otp, ['otp'], false);
@@ -106,7 +125,12 @@ async function payEmbedded(username: string, overrides: Partial<PaymentInitiatio
 }
 
 /** Initiation, the user's decision on the bank's SCA page (a plain form post), the way back. */
-async function payByRedirect(username: string, decision: 'approve' | 'deny' = 'approve', bankId = REDIRECT, overrides: Partial<PaymentInitiation> = {}): Promise<PaymentProgress> {
+async function payByRedirect(
+  username: string,
+  decision: 'approve' | 'deny' = 'approve',
+  bankId = REDIRECT,
+  overrides: Partial<PaymentInitiation> = {},
+): Promise<PaymentProgress> {
   const connector = connectorFor(bankId);
   const payment = initiation(overrides);
   const started = await connector.initiatePayment(ctx(bankId), payment);
@@ -117,20 +141,34 @@ async function payByRedirect(username: string, decision: 'approve' | 'deny' = 'a
   expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
   expect(back.searchParams.get('state')).toBe(payment.state);
   expect(back.searchParams.get('error')).toBe(decision === 'deny' ? 'access_denied' : null);
-  return connector.completeRedirect(ctx(bankId), { handle: started.handle, params: Object.fromEntries(back.searchParams), redirectUri: CALLBACK, initiation: payment });
+  return connector.completeRedirect(ctx(bankId), {
+    handle: started.handle,
+    params: Object.fromEntries(back.searchParams),
+    redirectUri: CALLBACK,
+    initiation: payment,
+  });
 }
 
-async function poll(bankId: string, progress: PaymentProgress, payment: PaymentInitiation = initiation()): Promise<PaymentProgress> {
+async function poll(
+  bankId: string,
+  progress: PaymentProgress,
+  payment: PaymentInitiation = initiation(),
+): Promise<PaymentProgress> {
   return connectorFor(bankId).getPaymentStatus(ctx(bankId), progress.handle, payment);
 }
 
 beforeAll(async () => {
   const config = await testConfig({ ADMIN_TOKEN });
-  bank = await createSandboxBankProcess(config, { banks: SANDBOX_BANKS.map((definition) => ({ ...definition, cibaApprovalDelayMs: DECOUPLED_DELAY_MS })) });
+  bank = await createSandboxBankProcess(config, {
+    banks: SANDBOX_BANKS.map((definition) => ({ ...definition, cibaApprovalDelayMs: DECOUPLED_DELAY_MS })),
+  });
   await bank.app.listen(0, '127.0.0.1');
   sandboxUrl = baseUrl(bank.app);
   const file = join(import.meta.dirname, '../../config/banks/sandbox.yaml');
-  catalogue = parseBankCatalogue(await readFile(file, 'utf8'), { source: file, placeholders: { SANDBOX_BANK_URL: sandboxUrl } }).filter((candidate) => candidate.connector.type === 'berlin-group');
+  catalogue = parseBankCatalogue(await readFile(file, 'utf8'), {
+    source: file,
+    placeholders: { SANDBOX_BANK_URL: sandboxUrl },
+  }).filter((candidate) => candidate.connector.type === 'berlin-group');
 });
 
 afterAll(async () => {
@@ -146,9 +184,18 @@ describe('Berlin Group connector against the sandbox bank: embedded SCA (ob-sand
     expect(credentials.fields.map((field) => field.type)).toEqual(['FIELD', 'PASSWORD']);
     expect(started.handle.bankConsentId).toMatch(/^BGPI-/);
 
-    const method = await connector.submitEmbeddedAuth(ctx(EMBEDDED), started.handle, { psuId: 'sandbox-success', password: PASSWORD });
+    const method = await connector.submitEmbeddedAuth(ctx(EMBEDDED), started.handle, {
+      psuId: 'sandbox-success',
+      password: PASSWORD,
+    });
     const choice = expectStep(method, ['scaMethod'], false);
-    expect(choice.fields[0]).toMatchObject({ type: 'CHOICE_FIELD', options: [{ id: 'sms', label: 'SMS to +49 170 ***4321' }, { id: 'push', label: 'Sandbox Bank app' }] });
+    expect(choice.fields[0]).toMatchObject({
+      type: 'CHOICE_FIELD',
+      options: [
+        { id: 'sms', label: 'SMS to +49 170 ***4321' },
+        { id: 'push', label: 'Sandbox Bank app' },
+      ],
+    });
 
     const otp = await connector.submitEmbeddedAuth(ctx(EMBEDDED), method.handle, { scaMethod: 'sms' });
     const code = expectStep(otp, ['otp'], false);
@@ -158,7 +205,11 @@ describe('Berlin Group connector against the sandbox bank: embedded SCA (ob-sand
     const done = await connector.submitEmbeddedAuth(ctx(EMBEDDED), otp.handle, { otp: OTP });
     expect(done).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'ACSC', next: { kind: 'none' } });
     expect(done.handle.bankConsentId).toBe(started.handle.bankConsentId);
-    expect(await poll(EMBEDDED, done, payment)).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'ACSC', next: { kind: 'none' } });
+    expect(await poll(EMBEDDED, done, payment)).toMatchObject({
+      outcome: 'COMPLETED',
+      bankStatus: 'ACSC',
+      next: { kind: 'none' },
+    });
   });
 
   it('a wrong password and a wrong one-time code come back as the same step with isRetry, then the right ones pass', async () => {
@@ -166,7 +217,10 @@ describe('Berlin Group connector against the sandbox bank: embedded SCA (ob-sand
     const started = await connector.initiatePayment(ctx(EMBEDDED), initiation());
     expectStep(started, ['psuId', 'password'], false);
 
-    const wrongPassword = await connector.submitEmbeddedAuth(ctx(EMBEDDED), started.handle, { psuId: 'sandbox-success', password: 'wrong' });
+    const wrongPassword = await connector.submitEmbeddedAuth(ctx(EMBEDDED), started.handle, {
+      psuId: 'sandbox-success',
+      password: 'wrong',
+    });
     const again = expectStep(wrongPassword, ['password'], true);
     expect(again.description).toBe('The password is not correct. 2 attempts left.');
 
@@ -195,12 +249,21 @@ describe('Berlin Group connector against the sandbox bank: embedded SCA (ob-sand
       expectStep(progress, ['otp'], isRetry);
     }
     progress = await connector.submitEmbeddedAuth(ctx(EMBEDDED), progress.handle, { otp: '999999' });
-    expect(progress).toMatchObject({ outcome: 'FAILED', bankStatus: 'RJCT', next: { kind: 'none' }, statusReason: 'The PSU did not authorise the payment.' });
+    expect(progress).toMatchObject({
+      outcome: 'FAILED',
+      bankStatus: 'RJCT',
+      next: { kind: 'none' },
+      statusReason: 'The PSU did not authorise the payment.',
+    });
   });
 
   it('sandbox-insufficient-funds: RJCT for lack of funds', async () => {
     const { progress } = await payEmbedded('sandbox-insufficient-funds');
-    expect(progress).toMatchObject({ outcome: 'REJECTED_INSUFFICIENT_FUNDS', bankStatus: 'RJCT', next: { kind: 'none' } });
+    expect(progress).toMatchObject({
+      outcome: 'REJECTED_INSUFFICIENT_FUNDS',
+      bankStatus: 'RJCT',
+      next: { kind: 'none' },
+    });
     expect(progress.statusReason).toContain('AM04');
   });
 
@@ -221,7 +284,8 @@ describe('Berlin Group connector against the sandbox bank: embedded SCA (ob-sand
 
   it('sandbox-no-final-status: ACSP however often it is read', async () => {
     const { progress } = await payEmbedded('sandbox-no-final-status');
-    for (let read = 0; read < 5; read += 1) expect(await poll(EMBEDDED, progress)).toMatchObject({ outcome: 'PROCESSING', bankStatus: 'ACSP' });
+    for (let read = 0; read < 5; read += 1)
+      expect(await poll(EMBEDDED, progress)).toMatchObject({ outcome: 'PROCESSING', bankStatus: 'ACSP' });
   });
 
   it('sandbox-bank-error: the authorisation works, then the bank answers 500 -> BankUnavailableError (external)', async () => {
@@ -243,15 +307,26 @@ describe('Berlin Group connector against the sandbox bank: embedded SCA (ob-sand
   it('a missing value or an SCA method not offered is a 400 naming the field', async () => {
     const connector = connectorFor(EMBEDDED);
     const started = await connector.initiatePayment(ctx(EMBEDDED), initiation());
-    await expect(connector.submitEmbeddedAuth(ctx(EMBEDDED), started.handle, { psuId: 'sandbox-success' })).rejects.toMatchObject({ code: 'Field.Expected', paths: ['password'] });
-    const method = await connector.submitEmbeddedAuth(ctx(EMBEDDED), started.handle, { psuId: 'sandbox-success', password: PASSWORD });
-    await expect(connector.submitEmbeddedAuth(ctx(EMBEDDED), method.handle, { scaMethod: 'fax' })).rejects.toMatchObject({ code: 'Field.Invalid', paths: ['scaMethod'] });
+    await expect(
+      connector.submitEmbeddedAuth(ctx(EMBEDDED), started.handle, { psuId: 'sandbox-success' }),
+    ).rejects.toMatchObject({ code: 'Field.Expected', paths: ['password'] });
+    const method = await connector.submitEmbeddedAuth(ctx(EMBEDDED), started.handle, {
+      psuId: 'sandbox-success',
+      password: PASSWORD,
+    });
+    await expect(
+      connector.submitEmbeddedAuth(ctx(EMBEDDED), method.handle, { scaMethod: 'fax' }),
+    ).rejects.toMatchObject({ code: 'Field.Invalid', paths: ['scaMethod'] });
   });
 });
 
 describe('Berlin Group connector against the sandbox bank: redirect SCA (ob-sandbox-eu-redirect)', () => {
   it('sandbox-success: the SCA page, back with the state, ACSC', async () => {
-    expect(await payByRedirect('sandbox-success')).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'ACSC', next: { kind: 'none' } });
+    expect(await payByRedirect('sandbox-success')).toMatchObject({
+      outcome: 'COMPLETED',
+      bankStatus: 'ACSC',
+      next: { kind: 'none' },
+    });
   });
 
   it('sandbox-insufficient-funds: RJCT for lack of funds', async () => {
@@ -295,14 +370,25 @@ describe('Berlin Group connector against the sandbox bank: redirect SCA (ob-sand
 
   it('before the user has decided, a poll still points at the SCA page', async () => {
     const started = await connectorFor(REDIRECT).initiatePayment(ctx(REDIRECT), initiation());
-    expect(await poll(REDIRECT, started)).toMatchObject({ outcome: 'AWAITING_AUTHORISATION', bankStatus: 'RCVD', next: started.next });
+    expect(await poll(REDIRECT, started)).toMatchObject({
+      outcome: 'AWAITING_AUTHORISATION',
+      bankStatus: 'RCVD',
+      next: started.next,
+    });
   });
 
   it('refuses a callback whose state belongs to another payment', async () => {
     const payment = initiation();
     const connector = connectorFor(REDIRECT);
     const started = await connector.initiatePayment(ctx(REDIRECT), payment);
-    await expect(connector.completeRedirect(ctx(REDIRECT), { handle: started.handle, params: { state: 'someone-else' }, redirectUri: CALLBACK, initiation: payment })).rejects.toMatchObject({
+    await expect(
+      connector.completeRedirect(ctx(REDIRECT), {
+        handle: started.handle,
+        params: { state: 'someone-else' },
+        redirectUri: CALLBACK,
+        initiation: payment,
+      }),
+    ).rejects.toMatchObject({
       code: 'InvalidArgument',
     });
   });
@@ -320,7 +406,9 @@ describe('Berlin Group connector against the sandbox bank: redirect SCA (ob-sand
       creditor: { name: 'Sklep Sp. z o.o.', identifier: { type: 'iban', iban: 'PL61109010140000071219812874' } },
     });
     expect(elixir).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'ACSC' });
-    await expect(connectorFor('ob-sandbox-nl-instant').initiatePayment(ctx('ob-sandbox-nl-instant'), initiation())).rejects.toMatchObject({ bankErrorCode: 'PRODUCT_INVALID' });
+    await expect(
+      connectorFor('ob-sandbox-nl-instant').initiatePayment(ctx('ob-sandbox-nl-instant'), initiation()),
+    ).rejects.toMatchObject({ bankErrorCode: 'PRODUCT_INVALID' });
   });
 });
 
@@ -341,7 +429,11 @@ describe('Berlin Group connector against the sandbox bank: decoupled SCA (ob-san
 
   async function payDecoupled(psuId: string): Promise<{ progress: PaymentProgress; pendingPolls: number }> {
     const started = await connectorFor(DECOUPLED).initiatePayment(ctx(DECOUPLED), initiation({ psuId }));
-    expect(started).toMatchObject({ outcome: 'AWAITING_AUTHORISATION', bankStatus: 'RCVD', next: { kind: 'decoupled' } });
+    expect(started).toMatchObject({
+      outcome: 'AWAITING_AUTHORISATION',
+      bankStatus: 'RCVD',
+      next: { kind: 'decoupled' },
+    });
     return untilDecided(started);
   }
 
@@ -356,11 +448,17 @@ describe('Berlin Group connector against the sandbox bank: decoupled SCA (ob-san
   });
 
   it('sandbox-insufficient-funds: RJCT for lack of funds', async () => {
-    expect((await payDecoupled('sandbox-insufficient-funds')).progress).toMatchObject({ outcome: 'REJECTED_INSUFFICIENT_FUNDS', bankStatus: 'RJCT' });
+    expect((await payDecoupled('sandbox-insufficient-funds')).progress).toMatchObject({
+      outcome: 'REJECTED_INSUFFICIENT_FUNDS',
+      bankStatus: 'RJCT',
+    });
   });
 
   it('sandbox-rejected and sandbox-slow', async () => {
-    expect((await payDecoupled('sandbox-rejected')).progress).toMatchObject({ outcome: 'REJECTED', bankStatus: 'RJCT' });
+    expect((await payDecoupled('sandbox-rejected')).progress).toMatchObject({
+      outcome: 'REJECTED',
+      bankStatus: 'RJCT',
+    });
     const slow = (await payDecoupled('sandbox-slow')).progress;
     expect(slow).toMatchObject({ outcome: 'PROCESSING', bankStatus: 'ACSP' });
     expect((await poll(DECOUPLED, slow)).bankStatus).toBe('ACSP');
@@ -374,7 +472,10 @@ describe('Berlin Group connector against the sandbox bank: decoupled SCA (ob-san
   });
 
   it('needs the user at the bank (psuId)', async () => {
-    await expect(connectorFor(DECOUPLED).initiatePayment(ctx(DECOUPLED), initiation())).rejects.toMatchObject({ code: 'Field.Expected', paths: ['psuId'] });
+    await expect(connectorFor(DECOUPLED).initiatePayment(ctx(DECOUPLED), initiation())).rejects.toMatchObject({
+      code: 'Field.Expected',
+      paths: ['psuId'],
+    });
   });
 });
 
@@ -382,12 +483,18 @@ describe('Berlin Group connector against the sandbox bank: faults and health', (
   it('a bank answering 5xx -> BankUnavailableError marked external; the body is in the Berlin Group shape', async () => {
     await setFaults(EMBEDDED, 0, 1);
     try {
-      const error = await connectorFor(EMBEDDED).initiatePayment(ctx(EMBEDDED), initiation()).catch((caught: unknown) => caught);
+      const error = await connectorFor(EMBEDDED)
+        .initiatePayment(ctx(EMBEDDED), initiation())
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(BankUnavailableError);
       expect(error).toMatchObject({ status: 500, external: true, bankStatusCode: 500 });
-      const raw = await fetch(`${sandboxUrl}/banks/${EMBEDDED}/v1/consents/x/status`, { headers: { 'X-Request-ID': randomUUID() } });
+      const raw = await fetch(`${sandboxUrl}/banks/${EMBEDDED}/v1/consents/x/status`, {
+        headers: { 'X-Request-ID': randomUUID() },
+      });
       expect(raw.status).toBe(500);
-      expect(await raw.json()).toEqual({ tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: 'Injected fault.' }] });
+      expect(await raw.json()).toEqual({
+        tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: 'Injected fault.' }],
+      });
       expect(await connectorFor(EMBEDDED).health(ctx(EMBEDDED))).toMatchObject({ pis: 'DOWN', ais: 'DOWN' });
     } finally {
       await setFaults(EMBEDDED, 0, 0);
@@ -398,7 +505,9 @@ describe('Berlin Group connector against the sandbox bank: faults and health', (
     await setFaults(EMBEDDED, 1500, 0);
     try {
       const started = Date.now();
-      const error = await connectorFor(EMBEDDED).initiatePayment(ctx(EMBEDDED, 400), initiation()).catch((caught: unknown) => caught);
+      const error = await connectorFor(EMBEDDED)
+        .initiatePayment(ctx(EMBEDDED, 400), initiation())
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(BankDeadlineExceededError);
       expect(error).toMatchObject({ status: 504, code: 'DEADLINE_EXCEEDED' });
       expect(Date.now() - started).toBeLessThan(1400);
@@ -408,19 +517,32 @@ describe('Berlin Group connector against the sandbox bank: faults and health', (
   });
 
   it('every Berlin Group bank of the catalogue is served by the sandbox: health UP', async () => {
-    expect(catalogue.map((candidate) => candidate.id).sort()).toEqual(SANDBOX_BANKS.filter((definition) => definition.protocol === 'berlin-group').map((definition) => definition.id).sort());
-    for (const candidate of catalogue) expect(await connectorFor(candidate.id).health(ctx(candidate.id))).toMatchObject({ pis: 'UP', ais: 'UP' });
+    expect(catalogue.map((candidate) => candidate.id).sort()).toEqual(
+      SANDBOX_BANKS.filter((definition) => definition.protocol === 'berlin-group')
+        .map((definition) => definition.id)
+        .sort(),
+    );
+    for (const candidate of catalogue)
+      expect(await connectorFor(candidate.id).health(ctx(candidate.id))).toMatchObject({ pis: 'UP', ais: 'UP' });
   });
 
   it('the sandbox refuses a call without X-Request-ID, in the Berlin Group shape', async () => {
-    const raw = await fetch(`${sandboxUrl}/banks/${EMBEDDED}/v1/payments/sepa-credit-transfers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const raw = await fetch(`${sandboxUrl}/banks/${EMBEDDED}/v1/payments/sepa-credit-transfers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(raw.status).toBe(400);
-    expect(await raw.json()).toMatchObject({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: 'X-Request-ID must be a UUID.' }] });
+    expect(await raw.json()).toMatchObject({
+      tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: 'X-Request-ID must be a UUID.' }],
+    });
   });
 
   it('VRP, payouts, settlement credits, standing orders and funds confirmation are not offered: 501', async () => {
     const connector = connectorFor(EMBEDDED);
-    await expect(connector.listSettlementCredits(ctx(EMBEDDED), 'acc', new Date().toISOString())).rejects.toMatchObject({ status: 501 });
+    await expect(connector.listSettlementCredits(ctx(EMBEDDED), 'acc', new Date().toISOString())).rejects.toMatchObject(
+      { status: 501 },
+    );
     await expect(connector.getPayoutStatus(ctx(EMBEDDED), 'p')).rejects.toMatchObject({ status: 501 });
     await expect(connector.getVrpConsent(ctx(EMBEDDED), 'c')).rejects.toMatchObject({ status: 501 });
     await expect(connector.listStandingOrders(ctx(EMBEDDED), 'g', 'a')).rejects.toMatchObject({ status: 501 });
@@ -434,12 +556,22 @@ describe('Berlin Group connector against the sandbox bank: account information',
     expect(progress.outcome).toBe('COMPLETED');
 
     const connector = connectorFor(EMBEDDED);
-    const access = await connector.createAccountAccess(ctx(EMBEDDED), { permissions: [], redirectUri: CALLBACK, state: 'ais-state', nonce: 'n' });
+    const access = await connector.createAccountAccess(ctx(EMBEDDED), {
+      permissions: [],
+      redirectUri: CALLBACK,
+      state: 'ais-state',
+      nonce: 'n',
+    });
     expect(access.bankConsentId).toMatch(/^BGAC-/);
     if (access.next.kind !== 'redirect') throw new Error('expected a redirect');
     const back = await decideOnConsentPage(access.next.redirectUrl, username, 'approve');
     expect(back.searchParams.get('state')).toBe('ais-state');
-    const { grant } = await connector.completeAccountAccessRedirect(ctx(EMBEDDED), access.bankConsentId, Object.fromEntries(back.searchParams), CALLBACK);
+    const { grant } = await connector.completeAccountAccessRedirect(
+      ctx(EMBEDDED),
+      access.bankConsentId,
+      Object.fromEntries(back.searchParams),
+      CALLBACK,
+    );
     expect(grant).toBe(access.bankConsentId);
 
     const accounts = await connector.listAccounts(ctx(EMBEDDED), grant);
@@ -450,28 +582,61 @@ describe('Berlin Group connector against the sandbox bank: account information',
     const current = accounts[0];
     if (current === undefined) throw new Error('no current account');
     expect(current.identifiers[0]).toMatchObject({ type: 'iban', bic: 'SBOXDEFF' });
-    expect(current.identifiers[0]?.type === 'iban' ? current.identifiers[0].iban : '').toMatch(/^DE\d{2}99950000\d{10}$/);
+    expect(current.identifiers[0]?.type === 'iban' ? current.identifiers[0].iban : '').toMatch(
+      /^DE\d{2}99950000\d{10}$/,
+    );
     expect(current.holderName).toBe(username);
 
     const balances = await connector.getBalances(ctx(EMBEDDED), grant, current.bankAccountId);
-    expect(balances).toContainEqual(expect.objectContaining({ type: 'interimAvailable', amount: { value: '9975.00', currency: 'EUR' }, creditDebit: 'CREDIT' }));
+    expect(balances).toContainEqual(
+      expect.objectContaining({
+        type: 'interimAvailable',
+        amount: { value: '9975.00', currency: 'EUR' },
+        creditDebit: 'CREDIT',
+      }),
+    );
 
     const all = await connector.listTransactions(ctx(EMBEDDED), grant, current.bankAccountId, {});
     expect(all).toHaveLength(4);
-    expect(all[0]).toMatchObject({ amount: { value: '25.00', currency: 'EUR' }, creditDebit: 'DEBIT', status: 'BOOKED', counterparty: { name: 'Merchant GmbH', identifier: { type: 'iban', iban: CREDITOR.identifier.iban } } });
-    const recent = await connector.listTransactions(ctx(EMBEDDED), grant, current.bankAccountId, { from: new Date(Date.now() - 2 * 86_400_000).toISOString() });
+    expect(all[0]).toMatchObject({
+      amount: { value: '25.00', currency: 'EUR' },
+      creditDebit: 'DEBIT',
+      status: 'BOOKED',
+      counterparty: { name: 'Merchant GmbH', identifier: { type: 'iban', iban: CREDITOR.identifier.iban } },
+    });
+    const recent = await connector.listTransactions(ctx(EMBEDDED), grant, current.bankAccountId, {
+      from: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    });
     expect(recent.map((entry) => entry.description)).toEqual([expect.stringMatching(/^INV-/), 'Coffee']);
-    const older = await connector.listTransactions(ctx(EMBEDDED), grant, current.bankAccountId, { to: new Date(Date.now() - 10 * 86_400_000).toISOString() });
+    const older = await connector.listTransactions(ctx(EMBEDDED), grant, current.bankAccountId, {
+      to: new Date(Date.now() - 10 * 86_400_000).toISOString(),
+    });
     expect(older.map((entry) => entry.description)).toEqual(['Salary']);
   });
 
   it('a user who does not share: BankRejectedError access_denied', async () => {
     const connector = connectorFor(REDIRECT);
-    const access = await connector.createAccountAccess(ctx(REDIRECT), { permissions: ['ReadAccountsBasic', 'ReadBalances'], redirectUri: CALLBACK, state: 's', nonce: 'n' });
+    const access = await connector.createAccountAccess(ctx(REDIRECT), {
+      permissions: ['ReadAccountsBasic', 'ReadBalances'],
+      redirectUri: CALLBACK,
+      state: 's',
+      nonce: 'n',
+    });
     if (access.next.kind !== 'redirect') throw new Error('expected a redirect');
     const back = await decideOnConsentPage(access.next.redirectUrl, 'sandbox-success', 'deny');
-    await expect(connector.completeAccountAccessRedirect(ctx(REDIRECT), access.bankConsentId, Object.fromEntries(back.searchParams), CALLBACK)).rejects.toBeInstanceOf(BankRejectedError);
-    await expect(connector.completeAccountAccessRedirect(ctx(REDIRECT), access.bankConsentId, {}, CALLBACK)).rejects.toMatchObject({ bankErrorCode: 'access_denied' });
-    await expect(connector.listAccounts(ctx(REDIRECT), access.bankConsentId)).rejects.toMatchObject({ bankErrorCode: 'CONSENT_INVALID' });
+    await expect(
+      connector.completeAccountAccessRedirect(
+        ctx(REDIRECT),
+        access.bankConsentId,
+        Object.fromEntries(back.searchParams),
+        CALLBACK,
+      ),
+    ).rejects.toBeInstanceOf(BankRejectedError);
+    await expect(
+      connector.completeAccountAccessRedirect(ctx(REDIRECT), access.bankConsentId, {}, CALLBACK),
+    ).rejects.toMatchObject({ bankErrorCode: 'access_denied' });
+    await expect(connector.listAccounts(ctx(REDIRECT), access.bankConsentId)).rejects.toMatchObject({
+      bankErrorCode: 'CONSENT_INVALID',
+    });
   });
 });

@@ -35,7 +35,10 @@ class ListQueryDto {
 class ThrowingController {
   @Get('invalid')
   invalid(): never {
-    throw new GatewayError('Field.Invalid', { message: 'amount.value must be positive', paths: ['amount.value', 'refId'] });
+    throw new GatewayError('Field.Invalid', {
+      message: 'amount.value must be positive',
+      paths: ['amount.value', 'refId'],
+    });
   }
 
   @Get('unauthenticated')
@@ -128,7 +131,10 @@ describe('error shapes over real HTTP', () => {
   });
 
   /** Fetches, parses the error body and checks the trace id in body and header agree. */
-  async function call(path: string, init?: RequestInit): Promise<{ response: Response; error: Record<string, unknown>; raw: string }> {
+  async function call(
+    path: string,
+    init?: RequestInit,
+  ): Promise<{ response: Response; error: Record<string, unknown>; raw: string }> {
     const response = await fetch(`${url}${path}`, init);
     const raw = await response.text();
     expect(response.headers.get('content-type')).toContain('application/json');
@@ -140,7 +146,11 @@ describe('error shapes over real HTTP', () => {
     return { response, error: parsed.error, raw };
   }
 
-  function post(path: string, body: string, contentType = 'application/json'): Promise<{ response: Response; error: Record<string, unknown>; raw: string }> {
+  function post(
+    path: string,
+    body: string,
+    contentType = 'application/json',
+  ): Promise<{ response: Response; error: Record<string, unknown>; raw: string }> {
     return call(path, { method: 'POST', headers: { 'content-type': contentType }, body });
   }
 
@@ -151,7 +161,11 @@ describe('error shapes over real HTTP', () => {
       const { response, error } = await call('/t/invalid');
       expect(response.status).toBe(400);
       expect(sorted(error)).toEqual(['errorCode', 'message', 'paths', 'tokenTraceId']);
-      expect(error).toMatchObject({ errorCode: 'Field.Invalid', message: 'amount.value must be positive', paths: ['amount.value', 'refId'] });
+      expect(error).toMatchObject({
+        errorCode: 'Field.Invalid',
+        message: 'amount.value must be positive',
+        paths: ['amount.value', 'refId'],
+      });
       expect(response.headers.get('token-external-error')).toBeNull();
     });
 
@@ -173,7 +187,11 @@ describe('error shapes over real HTTP', () => {
       const { response, error } = await call('/t/not-found');
       expect(response.status).toBe(404);
       expect(sorted(error)).toEqual(['errorCode', 'message', 'paymentId', 'tokenTraceId']);
-      expect(error).toMatchObject({ errorCode: 'NOT_FOUND', paymentId: 'pi:7a8b9c', message: 'Payment pi:7a8b9c not found.' });
+      expect(error).toMatchObject({
+        errorCode: 'NOT_FOUND',
+        paymentId: 'pi:7a8b9c',
+        message: 'Payment pi:7a8b9c not found.',
+      });
     });
 
     it.each([
@@ -232,7 +250,11 @@ describe('error shapes over real HTTP', () => {
     const valid = { refId: 'ref-1', creditor: { name: 'Alice' } };
 
     it('a valid request succeeds and carries the trace id header', async () => {
-      const response = await fetch(`${url}/t/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid) });
+      const response = await fetch(`${url}/t/things`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(valid),
+      });
       expect(response.status).toBe(201);
       expect(response.headers.get('token-trace-id')).toMatch(TRACE_ID);
       expect(await response.json()).toEqual({ refId: 'ref-1', creditor: 'Alice' });
@@ -276,7 +298,11 @@ describe('error shapes over real HTTP', () => {
     });
 
     it('a JSON string literal under application/json stays a 400, not a 415', async () => {
-      const { response, error } = await post('/t/things', JSON.stringify('just a string'), 'application/json; charset=utf-8');
+      const { response, error } = await post(
+        '/t/things',
+        JSON.stringify('just a string'),
+        'application/json; charset=utf-8',
+      );
       expect(response.status).toBe(400);
       expect(error['errorCode']).not.toBe('UnsupportedMediaType');
     });

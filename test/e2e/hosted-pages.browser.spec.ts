@@ -5,7 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TPP_CALLBACK, createPayment, newMember, startGateway, ukInitiation, waitForStatus, type TestGateway, type TestMember } from '../support/payments-gateway.js';
+import {
+  TPP_CALLBACK,
+  createPayment,
+  newMember,
+  startGateway,
+  ukInitiation,
+  waitForStatus,
+  type TestGateway,
+  type TestMember,
+} from '../support/payments-gateway.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -26,13 +35,36 @@ async function startTpp(): Promise<{ server: Server; port: number }> {
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'tpp.key', '-out', 'tpp.crt', '-days', '1', '-subj', '/CN=tpp.example', '-addext', 'subjectAltName=DNS:tpp.example'],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-keyout',
+        'tpp.key',
+        '-out',
+        'tpp.crt',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=tpp.example',
+        '-addext',
+        'subjectAltName=DNS:tpp.example',
+      ],
       { cwd: dir, stdio: 'pipe' },
     );
-    const server = createServer({ key: readFileSync(join(dir, 'tpp.key')), cert: readFileSync(join(dir, 'tpp.crt')) }, (request, response) => {
-      tppVisits.push(new URL(request.url ?? '/', 'https://tpp.example'));
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Shop</title><p>Thank you for your payment.</p>');
-    });
+    const server = createServer(
+      { key: readFileSync(join(dir, 'tpp.key')), cert: readFileSync(join(dir, 'tpp.crt')) },
+      (request, response) => {
+        tppVisits.push(new URL(request.url ?? '/', 'https://tpp.example'));
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end('<!doctype html><title>Shop</title><p>Thank you for your payment.</p>');
+      },
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return { server, port: (server.address() as { port: number }).port };
   } finally {
@@ -71,7 +103,11 @@ describe('hosted bank selection in a real browser', () => {
   it('pick the bank, approve at the bank, land on the TPP callback; the payment completes', async () => {
     const { bankId: _bankId, ...initiation } = ukInitiation({
       callbackState: 'browser-state',
-      creditor: { name: '<img src=x onerror="window.__pwned=1">Shop & Co', sortCode: '040004', accountNumber: '12345678' },
+      creditor: {
+        name: '<img src=x onerror="window.__pwned=1">Shop & Co',
+        sortCode: '040004',
+        accountNumber: '12345678',
+      },
     });
     const created = await createPayment(gateway, member, initiation);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -92,11 +128,19 @@ describe('hosted bank selection in a real browser', () => {
       expect(summary).toContain('<img src=x onerror="window.__pwned=1">Shop & Co');
       expect(await page.locator('dl.summary img').count()).toBe(0);
       // The stylesheet is allowed by its hash: it applies, and nothing is reported as blocked.
-      expect(await page.evaluate<string>("getComputedStyle(document.querySelector('ul.banks')).listStyleType")).toBe('none');
+      expect(await page.evaluate<string>("getComputedStyle(document.querySelector('ul.banks')).listStyleType")).toBe(
+        'none',
+      );
 
-      await Promise.all([page.waitForURL((url) => url.origin === gateway.sandboxUrl), page.click('button[name="bankId"][value="ob-sandbox-gb"]')]);
+      await Promise.all([
+        page.waitForURL((url) => url.origin === gateway.sandboxUrl),
+        page.click('button[name="bankId"][value="ob-sandbox-gb"]'),
+      ]);
       await page.fill('input[name="username"]', 'sandbox-success');
-      await Promise.all([page.waitForURL((url) => url.host === 'tpp.example'), page.click('button[name="decision"][value="approve"]')]);
+      await Promise.all([
+        page.waitForURL((url) => url.host === 'tpp.example'),
+        page.click('button[name="decision"][value="approve"]'),
+      ]);
 
       const landed = new URL(page.url());
       expect(`${landed.origin}${landed.pathname}`).toBe(TPP_CALLBACK);

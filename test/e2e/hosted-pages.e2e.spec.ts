@@ -30,22 +30,38 @@ interface Page {
   readonly location: string | null;
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-const unescape = (text: string): string => text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+const unescape = (text: string): string =>
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 
 /** A browser's GET or form POST, without following redirects. */
 async function browse(url: string, form?: Record<string, string>): Promise<Page> {
   const response = await fetch(url, {
     method: form === undefined ? 'GET' : 'POST',
     redirect: 'manual',
-    ...(form === undefined ? {} : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) }),
+    ...(form === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) }),
   });
-  return { status: response.status, html: await response.text(), headers: response.headers, location: response.headers.get('location') };
+  return {
+    status: response.status,
+    html: await response.text(),
+    headers: response.headers,
+    location: response.headers.get('location'),
+  };
 }
 
 /** The bank buttons of the selection page (name="bankId"). */
 function bankIdsOn(html: string): string[] {
-  return [...html.matchAll(/<button type="submit" name="bankId" value="([^"]*)"/g)].map((match) => unescape(match[1] ?? ''));
+  return [...html.matchAll(/<button type="submit" name="bankId" value="([^"]*)"/g)].map((match) =>
+    unescape(match[1] ?? ''),
+  );
 }
 
 /** A TPP's initiation without a bank: the gateway's hosted pages let the user pick one. */
@@ -54,7 +70,9 @@ function withoutBank(initiation: Json): Json {
   return rest;
 }
 
-async function hostedPayment(initiation: Json = ukInitiation()): Promise<{ payment: PaymentBody['payment']; url: string }> {
+async function hostedPayment(
+  initiation: Json = ukInitiation(),
+): Promise<{ payment: PaymentBody['payment']; url: string }> {
   const created = await createPayment(gateway, member, withoutBank(initiation));
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const payment = created.body.payment;
@@ -84,7 +102,12 @@ afterAll(async () => {
 
 describe('hosted bank selection (plain HTTP, as a browser without scripts)', () => {
   it('a payment without bankId waits at the hosted pages; the page shows the payment and the banks that can make it', async () => {
-    const { payment, url } = await hostedPayment(ukInitiation({ remittanceInformationPrimary: 'ORDER-77', creditor: { name: 'Merchant Ltd', sortCode: '040004', accountNumber: '12345678' } }));
+    const { payment, url } = await hostedPayment(
+      ukInitiation({
+        remittanceInformationPrimary: 'ORDER-77',
+        creditor: { name: 'Merchant Ltd', sortCode: '040004', accountNumber: '12345678' },
+      }),
+    );
     expect(url).toMatch(new RegExp(`^${gateway.apiUrl}/hosted-pages/payments/[1-9A-HJ-NP-Za-km-z]+$`));
     const page = await browse(url);
     expect(page.status).toBe(200);
@@ -95,7 +118,14 @@ describe('hosted bank selection (plain HTTP, as a browser without scripts)', () 
     const banks = bankIdsOn(page.html);
     expect(banks).toContain('ob-sandbox-gb');
     expect(banks).toEqual(expect.arrayContaining(['ob-sandbox-gb-decoupled', 'ob-sandbox-gb-payments']));
-    for (const euroOnly of ['ob-sandbox-eu', 'ob-sandbox-eu-redirect', 'ob-sandbox-de-blz', 'ob-sandbox-nl-instant', 'ob-sandbox-fr-accounts']) expect(banks).not.toContain(euroOnly);
+    for (const euroOnly of [
+      'ob-sandbox-eu',
+      'ob-sandbox-eu-redirect',
+      'ob-sandbox-de-blz',
+      'ob-sandbox-nl-instant',
+      'ob-sandbox-fr-accounts',
+    ])
+      expect(banks).not.toContain(euroOnly);
     expect((await getPayment(gateway, member, payment.id)).status).toBe('INITIATION_PENDING_REDIRECT_HP');
   });
 
@@ -200,7 +230,10 @@ describe('hosted bank selection (plain HTTP, as a browser without scripts)', () 
   }, 90_000);
 
   it('a bank that fails the initiation ends the payment; the page says so and links back to the TPP', async () => {
-    const fault = await call(`${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb`, 'PUT', `Bearer ${ADMIN_TOKEN}`, { latencyMs: 0, errorRate: 1 });
+    const fault = await call(`${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb`, 'PUT', `Bearer ${ADMIN_TOKEN}`, {
+      latencyMs: 0,
+      errorRate: 1,
+    });
     expect(fault.status).toBe(200);
     try {
       const { payment, url } = await hostedPayment();
@@ -215,13 +248,22 @@ describe('hosted bank selection (plain HTTP, as a browser without scripts)', () 
       expect(ended.errorInfo).toMatchObject({ httpErrorCode: 500, tokenExternalError: true });
       expect((await browse(url)).status).toBe(409);
     } finally {
-      await call(`${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb`, 'PUT', `Bearer ${ADMIN_TOKEN}`, { latencyMs: 0, errorRate: 0 });
+      await call(`${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb`, 'PUT', `Bearer ${ADMIN_TOKEN}`, {
+        latencyMs: 0,
+        errorRate: 0,
+      });
     }
   });
 
   it('an unknown token answers a 404 page on every hosted route', async () => {
     const base = `${gateway.apiUrl}/hosted-pages/payments/UnknownToken123`;
-    for (const page of [await browse(base), await browse(base, { bankId: 'ob-sandbox-gb' }), await browse(`${base}/status`), await browse(`${base}/embedded`, { otp: '1' }), await browse(`${gateway.apiUrl}/hosted-pages/payments/not%20a%20token`)]) {
+    for (const page of [
+      await browse(base),
+      await browse(base, { bankId: 'ob-sandbox-gb' }),
+      await browse(`${base}/status`),
+      await browse(`${base}/embedded`, { otp: '1' }),
+      await browse(`${gateway.apiUrl}/hosted-pages/payments/not%20a%20token`),
+    ]) {
       expect(page.status).toBe(404);
       expectPageHeaders(page);
       expect(page.html).toContain('This payment link is not recognised');
@@ -230,7 +272,12 @@ describe('hosted bank selection (plain HTTP, as a browser without scripts)', () 
 
   it('escapes what the TPP sent: a creditor name with markup shows as text', async () => {
     const name = '<script>alert("x")</script> & Sons';
-    const { url } = await hostedPayment(ukInitiation({ creditor: { name, sortCode: '040004', accountNumber: '12345678' }, remittanceInformationPrimary: 'A<b>B' }));
+    const { url } = await hostedPayment(
+      ukInitiation({
+        creditor: { name, sortCode: '040004', accountNumber: '12345678' },
+        remittanceInformationPrimary: 'A<b>B',
+      }),
+    );
     const page = await browse(url);
     expect(page.status).toBe(200);
     expect(page.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Sons');
@@ -244,63 +291,68 @@ describe('hosted bank selection (plain HTTP, as a browser without scripts)', () 
   });
 });
 
-describe.skipIf(!hasConnector('berlin-group'))('embedded authentication through the hosted pages (Berlin Group sandbox bank)', () => {
-  /** The embedded form's action and its fields: text and password inputs, and radio groups with their values. */
-  function embeddedForm(html: string): { action: string; inputs: string[]; choices: Record<string, string[]> } {
-    const form = /<form method="post" action="([^"]*)">([\s\S]*?)<\/form>/.exec(html);
-    expect(form, html).not.toBeNull();
-    const body = form?.[2] ?? '';
-    const inputs = [...body.matchAll(/<input type="(?:text|password)" id="[^"]*" name="([^"]*)"/g)].map((match) => unescape(match[1] ?? ''));
-    const choices: Record<string, string[]> = {};
-    for (const match of body.matchAll(/<input type="radio" id="[^"]*" name="([^"]*)" value="([^"]*)"/g)) {
-      const name = unescape(match[1] ?? '');
-      choices[name] = [...(choices[name] ?? []), unescape(match[2] ?? '')];
-    }
-    return { action: unescape(form?.[1] ?? ''), inputs, choices };
-  }
-
-  const VALUES: Readonly<Record<string, string>> = { psuId: 'sandbox-success', password: '12345', otp: '123456' };
-
-  it('credentials, SCA method, a wrong one-time code (asked again), the right one: back to the TPP', async () => {
-    const { payment, url } = await hostedPayment(sepaInitiation('ob-sandbox-eu'));
-    let page = await browse(url, { bankId: 'ob-sandbox-eu' });
-    let wrongCodeSent = false;
-    for (let step = 0; step < 6 && page.status === 200; step += 1) {
-      expectPageHeaders(page);
-      const form = embeddedForm(page.html);
-      const values: Record<string, string> = {};
-      for (const name of form.inputs) values[name] = VALUES[name] ?? 'x';
-      for (const [name, options] of Object.entries(form.choices)) values[name] = options[0] ?? '';
-      if (form.inputs.includes('otp') && !wrongCodeSent) {
-        values['otp'] = '000000';
-        wrongCodeSent = true;
-        const retry = await browse(new URL(form.action, gateway.apiUrl).toString(), values);
-        expect(retry.status).toBe(200);
-        expect(retry.html).toContain('did not accept what you entered');
-        expect((await getPayment(gateway, member, payment.id)).status).toBe('INITIATION_PENDING_EMBEDDED_AUTH');
-        page = retry;
-        continue;
+describe.skipIf(!hasConnector('berlin-group'))(
+  'embedded authentication through the hosted pages (Berlin Group sandbox bank)',
+  () => {
+    /** The embedded form's action and its fields: text and password inputs, and radio groups with their values. */
+    function embeddedForm(html: string): { action: string; inputs: string[]; choices: Record<string, string[]> } {
+      const form = /<form method="post" action="([^"]*)">([\s\S]*?)<\/form>/.exec(html);
+      expect(form, html).not.toBeNull();
+      const body = form?.[2] ?? '';
+      const inputs = [...body.matchAll(/<input type="(?:text|password)" id="[^"]*" name="([^"]*)"/g)].map((match) =>
+        unescape(match[1] ?? ''),
+      );
+      const choices: Record<string, string[]> = {};
+      for (const match of body.matchAll(/<input type="radio" id="[^"]*" name="([^"]*)" value="([^"]*)"/g)) {
+        const name = unescape(match[1] ?? '');
+        choices[name] = [...(choices[name] ?? []), unescape(match[2] ?? '')];
       }
-      page = await browse(new URL(form.action, gateway.apiUrl).toString(), values);
+      return { action: unescape(form?.[1] ?? ''), inputs, choices };
     }
-    expect(wrongCodeSent).toBe(true);
-    expect(page.status, page.html).toBe(303);
-    const landing = new URL(page.location ?? '');
-    expect(`${landing.origin}${landing.pathname}`).toBe(TPP_CALLBACK);
-    expect(landing.searchParams.get('paymentId')).toBe(payment.id);
-    await waitForStatus(gateway, member, payment.id, ['INITIATION_COMPLETED', 'INITIATION_PROCESSING']);
-  });
 
-  it('an empty field is named on the same form (400)', async () => {
-    const { url } = await hostedPayment(sepaInitiation('ob-sandbox-eu'));
-    const page = await browse(url, { bankId: 'ob-sandbox-eu' });
-    expect(page.status).toBe(200);
-    const form = embeddedForm(page.html);
-    const empty = await browse(new URL(form.action, gateway.apiUrl).toString(), {});
-    expect(empty.status).toBe(400);
-    expect(empty.html).toContain('Please fill in');
-  });
-});
+    const VALUES: Readonly<Record<string, string>> = { psuId: 'sandbox-success', password: '12345', otp: '123456' };
+
+    it('credentials, SCA method, a wrong one-time code (asked again), the right one: back to the TPP', async () => {
+      const { payment, url } = await hostedPayment(sepaInitiation('ob-sandbox-eu'));
+      let page = await browse(url, { bankId: 'ob-sandbox-eu' });
+      let wrongCodeSent = false;
+      for (let step = 0; step < 6 && page.status === 200; step += 1) {
+        expectPageHeaders(page);
+        const form = embeddedForm(page.html);
+        const values: Record<string, string> = {};
+        for (const name of form.inputs) values[name] = VALUES[name] ?? 'x';
+        for (const [name, options] of Object.entries(form.choices)) values[name] = options[0] ?? '';
+        if (form.inputs.includes('otp') && !wrongCodeSent) {
+          values['otp'] = '000000';
+          wrongCodeSent = true;
+          const retry = await browse(new URL(form.action, gateway.apiUrl).toString(), values);
+          expect(retry.status).toBe(200);
+          expect(retry.html).toContain('did not accept what you entered');
+          expect((await getPayment(gateway, member, payment.id)).status).toBe('INITIATION_PENDING_EMBEDDED_AUTH');
+          page = retry;
+          continue;
+        }
+        page = await browse(new URL(form.action, gateway.apiUrl).toString(), values);
+      }
+      expect(wrongCodeSent).toBe(true);
+      expect(page.status, page.html).toBe(303);
+      const landing = new URL(page.location ?? '');
+      expect(`${landing.origin}${landing.pathname}`).toBe(TPP_CALLBACK);
+      expect(landing.searchParams.get('paymentId')).toBe(payment.id);
+      await waitForStatus(gateway, member, payment.id, ['INITIATION_COMPLETED', 'INITIATION_PROCESSING']);
+    });
+
+    it('an empty field is named on the same form (400)', async () => {
+      const { url } = await hostedPayment(sepaInitiation('ob-sandbox-eu'));
+      const page = await browse(url, { bankId: 'ob-sandbox-eu' });
+      expect(page.status).toBe(200);
+      const form = embeddedForm(page.html);
+      const empty = await browse(new URL(form.action, gateway.apiUrl).toString(), {});
+      expect(empty.status).toBe(400);
+      expect(empty.html).toContain('Please fill in');
+    });
+  },
+);
 
 describe('expiry', () => {
   it('a payment whose bank was not chosen in time: the page says it has expired', async () => {

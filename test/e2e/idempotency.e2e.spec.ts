@@ -5,8 +5,25 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CurrentMember, AuthModule, type MemberContext } from '#libs/auth';
-import { GatewayError, JOB_QUEUE, PlatformModule, createHttpApp, validateBody, type ConnectedConfig, type PlatformObjects } from '#libs/common';
-import { DbModule, MemberRepository, PrismaService, SharedClock, closeDataStores, openDataStores, scheduledJobs, type DataStores } from '#libs/db';
+import {
+  GatewayError,
+  JOB_QUEUE,
+  PlatformModule,
+  createHttpApp,
+  validateBody,
+  type ConnectedConfig,
+  type PlatformObjects,
+} from '#libs/common';
+import {
+  DbModule,
+  MemberRepository,
+  PrismaService,
+  SharedClock,
+  closeDataStores,
+  openDataStores,
+  scheduledJobs,
+  type DataStores,
+} from '#libs/db';
 import { hashApiKey, newApiKey, newId } from '#libs/domain';
 import { Metrics, createLogger } from '#libs/observability';
 import { IdempotencyModule } from '../../apps/api/src/idempotency/idempotency.module.js';
@@ -68,7 +85,11 @@ class ProbeController {
   ) {}
 
   @Post('transfers')
-  create(@CurrentMember() member: MemberContext, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<TransferView | string | undefined> {
+  create(
+    @CurrentMember() member: MemberContext,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TransferView | string | undefined> {
     return this.idempotency.answer(request, reply, async () => {
       const body = await validateBody(TransferRequest, request.body);
       probe.calls += 1;
@@ -76,7 +97,8 @@ class ProbeController {
         probe.entered.resolve();
         await probe.latch.promise;
       }
-      if (body.outcome === 'reject') throw new GatewayError('PermissionDenied', { message: 'Transfers of this amount need approval.' });
+      if (body.outcome === 'reject')
+        throw new GatewayError('PermissionDenied', { message: 'Transfers of this amount need approval.' });
       if (body.outcome === 'fail' && probe.failures > 0) {
         probe.failures -= 1;
         throw new Error('the ledger is unreachable');
@@ -93,7 +115,11 @@ class ProbeController {
 
   @Post('other-transfers')
   @HttpCode(200)
-  other(@CurrentMember() member: MemberContext, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<TransferView | string | undefined> {
+  other(
+    @CurrentMember() member: MemberContext,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TransferView | string | undefined> {
     return this.idempotency.answer(request, reply, async () => {
       const body = await validateBody(TransferRequest, request.body);
       probe.calls += 1;
@@ -148,16 +174,25 @@ async function createMember(name: string): Promise<Member> {
 
 async function post(member: Member, path: string, body: string, key?: string | readonly string[]): Promise<Answer> {
   const headers = new Headers({ authorization: `Basic ${member.apiKey}`, 'content-type': 'application/json' });
-  for (const value of key === undefined ? [] : typeof key === 'string' ? [key] : key) headers.append('idempotency-key', value);
+  for (const value of key === undefined ? [] : typeof key === 'string' ? [key] : key)
+    headers.append('idempotency-key', value);
   const response = await fetch(`${base}${path}`, { method: 'POST', headers, body });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-const transfer = (member: Member, body: string, key?: string | readonly string[]): Promise<Answer> => post(member, '/probe/transfers', body, key);
+const transfer = (member: Member, body: string, key?: string | readonly string[]): Promise<Answer> =>
+  post(member, '/probe/transfers', body, key);
 const json = <T>(answer: Answer): T => JSON.parse(answer.text) as T;
 const rowsOf = async (member: Member): Promise<number> =>
-  Number((await stores.prisma.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM probe_transfer WHERE member_id = ${member.id}`)[0]?.n ?? 0);
-const keyRow = (member: Member, key: string) => stores.prisma.idempotencyKey.findUnique({ where: { memberId_key: { memberId: member.id, key } } });
+  Number(
+    (
+      await stores.prisma.$queryRaw<
+        Array<{ n: bigint }>
+      >`SELECT count(*) AS n FROM probe_transfer WHERE member_id = ${member.id}`
+    )[0]?.n ?? 0,
+  );
+const keyRow = (member: Member, key: string) =>
+  stores.prisma.idempotencyKey.findUnique({ where: { memberId_key: { memberId: member.id, key } } });
 
 function sharedClock(): SharedClock {
   if (!(stores.clock instanceof SharedClock)) throw new Error('expected the sandbox SharedClock');
@@ -175,7 +210,9 @@ function expectReplay(replayed: Answer, first: Answer): void {
 beforeAll(async () => {
   config = await testConfig();
   stores = await openDataStores(config, { service: 'idempotency-test' });
-  await stores.prisma.$executeRawUnsafe('CREATE TABLE probe_transfer (id SERIAL PRIMARY KEY, member_id TEXT NOT NULL, amount TEXT NOT NULL)');
+  await stores.prisma.$executeRawUnsafe(
+    'CREATE TABLE probe_transfer (id SERIAL PRIMARY KEY, member_id TEXT NOT NULL, amount TEXT NOT NULL)',
+  );
   const platform: PlatformObjects = { config, logger: createLogger('api', 'silent'), metrics: new Metrics('api') };
   app = await createHttpApp(ProbeAppModule.register(platform, stores), platform);
   await app.listen(0, '127.0.0.1');
@@ -376,7 +413,11 @@ describe('Idempotency-Key on a POST run through IdempotentRequests', () => {
     expect(error.message).toContain('Idempotency-Key');
     expect(error.errorCode).toBe('Field.InvalidFormat');
     expect(probe.calls).toBe(calls);
-    expect(await stores.prisma.idempotencyKey.count({ where: { memberId: alice.id, key: typeof key === 'string' ? key : 'one, two' } })).toBe(0);
+    expect(
+      await stores.prisma.idempotencyKey.count({
+        where: { memberId: alice.id, key: typeof key === 'string' ? key : 'one, two' },
+      }),
+    ).toBe(0);
   });
 
   it('accepts a key of 255 visible ASCII characters', async () => {
@@ -425,7 +466,14 @@ describe('Idempotency-Key on a POST run through IdempotentRequests', () => {
     const key = newKey();
     const now = stores.clock.nowMs();
     await stores.prisma.idempotencyKey.create({
-      data: { memberId: alice.id, key, fingerprint: 'f'.repeat(64), state: 'IN_FLIGHT', createdAt: new Date(now - 11 * 60_000), expiresAt: new Date(now + 20 * HOUR_MS) },
+      data: {
+        memberId: alice.id,
+        key,
+        fingerprint: 'f'.repeat(64),
+        state: 'IN_FLIGHT',
+        createdAt: new Date(now - 11 * 60_000),
+        expiresAt: new Date(now + 20 * HOUR_MS),
+      },
     });
     const answer = await transfer(alice, '{"amount":"110.00"}', key);
     expect(answer.status).toBe(201);
@@ -433,7 +481,14 @@ describe('Idempotency-Key on a POST run through IdempotentRequests', () => {
 
     const recent = newKey();
     await stores.prisma.idempotencyKey.create({
-      data: { memberId: alice.id, key: recent, fingerprint: 'f'.repeat(64), state: 'IN_FLIGHT', createdAt: new Date(now - 60_000), expiresAt: new Date(now + 20 * HOUR_MS) },
+      data: {
+        memberId: alice.id,
+        key: recent,
+        fingerprint: 'f'.repeat(64),
+        state: 'IN_FLIGHT',
+        createdAt: new Date(now - 60_000),
+        expiresAt: new Date(now + 20 * HOUR_MS),
+      },
     });
     expect((await transfer(alice, '{"amount":"111.00"}', recent)).status).toBe(422);
   });
@@ -492,9 +547,14 @@ describe('maintenance.purge-idempotency-keys', () => {
     const result = await purgeExpiredIdempotencyKeys({ name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: 1 }, context());
     expect(result).toEqual({ deleted: MAX_BATCHES_PER_RUN, batches: MAX_BATCHES_PER_RUN, complete: false });
     expect(await stores.prisma.idempotencyKey.count()).toBe(5);
-    const ids = (await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } })).map((timer) => timer.id);
+    const ids = (await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } })).map(
+      (timer) => timer.id,
+    );
     expect(ids).toHaveLength(2);
-    const followUp = await stores.prisma.scheduledJob.findFirst({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB }, orderBy: { dueAt: 'asc' } });
+    const followUp = await stores.prisma.scheduledJob.findFirst({
+      where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB },
+      orderBy: { dueAt: 'asc' },
+    });
     expect(followUp?.id).toBe(continueIdempotencyPurgeTimerId(followUp?.dueAt ?? new Date(0)));
     expect(Math.abs((followUp?.dueAt.getTime() ?? 0) - (stores.clock.nowMs() + 60_000))).toBeLessThan(10_000);
   });
@@ -505,7 +565,10 @@ describe('maintenance.purge-idempotency-keys', () => {
     await ensureIdempotencyPurgeScheduled(context());
     const timers = await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } });
     expect(timers).toHaveLength(1);
-    expect(timers[0]?.payload).toEqual({ name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: DEFAULT_IDEMPOTENCY_PURGE_BATCH_SIZE });
+    expect(timers[0]?.payload).toEqual({
+      name: PURGE_IDEMPOTENCY_KEYS_JOB,
+      batchSize: DEFAULT_IDEMPOTENCY_PURGE_BATCH_SIZE,
+    });
     expect(timers[0]?.dueAt.getTime()).toBeLessThanOrEqual(stores.clock.nowMs());
   });
 
@@ -516,7 +579,10 @@ describe('maintenance.purge-idempotency-keys', () => {
     await seedKeys(bob, 'worker-live', 1, new Date(stores.clock.nowMs() + HOUR_MS));
     let worker: WorkerProcess | undefined;
     try {
-      worker = await createWorkerProcess(await testConfig({ DATABASE_URL: config.databaseUrl, SCHEDULER_TICK_MS: '50' }), { queuePrefix: `idem-${newId('q', 8)}` });
+      worker = await createWorkerProcess(
+        await testConfig({ DATABASE_URL: config.databaseUrl, SCHEDULER_TICK_MS: '50' }),
+        { queuePrefix: `idem-${newId('q', 8)}` },
+      );
       await worker.start();
       const deadline = Date.now() + 15_000;
       while ((await stores.prisma.idempotencyKey.count()) > 1) {

@@ -61,10 +61,17 @@ interface BookkeepingRow {
 }
 
 const bookkeeping = (url: string): Promise<BookkeepingRow[]> =>
-  query<BookkeepingRow>(url, 'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" ORDER BY migration_name, started_at');
+  query<BookkeepingRow>(
+    url,
+    'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" ORDER BY migration_name, started_at',
+  );
 
 async function tableExists(url: string, table: string): Promise<boolean> {
-  const rows = await query<{ n: number }>(url, "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name = $1", [table]);
+  const rows = await query<{ n: number }>(
+    url,
+    "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name = $1",
+    [table],
+  );
   return rows[0]?.n === 1;
 }
 
@@ -112,7 +119,11 @@ describe('applyMigrations', () => {
   it('serialises concurrent runners on one empty database: each migration is applied exactly once', async () => {
     const url = await emptyDatabase();
     const names = await migrationNames(MIGRATIONS);
-    const results = await Promise.all([applyMigrations(url, MIGRATIONS), applyMigrations(url, MIGRATIONS), applyMigrations(url, MIGRATIONS)]);
+    const results = await Promise.all([
+      applyMigrations(url, MIGRATIONS),
+      applyMigrations(url, MIGRATIONS),
+      applyMigrations(url, MIGRATIONS),
+    ]);
     expect(results.flatMap((result) => result.applied).sort()).toEqual(names);
     expect(results.filter((result) => result.applied.length === names.length)).toHaveLength(1);
     expect((await bookkeeping(url)).map((row) => row.migration_name)).toEqual(names);
@@ -156,8 +167,18 @@ describe('applyMigrations', () => {
     const url = await emptyDatabase();
     await applyMigrations(url, MIGRATIONS);
     const expected = prismaColumns(await readFile(SCHEMA, 'utf8'));
-    expect([...expected.keys()]).toEqual(expect.arrayContaining(['api_key', 'clock_offset', 'member', 'scheduled_job']));
-    expect(expected.get('api_key')).toEqual(['created_at', 'id', 'key_hash', 'label', 'last_used_at', 'member_id', 'revoked_at']);
+    expect([...expected.keys()]).toEqual(
+      expect.arrayContaining(['api_key', 'clock_offset', 'member', 'scheduled_job']),
+    );
+    expect(expected.get('api_key')).toEqual([
+      'created_at',
+      'id',
+      'key_hash',
+      'label',
+      'last_used_at',
+      'member_id',
+      'revoked_at',
+    ]);
 
     const rows = await query<{ table_name: string; column_name: string }>(
       url,
@@ -165,7 +186,10 @@ describe('applyMigrations', () => {
       [[...expected.keys()]],
     );
     for (const [table, columns] of expected) {
-      const actual = rows.filter((row) => row.table_name === table).map((row) => row.column_name).sort();
+      const actual = rows
+        .filter((row) => row.table_name === table)
+        .map((row) => row.column_name)
+        .sort();
       expect({ table, columns: actual }).toEqual({ table, columns });
     }
   });

@@ -14,7 +14,10 @@ import {
   type PaymentProgress,
 } from '#libs/connectors';
 import { SharedClock } from '#libs/db';
-import { createSandboxBankProcess, type SandboxBankProcess } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
+import {
+  createSandboxBankProcess,
+  type SandboxBankProcess,
+} from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
 import { SANDBOX_BANKS } from '../../apps/sandbox-bank/src/banks/sandbox-bank-definition.js';
 import { baseUrl, testConfig } from '../support/test-env.js';
 import { decideOnConsentPage } from './obie/consent-form.js';
@@ -29,7 +32,11 @@ let sandboxUrl: string;
 let redirectBank: BankConnector;
 let decoupledBank: BankConnector;
 
-const ctx = (bankId = 'ob-sandbox-gb', deadlineInMs = 10_000): BankCallContext => ({ bankId, deadlineMs: Date.now() + deadlineInMs, traceId: randomUUID().replace(/-/g, '') });
+const ctx = (bankId = 'ob-sandbox-gb', deadlineInMs = 10_000): BankCallContext => ({
+  bankId,
+  deadlineMs: Date.now() + deadlineInMs,
+  traceId: randomUUID().replace(/-/g, ''),
+});
 
 function connectorFor(id: 'ob-sandbox-gb' | 'ob-sandbox-gb-decoupled'): BankConnector {
   const http = new BankHttpClient({ logger: pino({ level: 'silent' }), backoff: { baseMs: 20, maxMs: 100 } });
@@ -43,7 +50,10 @@ function initiation(overrides: Partial<PaymentInitiation> = {}): PaymentInitiati
     refId: `ref-${id.slice(0, 8)}`,
     amount: { value: '10.50', currency: 'GBP' },
     localInstrument: 'FASTER_PAYMENTS',
-    creditor: { name: 'Merchant Ltd', identifier: { type: 'gbDomestic', sortCode: '040004', accountNumber: '12345678' } },
+    creditor: {
+      name: 'Merchant Ltd',
+      identifier: { type: 'gbDomestic', sortCode: '040004', accountNumber: '12345678' },
+    },
     remittanceInformationPrimary: `INV-${id.slice(0, 6)}`,
     redirectUri: CALLBACK,
     state: randomUUID(),
@@ -62,7 +72,12 @@ async function setFaults(bankId: string, latencyMs: number, errorRate: number): 
 }
 
 /** Consent, the user's decision on the bank's page, and the way back to the connector. */
-async function payByRedirect(connector: BankConnector, username: string, decision: 'approve' | 'deny' = 'approve', overrides: Partial<PaymentInitiation> = {}): Promise<{ payment: PaymentInitiation; progress: PaymentProgress }> {
+async function payByRedirect(
+  connector: BankConnector,
+  username: string,
+  decision: 'approve' | 'deny' = 'approve',
+  overrides: Partial<PaymentInitiation> = {},
+): Promise<{ payment: PaymentInitiation; progress: PaymentProgress }> {
   const payment = initiation(overrides);
   const started = await connector.initiatePayment(ctx(), payment);
   expect(started.outcome).toBe('AWAITING_AUTHORISATION');
@@ -72,17 +87,28 @@ async function payByRedirect(connector: BankConnector, username: string, decisio
   expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
   expect(back.searchParams.get('state')).toBe(payment.state);
   const params = Object.fromEntries(back.searchParams);
-  const progress = await connector.completeRedirect(ctx(), { handle: started.handle, params, redirectUri: CALLBACK, initiation: payment });
+  const progress = await connector.completeRedirect(ctx(), {
+    handle: started.handle,
+    params,
+    redirectUri: CALLBACK,
+    initiation: payment,
+  });
   return { payment, progress };
 }
 
-async function poll(connector: BankConnector, payment: PaymentInitiation, progress: PaymentProgress): Promise<PaymentProgress> {
+async function poll(
+  connector: BankConnector,
+  payment: PaymentInitiation,
+  progress: PaymentProgress,
+): Promise<PaymentProgress> {
   return connector.getPaymentStatus(ctx(), progress.handle, payment);
 }
 
 beforeAll(async () => {
   const config = await testConfig({ ADMIN_TOKEN });
-  bank = await createSandboxBankProcess(config, { banks: SANDBOX_BANKS.map((definition) => ({ ...definition, cibaApprovalDelayMs: CIBA_DELAY_MS })) });
+  bank = await createSandboxBankProcess(config, {
+    banks: SANDBOX_BANKS.map((definition) => ({ ...definition, cibaApprovalDelayMs: CIBA_DELAY_MS })),
+  });
   await bank.app.listen(0, '127.0.0.1');
   sandboxUrl = baseUrl(bank.app);
   redirectBank = connectorFor('ob-sandbox-gb');
@@ -96,10 +122,17 @@ afterAll(async () => {
 describe('OBIE connector against the sandbox bank: single payments by redirect', () => {
   it('sandbox-success: consent, approval on the bank page, code exchange, submission: AcceptedSettlementCompleted', async () => {
     const { payment, progress } = await payByRedirect(redirectBank, 'sandbox-success');
-    expect(progress).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'AcceptedSettlementCompleted', next: { kind: 'none' } });
+    expect(progress).toMatchObject({
+      outcome: 'COMPLETED',
+      bankStatus: 'AcceptedSettlementCompleted',
+      next: { kind: 'none' },
+    });
     expect(progress.handle.bankPaymentId).toMatch(/^DP-/);
     expect(progress.debtor).toMatchObject({ name: 'sandbox-success', identifier: { type: 'gbDomestic' } });
-    expect(await poll(redirectBank, payment, progress)).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'AcceptedSettlementCompleted' });
+    expect(await poll(redirectBank, payment, progress)).toMatchObject({
+      outcome: 'COMPLETED',
+      bankStatus: 'AcceptedSettlementCompleted',
+    });
   });
 
   it('sends an authorize URL with a request object naming the consent', async () => {
@@ -107,8 +140,15 @@ describe('OBIE connector against the sandbox bank: single payments by redirect',
     if (started.next.kind !== 'redirect') throw new Error('expected a redirect');
     const url = new URL(started.next.redirectUrl);
     expect(url.pathname).toBe('/banks/ob-sandbox-gb/as/authorize');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ client_id: 'gateway-sandbox', response_type: 'code', redirect_uri: CALLBACK, scope: 'openid payments' });
-    const claims = JSON.parse(Buffer.from(url.searchParams.get('request')?.split('.')[1] ?? '', 'base64url').toString('utf8')) as { claims: { id_token: { openbanking_intent_id: { value: string } } } };
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: 'gateway-sandbox',
+      response_type: 'code',
+      redirect_uri: CALLBACK,
+      scope: 'openid payments',
+    });
+    const claims = JSON.parse(
+      Buffer.from(url.searchParams.get('request')?.split('.')[1] ?? '', 'base64url').toString('utf8'),
+    ) as { claims: { id_token: { openbanking_intent_id: { value: string } } } };
     expect(claims.claims.id_token.openbanking_intent_id.value).toBe(started.handle.bankConsentId);
   });
 
@@ -119,7 +159,9 @@ describe('OBIE connector against the sandbox bank: single payments by redirect',
   });
 
   it('sandbox-insufficient-funds with funds confirmation: refused before any payment order', async () => {
-    const { progress } = await payByRedirect(redirectBank, 'sandbox-insufficient-funds', 'approve', { confirmFunds: true });
+    const { progress } = await payByRedirect(redirectBank, 'sandbox-insufficient-funds', 'approve', {
+      confirmFunds: true,
+    });
     expect(progress).toMatchObject({ outcome: 'REJECTED_INSUFFICIENT_FUNDS', bankStatus: 'Authorised' });
     expect(progress.handle.bankPaymentId).toBeUndefined();
   });
@@ -140,7 +182,8 @@ describe('OBIE connector against the sandbox bank: single payments by redirect',
 
   it('sandbox-no-final-status: Pending however often it is read', async () => {
     const { payment, progress } = await payByRedirect(redirectBank, 'sandbox-no-final-status');
-    for (let read = 0; read < 6; read += 1) expect(await poll(redirectBank, payment, progress)).toMatchObject({ outcome: 'PENDING', bankStatus: 'Pending' });
+    for (let read = 0; read < 6; read += 1)
+      expect(await poll(redirectBank, payment, progress)).toMatchObject({ outcome: 'PENDING', bankStatus: 'Pending' });
   });
 
   it('a user who presses deny: error=access_denied comes back, the consent is Rejected', async () => {
@@ -159,14 +202,24 @@ describe('OBIE connector against the sandbox bank: single payments by redirect',
   it('refuses a callback whose state belongs to another payment', async () => {
     const payment = initiation();
     const started = await redirectBank.initiatePayment(ctx(), payment);
-    await expect(redirectBank.completeRedirect(ctx(), { handle: started.handle, params: { code: 'x', state: 'someone-else' }, redirectUri: CALLBACK, initiation: payment })).rejects.toMatchObject({
+    await expect(
+      redirectBank.completeRedirect(ctx(), {
+        handle: started.handle,
+        params: { code: 'x', state: 'someone-else' },
+        redirectUri: CALLBACK,
+        initiation: payment,
+      }),
+    ).rejects.toMatchObject({
       code: 'InvalidArgument',
     });
   });
 });
 
 describe('OBIE connector against the sandbox bank: decoupled (CIBA)', () => {
-  async function untilDecided(payment: PaymentInitiation, first: PaymentProgress): Promise<{ progress: PaymentProgress; pendingPolls: number }> {
+  async function untilDecided(
+    payment: PaymentInitiation,
+    first: PaymentProgress,
+  ): Promise<{ progress: PaymentProgress; pendingPolls: number }> {
     let progress = first;
     let pendingPolls = 0;
     for (let attempt = 0; attempt < 40 && progress.outcome === 'AWAITING_AUTHORISATION'; attempt += 1) {
@@ -196,7 +249,10 @@ describe('OBIE connector against the sandbox bank: decoupled (CIBA)', () => {
   });
 
   it('needs the user at the bank (psuId)', async () => {
-    await expect(decoupledBank.initiatePayment(ctx('ob-sandbox-gb-decoupled'), initiation())).rejects.toMatchObject({ code: 'Field.Expected', paths: ['psuId'] });
+    await expect(decoupledBank.initiatePayment(ctx('ob-sandbox-gb-decoupled'), initiation())).rejects.toMatchObject({
+      code: 'Field.Expected',
+      paths: ['psuId'],
+    });
   });
 });
 
@@ -205,7 +261,9 @@ describe('OBIE connector against the sandbox bank: faults', () => {
     await setFaults('ob-sandbox-gb', 1500, 0);
     try {
       const started = Date.now();
-      const error = await connectorFor('ob-sandbox-gb').initiatePayment(ctx('ob-sandbox-gb', 400), initiation()).catch((caught: unknown) => caught);
+      const error = await connectorFor('ob-sandbox-gb')
+        .initiatePayment(ctx('ob-sandbox-gb', 400), initiation())
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(BankDeadlineExceededError);
       expect(error).toMatchObject({ status: 504, code: 'DEADLINE_EXCEEDED' });
       expect(Date.now() - started).toBeLessThan(1400);
@@ -217,7 +275,9 @@ describe('OBIE connector against the sandbox bank: faults', () => {
   it('a bank answering 5xx -> BankUnavailableError marked external, after retrying what is safe to retry', async () => {
     await setFaults('ob-sandbox-gb', 0, 1);
     try {
-      const error = await connectorFor('ob-sandbox-gb').initiatePayment(ctx(), initiation()).catch((caught: unknown) => caught);
+      const error = await connectorFor('ob-sandbox-gb')
+        .initiatePayment(ctx(), initiation())
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(BankUnavailableError);
       expect(error).toMatchObject({ status: 500, external: true, bankStatusCode: 500 });
     } finally {
@@ -233,13 +293,25 @@ describe('OBIE connector against the sandbox bank: faults', () => {
 describe('OBIE connector against the sandbox bank: account information', () => {
   it('reads the accounts, balances, transactions and standing orders the user shares', async () => {
     const username = `ais-${randomUUID().slice(0, 8)}`;
-    const { progress } = await payByRedirect(redirectBank, username, 'approve', { amount: { value: '25.00', currency: 'GBP' } });
+    const { progress } = await payByRedirect(redirectBank, username, 'approve', {
+      amount: { value: '25.00', currency: 'GBP' },
+    });
     expect(progress.outcome).toBe('COMPLETED');
 
-    const access = await redirectBank.createAccountAccess(ctx(), { permissions: [], redirectUri: CALLBACK, state: 'ais-state', nonce: 'n' });
+    const access = await redirectBank.createAccountAccess(ctx(), {
+      permissions: [],
+      redirectUri: CALLBACK,
+      state: 'ais-state',
+      nonce: 'n',
+    });
     if (access.next.kind !== 'redirect') throw new Error('expected a redirect');
     const back = await decideOnConsentPage(access.next.redirectUrl, username, 'approve');
-    const { grant } = await redirectBank.completeAccountAccessRedirect(ctx(), access.bankConsentId, Object.fromEntries(back.searchParams), CALLBACK);
+    const { grant } = await redirectBank.completeAccountAccessRedirect(
+      ctx(),
+      access.bankConsentId,
+      Object.fromEntries(back.searchParams),
+      CALLBACK,
+    );
 
     const accounts = await redirectBank.listAccounts(ctx(), grant);
     expect(accounts.map((account) => [account.name, account.type, account.currency])).toEqual([
@@ -252,25 +324,58 @@ describe('OBIE connector against the sandbox bank: account information', () => {
     expect(current.holderName).toBe(username);
 
     const balances = await redirectBank.getBalances(ctx(), grant, current.bankAccountId);
-    expect(balances).toContainEqual(expect.objectContaining({ type: 'InterimAvailable', amount: { value: '9975.00', currency: 'GBP' }, creditDebit: 'CREDIT' }));
+    expect(balances).toContainEqual(
+      expect.objectContaining({
+        type: 'InterimAvailable',
+        amount: { value: '9975.00', currency: 'GBP' },
+        creditDebit: 'CREDIT',
+      }),
+    );
 
     const all = await redirectBank.listTransactions(ctx(), grant, current.bankAccountId, {});
     expect(all).toHaveLength(4);
-    expect(all[0]).toMatchObject({ amount: { value: '25.00', currency: 'GBP' }, creditDebit: 'DEBIT', status: 'BOOKED', counterparty: { name: 'Merchant Ltd' } });
-    const recent = await redirectBank.listTransactions(ctx(), grant, current.bankAccountId, { from: new Date(Date.now() - 2 * 86_400_000).toISOString() });
+    expect(all[0]).toMatchObject({
+      amount: { value: '25.00', currency: 'GBP' },
+      creditDebit: 'DEBIT',
+      status: 'BOOKED',
+      counterparty: { name: 'Merchant Ltd' },
+    });
+    const recent = await redirectBank.listTransactions(ctx(), grant, current.bankAccountId, {
+      from: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    });
     expect(recent.map((entry) => entry.description)).toEqual([expect.any(String), 'Coffee']);
-    const older = await redirectBank.listTransactions(ctx(), grant, current.bankAccountId, { to: new Date(Date.now() - 10 * 86_400_000).toISOString() });
+    const older = await redirectBank.listTransactions(ctx(), grant, current.bankAccountId, {
+      to: new Date(Date.now() - 10 * 86_400_000).toISOString(),
+    });
     expect(older.map((entry) => entry.description)).toEqual(['Salary']);
 
     const orders = await redirectBank.listStandingOrders(ctx(), grant, current.bankAccountId);
-    expect(orders).toEqual([expect.objectContaining({ frequency: 'IntrvlMnthDay:01:01', reference: 'RENT', nextPaymentAmount: { value: '750.00', currency: 'GBP' } })]);
+    expect(orders).toEqual([
+      expect.objectContaining({
+        frequency: 'IntrvlMnthDay:01:01',
+        reference: 'RENT',
+        nextPaymentAmount: { value: '750.00', currency: 'GBP' },
+      }),
+    ]);
   });
 
   it('a user who does not share: BankRejectedError access_denied', async () => {
-    const access = await redirectBank.createAccountAccess(ctx(), { permissions: ['ReadAccountsBasic'], redirectUri: CALLBACK, state: 's', nonce: 'n' });
+    const access = await redirectBank.createAccountAccess(ctx(), {
+      permissions: ['ReadAccountsBasic'],
+      redirectUri: CALLBACK,
+      state: 's',
+      nonce: 'n',
+    });
     if (access.next.kind !== 'redirect') throw new Error('expected a redirect');
     const back = await decideOnConsentPage(access.next.redirectUrl, 'sandbox-success', 'deny');
-    await expect(redirectBank.completeAccountAccessRedirect(ctx(), access.bankConsentId, Object.fromEntries(back.searchParams), CALLBACK)).rejects.toMatchObject({
+    await expect(
+      redirectBank.completeAccountAccessRedirect(
+        ctx(),
+        access.bankConsentId,
+        Object.fromEntries(back.searchParams),
+        CALLBACK,
+      ),
+    ).rejects.toMatchObject({
       bankErrorCode: 'access_denied',
     });
   });
@@ -282,7 +387,10 @@ describe('OBIE connector against the sandbox bank: variable recurring payments',
     const consent = await redirectBank.createVrpConsent(ctx(), {
       consentId: randomUUID(),
       refId: 'vrp-ref',
-      creditor: { name: 'Savings Pot Ltd', identifier: { type: 'gbDomestic', sortCode: '200000', accountNumber: '55779911' } },
+      creditor: {
+        name: 'Savings Pot Ltd',
+        identifier: { type: 'gbDomestic', sortCode: '200000', accountNumber: '55779911' },
+      },
       currency: 'GBP',
       maximumIndividualAmount: '50.00',
       periodicLimits: [{ maximumAmount: '80.00', periodType: 'MONTH', periodAlignment: 'CALENDAR' }],
@@ -291,42 +399,74 @@ describe('OBIE connector against the sandbox bank: variable recurring payments',
       state: 'vrp-state',
       nonce: 'n',
     });
-    expect(consent).toMatchObject({ outcome: 'AWAITING_AUTHORISATION', bankStatus: 'AwaitingAuthorisation', next: { kind: 'redirect' } });
+    expect(consent).toMatchObject({
+      outcome: 'AWAITING_AUTHORISATION',
+      bankStatus: 'AwaitingAuthorisation',
+      next: { kind: 'redirect' },
+    });
     if (consent.next.kind !== 'redirect') throw new Error('expected a redirect');
     const back = await decideOnConsentPage(consent.next.redirectUrl, username, 'approve');
-    const authorised = await redirectBank.completeVrpConsentRedirect(ctx(), consent.bankConsentId, Object.fromEntries(back.searchParams), CALLBACK);
+    const authorised = await redirectBank.completeVrpConsentRedirect(
+      ctx(),
+      consent.bankConsentId,
+      Object.fromEntries(back.searchParams),
+      CALLBACK,
+    );
     expect(authorised).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'Authorised' });
     const grant = authorised.grant ?? '';
     expect(grant).not.toBe('');
 
-    expect(await redirectBank.confirmFunds(ctx(), { bankConsentId: consent.bankConsentId, grant, amount: { value: '20.00', currency: 'GBP' }, reference: 'check' })).toEqual({ fundsAvailable: true });
-    expect(await redirectBank.confirmFunds(ctx(), { bankConsentId: consent.bankConsentId, grant, amount: { value: '20000.00', currency: 'GBP' }, reference: 'check' })).toEqual({ fundsAvailable: false });
+    expect(
+      await redirectBank.confirmFunds(ctx(), {
+        bankConsentId: consent.bankConsentId,
+        grant,
+        amount: { value: '20.00', currency: 'GBP' },
+        reference: 'check',
+      }),
+    ).toEqual({ fundsAvailable: true });
+    expect(
+      await redirectBank.confirmFunds(ctx(), {
+        bankConsentId: consent.bankConsentId,
+        grant,
+        amount: { value: '20000.00', currency: 'GBP' },
+        reference: 'check',
+      }),
+    ).toEqual({ fundsAvailable: false });
 
     const vrp = (value: string) => ({
       vrpId: randomUUID(),
       bankConsentId: consent.bankConsentId,
       grant,
       amount: { value, currency: 'GBP' },
-      creditor: { name: 'Savings Pot Ltd', identifier: { type: 'gbDomestic' as const, sortCode: '200000', accountNumber: '55779911' } },
+      creditor: {
+        name: 'Savings Pot Ltd',
+        identifier: { type: 'gbDomestic' as const, sortCode: '200000', accountNumber: '55779911' },
+      },
       remittanceInformationPrimary: 'SWEEP',
     });
     const first = await redirectBank.initiateVrp(ctx(), vrp('40.00'));
     expect(first).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'AcceptedSettlementCompleted' });
     expect(await redirectBank.getVrpStatus(ctx(), first.bankVrpId, grant)).toMatchObject({ outcome: 'COMPLETED' });
 
-    await expect(redirectBank.initiateVrp(ctx(), vrp('60.00'))).rejects.toMatchObject({ bankErrorCode: 'UK.OBIE.Rules.FailsControlParameters' });
+    await expect(redirectBank.initiateVrp(ctx(), vrp('60.00'))).rejects.toMatchObject({
+      bankErrorCode: 'UK.OBIE.Rules.FailsControlParameters',
+    });
     expect(await redirectBank.initiateVrp(ctx(), vrp('40.00'))).toMatchObject({ outcome: 'COMPLETED' });
     await expect(redirectBank.initiateVrp(ctx(), vrp('0.01'))).rejects.toBeInstanceOf(BankRejectedError);
 
     await redirectBank.revokeVrpConsent(ctx(), consent.bankConsentId);
-    await expect(redirectBank.getVrpConsent(ctx(), consent.bankConsentId)).rejects.toMatchObject({ bankErrorCode: 'UK.OBIE.Resource.NotFound' });
+    await expect(redirectBank.getVrpConsent(ctx(), consent.bankConsentId)).rejects.toMatchObject({
+      bankErrorCode: 'UK.OBIE.Resource.NotFound',
+    });
     expect(await redirectBank.getVrpStatus(ctx(), first.bankVrpId, grant)).toMatchObject({ outcome: 'COMPLETED' });
   });
 });
 
 describe('OBIE connector against the sandbox bank: payouts and settlement credits', () => {
   it('are not part of the standard: BankOperationUnsupportedError (501)', async () => {
-    await expect(redirectBank.listSettlementCredits(ctx(), 'acc', new Date().toISOString())).rejects.toMatchObject({ status: 501 });
+    await expect(redirectBank.listSettlementCredits(ctx(), 'acc', new Date().toISOString())).rejects.toMatchObject({
+      status: 501,
+    });
   });
 });
 
@@ -334,7 +474,9 @@ describe('OBIE connector against the sandbox bank: payouts and settlement credit
 describe('OBIE connector against the sandbox bank: scheduled payments', () => {
   it('a future-dated payment is InitiationPending until its day, then InitiationCompleted', async () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const { payment, progress } = await payByRedirect(redirectBank, 'sandbox-success', 'approve', { executionDate: tomorrow });
+    const { payment, progress } = await payByRedirect(redirectBank, 'sandbox-success', 'approve', {
+      executionDate: tomorrow,
+    });
     expect(progress).toMatchObject({ outcome: 'PENDING', bankStatus: 'InitiationPending' });
     expect(progress.handle.bankPaymentId).toMatch(/^DSP-/);
     expect(await poll(redirectBank, payment, progress)).toMatchObject({ bankStatus: 'InitiationPending' });
@@ -343,6 +485,9 @@ describe('OBIE connector against the sandbox bank: scheduled payments', () => {
     if (!(clock instanceof SharedClock)) throw new Error('the sandbox runs on the shared clock');
     await clock.advance(2 * 86_400);
     // Tokens cached before the jump have expired at the bank: a fresh connector fetches new ones.
-    expect(await poll(connectorFor('ob-sandbox-gb'), payment, progress)).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'InitiationCompleted' });
+    expect(await poll(connectorFor('ob-sandbox-gb'), payment, progress)).toMatchObject({
+      outcome: 'COMPLETED',
+      bankStatus: 'InitiationCompleted',
+    });
   });
 });

@@ -25,7 +25,11 @@ const receiver = new WebhookReceiver();
 type Payment = PaymentBody['payment'];
 
 /** Pays at the redirect bank by plain HTTP: consent page form post, then the gateway's callback. */
-async function payByRedirect(username: string, decision: 'approve' | 'deny' = 'approve', overrides: Record<string, unknown> = {}): Promise<{ payment: Payment; landing: URL }> {
+async function payByRedirect(
+  username: string,
+  decision: 'approve' | 'deny' = 'approve',
+  overrides: Record<string, unknown> = {},
+): Promise<{ payment: Payment; landing: URL }> {
   const created = await createPayment(gateway, member, ukInitiation(overrides));
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const payment = created.body.payment;
@@ -44,7 +48,9 @@ beforeAll(async () => {
   gateway = await startGateway({ worker: true, env: { PAYMENT_POLL_SCHEDULE_SECONDS: '1' } });
   member = await newMember(gateway);
   await receiver.start();
-  const put = await call(`${gateway.apiUrl}/webhook/config`, 'PUT', member.auth, { config: { type: ['PAYMENT_STATUS_CHANGED'], url: receiver.url } });
+  const put = await call(`${gateway.apiUrl}/webhook/config`, 'PUT', member.auth, {
+    config: { type: ['PAYMENT_STATUS_CHANGED'], url: receiver.url },
+  });
   expect(put.status).toBe(200);
 }, 120_000);
 
@@ -71,7 +77,9 @@ describe('redirect payments at the UK sandbox bank (plain HTTP form posts)', () 
   ])('%s ends %s', async (username, status) => {
     const { payment } = await payByRedirect(username);
     const ended = await waitForStatus(gateway, member, payment.id, [status]);
-    expect(ended.statusReasonInformation === undefined || (ended.statusReasonInformation as string).length <= 256).toBe(true);
+    expect(ended.statusReasonInformation === undefined || (ended.statusReasonInformation as string).length <= 256).toBe(
+      true,
+    );
   });
 
   it('a user who presses deny: INITIATION_DECLINED', async () => {
@@ -95,7 +103,11 @@ describe('redirect payments at the UK sandbox bank (plain HTTP form posts)', () 
 
   it('a reloaded callback does not repeat the bank calls and still lands at the TPP', async () => {
     const created = await createPayment(gateway, member, ukInitiation());
-    const back = await decideOnConsentPage((created.body.payment.authentication as { redirectUrl: string }).redirectUrl, 'sandbox-success', 'approve');
+    const back = await decideOnConsentPage(
+      (created.body.payment.authentication as { redirectUrl: string }).redirectUrl,
+      'sandbox-success',
+      'approve',
+    );
     const first = await call(back.toString(), 'GET', undefined);
     const again = await call(back.toString(), 'GET', undefined);
     expect(first.status).toBe(303);
@@ -112,14 +124,22 @@ describe('redirect payments at the UK sandbox bank (plain HTTP form posts)', () 
 
 describe('decoupled payments', () => {
   it('the user approves on their phone: INITIATION_PENDING_DECOUPLED_AUTH, then completed by polling', async () => {
-    const created = await createPayment(gateway, member, ukInitiation({ bankId: 'ob-sandbox-gb-decoupled', risk: { psuId: 'sandbox-success' } }));
+    const created = await createPayment(
+      gateway,
+      member,
+      ukInitiation({ bankId: 'ob-sandbox-gb-decoupled', risk: { psuId: 'sandbox-success' } }),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.payment.status).toBe('INITIATION_PENDING_DECOUPLED_AUTH');
     await waitForStatus(gateway, member, created.body.payment.id, ['INITIATION_COMPLETED'], 30_000);
   });
 
   it('sandbox-deny on the phone: INITIATION_DECLINED', async () => {
-    const created = await createPayment(gateway, member, ukInitiation({ bankId: 'ob-sandbox-gb-decoupled', risk: { psuId: 'sandbox-deny' } }));
+    const created = await createPayment(
+      gateway,
+      member,
+      ukInitiation({ bankId: 'ob-sandbox-gb-decoupled', risk: { psuId: 'sandbox-deny' } }),
+    );
     await waitForStatus(gateway, member, created.body.payment.id, ['INITIATION_DECLINED'], 30_000);
   });
 });
@@ -129,7 +149,11 @@ describe('reading payments', () => {
     const created = await createPayment(gateway, member, ukInitiation());
     const other = await newMember(gateway);
     for (const id of [created.body.payment.id, 'pm2:doesnotexist']) {
-      const answer = await call<{ error: { paymentId: string; tokenTraceId: string } }>(`${gateway.apiUrl}/v2/payments/${encodeURIComponent(id)}`, 'GET', other.auth);
+      const answer = await call<{ error: { paymentId: string; tokenTraceId: string } }>(
+        `${gateway.apiUrl}/v2/payments/${encodeURIComponent(id)}`,
+        'GET',
+        other.auth,
+      );
       expect(answer.status).toBe(404);
       expect(answer.body.error.paymentId).toBe(id);
       expect(answer.body.error.tokenTraceId).toMatch(/^[0-9a-f]{32}$/);
@@ -146,7 +170,10 @@ describe('reading payments', () => {
     const pages: string[][] = [];
     let offset: string | undefined;
     for (;;) {
-      const page = await call<{ payments: Payment[]; pageInfo: { limit: number; nextOffset?: string; haveMore: boolean } }>(
+      const page = await call<{
+        payments: Payment[];
+        pageInfo: { limit: number; nextOffset?: string; haveMore: boolean };
+      }>(
         `${gateway.apiUrl}/v2/payments?limit=2${offset === undefined ? '' : `&offset=${encodeURIComponent(offset)}`}`,
         'GET',
         lister.auth,
@@ -159,11 +186,23 @@ describe('reading payments', () => {
     }
     expect(pages.flat()).toEqual([...ids].reverse());
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
-    const byRef = await call<{ payments: Payment[] }>(`${gateway.apiUrl}/v2/payments?limit=10&refIds=LIST-1&refIds=LIST-3`, 'GET', lister.auth);
+    const byRef = await call<{ payments: Payment[] }>(
+      `${gateway.apiUrl}/v2/payments?limit=10&refIds=LIST-1&refIds=LIST-3`,
+      'GET',
+      lister.auth,
+    );
     expect(byRef.body.payments.map((p) => p.id).sort()).toEqual([ids[1], ids[3]].sort());
-    const none = await call<{ payments: Payment[] }>(`${gateway.apiUrl}/v2/payments?limit=10&statuses=INITIATION_COMPLETED`, 'GET', lister.auth);
+    const none = await call<{ payments: Payment[] }>(
+      `${gateway.apiUrl}/v2/payments?limit=10&statuses=INITIATION_COMPLETED`,
+      'GET',
+      lister.auth,
+    );
     expect(none.body.payments).toEqual([]);
-    const partial = await call<{ payments: Payment[] }>(`${gateway.apiUrl}/v2/payments?limit=1&partial=true`, 'GET', lister.auth);
+    const partial = await call<{ payments: Payment[] }>(
+      `${gateway.apiUrl}/v2/payments?limit=1&partial=true`,
+      'GET',
+      lister.auth,
+    );
     expect(Object.keys(partial.body.payments[0] ?? {}).sort()).toEqual(['id', 'status']);
   });
 });
@@ -189,7 +228,10 @@ describe('timers under the test clock', () => {
 
 describe('request-timeout', () => {
   it('a slow bank: INITIATION_PENDING at once, the redirect step later (GET)', async () => {
-    const slow = await call(`${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb`, 'PUT', `Bearer ${ADMIN_TOKEN}`, { latencyMs: 1500, errorRate: 0 });
+    const slow = await call(`${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb`, 'PUT', `Bearer ${ADMIN_TOKEN}`, {
+      latencyMs: 1500,
+      errorRate: 0,
+    });
     expect(slow.status).toBe(200);
     try {
       const started = Date.now();
@@ -197,15 +239,30 @@ describe('request-timeout', () => {
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       expect(created.body.payment.status).toBe('INITIATION_PENDING');
       expect(Date.now() - started).toBeLessThan(1400);
-      const later = await waitForStatus(gateway, member, created.body.payment.id, ['INITIATION_PENDING_REDIRECT_AUTH'], 20_000);
+      const later = await waitForStatus(
+        gateway,
+        member,
+        created.body.payment.id,
+        ['INITIATION_PENDING_REDIRECT_AUTH'],
+        20_000,
+      );
       expect((later.authentication as { redirectUrl?: string }).redirectUrl).toContain('/authorize');
     } finally {
-      await call(`${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb`, 'PUT', `Bearer ${ADMIN_TOKEN}`, { latencyMs: 0, errorRate: 0 });
+      await call(`${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb`, 'PUT', `Bearer ${ADMIN_TOKEN}`, {
+        latencyMs: 0,
+        errorRate: 0,
+      });
     }
   });
 
   it('a bad request-timeout header is a 400 naming it', async () => {
-    const answer = await call<{ error: { message: string } }>(`${gateway.apiUrl}/v2/payments`, 'POST', member.auth, { initiation: ukInitiation() }, { 'request-timeout': 'soon' });
+    const answer = await call<{ error: { message: string } }>(
+      `${gateway.apiUrl}/v2/payments`,
+      'POST',
+      member.auth,
+      { initiation: ukInitiation() },
+      { 'request-timeout': 'soon' },
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.error.message).toContain('request-timeout');
   });
@@ -221,13 +278,17 @@ describe('PAYMENT_STATUS_CHANGED webhooks', () => {
         .map((r) => JSON.parse(r.body) as { payment?: { id: string; status: string } })
         .filter((b) => b.payment?.id === payment.id)
         .map((b) => b.payment?.status ?? '');
-    while (!statuses().includes('INITIATION_COMPLETED') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!statuses().includes('INITIATION_COMPLETED') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(statuses()).toEqual(expect.arrayContaining(['INITIATION_PENDING_REDIRECT_AUTH', 'INITIATION_COMPLETED']));
     const jwks = remoteJwks(`${gateway.apiUrl}/.well-known/jwks.json`);
     for (const request of receiver.requests.filter((r) => r.body.includes(payment.id))) {
       const verified = await verifyWebhook({ body: request.body, headers: request.headers, jwks });
       expect(verified.event).toBe('PAYMENT_STATUS_CHANGED');
-      expect(verified.body).toMatchObject({ eventType: 'PAYMENT_STATUS_CHANGED', payment: { id: payment.id, memberId: member.id } });
+      expect(verified.body).toMatchObject({
+        eventType: 'PAYMENT_STATUS_CHANGED',
+        payment: { id: payment.id, memberId: member.id },
+      });
       expect((verified.body['payment'] as Record<string, unknown>)['authentication']).toBeUndefined();
     }
   });

@@ -1,6 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, advanceClock, newMember, startGateway, ukInitiation, type TestGateway, type TestMember } from '../support/payments-gateway.js';
+import {
+  ADMIN_TOKEN,
+  advanceClock,
+  newMember,
+  startGateway,
+  ukInitiation,
+  type TestGateway,
+  type TestMember,
+} from '../support/payments-gateway.js';
 
 /**
  * Idempotency-Key on the real POST /v2/payments: the api and the sandbox bank in this process,
@@ -44,13 +52,15 @@ function paymentBody(options: { bank?: boolean; value?: string; refId?: string }
 /** POST /v2/payments with the body sent as given and answered as text (bytes compared, not JSON). */
 async function pay(member: TestMember, body: string, key?: string | readonly string[]): Promise<Answer> {
   const headers = new Headers({ authorization: member.auth, 'content-type': 'application/json' });
-  for (const value of key === undefined ? [] : typeof key === 'string' ? [key] : key) headers.append('idempotency-key', value);
+  for (const value of key === undefined ? [] : typeof key === 'string' ? [key] : key)
+    headers.append('idempotency-key', value);
   const response = await fetch(`${gateway.apiUrl}/v2/payments`, { method: 'POST', headers, body });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
 const json = <T>(answer: Answer): T => JSON.parse(answer.text) as T;
-const paymentsOf = (member: TestMember): Promise<number> => gateway.api.stores.prisma.payment.count({ where: { memberId: member.id } });
+const paymentsOf = (member: TestMember): Promise<number> =>
+  gateway.api.stores.prisma.payment.count({ where: { memberId: member.id } });
 const keyRow = (member: TestMember, key: string) =>
   gateway.api.stores.prisma.idempotencyKey.findUnique({ where: { memberId_key: { memberId: member.id, key } } });
 
@@ -97,7 +107,9 @@ describe('POST /v2/payments with Idempotency-Key', () => {
     for (let i = 0; i < 3; i += 1) expectReplay(await pay(alice, body, key), first);
     expect((await paymentsOf(alice)) - before).toBe(1);
     expect((await keyRow(alice, key))?.responseBody).toBe(first.text);
-    const fetched = await fetch(`${gateway.apiUrl}/v2/payments/${payment.id}`, { headers: { authorization: alice.auth } });
+    const fetched = await fetch(`${gateway.apiUrl}/v2/payments/${payment.id}`, {
+      headers: { authorization: alice.auth },
+    });
     expect(fetched.status).toBe(200);
   });
 

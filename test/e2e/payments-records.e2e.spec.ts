@@ -1,12 +1,25 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { PrismaService, payments, readPaymentForMember, readPaymentViewForMember, type NewPayment, type Payment, type PaymentChange } from '#libs/db';
+import {
+  PrismaService,
+  payments,
+  readPaymentForMember,
+  readPaymentViewForMember,
+  type NewPayment,
+  type Payment,
+  type PaymentChange,
+} from '#libs/db';
 import { PAYMENT_STATUSES, paymentStatusMachine, type PaymentStatus } from '#libs/domain';
 import { paymentTimerId, recordPaymentChange, renderPayment, storeNewPayment, type PaymentRules } from '#libs/payments';
 import { freshDatabaseUrl } from '../support/test-env.js';
 
-const RULES: PaymentRules = { authorisationWindowMs: 900_000, bankDeadlineMs: 30_000, pollingMs: 30 * 86_400_000, defaultScheduleSeconds: [5, 60] };
+const RULES: PaymentRules = {
+  authorisationWindowMs: 900_000,
+  bankDeadlineMs: 30_000,
+  pollingMs: 30 * 86_400_000,
+  defaultScheduleSeconds: [5, 60],
+};
 let prisma: PrismaService;
 let memberId: string;
 let sequence = 0;
@@ -43,8 +56,14 @@ function move(status: PaymentStatus): PaymentChange {
 }
 
 async function events(paymentId: string): Promise<string[]> {
-  const rows = await prisma.outboxEvent.findMany({ where: { memberId, eventType: 'PAYMENT_STATUS_CHANGED' }, orderBy: { createdAt: 'asc' } });
-  return rows.map((row) => JSON.parse(row.body) as { payment: { id: string; status: string } }).filter((b) => b.payment.id === paymentId).map((b) => b.payment.status);
+  const rows = await prisma.outboxEvent.findMany({
+    where: { memberId, eventType: 'PAYMENT_STATUS_CHANGED' },
+    orderBy: { createdAt: 'asc' },
+  });
+  return rows
+    .map((row) => JSON.parse(row.body) as { payment: { id: string; status: string } })
+    .filter((b) => b.payment.id === paymentId)
+    .map((b) => b.payment.status);
 }
 
 beforeAll(async () => {
@@ -72,16 +91,28 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     expect({ ...(read as Payment), amount: (read as Payment).amount.toString() }).toEqual(expected);
     const view = await readPaymentViewForMember(prisma.pool, memberId, payment.id);
     expect(renderPayment(view as NonNullable<typeof view>)).toEqual(renderPayment(payment));
-    expect(Object.keys(view ?? {}).sort()).toEqual(
-      ['authentication', 'bankPaymentId', 'bankPaymentStatus', 'convertedToFutureDatedPayment', 'createdAt', 'errorInfo', 'id', 'initiation', 'memberId', 'refundAccount', 'status', 'statusReasonInformation', 'updatedAt'],
-    );
+    expect(Object.keys(view ?? {}).sort()).toEqual([
+      'authentication',
+      'bankPaymentId',
+      'bankPaymentStatus',
+      'convertedToFutureDatedPayment',
+      'createdAt',
+      'errorInfo',
+      'id',
+      'initiation',
+      'memberId',
+      'refundAccount',
+      'status',
+      'statusReasonInformation',
+      'updatedAt',
+    ]);
     expect(await readPaymentViewForMember(prisma.pool, 'm:someone-else', payment.id)).toBeNull();
     expect(expected['amount']).toBe('1');
     expect(expected['version']).toBe(0);
     expect(expected['convertedToFutureDatedPayment']).toBe(false);
   });
 
-  it('reads that arrive together share a statement, and each answers only its own member\'s payment', async () => {
+  it("reads that arrive together share a statement, and each answers only its own member's payment", async () => {
     const mine = await Promise.all(Array.from({ length: 20 }, () => newPayment()));
     await prisma.member.create({ data: { id: 'm:other-reader', name: 'Other reader' } });
     const now = new Date();
@@ -118,7 +149,13 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const timerBefore = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } });
     const now = new Date(Date.now() + 60_000);
     await expect(
-      storeNewPayment(prisma, newRow(now, { id: payment.id, refId: 'CLASH', initiation: { refId: 'CLASH' }, amount: '2.00' }), now, RULES, []),
+      storeNewPayment(
+        prisma,
+        newRow(now, { id: payment.id, refId: 'CLASH', initiation: { refId: 'CLASH' }, amount: '2.00' }),
+        now,
+        RULES,
+        [],
+      ),
     ).rejects.toThrow(/duplicate key/);
     expect(await events(payment.id)).toEqual(['INITIATION_PENDING_REDIRECT_AUTH']);
     const timerAfter = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } });
@@ -131,7 +168,12 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const stored = await Promise.all(rows.map((row) => storeNewPayment(prisma, row, now, RULES, [])));
     expect(stored.map((payment) => payment.id)).toEqual(rows.map((row) => row.id));
     // xmin is the id of the transaction that wrote the row.
-    const written = await prisma.pool.query<{ id: string; payment_tx: string; event_tx: string | null; timer_tx: string | null }>(
+    const written = await prisma.pool.query<{
+      id: string;
+      payment_tx: string;
+      event_tx: string | null;
+      timer_tx: string | null;
+    }>(
       `SELECT p.id, p.xmin::text AS payment_tx,
               (SELECT e.xmin::text FROM outbox_event e WHERE e.member_id = p.member_id AND e.body::jsonb -> 'payment' ->> 'id' = p.id) AS event_tx,
               (SELECT j.xmin::text FROM scheduled_job j WHERE j.id = 'payments.poll:' || p.id) AS timer_tx
@@ -153,7 +195,9 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     await Promise.all(rows.map((row) => storeNewPayment(prisma, row, now, RULES, [])));
     for (const row of rows) {
       const stored = await prisma.outboxEvent.findMany({ where: { memberId, eventType: 'PAYMENT_STATUS_CHANGED' } });
-      const body = stored.map((event) => event.body).find((text) => (JSON.parse(text) as { payment: { id: string } }).payment.id === row.id);
+      const body = stored
+        .map((event) => event.body)
+        .find((text) => (JSON.parse(text) as { payment: { id: string } }).payment.id === row.id);
       expect(body).toBeDefined();
       // The relay posts this text as it stands: the compact JSON the event was built as.
       expect(body).toBe(JSON.stringify(JSON.parse(body ?? '')));
@@ -167,7 +211,9 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const now = new Date();
     const rows = Array.from({ length: 10 }, () => newRow(now));
     const clash = newRow(now, { id: stored.id });
-    const answers = await Promise.allSettled([...rows.slice(0, 5), clash, ...rows.slice(5)].map((row) => storeNewPayment(prisma, row, now, RULES, [])));
+    const answers = await Promise.allSettled(
+      [...rows.slice(0, 5), clash, ...rows.slice(5)].map((row) => storeNewPayment(prisma, row, now, RULES, [])),
+    );
     const failures = answers.flatMap((answer) => (answer.status === 'rejected' ? [String(answer.reason)] : []));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatch(/duplicate key/);
@@ -177,7 +223,9 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
   });
 
   it('creations committed together wake the relay with one NOTIFY, after their commits', async () => {
-    const listener = new pg.Client({ connectionString: (prisma.pool.options as { connectionString: string }).connectionString });
+    const listener = new pg.Client({
+      connectionString: (prisma.pool.options as { connectionString: string }).connectionString,
+    });
     await listener.connect();
     try {
       let wakeUps = 0;
@@ -200,10 +248,14 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
   });
 
   it('the creation statement notifies the outbox relay when it commits', async () => {
-    const listener = new pg.Client({ connectionString: (prisma.pool.options as { connectionString: string }).connectionString });
+    const listener = new pg.Client({
+      connectionString: (prisma.pool.options as { connectionString: string }).connectionString,
+    });
     await listener.connect();
     try {
-      const notified = new Promise<string>((resolve) => listener.once('notification', (message: pg.Notification) => resolve(message.channel)));
+      const notified = new Promise<string>((resolve) =>
+        listener.once('notification', (message: pg.Notification) => resolve(message.channel)),
+      );
       await listener.query('LISTEN webhook_outbox');
       await newPayment();
       expect(await notified).toBe('webhook_outbox');
@@ -223,10 +275,16 @@ describe('recording payment changes (real Postgres)', () => {
 
   it('a move updates the row, bumps the version, writes one event and resets the timer', async () => {
     const payment = await newPayment();
-    const result = await prisma.$transaction((tx) => recordPaymentChange(tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, []));
+    const result = await prisma.$transaction((tx) =>
+      recordPaymentChange(tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, []),
+    );
     expect(result.kind).toBe('changed');
     const stored = await payments.findById(prisma, payment.id);
-    expect(stored).toMatchObject({ status: 'INITIATION_PROCESSING', version: payment.version + 1, bankPaymentStatus: 'bank-INITIATION_PROCESSING' });
+    expect(stored).toMatchObject({
+      status: 'INITIATION_PROCESSING',
+      version: payment.version + 1,
+      bankPaymentStatus: 'bank-INITIATION_PROCESSING',
+    });
     expect(await events(payment.id)).toEqual(['INITIATION_PENDING_REDIRECT_AUTH', 'INITIATION_PROCESSING']);
     const timer = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } });
     expect(timer?.dueAt.getTime()).toBeLessThan(Date.now() + 10_000);
@@ -234,8 +292,12 @@ describe('recording payment changes (real Postgres)', () => {
 
   it('a change against a stale version writes nothing', async () => {
     const payment = await newPayment();
-    await prisma.$transaction((tx) => recordPaymentChange(tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, []));
-    const stale = await prisma.$transaction((tx) => recordPaymentChange(tx, payment, move('INITIATION_REJECTED'), new Date(), RULES, []));
+    await prisma.$transaction((tx) =>
+      recordPaymentChange(tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, []),
+    );
+    const stale = await prisma.$transaction((tx) =>
+      recordPaymentChange(tx, payment, move('INITIATION_REJECTED'), new Date(), RULES, []),
+    );
     expect(stale.kind).toBe('stale');
     expect((await payments.findById(prisma, payment.id))?.status).toBe('INITIATION_PROCESSING');
     expect(await events(payment.id)).toHaveLength(2);
@@ -243,15 +305,28 @@ describe('recording payment changes (real Postgres)', () => {
 
   it('staying in a status updates details without an event; a final status refuses everything and clears the timer', async () => {
     const payment = await newPayment('INITIATION_PENDING_EMBEDDED_AUTH');
-    const stay = await prisma.$transaction((tx) => recordPaymentChange(tx, payment, { ...move('INITIATION_PENDING_EMBEDDED_AUTH'), authentication: { fields: [], isRetry: true } }, new Date(), RULES, []));
+    const stay = await prisma.$transaction((tx) =>
+      recordPaymentChange(
+        tx,
+        payment,
+        { ...move('INITIATION_PENDING_EMBEDDED_AUTH'), authentication: { fields: [], isRetry: true } },
+        new Date(),
+        RULES,
+        [],
+      ),
+    );
     expect(stay).toMatchObject({ kind: 'changed', statusChanged: false });
     const after = await payments.findById(prisma, payment.id);
-    const ended = await prisma.$transaction((tx) => recordPaymentChange(tx, after as Payment, move('INITIATION_REJECTED'), new Date(), RULES, []));
+    const ended = await prisma.$transaction((tx) =>
+      recordPaymentChange(tx, after as Payment, move('INITIATION_REJECTED'), new Date(), RULES, []),
+    );
     expect(ended.kind).toBe('changed');
     expect(await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } })).toBeNull();
     const final = (await payments.findById(prisma, payment.id)) as Payment;
     for (const status of PAYMENT_STATUSES) {
-      const refused = await prisma.$transaction((tx) => recordPaymentChange(tx, final, move(status), new Date(), RULES, []));
+      const refused = await prisma.$transaction((tx) =>
+        recordPaymentChange(tx, final, move(status), new Date(), RULES, []),
+      );
       expect(refused.kind, status).toBe('refused');
     }
     expect(await events(payment.id)).toEqual(['INITIATION_PENDING_EMBEDDED_AUTH', 'INITIATION_REJECTED']);
@@ -259,23 +334,28 @@ describe('recording payment changes (real Postgres)', () => {
 
   it('over random sequences of proposed statuses: finals never change and every move has exactly one event', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...PAYMENT_STATUSES), { minLength: 1, maxLength: 12 }), async (proposals) => {
-        let payment = await newPayment('INITIATION_PENDING');
-        let moves = 0;
-        let finalStatus: string | undefined;
-        for (const status of proposals) {
-          const result = await prisma.$transaction((tx) => recordPaymentChange(tx, payment, move(status), new Date(), RULES, []));
-          if (result.kind === 'changed') {
-            if (result.statusChanged) moves += 1;
-            payment = result.payment;
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...PAYMENT_STATUSES), { minLength: 1, maxLength: 12 }),
+        async (proposals) => {
+          let payment = await newPayment('INITIATION_PENDING');
+          let moves = 0;
+          let finalStatus: string | undefined;
+          for (const status of proposals) {
+            const result = await prisma.$transaction((tx) =>
+              recordPaymentChange(tx, payment, move(status), new Date(), RULES, []),
+            );
+            if (result.kind === 'changed') {
+              if (result.statusChanged) moves += 1;
+              payment = result.payment;
+            }
+            if (finalStatus !== undefined) expect(payment.status).toBe(finalStatus);
+            if (paymentStatusMachine.isFinal(payment.status as PaymentStatus)) finalStatus ??= payment.status;
           }
-          if (finalStatus !== undefined) expect(payment.status).toBe(finalStatus);
-          if (paymentStatusMachine.isFinal(payment.status as PaymentStatus)) finalStatus ??= payment.status;
-        }
-        const stored = (await payments.findById(prisma, payment.id)) as Payment;
-        expect(stored.status).toBe(payment.status);
-        expect(await events(payment.id)).toHaveLength(moves + 1);
-      }),
+          const stored = (await payments.findById(prisma, payment.id)) as Payment;
+          expect(stored.status).toBe(payment.status);
+          expect(await events(payment.id)).toHaveLength(moves + 1);
+        },
+      ),
       { numRuns: 40 },
     );
   }, 60_000);

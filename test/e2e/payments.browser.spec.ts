@@ -2,7 +2,16 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TppSite } from '../support/tpp-site.js';
-import { TPP_CALLBACK, createPayment, newMember, startGateway, ukInitiation, waitForStatus, type TestGateway, type TestMember } from '../support/payments-gateway.js';
+import {
+  TPP_CALLBACK,
+  createPayment,
+  newMember,
+  startGateway,
+  ukInitiation,
+  waitForStatus,
+  type TestGateway,
+  type TestMember,
+} from '../support/payments-gateway.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -18,7 +27,15 @@ beforeAll(async () => {
   await tpp.start();
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...tpp.chromiumArgs()],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...tpp.chromiumArgs(),
+    ],
   });
 }, 120_000);
 
@@ -39,12 +56,17 @@ describe('a redirect payment in a real browser', () => {
     try {
       await page.goto((payment.authentication as { redirectUrl: string }).redirectUrl);
       await page.fill('input[name="username"]', 'sandbox-success');
-      await Promise.all([page.waitForURL((url) => url.href.startsWith(TPP_CALLBACK)), page.click('button[name="decision"][value="approve"]')]);
+      await Promise.all([
+        page.waitForURL((url) => url.href.startsWith(TPP_CALLBACK)),
+        page.click('button[name="decision"][value="approve"]'),
+      ]);
       const landed = new URL(page.url());
       expect(landed.searchParams.get('paymentId')).toBe(payment.id);
       expect(landed.searchParams.get('callbackState')).toBe('browser-state');
       expect(await page.locator('p').innerText()).toBe('Thanks for your order.');
-      expect(tpp.visits.find((url) => url.pathname === '/payments/callback')?.searchParams.get('paymentId')).toBe(payment.id);
+      expect(tpp.visits.find((url) => url.pathname === '/payments/callback')?.searchParams.get('paymentId')).toBe(
+        payment.id,
+      );
     } finally {
       await context.close();
     }

@@ -83,13 +83,19 @@ describe('GET /qr-code', () => {
   it.each([
     ['missing', ''],
     ['empty', '?data='],
-    ['2049 characters', `?data=${encodeURIComponent(`https://tpp.example.com/${'a'.repeat(2049 - 'https://tpp.example.com/'.length)}`)}`],
+    [
+      '2049 characters',
+      `?data=${encodeURIComponent(`https://tpp.example.com/${'a'.repeat(2049 - 'https://tpp.example.com/'.length)}`)}`,
+    ],
     ['not a URL', '?data=hello%20world'],
     ['a relative URL', `?data=${encodeURIComponent('/pay/123')}`],
     ['an ftp URL', `?data=${encodeURIComponent('ftp://files.example.com/x')}`],
     ['a javascript: URL', `?data=${encodeURIComponent('javascript:alert(1)')}`],
     ['a non-ASCII URL', `?data=${encodeURIComponent('https://tpp.example.com/caf\u00e9')}`],
-    ['repeated', `?data=${encodeURIComponent('https://a.example.com/')}&data=${encodeURIComponent('https://b.example.com/')}`],
+    [
+      'repeated',
+      `?data=${encodeURIComponent('https://a.example.com/')}&data=${encodeURIComponent('https://b.example.com/')}`,
+    ],
   ])('data %s -> 400 in the interface’s shape, naming data', async (_what, query) => {
     const response = await qrCode(query);
     expect(response.status).toBe(400);
@@ -120,10 +126,14 @@ describe('GET /qr-code', () => {
   });
 
   it('is documented in the OpenAPI document with its data parameter and SVG answer', async () => {
-    const document = (await (await fetch(`${api}/openapi.json`)).json()) as { paths: Record<string, { get?: OpenApiOperation }> };
+    const document = (await (await fetch(`${api}/openapi.json`)).json()) as {
+      paths: Record<string, { get?: OpenApiOperation }>;
+    };
     const operation = document.paths['/qr-code']?.get;
     expect(operation?.operationId).toBe('GetQrCode');
-    expect(operation?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'data', in: 'query', required: true })]));
+    expect(operation?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'data', in: 'query', required: true })]),
+    );
     expect(operation?.parameters?.find((parameter) => parameter.name === 'data')?.schema?.maxLength).toBe(2048);
     expect(Object.keys(operation?.responses['200']?.content ?? {})).toEqual(['image/svg+xml']);
   });

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiProcess, type ApiProcess } from '../../apps/api/src/create-api-process.js';
 import { baseUrl, testConfig } from '../support/test-env.js';
 
-const LIMITS = { RATE_LIMIT_READ_PER_MINUTE: '5', RATE_LIMIT_WRITE_PER_MINUTE: '3', RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '4' };
+const LIMITS = {
+  RATE_LIMIT_READ_PER_MINUTE: '5',
+  RATE_LIMIT_WRITE_PER_MINUTE: '3',
+  RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '4',
+};
 const ADMIN_TOKEN = 'rate-limits-token-0123456789abcdef0123';
 
 interface Member {
@@ -29,7 +33,13 @@ function newIp(): string {
 }
 
 /** One JSON exchange over node:http from the local address `from`. */
-function http(url: string, method: string, headers: Record<string, string>, body: unknown, from: string): Promise<Sent> {
+function http(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: unknown,
+  from: string,
+): Promise<Sent> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const allHeaders = payload === undefined ? headers : { ...headers, 'content-type': 'application/json' };
   return new Promise((resolve, reject) => {
@@ -42,7 +52,11 @@ function http(url: string, method: string, headers: Record<string, string>, body
           const value = res.headers[name];
           return typeof value === 'string' ? value : null;
         };
-        resolve({ status: res.statusCode ?? 0, header, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Sent['body'] });
+        resolve({
+          status: res.statusCode ?? 0,
+          header,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Sent['body'],
+        });
       });
     });
     req.on('error', reject);
@@ -100,24 +114,41 @@ describe('rate limits', () => {
     await Promise.all([p1.close(), p2.close()]);
   });
 
-  function send(base: string, method: string, path: string, options: { authorization?: string; ip?: string; body?: unknown } = {}): Promise<Sent> {
-    const headers: Record<string, string> = options.authorization === undefined ? {} : { authorization: options.authorization };
+  function send(
+    base: string,
+    method: string,
+    path: string,
+    options: { authorization?: string; ip?: string; body?: unknown } = {},
+  ): Promise<Sent> {
+    const headers: Record<string, string> =
+      options.authorization === undefined ? {} : { authorization: options.authorization };
     return http(`${base}${path}`, method, headers, options.body, options.ip ?? newIp());
   }
   const read = (member: Member, base = api1, ip?: string): Promise<Sent> =>
-    send(base, 'GET', `/member/${member.id}/keys`, { authorization: `Basic ${member.apiKey}`, ...(ip === undefined ? {} : { ip }) });
+    send(base, 'GET', `/member/${member.id}/keys`, {
+      authorization: `Basic ${member.apiKey}`,
+      ...(ip === undefined ? {} : { ip }),
+    });
   const write = (member: Member, base = api1): Promise<Sent> =>
-    send(base, 'POST', `/member/${member.id}/keys`, { authorization: `Basic ${member.apiKey}`, body: { keyAlgorithm: 'ED25519', publicKey: newPublicKey() } });
+    send(base, 'POST', `/member/${member.id}/keys`, {
+      authorization: `Basic ${member.apiKey}`,
+      body: { keyAlgorithm: 'ED25519', publicKey: newPublicKey() },
+    });
 
   async function createMember(name: string): Promise<Member> {
-    const created = await send(baseUrl(p1.admin), 'POST', '/admin/members', { authorization: `Bearer ${ADMIN_TOKEN}`, body: { name } });
+    const created = await send(baseUrl(p1.admin), 'POST', '/admin/members', {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      body: { name },
+    });
     expect(created.status).toBe(200);
     const { member, apiKey } = created.body as { member: { id: string }; apiKey: string };
     return { id: member.id, apiKey };
   }
 
   async function keyCount(member: Member): Promise<number> {
-    const listed = await send(baseUrl(p1.admin), 'GET', `/admin/members/${member.id}/keys`, { authorization: `Bearer ${ADMIN_TOKEN}` });
+    const listed = await send(baseUrl(p1.admin), 'GET', `/admin/members/${member.id}/keys`, {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+    });
     expect(listed.status).toBe(200);
     return (listed.body['key'] as unknown[]).length;
   }
@@ -184,7 +215,10 @@ describe('rate limits', () => {
 
   describe('cached credentials: a change through one replica holds at once on the other', () => {
     const admin = (method: string, path: string, body?: unknown): Promise<Sent> =>
-      send(baseUrl(p1.admin), method, path, { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { body }) });
+      send(baseUrl(p1.admin), method, path, {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+        ...(body === undefined ? {} : { body }),
+      });
 
     it('a revoked API key that replica 2 has verified before is refused by it on the next request', async () => {
       const member = await createMember('Revoking Ltd');
@@ -209,12 +243,22 @@ describe('rate limits', () => {
     it('a deleted public key that replica 2 has used before no longer authenticates there', async () => {
       const member = await createMember('Key Rotating Ltd');
       const pair = generateKeyPairSync('ed25519');
-      const added = await admin('POST', `/admin/members/${member.id}/keys`, { keyAlgorithm: 'ED25519', publicKey: pair.publicKey.export({ format: 'jwk' }).x });
+      const added = await admin('POST', `/admin/members/${member.id}/keys`, {
+        keyAlgorithm: 'ED25519',
+        publicKey: pair.publicKey.export({ format: 'jwk' }).x,
+      });
       expect(added.status).toBe(200);
       const kid = (added.body as { keyId: string }).keyId;
       const signedRead = async (): Promise<Sent> => {
         const path = `/member/${member.id}/keys`;
-        const token = await signRequest(pair.privateKey, { kid, mid: member.id, method: 'GET', host: new URL(api2).host, path, expMs: Date.now() + 60_000 });
+        const token = await signRequest(pair.privateKey, {
+          kid,
+          mid: member.id,
+          method: 'GET',
+          host: new URL(api2).host,
+          path,
+          expMs: Date.now() + 60_000,
+        });
         return send(api2, 'GET', path, { authorization: `Bearer ${token}` });
       };
       expect((await signedRead()).status).toBe(200);
@@ -230,12 +274,17 @@ describe('rate limits', () => {
       const member = await createMember('Unlucky Neighbour Ltd');
       const ip = newIp();
       for (const authorization of badCredentials.slice(0, 3)) {
-        const sent = await send(api1, 'GET', `/member/${member.id}/keys`, { ip, ...(authorization === '' ? {} : { authorization }) });
+        const sent = await send(api1, 'GET', `/member/${member.id}/keys`, {
+          ip,
+          ...(authorization === '' ? {} : { authorization }),
+        });
         expect(sent.status, authorization).toBe(401);
       }
       // Three failures are still below the limit: valid credentials go through and reset nothing.
       expect((await read(member, api1, ip)).status).toBe(200);
-      expect((await send(api2, 'GET', `/member/${member.id}/keys`, { ip, authorization: badCredentials[3] })).status).toBe(401);
+      expect(
+        (await send(api2, 'GET', `/member/${member.id}/keys`, { ip, authorization: badCredentials[3] })).status,
+      ).toBe(401);
 
       for (const base of [api1, api2]) {
         const blocked = await read(member, base, ip);
@@ -246,7 +295,8 @@ describe('rate limits', () => {
       const blockedBad = await send(api1, 'GET', `/member/${member.id}/keys`, { ip, authorization: badCredentials[4] });
       expect(blockedBad.status).toBe(429);
 
-      for (const path of ['/healthz', '/readyz']) expect((await send(api1, 'GET', path, { ip })).status, path).toBe(200);
+      for (const path of ['/healthz', '/readyz'])
+        expect((await send(api1, 'GET', path, { ip })).status, path).toBe(200);
       const elsewhere = await read(member, api1, newIp());
       expect(elsewhere.status).toBe(200);
       expectRateLimitHeaders(elsewhere, 5, 3);

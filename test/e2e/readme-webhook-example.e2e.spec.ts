@@ -45,21 +45,44 @@ describe('README: verifying a notification', () => {
   });
 
   it('runs as written with the helper copied beside it: accepts a real notification, rejects a forged one', async () => {
-    expect(existsSync(COMPILED_VERIFIER), 'run `npm run build` first: the example imports the compiled helper').toBe(true);
+    expect(existsSync(COMPILED_VERIFIER), 'run `npm run build` first: the example imports the compiled helper').toBe(
+      true,
+    );
     await copyFile(COMPILED_VERIFIER, join(dir, 'webhook-verifier.js'));
     await writeFile(join(dir, 'receiver.mjs'), readmeExample());
     const port = await freePort();
-    receiver = new SpawnedProcess(process.execPath, [join(dir, 'receiver.mjs')], envWithout([], { GATEWAY_URL: baseUrl(api.api), PORT: String(port) }), dir);
+    receiver = new SpawnedProcess(
+      process.execPath,
+      [join(dir, 'receiver.mjs')],
+      envWithout([], { GATEWAY_URL: baseUrl(api.api), PORT: String(port) }),
+      dir,
+    );
     await receiver.waitForOutput(/listening/, 10_000);
 
     const prisma = worker.stores.prisma;
     await prisma.member.create({ data: { id: 'm:readme', name: 'README receiver' } });
-    await prisma.webhookConfig.create({ data: { memberId: 'm:readme', url: `http://127.0.0.1:${port}/webhooks`, types: ['PAYOUT_STATUS_CHANGED'], updatedAt: new Date() } });
+    await prisma.webhookConfig.create({
+      data: {
+        memberId: 'm:readme',
+        url: `http://127.0.0.1:${port}/webhooks`,
+        types: ['PAYOUT_STATUS_CHANGED'],
+        updatedAt: new Date(),
+      },
+    });
     const event = await prisma.$transaction((tx) =>
-      writeOutboxEvent(tx, { memberId: 'm:readme', type: 'PAYOUT_STATUS_CHANGED', createdAt: new Date(), payload: { payoutId: 'po:1', refId: 'readme', status: 'SUCCESS', memberId: 'm:readme' } }),
+      writeOutboxEvent(tx, {
+        memberId: 'm:readme',
+        type: 'PAYOUT_STATUS_CHANGED',
+        createdAt: new Date(),
+        payload: { payoutId: 'po:1', refId: 'readme', status: 'SUCCESS', memberId: 'm:readme' },
+      }),
     );
     const [line = ''] = await receiver.waitForOutput(new RegExp(`\\{"verified":"${event.id}".*\\n`), 10_000);
-    expect(JSON.parse(line)).toMatchObject({ verified: event.id, event: 'PAYOUT_STATUS_CHANGED', body: { payoutStatusChanged: { payoutId: 'po:1' } } });
+    expect(JSON.parse(line)).toMatchObject({
+      verified: event.id,
+      event: 'PAYOUT_STATUS_CHANGED',
+      body: { payoutStatusChanged: { payoutId: 'po:1' } },
+    });
 
     const { kid } = await prisma.webhookSigningKey.findFirstOrThrow({ where: { retiredAt: null } });
     const forged = await fetch(`http://127.0.0.1:${port}/webhooks`, {

@@ -4,8 +4,17 @@ import { createServer, type Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BankHttpClient, ObieConnector, createSecretResolver, type BankConnector, type PaymentInitiation } from '#libs/connectors';
-import { createSandboxBankProcess, type SandboxBankProcess } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
+import {
+  BankHttpClient,
+  ObieConnector,
+  createSecretResolver,
+  type BankConnector,
+  type PaymentInitiation,
+} from '#libs/connectors';
+import {
+  createSandboxBankProcess,
+  type SandboxBankProcess,
+} from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
 import { baseUrl, testConfig } from '../support/test-env.js';
 import { sandboxEntry } from './obie/sandbox-catalogue.js';
 
@@ -34,7 +43,10 @@ function payment(redirectUri: string, creditorName = 'Merchant Ltd'): PaymentIni
 }
 
 async function authorizeUrl(initiation: PaymentInitiation): Promise<string> {
-  const started = await connector.initiatePayment({ bankId: 'ob-sandbox-gb', deadlineMs: Date.now() + 10_000 }, initiation);
+  const started = await connector.initiatePayment(
+    { bankId: 'ob-sandbox-gb', deadlineMs: Date.now() + 10_000 },
+    initiation,
+  );
   if (started.next.kind !== 'redirect') throw new Error('expected a redirect');
   return started.next.redirectUrl;
 }
@@ -44,19 +56,31 @@ beforeAll(async () => {
   bank = await createSandboxBankProcess(await testConfig());
   await bank.app.listen(0, '127.0.0.1');
   const http = new BankHttpClient({ logger: pino({ level: 'silent' }) });
-  connector = new ObieConnector(sandboxEntry('ob-sandbox-gb', baseUrl(bank.app)), { http, secrets: createSecretResolver({}) });
+  connector = new ObieConnector(sandboxEntry('ob-sandbox-gb', baseUrl(bank.app)), {
+    http,
+    secrets: createSecretResolver({}),
+  });
 
   // The gateway's callback, as far as the browser is concerned: records where it landed.
   callbackServer = createServer((request, response) => {
     callbacks.push(new URL(request.url ?? '/', callbackUrl));
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Back at the gateway</title><p>Thank you.</p>');
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><title>Back at the gateway</title><p>Thank you.</p>');
   });
   await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
   callbackUrl = `http://127.0.0.1:${(callbackServer.address() as { port: number }).port}/callback`;
 
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }, 60_000);
 
@@ -76,7 +100,10 @@ describe('sandbox bank consent page in a real browser', () => {
       expect(await page.title()).toContain('Sandbox Bank GB');
       expect(await page.locator('dl').innerText()).toContain('12.34 GBP');
       await page.fill('input[name="username"]', 'sandbox-success');
-      await Promise.all([page.waitForURL((url) => url.pathname === '/callback'), page.click('button[name="decision"][value="approve"]')]);
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === '/callback'),
+        page.click('button[name="decision"][value="approve"]'),
+      ]);
       const landed = new URL(page.url());
       expect(landed.searchParams.get('state')).toBe(initiation.state);
       expect(landed.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
@@ -93,7 +120,10 @@ describe('sandbox bank consent page in a real browser', () => {
     const page = await browser.newPage();
     try {
       await page.goto(await authorizeUrl(initiation));
-      await Promise.all([page.waitForURL((url) => url.pathname === '/callback'), page.click('button[name="decision"][value="deny"]')]);
+      await Promise.all([
+        page.waitForURL((url) => url.pathname === '/callback'),
+        page.click('button[name="decision"][value="deny"]'),
+      ]);
       const landed = new URL(page.url());
       expect(landed.searchParams.get('error')).toBe('access_denied');
       expect(landed.searchParams.get('state')).toBe(initiation.state);

@@ -31,7 +31,6 @@ function newPublicKey(): string {
   return generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x ?? '';
 }
 
-
 describe('tenant isolation of member keys', () => {
   let proc: ApiProcess;
   let api: string;
@@ -58,7 +57,10 @@ describe('tenant isolation of member keys', () => {
   }
 
   async function submitKey(member: Member): Promise<string> {
-    const { status, body } = await call<{ keyId: string }>(member, 'POST', `/member/${member.id}/keys`, { keyAlgorithm: 'ED25519', publicKey: newPublicKey() });
+    const { status, body } = await call<{ keyId: string }>(member, 'POST', `/member/${member.id}/keys`, {
+      keyAlgorithm: 'ED25519',
+      publicKey: newPublicKey(),
+    });
     expect(status).toBe(200);
     return body.keyId;
   }
@@ -75,7 +77,9 @@ describe('tenant isolation of member keys', () => {
   async function allKeys(): Promise<Record<string, KeyView[]>> {
     const result: Record<string, KeyView[]> = {};
     for (const member of [a, b]) {
-      const response = await fetch(`${baseUrl(proc.admin)}/admin/members/${member.id}/keys`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const response = await fetch(`${baseUrl(proc.admin)}/admin/members/${member.id}/keys`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       expect(response.status).toBe(200);
       result[member.id] = ((await response.json()) as { key: KeyView[] }).key;
     }
@@ -99,7 +103,9 @@ describe('tenant isolation of member keys', () => {
   it('each member sees its own key', async () => {
     expect((await keysOf(a)).map((k) => k.id)).toEqual([aKeyId]);
     expect((await keysOf(b)).map((k) => k.id)).toEqual([bKeyId]);
-    expect((await call<{ key: KeyView[] }>(a, 'GET', `/member/${a.id}/keys/${aKeyId}`)).body.key.map((k) => k.id)).toEqual([aKeyId]);
+    expect(
+      (await call<{ key: KeyView[] }>(a, 'GET', `/member/${a.id}/keys/${aKeyId}`)).body.key.map((k) => k.id),
+    ).toEqual([aKeyId]);
   });
 
   it("B cannot read A's key through its own member path: 404 naming the key id", async () => {
@@ -124,7 +130,12 @@ describe('tenant isolation of member keys', () => {
       ['GET one key', 'GET', () => `/member/${a.id}/keys/${aKeyId}`, undefined],
       ['GET an unknown key', 'GET', () => `/member/${a.id}/keys/nope`, undefined],
       ['POST a key', 'POST', () => `/member/${a.id}/keys`, { keyAlgorithm: 'ED25519', publicKey: newPublicKey() }],
-      ['POST an invalid key', 'POST', () => `/member/${a.id}/keys`, { keyAlgorithm: 'ED25519', publicKey: 'x'.repeat(40) }],
+      [
+        'POST an invalid key',
+        'POST',
+        () => `/member/${a.id}/keys`,
+        { keyAlgorithm: 'ED25519', publicKey: 'x'.repeat(40) },
+      ],
       ['DELETE a key', 'DELETE', () => `/member/${a.id}/keys/${aKeyId}`, undefined],
     ] as const)('%s', async (_what, method, path, body) => {
       const before = await allKeys();

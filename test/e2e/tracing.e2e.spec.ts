@@ -72,7 +72,10 @@ describe('OpenTelemetry export over OTLP', () => {
 
       const deadline = Date.now() + 15_000;
       const all = (): string => received.map((r) => r.body).join('\n');
-      while (Date.now() < deadline && !(all().includes(traceId ?? '-') && /SELECT|postgres/i.test(all()) && /ping/i.test(all()))) {
+      while (
+        Date.now() < deadline &&
+        !(all().includes(traceId ?? '-') && /SELECT|postgres/i.test(all()) && /ping/i.test(all()))
+      ) {
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(received.every((r) => r.path === '/v1/traces')).toBe(true);

@@ -42,7 +42,9 @@ describe('webhook delivery survives kill -9 of workers', () => {
     };
     await receiver.start();
     await prisma.member.create({ data: { id: MEMBER, name: 'Chaos TPP' } });
-    await prisma.webhookConfig.create({ data: { memberId: MEMBER, url: receiver.url, types: ['REFUND_STATUS_CHANGED'], updatedAt: new Date() } });
+    await prisma.webhookConfig.create({
+      data: { memberId: MEMBER, url: receiver.url, types: ['REFUND_STATUS_CHANGED'], updatedAt: new Date() },
+    });
 
     const baseEnv = envWithout(['ENVIRONMENT', 'OTEL_EXPORTER_OTLP_ENDPOINT'], {
       DATABASE_URL: config.databaseUrl,
@@ -56,7 +58,12 @@ describe('webhook delivery survives kill -9 of workers', () => {
       SHUTDOWN_GRACE_MS: '1000',
     });
     const spawnWorker = async (): Promise<SpawnedProcess> => {
-      const worker = new SpawnedProcess(process.execPath, [WORKER], { ...baseEnv, WORKER_PORT: String(await freePort()) }, root);
+      const worker = new SpawnedProcess(
+        process.execPath,
+        [WORKER],
+        { ...baseEnv, WORKER_PORT: String(await freePort()) },
+        root,
+      );
       workers.add(worker);
       return worker;
     };
@@ -67,7 +74,12 @@ describe('webhook delivery survives kill -9 of workers', () => {
     const producing = (async () => {
       for (let i = 0; i < EVENTS; i += 1) {
         const written = await prisma.$transaction((tx) =>
-          writeOutboxEvent(tx, { memberId: MEMBER, type: 'REFUND_STATUS_CHANGED', createdAt: new Date(), payload: { refundId: `rf:${i}`, memberId: MEMBER, status: 'SUCCESS', refId: `chaos-${i}` } }),
+          writeOutboxEvent(tx, {
+            memberId: MEMBER,
+            type: 'REFUND_STATUS_CHANGED',
+            createdAt: new Date(),
+            payload: { refundId: `rf:${i}`, memberId: MEMBER, status: 'SUCCESS', refId: `chaos-${i}` },
+          }),
         );
         bodies.set(written.id, written.body);
         if (i % 10 === 9) await sleep(110);
@@ -121,8 +133,14 @@ describe('webhook delivery survives kill -9 of workers', () => {
     expect(await prisma.outboxEvent.count({ where: { relayedAt: null } })).toBe(0);
     expect(await prisma.webhookDelivery.count({ where: { status: 'DEAD' } })).toBe(0);
 
-    const jwks: JsonWebKeySet = { keys: (await webhookSigningKeys.published(prisma, new Date(), 3600_000)).map((key) => ({ ...(key.publicJwk as object), kid: key.kid })) };
-    for (const request of receiver.requests) await verifyWebhook({ body: request.body, headers: request.headers, jwks, nowMs: request.receivedAtMs });
+    const jwks: JsonWebKeySet = {
+      keys: (await webhookSigningKeys.published(prisma, new Date(), 3600_000)).map((key) => ({
+        ...(key.publicJwk as object),
+        kid: key.kid,
+      })),
+    };
+    for (const request of receiver.requests)
+      await verifyWebhook({ body: request.body, headers: request.headers, jwks, nowMs: request.receivedAtMs });
 
     const duplicates = receiver.requests.length - received.size;
     const rate = (100 * duplicates) / received.size;

@@ -41,7 +41,12 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
   const receivers: WebhookReceiver[] = [];
 
   beforeAll(async () => {
-    config = await testConfig({ ADMIN_TOKEN, SCHEDULER_TICK_MS: '50', WEBHOOK_SWEEP_MS: '250', WEBHOOK_ATTEMPT_TIMEOUT_MS: '3000' });
+    config = await testConfig({
+      ADMIN_TOKEN,
+      SCHEDULER_TICK_MS: '50',
+      WEBHOOK_SWEEP_MS: '250',
+      WEBHOOK_ATTEMPT_TIMEOUT_MS: '3000',
+    });
     api = await createApiProcess(config);
     await api.api.listen(0, '127.0.0.1');
     await api.admin.listen(0, '127.0.0.1');
@@ -65,30 +70,50 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
     await Promise.all(receivers.map((receiver) => receiver.stop()));
   });
 
-  async function call<T>(base: string, method: string, path: string, authorization: string | undefined, body?: unknown): Promise<{ status: number; body: T }> {
+  async function call<T>(
+    base: string,
+    method: string,
+    path: string,
+    authorization: string | undefined,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(authorization === undefined ? {} : { authorization }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(authorization === undefined ? {} : { authorization }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, body: (await response.json()) as T };
   }
-  const admin = <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => call<T>(adminUrl, method, path, `Bearer ${ADMIN_TOKEN}`, body);
+  const admin = <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> =>
+    call<T>(adminUrl, method, path, `Bearer ${ADMIN_TOKEN}`, body);
 
   /** A member with a receiver of its own, subscribed to `types` through the public API. */
-  async function member(types: readonly EventType[] = ['PAYMENT_STATUS_CHANGED', 'REFUND_STATUS_CHANGED']): Promise<Member> {
-    const created = await admin<{ member: { id: string }; apiKey: string }>('POST', '/admin/members', { name: 'Webhook TPP' });
+  async function member(
+    types: readonly EventType[] = ['PAYMENT_STATUS_CHANGED', 'REFUND_STATUS_CHANGED'],
+  ): Promise<Member> {
+    const created = await admin<{ member: { id: string }; apiKey: string }>('POST', '/admin/members', {
+      name: 'Webhook TPP',
+    });
     expect(created.status).toBe(200);
     const receiver = new WebhookReceiver();
     receivers.push(receiver);
     await receiver.start();
-    const put = await call(publicUrl, 'PUT', '/webhook/config', `Basic ${created.body.apiKey}`, { config: { type: types, url: receiver.url } });
+    const put = await call(publicUrl, 'PUT', '/webhook/config', `Basic ${created.body.apiKey}`, {
+      config: { type: types, url: receiver.url },
+    });
     expect(put.status).toBe(200);
     return { id: created.body.member.id, apiKey: created.body.apiKey, receiver };
   }
 
   /** A state change and its event in one transaction, as a domain writes them. */
-  async function emit<T extends EventType>(memberId: string, type: T, payload: EventPayloads[T]): Promise<{ id: string; body: string; committedAt: number }> {
+  async function emit<T extends EventType>(
+    memberId: string,
+    type: T,
+    payload: EventPayloads[T],
+  ): Promise<{ id: string; body: string; committedAt: number }> {
     const written = await prisma.$transaction(async (tx) => {
       await tx.member.update({ where: { id: memberId }, data: { name: `changed ${randomBytes(3).toString('hex')}` } });
       return writeOutboxEvent(tx, { memberId, type, payload, createdAt: clock.now() });
@@ -96,7 +121,12 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
     return { ...written, committedAt: performance.now() };
   }
 
-  const refund = (n: number): EventPayloads['REFUND_STATUS_CHANGED'] => ({ refundId: `rf:${n}`, memberId: 'm', status: 'PROCESSING', refId: `ref-${n}` });
+  const refund = (n: number): EventPayloads['REFUND_STATUS_CHANGED'] => ({
+    refundId: `rf:${n}`,
+    memberId: 'm',
+    status: 'PROCESSING',
+    refId: `ref-${n}`,
+  });
 
   async function delivery(eventId: string): Promise<WebhookDelivery> {
     const found = await prisma.webhookDelivery.findFirst({ where: { eventId } });
@@ -104,7 +134,12 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
     return found;
   }
 
-  async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  async function until<T>(
+    what: string,
+    read: () => Promise<T>,
+    done: (value: T) => boolean,
+    timeoutMs = 10_000,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = await read().catch(() => undefined);
@@ -123,9 +158,13 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
   const verify = (request: ReceivedRequest): ReturnType<typeof verifyWebhook> =>
     verifyWebhook({ body: request.body, headers: request.headers, jwks, nowMs: request.receivedAtMs });
 
-  it('delivers an event written in a state change\'s transaction, signed, and the helper verifies it', async () => {
+  it("delivers an event written in a state change's transaction, signed, and the helper verifies it", async () => {
     const tpp = await member();
-    const event = await emit(tpp.id, 'PAYMENT_STATUS_CHANGED', { id: 'pm2:e2e1', status: 'INITIATION_COMPLETED', refId: 'ref-e2e' });
+    const event = await emit(tpp.id, 'PAYMENT_STATUS_CHANGED', {
+      id: 'pm2:e2e1',
+      status: 'INITIATION_COMPLETED',
+      refId: 'ref-e2e',
+    });
     await tpp.receiver.waitFor('the notification', () => tpp.receiver.forEvent(event.id).length === 1);
     const [request] = tpp.receiver.forEvent(event.id);
     if (request === undefined) throw new Error('unreachable');
@@ -141,7 +180,11 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
     expect(request.headers['webhook-id']).toBe(event.id);
     const verified = await verify(request);
     expect(verified).toMatchObject({ id: event.id, event: 'PAYMENT_STATUS_CHANGED' });
-    const stored = await until('delivered', () => delivery(event.id), (row) => row.status === 'DELIVERED');
+    const stored = await until(
+      'delivered',
+      () => delivery(event.id),
+      (row) => row.status === 'DELIVERED',
+    );
     expect(stored).toMatchObject({ attemptCount: 1, lastStatusCode: 200, body: event.body });
     const jwksResponse = await fetch(`${publicUrl}/.well-known/jwks.json`);
     expect(jwksResponse.status).toBe(200);
@@ -159,7 +202,9 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
     }
     latencies.sort((a, b) => a - b);
     const median = latencies[Math.floor(latencies.length / 2)] ?? Infinity;
-    process.stdout.write(`[webhooks] commit to first attempt: median ${median.toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms\n`);
+    process.stdout.write(
+      `[webhooks] commit to first attempt: median ${median.toFixed(1)} ms, max ${(latencies[latencies.length - 1] ?? 0).toFixed(1)} ms\n`,
+    );
     expect(median).toBeLessThan(1000);
   });
 
@@ -167,11 +212,22 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
     const tpp = await member(['REFUND_STATUS_CHANGED']);
     await expect(
       prisma.$transaction(async (tx) => {
-        await writeOutboxEvent(tx, { memberId: tpp.id, type: 'REFUND_STATUS_CHANGED', payload: refund(1), createdAt: clock.now(), id: 'ev:rolled-back' });
+        await writeOutboxEvent(tx, {
+          memberId: tpp.id,
+          type: 'REFUND_STATUS_CHANGED',
+          payload: refund(1),
+          createdAt: clock.now(),
+          id: 'ev:rolled-back',
+        });
         throw new Error('the state change failed');
       }),
     ).rejects.toThrow('the state change failed');
-    const unsubscribed = await emit(tpp.id, 'PAYOUT_STATUS_CHANGED', { payoutId: 'po:1', refId: 'r', status: 'SUCCESS', memberId: tpp.id });
+    const unsubscribed = await emit(tpp.id, 'PAYOUT_STATUS_CHANGED', {
+      payoutId: 'po:1',
+      refId: 'r',
+      status: 'SUCCESS',
+      memberId: tpp.id,
+    });
     const marker = await emit(tpp.id, 'REFUND_STATUS_CHANGED', refund(2));
     await tpp.receiver.waitFor('the subscribed event', () => tpp.receiver.forEvent(marker.id).length === 1);
     await sleep(300);
@@ -186,23 +242,38 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
     const tpp = await member();
     tpp.receiver.responder = answer(500);
     const event = await emit(tpp.id, 'REFUND_STATUS_CHANGED', refund(10));
-    let row = await until('the first attempt', () => delivery(event.id), (d) => d.attemptCount === 1);
+    let row = await until(
+      'the first attempt',
+      () => delivery(event.id),
+      (d) => d.attemptCount === 1,
+    );
     while (row.status === 'PENDING') {
       const attempts = row.attemptCount;
       if (row.nextAttemptAt === null) throw new Error('pending without a next attempt');
       await advanceTo(row.nextAttemptAt);
-      row = await until(`attempt ${attempts + 1}`, () => delivery(event.id), (d) => d.attemptCount > attempts || d.status !== 'PENDING');
+      row = await until(
+        `attempt ${attempts + 1}`,
+        () => delivery(event.id),
+        (d) => d.attemptCount > attempts || d.status !== 'PENDING',
+      );
     }
     expect(row.status).toBe('DEAD');
     expect(row.attemptCount).toBe(MAX_ATTEMPTS);
 
-    const attempts = await prisma.webhookAttempt.findMany({ where: { deliveryId: row.id }, orderBy: { attemptNo: 'asc' } });
+    const attempts = await prisma.webhookAttempt.findMany({
+      where: { deliveryId: row.id },
+      orderBy: { attemptNo: 'asc' },
+    });
     expect(attempts).toHaveLength(10);
     const first = attempts[0]?.attemptedAt.getTime() ?? 0;
     const offsets = attempts.map((attempt) => Math.round((attempt.attemptedAt.getTime() - first) / MINUTE_MS));
     expect(offsets).toEqual([...ATTEMPT_OFFSETS_MINUTES]);
-    expect(Math.max(...attempts.map((attempt) => attempt.attemptedAt.getTime() - first))).toBeLessThanOrEqual(72 * 60 * MINUTE_MS + 30_000);
-    expect(attempts.every((attempt) => attempt.statusCode === 500 && attempt.error?.startsWith('HTTP 500') === true)).toBe(true);
+    expect(Math.max(...attempts.map((attempt) => attempt.attemptedAt.getTime() - first))).toBeLessThanOrEqual(
+      72 * 60 * MINUTE_MS + 30_000,
+    );
+    expect(
+      attempts.every((attempt) => attempt.statusCode === 500 && attempt.error?.startsWith('HTTP 500') === true),
+    ).toBe(true);
 
     const received = tpp.receiver.forEvent(event.id);
     expect(received).toHaveLength(10);
@@ -215,19 +286,32 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
     await sleep(300);
     expect(tpp.receiver.forEvent(event.id)).toHaveLength(10);
 
-    const dead = await admin<{ deliveries: Array<{ id: string; status: string; attemptCount: number }> }>('GET', `/admin/webhooks/dead-letters?memberId=${encodeURIComponent(tpp.id)}`);
+    const dead = await admin<{ deliveries: Array<{ id: string; status: string; attemptCount: number }> }>(
+      'GET',
+      `/admin/webhooks/dead-letters?memberId=${encodeURIComponent(tpp.id)}`,
+    );
     expect(dead.status).toBe(200);
     expect(dead.body.deliveries).toEqual([expect.objectContaining({ id: row.id, status: 'DEAD', attemptCount: 10 })]);
-    const detail = await admin<{ delivery: { body: string; attempts: unknown[] } }>('GET', `/admin/webhooks/deliveries/${encodeURIComponent(row.id)}`);
+    const detail = await admin<{ delivery: { body: string; attempts: unknown[] } }>(
+      'GET',
+      `/admin/webhooks/deliveries/${encodeURIComponent(row.id)}`,
+    );
     expect(detail.body.delivery.body).toBe(event.body);
     expect(detail.body.delivery.attempts).toHaveLength(10);
 
     // An operator replays the dead letter once the receiver works again: same id, same bytes.
     tpp.receiver.responder = answer(200);
-    const replayed = await admin<{ delivery: { status: string; round: number } }>('POST', `/admin/webhooks/deliveries/${encodeURIComponent(row.id)}/replay`);
+    const replayed = await admin<{ delivery: { status: string; round: number } }>(
+      'POST',
+      `/admin/webhooks/deliveries/${encodeURIComponent(row.id)}/replay`,
+    );
     expect(replayed.status).toBe(200);
     expect(replayed.body.delivery).toMatchObject({ status: 'PENDING', round: 1 });
-    await until('the replay', () => delivery(event.id), (d) => d.status === 'DELIVERED');
+    await until(
+      'the replay',
+      () => delivery(event.id),
+      (d) => d.status === 'DELIVERED',
+    );
     expect(tpp.receiver.forEvent(event.id)).toHaveLength(11);
     expect(tpp.receiver.forEvent(event.id)[10]?.body).toBe(event.body);
     expect((await admin('POST', `/admin/webhooks/deliveries/${encodeURIComponent(row.id)}/replay`)).status).toBe(200);
@@ -238,24 +322,36 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
     tpp.receiver.responder = (request, index, response) => {
       if (index === 0) response.writeHead(503).end();
       else if (index === 1) response.writeHead(429, { 'retry-after': '5400' }).end();
-      else if (index === 2) setTimeout(() => response.writeHead(200).end(), 4000); // past the 3 s attempt timeout
+      else if (index === 2)
+        setTimeout(() => response.writeHead(200).end(), 4000); // past the 3 s attempt timeout
       else response.writeHead(204).end();
     };
     const event = await emit(tpp.id, 'REFUND_STATUS_CHANGED', refund(20));
-    let row = await until('the first attempt', () => delivery(event.id), (d) => d.attemptCount === 1);
+    let row = await until(
+      'the first attempt',
+      () => delivery(event.id),
+      (d) => d.attemptCount === 1,
+    );
     const schedule: number[] = [];
     while (row.status === 'PENDING') {
       const attempts = row.attemptCount;
       if (row.nextAttemptAt === null || row.firstAttemptAt === null) throw new Error('pending without a next attempt');
       schedule.push(Math.round((row.nextAttemptAt.getTime() - row.firstAttemptAt.getTime()) / MINUTE_MS));
       await advanceTo(row.nextAttemptAt);
-      row = await until(`attempt ${attempts + 1}`, () => delivery(event.id), (d) => d.attemptCount > attempts || d.status !== 'PENDING');
+      row = await until(
+        `attempt ${attempts + 1}`,
+        () => delivery(event.id),
+        (d) => d.attemptCount > attempts || d.status !== 'PENDING',
+      );
     }
     expect(row).toMatchObject({ status: 'DELIVERED', attemptCount: 4, lastStatusCode: 204 });
     // 10 minutes after 503 (no Retry-After); after the 429 asking for 90 minutes, not the planned 30.
     expect(schedule[0]).toBe(10);
     expect(schedule[1]).toBeGreaterThanOrEqual(10 + 90);
-    const attempts = await prisma.webhookAttempt.findMany({ where: { deliveryId: row.id }, orderBy: { attemptNo: 'asc' } });
+    const attempts = await prisma.webhookAttempt.findMany({
+      where: { deliveryId: row.id },
+      orderBy: { attemptNo: 'asc' },
+    });
     expect(attempts.map((attempt) => attempt.statusCode)).toEqual([503, 429, null, 204]);
     expect(attempts[2]?.error).toBe('timed out');
     expect(attempts[2]?.latencyMs).toBeGreaterThanOrEqual(2900);
@@ -266,22 +362,36 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
     expect(new Set(received.map((request) => request.body)).size).toBe(1);
   });
 
-  it('holds a paused member\'s deliveries and sends them on resume', async () => {
+  it("holds a paused member's deliveries and sends them on resume", async () => {
     const tpp = await member();
     expect((await admin('POST', `/admin/webhooks/members/${encodeURIComponent(tpp.id)}/pause`)).status).toBe(200);
     const event = await emit(tpp.id, 'REFUND_STATUS_CHANGED', refund(30));
-    await until('the delivery row', () => delivery(event.id), (d) => d.status === 'PENDING');
+    await until(
+      'the delivery row',
+      () => delivery(event.id),
+      (d) => d.status === 'PENDING',
+    );
     await sleep(600);
     expect(tpp.receiver.requests).toHaveLength(0);
-    const resumed = await admin<{ config: { paused: boolean }; rescheduled: number }>('POST', `/admin/webhooks/members/${encodeURIComponent(tpp.id)}/resume`);
+    const resumed = await admin<{ config: { paused: boolean }; rescheduled: number }>(
+      'POST',
+      `/admin/webhooks/members/${encodeURIComponent(tpp.id)}/resume`,
+    );
     expect(resumed.body).toMatchObject({ config: { paused: false }, rescheduled: 1 });
     await tpp.receiver.waitFor('the held notification', () => tpp.receiver.forEvent(event.id).length === 1);
-    await until('delivered', () => delivery(event.id), (d) => d.status === 'DELIVERED');
+    await until(
+      'delivered',
+      () => delivery(event.id),
+      (d) => d.status === 'DELIVERED',
+    );
   });
 
-  it('sends an operator\'s test event to the configured URL, signed', async () => {
+  it("sends an operator's test event to the configured URL, signed", async () => {
     const tpp = await member(['PAYOUT_STATUS_CHANGED']);
-    const sent = await admin<{ eventId: string }>('POST', `/admin/webhooks/members/${encodeURIComponent(tpp.id)}/test-event`);
+    const sent = await admin<{ eventId: string }>(
+      'POST',
+      `/admin/webhooks/members/${encodeURIComponent(tpp.id)}/test-event`,
+    );
     expect(sent.status).toBe(200);
     await tpp.receiver.waitFor('the test notification', () => tpp.receiver.forEvent(sent.body.eventId).length === 1);
     const [request] = tpp.receiver.forEvent(sent.body.eventId);
@@ -295,22 +405,45 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
   it('replays many dead letters by filter', async () => {
     const tpp = await member();
     tpp.receiver.responder = answer(410);
-    const events = [await emit(tpp.id, 'REFUND_STATUS_CHANGED', refund(40)), await emit(tpp.id, 'REFUND_STATUS_CHANGED', refund(41))];
-    await until('first attempts', () => prisma.webhookDelivery.findMany({ where: { memberId: tpp.id } }), (rows) => rows.length === 2 && rows.every((d) => d.attemptCount === 1));
-    await prisma.webhookDelivery.updateMany({ where: { memberId: tpp.id }, data: { status: 'DEAD', nextAttemptAt: null } });
+    const events = [
+      await emit(tpp.id, 'REFUND_STATUS_CHANGED', refund(40)),
+      await emit(tpp.id, 'REFUND_STATUS_CHANGED', refund(41)),
+    ];
+    await until(
+      'first attempts',
+      () => prisma.webhookDelivery.findMany({ where: { memberId: tpp.id } }),
+      (rows) => rows.length === 2 && rows.every((d) => d.attemptCount === 1),
+    );
+    await prisma.webhookDelivery.updateMany({
+      where: { memberId: tpp.id },
+      data: { status: 'DEAD', nextAttemptAt: null },
+    });
     tpp.receiver.responder = answer(200);
-    const replay = await admin<{ replayed: string[]; skipped: string[] }>('POST', '/admin/webhooks/deliveries/replay', { memberId: tpp.id });
+    const replay = await admin<{ replayed: string[]; skipped: string[] }>('POST', '/admin/webhooks/deliveries/replay', {
+      memberId: tpp.id,
+    });
     expect(replay.status).toBe(200);
     expect(replay.body.replayed).toHaveLength(2);
-    for (const event of events) await tpp.receiver.waitFor('the replayed notification', () => tpp.receiver.forEvent(event.id).length === 2);
-    const listed = await admin<{ deliveries: Array<{ status: string }> }>('GET', `/admin/webhooks/deliveries?memberId=${encodeURIComponent(tpp.id)}&status=DELIVERED`);
-    await until('both delivered', () => prisma.webhookDelivery.count({ where: { memberId: tpp.id, status: 'DELIVERED' } }), (n) => n === 2);
+    for (const event of events)
+      await tpp.receiver.waitFor('the replayed notification', () => tpp.receiver.forEvent(event.id).length === 2);
+    const listed = await admin<{ deliveries: Array<{ status: string }> }>(
+      'GET',
+      `/admin/webhooks/deliveries?memberId=${encodeURIComponent(tpp.id)}&status=DELIVERED`,
+    );
+    await until(
+      'both delivered',
+      () => prisma.webhookDelivery.count({ where: { memberId: tpp.id, status: 'DELIVERED' } }),
+      (n) => n === 2,
+    );
     expect(listed.status).toBe(200);
   });
 
   it('connects to the address its own resolution checked (the receiver name resolves only there)', async () => {
     const tpp = await member();
-    await prisma.webhookConfig.update({ where: { memberId: tpp.id }, data: { url: `http://receiver.test:${tpp.receiver.port}/webhooks` } });
+    await prisma.webhookConfig.update({
+      where: { memberId: tpp.id },
+      data: { url: `http://receiver.test:${tpp.receiver.port}/webhooks` },
+    });
     const event = await emit(tpp.id, 'REFUND_STATUS_CHANGED', refund(50));
     await tpp.receiver.waitFor('the notification', () => tpp.receiver.forEvent(event.id).length === 1);
     expect(tpp.receiver.forEvent(event.id)[0]?.headers.host).toBe(`receiver.test:${tpp.receiver.port}`);
@@ -330,17 +463,28 @@ describe('webhook delivery (api + worker, real Postgres and Redis, local receive
     await tpp.receiver.waitFor('the second notification', () => tpp.receiver.forEvent(after.id).length === 1);
     const newRequest = tpp.receiver.forEvent(after.id)[0];
     expect(newRequest?.headers['token-signature-kid']).toBe(rotated.body.kid);
-    const kids = async (): Promise<string[]> => ((await (await fetch(`${publicUrl}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string }> }).keys.map((key) => key.kid);
+    const kids = async (): Promise<string[]> =>
+      ((await (await fetch(`${publicUrl}/.well-known/jwks.json`)).json()) as { keys: Array<{ kid: string }> }).keys.map(
+        (key) => key.kid,
+      );
     expect(await kids()).toEqual(expect.arrayContaining([rotated.body.kid, oldKid]));
     if (oldRequest !== undefined) await expect(verify(oldRequest)).resolves.toBeDefined();
     await clock.advance(config.webhooks.keyGraceHours * 3600 + 60);
-    await until('the old key to leave the JWKS', kids, (list) => !list.includes(String(oldKid)) && list.includes(rotated.body.kid));
+    await until(
+      'the old key to leave the JWKS',
+      kids,
+      (list) => !list.includes(String(oldKid)) && list.includes(rotated.body.kid),
+    );
   });
 });
 
 describe('webhook delivery in production', () => {
   it('refuses, at delivery, a receiver whose name now resolves to a loopback address (DNS rebinding)', async () => {
-    const config = await testConfig({ ENVIRONMENT: 'production', PUBLIC_BASE_URL: 'https://gateway.example.com', WEBHOOK_SWEEP_MS: '250' });
+    const config = await testConfig({
+      ENVIRONMENT: 'production',
+      PUBLIC_BASE_URL: 'https://gateway.example.com',
+      WEBHOOK_SWEEP_MS: '250',
+    });
     const receiver = new WebhookReceiver();
     await receiver.start();
     const worker = await createWorkerProcess(config, {
@@ -351,9 +495,21 @@ describe('webhook delivery in production', () => {
       await worker.start();
       const prisma = worker.stores.prisma;
       await prisma.member.create({ data: { id: 'm:rebind', name: 'Rebinder' } });
-      await prisma.webhookConfig.create({ data: { memberId: 'm:rebind', url: `https://rebind.example.com:${receiver.port}/webhooks`, types: ['REFUND_STATUS_CHANGED'], updatedAt: new Date() } });
+      await prisma.webhookConfig.create({
+        data: {
+          memberId: 'm:rebind',
+          url: `https://rebind.example.com:${receiver.port}/webhooks`,
+          types: ['REFUND_STATUS_CHANGED'],
+          updatedAt: new Date(),
+        },
+      });
       const event = await prisma.$transaction((tx) =>
-        writeOutboxEvent(tx, { memberId: 'm:rebind', type: 'REFUND_STATUS_CHANGED', payload: { refundId: 'rf:1', memberId: 'm:rebind', status: 'SUCCESS', refId: 'r' }, createdAt: new Date() }),
+        writeOutboxEvent(tx, {
+          memberId: 'm:rebind',
+          type: 'REFUND_STATUS_CHANGED',
+          payload: { refundId: 'rf:1', memberId: 'm:rebind', status: 'SUCCESS', refId: 'r' },
+          createdAt: new Date(),
+        }),
       );
       const deadline = Date.now() + 10_000;
       let attempt = null;

@@ -59,8 +59,23 @@ interface SeedDelivery {
 }
 
 /** One event (relayed at `relayedAt`, or not yet when null) with its deliveries and their attempts. */
-async function seedEvent(prisma: PrismaService, id: string, relayedAt: Date | null, deliveries: readonly SeedDelivery[], createdAt: Date = relayedAt ?? NOW): Promise<void> {
-  await prisma.outboxEvent.create({ data: { id, memberId: 'm:retention', eventType: 'REFUND_STATUS_CHANGED', body: `{"id":"${id}"}`, createdAt, relayedAt } });
+async function seedEvent(
+  prisma: PrismaService,
+  id: string,
+  relayedAt: Date | null,
+  deliveries: readonly SeedDelivery[],
+  createdAt: Date = relayedAt ?? NOW,
+): Promise<void> {
+  await prisma.outboxEvent.create({
+    data: {
+      id,
+      memberId: 'm:retention',
+      eventType: 'REFUND_STATUS_CHANGED',
+      body: `{"id":"${id}"}`,
+      createdAt,
+      relayedAt,
+    },
+  });
   for (const [n, delivery] of deliveries.entries()) {
     const deliveryId = `${id}/wd${n}`;
     await prisma.webhookDelivery.create({
@@ -121,9 +136,15 @@ async function seedBulk(
     FROM generate_series(1, ${count}::int) g, generate_series(1, ${delivery.attempts}::int) a`;
 }
 
-async function ids(prisma: PrismaService): Promise<{ events: string[]; deliveries: string[]; attempts: Record<string, number> }> {
-  const events = (await prisma.outboxEvent.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((row) => row.id);
-  const deliveries = (await prisma.webhookDelivery.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((row) => row.id);
+async function ids(
+  prisma: PrismaService,
+): Promise<{ events: string[]; deliveries: string[]; attempts: Record<string, number> }> {
+  const events = (await prisma.outboxEvent.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map(
+    (row) => row.id,
+  );
+  const deliveries = (await prisma.webhookDelivery.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map(
+    (row) => row.id,
+  );
   const grouped = await prisma.webhookAttempt.groupBy({ by: ['deliveryId'], _count: { _all: true } });
   return { events, deliveries, attempts: Object.fromEntries(grouped.map((row) => [row.deliveryId, row._count._all])) };
 }
@@ -133,16 +154,28 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
     const prisma = await database();
     const soon = new Date(NOW.getTime() + 3600_000);
     // Go: acknowledged 40 days ago; no subscriber, relayed 40 days ago; dead 100 days ago.
-    await seedEvent(prisma, 'ev:acked-old', daysAgo(40), [{ status: 'DELIVERED', finishedAt: daysAgo(40), attempts: 3 }]);
+    await seedEvent(prisma, 'ev:acked-old', daysAgo(40), [
+      { status: 'DELIVERED', finishedAt: daysAgo(40), attempts: 3 },
+    ]);
     await seedEvent(prisma, 'ev:no-subscriber-old', daysAgo(40), []);
-    await seedEvent(prisma, 'ev:dead-expired', daysAgo(100), [{ status: 'DEAD', finishedAt: daysAgo(100), attempts: 10 }]);
+    await seedEvent(prisma, 'ev:dead-expired', daysAgo(100), [
+      { status: 'DEAD', finishedAt: daysAgo(100), attempts: 10 },
+    ]);
     // Stay: the rest.
-    await seedEvent(prisma, 'ev:acked-recent', daysAgo(10), [{ status: 'DELIVERED', finishedAt: daysAgo(10), attempts: 1 }]);
-    await seedEvent(prisma, 'ev:acked-at-29d', daysAgo(29), [{ status: 'DELIVERED', finishedAt: daysAgo(29.9), attempts: 1 }]);
+    await seedEvent(prisma, 'ev:acked-recent', daysAgo(10), [
+      { status: 'DELIVERED', finishedAt: daysAgo(10), attempts: 1 },
+    ]);
+    await seedEvent(prisma, 'ev:acked-at-29d', daysAgo(29), [
+      { status: 'DELIVERED', finishedAt: daysAgo(29.9), attempts: 1 },
+    ]);
     await seedEvent(prisma, 'ev:no-subscriber-recent', daysAgo(5), []);
     await seedEvent(prisma, 'ev:retrying-old', daysAgo(40), [{ status: 'PENDING', attempts: 6, nextAttemptAt: soon }]);
-    await seedEvent(prisma, 'ev:paused-old', daysAgo(45), [{ status: 'PENDING', attempts: 0, nextAttemptAt: daysAgo(45) }]);
-    await seedEvent(prisma, 'ev:dead-unexpired', daysAgo(60), [{ status: 'DEAD', finishedAt: daysAgo(60), attempts: 10 }]);
+    await seedEvent(prisma, 'ev:paused-old', daysAgo(45), [
+      { status: 'PENDING', attempts: 0, nextAttemptAt: daysAgo(45) },
+    ]);
+    await seedEvent(prisma, 'ev:dead-unexpired', daysAgo(60), [
+      { status: 'DEAD', finishedAt: daysAgo(60), attempts: 10 },
+    ]);
     await seedEvent(prisma, 'ev:not-relayed', null, [], daysAgo(40));
     // Two subscribers: the acknowledged delivery goes, the retrying one and the event stay.
     await seedEvent(prisma, 'ev:mixed-old', daysAgo(40), [
@@ -150,11 +183,19 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
       { status: 'PENDING', attempts: 2, nextAttemptAt: soon },
     ]);
     // Replayed lately: an old event whose delivery was acknowledged again yesterday stays.
-    await seedEvent(prisma, 'ev:replayed-old', daysAgo(100), [{ status: 'DELIVERED', finishedAt: daysAgo(1), attempts: 11 }]);
+    await seedEvent(prisma, 'ev:replayed-old', daysAgo(100), [
+      { status: 'DELIVERED', finishedAt: daysAgo(1), attempts: 11 },
+    ]);
 
     // A tiny batch so every phase loops, and again to show a second run finds nothing.
     const first = await purgeWebhookHistory({ now: NOW, retention: retention({ batchSize: 2 }) }, { prisma });
-    expect(first).toMatchObject({ delivered: 2, deadLetters: 1, attempts: 3 + 1 + 10, outboxEvents: 3, complete: true });
+    expect(first).toMatchObject({
+      delivered: 2,
+      deadLetters: 1,
+      attempts: 3 + 1 + 10,
+      outboxEvents: 3,
+      complete: true,
+    });
     const second = await purgeWebhookHistory({ now: NOW, retention: retention({ batchSize: 2 }) }, { prisma });
     expect(second).toMatchObject({ delivered: 0, deadLetters: 0, attempts: 0, outboxEvents: 0, complete: true });
 
@@ -194,7 +235,10 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
 
     // 31 days later by the same rules: the unexpired dead letter (now 91 days) and the 29-day
     // delivery go too; pending rows stay whatever their age.
-    const later = await purgeWebhookHistory({ now: new Date(NOW.getTime() + 31 * DAY_MS), retention: retention() }, { prisma });
+    const later = await purgeWebhookHistory(
+      { now: new Date(NOW.getTime() + 31 * DAY_MS), retention: retention() },
+      { prisma },
+    );
     expect(later).toMatchObject({ delivered: 3, deadLetters: 1, complete: true });
     expect((await ids(prisma)).deliveries).toEqual(['ev:mixed-old/wd1', 'ev:paused-old/wd0', 'ev:retrying-old/wd0']);
     expect((await ids(prisma)).events).toEqual(['ev:mixed-old', 'ev:not-relayed', 'ev:paused-old', 'ev:retrying-old']);
@@ -203,14 +247,25 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
   it('loops batch after batch when there are more rows than one batch, passing over events it must keep', async () => {
     const prisma = await database();
     // Interleaved in relay order: acknowledged, kept dead letters, events without subscribers.
-    await seedBulk(prisma, 'ev:acked', 2345, daysAgo(50), { status: 'DELIVERED', finishedAt: daysAgo(50), attempts: 2 });
+    await seedBulk(prisma, 'ev:acked', 2345, daysAgo(50), {
+      status: 'DELIVERED',
+      finishedAt: daysAgo(50),
+      attempts: 2,
+    });
     await seedBulk(prisma, 'ev:dead-kept', 500, daysAgo(49), { status: 'DEAD', finishedAt: daysAgo(45), attempts: 3 });
     await seedBulk(prisma, 'ev:unsubscribed', 1111, daysAgo(48));
     await seedBulk(prisma, 'ev:recent', 200, daysAgo(3), { status: 'DELIVERED', finishedAt: daysAgo(3), attempts: 1 });
 
     const result = await purgeWebhookHistory({ now: NOW, retention: retention({ batchSize: 500 }) }, { prisma });
     // DELIVERED: 4 full batches + 345; DEAD: one empty batch; outbox: 3,956 old events looked at, 7 full batches + 456.
-    expect(result).toMatchObject({ delivered: 2345, deadLetters: 0, attempts: 4690, outboxEvents: 2345 + 1111, batches: 5 + 1 + 8, complete: true });
+    expect(result).toMatchObject({
+      delivered: 2345,
+      deadLetters: 0,
+      attempts: 4690,
+      outboxEvents: 2345 + 1111,
+      batches: 5 + 1 + 8,
+      complete: true,
+    });
     expect(await prisma.outboxEvent.count({ where: { id: { startsWith: 'ev:acked-' } } })).toBe(0);
     expect(await prisma.outboxEvent.count({ where: { id: { startsWith: 'ev:unsubscribed-' } } })).toBe(0);
     expect(await prisma.outboxEvent.count({ where: { id: { startsWith: 'ev:dead-kept-' } } })).toBe(500);
@@ -224,7 +279,10 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
     await seedBulk(prisma, 'ev:acked', 250, daysAgo(40), { status: 'DELIVERED', finishedAt: daysAgo(40), attempts: 1 });
     const runs: PurgeWebhookHistoryResult[] = [];
     for (let run = 0; run < 20; run += 1) {
-      const result = await purgeWebhookHistory({ now: NOW, retention: retention({ batchSize: 100, timeBudgetMs: 0 }) }, { prisma });
+      const result = await purgeWebhookHistory(
+        { now: NOW, retention: retention({ batchSize: 100, timeBudgetMs: 0 }) },
+        { prisma },
+      );
       runs.push(result);
       if (result.complete) break;
     }
@@ -255,7 +313,10 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
         await tx.$queryRaw`SELECT id FROM webhook_delivery WHERE id = 'ev:held/wd0' FOR UPDATE`;
         locked();
         await released;
-        await tx.webhookDelivery.update({ where: { id: 'ev:held/wd0' }, data: { status: 'PENDING', round: 1, deliveredAt: null, nextAttemptAt: NOW } });
+        await tx.webhookDelivery.update({
+          where: { id: 'ev:held/wd0' },
+          data: { status: 'PENDING', round: 1, deliveredAt: null, nextAttemptAt: NOW },
+        });
       },
       { timeout: 20_000 },
     );
@@ -264,15 +325,24 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
     expect(during).toEqual({ deliveries: 0, attempts: 0 });
     release();
     await replay;
-    expect(await webhookRetention.purgeDeliveries(prisma, 'DELIVERED', daysAgo(30), 100)).toEqual({ deliveries: 0, attempts: 0 });
-    expect(await prisma.webhookDelivery.findUnique({ where: { id: 'ev:held/wd0' } })).toMatchObject({ status: 'PENDING' });
+    expect(await webhookRetention.purgeDeliveries(prisma, 'DELIVERED', daysAgo(30), 100)).toEqual({
+      deliveries: 0,
+      attempts: 0,
+    });
+    expect(await prisma.webhookDelivery.findUnique({ where: { id: 'ev:held/wd0' } })).toMatchObject({
+      status: 'PENDING',
+    });
     expect(await prisma.webhookAttempt.count()).toBe(1);
   });
 
   it('batch timings at the default size (5,000 rows per statement)', async () => {
     const prisma = await database();
     const events = 20_000;
-    await seedBulk(prisma, 'ev:acked', events, daysAgo(40), { status: 'DELIVERED', finishedAt: daysAgo(40), attempts: 3 });
+    await seedBulk(prisma, 'ev:acked', events, daysAgo(40), {
+      status: 'DELIVERED',
+      finishedAt: daysAgo(40),
+      attempts: 3,
+    });
     await seedBulk(prisma, 'ev:unsubscribed', events, daysAgo(40));
     await prisma.$executeRawUnsafe('ANALYZE outbox_event, webhook_delivery, webhook_attempt');
     const timings: Array<{ kind: string; rows: number; ms: number }> = [];
@@ -313,15 +383,24 @@ describe('the purge job in the worker, on the sandbox clock', () => {
     const clock = worker.stores.clock;
     if (!(clock instanceof SharedClock)) throw new Error('expected the sandbox SharedClock');
     const now = clock.now();
-    await seedEvent(prisma, 'ev:old', daysAgo(31, now), [{ status: 'DELIVERED', finishedAt: daysAgo(31, now), attempts: 2 }]);
-    await seedEvent(prisma, 'ev:twenty-days', daysAgo(20, now), [{ status: 'DELIVERED', finishedAt: daysAgo(20, now), attempts: 1 }]);
-    await seedEvent(prisma, 'ev:pending', daysAgo(40, now), [{ status: 'PENDING', attempts: 3, nextAttemptAt: new Date(now.getTime() + 3600_000) }]);
+    await seedEvent(prisma, 'ev:old', daysAgo(31, now), [
+      { status: 'DELIVERED', finishedAt: daysAgo(31, now), attempts: 2 },
+    ]);
+    await seedEvent(prisma, 'ev:twenty-days', daysAgo(20, now), [
+      { status: 'DELIVERED', finishedAt: daysAgo(20, now), attempts: 1 },
+    ]);
+    await seedEvent(prisma, 'ev:pending', daysAgo(40, now), [
+      { status: 'PENDING', attempts: 3, nextAttemptAt: new Date(now.getTime() + 3600_000) },
+    ]);
 
     await worker.http.listen(0, '127.0.0.1');
     await worker.start();
     await until('the first run', async () => (await prisma.outboxEvent.count({ where: { id: 'ev:old' } })) === 0);
     expect((await ids(prisma)).deliveries).toEqual(['ev:pending/wd0', 'ev:twenty-days/wd0']);
-    await until('tomorrow\'s timer', async () => (await prisma.scheduledJob.count({ where: { jobName: PURGE_WEBHOOK_HISTORY_JOB } })) === 1);
+    await until(
+      "tomorrow's timer",
+      async () => (await prisma.scheduledJob.count({ where: { jobName: PURGE_WEBHOOK_HISTORY_JOB } })) === 1,
+    );
     const [timer] = await prisma.scheduledJob.findMany({ where: { jobName: PURGE_WEBHOOK_HISTORY_JOB } });
     expect(timer?.payload).toEqual({ name: PURGE_WEBHOOK_HISTORY_JOB });
     expect(Math.abs((timer?.dueAt.getTime() ?? 0) - (clock.nowMs() + DAY_MS))).toBeLessThan(10_000);
@@ -330,14 +409,18 @@ describe('the purge job in the worker, on the sandbox clock', () => {
     const metrics = async (): Promise<Record<string, number>> => {
       const text = await (await fetch(`${baseUrl(worker.http)}/metrics`)).text();
       const counts: Record<string, number> = {};
-      for (const match of text.matchAll(/^webhook_retention_purged_rows_total\{[^}]*kind="(\w+)"[^}]*\} (\d+)$/gm)) counts[match[1] ?? ''] = Number(match[2]);
+      for (const match of text.matchAll(/^webhook_retention_purged_rows_total\{[^}]*kind="(\w+)"[^}]*\} (\d+)$/gm))
+        counts[match[1] ?? ''] = Number(match[2]);
       return counts;
     };
     expect(await metrics()).toEqual({ delivered: 1, dead_letter: 0, attempt: 2, outbox_event: 1 });
 
     // Eleven days on the service clock: tomorrow's run is due, and the twenty-day delivery is now 31.
     await clock.advance(11 * 24 * 3600);
-    await until('the next run', async () => (await prisma.outboxEvent.count({ where: { id: 'ev:twenty-days' } })) === 0);
+    await until(
+      'the next run',
+      async () => (await prisma.outboxEvent.count({ where: { id: 'ev:twenty-days' } })) === 0,
+    );
     expect((await ids(prisma)).deliveries).toEqual(['ev:pending/wd0']);
     expect((await ids(prisma)).attempts).toEqual({ 'ev:pending/wd0': 3 });
     await until('the metrics', async () => (await metrics())['delivered'] === 2);
@@ -351,22 +434,33 @@ describe('the purge job in the worker, on the sandbox clock', () => {
       ...JOB_HANDLERS,
       [PURGE_WEBHOOK_HISTORY_JOB]: async (payload, context) => {
         // One batch per run: every run is out of time at once.
-        captured = { ...context, webhooks: { ...context.webhooks, retention: retention({ batchSize: 10, timeBudgetMs: 0 }) } };
+        captured = {
+          ...context,
+          webhooks: { ...context.webhooks, retention: retention({ batchSize: 10, timeBudgetMs: 0 }) },
+        };
         const result = await purgeWebhookHistoryJob(payload, captured);
         runs.push(result);
         return result;
       },
     };
-    const worker = await createWorkerProcess(await testConfig({ SCHEDULER_TICK_MS: '50' }), { queuePrefix: `ret-${randomBytes(4).toString('hex')}`, handlers });
+    const worker = await createWorkerProcess(await testConfig({ SCHEDULER_TICK_MS: '50' }), {
+      queuePrefix: `ret-${randomBytes(4).toString('hex')}`,
+      handlers,
+    });
     workers.push(worker);
     const prisma = worker.stores.prisma;
     const clock = worker.stores.clock;
     if (!(clock instanceof SharedClock)) throw new Error('expected the sandbox SharedClock');
-    await seedBulk(prisma, 'ev:acked', 30, daysAgo(40, clock.now()), { status: 'DELIVERED', finishedAt: daysAgo(40, clock.now()), attempts: 1 });
+    await seedBulk(prisma, 'ev:acked', 30, daysAgo(40, clock.now()), {
+      status: 'DELIVERED',
+      finishedAt: daysAgo(40, clock.now()),
+      attempts: 1,
+    });
     await worker.start();
     await until('the first run', () => runs.length === 1);
     expect(runs[0]).toMatchObject({ complete: false, delivered: 10, batches: 1 });
-    const timers = async (): Promise<Array<{ id: string; dueAt: Date }>> => prisma.scheduledJob.findMany({ where: { jobName: PURGE_WEBHOOK_HISTORY_JOB }, orderBy: { dueAt: 'asc' } });
+    const timers = async (): Promise<Array<{ id: string; dueAt: Date }>> =>
+      prisma.scheduledJob.findMany({ where: { jobName: PURGE_WEBHOOK_HISTORY_JOB }, orderBy: { dueAt: 'asc' } });
     const [followUp, daily] = await timers();
     expect(followUp?.id).toBe(continuePurgeTimerId(followUp?.dueAt ?? new Date(0)));
     expect((followUp?.dueAt.getTime() ?? 0) - clock.nowMs()).toBeGreaterThan(50_000);

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConnectedConfig } from '#libs/common';
 import { PrismaService, webhookSigningKeys } from '#libs/db';
-import { generateSigningKey, keyEncryptionKeyId, verifyWebhook, writeOutboxEvent, type JsonWebKeySet } from '#libs/events';
+import {
+  generateSigningKey,
+  keyEncryptionKeyId,
+  verifyWebhook,
+  writeOutboxEvent,
+  type JsonWebKeySet,
+} from '#libs/events';
 import { createApiProcess } from '../../apps/api/src/create-api-process.js';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import { TEST_KEY_ENCRYPTION_KEY, baseUrl, freshDatabaseUrl, testConfig } from '../support/test-env.js';
@@ -16,8 +22,13 @@ afterAll(async () => {
   for (const proc of open.reverse()) await proc.close().catch(() => undefined);
 });
 
-async function storedKeys(prisma: PrismaService): Promise<Array<{ kid: string; privateKey: string; retiredAt: Date | null }>> {
-  return prisma.webhookSigningKey.findMany({ orderBy: { createdAt: 'asc' }, select: { kid: true, privateKey: true, retiredAt: true } });
+async function storedKeys(
+  prisma: PrismaService,
+): Promise<Array<{ kid: string; privateKey: string; retiredAt: Date | null }>> {
+  return prisma.webhookSigningKey.findMany({
+    orderBy: { createdAt: 'asc' },
+    select: { kid: true, privateKey: true, retiredAt: true },
+  });
 }
 
 async function worker(config: ConnectedConfig): Promise<WorkerProcess> {
@@ -35,7 +46,10 @@ describe('webhook signing keys at rest', () => {
     await api.admin.listen(0, '127.0.0.1');
     const jwks = (await (await fetch(`${baseUrl(api.api)}/.well-known/jwks.json`)).json()) as JsonWebKeySet;
     expect(jwks.keys).toHaveLength(1);
-    const rotated = await fetch(`${baseUrl(api.admin)}/admin/webhooks/signing-keys/rotate`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const rotated = await fetch(`${baseUrl(api.admin)}/admin/webhooks/signing-keys/rotate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
     expect(rotated.status).toBe(200);
 
     const stored = await storedKeys(api.stores.prisma);
@@ -45,7 +59,9 @@ describe('webhook signing keys at rest', () => {
       expect(row.privateKey).not.toContain('PRIVATE KEY');
       expect(row.privateKey.startsWith(`enc:v1:${kekId(TEST_KEY_ENCRYPTION_KEY)}:`)).toBe(true);
     }
-    const raw = await api.stores.prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM webhook_signing_key WHERE private_key LIKE '%BEGIN PRIVATE KEY%'`;
+    const raw = await api.stores.prisma.$queryRaw<
+      Array<{ n: number }>
+    >`SELECT count(*)::int AS n FROM webhook_signing_key WHERE private_key LIKE '%BEGIN PRIVATE KEY%'`;
     expect(raw[0]?.n).toBe(0);
   });
 
@@ -54,12 +70,21 @@ describe('webhook signing keys at rest', () => {
     const prisma = new PrismaService(databaseUrl, 2);
     open.push({ close: () => prisma.$disconnect() });
     const legacy = generateSigningKey();
-    await prisma.webhookSigningKey.create({ data: { kid: legacy.kid, publicJwk: { ...legacy.publicJwk }, privateKey: legacy.privateKeyPem, createdAt: new Date() } });
+    await prisma.webhookSigningKey.create({
+      data: {
+        kid: legacy.kid,
+        publicJwk: { ...legacy.publicJwk },
+        privateKey: legacy.privateKeyPem,
+        createdAt: new Date(),
+      },
+    });
     const receiver = new WebhookReceiver();
     await receiver.start();
     open.push({ close: () => receiver.stop() });
     await prisma.member.create({ data: { id: 'm:legacy-key', name: 'Legacy key TPP' } });
-    await prisma.webhookConfig.create({ data: { memberId: 'm:legacy-key', url: receiver.url, types: ['REFUND_STATUS_CHANGED'], updatedAt: new Date() } });
+    await prisma.webhookConfig.create({
+      data: { memberId: 'm:legacy-key', url: receiver.url, types: ['REFUND_STATUS_CHANGED'], updatedAt: new Date() },
+    });
 
     const proc = await worker(await testConfig({ DATABASE_URL: databaseUrl, WEBHOOK_SWEEP_MS: '250' }));
     await proc.start();
@@ -69,14 +94,21 @@ describe('webhook signing keys at rest', () => {
     expect(row?.privateKey).not.toContain('PRIVATE KEY');
 
     const event = await prisma.$transaction((tx) =>
-      writeOutboxEvent(tx, { memberId: 'm:legacy-key', type: 'REFUND_STATUS_CHANGED', payload: { refundId: 'rf:1', memberId: 'm:legacy-key', status: 'SUCCESS', refId: 'r' }, createdAt: new Date() }),
+      writeOutboxEvent(tx, {
+        memberId: 'm:legacy-key',
+        type: 'REFUND_STATUS_CHANGED',
+        payload: { refundId: 'rf:1', memberId: 'm:legacy-key', status: 'SUCCESS', refId: 'r' },
+        createdAt: new Date(),
+      }),
     );
     await receiver.waitFor('the notification', () => receiver.forEvent(event.id).length === 1);
     const [request] = receiver.forEvent(event.id);
     if (request === undefined) throw new Error('unreachable');
     expect(request.headers['token-signature-kid']).toBe(legacy.kid);
     const jwks: JsonWebKeySet = { keys: [{ ...legacy.publicJwk }] };
-    await expect(verifyWebhook({ body: request.body, headers: request.headers, jwks, nowMs: request.receivedAtMs })).resolves.toMatchObject({ id: event.id });
+    await expect(
+      verifyWebhook({ body: request.body, headers: request.headers, jwks, nowMs: request.receivedAtMs }),
+    ).resolves.toMatchObject({ id: event.id });
   });
 
   it('a sandbox without a key-encryption key stores PEM; the next start with one seals it', async () => {
@@ -100,14 +132,30 @@ describe('webhook signing keys at rest', () => {
     await first.start();
     // A retired key too: every stored key is re-sealed, not only the one in use.
     const retired = generateSigningKey();
-    await webhookSigningKeys.activeOrCreate(first.stores.prisma, () => ({ kid: 'unused', publicJwk: {}, privateKey: '' }), new Date());
+    await webhookSigningKeys.activeOrCreate(
+      first.stores.prisma,
+      () => ({ kid: 'unused', publicJwk: {}, privateKey: '' }),
+      new Date(),
+    );
     await first.stores.prisma.webhookSigningKey.create({
-      data: { kid: retired.kid, publicJwk: { ...retired.publicJwk }, privateKey: retired.privateKeyPem, createdAt: new Date(Date.now() - 60_000), retiredAt: new Date() },
+      data: {
+        kid: retired.kid,
+        publicJwk: { ...retired.publicJwk },
+        privateKey: retired.privateKeyPem,
+        createdAt: new Date(Date.now() - 60_000),
+        retiredAt: new Date(),
+      },
     });
     await first.close();
 
     const next = randomBytes(32).toString('base64');
-    const rotating = await worker(await testConfig({ DATABASE_URL: databaseUrl, WEBHOOK_KEY_ENCRYPTION_KEY: next, WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: TEST_KEY_ENCRYPTION_KEY }));
+    const rotating = await worker(
+      await testConfig({
+        DATABASE_URL: databaseUrl,
+        WEBHOOK_KEY_ENCRYPTION_KEY: next,
+        WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: TEST_KEY_ENCRYPTION_KEY,
+      }),
+    );
     await rotating.start();
     const resealed = await storedKeys(rotating.stores.prisma);
     expect(resealed.map((row) => row.kid)).toContain(retired.kid);
@@ -120,7 +168,9 @@ describe('webhook signing keys at rest', () => {
     await rotated.start();
     await rotated.close();
     // ...but a worker with neither refuses to start, naming the variables.
-    const stranger = await worker(await testConfig({ DATABASE_URL: databaseUrl, WEBHOOK_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex') }));
+    const stranger = await worker(
+      await testConfig({ DATABASE_URL: databaseUrl, WEBHOOK_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex') }),
+    );
     await expect(stranger.start()).rejects.toThrow(/WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS/);
   });
 });

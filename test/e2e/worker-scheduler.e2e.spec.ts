@@ -5,7 +5,11 @@ import type { JobPayload } from '#libs/common';
 import { SharedClock, scheduledJobs, type PrismaService } from '#libs/db';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import { JOB_HANDLERS, assertHandlerTable, type JobHandlerTable } from '../../apps/worker/src/jobs/job-handlers.js';
-import { DEFAULT_RETENTION_DAYS, PURGE_JOB, purgeTimerId } from '../../apps/worker/src/maintenance/purge-revoked-api-keys.usecase.js';
+import {
+  DEFAULT_RETENTION_DAYS,
+  PURGE_JOB,
+  purgeTimerId,
+} from '../../apps/worker/src/maintenance/purge-revoked-api-keys.usecase.js';
 import { baseUrl, freshDatabaseUrl, testConfig } from '../support/test-env.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -60,8 +64,15 @@ function sharedClock(proc: WorkerProcess): SharedClock {
 }
 
 const open = new Set<WorkerProcess>();
-async function worker(env: Record<string, string>, handlers: JobHandlerTable, queuePrefix = nextPrefix()): Promise<WorkerProcess> {
-  const proc = await createWorkerProcess(await testConfig({ SCHEDULER_TICK_MS: '50', ...env }), { queuePrefix, handlers });
+async function worker(
+  env: Record<string, string>,
+  handlers: JobHandlerTable,
+  queuePrefix = nextPrefix(),
+): Promise<WorkerProcess> {
+  const proc = await createWorkerProcess(await testConfig({ SCHEDULER_TICK_MS: '50', ...env }), {
+    queuePrefix,
+    handlers,
+  });
   open.add(proc);
   return proc;
 }
@@ -95,9 +106,21 @@ describe('worker scheduler tick', () => {
     const proc = await worker({}, rec.handlers);
     const prisma: PrismaService = proc.stores.prisma;
     await proc.start();
-    await scheduledJobs.schedule(prisma, 'repeat:me', payload(1002), new Date(proc.stores.clock.nowMs() - 1000), 'timers');
+    await scheduledJobs.schedule(
+      prisma,
+      'repeat:me',
+      payload(1002),
+      new Date(proc.stores.clock.nowMs() - 1000),
+      'timers',
+    );
     await waitFor('the first run', () => rec.finished.includes(1002));
-    await scheduledJobs.schedule(prisma, 'repeat:me', payload(1002), new Date(proc.stores.clock.nowMs() - 500), 'timers');
+    await scheduledJobs.schedule(
+      prisma,
+      'repeat:me',
+      payload(1002),
+      new Date(proc.stores.clock.nowMs() - 500),
+      'timers',
+    );
     await waitFor('the second run', () => count(rec.finished, 1002) === 2);
   });
 
@@ -105,7 +128,13 @@ describe('worker scheduler tick', () => {
     const rec = recorder();
     const proc = await worker({}, rec.handlers);
     const prisma = proc.stores.prisma;
-    await scheduledJobs.schedule(prisma, 'due-later', payload(1002), new Date(proc.stores.clock.nowMs() + 3600_000), 'timers');
+    await scheduledJobs.schedule(
+      prisma,
+      'due-later',
+      payload(1002),
+      new Date(proc.stores.clock.nowMs() + 3600_000),
+      'timers',
+    );
     await proc.start();
     await sleep(400);
     expect(rec.started).not.toContain(1002);
@@ -124,9 +153,18 @@ describe('worker scheduler tick', () => {
     const b = await worker(env, rec.handlers, prefix);
     const past = new Date(a.stores.clock.nowMs() - 1000);
     await a.stores.prisma.scheduledJob.createMany({
-      data: Array.from({ length: 300 }, (_, i) => ({ id: `bulk-${i}`, queue: 'timers', jobName: PURGE_JOB, payload: { ...payload(10_000 + i) }, dueAt: past })),
+      data: Array.from({ length: 300 }, (_, i) => ({
+        id: `bulk-${i}`,
+        queue: 'timers',
+        jobName: PURGE_JOB,
+        payload: { ...payload(10_000 + i) },
+        dueAt: past,
+      })),
     });
-    const enqueued = new Map<WorkerProcess, string[]>([[a, []], [b, []]]);
+    const enqueued = new Map<WorkerProcess, string[]>([
+      [a, []],
+      [b, []],
+    ]);
     for (const [proc, ids] of enqueued) {
       const original = proc.queues.enqueue.bind(proc.queues);
       proc.queues.enqueue = async (job, jobId, delayMs) => {
@@ -155,7 +193,13 @@ describe('worker shutdown', () => {
     const gate = deferred();
     const rec = recorder({ gate: gate.promise });
     const proc = await worker({ SHUTDOWN_GRACE_MS: '10000' }, rec.handlers);
-    await scheduledJobs.schedule(proc.stores.prisma, 'in-flight', payload(2001), new Date(proc.stores.clock.nowMs() - 1000), 'timers');
+    await scheduledJobs.schedule(
+      proc.stores.prisma,
+      'in-flight',
+      payload(2001),
+      new Date(proc.stores.clock.nowMs() - 1000),
+      'timers',
+    );
     await proc.start();
     await waitFor('the job to start', () => rec.started.includes(2001));
     let closed = false;
@@ -171,11 +215,20 @@ describe('worker shutdown', () => {
   it('stops waiting for a job that never finishes after the grace period', async () => {
     const rec = recorder({ gate: new Promise<void>(() => undefined) });
     const proc = await worker({ SHUTDOWN_GRACE_MS: '200' }, rec.handlers);
-    await scheduledJobs.schedule(proc.stores.prisma, 'stuck', payload(2002), new Date(proc.stores.clock.nowMs() - 1000), 'timers');
+    await scheduledJobs.schedule(
+      proc.stores.prisma,
+      'stuck',
+      payload(2002),
+      new Date(proc.stores.clock.nowMs() - 1000),
+      'timers',
+    );
     await proc.start();
     await waitFor('the job to start', () => rec.started.includes(2002));
     const startedAt = Date.now();
-    const outcome = await Promise.race([closeWorker(proc).then(() => 'closed'), sleep(5000).then(() => 'still closing')]);
+    const outcome = await Promise.race([
+      closeWorker(proc).then(() => 'closed'),
+      sleep(5000).then(() => 'still closing'),
+    ]);
     expect(outcome).toBe('closed');
     expect(Date.now() - startedAt).toBeLessThan(2000);
     expect(rec.finished).not.toContain(2002);
@@ -220,8 +273,12 @@ describe('worker start-up and HTTP surface', () => {
     expect(() => assertHandlerTable({})).toThrow(/missing [^;]*maintenance\.purge-revoked-api-keys[^;]*; unknown none/);
     const extra = { ...JOB_HANDLERS, 'maintenance.unknown': () => Promise.resolve(1) };
     expect(() => assertHandlerTable(extra)).toThrow(/missing none; unknown maintenance\.unknown/);
-    expect(() => assertHandlerTable({ ...JOB_HANDLERS, [PURGE_JOB]: 'not a function' })).toThrow(/missing maintenance\.purge-revoked-api-keys;/);
-    await expect(createWorkerProcess(await testConfig(), { handlers: {} as JobHandlerTable })).rejects.toThrow(/inconsistent/);
+    expect(() => assertHandlerTable({ ...JOB_HANDLERS, [PURGE_JOB]: 'not a function' })).toThrow(
+      /missing maintenance\.purge-revoked-api-keys;/,
+    );
+    await expect(createWorkerProcess(await testConfig(), { handlers: {} as JobHandlerTable })).rejects.toThrow(
+      /inconsistent/,
+    );
   });
 
   it('serves queue depth gauges on /metrics and answers /readyz', async () => {
@@ -231,7 +288,10 @@ describe('worker start-up and HTTP surface', () => {
     const base = baseUrl(proc.http);
     const text = await (await fetch(`${base}/metrics`)).text();
     const gauge = (queue: string, state: string): number | undefined => {
-      const match = new RegExp(`^queue_jobs\\{(?=[^}]*queue="${queue}")(?=[^}]*state="${state}")[^}]*\\} (\\d+)$`, 'm').exec(text);
+      const match = new RegExp(
+        `^queue_jobs\\{(?=[^}]*queue="${queue}")(?=[^}]*state="${state}")[^}]*\\} (\\d+)$`,
+        'm',
+      ).exec(text);
       return match?.[1] === undefined ? undefined : Number(match[1]);
     };
     expect(gauge('timers', 'waiting')).toBe(1);

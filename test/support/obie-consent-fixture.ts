@@ -8,7 +8,12 @@ export const DOMESTIC_PAYMENT_CONSENT = {
       InstructionIdentification: 'ACME412',
       EndToEndIdentification: 'FRESCO.21302.GFX.20',
       InstructedAmount: { Amount: '165.88', Currency: 'GBP' },
-      CreditorAccount: { SchemeName: 'UK.OBIE.SortCodeAccountNumber', Identification: '08080021325698', Name: 'ACME Inc', SecondaryIdentification: '0002' },
+      CreditorAccount: {
+        SchemeName: 'UK.OBIE.SortCodeAccountNumber',
+        Identification: '08080021325698',
+        Name: 'ACME Inc',
+        SecondaryIdentification: '0002',
+      },
       RemittanceInformation: { Reference: 'FRESCO-101', Unstructured: 'Internal ops code 5120101' },
     },
   },

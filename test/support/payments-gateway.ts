@@ -3,7 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import type { ConnectedConfig } from '#libs/common';
 import { createApiProcess, type ApiProcess } from '../../apps/api/src/create-api-process.js';
-import { createSandboxBankProcess, type SandboxBankProcess } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
+import {
+  createSandboxBankProcess,
+  type SandboxBankProcess,
+} from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import { freePort } from './free-port.js';
 import { baseUrl, testConfig } from './test-env.js';
@@ -32,7 +35,9 @@ export interface TestGateway {
   close(): Promise<void>;
 }
 
-export async function startGateway(options: { readonly worker?: boolean; readonly env?: Record<string, string> } = {}): Promise<TestGateway> {
+export async function startGateway(
+  options: { readonly worker?: boolean; readonly env?: Record<string, string> } = {},
+): Promise<TestGateway> {
   const base = await testConfig({ ADMIN_TOKEN });
   const bank = await createSandboxBankProcess(base);
   await bank.app.listen(0, '127.0.0.1');
@@ -73,11 +78,21 @@ export async function startGateway(options: { readonly worker?: boolean; readonl
   };
 }
 
-export async function call<T = Json>(url: string, method: string, authorization: string | undefined, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+export async function call<T = Json>(
+  url: string,
+  method: string,
+  authorization: string | undefined,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer<T>> {
   const response = await fetch(url, {
     method,
     redirect: 'manual',
-    headers: { ...(authorization === undefined ? {} : { authorization }), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      ...(authorization === undefined ? {} : { authorization }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -95,11 +110,19 @@ export interface TestMember {
   readonly auth: string;
 }
 
-export async function newMember(gateway: TestGateway, options: { readonly regulated?: boolean } = {}): Promise<TestMember> {
-  const created = await call<{ member: { id: string }; apiKey: string }>(`${gateway.adminUrl}/admin/members`, 'POST', `Bearer ${ADMIN_TOKEN}`, {
-    name: `TPP ${randomBytes(3).toString('hex')}`,
-    ...(options.regulated === undefined ? {} : { regulated: options.regulated }),
-  });
+export async function newMember(
+  gateway: TestGateway,
+  options: { readonly regulated?: boolean } = {},
+): Promise<TestMember> {
+  const created = await call<{ member: { id: string }; apiKey: string }>(
+    `${gateway.adminUrl}/admin/members`,
+    'POST',
+    `Bearer ${ADMIN_TOKEN}`,
+    {
+      name: `TPP ${randomBytes(3).toString('hex')}`,
+      ...(options.regulated === undefined ? {} : { regulated: options.regulated }),
+    },
+  );
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return { id: created.body.member.id, auth: `Basic ${created.body.apiKey}` };
 }
@@ -142,23 +165,43 @@ export interface PaymentBody {
   readonly payment: Json & { readonly id: string; readonly status: string; readonly authentication?: Json };
 }
 
-export function createPayment(gateway: TestGateway, member: TestMember, initiation: Json, headers: Record<string, string> = {}): Promise<Answer<PaymentBody>> {
+export function createPayment(
+  gateway: TestGateway,
+  member: TestMember,
+  initiation: Json,
+  headers: Record<string, string> = {},
+): Promise<Answer<PaymentBody>> {
   return call<PaymentBody>(`${gateway.apiUrl}/v2/payments`, 'POST', member.auth, { initiation }, headers);
 }
 
-export async function getPayment(gateway: TestGateway, member: TestMember, paymentId: string): Promise<PaymentBody['payment']> {
-  const answer = await call<PaymentBody>(`${gateway.apiUrl}/v2/payments/${encodeURIComponent(paymentId)}`, 'GET', member.auth);
+export async function getPayment(
+  gateway: TestGateway,
+  member: TestMember,
+  paymentId: string,
+): Promise<PaymentBody['payment']> {
+  const answer = await call<PaymentBody>(
+    `${gateway.apiUrl}/v2/payments/${encodeURIComponent(paymentId)}`,
+    'GET',
+    member.auth,
+  );
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.payment;
 }
 
 /** Polls GET /v2/payments/{id} until the status is one of `statuses`. */
-export async function waitForStatus(gateway: TestGateway, member: TestMember, paymentId: string, statuses: readonly string[], timeoutMs = 20_000): Promise<PaymentBody['payment']> {
+export async function waitForStatus(
+  gateway: TestGateway,
+  member: TestMember,
+  paymentId: string,
+  statuses: readonly string[],
+  timeoutMs = 20_000,
+): Promise<PaymentBody['payment']> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const payment = await getPayment(gateway, member, paymentId);
     if (statuses.includes(payment.status)) return payment;
-    if (Date.now() > deadline) throw new Error(`payment ${paymentId} stayed ${payment.status}, expected ${statuses.join(' or ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`payment ${paymentId} stayed ${payment.status}, expected ${statuses.join(' or ')}`);
     await sleep(50);
   }
 }

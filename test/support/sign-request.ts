@@ -17,7 +17,10 @@ export interface SignOptions {
 }
 
 /** Builds the request-bound Bearer token the way a client of the interface does. */
-export async function signRequest(privateKey: CryptoKey | KeyObject | Uint8Array, options: SignOptions): Promise<string> {
+export async function signRequest(
+  privateKey: CryptoKey | KeyObject | Uint8Array,
+  options: SignOptions,
+): Promise<string> {
   const header = {
     alg: options.alg ?? 'EdDSA',
     kid: options.kid,
@@ -29,7 +32,9 @@ export async function signRequest(privateKey: CryptoKey | KeyObject | Uint8Array
     exp: options.expMs,
     ...options.header,
   };
-  const jws = await new CompactSign(new TextEncoder().encode(options.body ?? '')).setProtectedHeader(header).sign(privateKey);
+  const jws = await new CompactSign(new TextEncoder().encode(options.body ?? ''))
+    .setProtectedHeader(header)
+    .sign(privateKey);
   if (options.detached !== true) return jws;
   const [h, , s] = jws.split('.');
   return `${h}..${s}`;

@@ -19,7 +19,9 @@ export class SpawnedProcess {
       if (this.child.exitCode !== null) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`output did not match ${pattern} within ${timeoutMs} ms (exit ${this.child.exitCode}):\n${this.output.slice(-4000)}`);
+    throw new Error(
+      `output did not match ${pattern} within ${timeoutMs} ms (exit ${this.child.exitCode}):\n${this.output.slice(-4000)}`,
+    );
   }
 
   /** Sends `signal` and resolves with the exit code (or the signal name). */

@@ -19,14 +19,34 @@ export class TppSite {
     try {
       execFileSync(
         'openssl',
-        ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '1', '-subj', '/CN=tpp.example', '-addext', 'subjectAltName=DNS:tpp.example'],
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-keyout',
+          'key.pem',
+          '-out',
+          'cert.pem',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=tpp.example',
+          '-addext',
+          'subjectAltName=DNS:tpp.example',
+        ],
         { cwd: dir, stdio: 'pipe' },
       );
       const key = readFileSync(join(dir, 'key.pem'));
       const cert = readFileSync(join(dir, 'cert.pem'));
       this.server = createServer({ key, cert }, (request, response) => {
         this.visits.push(new URL(request.url ?? '/', 'https://tpp.example'));
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Shop</title><p>Thanks for your order.</p>');
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end('<!doctype html><title>Shop</title><p>Thanks for your order.</p>');
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });

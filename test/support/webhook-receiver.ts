@@ -63,7 +63,8 @@ export class WebhookReceiver {
   async waitFor(what: string, predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (${this.requests.length} requests so far)`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${what} (${this.requests.length} requests so far)`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }

@@ -17,7 +17,19 @@ export class ApiAppModule {
   static register(platform: PlatformObjects, stores: DataStores): DynamicModule {
     return {
       module: ApiAppModule,
-      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores), AuthModule, HealthModule, KeysModule, BanksModule, WebhooksModule, ReportsModule, PaymentsModule, HostedPagesModule, QrCodeModule],
+      imports: [
+        PlatformModule.forRoot(platform),
+        DbModule.forRoot(stores),
+        AuthModule,
+        HealthModule,
+        KeysModule,
+        BanksModule,
+        WebhooksModule,
+        ReportsModule,
+        PaymentsModule,
+        HostedPagesModule,
+        QrCodeModule,
+      ],
     };
   }
 }

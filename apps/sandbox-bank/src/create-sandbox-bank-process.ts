@@ -29,9 +29,19 @@ function withoutWaitingForFlush(databaseUrl: string): string {
  * The sandbox bank application with its own connections. Does not listen: main.ts uses the
  * configured port, tests use 0.
  */
-export async function createSandboxBankProcess(config: ConnectedConfig, options: SandboxBankOptions = {}): Promise<SandboxBankProcess> {
-  const platform = { config, logger: createLogger('sandbox-bank', config.logLevel), metrics: new Metrics('sandbox-bank') };
-  const stores = await openDataStores({ ...config, databaseUrl: withoutWaitingForFlush(config.databaseUrl) }, { service: 'sandbox-bank', poolSize: 5 });
+export async function createSandboxBankProcess(
+  config: ConnectedConfig,
+  options: SandboxBankOptions = {},
+): Promise<SandboxBankProcess> {
+  const platform = {
+    config,
+    logger: createLogger('sandbox-bank', config.logLevel),
+    metrics: new Metrics('sandbox-bank'),
+  };
+  const stores = await openDataStores(
+    { ...config, databaseUrl: withoutWaitingForFlush(config.databaseUrl) },
+    { service: 'sandbox-bank', poolSize: 5 },
+  );
   const app = await createHttpApp(SandboxBankModule.register(platform, stores, options), platform);
   const fastify = app.getHttpAdapter().getInstance();
   installFormBodyParser(fastify);

@@ -49,7 +49,15 @@ export interface SandboxBankOptions {
   readonly banks?: readonly SandboxBankDefinition[];
 }
 
-const STORES = [AccountStore, ConsentStore, FaultStore, GrantStore, PaymentStore, Xs2aResourceStore, AuthorisationStore];
+const STORES = [
+  AccountStore,
+  ConsentStore,
+  FaultStore,
+  GrantStore,
+  PaymentStore,
+  Xs2aResourceStore,
+  AuthorisationStore,
+];
 const SERVICES = [
   AccessTokens,
   AuthorisationService,

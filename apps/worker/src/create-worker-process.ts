@@ -9,7 +9,11 @@ import { ensureProbeScheduled } from './banks/probe-bank-status.usecase.js';
 import { JOB_HANDLERS, assertHandlerTable, type JobHandlerTable } from './jobs/job-handlers.js';
 import { ensureIdempotencyPurgeScheduled } from './maintenance/purge-idempotency-keys.usecase.js';
 import { ensurePurgeScheduled } from './maintenance/purge-revoked-api-keys.usecase.js';
-import { DEFAULT_PURGE_BATCH_SIZE, DEFAULT_PURGE_TIME_BUDGET_MS, ensureWebhookPurgeScheduled } from './maintenance/purge-webhook-history.usecase.js';
+import {
+  DEFAULT_PURGE_BATCH_SIZE,
+  DEFAULT_PURGE_TIME_BUDGET_MS,
+  ensureWebhookPurgeScheduled,
+} from './maintenance/purge-webhook-history.usecase.js';
 import { QueueSet } from './queues/queue-set.js';
 import { SchedulerTick } from './scheduler/scheduler-tick.js';
 import { OutboxRelay } from './webhooks/outbox-relay.js';
@@ -37,7 +41,10 @@ export interface WorkerProcessOptions {
   readonly webhookLookup?: WebhookSenderOptions['lookup'];
 }
 
-export async function createWorkerProcess(config: ConnectedConfig, options: WorkerProcessOptions = {}): Promise<WorkerProcess> {
+export async function createWorkerProcess(
+  config: ConnectedConfig,
+  options: WorkerProcessOptions = {},
+): Promise<WorkerProcess> {
   const handlers = options.handlers ?? JOB_HANDLERS;
   assertHandlerTable(handlers);
   const logger = createLogger('worker', config.logLevel);
@@ -68,7 +75,13 @@ export async function createWorkerProcess(config: ConnectedConfig, options: Work
   };
   // No secret values are configured yet: `env:` references resolve to an error, probed as DOWN.
   const bankHttp = new BankHttpClient({ logger });
-  const bankConnectors = new BankConnectors(new ConnectorRegistry({ http: bankHttp, secrets: createSecretResolver(config.bankSecrets), nowMs: () => stores.clock.nowMs() }));
+  const bankConnectors = new BankConnectors(
+    new ConnectorRegistry({
+      http: bankHttp,
+      secrets: createSecretResolver(config.bankSecrets),
+      nowMs: () => stores.clock.nowMs(),
+    }),
+  );
   const payments = new PaymentProgression({
     prisma: stores.prisma,
     clock: stores.clock,
@@ -101,10 +114,18 @@ export async function createWorkerProcess(config: ConnectedConfig, options: Work
     stores.prisma,
     stores.clock,
     queues,
-    { databaseUrl: config.databaseUrl, sweepMs: config.webhooks.sweepMs, recoverAfterMs: config.webhooks.recoverAfterMs },
+    {
+      databaseUrl: config.databaseUrl,
+      sweepMs: config.webhooks.sweepMs,
+      recoverAfterMs: config.webhooks.recoverAfterMs,
+    },
     logger,
   );
-  const http = await createHttpApp(WorkerAppModule.register({ config, logger, metrics }, stores), { config, logger, metrics });
+  const http = await createHttpApp(WorkerAppModule.register({ config, logger, metrics }, stores), {
+    config,
+    logger,
+    metrics,
+  });
 
   return {
     http,

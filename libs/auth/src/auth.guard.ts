@@ -64,7 +64,8 @@ export class AuthGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]) === true) return true;
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]) === true)
+      return true;
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
@@ -92,7 +93,8 @@ export class AuthGuard implements CanActivate {
 
     const { decision } = passed;
     void reply.headers(rateLimitHeaders(decision));
-    if (!decision.allowed) throw this.tooMany(decision, `Rate limit of ${gate.limit} ${gate.routeClass} requests per minute reached.`);
+    if (!decision.allowed)
+      throw this.tooMany(decision, `Rate limit of ${gate.limit} ${gate.routeClass} requests per minute reached.`);
     return true;
   }
 
@@ -112,7 +114,14 @@ export class AuthGuard implements CanActivate {
 
   private pass(credential: VerifiedCredential, gate: Gate): Promise<GateResult> {
     const memberKey = `member:${credential.member.memberId}:${gate.routeClass}`;
-    return this.limiter.gate(gate.ipKey, gate.failureLimit, memberKey, gate.limit, credential.cachedGeneration, credential.once);
+    return this.limiter.gate(
+      gate.ipKey,
+      gate.failureLimit,
+      memberKey,
+      gate.limit,
+      credential.cachedGeneration,
+      credential.once,
+    );
   }
 
   /** Counts a failed authentication against the IP; answers the error to throw (429 once over the limit). */
@@ -141,7 +150,13 @@ export class AuthGuard implements CanActivate {
         const [path = '', query = ''] = splitUrl(request.url);
         return this.jwt.authenticate(
           credential,
-          { method: request.method, host: request.headers.host ?? '', path, query, body: request.rawBody ?? EMPTY_BODY },
+          {
+            method: request.method,
+            host: request.headers.host ?? '',
+            path,
+            query,
+            body: request.rawBody ?? EMPTY_BODY,
+          },
           beforeRead,
         );
       }
@@ -151,7 +166,11 @@ export class AuthGuard implements CanActivate {
   }
 
   private tooMany(decision: RateLimitDecision, message: string): GatewayError {
-    return new GatewayError('RESOURCE_EXHAUSTED', { message, retryAfterSeconds: decision.resetSeconds, headers: rateLimitHeaders(decision) });
+    return new GatewayError('RESOURCE_EXHAUSTED', {
+      message,
+      retryAfterSeconds: decision.resetSeconds,
+      headers: rateLimitHeaders(decision),
+    });
   }
 }
 

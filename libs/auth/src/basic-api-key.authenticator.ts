@@ -45,7 +45,12 @@ export class ApiKeyAuthenticator {
     const key = await this.keys.findActiveByHash(keyHash);
     if (key === null) throw new AuthFailure('unknown or revoked API key');
     this.touch(key.id, nowMs);
-    const member: MemberContext = { memberId: key.member.id, regulated: key.member.regulated, reseller: key.member.reseller, authMethod: 'basic' };
+    const member: MemberContext = {
+      memberId: key.member.id,
+      regulated: key.member.regulated,
+      reseller: key.member.reseller,
+      authMethod: 'basic',
+    };
     const suspended = key.member.status === 'SUSPENDED';
     this.cache.set(cacheKey, { member, suspended, generation, keyId: key.id, touchedAtMs: nowMs }, nowMs);
     return { member, suspended, cacheKey, cachedGeneration: undefined };

@@ -126,7 +126,14 @@ export class RateLimiter {
    * `generation` is undefined), the IP's failed-auth counter, takes the single-use key if any,
    * then counts the hit on `memberKey`.
    */
-  async gate(ipKey: string, failureLimit: number, memberKey: string, limit: number, generation: number | undefined, once?: OnceKey): Promise<GateResult> {
+  async gate(
+    ipKey: string,
+    failureLimit: number,
+    memberKey: string,
+    limit: number,
+    generation: number | undefined,
+    once?: OnceKey,
+  ): Promise<GateResult> {
     const [outcome, count, ttl, current] = await this.redis.rateLimitGate(
       `ratelimit:${ipKey}`,
       `ratelimit:${memberKey}`,

@@ -3,7 +3,13 @@ import { compactVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { signRequest } from '../../../test/support/sign-request.js';
 import { AuthFailure } from './auth-failure.js';
-import { checkBinding, parseRequestJws, signingInput, type RequestBinding, type RequestJwsHeader } from './request-jws.js';
+import {
+  checkBinding,
+  parseRequestJws,
+  signingInput,
+  type RequestBinding,
+  type RequestJwsHeader,
+} from './request-jws.js';
 
 const NOW = 1_731_530_000_000;
 const SIGNATURE = Buffer.from('not-really-a-signature').toString('base64url');
@@ -57,9 +63,12 @@ describe('parseRequestJws', () => {
     expect(parseRequestJws(token({ ...HEADER, alg })).header.alg).toBe(alg);
   });
 
-  it.each([['none'], ['HS256'], ['HS512'], ['ES384'], ['RS512'], ['eddsa'], [''], [42], [null]])('rejects alg %j', (alg) => {
-    expect(reasonOf(() => parseRequestJws(token({ ...HEADER, alg })))).toMatch(/alg/);
-  });
+  it.each([['none'], ['HS256'], ['HS512'], ['ES384'], ['RS512'], ['eddsa'], [''], [42], [null]])(
+    'rejects alg %j',
+    (alg) => {
+      expect(reasonOf(() => parseRequestJws(token({ ...HEADER, alg })))).toMatch(/alg/);
+    },
+  );
 
   it('rejects a header without alg', () => {
     const { alg: _alg, ...rest } = HEADER;
@@ -77,12 +86,17 @@ describe('parseRequestJws', () => {
     expect(parseRequestJws(token({ ...HEADER, exp: String(NOW) })).header.exp).toBe(NOW);
   });
 
-  it.each([['missing', undefined], ['text', 'soon'], ['signed digits', '-5'], ['decimal string', '1.5'], ['fraction', 1.5], ['boolean', true], ['unsafe integer', 2 ** 60]])(
-    'rejects exp that is %s',
-    (_what, exp) => {
-      expect(reasonOf(() => parseRequestJws(token({ ...HEADER, exp })))).toMatch(/exp/);
-    },
-  );
+  it.each([
+    ['missing', undefined],
+    ['text', 'soon'],
+    ['signed digits', '-5'],
+    ['decimal string', '1.5'],
+    ['fraction', 1.5],
+    ['boolean', true],
+    ['unsafe integer', 2 ** 60],
+  ])('rejects exp that is %s', (_what, exp) => {
+    expect(reasonOf(() => parseRequestJws(token({ ...HEADER, exp })))).toMatch(/exp/);
+  });
 
   it('rejects a query that is not a string', () => {
     expect(reasonOf(() => parseRequestJws(token({ ...HEADER, query: ['a=1'] })))).toMatch(/query/);
@@ -111,7 +125,13 @@ describe('parseRequestJws', () => {
 
 describe('checkBinding', () => {
   const header: RequestJwsHeader = { ...HEADER, alg: 'EdDSA', query: 'limit=5&offset=abc' };
-  const request: RequestBinding = { method: 'POST', host: 'gateway.example.com', path: HEADER.path, query: 'limit=5&offset=abc', body: Buffer.alloc(0) };
+  const request: RequestBinding = {
+    method: 'POST',
+    host: 'gateway.example.com',
+    path: HEADER.path,
+    query: 'limit=5&offset=abc',
+    body: Buffer.alloc(0),
+  };
 
   it('accepts a token bound to this request', () => {
     expect(() => checkBinding(header, request, NOW)).not.toThrow();
@@ -189,7 +209,15 @@ describe('signingInput', () => {
 
   it('yields a JWS that verifies for the signed body, detached or attached, and not for another body', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-    const options = { kid: HEADER.kid, mid: HEADER.mid, method: 'POST', host: HEADER.host, path: HEADER.path, body: body.toString(), expMs: NOW };
+    const options = {
+      kid: HEADER.kid,
+      mid: HEADER.mid,
+      method: 'POST',
+      host: HEADER.host,
+      path: HEADER.path,
+      body: body.toString(),
+      expMs: NOW,
+    };
     for (const detached of [true, false]) {
       const parsed = parseRequestJws(await signRequest(privateKey, { ...options, detached }));
       expect(parsed.encodedPayload === '').toBe(detached);
@@ -198,6 +226,8 @@ describe('signingInput', () => {
     }
     const detachedToken = parseRequestJws(await signRequest(privateKey, { ...options, detached: true }));
     const tampered = Buffer.from(body.toString().replace('10.00', '10.01'));
-    await expect(compactVerify(signingInput(detachedToken, tampered), publicKey, { algorithms: ['EdDSA'] })).rejects.toThrow();
+    await expect(
+      compactVerify(signingInput(detachedToken, tampered), publicKey, { algorithms: ['EdDSA'] }),
+    ).rejects.toThrow();
   });
 });

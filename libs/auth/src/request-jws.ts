@@ -53,7 +53,8 @@ export function parseRequestJws(token: string): ParsedRequestJws {
   let header: Record<string, unknown>;
   try {
     const decoded: unknown = JSON.parse(Buffer.from(encodedHeader, 'base64url').toString('utf8'));
-    if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) throw new Error('header is not an object');
+    if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded))
+      throw new Error('header is not an object');
     header = decoded as Record<string, unknown>;
   } catch {
     throw new AuthFailure('JWS header is not JSON');
@@ -64,7 +65,8 @@ export function parseRequestJws(token: string): ParsedRequestJws {
   }
   const exp = typeof header['exp'] === 'string' && /^\d+$/.test(header['exp']) ? Number(header['exp']) : header['exp'];
   if (typeof exp !== 'number' || !Number.isSafeInteger(exp)) throw new AuthFailure('header exp missing');
-  if (header['query'] !== undefined && typeof header['query'] !== 'string') throw new AuthFailure('header query malformed');
+  if (header['query'] !== undefined && typeof header['query'] !== 'string')
+    throw new AuthFailure('header query malformed');
   return {
     header: {
       alg: header['alg'],
@@ -98,6 +100,7 @@ export function checkBinding(header: RequestJwsHeader, request: RequestBinding, 
  */
 export function signingInput(parsed: ParsedRequestJws, body: Buffer): string {
   const encodedBody = body.toString('base64url');
-  if (parsed.encodedPayload !== '' && parsed.encodedPayload !== encodedBody) throw new AuthFailure('payload is not the request body');
+  if (parsed.encodedPayload !== '' && parsed.encodedPayload !== encodedBody)
+    throw new AuthFailure('payload is not the request body');
   return `${parsed.encodedHeader}.${encodedBody}.${parsed.signature}`;
 }

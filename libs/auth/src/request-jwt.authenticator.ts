@@ -32,7 +32,11 @@ export class RequestJwtAuthenticator {
     private readonly clock: Clock,
   ) {}
 
-  async authenticate(token: string, request: RequestBinding, beforeRead: BeforeCredentialRead): Promise<VerifiedCredential> {
+  async authenticate(
+    token: string,
+    request: RequestBinding,
+    beforeRead: BeforeCredentialRead,
+  ): Promise<VerifiedCredential> {
     const parsed = parseRequestJws(token);
     const { header } = parsed;
     const nowMs = this.clock.nowMs();
@@ -41,7 +45,8 @@ export class RequestJwtAuthenticator {
     const cacheKey = `jwt:${JSON.stringify([header.mid, header.kid])}`;
     const cached = this.cache.get(cacheKey, nowMs);
     const key = cached ?? (await this.read(header.mid, header.kid, nowMs, cacheKey, beforeRead));
-    if (!JWS_ALGS_FOR_KEY[key.keyAlgorithm].includes(header.alg)) throw new AuthFailure(`alg ${header.alg} does not fit a ${key.keyAlgorithm} key`);
+    if (!JWS_ALGS_FOR_KEY[key.keyAlgorithm].includes(header.alg))
+      throw new AuthFailure(`alg ${header.alg} does not fit a ${key.keyAlgorithm} key`);
 
     try {
       await compactVerify(signingInput(parsed, request.body), key.publicKey, { algorithms: [header.alg] });
@@ -60,12 +65,23 @@ export class RequestJwtAuthenticator {
     };
   }
 
-  private async read(memberId: string, keyId: string, nowMs: number, cacheKey: string, beforeRead: BeforeCredentialRead): Promise<CachedMemberKey> {
+  private async read(
+    memberId: string,
+    keyId: string,
+    nowMs: number,
+    cacheKey: string,
+    beforeRead: BeforeCredentialRead,
+  ): Promise<CachedMemberKey> {
     const generation = await beforeRead();
     const key = await this.keys.findUsable(memberId, keyId, new Date(nowMs));
     if (key === null) throw new AuthFailure('unknown or expired kid for this member');
     const entry: CachedMemberKey = {
-      member: { memberId: key.member.id, regulated: key.member.regulated, reseller: key.member.reseller, authMethod: 'jwt' },
+      member: {
+        memberId: key.member.id,
+        regulated: key.member.regulated,
+        reseller: key.member.reseller,
+        authMethod: 'jwt',
+      },
       suspended: key.member.status === 'SUSPENDED',
       generation,
       keyAlgorithm: key.keyAlgorithm,

@@ -79,7 +79,11 @@ export interface VrpConsentRequest {
   readonly debtor?: PartyAccount;
   readonly currency: string;
   readonly maximumIndividualAmount: string;
-  readonly periodicLimits: readonly { readonly maximumAmount: string; readonly periodType: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; readonly periodAlignment: 'CONSENT' | 'CALENDAR' }[];
+  readonly periodicLimits: readonly {
+    readonly maximumAmount: string;
+    readonly periodType: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+    readonly periodAlignment: 'CONSENT' | 'CALENDAR';
+  }[];
   readonly validFrom?: string;
   readonly validTo?: string;
   readonly remittanceInformationPrimary: string;
@@ -216,11 +220,24 @@ export interface BankConnector {
   /** The user came back from the bank's page: exchange the code, submit the payment if needed. */
   completeRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<PaymentProgress>;
   /** Field values for the current embedded SCA step; the bank may ask again. */
-  submitEmbeddedAuth(ctx: BankCallContext, handle: BankPaymentHandle, values: Readonly<Record<string, string>>): Promise<PaymentProgress>;
-  getPaymentStatus(ctx: BankCallContext, handle: BankPaymentHandle, initiation: PaymentInitiation): Promise<PaymentProgress>;
+  submitEmbeddedAuth(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    values: Readonly<Record<string, string>>,
+  ): Promise<PaymentProgress>;
+  getPaymentStatus(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: PaymentInitiation,
+  ): Promise<PaymentProgress>;
 
   createVrpConsent(ctx: BankCallContext, request: VrpConsentRequest): Promise<VrpConsentProgress>;
-  completeVrpConsentRedirect(ctx: BankCallContext, bankConsentId: string, params: Readonly<Record<string, string>>, redirectUri: string): Promise<VrpConsentProgress>;
+  completeVrpConsentRedirect(
+    ctx: BankCallContext,
+    bankConsentId: string,
+    params: Readonly<Record<string, string>>,
+    redirectUri: string,
+  ): Promise<VrpConsentProgress>;
   getVrpConsent(ctx: BankCallContext, bankConsentId: string): Promise<VrpConsentProgress>;
   revokeVrpConsent(ctx: BankCallContext, bankConsentId: string): Promise<void>;
   initiateVrp(ctx: BankCallContext, request: VrpRequest): Promise<VrpProgress>;
@@ -230,14 +247,31 @@ export interface BankConnector {
 
   initiatePayout(ctx: BankCallContext, request: PayoutRequest): Promise<VrpProgress>;
   getPayoutStatus(ctx: BankCallContext, bankPaymentId: string): Promise<VrpProgress>;
-  listSettlementCredits(ctx: BankCallContext, accountId: string, sinceIso: string): Promise<readonly SettlementCredit[]>;
+  listSettlementCredits(
+    ctx: BankCallContext,
+    accountId: string,
+    sinceIso: string,
+  ): Promise<readonly SettlementCredit[]>;
 
-  createAccountAccess(ctx: BankCallContext, request: AccountAccessRequest): Promise<{ readonly bankConsentId: string; readonly next: AuthorisationStep }>;
+  createAccountAccess(
+    ctx: BankCallContext,
+    request: AccountAccessRequest,
+  ): Promise<{ readonly bankConsentId: string; readonly next: AuthorisationStep }>;
   /** Exchanges the code for an access grant the caller keeps (encrypted) for later reads. */
-  completeAccountAccessRedirect(ctx: BankCallContext, bankConsentId: string, params: Readonly<Record<string, string>>, redirectUri: string): Promise<{ readonly grant: string }>;
+  completeAccountAccessRedirect(
+    ctx: BankCallContext,
+    bankConsentId: string,
+    params: Readonly<Record<string, string>>,
+    redirectUri: string,
+  ): Promise<{ readonly grant: string }>;
   listAccounts(ctx: BankCallContext, grant: string): Promise<readonly BankAccount[]>;
   getBalances(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankBalance[]>;
-  listTransactions(ctx: BankCallContext, grant: string, bankAccountId: string, query: TransactionQuery): Promise<readonly BankTransaction[]>;
+  listTransactions(
+    ctx: BankCallContext,
+    grant: string,
+    bankAccountId: string,
+    query: TransactionQuery,
+  ): Promise<readonly BankTransaction[]>;
   listStandingOrders(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankStandingOrder[]>;
 
   health(ctx: BankCallContext): Promise<ConnectorHealth>;

@@ -15,13 +15,22 @@ export class UnknownBankStatusError extends Error {
  * The entry of a table over a complete code set for the code a bank sent; anything else (another
  * string, an inherited property name, a non-string) is an UnknownBankStatusError.
  */
-export function lookupStatus<S extends string, V>(codeSet: string, table: Readonly<Record<S, V>>, status: unknown): { status: S; value: V } {
-  if (typeof status === 'string' && Object.prototype.hasOwnProperty.call(table, status)) return { status: status as S, value: table[status as S] };
+export function lookupStatus<S extends string, V>(
+  codeSet: string,
+  table: Readonly<Record<S, V>>,
+  status: unknown,
+): { status: S; value: V } {
+  if (typeof status === 'string' && Object.prototype.hasOwnProperty.call(table, status))
+    return { status: status as S, value: table[status as S] };
   throw new UnknownBankStatusError(codeSet, status);
 }
 
 /** lookupStatus over a table of outcomes. */
-export function lookupOutcome<S extends string>(codeSet: string, table: Readonly<Record<S, BankOutcome>>, status: unknown): { status: S; outcome: BankOutcome } {
+export function lookupOutcome<S extends string>(
+  codeSet: string,
+  table: Readonly<Record<S, BankOutcome>>,
+  status: unknown,
+): { status: S; outcome: BankOutcome } {
   const { status: code, value } = lookupStatus(codeSet, table, status);
   return { status: code, outcome: value };
 }

@@ -17,15 +17,21 @@ describe('probeHealth', () => {
       },
     });
     expect(health).toEqual({ pis: 'UP', ais: 'DOWN', checkedAt: new Date(1_010).toISOString(), latencyMs: 10 });
-    expect((await probeHealth(clock, { pis: () => Promise.reject(new Error('down')), ais: () => Promise.resolve() })).pis).toBe('DOWN');
+    expect(
+      (await probeHealth(clock, { pis: () => Promise.reject(new Error('down')), ais: () => Promise.resolve() })).pis,
+    ).toBe('DOWN');
   });
 });
 
 describe('guardBankAnswer', () => {
   it('turns an answer outside the standard into BankUnavailableError and lets other failures through', async () => {
     await expect(guardBankAnswer(ctx, () => Promise.resolve(1))).resolves.toBe(1);
-    await expect(guardBankAnswer(ctx, () => Promise.reject(new UnknownBankStatusError('payment', 'ODD')))).rejects.toBeInstanceOf(BankUnavailableError);
-    await expect(guardBankAnswer(ctx, () => Promise.reject(new MalformedBankResponseError('Data')))).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(
+      guardBankAnswer(ctx, () => Promise.reject(new UnknownBankStatusError('payment', 'ODD'))),
+    ).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(
+      guardBankAnswer(ctx, () => Promise.reject(new MalformedBankResponseError('Data'))),
+    ).rejects.toBeInstanceOf(BankUnavailableError);
     const other = new Error('other');
     await expect(guardBankAnswer(ctx, () => Promise.reject(other))).rejects.toBe(other);
   });
@@ -33,6 +39,8 @@ describe('guardBankAnswer', () => {
 
 describe('rejectUnsupported', () => {
   it('rejects with BankOperationUnsupportedError naming the operation', async () => {
-    await expect(rejectUnsupported(ctx, 'payouts')).rejects.toThrow(new BankOperationUnsupportedError('bank-1', 'payouts'));
+    await expect(rejectUnsupported(ctx, 'payouts')).rejects.toThrow(
+      new BankOperationUnsupportedError('bank-1', 'payouts'),
+    );
   });
 });

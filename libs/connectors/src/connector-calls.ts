@@ -9,7 +9,8 @@ export async function guardBankAnswer<T>(ctx: BankCallContext, call: () => Promi
   try {
     return await call();
   } catch (error) {
-    if (error instanceof MalformedBankResponseError || error instanceof UnknownBankStatusError) throw new BankUnavailableError(ctx.bankId, undefined, error);
+    if (error instanceof MalformedBankResponseError || error instanceof UnknownBankStatusError)
+      throw new BankUnavailableError(ctx.bankId, undefined, error);
     throw error;
   }
 }

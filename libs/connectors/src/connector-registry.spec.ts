@@ -8,13 +8,26 @@ import { ObieConnector } from './obie/obie.connector.js';
 import { ConnectorSettingsError } from './obie/obie-settings.js';
 import { createSecretResolver } from './secrets/secret-resolver.js';
 
-const settings = { baseUrl: 'https://bank.example/banks/x', clientId: 'gw', clientSecretRef: 'literal:s', financialId: 'F1' };
+const settings = {
+  baseUrl: 'https://bank.example/banks/x',
+  clientId: 'gw',
+  clientSecretRef: 'literal:s',
+  financialId: 'F1',
+};
 
-function entry(id: string, type: 'obie' | 'berlin-group', connectorSettings: Record<string, unknown> = settings): BankCatalogueEntry {
+function entry(
+  id: string,
+  type: 'obie' | 'berlin-group',
+  connectorSettings: Record<string, unknown> = settings,
+): BankCatalogueEntry {
   return { id, connector: { type, settings: connectorSettings } } as unknown as BankCatalogueEntry;
 }
 
-const registry = (): ConnectorRegistry => new ConnectorRegistry({ http: new BankHttpClient({ logger: pino({ level: 'silent' }) }), secrets: createSecretResolver({}) });
+const registry = (): ConnectorRegistry =>
+  new ConnectorRegistry({
+    http: new BankHttpClient({ logger: pino({ level: 'silent' }) }),
+    secrets: createSecretResolver({}),
+  });
 
 describe('ConnectorRegistry', () => {
   it('picks the connector by connector.type and builds it once per bank', () => {
@@ -34,11 +47,16 @@ describe('ConnectorRegistry', () => {
   });
 
   it('answers a protocol without a connector as unsupported', () => {
-    const connectors = new ConnectorRegistry({ http: new BankHttpClient({ logger: pino({ level: 'silent' }) }), secrets: createSecretResolver({}) }, { ...CONNECTOR_FACTORIES, 'berlin-group': undefined });
+    const connectors = new ConnectorRegistry(
+      { http: new BankHttpClient({ logger: pino({ level: 'silent' }) }), secrets: createSecretResolver({}) },
+      { ...CONNECTOR_FACTORIES, 'berlin-group': undefined },
+    );
     expect(() => connectors.forBank(entry('bank-c', 'berlin-group'))).toThrow(BankOperationUnsupportedError);
   });
 
   it('lets bad settings surface as the connector reports them', () => {
-    expect(() => registry().forBank(entry('bank-d', 'obie', { ...settings, baseUrl: 'nope' }))).toThrow(ConnectorSettingsError);
+    expect(() => registry().forBank(entry('bank-d', 'obie', { ...settings, baseUrl: 'nope' }))).toThrow(
+      ConnectorSettingsError,
+    );
   });
 });

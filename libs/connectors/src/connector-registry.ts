@@ -39,7 +39,8 @@ export class ConnectorRegistry {
     const existing = this.built.get(entry.id);
     if (existing?.entry === entry) return existing.connector;
     const factory = this.factories[entry.connector.type];
-    if (factory === undefined) throw new BankOperationUnsupportedError(entry.id, `the ${entry.connector.type} protocol (no connector yet)`);
+    if (factory === undefined)
+      throw new BankOperationUnsupportedError(entry.id, `the ${entry.connector.type} protocol (no connector yet)`);
     const connector = factory(entry, this.deps);
     this.built.set(entry.id, { entry, connector });
     return connector;

@@ -9,7 +9,14 @@ import { MemberRepository } from './repositories/member.repository.js';
 import { WebhookConfigRepository } from './repositories/webhook-config.repository.js';
 import { WebhookDeliveryRepository } from './repositories/webhook-delivery.repository.js';
 
-const REPOSITORIES = [MemberRepository, ApiKeyRepository, MemberKeyRepository, BankRepository, WebhookConfigRepository, WebhookDeliveryRepository] as const;
+const REPOSITORIES = [
+  MemberRepository,
+  ApiKeyRepository,
+  MemberKeyRepository,
+  BankRepository,
+  WebhookConfigRepository,
+  WebhookDeliveryRepository,
+] as const;
 
 export const REDIS = Symbol('REDIS');
 

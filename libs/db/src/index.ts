@@ -17,7 +17,14 @@ export * from './repositories/webhook-config.repository.js';
 export * from './repositories/webhook-delivery.repository.js';
 export * from './repositories/webhook-signing-key.repository.js';
 export * from './repositories/webhook-retention.repository.js';
-export type { OutboxEvent, WebhookConfig, WebhookDelivery, WebhookAttempt, WebhookSigningKey, WebhookDeliveryStatus } from './generated/prisma/client.js';
+export type {
+  OutboxEvent,
+  WebhookConfig,
+  WebhookDelivery,
+  WebhookAttempt,
+  WebhookSigningKey,
+  WebhookDeliveryStatus,
+} from './generated/prisma/client.js';
 export * from './repositories/bank-status.repository.js';
 export type { BankStatus } from './generated/prisma/client.js';
 export * from './repositories/payment.repository.js';

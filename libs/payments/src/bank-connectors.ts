@@ -1,4 +1,10 @@
-import { CONNECTOR_FACTORIES, type BankCatalogueEntry, type BankConnector, type ConnectorRegistry, type ConnectorType } from '#libs/connectors';
+import {
+  CONNECTOR_FACTORIES,
+  type BankCatalogueEntry,
+  type BankConnector,
+  type ConnectorRegistry,
+  type ConnectorType,
+} from '#libs/connectors';
 import type { Bank } from '#libs/db';
 
 /** Whether the gateway has a connector for a stored bank's `connector_type`. */
@@ -8,7 +14,7 @@ export function hasConnector(type: string): type is ConnectorType {
 
 function settingsOf(bank: Bank): Readonly<Record<string, unknown>> {
   const settings = bank.connectorSettings;
-  return typeof settings === 'object' && settings !== null && !Array.isArray(settings) ? (settings) : {};
+  return typeof settings === 'object' && settings !== null && !Array.isArray(settings) ? settings : {};
 }
 
 /** A stored bank as the catalogue entry its connector is built from. */
@@ -44,7 +50,8 @@ export class BankConnectors {
   forBank(bank: Bank): BankConnector {
     const type = bank.connectorType;
     const cached = this.entries.get(bank.id);
-    if (cached !== undefined && cached.updatedAt === bank.updatedAt.getTime()) return this.registry.forBank(cached.entry);
+    if (cached !== undefined && cached.updatedAt === bank.updatedAt.getTime())
+      return this.registry.forBank(cached.entry);
     const entry = catalogueEntryOf(bank, hasConnector(type) ? type : (type as ConnectorType));
     this.entries.set(bank.id, { updatedAt: bank.updatedAt.getTime(), entry });
     return this.registry.forBank(entry);

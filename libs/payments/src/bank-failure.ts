@@ -17,7 +17,12 @@ export function failureChange(error: unknown, now: Date, traceId: string | undef
     statusReasonInformation: reason(message),
     authentication: null,
     expiresAt: null,
-    errorInfo: { httpErrorCode, message: reason(message), ...(external ? { tokenExternalError: true } : {}), ...(traceId === undefined ? {} : { tokenTraceId: traceId }) },
+    errorInfo: {
+      httpErrorCode,
+      message: reason(message),
+      ...(external ? { tokenExternalError: true } : {}),
+      ...(traceId === undefined ? {} : { tokenTraceId: traceId }),
+    },
   });
   if (error instanceof BankRejectedError) return base('INITIATION_REJECTED', 403, error.message, false);
   if (error instanceof BankUnavailableError) return base('INITIATION_FAILED', 500, error.message, true);

@@ -17,7 +17,8 @@ export function accountIdentifier(rail: PaymentLocalInstrument, account: Payment
     case 'ELIXIR':
     case 'EU_DOMESTIC_NON_EURO':
     case 'EU_DOMESTIC_NON_EURO_INSTANT':
-      if (account.iban !== undefined) return { type: 'iban', iban: account.iban, ...(bic === undefined ? {} : { bic }) };
+      if (account.iban !== undefined)
+        return { type: 'iban', iban: account.iban, ...(bic === undefined ? {} : { bic }) };
       return { type: 'bban', bban: account.bban ?? account.accountNumber ?? '', ...(bic === undefined ? {} : { bic }) };
   }
 }
@@ -25,7 +26,13 @@ export function accountIdentifier(rail: PaymentLocalInstrument, account: Payment
 function debtorOf(rail: PaymentLocalInstrument, input: PaymentInitiationInput): PartyAccount | undefined {
   const debtor = input.debtor;
   if (debtor === undefined || debtor.tokenizedAccountId !== undefined) return undefined;
-  const hasAccount = [debtor.iban, debtor.bban, debtor.accountNumber, debtor.bankgiroNumber, debtor.plusgiroNumber].some((v) => v !== undefined);
+  const hasAccount = [
+    debtor.iban,
+    debtor.bban,
+    debtor.accountNumber,
+    debtor.bankgiroNumber,
+    debtor.plusgiroNumber,
+  ].some((v) => v !== undefined);
   return hasAccount ? { name: debtor.name ?? '', identifier: accountIdentifier(rail, debtor) } : undefined;
 }
 
@@ -36,7 +43,9 @@ export interface BankInitiationContext {
 
 /** The connector's view of a payment whose bank and rail are known. */
 /** The parts of a payment (stored or about to be) that a bank call needs. */
-export type PaymentForBank = Pick<Payment, 'id' | 'localInstrument' | 'callbackToken' | 'nonce'> & { readonly initiation: unknown };
+export type PaymentForBank = Pick<Payment, 'id' | 'localInstrument' | 'callbackToken' | 'nonce'> & {
+  readonly initiation: unknown;
+};
 
 export function bankInitiationOf(payment: PaymentForBank, context: BankInitiationContext): PaymentInitiation {
   const input = payment.initiation as PaymentInitiationInput;
@@ -50,7 +59,9 @@ export function bankInitiationOf(payment: PaymentForBank, context: BankInitiatio
     creditor: { name: input.creditor.name, identifier: accountIdentifier(rail, input.creditor) },
     ...(debtor === undefined ? {} : { debtor }),
     remittanceInformationPrimary: input.remittanceInformationPrimary,
-    ...(input.remittanceInformationSecondary === undefined ? {} : { remittanceInformationSecondary: input.remittanceInformationSecondary }),
+    ...(input.remittanceInformationSecondary === undefined
+      ? {}
+      : { remittanceInformationSecondary: input.remittanceInformationSecondary }),
     ...(input.executionDate === undefined ? {} : { executionDate: input.executionDate }),
     ...(input.confirmFunds === undefined ? {} : { confirmFunds: input.confirmFunds }),
     redirectUri: context.redirectUri,
@@ -62,7 +73,9 @@ export function bankInitiationOf(payment: PaymentForBank, context: BankInitiatio
 }
 
 /** The bank's handle of a stored payment, as its connector last gave it. */
-export function bankHandleOf(payment: Pick<Payment, 'bankConsentId' | 'bankPaymentId' | 'bankContinuation'>): BankPaymentHandle {
+export function bankHandleOf(
+  payment: Pick<Payment, 'bankConsentId' | 'bankPaymentId' | 'bankContinuation'>,
+): BankPaymentHandle {
   return {
     bankConsentId: payment.bankConsentId ?? '',
     ...(payment.bankPaymentId === null ? {} : { bankPaymentId: payment.bankPaymentId }),

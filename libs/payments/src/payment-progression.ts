@@ -1,8 +1,21 @@
 import type { Logger } from 'pino';
 import type { Clock } from '#libs/common';
 import type { BankCallContext, BankConnector, PaymentProgress } from '#libs/connectors';
-import { BankRepository, payments, type Bank, type Payment, type PaymentChange, type Prisma, type PrismaService } from '#libs/db';
-import { paymentTimerAction, type PaymentInitiationInput, type PaymentLocalInstrument, type PaymentStatus } from '#libs/domain';
+import {
+  BankRepository,
+  payments,
+  type Bank,
+  type Payment,
+  type PaymentChange,
+  type Prisma,
+  type PrismaService,
+} from '#libs/db';
+import {
+  paymentTimerAction,
+  type PaymentInitiationInput,
+  type PaymentLocalInstrument,
+  type PaymentStatus,
+} from '#libs/domain';
 import { bankHandleOf, bankInitiationOf } from './bank-initiation.js';
 import type { BankConnectors } from './bank-connectors.js';
 import { failureChange } from './bank-failure.js';
@@ -26,12 +39,21 @@ export interface PaymentProgressionDeps {
  */
 export interface BankChoice {
   readonly bank: Bank;
-  readonly initiation: PaymentInitiationInput & { readonly bankId: string; readonly localInstrument: PaymentLocalInstrument };
+  readonly initiation: PaymentInitiationInput & {
+    readonly bankId: string;
+    readonly localInstrument: PaymentLocalInstrument;
+  };
 }
 
 /** The choice on the row (bank, rail) and in the stored initiation. */
-function bankChoiceChange(choice: BankChoice): Required<Pick<PaymentChange, 'bankId' | 'localInstrument' | 'initiation'>> {
-  return { bankId: choice.bank.id, localInstrument: choice.initiation.localInstrument, initiation: JSON.parse(JSON.stringify(choice.initiation)) as Prisma.InputJsonValue };
+function bankChoiceChange(
+  choice: BankChoice,
+): Required<Pick<PaymentChange, 'bankId' | 'localInstrument' | 'initiation'>> {
+  return {
+    bankId: choice.bank.id,
+    localInstrument: choice.initiation.localInstrument,
+    initiation: JSON.parse(JSON.stringify(choice.initiation)) as Prisma.InputJsonValue,
+  };
 }
 
 /** Where banks send the user back to (registered with each bank as the redirect URI). */
@@ -66,15 +88,26 @@ export class PaymentProgression {
   }
 
   callContext(bankId: string, traceId?: string, psuIpAddress?: string): BankCallContext {
-    return { bankId, deadlineMs: Date.now() + this.deps.rules.bankDeadlineMs, ...(traceId === undefined ? {} : { traceId }), ...(psuIpAddress === undefined ? {} : { psuIpAddress }) };
+    return {
+      bankId,
+      deadlineMs: Date.now() + this.deps.rules.bankDeadlineMs,
+      ...(traceId === undefined ? {} : { traceId }),
+      ...(psuIpAddress === undefined ? {} : { psuIpAddress }),
+    };
   }
 
   scheduleOf(bank: Bank | null): readonly number[] {
-    return bank !== null && bank.pollingScheduleSeconds.length > 0 ? bank.pollingScheduleSeconds : this.deps.rules.defaultScheduleSeconds;
+    return bank !== null && bank.pollingScheduleSeconds.length > 0
+      ? bank.pollingScheduleSeconds
+      : this.deps.rules.defaultScheduleSeconds;
   }
 
   /** Applies a change computed from the locked, current row; retried once if the row moved meanwhile. */
-  async change(paymentId: string, compute: (current: Payment, now: Date) => PaymentChange | null, bank: Bank | null = null): Promise<ChangeResult> {
+  async change(
+    paymentId: string,
+    compute: (current: Payment, now: Date) => PaymentChange | null,
+    bank: Bank | null = null,
+  ): Promise<ChangeResult> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const result = await this.deps.prisma.$transaction(async (tx) => {
         const current = await payments.lock(tx, paymentId);
@@ -109,7 +142,10 @@ export class PaymentProgression {
       (current, now) => {
         if (current.status !== 'INITIATION_PENDING_REDIRECT_HP') return null;
         const chosen = bankChoiceChange(choice);
-        return { ...changeFromProgress({ ...current, initiation: chosen.initiation }, progress, now, this.deps.rules), ...chosen };
+        return {
+          ...changeFromProgress({ ...current, initiation: chosen.initiation }, progress, now, this.deps.rules),
+          ...chosen,
+        };
       },
       choice.bank,
     );
@@ -117,7 +153,14 @@ export class PaymentProgression {
 
   /** The bank chosen on the hosted pages failed the initiation: the payment ends, naming that bank and rail. */
   failBankChoice(paymentId: string, choice: BankChoice, error: unknown, traceId?: string): Promise<ChangeResult> {
-    return this.change(paymentId, (current, now) => (current.status === 'INITIATION_PENDING_REDIRECT_HP' ? { ...failureChange(error, now, traceId), ...bankChoiceChange(choice) } : null), choice.bank);
+    return this.change(
+      paymentId,
+      (current, now) =>
+        current.status === 'INITIATION_PENDING_REDIRECT_HP'
+          ? { ...failureChange(error, now, traceId), ...bankChoiceChange(choice) }
+          : null,
+      choice.bank,
+    );
   }
 
   /**
@@ -132,16 +175,28 @@ export class PaymentProgression {
     const now = this.deps.clock.now();
     const status = payment.status as PaymentStatus;
     const atBank = payment.bankConsentId !== null || payment.bankPaymentId !== null;
-    const action = paymentTimerAction({ status, now, expiresAt: payment.expiresAt, pollUntil: payment.pollUntil, atBank });
+    const action = paymentTimerAction({
+      status,
+      now,
+      expiresAt: payment.expiresAt,
+      pollUntil: payment.pollUntil,
+      atBank,
+    });
     switch (action.kind) {
       case 'give-up':
-        return this.end(paymentId, 'INITIATION_NO_FINAL_STATUS_AVAILABLE', 'The bank gave no final status within the polling period.');
+        return this.end(
+          paymentId,
+          'INITIATION_NO_FINAL_STATUS_AVAILABLE',
+          'The bank gave no final status within the polling period.',
+        );
       case 'expire':
         return this.end(paymentId, 'INITIATION_EXPIRED', 'The user did not complete authentication in time.');
       case 'initiation-lost':
         return this.end(paymentId, 'INITIATION_FAILED', 'The bank did not answer the initiation.');
       case 'wait':
-        await this.deps.prisma.$transaction((tx) => schedulePaymentTimer(tx, payment, now, this.deps.rules.defaultScheduleSeconds));
+        await this.deps.prisma.$transaction((tx) =>
+          schedulePaymentTimer(tx, payment, now, this.deps.rules.defaultScheduleSeconds),
+        );
         return undefined;
       case 'poll':
         return this.pollBank(payment, now);
@@ -149,7 +204,13 @@ export class PaymentProgression {
   }
 
   private end(paymentId: string, status: PaymentStatus, reason: string): Promise<ChangeResult> {
-    return this.change(paymentId, (_current, now) => ({ status, updatedAt: now, statusReasonInformation: reason, authentication: null, expiresAt: null }));
+    return this.change(paymentId, (_current, now) => ({
+      status,
+      updatedAt: now,
+      statusReasonInformation: reason,
+      authentication: null,
+      expiresAt: null,
+    }));
   }
 
   private async pollBank(payment: Payment, now: Date): Promise<ChangeResult | undefined> {
@@ -158,7 +219,10 @@ export class PaymentProgression {
     const counted = { ...payment, pollCount: payment.pollCount + 1 };
     // Safety net first: the next poll is due even if this one never returns.
     await this.deps.prisma.$transaction(async (tx) => {
-      await tx.payment.updateMany({ where: { id: payment.id, version: payment.version }, data: { pollCount: counted.pollCount } });
+      await tx.payment.updateMany({
+        where: { id: payment.id, version: payment.version },
+        data: { pollCount: counted.pollCount },
+      });
       await schedulePaymentTimer(tx, counted, now, schedule);
     });
     let progress: PaymentProgress;
@@ -170,7 +234,10 @@ export class PaymentProgression {
         bankInitiationOf(payment, { redirectUri: this.redirectUri }),
       );
     } catch (error) {
-      this.deps.logger.warn({ paymentId: payment.id, bankId: bank.id, err: error }, 'payment status poll failed; polling again later');
+      this.deps.logger.warn(
+        { paymentId: payment.id, bankId: bank.id, err: error },
+        'payment status poll failed; polling again later',
+      );
       return undefined;
     }
     return this.applyProgress(payment.id, progress, bank);

@@ -1,6 +1,11 @@
 import type { AccountIdentifier, AuthorisationStep, PartyAccount, PaymentProgress } from '#libs/connectors';
 import type { Payment, PaymentChange, Prisma } from '#libs/db';
-import { AWAITING_USER_STATUSES, paymentStatusFor, type PaymentInitiationInput, type PaymentStatus } from '#libs/domain';
+import {
+  AWAITING_USER_STATUSES,
+  paymentStatusFor,
+  type PaymentInitiationInput,
+  type PaymentStatus,
+} from '#libs/domain';
 import type { PaymentRules } from './payment-rules.js';
 
 /** The reference spec's `authentication`: a RedirectUrl or an EmbeddedAuth object; null otherwise. */
@@ -51,11 +56,20 @@ export function refundAccountOf(account: PartyAccount): Prisma.InputJsonValue {
  * the TPP asked for it. Entering a step that waits for the user starts its window; leaving one
  * ends it.
  */
-export function changeFromProgress(payment: Pick<Payment, 'status' | 'expiresAt'> & { readonly initiation: unknown }, progress: PaymentProgress, now: Date, rules: PaymentRules): PaymentChange {
+export function changeFromProgress(
+  payment: Pick<Payment, 'status' | 'expiresAt'> & { readonly initiation: unknown },
+  progress: PaymentProgress,
+  now: Date,
+  rules: PaymentRules,
+): PaymentChange {
   const status: PaymentStatus = paymentStatusFor(progress.outcome, progress.next.kind);
   const initiation = payment.initiation as PaymentInitiationInput;
   const waitsForUser = AWAITING_USER_STATUSES.has(status);
-  const expiresAt = !waitsForUser ? null : status === payment.status && payment.expiresAt !== null ? payment.expiresAt : new Date(now.getTime() + rules.authorisationWindowMs);
+  const expiresAt = !waitsForUser
+    ? null
+    : status === payment.status && payment.expiresAt !== null
+      ? payment.expiresAt
+      : new Date(now.getTime() + rules.authorisationWindowMs);
   return {
     status,
     updatedAt: now,
@@ -65,7 +79,9 @@ export function changeFromProgress(payment: Pick<Payment, 'status' | 'expiresAt'
     bankPaymentStatus: progress.bankStatus,
     ...(progress.statusReason === undefined ? {} : { statusReasonInformation: progress.statusReason.slice(0, 256) }),
     authentication: authenticationOf(progress.next),
-    ...(initiation.returnRefundAccount === true && progress.debtor !== undefined ? { refundAccount: refundAccountOf(progress.debtor) } : {}),
+    ...(initiation.returnRefundAccount === true && progress.debtor !== undefined
+      ? { refundAccount: refundAccountOf(progress.debtor) }
+      : {}),
     expiresAt,
   };
 }

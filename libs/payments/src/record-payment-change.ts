@@ -1,5 +1,16 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
-import { insertPaymentWithEvent, paymentFromNew, payments, scheduledJobs, type NewPayment, type NewPaymentTimer, type Payment, type PaymentChange, type PrismaService, type Tx } from '#libs/db';
+import {
+  insertPaymentWithEvent,
+  paymentFromNew,
+  payments,
+  scheduledJobs,
+  type NewPayment,
+  type NewPaymentTimer,
+  type Payment,
+  type PaymentChange,
+  type PrismaService,
+  type Tx,
+} from '#libs/db';
 import { decidePaymentMove, nextPaymentTimer, type PaymentStatus } from '#libs/domain';
 import { prepareOutboxEvent, wakeOutboxRelay, writeOutboxEvent } from '#libs/events';
 import type { PaymentRules } from './payment-rules.js';
@@ -23,22 +34,44 @@ function paymentTimer(payment: Payment, now: Date, scheduleSeconds: readonly num
   });
   if (due === null) return null;
   const payload: PayloadOf<'payments.poll'> = { name: 'payments.poll', paymentId: payment.id };
-  return { id: paymentTimerId(payment.id), queue: JOB_QUEUE['payments.poll'], jobName: payload.name, payload: { ...payload }, dueAt: due };
+  return {
+    id: paymentTimerId(payment.id),
+    queue: JOB_QUEUE['payments.poll'],
+    jobName: payload.name,
+    payload: { ...payload },
+    dueAt: due,
+  };
 }
 
 /** Sets (or clears) the payment's timer for its current state, in the caller's transaction. */
-export async function schedulePaymentTimer(tx: Tx, payment: Payment, now: Date, scheduleSeconds: readonly number[]): Promise<Date | null> {
+export async function schedulePaymentTimer(
+  tx: Tx,
+  payment: Payment,
+  now: Date,
+  scheduleSeconds: readonly number[],
+): Promise<Date | null> {
   const timer = paymentTimer(payment, now, scheduleSeconds);
   if (timer === null) {
     await scheduledJobs.deleteMany(tx, [paymentTimerId(payment.id)]);
     return null;
   }
-  await scheduledJobs.schedule(tx, timer.id, { name: 'payments.poll', paymentId: payment.id }, timer.dueAt, timer.queue);
+  await scheduledJobs.schedule(
+    tx,
+    timer.id,
+    { name: 'payments.poll', paymentId: payment.id },
+    timer.dueAt,
+    timer.queue,
+  );
   return timer.dueAt;
 }
 
 function creationEvent(payment: Payment) {
-  return { memberId: payment.memberId, type: 'PAYMENT_STATUS_CHANGED', payload: paymentEventPayload(payment), createdAt: payment.updatedAt } as const;
+  return {
+    memberId: payment.memberId,
+    type: 'PAYMENT_STATUS_CHANGED',
+    payload: paymentEventPayload(payment),
+    createdAt: payment.updatedAt,
+  } as const;
 }
 
 async function announce(tx: Tx, payment: Payment): Promise<void> {
@@ -51,11 +84,22 @@ async function announce(tx: Tx, payment: Payment): Promise<void> {
  * a status change writes: the row, its PAYMENT_STATUS_CHANGED event and its timer; the relay
  * is woken after the commit, one NOTIFY for the creations of a few milliseconds.
  */
-export async function storeNewPayment(prisma: PrismaService, row: NewPayment, now: Date, rules: PaymentRules, scheduleSeconds: readonly number[]): Promise<Payment> {
+export async function storeNewPayment(
+  prisma: PrismaService,
+  row: NewPayment,
+  now: Date,
+  rules: PaymentRules,
+  scheduleSeconds: readonly number[],
+): Promise<Payment> {
   const payment = paymentFromNew(row);
   const event = prepareOutboxEvent(creationEvent(payment));
   const timer = paymentTimer(payment, now, scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds);
-  const stored = await insertPaymentWithEvent(prisma.pool, payment, { id: event.id, body: event.body, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt }, timer);
+  const stored = await insertPaymentWithEvent(
+    prisma.pool,
+    payment,
+    { id: event.id, body: event.body, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt },
+    timer,
+  );
   wakeOutboxRelay(prisma.pool);
   return stored;
 }
@@ -87,6 +131,11 @@ export async function recordPaymentChange(
   const updated = await payments.update(tx, current, change);
   if (updated === null) return { kind: 'stale' };
   if (statusChanged) await announce(tx, updated);
-  await schedulePaymentTimer(tx, updated, now, scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds);
+  await schedulePaymentTimer(
+    tx,
+    updated,
+    now,
+    scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds,
+  );
   return { kind: 'changed', payment: updated, statusChanged };
 }

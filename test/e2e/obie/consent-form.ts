@@ -1,7 +1,14 @@
 import { expect } from 'vitest';
 
-const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-const unescape = (text: string): string => text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+const unescape = (text: string): string =>
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 
 function attribute(tag: string, name: string): string | undefined {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
@@ -27,25 +34,47 @@ export function parseForm(html: string, pageUrl: string): ParsedForm {
     const name = attribute(tag, 'name');
     if (name !== undefined) fields[name] = attribute(tag, 'value') ?? '';
   }
-  const buttons = [...(form[1] ?? '').matchAll(/<button\b[^>]*>/gi)].map(([tag]) => ({ name: attribute(tag, 'name') ?? '', value: attribute(tag, 'value') ?? '' }));
-  return { action: new URL(attribute(open, 'action') ?? pageUrl, pageUrl).toString(), method: (attribute(open, 'method') ?? 'get').toLowerCase(), fields, buttons };
+  const buttons = [...(form[1] ?? '').matchAll(/<button\b[^>]*>/gi)].map(([tag]) => ({
+    name: attribute(tag, 'name') ?? '',
+    value: attribute(tag, 'value') ?? '',
+  }));
+  return {
+    action: new URL(attribute(open, 'action') ?? pageUrl, pageUrl).toString(),
+    method: (attribute(open, 'method') ?? 'get').toLowerCase(),
+    fields,
+    buttons,
+  };
 }
 
 /**
  * What a browser does on the bank's consent page: load it, fill in the username, press the
  * approve or deny button, and (not following the redirect) read where the bank sends the user.
  */
-export async function decideOnConsentPage(authorizeUrl: string, username: string, decision: 'approve' | 'deny'): Promise<URL> {
+export async function decideOnConsentPage(
+  authorizeUrl: string,
+  username: string,
+  decision: 'approve' | 'deny',
+): Promise<URL> {
   const page = await fetch(authorizeUrl);
   const html = await page.text();
   expect(page.status, html).toBe(200);
   expect(page.headers.get('content-type')).toContain('text/html');
   const form = parseForm(html, page.url);
   expect(form.method).toBe('post');
-  expect(form.buttons).toEqual(expect.arrayContaining([{ name: 'decision', value: 'approve' }, { name: 'decision', value: 'deny' }]));
+  expect(form.buttons).toEqual(
+    expect.arrayContaining([
+      { name: 'decision', value: 'approve' },
+      { name: 'decision', value: 'deny' },
+    ]),
+  );
   expect(Object.keys(form.fields)).toContain('username');
   const body = new URLSearchParams({ ...form.fields, username, decision });
-  const answer = await fetch(form.action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, redirect: 'manual' });
+  const answer = await fetch(form.action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+    redirect: 'manual',
+  });
   expect(answer.status, await answer.clone().text()).toBe(302);
   return new URL(answer.headers.get('location') ?? '');
 }

@@ -39,6 +39,9 @@ export function sandboxEntry(id: keyof typeof SANDBOX_OBIE_SETTINGS, sandboxBank
     supportedLocalInstruments: ['FASTER_PAYMENTS'],
     scaApproaches: [settings.scaApproach === 'decoupled' ? 'DECOUPLED' : 'REDIRECT'],
     features: Object.fromEntries(BANK_FEATURES.map((feature) => [feature, true])) as BankCatalogueEntry['features'],
-    connector: { type: 'obie', settings: { ...settings, baseUrl: settings.baseUrl.replace('${SANDBOX_BANK_URL}', sandboxBankUrl) } },
+    connector: {
+      type: 'obie',
+      settings: { ...settings, baseUrl: settings.baseUrl.replace('${SANDBOX_BANK_URL}', sandboxBankUrl) },
+    },
   };
 }

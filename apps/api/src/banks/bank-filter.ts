@@ -30,7 +30,11 @@ export interface BankFilter {
 
 const lower = (text: string): string => text.toLowerCase();
 
-function anyOf(wanted: readonly string[] | undefined, actual: readonly string[], normalise: (text: string) => string = lower): boolean {
+function anyOf(
+  wanted: readonly string[] | undefined,
+  actual: readonly string[],
+  normalise: (text: string) => string = lower,
+): boolean {
   if (wanted === undefined || wanted.length === 0) return true;
   const set = new Set(wanted.map(normalise));
   return actual.some((value) => set.has(normalise(value)));
@@ -48,7 +52,9 @@ function matchesSearch(search: string | undefined, bank: ListedBank): boolean {
 
 function matchesFeatures(features: BankFilter['features'], bank: ListedBank): boolean {
   if (features === undefined) return true;
-  return Object.entries(features).every(([feature, value]) => value === undefined || bank.features[feature as BankFeature] === value);
+  return Object.entries(features).every(
+    ([feature, value]) => value === undefined || bank.features[feature as BankFeature] === value,
+  );
 }
 
 export function matchesFilter(bank: ListedBank, filter: BankFilter): boolean {

@@ -5,7 +5,10 @@ import { filterBanks } from './bank-filter.js';
 import { orderBanks, pageOf } from './bank-order.js';
 import type { ListedBank } from './listed-bank.js';
 
-const NO_FEATURES = Object.fromEntries(BANK_FEATURES.map((feature) => [feature, false])) as Record<BankFeature, boolean>;
+const NO_FEATURES = Object.fromEntries(BANK_FEATURES.map((feature) => [feature, false])) as Record<
+  BankFeature,
+  boolean
+>;
 
 function bank(id: string, overrides: Partial<ListedBank> = {}): ListedBank {
   return {
@@ -47,12 +50,22 @@ describe('pageOf', () => {
 
 describe('orderBanks', () => {
   it('RANK puts ranked banks first by rank, then the rest by name, then id', () => {
-    const banks = [bank('c', { name: 'Zed' }), bank('a', { rank: 2 }), bank('b', { name: 'Alpha' }), bank('d', { rank: 1 }), bank('e', { name: 'Alpha' })];
+    const banks = [
+      bank('c', { name: 'Zed' }),
+      bank('a', { rank: 2 }),
+      bank('b', { name: 'Alpha' }),
+      bank('d', { rank: 1 }),
+      bank('e', { name: 'Alpha' }),
+    ];
     expect(orderBanks(banks, 'RANK').map((b) => b.id)).toEqual(['d', 'a', 'b', 'e', 'c']);
   });
 
   it('is a total order: the input order never matters', () => {
-    const banks = [bank('x', { name: 'Same' }), bank('y', { name: 'same' }), bank('z', { name: 'Other', countries: ['AT'] })];
+    const banks = [
+      bank('x', { name: 'Same' }),
+      bank('y', { name: 'same' }),
+      bank('z', { name: 'Other', countries: ['AT'] }),
+    ];
     for (const order of ['NAME', 'PROVIDER', 'COUNTRY', 'STANDARD', 'RANK'] as const) {
       expect(orderBanks([...banks].reverse(), order)).toEqual(orderBanks(banks, order));
     }

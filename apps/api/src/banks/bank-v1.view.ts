@@ -12,13 +12,17 @@ import { REFERENCE_STANDARD, type ListedBank } from './listed-bank.js';
 export class BankV1 {
   @ApiProperty({ example: 'ob-sandbox-gb' }) id!: string;
   @ApiProperty({ example: 'Sandbox Bank UK' }) name!: string;
-  @ApiPropertyOptional({ description: 'The first of the bank\'s BICs.', example: 'SBOXGB2L' }) bic?: string;
+  @ApiPropertyOptional({ description: "The first of the bank's BICs.", example: 'SBOXGB2L' }) bic?: string;
   @ApiProperty({ type: [String], example: ['GB'] }) countries!: string[];
   @ApiProperty() logoUri!: string;
   @ApiPropertyOptional() fullLogoUri?: string;
   @ApiProperty({ example: 'Gateway Direct' }) provider!: string;
   @ApiPropertyOptional() bankGroup?: string;
-  @ApiPropertyOptional({ description: 'A national bank code (German BLZ ...), when the bank has one.', example: '10020030' }) identifier?: string;
+  @ApiPropertyOptional({
+    description: 'A national bank code (German BLZ ...), when the bank has one.',
+    example: '10020030',
+  })
+  identifier?: string;
   @ApiProperty({ enum: ['UK_Open_Banking_Standard', 'NextGenPsd2'] }) openBankingStandard!: string;
   @ApiPropertyOptional() operationalTime?: string;
   @ApiProperty() requiresExternalAuth!: boolean;
@@ -36,7 +40,8 @@ export class BankV1 {
   @ApiProperty() supportsStandingOrder!: boolean;
   @ApiProperty() supportsTransactionsDateFilter!: boolean;
   @ApiProperty() supportsVariableRecurringPayment!: boolean;
-  @ApiProperty({ description: '-1 (unlimited) or the records per page.', example: -1 }) transactionHistoryLimit!: number;
+  @ApiProperty({ description: '-1 (unlimited) or the records per page.', example: -1 })
+  transactionHistoryLimit!: number;
 }
 
 /**

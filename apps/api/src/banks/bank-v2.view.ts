@@ -11,7 +11,7 @@ import { REFERENCE_STANDARD, type ListedBank } from './listed-bank.js';
  */
 export class BankV2 {
   @ApiProperty({ example: 'ob-sandbox-gb' }) id!: string;
-  @ApiPropertyOptional({ description: 'The first of the bank\'s BICs.', example: 'SBOXGB2L' }) bic?: string;
+  @ApiPropertyOptional({ description: "The first of the bank's BICs.", example: 'SBOXGB2L' }) bic?: string;
   @ApiProperty({ example: 'Sandbox Bank UK' }) name!: string;
   @ApiProperty() logoUri!: string;
   @ApiPropertyOptional() bankGroup?: string;
@@ -21,7 +21,8 @@ export class BankV2 {
   @ApiProperty({ enum: ['REDIRECT', 'DECOUPLED', 'EMBEDDED_MULTI_STEP'], isArray: true }) scaMethods!: ScaMethod[];
   @ApiProperty({ type: [String], example: ['SEPA', 'SEPA_INSTANT'] }) supportedLocalInstruments!: string[];
   @ApiPropertyOptional() operationalTime?: string;
-  @ApiProperty({ description: '-1 (unlimited) or the records per page.', example: -1 }) transactionHistoryLimit!: number;
+  @ApiProperty({ description: '-1 (unlimited) or the records per page.', example: -1 })
+  transactionHistoryLimit!: number;
   @ApiProperty() supportsAccountList!: boolean;
   @ApiProperty() supportsAccountDetails!: boolean;
   @ApiProperty() supportsAccountBalance!: boolean;

@@ -14,8 +14,11 @@ export class ListBankCountriesUseCase {
 
   async execute(filter: BankFilter): Promise<string[]> {
     const matching = filterBanks((await this.banks.listListed()).map(toListedBank), filter);
-    const wanted = filter.countries === undefined || filter.countries.length === 0 ? undefined : new Set(filter.countries);
-    const countries = new Set(matching.flatMap((bank) => bank.countries).filter((country) => wanted?.has(country) ?? true));
+    const wanted =
+      filter.countries === undefined || filter.countries.length === 0 ? undefined : new Set(filter.countries);
+    const countries = new Set(
+      matching.flatMap((bank) => bank.countries).filter((country) => wanted?.has(country) ?? true),
+    );
     return [...countries].sort();
   }
 }

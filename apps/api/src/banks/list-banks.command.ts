@@ -59,12 +59,22 @@ function commonFilter(query: BankFilterQuery): BankFilter {
 export function bankCountriesFilter(query: BankCountriesQuery): BankFilter {
   const features: Partial<Record<BankFeature, boolean>> = {};
   for (const feature of V1_FILTER_FEATURES) features[feature] = query[`bank_features.${feature}.value`];
-  return { ...commonFilter(query), providers: query.providers, localInstruments: query.supportedPaymentNetworks, features };
+  return {
+    ...commonFilter(query),
+    providers: query.providers,
+    localInstruments: query.supportedPaymentNetworks,
+    features,
+  };
 }
 
 export function listBanksV1Command(query: BanksV1Query): ListBanksCommand {
   return {
-    filter: { ...bankCountriesFilter(query), bics: query.bics, bankGroup: query.bankGroup, bankSubGroup: query.bankSubGroup },
+    filter: {
+      ...bankCountriesFilter(query),
+      bics: query.bics,
+      bankGroup: query.bankGroup,
+      bankSubGroup: query.bankSubGroup,
+    },
     order: V1_ORDER[query.sort ?? 'name'],
     page: query.page ?? BANK_LIST_DEFAULTS.page,
     perPage: query.perPage ?? BANK_LIST_DEFAULTS.perPage,
@@ -73,7 +83,8 @@ export function listBanksV1Command(query: BanksV1Query): ListBanksCommand {
 
 export function listBanksV2Command(query: BanksV2Query): ListBanksCommand {
   const features: Partial<Record<BankFeature, boolean>> = {};
-  for (const [param, feature] of Object.entries(V2_FILTER_FLAGS)) features[feature] = query[param as keyof typeof V2_FILTER_FLAGS];
+  for (const [param, feature] of Object.entries(V2_FILTER_FLAGS))
+    features[feature] = query[param as keyof typeof V2_FILTER_FLAGS];
   return {
     filter: {
       ...commonFilter(query),

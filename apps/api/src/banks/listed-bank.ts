@@ -39,7 +39,10 @@ export const REFERENCE_STANDARD: Readonly<Record<OpenBankingStandard, string>> =
 
 function featuresOf(json: Bank['features']): Record<BankFeature, boolean> {
   const stored = typeof json === 'object' && json !== null && !Array.isArray(json) ? json : {};
-  return Object.fromEntries(BANK_FEATURES.map((feature) => [feature, stored[feature] === true])) as Record<BankFeature, boolean>;
+  return Object.fromEntries(BANK_FEATURES.map((feature) => [feature, stored[feature] === true])) as Record<
+    BankFeature,
+    boolean
+  >;
 }
 
 /** A stored row as a ListedBank. The enum columns were validated when the catalogue was loaded. */

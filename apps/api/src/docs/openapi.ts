@@ -12,7 +12,9 @@ const ERROR_DESCRIPTION = [
 export function buildPublicDocument(app: NestFastifyApplication, serverUrl: string): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Open Banking Payments Gateway')
-    .setDescription(`Pay and be paid by bank transfer, read accounts with consent, and receive signed webhooks.\n\n${ERROR_DESCRIPTION}`)
+    .setDescription(
+      `Pay and be paid by bank transfer, read accounts with consent, and receive signed webhooks.\n\n${ERROR_DESCRIPTION}`,
+    )
     .setVersion('0.1.0')
     .addServer(serverUrl)
     .addBearerAuth(
@@ -20,7 +22,7 @@ export function buildPublicDocument(app: NestFastifyApplication, serverUrl: stri
         type: 'http',
         scheme: 'bearer',
         bearerFormat: 'JWT',
-        description: 'Production and sandbox: a request-bound JWS signed with one of the member\'s registered keys.',
+        description: "Production and sandbox: a request-bound JWS signed with one of the member's registered keys.",
       },
       'Bearer',
     )
@@ -34,7 +36,10 @@ export function buildPublicDocument(app: NestFastifyApplication, serverUrl: stri
     .addSecurityRequirements('BasicAuth')
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...PAYMENT_OPENAPI_SCHEMAS } };
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...PAYMENT_OPENAPI_SCHEMAS },
+  };
   return document;
 }
 
@@ -42,7 +47,9 @@ export function buildPublicDocument(app: NestFastifyApplication, serverUrl: stri
 export function buildAdminDocument(app: NestFastifyApplication, serverUrl: string): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Open Banking Payments Gateway: admin API')
-    .setDescription(`Operator endpoints on ADMIN_PORT, guarded by \`Authorization: Bearer <ADMIN_TOKEN>\`.\n\n${ERROR_DESCRIPTION}`)
+    .setDescription(
+      `Operator endpoints on ADMIN_PORT, guarded by \`Authorization: Bearer <ADMIN_TOKEN>\`.\n\n${ERROR_DESCRIPTION}`,
+    )
     .setVersion('0.1.0')
     .addServer(serverUrl)
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN.' }, 'AdminToken')

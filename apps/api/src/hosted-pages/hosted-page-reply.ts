@@ -2,7 +2,12 @@ import type { FastifyReply } from 'fastify';
 import { pageHeaders } from './page-layout.js';
 
 /** Sends a rendered hosted page with the pages' headers. */
-export async function sendPage(reply: FastifyReply, status: number, page: string, options: { readonly images?: boolean } = {}): Promise<void> {
+export async function sendPage(
+  reply: FastifyReply,
+  status: number,
+  page: string,
+  options: { readonly images?: boolean } = {},
+): Promise<void> {
   await reply.status(status).headers(pageHeaders(options)).send(page);
 }
 

@@ -15,11 +15,20 @@ export class HostedPagesErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const { request, reply, path } = failedExchangeOf(host);
     const error = toGatewayError(exception, path);
-    if (error.status >= 500) this.logger.error({ traceId: request.traceId, err: exception, path }, 'hosted page failed');
+    if (error.status >= 500)
+      this.logger.error({ traceId: request.traceId, err: exception, path }, 'hosted page failed');
     const page =
       error.status >= 500
-        ? renderMessagePage({ title: 'Something went wrong', paragraphs: ['This page could not be shown. Please try again in a moment.'], reference: request.traceId })
-        : renderMessagePage({ title: 'This request could not be handled', paragraphs: [error.message], reference: request.traceId });
+        ? renderMessagePage({
+            title: 'Something went wrong',
+            paragraphs: ['This page could not be shown. Please try again in a moment.'],
+            reference: request.traceId,
+          })
+        : renderMessagePage({
+            title: 'This request could not be handled',
+            paragraphs: [error.message],
+            reference: request.traceId,
+          });
     void reply.status(error.status).headers(pageHeaders()).send(page);
   }
 }

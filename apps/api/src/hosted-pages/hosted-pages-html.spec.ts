@@ -50,7 +50,9 @@ function payment(overrides: Partial<Payment> = {}): Payment {
 
 describe('hosted page markup', () => {
   it('escapes every interpolated value, in text and in attributes', () => {
-    expect(html`<a title="${'"><script>'}">${'<b>&'}</a>`.value).toBe('<a title="&quot;&gt;&lt;script&gt;">&lt;b&gt;&amp;</a>');
+    expect(html`<a title="${'"><script>'}">${'<b>&'}</a>`.value).toBe(
+      '<a title="&quot;&gt;&lt;script&gt;">&lt;b&gt;&amp;</a>',
+    );
     const summary = paymentSummary(payment().initiation as never).value;
     expect(summary).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(summary).toContain('INV &quot;1&quot; &amp; &lt;2&gt;');
@@ -65,7 +67,15 @@ describe('hosted page markup', () => {
       fields: [
         { id: 'psuId', type: 'FIELD', displayName: 'User' },
         { id: 'otp"x', type: 'PASSWORD', displayName: 'Code', additionalInformation: '6 digits' },
-        { id: 'method', type: 'CHOICE_FIELD', displayName: 'Method', options: [{ id: 'sms', label: 'SMS <fast>' }, { id: 'app', label: 'App' }] },
+        {
+          id: 'method',
+          type: 'CHOICE_FIELD',
+          displayName: 'Method',
+          options: [
+            { id: 'sms', label: 'SMS <fast>' },
+            { id: 'app', label: 'App' },
+          ],
+        },
       ],
     };
     const page = renderEmbeddedAuthPage('tok', payment(), step);
@@ -82,7 +92,9 @@ describe('hosted page markup', () => {
     const headers = pageHeaders();
     expect(headers['cache-control']).toBe('no-store');
     expect(headers['referrer-policy']).toBe('no-referrer');
-    expect(headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; frame-ancestors 'none'$/);
+    expect(headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; frame-ancestors 'none'$/,
+    );
     expect(pageHeaders({ images: true })['content-security-policy']).toContain('img-src data:');
   });
 });
@@ -90,11 +102,26 @@ describe('hosted page markup', () => {
 describe('hostedStepOf', () => {
   it('reads the user step from the stored payment', () => {
     expect(hostedStepOf(payment())).toEqual({ kind: 'choose-bank' });
-    expect(hostedStepOf(payment({ status: 'INITIATION_PENDING_REDIRECT_AUTH', authentication: { redirectUrl: 'https://bank.example/a' } }))).toEqual({ kind: 'bank-redirect', url: 'https://bank.example/a' });
+    expect(
+      hostedStepOf(
+        payment({
+          status: 'INITIATION_PENDING_REDIRECT_AUTH',
+          authentication: { redirectUrl: 'https://bank.example/a' },
+        }),
+      ),
+    ).toEqual({ kind: 'bank-redirect', url: 'https://bank.example/a' });
     expect(hostedStepOf(payment({ status: 'INITIATION_PENDING_DECOUPLED_AUTH' }))).toEqual({ kind: 'decoupled' });
     expect(hostedStepOf(payment({ status: 'INITIATION_COMPLETED' }))).toEqual({ kind: 'back-to-tpp' });
-    expect(hostedStepOf(payment({ status: 'INITIATION_PENDING_EMBEDDED_AUTH', authentication: { fields: [] } }))).toEqual({ kind: 'back-to-tpp' });
-    const embedded = payment({ status: 'INITIATION_PENDING_EMBEDDED_AUTH', authentication: { fields: [{ id: 'otp', type: 'PASSWORD', displayName: 'Code' }, { id: 1 }], isRetry: false } });
-    expect(embeddedStepOf(embedded)).toEqual({ fields: [{ id: 'otp', type: 'PASSWORD', displayName: 'Code' }], isRetry: false });
+    expect(
+      hostedStepOf(payment({ status: 'INITIATION_PENDING_EMBEDDED_AUTH', authentication: { fields: [] } })),
+    ).toEqual({ kind: 'back-to-tpp' });
+    const embedded = payment({
+      status: 'INITIATION_PENDING_EMBEDDED_AUTH',
+      authentication: { fields: [{ id: 'otp', type: 'PASSWORD', displayName: 'Code' }, { id: 1 }], isRetry: false },
+    });
+    expect(embeddedStepOf(embedded)).toEqual({
+      fields: [{ id: 'otp', type: 'PASSWORD', displayName: 'Code' }],
+      isRetry: false,
+    });
   });
 });

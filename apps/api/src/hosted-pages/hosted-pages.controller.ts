@@ -12,7 +12,13 @@ import { hostedStepOf } from './hosted-step.js';
 import { renderBankSelectionPage } from './pages/bank-selection.page.js';
 import { renderDecoupledPage } from './pages/decoupled.page.js';
 import { embeddedPageHasImage, renderEmbeddedAuthPage } from './pages/embedded-auth.page.js';
-import { renderBankFailedPage, renderContinueAtBankPage, renderExpiredPage, renderPastSelectionPage, renderUnknownLinkPage } from './pages/outcome-pages.js';
+import {
+  renderBankFailedPage,
+  renderContinueAtBankPage,
+  renderExpiredPage,
+  renderPastSelectionPage,
+  renderUnknownLinkPage,
+} from './pages/outcome-pages.js';
 import { SelectBankUseCase } from './select-bank.usecase.js';
 import { bankSearchOf } from './selectable-banks.js';
 import { ShowBankSelectionUseCase, type NotChoosable } from './show-bank-selection.usecase.js';
@@ -50,16 +56,33 @@ export class HostedPagesController {
   }
 
   @Post(':token')
-  async choose(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async choose(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const bankId = stringFields(request.body)['bankId'] ?? '';
-    const outcome = await this.selectBank.execute({ token, bankId, traceId: request.traceId, psuIpAddress: request.ip });
+    const outcome = await this.selectBank.execute({
+      token,
+      bankId,
+      traceId: request.traceId,
+      psuIpAddress: request.ip,
+    });
     switch (outcome.kind) {
       case 'unknown-token':
         return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
       case 'not-choosable':
         return this.notChoosable(token, outcome, reply);
       case 'not-offered':
-        return sendPage(reply, 400, renderBankSelectionPage(token, outcome.selection, 'That bank cannot make this payment. Choose one of the banks listed.'));
+        return sendPage(
+          reply,
+          400,
+          renderBankSelectionPage(
+            token,
+            outcome.selection,
+            'That bank cannot make this payment. Choose one of the banks listed.',
+          ),
+        );
       case 'chosen':
         return this.continueWith(token, outcome.payment, reply);
       case 'bank-failed':
@@ -70,17 +93,46 @@ export class HostedPagesController {
   }
 
   @Post(':token/embedded')
-  async embedded(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const outcome = await this.embeddedAuth.execute({ token, fields: stringFields(request.body), traceId: request.traceId, psuIpAddress: request.ip });
+  async embedded(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const outcome = await this.embeddedAuth.execute({
+      token,
+      fields: stringFields(request.body),
+      traceId: request.traceId,
+      psuIpAddress: request.ip,
+    });
     switch (outcome.kind) {
       case 'unknown-token':
         return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
       case 'not-waiting':
         return sendRedirect(reply, statusPath(token));
       case 'incomplete':
-        return sendPage(reply, 400, renderEmbeddedAuthPage(token, outcome.payment, outcome.step, `Please fill in: ${outcome.missing.join(', ')}.`), { images: embeddedPageHasImage(outcome.step) });
+        return sendPage(
+          reply,
+          400,
+          renderEmbeddedAuthPage(
+            token,
+            outcome.payment,
+            outcome.step,
+            `Please fill in: ${outcome.missing.join(', ')}.`,
+          ),
+          { images: embeddedPageHasImage(outcome.step) },
+        );
       case 'bank-unavailable':
-        return sendPage(reply, 502, renderEmbeddedAuthPage(token, outcome.payment, outcome.step, 'Your bank could not be reached. Please try again.'), { images: embeddedPageHasImage(outcome.step) });
+        return sendPage(
+          reply,
+          502,
+          renderEmbeddedAuthPage(
+            token,
+            outcome.payment,
+            outcome.step,
+            'Your bank could not be reached. Please try again.',
+          ),
+          { images: embeddedPageHasImage(outcome.step) },
+        );
       case 'answered':
         return this.continueWith(token, outcome.payment, reply);
     }
@@ -88,7 +140,11 @@ export class HostedPagesController {
 
   /** Where the payment stands: the step the user is at, or (nothing left to do here) back to the TPP. */
   @Get(':token/status')
-  async status(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async status(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const payment = await this.hosted.byToken(token);
     if (payment === null) return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
     const step = hostedStepOf(payment);
@@ -98,7 +154,9 @@ export class HostedPagesController {
       case 'bank-redirect':
         return sendPage(reply, 200, renderContinueAtBankPage(step.url, payment));
       case 'embedded':
-        return sendPage(reply, 200, renderEmbeddedAuthPage(token, payment, step.step), { images: embeddedPageHasImage(step.step) });
+        return sendPage(reply, 200, renderEmbeddedAuthPage(token, payment, step.step), {
+          images: embeddedPageHasImage(step.step),
+        });
       case 'decoupled':
         return sendPage(reply, 200, renderDecoupledPage(token, payment));
       case 'back-to-tpp':
@@ -113,7 +171,9 @@ export class HostedPagesController {
       case 'bank-redirect':
         return sendRedirect(reply, step.url);
       case 'embedded':
-        return sendPage(reply, 200, renderEmbeddedAuthPage(token, payment, step.step), { images: embeddedPageHasImage(step.step) });
+        return sendPage(reply, 200, renderEmbeddedAuthPage(token, payment, step.step), {
+          images: embeddedPageHasImage(step.step),
+        });
       case 'choose-bank':
       case 'decoupled':
         // Post/redirect/get: the status page reloads itself while the bank waits for approval.

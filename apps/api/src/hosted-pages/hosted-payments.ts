@@ -40,7 +40,9 @@ export class HostedPayments {
   choosability(payment: Payment): Choosability {
     if (payment.status === 'INITIATION_EXPIRED' && payment.bankId === null) return 'expired';
     if (payment.status !== 'INITIATION_PENDING_REDIRECT_HP') return 'past-selection';
-    return payment.expiresAt !== null && this.clock.now().getTime() >= payment.expiresAt.getTime() ? 'expired' : 'choosable';
+    return payment.expiresAt !== null && this.clock.now().getTime() >= payment.expiresAt.getTime()
+      ? 'expired'
+      : 'choosable';
   }
 
   /**
@@ -49,7 +51,11 @@ export class HostedPayments {
    * not changed since, so they are not asked again (`regulated: true` skips them).
    */
   async selectableFor(payment: Payment): Promise<SelectableBank[]> {
-    const context = { member: { regulated: true }, ownHosts: this.ownHosts, today: this.clock.now().toISOString().slice(0, 10) };
+    const context = {
+      member: { regulated: true },
+      ownHosts: this.ownHosts,
+      today: this.clock.now().toISOString().slice(0, 10),
+    };
     return selectableBanks(await this.banks.listListed(), initiationOf(payment), context, hasConnector);
   }
 }

@@ -18,7 +18,11 @@ function redirectUrlOf(payment: Payment): string | undefined {
 
 function isField(value: unknown): value is EmbeddedAuthField {
   const field = value as Partial<EmbeddedAuthField> | null;
-  return typeof field?.id === 'string' && typeof field.displayName === 'string' && (field.type === 'FIELD' || field.type === 'PASSWORD' || field.type === 'CHOICE_FIELD');
+  return (
+    typeof field?.id === 'string' &&
+    typeof field.displayName === 'string' &&
+    (field.type === 'FIELD' || field.type === 'PASSWORD' || field.type === 'CHOICE_FIELD')
+  );
 }
 
 /** The stored EmbeddedAuth object (progress-change.ts authenticationOf) as a step, when it has fields. */

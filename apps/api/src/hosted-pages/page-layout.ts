@@ -54,6 +54,9 @@ export interface PageOptions {
 
 /** A complete, script-free HTML page. */
 export function renderPage(title: string, body: SafeHtml, options: PageOptions = {}): string {
-  const refresh = options.refresh === undefined ? NO_HTML : html`<meta http-equiv="refresh" content="${`${options.refresh.seconds}; url=${options.refresh.path}`}">`;
+  const refresh =
+    options.refresh === undefined
+      ? NO_HTML
+      : html`<meta http-equiv="refresh" content="${`${options.refresh.seconds}; url=${options.refresh.path}`}" />`;
   return renderHtmlPage({ title, style: new SafeHtml(STYLE), head: refresh, body });
 }

@@ -59,21 +59,37 @@ export class SelectBankUseCase {
     try {
       progress = await this.initiate(payment, choice, command);
     } catch (error) {
-      this.logger.warn({ paymentId: payment.id, bankId: choice.bank.id, err: error }, 'the bank chosen on the hosted pages could not initiate the payment');
+      this.logger.warn(
+        { paymentId: payment.id, bankId: choice.bank.id, err: error },
+        'the bank chosen on the hosted pages could not initiate the payment',
+      );
       const failed = await this.progression.failBankChoice(payment.id, choice, error, command.traceId);
-      return failed.kind === 'changed' ? { kind: 'bank-failed', payment: failed.payment } : { kind: 'overtaken', payment: await this.current(payment, failed) };
+      return failed.kind === 'changed'
+        ? { kind: 'bank-failed', payment: failed.payment }
+        : { kind: 'overtaken', payment: await this.current(payment, failed) };
     }
     const chosen = await this.progression.chooseBank(payment.id, choice, progress);
     if (chosen.kind === 'changed') return { kind: 'chosen', payment: chosen.payment };
-    this.logger.info({ paymentId: payment.id, bankId: choice.bank.id }, 'the payment left bank selection while its bank was being asked; the answer is dropped');
+    this.logger.info(
+      { paymentId: payment.id, bankId: choice.bank.id },
+      'the payment left bank selection while its bank was being asked; the answer is dropped',
+    );
     return { kind: 'overtaken', payment: await this.current(payment, chosen) };
   }
 
   private initiate(payment: Payment, choice: SelectableBank, command: SelectBankCommand): Promise<PaymentProgress> {
-    const atBank = { ...payment, bankId: choice.bank.id, localInstrument: choice.initiation.localInstrument, initiation: choice.initiation };
+    const atBank = {
+      ...payment,
+      bankId: choice.bank.id,
+      localInstrument: choice.initiation.localInstrument,
+      initiation: choice.initiation,
+    };
     return this.progression
       .connectorFor(choice.bank)
-      .initiatePayment(this.progression.callContext(choice.bank.id, command.traceId, command.psuIpAddress), bankInitiationOf(atBank, { redirectUri: this.progression.redirectUri }));
+      .initiatePayment(
+        this.progression.callContext(choice.bank.id, command.traceId, command.psuIpAddress),
+        bankInitiationOf(atBank, { redirectUri: this.progression.redirectUri }),
+      );
   }
 
   private async current(payment: Payment, result: ChangeResult): Promise<Payment> {

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Bank } from '#libs/db';
 import type { PaymentInitiationInput, RequestedLocalInstrument } from '#libs/domain';
-import { bankSearchOf, countriesOf, narrowBanks, selectableBanks, type SelectableBank, type SelectionContext } from './selectable-banks.js';
+import {
+  bankSearchOf,
+  countriesOf,
+  narrowBanks,
+  selectableBanks,
+  type SelectableBank,
+  type SelectionContext,
+} from './selectable-banks.js';
 
 function bank(id: string, overrides: Partial<Bank> = {}): Bank {
   return {
@@ -39,7 +46,11 @@ const CREDITORS: Readonly<Record<string, PaymentInitiationInput['creditor']>> = 
   SEK: { name: 'Payee', iban: 'SE4550000000058398257466' },
 };
 
-function initiation(currency: string, localInstrument: RequestedLocalInstrument, overrides: Partial<PaymentInitiationInput> = {}): PaymentInitiationInput {
+function initiation(
+  currency: string,
+  localInstrument: RequestedLocalInstrument,
+  overrides: Partial<PaymentInitiationInput> = {},
+): PaymentInitiationInput {
   return {
     refId: 'r',
     remittanceInformationPrimary: 'INV-1',
@@ -54,19 +65,28 @@ function initiation(currency: string, localInstrument: RequestedLocalInstrument,
 const CONTEXT: SelectionContext = { member: { regulated: true }, ownHosts: ['gateway.example'], today: '2030-01-01' };
 const obieOnly = (type: string): boolean => type === 'obie';
 const ids = (banks: readonly { readonly bank: Bank }[]): string[] => banks.map((choice) => choice.bank.id);
-const rails = (banks: readonly SelectableBank[]): string[][] => banks.map((choice) => [choice.bank.id, choice.initiation.localInstrument]);
+const rails = (banks: readonly SelectableBank[]): string[][] =>
+  banks.map((choice) => [choice.bank.id, choice.initiation.localInstrument]);
 
 describe('selectableBanks', () => {
   const catalogue = [
     bank('gb-fps', { rank: 2 }),
-    bank('gb-top', { rank: 1, features: { supports_send_payment: true, supports_scheduled_payment: true, supports_funds_confirmation: true } }),
+    bank('gb-top', {
+      rank: 1,
+      features: { supports_send_payment: true, supports_scheduled_payment: true, supports_funds_confirmation: true },
+    }),
     bank('gb-no-send', { features: { supports_balance: true } }),
     bank('gb-unlisted', { listed: false }),
-    bank('eu-sepa', { countries: ['DE'], supportedLocalInstruments: ['SEPA', 'SEPA_INSTANT'], connectorType: 'berlin-group' }),
+    bank('eu-sepa', {
+      countries: ['DE'],
+      supportedLocalInstruments: ['SEPA', 'SEPA_INSTANT'],
+      connectorType: 'berlin-group',
+    }),
     bank('eu-obie-sepa', { countries: ['FR'], supportedLocalInstruments: ['SEPA'] }),
     bank('se', { countries: ['SE'], supportedLocalInstruments: ['BANKGIRO', 'EU_DOMESTIC_NON_EURO'] }),
   ];
-  const offer = (input: PaymentInitiationInput, connectors: (type: string) => boolean = obieOnly): SelectableBank[] => selectableBanks(catalogue, input, CONTEXT, connectors);
+  const offer = (input: PaymentInitiationInput, connectors: (type: string) => boolean = obieOnly): SelectableBank[] =>
+    selectableBanks(catalogue, input, CONTEXT, connectors);
 
   it('offers listed banks with a connector that send payments on the payment rail, best ranked first', () => {
     const offered = offer(initiation('GBP', 'FASTER_PAYMENTS'));
@@ -109,7 +129,16 @@ describe('selectableBanks', () => {
   });
 
   it('whatever the catalogue, every bank offered supports the rail it is offered on', () => {
-    const allRails = ['SEPA', 'SEPA_INSTANT', 'FASTER_PAYMENTS', 'ELIXIR', 'EU_DOMESTIC_NON_EURO', 'EU_DOMESTIC_NON_EURO_INSTANT', 'BANKGIRO', 'PLUSGIRO'] as const;
+    const allRails = [
+      'SEPA',
+      'SEPA_INSTANT',
+      'FASTER_PAYMENTS',
+      'ELIXIR',
+      'EU_DOMESTIC_NON_EURO',
+      'EU_DOMESTIC_NON_EURO_INSTANT',
+      'BANKGIRO',
+      'PLUSGIRO',
+    ] as const;
     fc.assert(
       fc.property(
         fc.array(fc.subarray([...allRails]), { maxLength: 6 }),

@@ -20,21 +20,39 @@ export type SelectionContext = Omit<InitiationContext, 'bank'>;
  * fields of the rail); AUTO_SELECT resolves to the bank's best rail. Undefined when the bank cannot
  * make the payment.
  */
-export function initiationAtBank(initiation: PaymentInitiationInput, bank: Bank, context: SelectionContext): BankChoice['initiation'] | undefined {
+export function initiationAtBank(
+  initiation: PaymentInitiationInput,
+  bank: Bank,
+  context: SelectionContext,
+): BankChoice['initiation'] | undefined {
   const atBank = { ...initiation, bankId: bank.id };
   const checked = checkInitiationContext(atBank, {
     ...context,
-    bank: { id: bank.id, supportedLocalInstruments: bank.supportedLocalInstruments, features: bank.features as Record<string, boolean>, countries: bank.countries },
+    bank: {
+      id: bank.id,
+      supportedLocalInstruments: bank.supportedLocalInstruments,
+      features: bank.features as Record<string, boolean>,
+      countries: bank.countries,
+    },
   });
   if (checked.problems.length > 0 || checked.input.localInstrument === 'AUTO_SELECT') return undefined;
-  return { ...checked.input, bankId: bank.id, localInstrument: checked.input.localInstrument satisfies PaymentLocalInstrument };
+  return {
+    ...checked.input,
+    bankId: bank.id,
+    localInstrument: checked.input.localInstrument satisfies PaymentLocalInstrument,
+  };
 }
 
 /**
  * The banks that can make this payment, best ranked first: listed, with a connector, sending
  * payments, and passing the initiation's checks for that bank.
  */
-export function selectableBanks(rows: readonly Bank[], initiation: PaymentInitiationInput, context: SelectionContext, hasConnector: (connectorType: string) => boolean): SelectableBank[] {
+export function selectableBanks(
+  rows: readonly Bank[],
+  initiation: PaymentInitiationInput,
+  context: SelectionContext,
+  hasConnector: (connectorType: string) => boolean,
+): SelectableBank[] {
   const byId = new Map<string, SelectableBank>();
   for (const bank of rows) {
     if (!bank.listed || !hasConnector(bank.connectorType)) continue;
@@ -43,7 +61,10 @@ export function selectableBanks(rows: readonly Bank[], initiation: PaymentInitia
     const checked = initiationAtBank(initiation, bank, context);
     if (checked !== undefined) byId.set(bank.id, { bank, listed, initiation: checked });
   }
-  return orderBanks([...byId.values()].map((choice) => choice.listed), 'RANK').map((listed) => byId.get(listed.id) as SelectableBank);
+  return orderBanks(
+    [...byId.values()].map((choice) => choice.listed),
+    'RANK',
+  ).map((listed) => byId.get(listed.id) as SelectableBank);
 }
 
 /** What the user narrowed the list to on the page (both optional). */
@@ -56,7 +77,12 @@ export interface BankSearch {
 
 /** The user's narrowing, by the bank lists' own matching rules. */
 export function narrowBanks(banks: readonly SelectableBank[], search: BankSearch): SelectableBank[] {
-  return banks.filter((choice) => matchesFilter(choice.listed, { countries: search.country === undefined ? undefined : [search.country], search: search.search }));
+  return banks.filter((choice) =>
+    matchesFilter(choice.listed, {
+      countries: search.country === undefined ? undefined : [search.country],
+      search: search.search,
+    }),
+  );
 }
 
 /** The countries the selectable banks operate in, sorted (the page's country filter). */

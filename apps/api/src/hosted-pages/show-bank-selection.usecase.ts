@@ -15,9 +15,14 @@ export interface BankSelection {
   readonly search: BankSearch;
 }
 
-export type NotChoosable = { readonly kind: 'not-choosable'; readonly reason: 'expired' | 'past-selection'; readonly payment: Payment };
+export type NotChoosable = {
+  readonly kind: 'not-choosable';
+  readonly reason: 'expired' | 'past-selection';
+  readonly payment: Payment;
+};
 
-export type BankSelectionOutcome = { readonly kind: 'unknown-token' } | NotChoosable | { readonly kind: 'choose'; readonly selection: BankSelection };
+export type BankSelectionOutcome =
+  { readonly kind: 'unknown-token' } | NotChoosable | { readonly kind: 'choose'; readonly selection: BankSelection };
 
 /** GET /hosted-pages/payments/{token}: the payment and the banks the user may pick from. */
 @Injectable()
@@ -33,6 +38,16 @@ export class ShowBankSelectionUseCase {
   }
 }
 
-export function selectionOf(payment: Payment, selectable: readonly SelectableBank[], search: BankSearch): BankSelection {
-  return { payment, banks: narrowBanks(selectable, search), selectableCount: selectable.length, countries: countriesOf(selectable), search };
+export function selectionOf(
+  payment: Payment,
+  selectable: readonly SelectableBank[],
+  search: BankSearch,
+): BankSelection {
+  return {
+    payment,
+    banks: narrowBanks(selectable, search),
+    selectableCount: selectable.length,
+    countries: countriesOf(selectable),
+    search,
+  };
 }

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { BankDeadlineExceededError, BankRejectedError, BankUnavailableError, type EmbeddedAuthStep } from '#libs/connectors';
+import {
+  BankDeadlineExceededError,
+  BankRejectedError,
+  BankUnavailableError,
+  type EmbeddedAuthStep,
+} from '#libs/connectors';
 import { PrismaService, payments, type Payment } from '#libs/db';
 import { PaymentProgression, bankHandleOf, type ChangeResult } from '#libs/payments';
 import { embeddedStepOf } from './hosted-step.js';
@@ -18,7 +23,12 @@ export type SubmitHostedEmbeddedAuthOutcome =
   /** The payment is not at an embedded step (any more): show where it stands. */
   | { readonly kind: 'not-waiting'; readonly payment: Payment }
   /** Some requested fields were left empty: the same step again, naming them. */
-  | { readonly kind: 'incomplete'; readonly payment: Payment; readonly step: EmbeddedAuthStep; readonly missing: readonly string[] }
+  | {
+      readonly kind: 'incomplete';
+      readonly payment: Payment;
+      readonly step: EmbeddedAuthStep;
+      readonly missing: readonly string[];
+    }
   /** The bank could not be reached: the step stays open for another try. */
   | { readonly kind: 'bank-unavailable'; readonly payment: Payment; readonly step: EmbeddedAuthStep }
   /** The bank answered (the next step, the same step again, or the end). */
@@ -50,10 +60,17 @@ export class SubmitHostedEmbeddedAuthUseCase {
     const bank = await this.progression.bankOf(payment);
     let result: ChangeResult;
     try {
-      const progress = await this.progression.connectorFor(bank).submitEmbeddedAuth(this.progression.callContext(bank.id, command.traceId, command.psuIpAddress), bankHandleOf(payment), values);
+      const progress = await this.progression
+        .connectorFor(bank)
+        .submitEmbeddedAuth(
+          this.progression.callContext(bank.id, command.traceId, command.psuIpAddress),
+          bankHandleOf(payment),
+          values,
+        );
       result = await this.progression.applyProgress(payment.id, progress, bank);
     } catch (error) {
-      if (error instanceof BankUnavailableError || error instanceof BankDeadlineExceededError) return { kind: 'bank-unavailable', payment, step };
+      if (error instanceof BankUnavailableError || error instanceof BankDeadlineExceededError)
+        return { kind: 'bank-unavailable', payment, step };
       if (!(error instanceof BankRejectedError)) throw error;
       result = await this.progression.applyFailure(payment.id, error, command.traceId);
     }

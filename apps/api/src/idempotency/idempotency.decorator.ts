@@ -20,6 +20,11 @@ export const ApiIdempotencyKey = (): MethodDecorator =>
       schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x21-\\x7E]+$' },
       example: '5f0c2d8e-7b41-4c57-9d1a-6f3b2a8e9c10',
     }),
-    ApiConflictResponse({ description: '`IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry later (`Retry-After`).' }),
-    ApiUnprocessableEntityResponse({ description: '`IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with another method, path or body.' }),
+    ApiConflictResponse({
+      description:
+        '`IDEMPOTENCY_KEY_IN_USE`: a request with this Idempotency-Key is still running; retry later (`Retry-After`).',
+    }),
+    ApiUnprocessableEntityResponse({
+      description: '`IDEMPOTENCY_KEY_REUSED`: this Idempotency-Key was used with another method, path or body.',
+    }),
   );

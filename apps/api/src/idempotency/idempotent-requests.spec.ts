@@ -26,7 +26,9 @@ describe('parseIdempotencyKey', () => {
         expect(parseIdempotencyKey(key)).toBe(key);
       }),
     );
-    expect(parseIdempotencyKey('"8e03978e-40d5-43e8-bc93-6894a57f9324"')).toBe('"8e03978e-40d5-43e8-bc93-6894a57f9324"');
+    expect(parseIdempotencyKey('"8e03978e-40d5-43e8-bc93-6894a57f9324"')).toBe(
+      '"8e03978e-40d5-43e8-bc93-6894a57f9324"',
+    );
   });
 
   it.each([
@@ -62,12 +64,15 @@ describe('requestFingerprint', () => {
     expect(requestFingerprint('POST', '/v2/payouts', body)).not.toBe(base);
     expect(requestFingerprint('POST', '/v2/payments?x=1', body)).not.toBe(base);
     expect(requestFingerprint('POST', '/v2/payments', Buffer.from('{"amount": "1.00"}'))).not.toBe(base);
-    expect(requestFingerprint('POST', '/v2/payments', undefined)).toBe(requestFingerprint('POST', '/v2/payments', Buffer.alloc(0)));
+    expect(requestFingerprint('POST', '/v2/payments', undefined)).toBe(
+      requestFingerprint('POST', '/v2/payments', Buffer.alloc(0)),
+    );
   });
 
   it('cannot be made equal by moving bytes between the path and the body', () => {
     // URLs never hold a NUL byte (the separator), so neither does the generated path.
-    const urlText = (minLength: number, maxLength: number): fc.Arbitrary<string> => fc.string({ unit: fc.constantFrom(...VISIBLE_ASCII), minLength, maxLength });
+    const urlText = (minLength: number, maxLength: number): fc.Arbitrary<string> =>
+      fc.string({ unit: fc.constantFrom(...VISIBLE_ASCII), minLength, maxLength });
     fc.assert(
       fc.property(urlText(0, 20), fc.string({ maxLength: 20 }), urlText(1, 5), (path, rest, moved) => {
         const a = requestFingerprint('POST', `/${path}${moved}`, Buffer.from(rest));

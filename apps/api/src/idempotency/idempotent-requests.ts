@@ -14,7 +14,11 @@ import {
 } from '#libs/common';
 import { IdempotencyKeyRepository, type IdempotencyKey, type StoredResponse } from '#libs/db';
 import { newTraceId } from '#libs/observability';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENT_REPLAYED_HEADER } from './idempotency-headers.js';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from './idempotency-headers.js';
 
 /** 1 to 255 visible ASCII characters (VCHAR, RFC 5234): no spaces, no control characters. */
 const KEY_PATTERN = new RegExp(`^[\\x21-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
@@ -94,7 +98,11 @@ export class IdempotentRequests {
    * answer is what Nest is to send (with the route's `@Res({ passthrough: true })` reply): the
    * exact stored bytes as a string, or undefined for an empty body.
    */
-  async answer<T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T | string | undefined> {
+  async answer<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: () => Promise<T>,
+  ): Promise<T | string | undefined> {
     const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
     if (key === undefined) return work();
     const memberId = request.member?.memberId;
@@ -148,7 +156,10 @@ export class IdempotentRequests {
       try {
         await this.keys.release(reserved.memberId, reserved.key, reserved.reservedAt);
       } catch (releaseError) {
-        this.logger.error({ traceId: request.traceId, err: releaseError }, 'could not release an Idempotency-Key after a failure');
+        this.logger.error(
+          { traceId: request.traceId, err: releaseError },
+          'could not release an Idempotency-Key after a failure',
+        );
       }
       return;
     }
@@ -158,7 +169,11 @@ export class IdempotentRequests {
     if (failure.external) headers[EXTERNAL_ERROR_HEADER] = 'true';
     if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(failure.retryAfterSeconds);
     for (const [name, value] of Object.entries(failure.headers)) headers[name.toLowerCase()] = value;
-    await this.store(reserved, { status: failure.status, headers, body: JSON.stringify(errorBody(failure, request.traceId)) });
+    await this.store(reserved, {
+      status: failure.status,
+      headers,
+      body: JSON.stringify(errorBody(failure, request.traceId)),
+    });
   }
 
   /**
@@ -168,9 +183,16 @@ export class IdempotentRequests {
   private async store(reserved: Reserved, response: StoredResponse): Promise<void> {
     try {
       const stored = await this.keys.complete(reserved.memberId, reserved.key, reserved.reservedAt, response);
-      if (!stored) this.logger.warn({ memberId: reserved.memberId }, 'Idempotency-Key reservation was taken over before its answer was stored');
+      if (!stored)
+        this.logger.warn(
+          { memberId: reserved.memberId },
+          'Idempotency-Key reservation was taken over before its answer was stored',
+        );
     } catch (error) {
-      this.logger.error({ memberId: reserved.memberId, err: error }, 'could not store the answer of an Idempotency-Key');
+      this.logger.error(
+        { memberId: reserved.memberId, err: error },
+        'could not store the answer of an Idempotency-Key',
+      );
     }
   }
 }
@@ -179,7 +201,8 @@ export class IdempotentRequests {
 function replay(row: IdempotencyKey, fingerprint: string, reply: FastifyReply): string | undefined {
   if (row.fingerprint !== fingerprint) {
     throw new GatewayError('IDEMPOTENCY_KEY_REUSED', {
-      message: 'This Idempotency-Key was already used with a different request (method, path or body). Use a new key for a new request.',
+      message:
+        'This Idempotency-Key was already used with a different request (method, path or body). Use a new key for a new request.',
     });
   }
   if (row.state !== 'COMPLETED' || row.responseStatus === null || row.responseBody === null) {

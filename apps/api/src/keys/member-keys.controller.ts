@@ -15,13 +15,20 @@ export class MemberKeysController {
   @ApiOperation({ summary: 'Submit a public key', operationId: 'GatewayService.AddMemberKey' })
   @ApiBody({ type: SubmitKeyRequest })
   @ApiOkResponse({ type: KeyIdResponse })
-  submit(@CurrentMember() member: MemberContext, @Param('memberId') memberId: string, @Body() body: SubmitKeyRequest): Promise<KeyIdResponse> {
+  submit(
+    @CurrentMember() member: MemberContext,
+    @Param('memberId') memberId: string,
+    @Body() body: SubmitKeyRequest,
+  ): Promise<KeyIdResponse> {
     return this.keys.submit(assertOwnMemberId(member, memberId), body);
   }
 
   @Get()
   @ApiOperation({ summary: 'Get public keys', operationId: 'GatewayService.GetMemberKeys' })
-  @ApiOkResponse({ type: [GetKeysResponse], description: 'As the reference description has it: an array holding one GetKeysResponse.' })
+  @ApiOkResponse({
+    type: [GetKeysResponse],
+    description: 'As the reference description has it: an array holding one GetKeysResponse.',
+  })
   async list(@CurrentMember() member: MemberContext, @Param('memberId') memberId: string): Promise<GetKeysResponse[]> {
     return [{ key: await this.keys.list(assertOwnMemberId(member, memberId)) }];
   }
@@ -29,14 +36,22 @@ export class MemberKeysController {
   @Get(':keyId')
   @ApiOperation({ summary: 'Get a public key', operationId: 'GatewayService.GetMemberKey' })
   @ApiOkResponse({ type: GetKeysResponse })
-  async get(@CurrentMember() member: MemberContext, @Param('memberId') memberId: string, @Param('keyId') keyId: string): Promise<GetKeysResponse> {
+  async get(
+    @CurrentMember() member: MemberContext,
+    @Param('memberId') memberId: string,
+    @Param('keyId') keyId: string,
+  ): Promise<GetKeysResponse> {
     return { key: [await this.keys.get(assertOwnMemberId(member, memberId), keyId)] };
   }
 
   @Delete(':keyId')
   @ApiOperation({ summary: 'Delete a public key', operationId: 'GatewayService.DeleteMemberKey' })
   @ApiOkResponse({ schema: { type: 'object' } })
-  async delete(@CurrentMember() member: MemberContext, @Param('memberId') memberId: string, @Param('keyId') keyId: string): Promise<Record<string, never>> {
+  async delete(
+    @CurrentMember() member: MemberContext,
+    @Param('memberId') memberId: string,
+    @Param('keyId') keyId: string,
+  ): Promise<Record<string, never>> {
     await this.keys.delete(assertOwnMemberId(member, memberId), keyId);
     return {};
   }

@@ -34,16 +34,21 @@ export class MemberKeysUseCases {
     try {
       spkiPem = normalisePublicKey(request.keyAlgorithm, request.publicKey);
     } catch (error) {
-      if (error instanceof InvalidPublicKeyError) throw GatewayError.invalidField('publicKey', error.message, 'Field.InvalidFormat');
+      if (error instanceof InvalidPublicKeyError)
+        throw GatewayError.invalidField('publicKey', error.message, 'Field.InvalidFormat');
       throw error;
     }
     let expiresAt: Date | null = null;
     if (request.expiresAtMs !== undefined) {
       expiresAt = new Date(Number(request.expiresAtMs));
-      if (expiresAt.getTime() <= this.clock.nowMs()) throw GatewayError.invalidField('expiresAtMs', 'expiresAtMs must be in the future');
+      if (expiresAt.getTime() <= this.clock.nowMs())
+        throw GatewayError.invalidField('expiresAtMs', 'expiresAtMs must be in the future');
     }
     if ((await this.keys.list(memberId)).length >= MAX_KEYS_PER_MEMBER) {
-      throw GatewayError.invalidField('publicKey', `a member may hold at most ${MAX_KEYS_PER_MEMBER} keys; delete one first`);
+      throw GatewayError.invalidField(
+        'publicKey',
+        `a member may hold at most ${MAX_KEYS_PER_MEMBER} keys; delete one first`,
+      );
     }
     const key = await this.keys.create(memberId, {
       id: randomBytes(12).toString('base64url'),

@@ -35,7 +35,11 @@ export class BankCallbackController {
     await this.handle({ ...stringFields(request.query), ...stringFields(request.body) }, request, reply);
   }
 
-  private async handle(params: Readonly<Record<string, string>>, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  private async handle(
+    params: Readonly<Record<string, string>>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<void> {
     const outcome = await this.callbacks.execute(params, request.traceId, request.ip);
     void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     if (outcome.kind === 'unknown-state') {

@@ -15,7 +15,8 @@ export function tppCallbackUrl(payment: Payment): string {
   return url.toString();
 }
 
-export type CallbackOutcome = { readonly kind: 'redirect'; readonly location: string } | { readonly kind: 'unknown-state' };
+export type CallbackOutcome =
+  { readonly kind: 'redirect'; readonly location: string } | { readonly kind: 'unknown-state' };
 
 /**
  * The bank sent the user back (GET query or form post) to the gateway's redirect URI. The `state`
@@ -32,25 +33,37 @@ export class CompleteBankCallbackUseCase {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async execute(params: Readonly<Record<string, string>>, traceId?: string, psuIpAddress?: string): Promise<CallbackOutcome> {
+  async execute(
+    params: Readonly<Record<string, string>>,
+    traceId?: string,
+    psuIpAddress?: string,
+  ): Promise<CallbackOutcome> {
     const state = params['state'];
     const payment = state === undefined || state === '' ? null : await payments.findByCallbackToken(this.prisma, state);
     if (payment === null) return { kind: 'unknown-state' };
-    if (payment.status === 'INITIATION_PENDING_REDIRECT_AUTH') await this.complete(payment, params, traceId, psuIpAddress);
+    if (payment.status === 'INITIATION_PENDING_REDIRECT_AUTH')
+      await this.complete(payment, params, traceId, psuIpAddress);
     const latest = (await payments.findById(this.prisma, payment.id)) ?? payment;
     return { kind: 'redirect', location: tppCallbackUrl(latest) };
   }
 
-  private async complete(payment: Payment, params: Readonly<Record<string, string>>, traceId?: string, psuIpAddress?: string): Promise<void> {
+  private async complete(
+    payment: Payment,
+    params: Readonly<Record<string, string>>,
+    traceId?: string,
+    psuIpAddress?: string,
+  ): Promise<void> {
     const bank = await this.progression.bankOf(payment);
     try {
       const redirectUri = this.progression.redirectUri;
-      const progress = await this.progression.connectorFor(bank).completeRedirect(this.progression.callContext(bank.id, traceId, psuIpAddress), {
-        handle: bankHandleOf(payment),
-        params,
-        redirectUri,
-        initiation: bankInitiationOf(payment, { redirectUri }),
-      });
+      const progress = await this.progression
+        .connectorFor(bank)
+        .completeRedirect(this.progression.callContext(bank.id, traceId, psuIpAddress), {
+          handle: bankHandleOf(payment),
+          params,
+          redirectUri,
+          initiation: bankInitiationOf(payment, { redirectUri }),
+        });
       await this.progression.applyProgress(payment.id, progress, bank);
     } catch (error) {
       this.logger.warn({ paymentId: payment.id, bankId: bank.id, err: error }, 'completing the bank redirect failed');

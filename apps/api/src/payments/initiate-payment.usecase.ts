@@ -5,7 +5,17 @@ import { APP_CONFIG, Clock, GatewayError, LOGGER, withFields, type AppConfig } f
 import type { PaymentProgress } from '#libs/connectors';
 import { BankRepository, PrismaService, type Bank, type NewPayment, type PaymentChange } from '#libs/db';
 import type { PaymentInitiationInput } from '#libs/domain';
-import { LOST_INITIATION_GRACE_MS, PaymentProgression, bankInitiationOf, changeFromProgress, paymentRules, renderPayment, storeNewPayment, type PaymentResource, type PaymentRules } from '#libs/payments';
+import {
+  LOST_INITIATION_GRACE_MS,
+  PaymentProgression,
+  bankInitiationOf,
+  changeFromProgress,
+  paymentRules,
+  renderPayment,
+  storeNewPayment,
+  type PaymentResource,
+  type PaymentRules,
+} from '#libs/payments';
 import type { MemberContext } from '#libs/auth';
 import { checkInitiationAgainstContext } from './initiation-rules.js';
 import { draftPayment } from './payment-draft.js';
@@ -61,7 +71,15 @@ export class InitiatePaymentUseCase {
     const bank = await this.bankOf(command.input);
     const now = this.clock.now();
     const input = checkInitiationAgainstContext(command.input, {
-      bank: bank === null ? undefined : { id: bank.id, supportedLocalInstruments: bank.supportedLocalInstruments, features: bank.features as Record<string, boolean>, countries: bank.countries },
+      bank:
+        bank === null
+          ? undefined
+          : {
+              id: bank.id,
+              supportedLocalInstruments: bank.supportedLocalInstruments,
+              features: bank.features as Record<string, boolean>,
+              countries: bank.countries,
+            },
       member: { regulated: command.member.regulated },
       ownHosts: this.ownHosts,
       today: now.toISOString().slice(0, 10),
@@ -71,15 +89,30 @@ export class InitiatePaymentUseCase {
 
     const connector = this.progression.connectorFor(bank);
     const call = connector.initiatePayment(
-      { bankId: bank.id, deadlineMs: Date.now() + this.rules.bankDeadlineMs, ...(command.traceId === undefined ? {} : { traceId: command.traceId }), ...(command.psuIpAddress === undefined ? {} : { psuIpAddress: command.psuIpAddress }) },
+      {
+        bankId: bank.id,
+        deadlineMs: Date.now() + this.rules.bankDeadlineMs,
+        ...(command.traceId === undefined ? {} : { traceId: command.traceId }),
+        ...(command.psuIpAddress === undefined ? {} : { psuIpAddress: command.psuIpAddress }),
+      },
       bankInitiationOf(draft, { redirectUri: this.progression.redirectUri }),
     );
     const raced = await this.race(call, command.requestTimeoutSeconds);
     if (raced.kind === 'answer') {
-      const row = withChange(draft, changeFromProgress({ status: draft.status, expiresAt: null, initiation: draft.initiation }, raced.progress, now, this.rules));
+      const row = withChange(
+        draft,
+        changeFromProgress(
+          { status: draft.status, expiresAt: null, initiation: draft.initiation },
+          raced.progress,
+          now,
+          this.rules,
+        ),
+      );
       return renderPayment(await this.store(row, now, bank));
     }
-    const pending: NewPayment = withFields(draft, { expiresAt: new Date(now.getTime() + this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS) });
+    const pending: NewPayment = withFields(draft, {
+      expiresAt: new Date(now.getTime() + this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS),
+    });
     const stored = await this.store(pending, now, bank);
     this.finishLater(stored.id, call, bank, command.traceId);
     return renderPayment(stored);
@@ -88,7 +121,11 @@ export class InitiatePaymentUseCase {
   private async bankOf(input: PaymentInitiationInput): Promise<Bank | null> {
     if (input.bankId === undefined) return null;
     const bank = await this.banks.find(input.bankId);
-    if (bank === null || !bank.listed) throw GatewayError.invalidField('initiation.bankId', `initiation.bankId ${input.bankId} is not a bank of the catalogue.`);
+    if (bank === null || !bank.listed)
+      throw GatewayError.invalidField(
+        'initiation.bankId',
+        `initiation.bankId ${input.bankId} is not a bank of the catalogue.`,
+      );
     return bank;
   }
 
@@ -119,12 +156,19 @@ export class InitiatePaymentUseCase {
     }
   }
 
-  private finishLater(paymentId: string, call: Promise<PaymentProgress>, bank: Bank, traceId: string | undefined): void {
+  private finishLater(
+    paymentId: string,
+    call: Promise<PaymentProgress>,
+    bank: Bank,
+    traceId: string | undefined,
+  ): void {
     call
       .then(
         (progress) => this.progression.applyProgress(paymentId, progress, bank),
         (error: unknown) => this.progression.applyFailure(paymentId, error, traceId),
       )
-      .catch((error: unknown) => this.logger.error({ paymentId, err: error }, 'applying the late bank answer of an initiation failed'));
+      .catch((error: unknown) =>
+        this.logger.error({ paymentId, err: error }, 'applying the late bank answer of an initiation failed'),
+      );
   }
 }

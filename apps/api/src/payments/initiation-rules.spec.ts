@@ -1,23 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError, errorBody } from '#libs/common';
 import type { PaymentInitiationInput } from '#libs/domain';
-import { checkInitiationAgainstContext, checkInitiationContext, type InitiationBank, type InitiationContext } from './initiation-rules.js';
+import {
+  checkInitiationAgainstContext,
+  checkInitiationContext,
+  type InitiationBank,
+  type InitiationContext,
+} from './initiation-rules.js';
 
 const TODAY = '2026-11-22';
 
 const UK_BANK: InitiationBank = {
   id: 'ob-sandbox-gb',
   supportedLocalInstruments: ['FASTER_PAYMENTS'],
-  features: { supports_scheduled_payment: true, supports_funds_confirmation: true, supports_return_refund_account: true },
+  features: {
+    supports_scheduled_payment: true,
+    supports_funds_confirmation: true,
+    supports_return_refund_account: true,
+  },
   countries: ['GB'],
 };
-const PLAIN_UK_BANK: InitiationBank = { id: 'ob-sandbox-gb-payments', supportedLocalInstruments: ['FASTER_PAYMENTS'], features: { supports_send_payment: true }, countries: ['GB'] };
-const EU_BANK: InitiationBank = { id: 'ob-sandbox-eu', supportedLocalInstruments: ['SEPA', 'SEPA_INSTANT'], features: {}, countries: ['DE'] };
-const SEPA_ONLY: InitiationBank = { id: 'ob-sandbox-de-blz', supportedLocalInstruments: ['SEPA'], features: {}, countries: ['DE'] };
-const SE_BANK: InitiationBank = { id: 'ob-sandbox-se', supportedLocalInstruments: ['BANKGIRO', 'PLUSGIRO', 'EU_DOMESTIC_NON_EURO'], features: {}, countries: ['SE'] };
+const PLAIN_UK_BANK: InitiationBank = {
+  id: 'ob-sandbox-gb-payments',
+  supportedLocalInstruments: ['FASTER_PAYMENTS'],
+  features: { supports_send_payment: true },
+  countries: ['GB'],
+};
+const EU_BANK: InitiationBank = {
+  id: 'ob-sandbox-eu',
+  supportedLocalInstruments: ['SEPA', 'SEPA_INSTANT'],
+  features: {},
+  countries: ['DE'],
+};
+const SEPA_ONLY: InitiationBank = {
+  id: 'ob-sandbox-de-blz',
+  supportedLocalInstruments: ['SEPA'],
+  features: {},
+  countries: ['DE'],
+};
+const SE_BANK: InitiationBank = {
+  id: 'ob-sandbox-se',
+  supportedLocalInstruments: ['BANKGIRO', 'PLUSGIRO', 'EU_DOMESTIC_NON_EURO'],
+  features: {},
+  countries: ['SE'],
+};
 
 function context(bank: InitiationBank | undefined, overrides: Partial<InitiationContext> = {}): InitiationContext {
-  return { ...(bank === undefined ? {} : { bank }), member: { regulated: true }, ownHosts: ['api.gateway.example'], today: TODAY, ...overrides };
+  return {
+    ...(bank === undefined ? {} : { bank }),
+    member: { regulated: true },
+    ownHosts: ['api.gateway.example'],
+    today: TODAY,
+    ...overrides,
+  };
 }
 
 const UK_INPUT: PaymentInitiationInput = {
@@ -54,7 +89,12 @@ describe('checkInitiationAgainstContext: accepted', () => {
   });
 
   it('unregulated members may initiate on behalf of a client', () => {
-    expect(checkInitiationAgainstContext({ ...UK_INPUT, onBehalfOfId: 'sub-1' }, context(UK_BANK, { member: { regulated: false } }))).toMatchObject({ onBehalfOfId: 'sub-1' });
+    expect(
+      checkInitiationAgainstContext(
+        { ...UK_INPUT, onBehalfOfId: 'sub-1' },
+        context(UK_BANK, { member: { regulated: false } }),
+      ),
+    ).toMatchObject({ onBehalfOfId: 'sub-1' });
   });
 
   it('features the bank has may be used', () => {
@@ -68,7 +108,12 @@ describe('checkInitiationAgainstContext: accepted', () => {
   });
 
   it('without a bank (hosted bank selection) the bank rules wait and AUTO_SELECT stays', () => {
-    const input = { ...EU_INPUT, bankId: undefined, confirmFunds: true, executionDate: '2027-01-15' } as PaymentInitiationInput;
+    const input = {
+      ...EU_INPUT,
+      bankId: undefined,
+      confirmFunds: true,
+      executionDate: '2027-01-15',
+    } as PaymentInitiationInput;
     expect(checkInitiationAgainstContext(input, context(undefined))).toEqual(input);
   });
 });
@@ -79,8 +124,28 @@ describe('checkInitiationAgainstContext: AUTO_SELECT', () => {
     ['EUR above the SCT Inst cap', { ...EU_INPUT, amount: { value: '150000.00', currency: 'EUR' } }, EU_BANK, 'SEPA'],
     ['EUR at a SEPA-only bank', EU_INPUT, SEPA_ONLY, 'SEPA'],
     ['GBP to a sort code', { ...UK_INPUT, localInstrument: 'AUTO_SELECT' }, UK_BANK, 'FASTER_PAYMENTS'],
-    ['SEK to a bankgiro number', { ...UK_INPUT, amount: { value: '99', currency: 'SEK' }, localInstrument: 'AUTO_SELECT', creditor: { name: 'Butik', bankgiroNumber: '50501055' } }, SE_BANK, 'BANKGIRO'],
-    ['SEK to an IBAN', { ...UK_INPUT, amount: { value: '99', currency: 'SEK' }, localInstrument: 'AUTO_SELECT', creditor: { name: 'Butik', iban: 'SE4550000000058398257466' } }, SE_BANK, 'EU_DOMESTIC_NON_EURO'],
+    [
+      'SEK to a bankgiro number',
+      {
+        ...UK_INPUT,
+        amount: { value: '99', currency: 'SEK' },
+        localInstrument: 'AUTO_SELECT',
+        creditor: { name: 'Butik', bankgiroNumber: '50501055' },
+      },
+      SE_BANK,
+      'BANKGIRO',
+    ],
+    [
+      'SEK to an IBAN',
+      {
+        ...UK_INPUT,
+        amount: { value: '99', currency: 'SEK' },
+        localInstrument: 'AUTO_SELECT',
+        creditor: { name: 'Butik', iban: 'SE4550000000058398257466' },
+      },
+      SE_BANK,
+      'EU_DOMESTIC_NON_EURO',
+    ],
   ])('%s -> %s', (_name, input, bank, rail) => {
     expect(checkInitiationAgainstContext(input, context(bank)).localInstrument).toBe(rail);
   });
@@ -108,15 +173,25 @@ describe('checkInitiationAgainstContext: AUTO_SELECT', () => {
   });
 
   it('the chosen rail rules apply: 18 characters of reference for FASTER_PAYMENTS', () => {
-    const error = failure({ ...UK_INPUT, localInstrument: 'AUTO_SELECT', remittanceInformationPrimary: 'r'.repeat(20) }, context(UK_BANK));
+    const error = failure(
+      { ...UK_INPUT, localInstrument: 'AUTO_SELECT', remittanceInformationPrimary: 'r'.repeat(20) },
+      context(UK_BANK),
+    );
     expect(error.paths).toEqual(['initiation.remittanceInformationPrimary']);
-    expect(error.message).toBe('initiation.remittanceInformationPrimary must be at most 18 characters (it has 20) for FASTER_PAYMENTS (FASTER_PAYMENTS is the rail AUTO_SELECT chose)');
+    expect(error.message).toBe(
+      'initiation.remittanceInformationPrimary must be at most 18 characters (it has 20) for FASTER_PAYMENTS (FASTER_PAYMENTS is the rail AUTO_SELECT chose)',
+    );
   });
 
   it('the chosen rail rules apply: the debtor needs the rail identifier', () => {
-    const error = failure({ ...EU_INPUT, debtor: { name: 'Payer', sortCode: '112233', accountNumber: '87654321' } }, context(EU_BANK));
+    const error = failure(
+      { ...EU_INPUT, debtor: { name: 'Payer', sortCode: '112233', accountNumber: '87654321' } },
+      context(EU_BANK),
+    );
     expect(error.paths).toEqual(['initiation.debtor.iban']);
-    expect(error.message).toBe('initiation.debtor.iban is required for SEPA_INSTANT (SEPA_INSTANT is the rail AUTO_SELECT chose)');
+    expect(error.message).toBe(
+      'initiation.debtor.iban is required for SEPA_INSTANT (SEPA_INSTANT is the rail AUTO_SELECT chose)',
+    );
     expect(error.code).toBe('Field.Expected');
   });
 });
@@ -147,7 +222,14 @@ describe('checkInitiationAgainstContext: refused, naming the field', () => {
       "initiation.callbackUrl must not be under the gateway's own host (api.gateway.example)",
       'Field.Invalid',
     ],
-    ['executionDate in the past', { ...UK_INPUT, executionDate: '2026-11-21' }, context(UK_BANK), 'initiation.executionDate', 'initiation.executionDate must not be in the past (today is 2026-11-22)', 'Field.Invalid'],
+    [
+      'executionDate in the past',
+      { ...UK_INPUT, executionDate: '2026-11-21' },
+      context(UK_BANK),
+      'initiation.executionDate',
+      'initiation.executionDate must not be in the past (today is 2026-11-22)',
+      'Field.Invalid',
+    ],
     [
       'executionDate beyond a year',
       { ...UK_INPUT, executionDate: '2027-11-23' },
@@ -212,7 +294,14 @@ describe('checkInitiationAgainstContext: refused, naming the field', () => {
       'initiation.creditor.accountNumber is required for FASTER_PAYMENTS',
       'Field.Expected',
     ],
-    ['FASTER_PAYMENTS remittance (explicit rail, defensive)', { ...UK_INPUT, remittanceInformationPrimary: 'r'.repeat(19) }, context(UK_BANK), 'initiation.remittanceInformationPrimary', 'initiation.remittanceInformationPrimary must be at most 18 characters (it has 19) for FASTER_PAYMENTS', 'Field.Invalid'],
+    [
+      'FASTER_PAYMENTS remittance (explicit rail, defensive)',
+      { ...UK_INPUT, remittanceInformationPrimary: 'r'.repeat(19) },
+      context(UK_BANK),
+      'initiation.remittanceInformationPrimary',
+      'initiation.remittanceInformationPrimary must be at most 18 characters (it has 19) for FASTER_PAYMENTS',
+      'Field.Invalid',
+    ],
   ])('%s', (_name, input, ctx, path, message, code) => {
     const error = failure(input, ctx);
     expect(error.status).toBe(400);
@@ -222,15 +311,29 @@ describe('checkInitiationAgainstContext: refused, naming the field', () => {
   });
 
   it('names every field at fault, in the 400 body shape', () => {
-    const error = failure({ ...UK_INPUT, confirmFunds: true, executionDate: '2020-01-01', callbackUrl: 'https://api.gateway.example/x' }, context(PLAIN_UK_BANK, { member: { regulated: false } }));
+    const error = failure(
+      { ...UK_INPUT, confirmFunds: true, executionDate: '2020-01-01', callbackUrl: 'https://api.gateway.example/x' },
+      context(PLAIN_UK_BANK, { member: { regulated: false } }),
+    );
     expect(error.code).toBe('Field.Invalid');
-    expect(error.paths).toEqual(['initiation.onBehalfOfId', 'initiation.callbackUrl', 'initiation.executionDate', 'initiation.executionDate', 'initiation.confirmFunds']);
+    expect(error.paths).toEqual([
+      'initiation.onBehalfOfId',
+      'initiation.callbackUrl',
+      'initiation.executionDate',
+      'initiation.executionDate',
+      'initiation.confirmFunds',
+    ]);
     const body = errorBody(error, 'trace-1');
     expect(body.error).toMatchObject({ errorCode: 'Field.Invalid', tokenTraceId: 'trace-1', paths: error.paths });
   });
 
   it('checkInitiationContext reports without throwing', () => {
     const checked = checkInitiationContext({ ...UK_INPUT, confirmFunds: true }, context(PLAIN_UK_BANK));
-    expect(checked.problems).toEqual([{ path: 'confirmFunds', message: 'cannot be true: bank ob-sandbox-gb-payments does not support funds confirmation' }]);
+    expect(checked.problems).toEqual([
+      {
+        path: 'confirmFunds',
+        message: 'cannot be true: bank ob-sandbox-gb-payments does not support funds confirmation',
+      },
+    ]);
   });
 });

@@ -54,7 +54,13 @@ function supports(bank: InitiationBank, feature: string): boolean {
 function memberProblems(input: PaymentInitiationInput, context: InitiationContext): FieldProblem[] {
   const problems: FieldProblem[] = [];
   if (!context.member.regulated && input.onBehalfOfId === undefined) {
-    problems.push(fieldProblem('onBehalfOfId', 'is required for unregulated members: the sub-TPP referenceId or the id of the ultimate client', 'required'));
+    problems.push(
+      fieldProblem(
+        'onBehalfOfId',
+        'is required for unregulated members: the sub-TPP referenceId or the id of the ultimate client',
+        'required',
+      ),
+    );
   }
   const bankId = checkBankIdForFlow(input.bankId, input.flowType);
   if (bankId !== undefined) problems.push(fieldProblem('bankId', bankId, 'required'));
@@ -70,20 +76,37 @@ function memberProblems(input: PaymentInitiationInput, context: InitiationContex
 function bankProblems(input: PaymentInitiationInput, bank: InitiationBank): FieldProblem[] {
   const problems: FieldProblem[] = [];
   if (input.localInstrument !== 'AUTO_SELECT' && !bank.supportedLocalInstruments.includes(input.localInstrument)) {
-    const supported = bank.supportedLocalInstruments.length === 0 ? 'no payment rails' : bank.supportedLocalInstruments.join(', ');
+    const supported =
+      bank.supportedLocalInstruments.length === 0 ? 'no payment rails' : bank.supportedLocalInstruments.join(', ');
     problems.push(fieldProblem('localInstrument', `must be a rail bank ${bank.id} supports; it supports ${supported}`));
   }
   if (input.executionDate !== undefined && !supports(bank, 'supports_scheduled_payment')) {
-    problems.push(fieldProblem('executionDate', `cannot be used: bank ${bank.id} does not support scheduled (future-dated) payments`));
+    problems.push(
+      fieldProblem(
+        'executionDate',
+        `cannot be used: bank ${bank.id} does not support scheduled (future-dated) payments`,
+      ),
+    );
   }
   if (input.confirmFunds === true && !supports(bank, 'supports_funds_confirmation')) {
     problems.push(fieldProblem('confirmFunds', `cannot be true: bank ${bank.id} does not support funds confirmation`));
   }
   if (input.returnRefundAccount === true && !supports(bank, 'supports_return_refund_account')) {
-    problems.push(fieldProblem('returnRefundAccount', `cannot be true: bank ${bank.id} does not return the refund account`));
+    problems.push(
+      fieldProblem('returnRefundAccount', `cannot be true: bank ${bank.id} does not return the refund account`),
+    );
   }
-  if (supports(bank, REQUIRES_DEBTOR_ACCOUNT_FEATURE) && (input.debtor === undefined || isAccountOnFile(input.debtor))) {
-    problems.push(fieldProblem('debtor', `is required by bank ${bank.id}, with the payer's account fields (not an Account on File reference)`, 'required'));
+  if (
+    supports(bank, REQUIRES_DEBTOR_ACCOUNT_FEATURE) &&
+    (input.debtor === undefined || isAccountOnFile(input.debtor))
+  ) {
+    problems.push(
+      fieldProblem(
+        'debtor',
+        `is required by bank ${bank.id}, with the payer's account fields (not an Account on File reference)`,
+        'required',
+      ),
+    );
   }
   return problems;
 }
@@ -102,7 +125,10 @@ function railProblems(input: PaymentInitiationInput, rail: PaymentLocalInstrumen
   const remittance = checkRemittancePrimary(input.remittanceInformationPrimary, rail);
   if (remittance !== undefined) problems.push(fieldProblem('remittanceInformationPrimary', `${remittance}${note}`));
   const account = [
-    ...underPath('creditor', checkAccountForRail(input.creditor, rail, withFields(options, { role: 'creditor' as const }))),
+    ...underPath(
+      'creditor',
+      checkAccountForRail(input.creditor, rail, withFields(options, { role: 'creditor' as const })),
+    ),
     ...(input.debtor === undefined ? [] : underPath('debtor', checkDebtor(input.debtor, rail, options))),
   ];
   problems.push(...account.map((problem) => ({ ...problem, message: `${problem.message}${note}` })));
@@ -111,7 +137,10 @@ function railProblems(input: PaymentInitiationInput, rail: PaymentLocalInstrumen
 
 /** AUTO_SELECT keeps of the creditor and a raw debtor only the identifier fields of the chosen rail. */
 function withRail(input: PaymentInitiationInput, rail: PaymentLocalInstrument): PaymentInitiationInput {
-  const debtor = input.debtor === undefined || isAccountOnFile(input.debtor) ? input.debtor : narrowAccountToRail(input.debtor, rail, 'debtor');
+  const debtor =
+    input.debtor === undefined || isAccountOnFile(input.debtor)
+      ? input.debtor
+      : narrowAccountToRail(input.debtor, rail, 'debtor');
   return {
     ...input,
     localInstrument: rail,
@@ -150,15 +179,22 @@ export function initiationError(problems: readonly FieldProblem[]): GatewayError
   const located = underPath('initiation', problems);
   const code = located.every((problem) => problem.kind === 'required') ? 'Field.Expected' : 'Field.Invalid';
   const [first] = located;
-  if (located.length === 1 && first !== undefined) return GatewayError.invalidField(first.path, describeProblem(first), code);
-  return new GatewayError(code, { message: located.map(describeProblem).join('. '), paths: located.map((problem) => problem.path) });
+  if (located.length === 1 && first !== undefined)
+    return GatewayError.invalidField(first.path, describeProblem(first), code);
+  return new GatewayError(code, {
+    message: located.map(describeProblem).join('. '),
+    paths: located.map((problem) => problem.path),
+  });
 }
 
 /**
  * checkInitiationContext that throws: a GatewayError (400) naming every field at fault by its
  * dotted path, or the input with the rail resolved.
  */
-export function checkInitiationAgainstContext(input: PaymentInitiationInput, context: InitiationContext): PaymentInitiationInput {
+export function checkInitiationAgainstContext(
+  input: PaymentInitiationInput,
+  context: InitiationContext,
+): PaymentInitiationInput {
   const checked = checkInitiationContext(input, context);
   if (checked.problems.length > 0) throw initiationError(checked.problems);
   return checked.input;

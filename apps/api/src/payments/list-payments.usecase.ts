@@ -15,7 +15,12 @@ export interface ListPaymentsCommand extends PaymentListFilter {
 
 export interface PaymentsPage {
   readonly payments: readonly (PaymentResource | { readonly id: string; readonly status: string })[];
-  readonly pageInfo: { readonly limit: number; readonly offset?: string; readonly nextOffset?: string; readonly haveMore: boolean };
+  readonly pageInfo: {
+    readonly limit: number;
+    readonly offset?: string;
+    readonly nextOffset?: string;
+    readonly haveMore: boolean;
+  };
 }
 
 /**
@@ -29,17 +34,34 @@ export class ListPaymentsUseCase {
 
   async execute(memberId: string, command: ListPaymentsCommand): Promise<PaymentsPage> {
     const cursor = command.offset === undefined ? undefined : decodePaymentOffset(command.offset);
-    const nothing = command.type === 'VARIABLE_RECURRING_PAYMENT' || command.vrpConsentId !== undefined || (command.refundStatuses !== undefined && !command.refundStatuses.includes('NONE'));
+    const nothing =
+      command.type === 'VARIABLE_RECURRING_PAYMENT' ||
+      command.vrpConsentId !== undefined ||
+      (command.refundStatuses !== undefined && !command.refundStatuses.includes('NONE'));
     const rows = nothing ? [] : await payments.list(this.prisma, memberId, command, command.limit, cursor);
     const page = rows.slice(0, command.limit);
     const haveMore = rows.length > command.limit;
     const last = page.at(-1);
     const first = page.at(0);
-    const offset = command.offset ?? (first === undefined ? undefined : encodePaymentOffset({ createdAt: new Date(first.createdAt.getTime() + 1), id: '' }));
-    const nextOffset = last === undefined ? command.offset : haveMore ? encodePaymentOffset({ createdAt: last.createdAt, id: last.id }) : undefined;
+    const offset =
+      command.offset ??
+      (first === undefined
+        ? undefined
+        : encodePaymentOffset({ createdAt: new Date(first.createdAt.getTime() + 1), id: '' }));
+    const nextOffset =
+      last === undefined
+        ? command.offset
+        : haveMore
+          ? encodePaymentOffset({ createdAt: last.createdAt, id: last.id })
+          : undefined;
     return {
       payments: page.map((row) => (command.partial === true ? { id: row.id, status: row.status } : renderPayment(row))),
-      pageInfo: { limit: command.limit, ...(offset === undefined ? {} : { offset }), ...(nextOffset === undefined ? {} : { nextOffset }), haveMore },
+      pageInfo: {
+        limit: command.limit,
+        ...(offset === undefined ? {} : { offset }),
+        ...(nextOffset === undefined ? {} : { nextOffset }),
+        haveMore,
+      },
     };
   }
 }

@@ -3,7 +3,12 @@ import { randomBase58, newId, type PaymentInitiationInput } from '#libs/domain';
 import type { PaymentRules } from '#libs/payments';
 
 /** A payment about to be stored: its ids, secrets, request and timing, before any bank answer. */
-export function draftPayment(memberId: string, input: PaymentInitiationInput, now: Date, rules: PaymentRules): NewPayment & { readonly id: string; readonly callbackToken: string; readonly nonce: string } {
+export function draftPayment(
+  memberId: string,
+  input: PaymentInitiationInput,
+  now: Date,
+  rules: PaymentRules,
+): NewPayment & { readonly id: string; readonly callbackToken: string; readonly nonce: string } {
   return {
     id: newId('pm2'),
     memberId,

@@ -9,7 +9,12 @@ export function encodePaymentOffset(cursor: PaymentCursor): string {
 export function decodePaymentOffset(offset: string): PaymentCursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(offset, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && Number.isSafeInteger(parsed[0]) && typeof parsed[1] === 'string') {
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      Number.isSafeInteger(parsed[0]) &&
+      typeof parsed[1] === 'string'
+    ) {
       return { createdAt: new Date(parsed[0] as number), id: parsed[1] };
     }
   } catch {

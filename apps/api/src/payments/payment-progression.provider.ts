@@ -24,12 +24,21 @@ export const PAYMENT_PROGRESSION_PROVIDERS: Provider[] = [
     inject: [APP_CONFIG, BankHttpClient, Clock],
     // Token lifetimes follow the service clock, as the banks' (the sandbox bank's) own do.
     useFactory: (config: AppConfig, http: BankHttpClient, clock: Clock) =>
-      new BankConnectors(new ConnectorRegistry({ http, secrets: createSecretResolver(config.bankSecrets), nowMs: () => clock.nowMs() })),
+      new BankConnectors(
+        new ConnectorRegistry({ http, secrets: createSecretResolver(config.bankSecrets), nowMs: () => clock.nowMs() }),
+      ),
   },
   {
     provide: PaymentProgression,
     inject: [PrismaService, Clock, BankConnectors, APP_CONFIG, LOGGER],
     useFactory: (prisma: PrismaService, clock: Clock, connectors: BankConnectors, config: AppConfig, logger: Logger) =>
-      new PaymentProgression({ prisma, clock, connectors, rules: paymentRules(config), logger, publicBaseUrl: config.http.publicBaseUrl }),
+      new PaymentProgression({
+        prisma,
+        clock,
+        connectors,
+        rules: paymentRules(config),
+        logger,
+        publicBaseUrl: config.http.publicBaseUrl,
+      }),
   },
 ];

@@ -19,7 +19,11 @@ export const PAYMENT_OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = {
       id: { type: 'string' },
       displayName: { type: 'string' },
       additionalInformation: { type: 'string' },
-      options: { type: 'array', description: 'For CHOICE_FIELD: the values to choose from.', items: { type: 'object', properties: { id: { type: 'string' }, label: { type: 'string' } } } },
+      options: {
+        type: 'array',
+        description: 'For CHOICE_FIELD: the values to choose from.',
+        items: { type: 'object', properties: { id: { type: 'string' }, label: { type: 'string' } } },
+      },
     },
   },
   EmbeddedAuth: {
@@ -37,7 +41,12 @@ export const PAYMENT_OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = {
   PageInfo: {
     type: 'object',
     required: ['limit'],
-    properties: { limit: { type: 'integer', minimum: 1, maximum: 200 }, offset: { type: 'string' }, nextOffset: { type: 'string' }, haveMore: { type: 'boolean', default: false } },
+    properties: {
+      limit: { type: 'integer', minimum: 1, maximum: 200 },
+      offset: { type: 'string' },
+      nextOffset: { type: 'string' },
+      haveMore: { type: 'boolean', default: false },
+    },
   },
   Payment: {
     type: 'object',
@@ -45,7 +54,10 @@ export const PAYMENT_OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = {
     properties: {
       id: { type: 'string', example: 'pm2:4QExXrhKTxfShBdcTeqFabqJ' },
       memberId: { type: 'string' },
-      initiation: { type: 'object', description: 'The initiation as accepted (AUTO_SELECT replaced by the chosen rail once the bank is known).' },
+      initiation: {
+        type: 'object',
+        description: 'The initiation as accepted (AUTO_SELECT replaced by the chosen rail once the bank is known).',
+      },
       convertedToFutureDatedPayment: { type: 'boolean', default: false },
       refundDetails: { type: 'object', properties: { refundAccount: { type: 'object' } } },
       status: ref('PaymentStatus'),
@@ -58,7 +70,12 @@ export const PAYMENT_OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = {
       errorInfo: {
         type: 'object',
         required: ['httpErrorCode'],
-        properties: { httpErrorCode: { type: 'integer' }, message: { type: 'string' }, tokenExternalError: { type: 'boolean' }, tokenTraceId: { type: 'string' } },
+        properties: {
+          httpErrorCode: { type: 'integer' },
+          message: { type: 'string' },
+          tokenExternalError: { type: 'boolean' },
+          tokenTraceId: { type: 'string' },
+        },
       },
     },
   },

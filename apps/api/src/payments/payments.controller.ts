@@ -37,7 +37,11 @@ export class PaymentsController {
     description:
       'Creates a payment and asks the bank for the next step: INITIATION_PENDING_REDIRECT_AUTH (authentication.redirectUrl), INITIATION_PENDING_EMBEDDED_AUTH (authentication.fields), INITIATION_PENDING_DECOUPLED_AUTH, or, without bankId, INITIATION_PENDING_REDIRECT_HP (the hosted bank selection page). With `request-timeout`, a bank that has not answered in time gives INITIATION_PENDING and the payment moves on asynchronously (GET and PAYMENT_STATUS_CHANGED). An optional `Idempotency-Key` makes retries safe.',
   })
-  @ApiHeader({ name: 'request-timeout', required: false, description: 'Whole seconds (1-300) to wait for the bank before answering INITIATION_PENDING.' })
+  @ApiHeader({
+    name: 'request-timeout',
+    required: false,
+    description: 'Whole seconds (1-300) to wait for the bank before answering INITIATION_PENDING.',
+  })
   @ApiBody({ type: InitiatePaymentRequest })
   @ApiOkResponse({ schema: PAYMENT_SCHEMA })
   async create(
@@ -61,16 +65,35 @@ export class PaymentsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List payments', operationId: 'GatewayService.GetPayments', description: 'The member\'s payments, newest first; `offset` is opaque (pageInfo.nextOffset).' })
-  @ApiOkResponse({ schema: { type: 'object', properties: { payments: { type: 'array', items: { $ref: '#/components/schemas/Payment' } }, pageInfo: { type: 'object' } } } })
+  @ApiOperation({
+    summary: 'List payments',
+    operationId: 'GatewayService.GetPayments',
+    description: "The member's payments, newest first; `offset` is opaque (pageInfo.nextOffset).",
+  })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        payments: { type: 'array', items: { $ref: '#/components/schemas/Payment' } },
+        pageInfo: { type: 'object' },
+      },
+    },
+  })
   listPayments(@CurrentMember() member: MemberContext, @Query() query: ListPaymentsQuery): Promise<PaymentsPage> {
     return this.list.execute(member.memberId, query);
   }
 
   @Get(':paymentId')
-  @ApiOperation({ summary: 'Get a payment', operationId: 'GatewayService.GetPayment', description: 'The payment with its next step (authentication) if any; 404 for unknown or another member\'s ids.' })
+  @ApiOperation({
+    summary: 'Get a payment',
+    operationId: 'GatewayService.GetPayment',
+    description: "The payment with its next step (authentication) if any; 404 for unknown or another member's ids.",
+  })
   @ApiOkResponse({ schema: PAYMENT_SCHEMA })
-  async getPayment(@CurrentMember() member: MemberContext, @Param('paymentId') paymentId: string): Promise<{ payment: PaymentResource }> {
+  async getPayment(
+    @CurrentMember() member: MemberContext,
+    @Param('paymentId') paymentId: string,
+  ): Promise<{ payment: PaymentResource }> {
     return { payment: await this.get.execute(member.memberId, paymentId) };
   }
 
@@ -79,7 +102,8 @@ export class PaymentsController {
   @ApiOperation({
     summary: 'Provide embedded authentication fields',
     operationId: 'GatewayService.ProvideEmbeddedFields',
-    description: 'Values for the fields in the payment\'s authentication object, keyed by field id. The bank may ask again (new fields, or `isRetry: true` after a wrong value).',
+    description:
+      "Values for the fields in the payment's authentication object, keyed by field id. The bank may ask again (new fields, or `isRetry: true` after a wrong value).",
   })
   @ApiBody({ type: EmbeddedAuthRequest })
   @ApiOkResponse({ schema: PAYMENT_SCHEMA })
@@ -89,6 +113,14 @@ export class PaymentsController {
     @Body() body: EmbeddedAuthRequest,
     @Req() request: FastifyRequest,
   ): Promise<{ payment: PaymentResource }> {
-    return { payment: await this.embeddedAuth.execute(member.memberId, paymentId, body.embeddedAuth, request.traceId, request.ip) };
+    return {
+      payment: await this.embeddedAuth.execute(
+        member.memberId,
+        paymentId,
+        body.embeddedAuth,
+        request.traceId,
+        request.ip,
+      ),
+    };
   }
 }

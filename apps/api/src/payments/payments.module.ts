@@ -14,7 +14,14 @@ import { SubmitEmbeddedAuthUseCase } from './submit-embedded-auth.usecase.js';
 @Module({
   imports: [IdempotencyModule],
   controllers: [PaymentsController, BankCallbackController],
-  providers: [...PAYMENT_PROGRESSION_PROVIDERS, InitiatePaymentUseCase, ListPaymentsUseCase, GetPaymentUseCase, SubmitEmbeddedAuthUseCase, CompleteBankCallbackUseCase],
+  providers: [
+    ...PAYMENT_PROGRESSION_PROVIDERS,
+    InitiatePaymentUseCase,
+    ListPaymentsUseCase,
+    GetPaymentUseCase,
+    SubmitEmbeddedAuthUseCase,
+    CompleteBankCallbackUseCase,
+  ],
   exports: [PaymentProgression, BankConnectors, GetPaymentUseCase],
 })
 export class PaymentsModule {}

@@ -10,5 +10,10 @@ export const QR_CODE_MARGIN_MODULES = 4;
  * (`width`/`height`) over a viewBox in module units, so it scales without blurring.
  */
 export function renderQrCodeSvg(data: string): Promise<string> {
-  return QRCode.toString(data, { type: 'svg', errorCorrectionLevel: 'M', margin: QR_CODE_MARGIN_MODULES, width: QR_CODE_SIZE_PX });
+  return QRCode.toString(data, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: QR_CODE_MARGIN_MODULES,
+    width: QR_CODE_SIZE_PX,
+  });
 }

@@ -9,13 +9,22 @@ export const QR_DATA_MAX_LENGTH = 2048;
 function dataProblem(value: unknown): string | undefined {
   if (value === undefined || value === '') return 'data is required: the URL to encode';
   if (typeof value !== 'string') return 'data must be given once, as text';
-  if (value.length > QR_DATA_MAX_LENGTH) return `data must be at most ${QR_DATA_MAX_LENGTH} characters (got ${value.length})`;
+  if (value.length > QR_DATA_MAX_LENGTH)
+    return `data must be at most ${QR_DATA_MAX_LENGTH} characters (got ${value.length})`;
   // RFC 3986 URLs are ASCII (anything else percent-encoded), which also keeps 2048 characters
   // within what one QR code at level M holds.
   const absoluteHttpUrl =
     /^[\x21-\x7E]+$/.test(value) &&
-    isURL(value, { protocols: ['http', 'https'], require_protocol: true, require_valid_protocol: true, require_tld: false, allow_underscores: true });
-  return absoluteHttpUrl ? undefined : 'data must be an absolute http or https URL (ASCII; percent-encode anything else)';
+    isURL(value, {
+      protocols: ['http', 'https'],
+      require_protocol: true,
+      require_valid_protocol: true,
+      require_tld: false,
+      allow_underscores: true,
+    });
+  return absoluteHttpUrl
+    ? undefined
+    : 'data must be an absolute http or https URL (ASCII; percent-encode anything else)';
 }
 
 export class QrCodeQuery {
@@ -27,7 +36,10 @@ export class QrCodeQuery {
   })
   @ValidateBy({
     name: 'qrCodeData',
-    validator: { validate: (value: unknown) => dataProblem(value) === undefined, defaultMessage: (args) => dataProblem(args?.value) ?? 'data is invalid' },
+    validator: {
+      validate: (value: unknown) => dataProblem(value) === undefined,
+      defaultMessage: (args) => dataProblem(args?.value) ?? 'data is invalid',
+    },
   })
   data!: string;
 }
@@ -47,7 +59,10 @@ export class QrCodeController {
     description: `The QR code: \`<svg width="${QR_CODE_SIZE_PX}" height="${QR_CODE_SIZE_PX}" viewBox="...">\`.`,
     content: { 'image/svg+xml': { schema: { type: 'string' } } },
   })
-  @ApiBadRequestResponse({ description: '`data` is missing, repeated, longer than 2048 characters or not an absolute http(s) URL; `paths` is `["data"]`.' })
+  @ApiBadRequestResponse({
+    description:
+      '`data` is missing, repeated, longer than 2048 characters or not an absolute http(s) URL; `paths` is `["data"]`.',
+  })
   get(@Query() query: QrCodeQuery): Promise<string> {
     return renderQrCodeSvg(query.data);
   }

@@ -7,8 +7,17 @@ export const MAX_REQUEST_TIMEOUT_SECONDS = 300;
 export function parseRequestTimeout(header: string | string[] | undefined): number | undefined {
   if (header === undefined) return undefined;
   const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || !/^\d{1,6}$/.test(value.trim()) || Number(value) < 1 || Number(value) > MAX_REQUEST_TIMEOUT_SECONDS) {
-    throw GatewayError.invalidField('request-timeout', `request-timeout must be a whole number of seconds from 1 to ${MAX_REQUEST_TIMEOUT_SECONDS}.`, 'Field.InvalidFormat');
+  if (
+    value === undefined ||
+    !/^\d{1,6}$/.test(value.trim()) ||
+    Number(value) < 1 ||
+    Number(value) > MAX_REQUEST_TIMEOUT_SECONDS
+  ) {
+    throw GatewayError.invalidField(
+      'request-timeout',
+      `request-timeout must be a whole number of seconds from 1 to ${MAX_REQUEST_TIMEOUT_SECONDS}.`,
+      'Field.InvalidFormat',
+    );
   }
   return Number(value);
 }

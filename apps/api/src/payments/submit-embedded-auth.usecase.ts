@@ -19,20 +19,45 @@ export class SubmitEmbeddedAuthUseCase {
     private readonly progression: PaymentProgression,
   ) {}
 
-  async execute(memberId: string, paymentId: string, values: Readonly<Record<string, string>>, traceId?: string, psuIpAddress?: string): Promise<PaymentResource> {
+  async execute(
+    memberId: string,
+    paymentId: string,
+    values: Readonly<Record<string, string>>,
+    traceId?: string,
+    psuIpAddress?: string,
+  ): Promise<PaymentResource> {
     const payment = await this.payments.find(memberId, paymentId);
     if (payment.status !== 'INITIATION_PENDING_EMBEDDED_AUTH') {
-      throw new GatewayError('InvalidArgument', { message: `Payment ${paymentId} is not waiting for embedded authentication (status ${payment.status}).`, paths: ['paymentId'] });
+      throw new GatewayError('InvalidArgument', {
+        message: `Payment ${paymentId} is not waiting for embedded authentication (status ${payment.status}).`,
+        paths: ['paymentId'],
+      });
     }
     const expected = fieldIds(payment);
     const missing = expected.filter((id) => values[id] === undefined || values[id] === '');
-    if (missing.length > 0) throw GatewayError.invalidField(`embeddedAuth.${missing[0] ?? ''}`, `embeddedAuth is missing the requested field(s): ${missing.join(', ')}.`, 'Field.Expected');
+    if (missing.length > 0)
+      throw GatewayError.invalidField(
+        `embeddedAuth.${missing[0] ?? ''}`,
+        `embeddedAuth is missing the requested field(s): ${missing.join(', ')}.`,
+        'Field.Expected',
+      );
     const unknown = Object.keys(values).filter((id) => !expected.includes(id));
-    if (unknown.length > 0) throw GatewayError.invalidField(`embeddedAuth.${unknown[0] ?? ''}`, `embeddedAuth has field(s) the bank did not ask for: ${unknown.join(', ')}.`, 'Field.Unknown');
+    if (unknown.length > 0)
+      throw GatewayError.invalidField(
+        `embeddedAuth.${unknown[0] ?? ''}`,
+        `embeddedAuth has field(s) the bank did not ask for: ${unknown.join(', ')}.`,
+        'Field.Unknown',
+      );
 
     const bank = await this.progression.bankOf(payment);
     try {
-      const progress = await this.progression.connectorFor(bank).submitEmbeddedAuth(this.progression.callContext(bank.id, traceId, psuIpAddress), bankHandleOf(payment), values);
+      const progress = await this.progression
+        .connectorFor(bank)
+        .submitEmbeddedAuth(
+          this.progression.callContext(bank.id, traceId, psuIpAddress),
+          bankHandleOf(payment),
+          values,
+        );
       await this.progression.applyProgress(payment.id, progress, bank);
     } catch (error) {
       if (!(error instanceof BankRejectedError)) throw error;

@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, GatewayError } from '#libs/common';
 import { BankRepository, PrismaService, bankStatuses } from '#libs/db';
-import { toBankStatusEntry, toBanksStatusEntry, type BankStatusEntry, type BanksStatusEntry } from './bank-status.view.js';
+import {
+  toBankStatusEntry,
+  toBanksStatusEntry,
+  type BankStatusEntry,
+  type BanksStatusEntry,
+} from './bank-status.view.js';
 
 /** The probed status of listed banks (the worker's banks.probe-status job writes it). */
 @Injectable()
@@ -14,8 +19,17 @@ export class BankStatusUseCases {
 
   async list(bankIds: readonly string[] | undefined): Promise<BanksStatusEntry[]> {
     const wanted = bankIds === undefined ? undefined : new Set(bankIds.map((id) => id.toLowerCase()));
-    const listed = (await this.banks.listListed()).filter((bank) => wanted === undefined || wanted.has(bank.id.toLowerCase()));
-    const statuses = new Map((await bankStatuses.list(this.prisma, listed.map((bank) => bank.id))).map((row) => [row.bankId, row]));
+    const listed = (await this.banks.listListed()).filter(
+      (bank) => wanted === undefined || wanted.has(bank.id.toLowerCase()),
+    );
+    const statuses = new Map(
+      (
+        await bankStatuses.list(
+          this.prisma,
+          listed.map((bank) => bank.id),
+        )
+      ).map((row) => [row.bankId, row]),
+    );
     const nowMs = this.clock.now().getTime();
     return listed.map((bank) => toBanksStatusEntry(bank, statuses.get(bank.id), nowMs));
   }

@@ -14,7 +14,10 @@ export class BanksStatusEntry {
   @ApiProperty({ enum: SERVICE_STATUSES, description: 'Payment initiation service status.' })
   pisStatus!: ServiceStatusName;
 
-  @ApiProperty({ description: 'Milliseconds since the last status change, as a string; "0" for a bank never probed yet.', example: '8000' })
+  @ApiProperty({
+    description: 'Milliseconds since the last status change, as a string; "0" for a bank never probed yet.',
+    example: '8000',
+  })
   lastUpdatedAt!: string;
 }
 
@@ -33,7 +36,9 @@ export class BankStatusEntry {
   @ApiProperty({ enum: SERVICE_STATUSES })
   pisStatus!: ServiceStatusName;
 
-  @ApiProperty({ description: 'Milliseconds since the last status change, as a string; "0" for a bank never probed yet.' })
+  @ApiProperty({
+    description: 'Milliseconds since the last status change, as a string; "0" for a bank never probed yet.',
+  })
   lastUpdatedAt!: string;
 }
 
@@ -50,7 +55,10 @@ function name(status: string | undefined): ServiceStatusName {
  * A bank's reported status. Never probed (no row; e.g. a connector type without implementation,
  * or the worker has not run yet): LIVE with lastUpdatedAt "0", since nothing says it is down.
  */
-export function statusOf(status: BankStatus | undefined, nowMs: number): { aisStatus: ServiceStatusName; pisStatus: ServiceStatusName; lastUpdatedAt: string } {
+export function statusOf(
+  status: BankStatus | undefined,
+  nowMs: number,
+): { aisStatus: ServiceStatusName; pisStatus: ServiceStatusName; lastUpdatedAt: string } {
   return {
     aisStatus: name(status?.aisStatus),
     pisStatus: name(status?.pisStatus),

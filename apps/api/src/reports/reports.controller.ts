@@ -4,7 +4,8 @@ import { BankStatusUseCases } from './bank-status.usecases.js';
 import { GetBankStatusResponse, GetBanksStatusResponse } from './bank-status.view.js';
 import { BanksStatusQuery } from './banks-status-query.dto.js';
 
-const NEVER_PROBED = 'A bank not probed yet (or whose protocol has no connector) is reported LIVE with lastUpdatedAt "0".';
+const NEVER_PROBED =
+  'A bank not probed yet (or whose protocol has no connector) is reported LIVE with lastUpdatedAt "0".';
 
 @ApiTags('Reports')
 @Controller('reports/banks')

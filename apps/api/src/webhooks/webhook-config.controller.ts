@@ -14,17 +14,25 @@ export class WebhookConfigController {
   @ApiOperation({
     summary: 'Set webhook config',
     operationId: 'GatewayService.SetWebhookConfig',
-    description: 'Replaces the member\'s configuration (one per member). Unknown event types and unacceptable URLs answer 400 naming `config.type` or `config.url`.',
+    description:
+      "Replaces the member's configuration (one per member). Unknown event types and unacceptable URLs answer 400 naming `config.type` or `config.url`.",
   })
   @ApiBody({ type: SetWebhookConfigRequest })
   @ApiOkResponse({ schema: { type: 'object' } })
-  async set(@CurrentMember() member: MemberContext, @Body() body: SetWebhookConfigRequest): Promise<Record<string, never>> {
+  async set(
+    @CurrentMember() member: MemberContext,
+    @Body() body: SetWebhookConfigRequest,
+  ): Promise<Record<string, never>> {
     await this.configs.set(member.memberId, body);
     return {};
   }
 
   @Get()
-  @ApiOperation({ summary: 'Get webhook config', operationId: 'GatewayService.GetWebhookConfig', description: '404 when no configuration is set.' })
+  @ApiOperation({
+    summary: 'Get webhook config',
+    operationId: 'GatewayService.GetWebhookConfig',
+    description: '404 when no configuration is set.',
+  })
   @ApiOkResponse({ type: GetWebhookConfigResponse })
   get(@CurrentMember() member: MemberContext): Promise<GetWebhookConfigResponse> {
     return this.configs.get(member.memberId);
@@ -34,7 +42,8 @@ export class WebhookConfigController {
   @ApiOperation({
     summary: 'Delete webhook config',
     operationId: 'GatewayService.DeleteWebhookConfig',
-    description: 'Removes the configuration; notifications not yet delivered become dead letters. Answers 200 also when none was set.',
+    description:
+      'Removes the configuration; notifications not yet delivered become dead letters. Answers 200 also when none was set.',
   })
   @ApiOkResponse({ schema: { type: 'object' } })
   async delete(@CurrentMember() member: MemberContext): Promise<Record<string, never>> {

@@ -1,16 +1,33 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsString, MaxLength, ValidateNested, type ValidationArguments } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsString,
+  MaxLength,
+  ValidateNested,
+  type ValidationArguments,
+} from 'class-validator';
 import { EVENT_TYPES, MAX_WEBHOOK_URL_LENGTH, type EventType } from '#libs/events';
 
 function unknownTypes(args: ValidationArguments): string {
   const values: unknown[] = Array.isArray(args.value) ? (args.value as unknown[]) : [args.value];
-  const unknown = values.filter((value) => !(EVENT_TYPES as readonly unknown[]).includes(value)).map((value) => JSON.stringify(value));
+  const unknown = values
+    .filter((value) => !(EVENT_TYPES as readonly unknown[]).includes(value))
+    .map((value) => JSON.stringify(value));
   return `type has unknown event types ${unknown.join(', ')}; allowed: ${EVENT_TYPES.join(', ')}`;
 }
 
 export class WebhookConfigDto {
-  @ApiProperty({ enum: EVENT_TYPES, isArray: true, example: ['PAYMENT_STATUS_CHANGED', 'REFUND_STATUS_CHANGED'], description: 'The event types to receive (at least one).' })
+  @ApiProperty({
+    enum: EVENT_TYPES,
+    isArray: true,
+    example: ['PAYMENT_STATUS_CHANGED', 'REFUND_STATUS_CHANGED'],
+    description: 'The event types to receive (at least one).',
+  })
   @IsArray({ message: 'type must be an array of event types' })
   @ArrayMinSize(1, { message: 'type must name at least one event type' })
   @ArrayMaxSize(50, { message: 'type must have at most 50 entries' })

@@ -19,7 +19,8 @@ export class WebhookConfigUseCases {
     try {
       await resolveWebhookTarget(parseWebhookUrl(url, this.config.environment), this.config.environment);
     } catch (error) {
-      if (error instanceof WebhookUrlError) throw GatewayError.invalidField('config.url', `config.url ${error.message}`, 'Field.InvalidFormat');
+      if (error instanceof WebhookUrlError)
+        throw GatewayError.invalidField('config.url', `config.url ${error.message}`, 'Field.InvalidFormat');
       throw error;
     }
     const types = [...new Set<EventType>(request.config.type)];

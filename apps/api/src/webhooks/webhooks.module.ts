@@ -5,5 +5,9 @@ import { WebhookConfigUseCases } from './webhook-config.usecases.js';
 import { WebhookKeysModule } from './webhook-keys.module.js';
 
 /** Public webhook routes: the member's configuration and the signing keys' JWKS. */
-@Module({ imports: [WebhookKeysModule], controllers: [WebhookConfigController, JwksController], providers: [WebhookConfigUseCases] })
+@Module({
+  imports: [WebhookKeysModule],
+  controllers: [WebhookConfigController, JwksController],
+  providers: [WebhookConfigUseCases],
+})
 export class WebhooksModule {}

@@ -19,20 +19,28 @@ export class FaultsController {
   ) {}
 
   @Get(':bankId')
-  async read(@Param('bankId') bankId: string, @Headers('authorization') authorization: string | undefined): Promise<FaultSettingsResponse> {
+  async read(
+    @Param('bankId') bankId: string,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<FaultSettingsResponse> {
     const bank = this.authorised(bankId, authorization);
     return { bankId, ...(await this.faults.current(bank)) };
   }
 
   @Put(':bankId')
-  async set(@Param('bankId') bankId: string, @Headers('authorization') authorization: string | undefined, @Body() body: FaultSettingsRequest): Promise<FaultSettingsResponse> {
+  async set(
+    @Param('bankId') bankId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Body() body: FaultSettingsRequest,
+  ): Promise<FaultSettingsResponse> {
     this.authorised(bankId, authorization);
     await this.faults.set(bankId, { latencyMs: body.latencyMs, errorRate: body.errorRate });
     return { bankId, latencyMs: body.latencyMs, errorRate: body.errorRate };
   }
 
   private authorised(bankId: string, authorization: string | undefined): SandboxBankDefinition {
-    if (this.config.environment !== 'sandbox') throw new GatewayError('PermissionDenied', { message: 'Faults can only be injected in sandbox.' });
+    if (this.config.environment !== 'sandbox')
+      throw new GatewayError('PermissionDenied', { message: 'Faults can only be injected in sandbox.' });
     const expected = this.config.adminToken;
     if (expected !== undefined) {
       const given = Buffer.from(/^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? '', 'utf8');

@@ -19,7 +19,11 @@ function consentResponse(consent: Consent, base: string): object {
       Status: consent.status,
       StatusUpdateDateTime: obDateTime(consent.statusUpdatedAt),
       Permissions: Data['Permissions'],
-      ...Object.fromEntries(['ExpirationDateTime', 'TransactionFromDateTime', 'TransactionToDateTime'].filter((k) => Data[k] !== undefined).map((k) => [k, Data[k]])),
+      ...Object.fromEntries(
+        ['ExpirationDateTime', 'TransactionFromDateTime', 'TransactionToDateTime']
+          .filter((k) => Data[k] !== undefined)
+          .map((k) => [k, Data[k]]),
+      ),
     },
     Risk,
     Links: { Self: `${base}/aisp/account-access-consents/${consent.id}` },
@@ -36,14 +40,28 @@ export class AccountAccessConsentsService {
     private readonly ciba: CibaService,
   ) {}
 
-  async create(bank: SandboxBankDefinition, authorization: string | undefined, key: string | undefined, body: unknown, base: string): Promise<object> {
+  async create(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    key: string | undefined,
+    body: unknown,
+    base: string,
+  ): Promise<object> {
     const token = await this.tokens.clientToken(bank.id, authorization, 'accounts');
     const { body: request, data } = requestBody(body, true);
     validAccountAccessData(data);
-    return consentResponse(await this.consents.create(bank.id, 'account-access', token.clientId, request as Prisma.InputJsonObject, key), base);
+    return consentResponse(
+      await this.consents.create(bank.id, 'account-access', token.clientId, request as Prisma.InputJsonObject, key),
+      base,
+    );
   }
 
-  async read(bank: SandboxBankDefinition, authorization: string | undefined, consentId: string, base: string): Promise<object> {
+  async read(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    consentId: string,
+    base: string,
+  ): Promise<object> {
     await this.tokens.clientToken(bank.id, authorization, 'accounts');
     await this.ciba.settleForConsent(consentId);
     const consent = await this.consents.get(bank.id, consentId, 'account-access');

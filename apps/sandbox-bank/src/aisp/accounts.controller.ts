@@ -28,32 +28,61 @@ export class AccountsController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.consents.create(this.banks.get(bankId), authorization, key === '' ? undefined : key, body, apiBase(request, bankId));
+    return this.consents.create(
+      this.banks.get(bankId),
+      authorization,
+      key === '' ? undefined : key,
+      body,
+      apiBase(request, bankId),
+    );
   }
 
   @Get('account-access-consents/:consentId')
-  readConsent(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
+  readConsent(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     return this.consents.read(this.banks.get(bankId), authorization, consentId, apiBase(request, bankId));
   }
 
   @Delete('account-access-consents/:consentId')
   @HttpCode(204)
-  async deleteConsent(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Headers('authorization') authorization: string | undefined): Promise<void> {
+  async deleteConsent(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<void> {
     await this.consents.delete(this.banks.get(bankId), authorization, consentId);
   }
 
   @Get('accounts')
-  list(@Param('bankId') bankId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
+  list(
+    @Param('bankId') bankId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     return this.accounts.list(this.banks.get(bankId), authorization, self(request));
   }
 
   @Get('accounts/:accountId')
-  one(@Param('bankId') bankId: string, @Param('accountId') accountId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
+  one(
+    @Param('bankId') bankId: string,
+    @Param('accountId') accountId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     return this.accounts.one(this.banks.get(bankId), authorization, accountId, self(request));
   }
 
   @Get('accounts/:accountId/balances')
-  balances(@Param('bankId') bankId: string, @Param('accountId') accountId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
+  balances(
+    @Param('bankId') bankId: string,
+    @Param('accountId') accountId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     return this.accounts.balances(this.banks.get(bankId), authorization, accountId, self(request));
   }
 
@@ -66,11 +95,22 @@ export class AccountsController {
     @Query('toBookingDateTime') to: string | undefined,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.accounts.transactions(this.banks.get(bankId), authorization, accountId, { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) }, self(request));
+    return this.accounts.transactions(
+      this.banks.get(bankId),
+      authorization,
+      accountId,
+      { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) },
+      self(request),
+    );
   }
 
   @Get('accounts/:accountId/standing-orders')
-  standingOrders(@Param('bankId') bankId: string, @Param('accountId') accountId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
+  standingOrders(
+    @Param('bankId') bankId: string,
+    @Param('accountId') accountId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     return this.accounts.standingOrders(this.banks.get(bankId), authorization, accountId, self(request));
   }
 }

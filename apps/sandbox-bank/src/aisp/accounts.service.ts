@@ -18,7 +18,8 @@ interface Access {
 function dateParam(value: string | undefined, name: string): Date | undefined {
   if (value === undefined || value === '') return undefined;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw ObieError.badRequest('UK.OBIE.Field.InvalidDate', `${name} must be an ISO 8601 date-time.`, name);
+  if (Number.isNaN(date.getTime()))
+    throw ObieError.badRequest('UK.OBIE.Field.InvalidDate', `${name} must be an ISO 8601 date-time.`, name);
   return date;
 }
 
@@ -44,52 +45,111 @@ export class AccountsService {
     const access = await this.access(bank, authorization, ['ReadAccountsBasic', 'ReadAccountsDetail']);
     const detail = access.permissions.has('ReadAccountsDetail');
     const accounts = await this.accounts.list(bank.id, access.username);
-    return { Data: { Account: accounts.map((account) => obAccount(account, detail)) }, Links: { Self: self }, Meta: { TotalPages: 1 } };
+    return {
+      Data: { Account: accounts.map((account) => obAccount(account, detail)) },
+      Links: { Self: self },
+      Meta: { TotalPages: 1 },
+    };
   }
 
-  async one(bank: SandboxBankDefinition, authorization: string | undefined, accountId: string, self: string): Promise<object> {
+  async one(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    accountId: string,
+    self: string,
+  ): Promise<object> {
     const access = await this.access(bank, authorization, ['ReadAccountsBasic', 'ReadAccountsDetail']);
     const account = await this.account(bank, access, accountId);
-    return { Data: { Account: [obAccount(account, access.permissions.has('ReadAccountsDetail'))] }, Links: { Self: self }, Meta: { TotalPages: 1 } };
+    return {
+      Data: { Account: [obAccount(account, access.permissions.has('ReadAccountsDetail'))] },
+      Links: { Self: self },
+      Meta: { TotalPages: 1 },
+    };
   }
 
-  async balances(bank: SandboxBankDefinition, authorization: string | undefined, accountId: string, self: string): Promise<object> {
+  async balances(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    accountId: string,
+    self: string,
+  ): Promise<object> {
     const access = await this.access(bank, authorization, ['ReadBalances']);
     const account = await this.account(bank, access, accountId);
     return { Data: { Balance: obBalances(account, this.clock.now()) }, Links: { Self: self }, Meta: { TotalPages: 1 } };
   }
 
-  async transactions(bank: SandboxBankDefinition, authorization: string | undefined, accountId: string, query: { from?: string; to?: string }, self: string): Promise<object> {
+  async transactions(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    accountId: string,
+    query: { from?: string; to?: string },
+    self: string,
+  ): Promise<object> {
     const access = await this.access(bank, authorization, ['ReadTransactionsBasic', 'ReadTransactionsDetail']);
     const account = await this.account(bank, access, accountId);
-    const from = later(dateParam(query.from, 'fromBookingDateTime'), dateParam(access.data['TransactionFromDateTime'] as string | undefined, 'TransactionFromDateTime'));
-    const to = earlier(dateParam(query.to, 'toBookingDateTime'), dateParam(access.data['TransactionToDateTime'] as string | undefined, 'TransactionToDateTime'));
+    const from = later(
+      dateParam(query.from, 'fromBookingDateTime'),
+      dateParam(access.data['TransactionFromDateTime'] as string | undefined, 'TransactionFromDateTime'),
+    );
+    const to = earlier(
+      dateParam(query.to, 'toBookingDateTime'),
+      dateParam(access.data['TransactionToDateTime'] as string | undefined, 'TransactionToDateTime'),
+    );
     const credits = access.permissions.has('ReadTransactionsCredits');
     const debits = access.permissions.has('ReadTransactionsDebits');
-    const entries = (await this.accounts.transactions(account.id, from, to)).filter((entry) => (entry.creditDebit === 'Credit' ? credits : debits));
+    const entries = (await this.accounts.transactions(account.id, from, to)).filter((entry) =>
+      entry.creditDebit === 'Credit' ? credits : debits,
+    );
     const detail = access.permissions.has('ReadTransactionsDetail');
-    return { Data: { Transaction: entries.map((entry) => obTransaction(entry, detail)) }, Links: { Self: self }, Meta: { TotalPages: 1 } };
+    return {
+      Data: { Transaction: entries.map((entry) => obTransaction(entry, detail)) },
+      Links: { Self: self },
+      Meta: { TotalPages: 1 },
+    };
   }
 
-  async standingOrders(bank: SandboxBankDefinition, authorization: string | undefined, accountId: string, self: string): Promise<object> {
+  async standingOrders(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    accountId: string,
+    self: string,
+  ): Promise<object> {
     const access = await this.access(bank, authorization, ['ReadStandingOrdersBasic', 'ReadStandingOrdersDetail']);
     const account = await this.account(bank, access, accountId);
     const detail = access.permissions.has('ReadStandingOrdersDetail');
-    return { Data: { StandingOrder: obStandingOrders(account, this.clock.now(), detail) }, Links: { Self: self }, Meta: { TotalPages: 1 } };
+    return {
+      Data: { StandingOrder: obStandingOrders(account, this.clock.now(), detail) },
+      Links: { Self: self },
+      Meta: { TotalPages: 1 },
+    };
   }
 
   /** The user's authorised, unexpired consent, holding one of `needed`. */
-  private async access(bank: SandboxBankDefinition, authorization: string | undefined, needed: readonly Permission[]): Promise<Access> {
+  private async access(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    needed: readonly Permission[],
+  ): Promise<Access> {
     const token = await this.tokens.anyUserToken(bank.id, authorization, 'accounts');
     const consent = await this.consents.find(bank.id, token.consentId, 'account-access');
-    if (consent === null || consent.status !== 'Authorised') throw new ObieError(403, 'UK.OBIE.Resource.InvalidConsentStatus', 'The account-access consent is not Authorised.');
+    if (consent === null || consent.status !== 'Authorised')
+      throw new ObieError(
+        403,
+        'UK.OBIE.Resource.InvalidConsentStatus',
+        'The account-access consent is not Authorised.',
+      );
     assertUserApiAvailable(token.username);
     const data = (consent.request as { Data: Record<string, unknown> }).Data;
     const expires = dateParam(data['ExpirationDateTime'] as string | undefined, 'ExpirationDateTime');
-    if (expires !== undefined && expires.getTime() <= this.clock.nowMs()) throw new ObieError(403, 'UK.OBIE.Reauthenticate', 'The account-access consent has expired.');
+    if (expires !== undefined && expires.getTime() <= this.clock.nowMs())
+      throw new ObieError(403, 'UK.OBIE.Reauthenticate', 'The account-access consent has expired.');
     const permissions = new Set(data['Permissions'] as Permission[]);
     if (!needed.some((permission) => permissions.has(permission))) {
-      throw new ObieError(403, 'UK.OBIE.Resource.ConsentMismatch', `The consent does not grant ${needed.join(' or ')}.`);
+      throw new ObieError(
+        403,
+        'UK.OBIE.Resource.ConsentMismatch',
+        `The consent does not grant ${needed.join(' or ')}.`,
+      );
     }
     return { username: token.username, permissions, data };
   }

@@ -18,7 +18,13 @@ export function obAccount(account: Account, detail: boolean): object {
     AccountSubType: account.accountSubType,
     Nickname: account.nickname,
     OpeningDate: obDateTime(account.createdAt),
-    ...(detail ? { Account: [{ SchemeName: account.schemeName, Identification: account.identification, Name: account.holderName }] } : {}),
+    ...(detail
+      ? {
+          Account: [
+            { SchemeName: account.schemeName, Identification: account.identification, Name: account.holderName },
+          ],
+        }
+      : {}),
   };
 }
 
@@ -38,7 +44,11 @@ export function obBalances(account: Account, now: Date): object[] {
 export function obTransaction(entry: AccountTransaction, detail: boolean): object {
   const counterparty =
     entry.counterpartySchemeName !== null && entry.counterpartyIdentification !== null
-      ? { SchemeName: entry.counterpartySchemeName, Identification: entry.counterpartyIdentification, Name: entry.counterpartyName ?? '' }
+      ? {
+          SchemeName: entry.counterpartySchemeName,
+          Identification: entry.counterpartyIdentification,
+          Name: entry.counterpartyName ?? '',
+        }
       : undefined;
   const side = entry.creditDebit === 'Debit' ? 'CreditorAccount' : 'DebtorAccount';
   return {
@@ -52,7 +62,9 @@ export function obTransaction(entry: AccountTransaction, detail: boolean): objec
     Amount: money(entry.amount, entry.currency),
     ...(detail ? { TransactionInformation: entry.information } : {}),
     ...(detail && counterparty !== undefined ? { [side]: counterparty } : {}),
-    ...(detail && counterparty === undefined && entry.counterpartyName !== null ? { MerchantDetails: { MerchantName: entry.counterpartyName } } : {}),
+    ...(detail && counterparty === undefined && entry.counterpartyName !== null
+      ? { MerchantDetails: { MerchantName: entry.counterpartyName } }
+      : {}),
   };
 }
 
@@ -72,7 +84,15 @@ export function obStandingOrders(account: Account, now: Date, detail: boolean): 
       StandingOrderStatusCode: 'Active',
       FirstPaymentAmount: { Amount: '750.00', Currency: account.currency },
       NextPaymentAmount: { Amount: '750.00', Currency: account.currency },
-      ...(detail ? { CreditorAccount: { SchemeName: 'UK.OBIE.SortCodeAccountNumber', Identification: '20000055667788', Name: 'Sandbox Lettings Ltd' } } : {}),
+      ...(detail
+        ? {
+            CreditorAccount: {
+              SchemeName: 'UK.OBIE.SortCodeAccountNumber',
+              Identification: '20000055667788',
+              Name: 'Sandbox Lettings Ltd',
+            },
+          }
+        : {}),
     },
   ];
 }

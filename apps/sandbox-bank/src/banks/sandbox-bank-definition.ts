@@ -54,26 +54,87 @@ const NO_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0 };
 const SEPA_PRODUCTS = ['sepa-credit-transfers', 'instant-sepa-credit-transfers'];
 
 /** A Berlin Group bank: no OAuth clients and no FAPI financial id, a profile instead. */
-function berlinGroupBank(id: string, name: string, scaApproach: SandboxScaApproach, berlinGroup: BerlinGroupBankProfile): SandboxBankDefinition {
-  return { id, name, protocol: 'berlin-group', financialId: '', scaApproach, cibaApprovalDelayMs: 2000, faults: NO_FAULTS, clients: [], berlinGroup };
+function berlinGroupBank(
+  id: string,
+  name: string,
+  scaApproach: SandboxScaApproach,
+  berlinGroup: BerlinGroupBankProfile,
+): SandboxBankDefinition {
+  return {
+    id,
+    name,
+    protocol: 'berlin-group',
+    financialId: '',
+    scaApproach,
+    cibaApprovalDelayMs: 2000,
+    faults: NO_FAULTS,
+    clients: [],
+    berlinGroup,
+  };
 }
 
 /** Every `connector.type: berlin-group` entry of config/banks/sandbox.yaml points at one of these. */
 const BERLIN_GROUP_BANKS: readonly SandboxBankDefinition[] = [
-  berlinGroupBank('ob-sandbox-eu', 'Sandbox Bank Europe', 'embedded', { paymentProducts: SEPA_PRODUCTS, accountCurrency: 'EUR', ibanCountry: 'DE', bankCode: '99950000', bic: 'SBOXDEFF' }),
-  berlinGroupBank('ob-sandbox-eu-redirect', 'Sandbox Bank Europe Redirect', 'redirect', { paymentProducts: SEPA_PRODUCTS, accountCurrency: 'EUR', ibanCountry: 'AT', bankCode: '99950', bic: 'SBOXATWW' }),
-  berlinGroupBank('ob-sandbox-eu-decoupled', 'Sandbox Bank Europe (app approval)', 'decoupled', { paymentProducts: SEPA_PRODUCTS, accountCurrency: 'EUR', ibanCountry: 'DE', bankCode: '99950001', bic: 'SBOXDEFFDEC' }),
-  berlinGroupBank('ob-sandbox-de-blz', 'Sandbox Stadtbank Berlin', 'redirect', { paymentProducts: ['sepa-credit-transfers'], accountCurrency: 'EUR', ibanCountry: 'DE', bankCode: '10020030', bic: 'SBOXDEBBXXX' }),
-  berlinGroupBank('ob-sandbox-nl-instant', 'Sandbox Instant Bank Netherlands', 'redirect', { paymentProducts: ['instant-sepa-credit-transfers'], accountCurrency: 'EUR', ibanCountry: 'NL', bankCode: 'SBOX', bic: 'SBOXNL2A' }),
-  berlinGroupBank('ob-sandbox-pl', 'Sandbox Bank Polska', 'redirect', { paymentProducts: ['polish-domestic-credit-transfers', 'sepa-credit-transfers'], accountCurrency: 'PLN', ibanCountry: 'PL', bankCode: '99900012', bic: 'SBOXPLPW' }),
+  berlinGroupBank('ob-sandbox-eu', 'Sandbox Bank Europe', 'embedded', {
+    paymentProducts: SEPA_PRODUCTS,
+    accountCurrency: 'EUR',
+    ibanCountry: 'DE',
+    bankCode: '99950000',
+    bic: 'SBOXDEFF',
+  }),
+  berlinGroupBank('ob-sandbox-eu-redirect', 'Sandbox Bank Europe Redirect', 'redirect', {
+    paymentProducts: SEPA_PRODUCTS,
+    accountCurrency: 'EUR',
+    ibanCountry: 'AT',
+    bankCode: '99950',
+    bic: 'SBOXATWW',
+  }),
+  berlinGroupBank('ob-sandbox-eu-decoupled', 'Sandbox Bank Europe (app approval)', 'decoupled', {
+    paymentProducts: SEPA_PRODUCTS,
+    accountCurrency: 'EUR',
+    ibanCountry: 'DE',
+    bankCode: '99950001',
+    bic: 'SBOXDEFFDEC',
+  }),
+  berlinGroupBank('ob-sandbox-de-blz', 'Sandbox Stadtbank Berlin', 'redirect', {
+    paymentProducts: ['sepa-credit-transfers'],
+    accountCurrency: 'EUR',
+    ibanCountry: 'DE',
+    bankCode: '10020030',
+    bic: 'SBOXDEBBXXX',
+  }),
+  berlinGroupBank('ob-sandbox-nl-instant', 'Sandbox Instant Bank Netherlands', 'redirect', {
+    paymentProducts: ['instant-sepa-credit-transfers'],
+    accountCurrency: 'EUR',
+    ibanCountry: 'NL',
+    bankCode: 'SBOX',
+    bic: 'SBOXNL2A',
+  }),
+  berlinGroupBank('ob-sandbox-pl', 'Sandbox Bank Polska', 'redirect', {
+    paymentProducts: ['polish-domestic-credit-transfers', 'sepa-credit-transfers'],
+    accountCurrency: 'PLN',
+    ibanCountry: 'PL',
+    bankCode: '99900012',
+    bic: 'SBOXPLPW',
+  }),
   berlinGroupBank('ob-sandbox-se', 'Sandbox Sparbank Sverige', 'redirect', {
-    paymentProducts: ['swedish-domestic-private-bankgiros', 'swedish-domestic-private-plusgiros', 'domestic-credit-transfers'],
+    paymentProducts: [
+      'swedish-domestic-private-bankgiros',
+      'swedish-domestic-private-plusgiros',
+      'domestic-credit-transfers',
+    ],
     accountCurrency: 'SEK',
     ibanCountry: 'SE',
     bankCode: '999',
     bic: 'SBOXSESS',
   }),
-  berlinGroupBank('ob-sandbox-fr-accounts', 'Sandbox Banque Comptes', 'redirect', { paymentProducts: [], accountCurrency: 'EUR', ibanCountry: 'FR', bankCode: '9999900001', bic: 'SBOXFRPPACC' }),
+  berlinGroupBank('ob-sandbox-fr-accounts', 'Sandbox Banque Comptes', 'redirect', {
+    paymentProducts: [],
+    accountCurrency: 'EUR',
+    ibanCountry: 'FR',
+    bankCode: '9999900001',
+    bic: 'SBOXFRPPACC',
+  }),
 ];
 
 /** The banks the sandbox hosts. */

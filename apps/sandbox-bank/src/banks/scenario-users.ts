@@ -27,17 +27,32 @@ export interface ScenarioUser {
 const DEFAULT_BALANCE = '10000.00';
 
 function user(behaviour: SubmissionBehaviour, description: string, extra: Partial<ScenarioUser> = {}): ScenarioUser {
-  return { behaviour, pendingPolls: 0, openingBalance: DEFAULT_BALANCE, decoupledDecision: 'approve', description, ...extra };
+  return {
+    behaviour,
+    pendingPolls: 0,
+    openingBalance: DEFAULT_BALANCE,
+    decoupledDecision: 'approve',
+    description,
+    ...extra,
+  };
 }
 
 export const SCENARIO_USERS: Readonly<Record<string, ScenarioUser>> = {
   'sandbox-success': user('settle', 'Payments complete (AcceptedSettlementCompleted) when submitted.'),
-  'sandbox-insufficient-funds': user('settle', 'The current account holds 0.00: payments are Rejected for insufficient funds (AM04).', { openingBalance: '0.00' }),
+  'sandbox-insufficient-funds': user(
+    'settle',
+    'The current account holds 0.00: payments are Rejected for insufficient funds (AM04).',
+    { openingBalance: '0.00' },
+  ),
   'sandbox-rejected': user('reject', 'Payments are Rejected by the bank when submitted.'),
-  'sandbox-slow': user('pending-then-settle', 'Payments stay Pending for 3 status polls, then complete.', { pendingPolls: 3 }),
+  'sandbox-slow': user('pending-then-settle', 'Payments stay Pending for 3 status polls, then complete.', {
+    pendingPolls: 3,
+  }),
   'sandbox-no-final-status': user('pending-forever', 'Payments stay Pending for ever.'),
   'sandbox-bank-error': user('server-error', "After authorisation the bank's API answers 500 to this user's calls."),
-  'sandbox-deny': user('settle', 'Denies decoupled (CIBA) requests; otherwise like sandbox-success.', { decoupledDecision: 'deny' }),
+  'sandbox-deny': user('settle', 'Denies decoupled (CIBA) requests; otherwise like sandbox-success.', {
+    decoupledDecision: 'deny',
+  }),
 };
 
 /** Any other username behaves like sandbox-success. */

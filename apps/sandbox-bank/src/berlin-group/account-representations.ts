@@ -12,7 +12,10 @@ function amount(value: Amount, currency: string, negative = value.isNegative()):
 const CASH_ACCOUNT_TYPES: Readonly<Record<string, string>> = { CurrentAccount: 'CACC', Savings: 'SVGS' };
 
 /** accountReference of an account or counterparty, by its scheme. */
-function reference(schemeName: string | null, identification: string | null): { iban: string } | { bban: string } | undefined {
+function reference(
+  schemeName: string | null,
+  identification: string | null,
+): { iban: string } | { bban: string } | undefined {
   if (identification === null) return undefined;
   if (schemeName === 'IBAN' || schemeName === 'UK.OBIE.IBAN') return { iban: identification };
   if (schemeName === 'BBAN' || schemeName === 'UK.OBIE.BBAN') return { bban: identification };
@@ -20,7 +23,12 @@ function reference(schemeName: string | null, identification: string | null): { 
 }
 
 /** accountDetails, with links to what the consent lets the TPP read. */
-export function xs2aAccount(account: Account, bic: string, base: string, grants: { readonly balances: boolean; readonly transactions: boolean }): object {
+export function xs2aAccount(
+  account: Account,
+  bic: string,
+  base: string,
+  grants: { readonly balances: boolean; readonly transactions: boolean },
+): object {
   const self = `${base}/accounts/${account.id}`;
   return {
     resourceId: account.id,
@@ -33,7 +41,10 @@ export function xs2aAccount(account: Account, bic: string, base: string, grants:
     status: 'enabled',
     usage: 'PRIV',
     ownerName: account.holderName,
-    _links: links({ balances: grants.balances ? `${self}/balances` : undefined, transactions: grants.transactions ? `${self}/transactions` : undefined }),
+    _links: links({
+      balances: grants.balances ? `${self}/balances` : undefined,
+      transactions: grants.transactions ? `${self}/transactions` : undefined,
+    }),
   };
 }
 
@@ -55,8 +66,14 @@ export function xs2aTransaction(entry: AccountTransaction): object {
   const day = entry.bookingDateTime.toISOString().slice(0, 10);
   const other = reference(entry.counterpartySchemeName, entry.counterpartyIdentification);
   const counterparty = debit
-    ? { ...(entry.counterpartyName === null ? {} : { creditorName: entry.counterpartyName }), ...(other === undefined ? {} : { creditorAccount: other }) }
-    : { ...(entry.counterpartyName === null ? {} : { debtorName: entry.counterpartyName }), ...(other === undefined ? {} : { debtorAccount: other }) };
+    ? {
+        ...(entry.counterpartyName === null ? {} : { creditorName: entry.counterpartyName }),
+        ...(other === undefined ? {} : { creditorAccount: other }),
+      }
+    : {
+        ...(entry.counterpartyName === null ? {} : { debtorName: entry.counterpartyName }),
+        ...(other === undefined ? {} : { debtorAccount: other }),
+      };
   return {
     transactionId: entry.id,
     ...(entry.reference === null ? {} : { endToEndId: entry.reference }),

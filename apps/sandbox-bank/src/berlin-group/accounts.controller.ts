@@ -21,13 +21,22 @@ export class BerlinGroupAccountsController {
   }
 
   @Get(':accountId/balances')
-  balances(@Param('bankId') bankId: string, @Param('accountId') accountId: string, @Req() request: FastifyRequest): Promise<object> {
+  balances(
+    @Param('bankId') bankId: string,
+    @Param('accountId') accountId: string,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     const headers = xs2aHeaders(request);
     return this.accounts.balances(xs2aBank(this.banks, bankId), headers.consentId, accountId);
   }
 
   @Get(':accountId/transactions')
-  transactions(@Param('bankId') bankId: string, @Param('accountId') accountId: string, @Query() query: Record<string, string | undefined>, @Req() request: FastifyRequest): Promise<object> {
+  transactions(
+    @Param('bankId') bankId: string,
+    @Param('accountId') accountId: string,
+    @Query() query: Record<string, string | undefined>,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     const headers = xs2aHeaders(request);
     return this.accounts.transactions(xs2aBank(this.banks, bankId), headers.consentId, accountId, query);
   }

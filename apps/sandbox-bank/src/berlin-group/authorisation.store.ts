@@ -37,7 +37,9 @@ export class AuthorisationStore {
 
   create(authorisation: NewAuthorisation): Promise<Authorisation> {
     const now = this.clock.now();
-    return this.prisma.sbBgAuthorisation.create({ data: { ...authorisation, id: newResourceId('AUTH'), createdAt: now, updatedAt: now } });
+    return this.prisma.sbBgAuthorisation.create({
+      data: { ...authorisation, id: newResourceId('AUTH'), createdAt: now, updatedAt: now },
+    });
   }
 
   find(bankId: string, id: string): Promise<Authorisation | null> {
@@ -56,7 +58,10 @@ export class AuthorisationStore {
 
   /** Applies the change if the authorisation is still in `from`; false on a lost race. */
   async transition(id: string, from: string, changes: AuthorisationChanges): Promise<boolean> {
-    const result = await this.prisma.sbBgAuthorisation.updateMany({ where: { id, scaStatus: from }, data: { ...changes, updatedAt: this.clock.now() } });
+    const result = await this.prisma.sbBgAuthorisation.updateMany({
+      where: { id, scaStatus: from },
+      data: { ...changes, updatedAt: this.clock.now() },
+    });
     return result.count === 1;
   }
 

@@ -35,7 +35,12 @@ export function approachFor(bank: SandboxBankDefinition, headers: Xs2aHeaders): 
 }
 
 function stateOf(authorisation: Authorisation): ScaState {
-  return { scaStatus: authorisation.scaStatus, psuId: authorisation.psuId, scaMethod: authorisation.scaMethod, failedAttempts: authorisation.failedAttempts };
+  return {
+    scaStatus: authorisation.scaStatus,
+    psuId: authorisation.psuId,
+    scaMethod: authorisation.scaMethod,
+    failedAttempts: authorisation.failedAttempts,
+  };
 }
 
 /**
@@ -53,12 +58,20 @@ export class AuthorisationsService {
     private readonly clock: Clock,
   ) {}
 
-  async start(bank: SandboxBankDefinition, resource: Xs2aResource, approach: SandboxScaApproach, headers: Xs2aHeaders, body: unknown): Promise<AuthorisationResult> {
-    if (resource.status !== AWAITING_SCA[resource.kind]) throw Xs2aError.statusInvalid(`The resource is ${resource.status}: there is nothing left to authorise.`);
+  async start(
+    bank: SandboxBankDefinition,
+    resource: Xs2aResource,
+    approach: SandboxScaApproach,
+    headers: Xs2aHeaders,
+    body: unknown,
+  ): Promise<AuthorisationResult> {
+    if (resource.status !== AWAITING_SCA[resource.kind])
+      throw Xs2aError.statusInvalid(`The resource is ${resource.status}: there is nothing left to authorise.`);
     const base = { bankId: bank.id, resourceId: resource.id, scaApproach: approach };
     switch (approach) {
       case 'redirect': {
-        if (headers.redirectUri === undefined) throw Xs2aError.format('TPP-Redirect-URI is required for the redirect SCA approach.', 'TPP-Redirect-URI');
+        if (headers.redirectUri === undefined)
+          throw Xs2aError.format('TPP-Redirect-URI is required for the redirect SCA approach.', 'TPP-Redirect-URI');
         const authorisation = await this.store.create({
           ...base,
           scaStatus: 'received',
@@ -69,8 +82,17 @@ export class AuthorisationsService {
         return { authorisation };
       }
       case 'decoupled': {
-        if (headers.psuId === undefined) throw Xs2aError.format('PSU-ID is required for the decoupled SCA approach: the bank must know whose app to ask.', 'PSU-ID');
-        const authorisation = await this.store.create({ ...base, scaStatus: 'started', psuId: headers.psuId, decideAt: new Date(this.clock.nowMs() + bank.cibaApprovalDelayMs) });
+        if (headers.psuId === undefined)
+          throw Xs2aError.format(
+            'PSU-ID is required for the decoupled SCA approach: the bank must know whose app to ask.',
+            'PSU-ID',
+          );
+        const authorisation = await this.store.create({
+          ...base,
+          scaStatus: 'started',
+          psuId: headers.psuId,
+          decideAt: new Date(this.clock.nowMs() + bank.cibaApprovalDelayMs),
+        });
         return { authorisation, psuMessage: DECOUPLED_MESSAGE };
       }
       case 'embedded': {
@@ -95,30 +117,60 @@ export class AuthorisationsService {
    * for one, or a decoupled request without PSU-ID) only the link to start it; otherwise it is
    * started at once and its links are given.
    */
-  async startOnCreation(bank: SandboxBankDefinition, resource: Xs2aResource, approach: SandboxScaApproach, headers: Xs2aHeaders, bases: Bases): Promise<AuthorisationOnCreation> {
+  async startOnCreation(
+    bank: SandboxBankDefinition,
+    resource: Xs2aResource,
+    approach: SandboxScaApproach,
+    headers: Xs2aHeaders,
+    bases: Bases,
+  ): Promise<AuthorisationOnCreation> {
     const self = resourceUrl(bases, resource);
     const base = { self, status: `${self}/status` };
-    const explicit = headers.explicitAuthorisation === true || (approach === 'decoupled' && headers.psuId === undefined);
+    const explicit =
+      headers.explicitAuthorisation === true || (approach === 'decoupled' && headers.psuId === undefined);
     if (explicit) {
-      const start = approach !== 'embedded' ? 'startAuthorisation' : headers.psuId === undefined ? 'startAuthorisationWithPsuIdentification' : 'startAuthorisationWithPsuAuthentication';
+      const start =
+        approach !== 'embedded'
+          ? 'startAuthorisation'
+          : headers.psuId === undefined
+            ? 'startAuthorisationWithPsuIdentification'
+            : 'startAuthorisationWithPsuAuthentication';
       return { _links: links({ ...base, [start]: `${self}/authorisations` }) };
     }
     const { authorisation, psuMessage } = await this.start(bank, resource, approach, headers, undefined);
-    return { ...(psuMessage === undefined ? {} : { psuMessage }), _links: { ...links(base), ...authorisationLinks(bases, resource, authorisation) } };
+    return {
+      ...(psuMessage === undefined ? {} : { psuMessage }),
+      _links: { ...links(base), ...authorisationLinks(bases, resource, authorisation) },
+    };
   }
 
   /** PUT on an authorisation: the next embedded value (other approaches take nothing here). */
-  async update(bank: SandboxBankDefinition, resource: Xs2aResource, authorisationId: string, headers: Xs2aHeaders, body: unknown): Promise<AuthorisationResult> {
+  async update(
+    bank: SandboxBankDefinition,
+    resource: Xs2aResource,
+    authorisationId: string,
+    headers: Xs2aHeaders,
+    body: unknown,
+  ): Promise<AuthorisationResult> {
     const current = await this.read(bank, resource, authorisationId);
     const input = readScaInput(body);
     if (current.scaApproach !== 'embedded') {
       if (input.kind === 'none') return { authorisation: current };
-      throw Xs2aError.format(`This authorisation takes place ${current.scaApproach === 'redirect' ? "on the bank's page" : "in the bank's app"}, not in the TPP's.`);
+      throw Xs2aError.format(
+        `This authorisation takes place ${current.scaApproach === 'redirect' ? "on the bank's page" : "in the bank's app"}, not in the TPP's.`,
+      );
     }
-    if (FINAL_SCA_STATUSES.has(current.scaStatus)) throw Xs2aError.statusInvalid(`The authorisation is already ${current.scaStatus}.`);
+    if (FINAL_SCA_STATUSES.has(current.scaStatus))
+      throw Xs2aError.statusInvalid(`The authorisation is already ${current.scaStatus}.`);
     const step = embeddedScaStep(stateOf(current), input, headers.psuId);
-    const changes: AuthorisationChanges = { scaStatus: step.next.scaStatus, psuId: step.next.psuId, scaMethod: step.next.scaMethod, failedAttempts: step.next.failedAttempts };
-    if (!(await this.store.transition(current.id, current.scaStatus, changes))) throw Xs2aError.statusInvalid('The authorisation changed meanwhile; read it and try again.');
+    const changes: AuthorisationChanges = {
+      scaStatus: step.next.scaStatus,
+      psuId: step.next.psuId,
+      scaMethod: step.next.scaMethod,
+      failedAttempts: step.next.failedAttempts,
+    };
+    if (!(await this.store.transition(current.id, current.scaStatus, changes)))
+      throw Xs2aError.statusInvalid('The authorisation changed meanwhile; read it and try again.');
     const authorisation = await this.store.reload(current.id);
     await this.concluded(bank, resource, authorisation);
     return { authorisation, ...(step.psuMessage === undefined ? {} : { psuMessage: step.psuMessage }) };
@@ -136,35 +188,56 @@ export class AuthorisationsService {
 
   /** Gives every due decoupled answer of the resource (before its status is read). */
   async settleDue(bank: SandboxBankDefinition, resource: Xs2aResource): Promise<void> {
-    for (const authorisation of await this.store.list(resource.id)) await this.settleDecoupled(bank, resource, authorisation);
+    for (const authorisation of await this.store.list(resource.id))
+      await this.settleDecoupled(bank, resource, authorisation);
   }
 
   /**
    * The consent page's decision. Returns where the browser goes: TPP-Redirect-URI after an
    * approval, TPP-Nok-Redirect-URI (or TPP-Redirect-URI) after a refusal.
    */
-  async decide(bank: SandboxBankDefinition, authorisation: Authorisation, username: string, decision: 'approve' | 'deny'): Promise<string> {
+  async decide(
+    bank: SandboxBankDefinition,
+    authorisation: Authorisation,
+    username: string,
+    decision: 'approve' | 'deny',
+  ): Promise<string> {
     const resource = await this.resources.findById(authorisation.resourceId);
-    if (resource === null || authorisation.scaApproach !== 'redirect' || authorisation.tppRedirectUri === null) throw new PageError(400, 'This authorisation cannot be decided here.');
-    const changes: AuthorisationChanges = decision === 'approve' ? { scaStatus: 'finalised', psuId: username } : { scaStatus: 'failed' };
-    if (!(await this.store.transition(authorisation.id, authorisation.scaStatus, changes))) throw new PageError(400, 'This authorisation was already decided. Start again from the application.');
+    if (resource === null || authorisation.scaApproach !== 'redirect' || authorisation.tppRedirectUri === null)
+      throw new PageError(400, 'This authorisation cannot be decided here.');
+    const changes: AuthorisationChanges =
+      decision === 'approve' ? { scaStatus: 'finalised', psuId: username } : { scaStatus: 'failed' };
+    if (!(await this.store.transition(authorisation.id, authorisation.scaStatus, changes)))
+      throw new PageError(400, 'This authorisation was already decided. Start again from the application.');
     await this.concluded(bank, resource, await this.store.reload(authorisation.id));
-    return decision === 'approve' ? authorisation.tppRedirectUri : (authorisation.tppNokRedirectUri ?? authorisation.tppRedirectUri);
+    return decision === 'approve'
+      ? authorisation.tppRedirectUri
+      : (authorisation.tppNokRedirectUri ?? authorisation.tppRedirectUri);
   }
 
-  private async settleDecoupled(bank: SandboxBankDefinition, resource: Xs2aResource, authorisation: Authorisation): Promise<Authorisation> {
+  private async settleDecoupled(
+    bank: SandboxBankDefinition,
+    resource: Xs2aResource,
+    authorisation: Authorisation,
+  ): Promise<Authorisation> {
     if (authorisation.scaApproach !== 'decoupled' || authorisation.scaStatus !== 'started') return authorisation;
     if (authorisation.decideAt !== null && authorisation.decideAt.getTime() > this.clock.nowMs()) return authorisation;
     const approves = scenarioFor(authorisation.psuId ?? '').decoupledDecision === 'approve';
     // Only one reader gives the answer; the others read what it gave.
-    if (!(await this.store.transition(authorisation.id, 'started', { scaStatus: approves ? 'finalised' : 'failed' }))) return this.store.reload(authorisation.id);
+    if (!(await this.store.transition(authorisation.id, 'started', { scaStatus: approves ? 'finalised' : 'failed' })))
+      return this.store.reload(authorisation.id);
     const settled = await this.store.reload(authorisation.id);
     await this.concluded(bank, resource, settled);
     return settled;
   }
 
-  private async concluded(bank: SandboxBankDefinition, resource: Xs2aResource, authorisation: Authorisation): Promise<void> {
-    if (authorisation.scaStatus === 'finalised' && authorisation.psuId !== null) await this.outcomes.finalised(bank, resource, authorisation.psuId);
+  private async concluded(
+    bank: SandboxBankDefinition,
+    resource: Xs2aResource,
+    authorisation: Authorisation,
+  ): Promise<void> {
+    if (authorisation.scaStatus === 'finalised' && authorisation.psuId !== null)
+      await this.outcomes.finalised(bank, resource, authorisation.psuId);
     if (authorisation.scaStatus === 'failed') await this.outcomes.failed(resource);
   }
 }

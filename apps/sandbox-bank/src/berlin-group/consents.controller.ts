@@ -18,46 +18,79 @@ export class BerlinGroupConsentsController {
   ) {}
 
   @Post()
-  async create(@Param('bankId') bankId: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async create(
+    @Param('bankId') bankId: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const headers = xs2aHeaders(request);
     const created = await this.consents.create(xs2aBank(this.banks, bankId), headers, body, xs2aBases(request, bankId));
     await sendCreated(reply, created, headers.requestId);
   }
 
   @Get(':consentId')
-  read(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Req() request: FastifyRequest): Promise<object> {
+  read(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     xs2aHeaders(request);
     return this.consents.read(xs2aBank(this.banks, bankId), consentId);
   }
 
   @Get(':consentId/status')
-  status(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Req() request: FastifyRequest): Promise<object> {
+  status(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     xs2aHeaders(request);
     return this.consents.status(xs2aBank(this.banks, bankId), consentId);
   }
 
   @Delete(':consentId')
   @HttpCode(204)
-  async terminate(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Req() request: FastifyRequest): Promise<void> {
+  async terminate(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Req() request: FastifyRequest,
+  ): Promise<void> {
     xs2aHeaders(request);
     await this.consents.terminate(xs2aBank(this.banks, bankId), consentId);
   }
 
   @Post(':consentId/authorisations')
   @HttpCode(201)
-  startAuthorisation(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<object> {
+  startAuthorisation(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     return this.authorisations.start(request, bankId, this.consent(consentId), body);
   }
 
   @Get(':consentId/authorisations')
-  listAuthorisations(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Req() request: FastifyRequest): Promise<object> {
+  listAuthorisations(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     return this.authorisations.list(request, bankId, this.consent(consentId));
   }
 
   @Get(':consentId/authorisations/:authorisationId')
-  readAuthorisation(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Param('authorisationId') authorisationId: string, @Req() request: FastifyRequest): Promise<object> {
+  readAuthorisation(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Param('authorisationId') authorisationId: string,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     // The consent is read again: reading the authorisation may have settled a decoupled answer, which names the user.
-    return this.authorisations.read(request, bankId, this.consent(consentId), authorisationId, async (bank) => assertUserApiAvailable((await this.consents.consent(bank, consentId)).username));
+    return this.authorisations.read(request, bankId, this.consent(consentId), authorisationId, async (bank) =>
+      assertUserApiAvailable((await this.consents.consent(bank, consentId)).username),
+    );
   }
 
   @Put(':consentId/authorisations/:authorisationId')

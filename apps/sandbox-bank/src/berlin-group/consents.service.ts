@@ -38,9 +38,18 @@ export class ConsentsService {
     const valid = validConsentBody(body, isoToday(this.clock.nowMs()));
     const stored: StoredConsent = { consent: valid.body, access: valid.access, validUntil: valid.validUntil };
     const approach = approachFor(bank, headers);
-    const resource = await this.resources.create(bank.id, 'bg-ais-consent', 'received', stored as unknown as Prisma.InputJsonObject);
+    const resource = await this.resources.create(
+      bank.id,
+      'bg-ais-consent',
+      'received',
+      stored as unknown as Prisma.InputJsonObject,
+    );
     const authorisation = await this.authorisations.startOnCreation(bank, resource, approach, headers, bases);
-    return { location: resourceUrl(bases, resource), approach, body: { consentStatus: 'received', consentId: resource.id, ...authorisation } };
+    return {
+      location: resourceUrl(bases, resource),
+      approach,
+      body: { consentStatus: 'received', consentId: resource.id, ...authorisation },
+    };
   }
 
   async consent(bank: Xs2aBank, consentId: string): Promise<Xs2aResource> {
@@ -51,14 +60,19 @@ export class ConsentsService {
 
   /** consentStatus as it stands: a valid consent past its validUntil reads as expired. */
   statusOf(resource: Xs2aResource): string {
-    if (resource.status === 'valid' && storedConsent(resource).validUntil < isoToday(this.clock.nowMs())) return 'expired';
+    if (resource.status === 'valid' && storedConsent(resource).validUntil < isoToday(this.clock.nowMs()))
+      return 'expired';
     return resource.status;
   }
 
   async read(bank: Xs2aBank, consentId: string): Promise<object> {
     const resource = await this.consent(bank, consentId);
     assertUserApiAvailable(resource.username);
-    return { ...storedConsent(resource).consent, consentStatus: this.statusOf(resource), lastActionDate: resource.statusUpdatedAt.toISOString().slice(0, 10) };
+    return {
+      ...storedConsent(resource).consent,
+      consentStatus: this.statusOf(resource),
+      lastActionDate: resource.statusUpdatedAt.toISOString().slice(0, 10),
+    };
   }
 
   async status(bank: Xs2aBank, consentId: string): Promise<object> {
@@ -73,14 +87,19 @@ export class ConsentsService {
   }
 
   /** The consent a read names (Consent-ID), usable now, or the standard's 401/403. */
-  async usable(bank: Xs2aBank, consentId: string | undefined): Promise<{ resource: Xs2aResource; username: string; access: ConsentAccess }> {
+  async usable(
+    bank: Xs2aBank,
+    consentId: string | undefined,
+  ): Promise<{ resource: Xs2aResource; username: string; access: ConsentAccess }> {
     if (consentId === undefined) throw Xs2aError.format('Consent-ID is required.', 'Consent-ID');
     const resource = await this.resources.find(bank.id, 'bg-ais-consent', consentId);
-    if (resource === null) throw new Xs2aError(403, 'CONSENT_UNKNOWN', `Consent ${consentId} is not known to this bank.`);
+    if (resource === null)
+      throw new Xs2aError(403, 'CONSENT_UNKNOWN', `Consent ${consentId} is not known to this bank.`);
     assertUserApiAvailable(resource.username);
     const status = this.statusOf(resource);
     if (status === 'expired') throw new Xs2aError(401, 'CONSENT_EXPIRED', 'The consent has expired.');
-    if (status !== 'valid' || resource.username === null) throw new Xs2aError(401, 'CONSENT_INVALID', `The consent is ${status}, not valid.`);
+    if (status !== 'valid' || resource.username === null)
+      throw new Xs2aError(401, 'CONSENT_INVALID', `The consent is ${status}, not valid.`);
     return { resource, username: resource.username, access: storedConsent(resource).access };
   }
 }

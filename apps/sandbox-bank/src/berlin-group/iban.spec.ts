@@ -3,7 +3,14 @@ import type { BerlinGroupBankProfile } from '../banks/sandbox-bank-definition.js
 import { SANDBOX_BANKS } from '../banks/sandbox-bank-definition.js';
 import { ibanFor, isValidIban } from './iban.js';
 
-const LENGTHS: Readonly<Record<BerlinGroupBankProfile['ibanCountry'], number>> = { AT: 20, DE: 22, FR: 27, NL: 18, PL: 28, SE: 24 };
+const LENGTHS: Readonly<Record<BerlinGroupBankProfile['ibanCountry'], number>> = {
+  AT: 20,
+  DE: 22,
+  FR: 27,
+  NL: 18,
+  PL: 28,
+  SE: 24,
+};
 
 describe('sandbox IBANs', () => {
   it('knows valid and invalid IBANs (ISO 13616 mod 97)', () => {
@@ -13,7 +20,9 @@ describe('sandbox IBANs', () => {
     expect(isValidIban('not an iban')).toBe(false);
   });
 
-  it.each(SANDBOX_BANKS.filter((bank) => bank.berlinGroup !== undefined).map((bank) => [bank.id, bank.berlinGroup] as const))('%s gives valid IBANs of its country', (_id, profile) => {
+  it.each(
+    SANDBOX_BANKS.filter((bank) => bank.berlinGroup !== undefined).map((bank) => [bank.id, bank.berlinGroup] as const),
+  )('%s gives valid IBANs of its country', (_id, profile) => {
     if (profile === undefined) throw new Error('no profile');
     for (const seed of ['ACC-1', 'ACC-2', 'ACC-3']) {
       const iban = ibanFor(profile, seed);

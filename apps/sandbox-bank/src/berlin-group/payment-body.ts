@@ -26,7 +26,8 @@ function accountAt(parent: Json, key: string): { iban?: string; bban?: string } 
   const iban = textAt(account, 'iban', `${key}.iban`, 34, false);
   const bban = textAt(account, 'bban', `${key}.bban`, 30, false);
   if (iban === undefined && bban === undefined) throw Xs2aError.format(`${key} needs an iban or a bban.`, key);
-  if (iban !== undefined && !isValidIban(iban)) throw Xs2aError.format(`${key}.iban is not a valid IBAN.`, `${key}.iban`);
+  if (iban !== undefined && !isValidIban(iban))
+    throw Xs2aError.format(`${key}.iban is not a valid IBAN.`, `${key}.iban`);
   return { ...(iban === undefined ? {} : { iban }), ...(bban === undefined ? {} : { bban }) };
 }
 
@@ -47,9 +48,14 @@ export function validPaymentBody(body: unknown, product: string, today: string):
   if (!isObject(body)) throw Xs2aError.format('The body must be a JSON object.');
   const instructed = objectAt(body, 'instructedAmount');
   const amount = textAt(instructed, 'amount', 'instructedAmount.amount', 17, true) ?? '';
-  if (!AMOUNT.test(amount) || Number(amount) <= 0) throw Xs2aError.format('instructedAmount.amount must be a positive amount with at most 2 decimals.', 'instructedAmount.amount');
+  if (!AMOUNT.test(amount) || Number(amount) <= 0)
+    throw Xs2aError.format(
+      'instructedAmount.amount must be a positive amount with at most 2 decimals.',
+      'instructedAmount.amount',
+    );
   const currency = textAt(instructed, 'currency', 'instructedAmount.currency', 3, true) ?? '';
-  if (!/^[A-Z]{3}$/.test(currency)) throw Xs2aError.format('instructedAmount.currency must be an ISO 4217 code.', 'instructedAmount.currency');
+  if (!/^[A-Z]{3}$/.test(currency))
+    throw Xs2aError.format('instructedAmount.currency must be an ISO 4217 code.', 'instructedAmount.currency');
   const creditor = accountAt(body, 'creditorAccount');
   const creditorName = textAt(body, 'creditorName', 'creditorName', 70, true) ?? '';
   const debtor = body['debtorAccount'] === undefined ? undefined : accountAt(body, 'debtorAccount');
@@ -58,16 +64,27 @@ export function validPaymentBody(body: unknown, product: string, today: string):
   const remittance = textAt(body, 'remittanceInformationUnstructured', 'remittanceInformationUnstructured', 140, false);
   if (SEPA.has(product)) {
     if (currency !== 'EUR') throw Xs2aError.format(`${product} are made in EUR.`, 'instructedAmount.currency');
-    if (creditor.iban === undefined) throw Xs2aError.format(`${product} need the creditor's IBAN.`, 'creditorAccount.iban');
+    if (creditor.iban === undefined)
+      throw Xs2aError.format(`${product} need the creditor's IBAN.`, 'creditorAccount.iban');
   }
   if (GIRO.has(product) && (creditor.bban === undefined || !/^\d{2,8}$/.test(creditor.bban))) {
-    throw Xs2aError.format(`${product} need the giro number (2 to 8 digits) as creditorAccount.bban.`, 'creditorAccount.bban');
+    throw Xs2aError.format(
+      `${product} need the giro number (2 to 8 digits) as creditorAccount.bban.`,
+      'creditorAccount.bban',
+    );
   }
   const date = textAt(body, 'requestedExecutionDate', 'requestedExecutionDate', 10, false);
   let executeAt: Date | undefined;
   if (date !== undefined) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) throw Xs2aError.format('requestedExecutionDate must be an ISO date.', 'requestedExecutionDate');
-    if (date < today) throw new Xs2aError(400, 'EXECUTION_DATE_INVALID', 'requestedExecutionDate is in the past.', 'requestedExecutionDate');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))
+      throw Xs2aError.format('requestedExecutionDate must be an ISO date.', 'requestedExecutionDate');
+    if (date < today)
+      throw new Xs2aError(
+        400,
+        'EXECUTION_DATE_INVALID',
+        'requestedExecutionDate is in the past.',
+        'requestedExecutionDate',
+      );
     if (date > today) executeAt = new Date(`${date}T00:00:00Z`);
   }
   return {

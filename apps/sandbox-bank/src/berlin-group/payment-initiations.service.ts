@@ -41,7 +41,8 @@ export class PaymentInitiationsService {
 
   async create(bank: Xs2aBank, product: string, headers: Xs2aHeaders, body: unknown, bases: Bases): Promise<Created> {
     this.checkProduct(bank, product);
-    if (headers.psuIpAddress === undefined) throw Xs2aError.format('PSU-IP-Address is required to initiate a payment.', 'PSU-IP-Address');
+    if (headers.psuIpAddress === undefined)
+      throw Xs2aError.format('PSU-IP-Address is required to initiate a payment.', 'PSU-IP-Address');
     const valid = validPaymentBody(body, product, isoToday(this.clock.nowMs()));
     const approach = approachFor(bank, headers);
     const stored: StoredPayment = {
@@ -52,9 +53,18 @@ export class PaymentInitiationsService {
       ...(valid.debtorIban === undefined ? {} : { debtorIban: valid.debtorIban }),
       ...(valid.executeAt === undefined ? {} : { executeAt: valid.executeAt.toISOString() }),
     };
-    const resource = await this.resources.create(bank.id, 'bg-payment-initiation', 'RCVD', stored as unknown as Prisma.InputJsonObject);
+    const resource = await this.resources.create(
+      bank.id,
+      'bg-payment-initiation',
+      'RCVD',
+      stored as unknown as Prisma.InputJsonObject,
+    );
     const authorisation = await this.authorisations.startOnCreation(bank, resource, approach, headers, bases);
-    return { location: resourceUrl(bases, resource), approach, body: { transactionStatus: 'RCVD', paymentId: resource.id, ...authorisation } };
+    return {
+      location: resourceUrl(bases, resource),
+      approach,
+      body: { transactionStatus: 'RCVD', paymentId: resource.id, ...authorisation },
+    };
   }
 
   /** The payment as initiated, with its transactionStatus. */
@@ -90,22 +100,36 @@ export class PaymentInitiationsService {
     assertUserApiAvailable(current.username);
   }
 
-  private async transactionState(bank: Xs2aBank, initial: Xs2aResource, statusRead: boolean): Promise<TransactionState> {
+  private async transactionState(
+    bank: Xs2aBank,
+    initial: Xs2aResource,
+    statusRead: boolean,
+  ): Promise<TransactionState> {
     await this.authorisations.settleDue(bank, initial);
     const resource = (await this.resources.findById(initial.id)) ?? initial;
     assertUserApiAvailable(resource.username);
     const order = await this.prisma.sbPayment.findFirst({ where: { consentId: resource.id } });
     if (order !== null) {
       const current = statusRead ? await this.engine.onStatusRead(order) : order;
-      return { status: current.status, ...(current.statusReasonDescription === null ? {} : { reason: current.statusReasonDescription }) };
+      return {
+        status: current.status,
+        ...(current.statusReasonDescription === null ? {} : { reason: current.statusReasonDescription }),
+      };
     }
     if (resource.status !== 'RJCT') return { status: resource.status };
-    const failed = (await this.authorisations.list(resource)).some((authorisation) => authorisation.scaStatus === 'failed');
-    return { status: 'RJCT', reason: failed ? 'The PSU did not authorise the payment.' : 'The debtor account is not held by the PSU.' };
+    const failed = (await this.authorisations.list(resource)).some(
+      (authorisation) => authorisation.scaStatus === 'failed',
+    );
+    return {
+      status: 'RJCT',
+      reason: failed ? 'The PSU did not authorise the payment.' : 'The debtor account is not held by the PSU.',
+    };
   }
 
   private checkProduct(bank: Xs2aBank, product: string): void {
-    if (!(KNOWN_PAYMENT_PRODUCTS as readonly string[]).includes(product)) throw new Xs2aError(404, 'PRODUCT_UNKNOWN', `${product} is not a payment product.`);
-    if (!bank.berlinGroup.paymentProducts.includes(product)) throw new Xs2aError(403, 'PRODUCT_INVALID', `${bank.name} does not offer ${product}.`);
+    if (!(KNOWN_PAYMENT_PRODUCTS as readonly string[]).includes(product))
+      throw new Xs2aError(404, 'PRODUCT_UNKNOWN', `${product} is not a payment product.`);
+    if (!bank.berlinGroup.paymentProducts.includes(product))
+      throw new Xs2aError(403, 'PRODUCT_INVALID', `${bank.name} does not offer ${product}.`);
   }
 }

@@ -20,20 +20,42 @@ export class BerlinGroupPaymentsController {
   ) {}
 
   @Post(':product')
-  async initiate(@Param('bankId') bankId: string, @Param('product') product: string, @Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async initiate(
+    @Param('bankId') bankId: string,
+    @Param('product') product: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const headers = xs2aHeaders(request);
-    const created = await this.payments.create(xs2aBank(this.banks, bankId), product, headers, body, xs2aBases(request, bankId));
+    const created = await this.payments.create(
+      xs2aBank(this.banks, bankId),
+      product,
+      headers,
+      body,
+      xs2aBases(request, bankId),
+    );
     await sendCreated(reply, created, headers.requestId);
   }
 
   @Get(':product/:paymentId')
-  read(@Param('bankId') bankId: string, @Param('product') product: string, @Param('paymentId') paymentId: string, @Req() request: FastifyRequest): Promise<object> {
+  read(
+    @Param('bankId') bankId: string,
+    @Param('product') product: string,
+    @Param('paymentId') paymentId: string,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     xs2aHeaders(request);
     return this.payments.read(xs2aBank(this.banks, bankId), product, paymentId);
   }
 
   @Get(':product/:paymentId/status')
-  status(@Param('bankId') bankId: string, @Param('product') product: string, @Param('paymentId') paymentId: string, @Req() request: FastifyRequest): Promise<object> {
+  status(
+    @Param('bankId') bankId: string,
+    @Param('product') product: string,
+    @Param('paymentId') paymentId: string,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     xs2aHeaders(request);
     return this.payments.status(xs2aBank(this.banks, bankId), product, paymentId);
   }
@@ -51,7 +73,12 @@ export class BerlinGroupPaymentsController {
   }
 
   @Get(':product/:paymentId/authorisations')
-  listAuthorisations(@Param('bankId') bankId: string, @Param('product') product: string, @Param('paymentId') paymentId: string, @Req() request: FastifyRequest): Promise<object> {
+  listAuthorisations(
+    @Param('bankId') bankId: string,
+    @Param('product') product: string,
+    @Param('paymentId') paymentId: string,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     return this.authorisations.list(request, bankId, this.payment(product, paymentId));
   }
 
@@ -63,7 +90,13 @@ export class BerlinGroupPaymentsController {
     @Param('authorisationId') authorisationId: string,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.authorisations.read(request, bankId, this.payment(product, paymentId), authorisationId, (_bank, resource) => this.payments.assertAvailable(resource));
+    return this.authorisations.read(
+      request,
+      bankId,
+      this.payment(product, paymentId),
+      authorisationId,
+      (_bank, resource) => this.payments.assertAvailable(resource),
+    );
   }
 
   @Put(':product/:paymentId/authorisations/:authorisationId')

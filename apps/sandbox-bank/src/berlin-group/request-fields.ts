@@ -14,7 +14,13 @@ export function objectAt(parent: Json, key: string): Json {
   return value;
 }
 
-export function textAt(parent: Json, key: string, path: string, maxLength: number, required: boolean): string | undefined {
+export function textAt(
+  parent: Json,
+  key: string,
+  path: string,
+  maxLength: number,
+  required: boolean,
+): string | undefined {
   const value = parent[key];
   if (value === undefined || value === null) {
     if (required) throw Xs2aError.format(`${path} is required.`, path);

@@ -10,7 +10,10 @@ import { storedPayment } from './xs2a-representations.js';
 import { Xs2aResourceStore, type Xs2aResource } from './xs2a-resource.store.js';
 
 /** The status a resource waits in for its authorisation. */
-export const AWAITING_SCA: Readonly<Record<string, string>> = { 'bg-payment-initiation': 'RCVD', 'bg-ais-consent': 'received' };
+export const AWAITING_SCA: Readonly<Record<string, string>> = {
+  'bg-payment-initiation': 'RCVD',
+  'bg-ais-consent': 'received',
+};
 
 /**
  * What the end of an authorisation does to its resource. A finalised payment becomes a payment
@@ -35,13 +38,17 @@ export class ScaOutcomes {
       return;
     }
     const stored = storedPayment(resource);
-    const debtor = stored.debtorIban === undefined ? held[0] : held.find((account) => account.identification === stored.debtorIban);
+    const debtor =
+      stored.debtorIban === undefined ? held[0] : held.find((account) => account.identification === stored.debtorIban);
     if (debtor === undefined) {
       // The account the TPP named is not the user's: the bank rejects the payment.
       await this.resources.transition(resource.id, ['RCVD'], 'RJCT', { username: psuId });
       return;
     }
-    if (!(await this.resources.transition(resource.id, ['RCVD'], 'ACTC', { username: psuId, debtorAccountId: debtor.id }))) return;
+    if (
+      !(await this.resources.transition(resource.id, ['RCVD'], 'ACTC', { username: psuId, debtorAccountId: debtor.id }))
+    )
+      return;
     const kind: PaymentKind = stored.executeAt === undefined ? 'berlin-group-payment' : 'berlin-group-future-payment';
     const { payment } = await this.payments.create({
       bankId: bank.id,
@@ -60,6 +67,10 @@ export class ScaOutcomes {
   }
 
   async failed(resource: Xs2aResource): Promise<void> {
-    await this.resources.transition(resource.id, [AWAITING_SCA[resource.kind] ?? ''], resource.kind === 'bg-ais-consent' ? 'rejected' : 'RJCT');
+    await this.resources.transition(
+      resource.id,
+      [AWAITING_SCA[resource.kind] ?? ''],
+      resource.kind === 'bg-ais-consent' ? 'rejected' : 'RJCT',
+    );
   }
 }

@@ -30,36 +30,62 @@ export class BerlinGroupScaPageController {
   ) {}
 
   @Get()
-  async page(@Param('bankId') bankId: string, @Param('authorisationId') authorisationId: string, @Res() reply: FastifyReply): Promise<void> {
+  async page(
+    @Param('bankId') bankId: string,
+    @Param('authorisationId') authorisationId: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const { bank, authorisation } = await this.open(bankId, authorisationId);
-    await reply.status(200).headers(PAGE_HEADERS).send(await this.render(bank, authorisation, authorisation.psuId ?? undefined));
+    await reply
+      .status(200)
+      .headers(PAGE_HEADERS)
+      .send(await this.render(bank, authorisation, authorisation.psuId ?? undefined));
   }
 
   @Post()
-  async decision(@Param('bankId') bankId: string, @Param('authorisationId') authorisationId: string, @Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
+  async decision(
+    @Param('bankId') bankId: string,
+    @Param('authorisationId') authorisationId: string,
+    @Body() body: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const { bank, authorisation } = await this.open(bankId, authorisationId);
     const fields = stringFields(body);
     const decision = fields['decision'];
     const username = (fields['username'] ?? '').trim();
     if (decision !== 'approve' && decision !== 'deny') throw new PageError(400, 'decision must be approve or deny.');
     if (decision === 'approve' && (username === '' || username.length > 64)) {
-      await reply.status(400).headers(PAGE_HEADERS).send(await this.render(bank, authorisation, username, 'Enter your username (at most 64 characters).'));
+      await reply
+        .status(400)
+        .headers(PAGE_HEADERS)
+        .send(await this.render(bank, authorisation, username, 'Enter your username (at most 64 characters).'));
       return;
     }
     const location = await this.authorisations.decide(bank, authorisation, username, decision);
     await reply.header('cache-control', 'no-store').redirect(location, 302);
   }
 
-  private async open(bankId: string, authorisationId: string): Promise<{ bank: Xs2aBank; authorisation: Authorisation }> {
+  private async open(
+    bankId: string,
+    authorisationId: string,
+  ): Promise<{ bank: Xs2aBank; authorisation: Authorisation }> {
     const bank = this.banks.find(bankId);
-    if (bank === undefined || bank.berlinGroup === undefined) throw new PageError(404, `No Berlin Group sandbox bank ${bankId}.`);
+    if (bank === undefined || bank.berlinGroup === undefined)
+      throw new PageError(404, `No Berlin Group sandbox bank ${bankId}.`);
     const authorisation = await this.store.find(bank.id, authorisationId);
-    if (authorisation === null || authorisation.scaApproach !== 'redirect') throw new PageError(404, 'This authorisation is not known. Start again from the application.');
-    if (authorisation.scaStatus !== 'received') throw new PageError(400, 'This authorisation was already decided. Start again from the application.');
+    if (authorisation === null || authorisation.scaApproach !== 'redirect')
+      throw new PageError(404, 'This authorisation is not known. Start again from the application.');
+    if (authorisation.scaStatus !== 'received')
+      throw new PageError(400, 'This authorisation was already decided. Start again from the application.');
     return { bank: bank as Xs2aBank, authorisation };
   }
 
-  private async render(bank: Xs2aBank, authorisation: Authorisation, username?: string, error?: string): Promise<string> {
+  private async render(
+    bank: Xs2aBank,
+    authorisation: Authorisation,
+    username?: string,
+    error?: string,
+  ): Promise<string> {
     const resource = await this.resources.findById(authorisation.resourceId);
     if (resource === null) throw new PageError(404, 'This authorisation is not known.');
     return renderConsentPage({

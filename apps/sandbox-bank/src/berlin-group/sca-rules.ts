@@ -18,14 +18,32 @@ export interface ScaMethod {
 }
 
 export const SCA_METHODS: readonly ScaMethod[] = [
-  { authenticationType: 'SMS_OTP', authenticationMethodId: 'sms', name: 'SMS to +49 170 ***4321', explanation: 'A one-time code by text message.' },
-  { authenticationType: 'PUSH_OTP', authenticationMethodId: 'push', name: 'Sandbox Bank app', explanation: 'A one-time code shown in the banking app.' },
+  {
+    authenticationType: 'SMS_OTP',
+    authenticationMethodId: 'sms',
+    name: 'SMS to +49 170 ***4321',
+    explanation: 'A one-time code by text message.',
+  },
+  {
+    authenticationType: 'PUSH_OTP',
+    authenticationMethodId: 'push',
+    name: 'Sandbox Bank app',
+    explanation: 'A one-time code shown in the banking app.',
+  },
 ];
 
 /** challengeData for a method: what the user is told to look for. */
-export function challengeFor(methodId: string): { otpMaxLength: number; otpFormat: 'integer'; additionalInformation: string } {
+export function challengeFor(methodId: string): {
+  otpMaxLength: number;
+  otpFormat: 'integer';
+  additionalInformation: string;
+} {
   const where = methodId === 'sms' ? 'in the text message sent to +49 170 ***4321' : 'in the Sandbox Bank app';
-  return { otpMaxLength: 6, otpFormat: 'integer', additionalInformation: `Enter the 6-digit code ${where} (sandbox: ${SANDBOX_OTP}).` };
+  return {
+    otpMaxLength: 6,
+    otpFormat: 'integer',
+    additionalInformation: `Enter the 6-digit code ${where} (sandbox: ${SANDBOX_OTP}).`,
+  };
 }
 
 /** What an authorisation request carries (start or update), as the standard's bodies name it. */
@@ -41,13 +59,20 @@ function text(value: unknown, path: string): string {
 }
 
 export function readScaInput(body: unknown): ScaInput {
-  const object = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  if (object['scaAuthenticationData'] !== undefined) return { kind: 'otp', otp: text(object['scaAuthenticationData'], 'scaAuthenticationData') };
-  if (object['authenticationMethodId'] !== undefined) return { kind: 'method', methodId: text(object['authenticationMethodId'], 'authenticationMethodId') };
+  const object =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  if (object['scaAuthenticationData'] !== undefined)
+    return { kind: 'otp', otp: text(object['scaAuthenticationData'], 'scaAuthenticationData') };
+  if (object['authenticationMethodId'] !== undefined)
+    return { kind: 'method', methodId: text(object['authenticationMethodId'], 'authenticationMethodId') };
   const psuData = object['psuData'];
   if (psuData !== undefined) {
-    if (typeof psuData !== 'object' || psuData === null || Array.isArray(psuData)) throw Xs2aError.format('psuData must be an object.', 'psuData');
-    return { kind: 'credentials', password: text((psuData as Record<string, unknown>)['password'], 'psuData.password') };
+    if (typeof psuData !== 'object' || psuData === null || Array.isArray(psuData))
+      throw Xs2aError.format('psuData must be an object.', 'psuData');
+    return {
+      kind: 'credentials',
+      password: text((psuData as Record<string, unknown>)['password'], 'psuData.password'),
+    };
   }
   return { kind: 'none' };
 }
@@ -68,8 +93,15 @@ export interface ScaStepResult {
 function wrong(state: ScaState, what: string): ScaStepResult {
   const failedAttempts = state.failedAttempts + 1;
   const left = MAX_FAILED_ATTEMPTS - failedAttempts;
-  if (left <= 0) return { next: { ...state, scaStatus: 'failed', failedAttempts }, psuMessage: `The ${what} was wrong ${MAX_FAILED_ATTEMPTS} times: the authorisation has failed.` };
-  return { next: { ...state, failedAttempts }, psuMessage: `The ${what} is not correct. ${left} attempt${left === 1 ? '' : 's'} left.` };
+  if (left <= 0)
+    return {
+      next: { ...state, scaStatus: 'failed', failedAttempts },
+      psuMessage: `The ${what} was wrong ${MAX_FAILED_ATTEMPTS} times: the authorisation has failed.`,
+    };
+  return {
+    next: { ...state, failedAttempts },
+    psuMessage: `The ${what} is not correct. ${left} attempt${left === 1 ? '' : 's'} left.`,
+  };
 }
 
 /**
@@ -79,11 +111,13 @@ function wrong(state: ScaState, what: string): ScaStepResult {
 export function embeddedScaStep(state: ScaState, input: ScaInput, psuId: string | undefined): ScaStepResult {
   switch (input.kind) {
     case 'none': {
-      if (state.scaStatus === 'received' && psuId !== undefined) return { next: { ...state, scaStatus: 'psuIdentified', psuId } };
+      if (state.scaStatus === 'received' && psuId !== undefined)
+        return { next: { ...state, scaStatus: 'psuIdentified', psuId } };
       return { next: state };
     }
     case 'credentials': {
-      if (state.scaStatus !== 'received' && state.scaStatus !== 'psuIdentified') throw Xs2aError.statusInvalid(`The user is already authenticated (scaStatus ${state.scaStatus}).`);
+      if (state.scaStatus !== 'received' && state.scaStatus !== 'psuIdentified')
+        throw Xs2aError.statusInvalid(`The user is already authenticated (scaStatus ${state.scaStatus}).`);
       const user = state.psuId ?? psuId;
       if (user === undefined) throw Xs2aError.format('PSU-ID is required to authenticate the user.', 'PSU-ID');
       const identified: ScaState = { ...state, scaStatus: 'psuIdentified', psuId: user };
@@ -91,14 +125,23 @@ export function embeddedScaStep(state: ScaState, input: ScaInput, psuId: string 
       return { next: { ...identified, scaStatus: 'psuAuthenticated' } };
     }
     case 'method': {
-      if (state.scaStatus !== 'psuAuthenticated') throw Xs2aError.statusInvalid(`An SCA method can only be chosen once the user is authenticated (scaStatus ${state.scaStatus}).`);
+      if (state.scaStatus !== 'psuAuthenticated')
+        throw Xs2aError.statusInvalid(
+          `An SCA method can only be chosen once the user is authenticated (scaStatus ${state.scaStatus}).`,
+        );
       if (!SCA_METHODS.some((method) => method.authenticationMethodId === input.methodId)) {
-        throw new Xs2aError(400, 'SCA_METHOD_UNKNOWN', `authenticationMethodId ${input.methodId} is not one of the offered methods.`, 'authenticationMethodId');
+        throw new Xs2aError(
+          400,
+          'SCA_METHOD_UNKNOWN',
+          `authenticationMethodId ${input.methodId} is not one of the offered methods.`,
+          'authenticationMethodId',
+        );
       }
       return { next: { ...state, scaStatus: 'scaMethodSelected', scaMethod: input.methodId } };
     }
     case 'otp': {
-      if (state.scaStatus !== 'scaMethodSelected') throw Xs2aError.statusInvalid(`No one-time code is expected (scaStatus ${state.scaStatus}).`);
+      if (state.scaStatus !== 'scaMethodSelected')
+        throw Xs2aError.statusInvalid(`No one-time code is expected (scaStatus ${state.scaStatus}).`);
       if (input.otp !== SANDBOX_OTP) return wrong(state, 'one-time code');
       return { next: { ...state, scaStatus: 'finalised' } };
     }

@@ -16,7 +16,12 @@ function text(value: unknown): string {
 export function scaSummary(resource: Xs2aResource): Array<readonly [string, string]> {
   if (resource.kind === 'bg-ais-consent') {
     const { access, validUntil } = storedConsent(resource);
-    const share = access.kind === 'allPsd2' ? 'All your accounts, balances and transactions' : access.kind === 'availableAccounts' ? 'The list of your accounts' : 'The accounts you choose';
+    const share =
+      access.kind === 'allPsd2'
+        ? 'All your accounts, balances and transactions'
+        : access.kind === 'availableAccounts'
+          ? 'The list of your accounts'
+          : 'The accounts you choose';
     return [
       ['Share', share],
       ['Until', validUntil],
@@ -29,6 +34,8 @@ export function scaSummary(resource: Xs2aResource): Array<readonly [string, stri
     ['To', `${text(payment['creditorName'])} (${text(creditor['iban']) || text(creditor['bban'])})`],
     ['Reference', text(payment['remittanceInformationUnstructured'])],
     ['Product', product],
-    ...(payment['requestedExecutionDate'] === undefined ? [] : [['On', text(payment['requestedExecutionDate'])] as const]),
+    ...(payment['requestedExecutionDate'] === undefined
+      ? []
+      : [['On', text(payment['requestedExecutionDate'])] as const]),
   ];
 }

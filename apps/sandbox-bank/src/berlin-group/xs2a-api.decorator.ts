@@ -8,5 +8,9 @@ import { XS2A_VERSION_PATH } from './xs2a-request.js';
  * `/banks/{bankId}/v1/{area}`: tppMessages errors and the bank's injected faults.
  */
 export function Xs2aApiController(area: 'payments' | 'consents' | 'accounts'): ClassDecorator {
-  return applyDecorators(UseFilters(Xs2aErrorFilter), UseGuards(FaultInjectionGuard), Controller(`banks/:bankId${XS2A_VERSION_PATH}/${area}`));
+  return applyDecorators(
+    UseFilters(Xs2aErrorFilter),
+    UseGuards(FaultInjectionGuard),
+    Controller(`banks/:bankId${XS2A_VERSION_PATH}/${area}`),
+  );
 }

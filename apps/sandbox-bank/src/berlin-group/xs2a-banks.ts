@@ -7,7 +7,8 @@ export type Xs2aBank = SandboxBankDefinition & { readonly berlinGroup: BerlinGro
 /** The Berlin Group bank of a path, or a 404 in the XS2A shape (OBIE banks have no XS2A interface). */
 export function xs2aBank(banks: SandboxBankRegistry, bankId: string): Xs2aBank {
   const bank = banks.find(bankId);
-  if (bank === undefined || bank.protocol !== 'berlin-group' || bank.berlinGroup === undefined) throw new Xs2aError(404, 'RESOURCE_UNKNOWN', `No Berlin Group sandbox bank ${bankId}.`);
+  if (bank === undefined || bank.protocol !== 'berlin-group' || bank.berlinGroup === undefined)
+    throw new Xs2aError(404, 'RESOURCE_UNKNOWN', `No Berlin Group sandbox bank ${bankId}.`);
   return bank as Xs2aBank;
 }
 

@@ -12,7 +12,12 @@ import type { Xs2aResource } from './xs2a-resource.store.js';
 export async function sendCreated(reply: FastifyReply, created: Created, requestId: string): Promise<void> {
   await reply
     .status(201)
-    .headers({ location: created.location, 'ASPSP-SCA-Approach': created.approach.toUpperCase(), 'X-Request-ID': requestId, 'content-type': 'application/json; charset=utf-8' })
+    .headers({
+      location: created.location,
+      'ASPSP-SCA-Approach': created.approach.toUpperCase(),
+      'X-Request-ID': requestId,
+      'content-type': 'application/json; charset=utf-8',
+    })
     .send(created.body);
 }
 
@@ -35,7 +40,13 @@ export class AuthorisationEndpoints {
     const headers = xs2aHeaders(request);
     const bank = xs2aBank(this.banks, bankId);
     const resource = await parent(bank);
-    const { authorisation, psuMessage } = await this.authorisations.start(bank, resource, approachFor(bank, headers), headers, body);
+    const { authorisation, psuMessage } = await this.authorisations.start(
+      bank,
+      resource,
+      approachFor(bank, headers),
+      headers,
+      body,
+    );
     return authorisationResponse(xs2aBases(request, bankId), resource, authorisation, psuMessage);
   }
 
@@ -61,11 +72,23 @@ export class AuthorisationEndpoints {
     return { scaStatus: authorisation.scaStatus };
   }
 
-  async update(request: FastifyRequest, bankId: string, parent: ParentResource, authorisationId: string, body: unknown): Promise<object> {
+  async update(
+    request: FastifyRequest,
+    bankId: string,
+    parent: ParentResource,
+    authorisationId: string,
+    body: unknown,
+  ): Promise<object> {
     const headers = xs2aHeaders(request);
     const bank = xs2aBank(this.banks, bankId);
     const resource = await parent(bank);
-    const { authorisation, psuMessage } = await this.authorisations.update(bank, resource, authorisationId, headers, body);
+    const { authorisation, psuMessage } = await this.authorisations.update(
+      bank,
+      resource,
+      authorisationId,
+      headers,
+      body,
+    );
     return authorisationResponse(xs2aBases(request, bankId), resource, authorisation, psuMessage);
   }
 }

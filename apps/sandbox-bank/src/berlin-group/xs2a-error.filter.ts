@@ -17,7 +17,10 @@ function codeFor(status: number): string {
 export function asXs2aError(exception: unknown, path: string): Xs2aError {
   if (exception instanceof Xs2aError) return exception;
   if (isSandboxError(exception)) {
-    const status = exception.status === 400 && exception instanceof ObieError && exception.errorCode === 'UK.OBIE.Resource.NotFound' ? 403 : exception.status;
+    const status =
+      exception.status === 400 && exception instanceof ObieError && exception.errorCode === 'UK.OBIE.Resource.NotFound'
+        ? 403
+        : exception.status;
     return new Xs2aError(status, status === 403 ? 'RESOURCE_UNKNOWN' : codeFor(status), exception.message);
   }
   const error = toGatewayError(exception, path);

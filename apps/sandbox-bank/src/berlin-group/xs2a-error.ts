@@ -40,6 +40,15 @@ export class Xs2aError extends Error {
   }
 
   toResponse(): { tppMessages: TppMessage[] } {
-    return { tppMessages: [{ category: 'ERROR', code: this.code, text: this.message.slice(0, 500), ...(this.path === undefined ? {} : { path: this.path }) }] };
+    return {
+      tppMessages: [
+        {
+          category: 'ERROR',
+          code: this.code,
+          text: this.message.slice(0, 500),
+          ...(this.path === undefined ? {} : { path: this.path }),
+        },
+      ],
+    };
   }
 }

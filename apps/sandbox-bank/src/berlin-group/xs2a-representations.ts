@@ -40,7 +40,11 @@ const EMBEDDED_NEXT: Readonly<Record<string, string>> = {
 };
 
 /** Links of an authorisation: its status, and what to do next in its approach. */
-export function authorisationLinks(bases: Bases, resource: Xs2aResource, authorisation: Authorisation): Record<string, { href: string }> {
+export function authorisationLinks(
+  bases: Bases,
+  resource: Xs2aResource,
+  authorisation: Authorisation,
+): Record<string, { href: string }> {
   const self = `${resourceUrl(bases, resource)}/authorisations/${authorisation.id}`;
   const open = !FINAL_SCA_STATUSES.has(authorisation.scaStatus);
   const next = authorisation.scaApproach === 'embedded' && open ? EMBEDDED_NEXT[authorisation.scaStatus] : undefined;
@@ -53,14 +57,21 @@ export function authorisationLinks(bases: Bases, resource: Xs2aResource, authori
 }
 
 /** startScaprocessResponse / updatePsuAuthenticationResponse: status, methods or challenge, links. */
-export function authorisationResponse(bases: Bases, resource: Xs2aResource, authorisation: Authorisation, psuMessage?: string): object {
+export function authorisationResponse(
+  bases: Bases,
+  resource: Xs2aResource,
+  authorisation: Authorisation,
+  psuMessage?: string,
+): object {
   const method = SCA_METHODS.find((candidate) => candidate.authenticationMethodId === authorisation.scaMethod);
   const embedded = authorisation.scaApproach === 'embedded';
   return {
     scaStatus: authorisation.scaStatus,
     authorisationId: authorisation.id,
     ...(embedded && authorisation.scaStatus === 'psuAuthenticated' ? { scaMethods: SCA_METHODS } : {}),
-    ...(embedded && authorisation.scaStatus === 'scaMethodSelected' && method !== undefined ? { chosenScaMethod: method, challengeData: challengeFor(method.authenticationMethodId) } : {}),
+    ...(embedded && authorisation.scaStatus === 'scaMethodSelected' && method !== undefined
+      ? { chosenScaMethod: method, challengeData: challengeFor(method.authenticationMethodId) }
+      : {}),
     ...(psuMessage === undefined ? {} : { psuMessage }),
     _links: authorisationLinks(bases, resource, authorisation),
   };

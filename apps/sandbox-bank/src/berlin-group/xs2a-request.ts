@@ -28,7 +28,8 @@ function uri(request: FastifyRequest, name: string): string | undefined {
   } catch {
     throw Xs2aError.format(`${name} must be an absolute URI.`, name);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw Xs2aError.format(`${name} must be an http(s) URI.`, name);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw Xs2aError.format(`${name} must be an http(s) URI.`, name);
   return value;
 }
 
@@ -48,7 +49,8 @@ export interface Xs2aHeaders {
 /** X-Request-ID (a UUID) is mandatory on every call; the rest as the call needs them. */
 export function xs2aHeaders(request: FastifyRequest): Xs2aHeaders {
   const requestId = single(request, 'X-Request-ID');
-  if (requestId === undefined || !UUID.test(requestId)) throw Xs2aError.format('X-Request-ID must be a UUID.', 'X-Request-ID');
+  if (requestId === undefined || !UUID.test(requestId))
+    throw Xs2aError.format('X-Request-ID must be a UUID.', 'X-Request-ID');
   const fields = {
     psuId: single(request, 'PSU-ID'),
     psuIpAddress: single(request, 'PSU-IP-Address'),

@@ -9,8 +9,14 @@ import { Xs2aError } from './xs2a-error.js';
 export type Xs2aResourceKind = 'bg-payment-initiation' | 'bg-ais-consent';
 export type Xs2aResource = Prisma.SbConsentModel;
 
-const ID_PREFIX: Readonly<Record<Xs2aResourceKind, string>> = { 'bg-payment-initiation': 'BGPI', 'bg-ais-consent': 'BGAC' };
-const WHAT: Readonly<Record<Xs2aResourceKind, string>> = { 'bg-payment-initiation': 'Payment', 'bg-ais-consent': 'Consent' };
+const ID_PREFIX: Readonly<Record<Xs2aResourceKind, string>> = {
+  'bg-payment-initiation': 'BGPI',
+  'bg-ais-consent': 'BGAC',
+};
+const WHAT: Readonly<Record<Xs2aResourceKind, string>> = {
+  'bg-payment-initiation': 'Payment',
+  'bg-ais-consent': 'Consent',
+};
 
 /** XS2A has no OAuth client: the TPP is known by its eIDAS certificate, which the sandbox does not check. */
 export const XS2A_TPP = 'xs2a-tpp';
@@ -32,10 +38,25 @@ export class Xs2aResourceStore {
     private readonly clock: Clock,
   ) {}
 
-  create(bankId: string, kind: Xs2aResourceKind, status: string, request: Prisma.InputJsonObject): Promise<Xs2aResource> {
+  create(
+    bankId: string,
+    kind: Xs2aResourceKind,
+    status: string,
+    request: Prisma.InputJsonObject,
+  ): Promise<Xs2aResource> {
     const now = this.clock.now();
     return this.prisma.sbConsent.create({
-      data: { id: newResourceId(ID_PREFIX[kind]), bankId, kind, status, clientId: XS2A_TPP, request, requestHash: requestHash(request), createdAt: now, statusUpdatedAt: now },
+      data: {
+        id: newResourceId(ID_PREFIX[kind]),
+        bankId,
+        kind,
+        status,
+        clientId: XS2A_TPP,
+        request,
+        requestHash: requestHash(request),
+        createdAt: now,
+        statusUpdatedAt: now,
+      },
     });
   }
 
@@ -46,7 +67,8 @@ export class Xs2aResourceStore {
   async get(bankId: string, kind: Xs2aResourceKind, id: string): Promise<Xs2aResource> {
     const resource = await this.find(bankId, kind, id);
     if (resource === null) {
-      if (kind === 'bg-ais-consent') throw new Xs2aError(403, 'CONSENT_UNKNOWN', `Consent ${id} is not known to this bank.`);
+      if (kind === 'bg-ais-consent')
+        throw new Xs2aError(403, 'CONSENT_UNKNOWN', `Consent ${id} is not known to this bank.`);
       throw Xs2aError.resourceUnknown(WHAT[kind], id);
     }
     return resource;
@@ -58,7 +80,10 @@ export class Xs2aResourceStore {
 
   /** Moves the resource from one of `from` to `to`; false when it was in none of them (a lost race). */
   async transition(id: string, from: readonly string[], to: string, changes: ResourceChanges = {}): Promise<boolean> {
-    const result = await this.prisma.sbConsent.updateMany({ where: { id, status: { in: [...from] } }, data: { status: to, statusUpdatedAt: this.clock.now(), ...changes } });
+    const result = await this.prisma.sbConsent.updateMany({
+      where: { id, status: { in: [...from] } },
+      data: { status: to, statusUpdatedAt: this.clock.now(), ...changes },
+    });
     return result.count === 1;
   }
 }

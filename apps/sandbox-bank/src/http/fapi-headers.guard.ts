@@ -17,7 +17,12 @@ export class FapiHeadersGuard implements CanActivate {
     const bank = this.banks.get(request.params.bankId ?? '');
     const financialId = request.headers['x-fapi-financial-id'];
     if (financialId !== undefined && financialId !== bank.financialId) {
-      throw new ObieError(403, 'UK.OBIE.Header.Invalid', 'x-fapi-financial-id does not name this bank.', 'x-fapi-financial-id');
+      throw new ObieError(
+        403,
+        'UK.OBIE.Header.Invalid',
+        'x-fapi-financial-id does not name this bank.',
+        'x-fapi-financial-id',
+      );
     }
     const signature = request.headers['x-jws-signature'];
     checkDetachedSignature(Array.isArray(signature) ? signature[0] : signature);

@@ -52,7 +52,8 @@ export function optionalTextAt(parent: Json, key: string, path: string, maxLengt
 export function dateTimeAt(parent: Json, key: string, path: string): Date {
   const text = textAt(parent, key, path, 64);
   const date = new Date(text);
-  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(text)) throw ObieError.badRequest('UK.OBIE.Field.InvalidDate', `${path} must be an ISO 8601 date-time.`, path);
+  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(text))
+    throw ObieError.badRequest('UK.OBIE.Field.InvalidDate', `${path} must be an ISO 8601 date-time.`, path);
   return date;
 }
 
@@ -83,7 +84,12 @@ export function accountAt(parent: Json, key: string, path: string, nameRequired:
 /** The same JSON (key order aside): a payment must repeat its consent's Initiation exactly. */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => sameJson(item, b[index]))
+    );
   }
   if (isObject(a) && isObject(b)) {
     const keys = Object.keys(a);

@@ -58,7 +58,13 @@ export class ObieError extends Error {
       Code: HIGH_LEVEL_CODES[this.status] ?? `${this.status}`,
       Id: randomUUID(),
       Message: this.status >= 500 ? 'Internal server error.' : 'The request could not be processed.',
-      Errors: [{ ErrorCode: this.errorCode, Message: this.message.slice(0, 500), ...(this.path === undefined ? {} : { Path: this.path }) }],
+      Errors: [
+        {
+          ErrorCode: this.errorCode,
+          Message: this.message.slice(0, 500),
+          ...(this.path === undefined ? {} : { Path: this.path }),
+        },
+      ],
     };
   }
 }

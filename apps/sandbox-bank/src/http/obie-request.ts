@@ -15,9 +15,14 @@ export function apiBase(request: FastifyRequest, bankId: string): string {
 
 /** The x-idempotency-key a write must carry (at most 40 characters, no edge whitespace). */
 export function idempotencyKey(value: string | undefined): string {
-  if (value === undefined || value === '') throw ObieError.badRequest('UK.OBIE.Header.Missing', 'x-idempotency-key is required.', 'x-idempotency-key');
+  if (value === undefined || value === '')
+    throw ObieError.badRequest('UK.OBIE.Header.Missing', 'x-idempotency-key is required.', 'x-idempotency-key');
   if (value.length > 40 || /^\s|\s$/.test(value)) {
-    throw ObieError.badRequest('UK.OBIE.Header.Invalid', 'x-idempotency-key must be 1 to 40 characters without leading or trailing spaces.', 'x-idempotency-key');
+    throw ObieError.badRequest(
+      'UK.OBIE.Header.Invalid',
+      'x-idempotency-key must be 1 to 40 characters without leading or trailing spaces.',
+      'x-idempotency-key',
+    );
   }
   return value;
 }
@@ -28,6 +33,10 @@ export function idempotencyKey(value: string | undefined): string {
  */
 export function checkDetachedSignature(value: string | undefined): void {
   if (value !== undefined && !/^[A-Za-z0-9_-]+\.\.[A-Za-z0-9_-]+$/.test(value)) {
-    throw ObieError.badRequest('UK.OBIE.Signature.Malformed', 'x-jws-signature must be a detached JWS (header..signature).', 'x-jws-signature');
+    throw ObieError.badRequest(
+      'UK.OBIE.Signature.Malformed',
+      'x-jws-signature must be a detached JWS (header..signature).',
+      'x-jws-signature',
+    );
   }
 }

@@ -40,7 +40,10 @@ export class SandboxErrorFilter implements ExceptionFilter {
     if (status >= 500) this.logger.error({ err: exception, path }, 'sandbox bank request failed');
 
     if (surface === 'oauth' || exception instanceof OAuthError) {
-      const error = exception instanceof OAuthError ? exception : new OAuthError(status, status >= 500 ? 'server_error' : 'invalid_request', message);
+      const error =
+        exception instanceof OAuthError
+          ? exception
+          : new OAuthError(status, status >= 500 ? 'server_error' : 'invalid_request', message);
       void reply.status(error.status).header('cache-control', 'no-store').send(error.toResponse());
       return;
     }

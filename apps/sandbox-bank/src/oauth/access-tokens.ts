@@ -15,37 +15,68 @@ export class AccessTokens {
   async clientToken(bankId: string, authorization: string | undefined, scope: ApiScope): Promise<Grant> {
     const grant = await this.bearer(bankId, authorization, scope);
     if (grant.consentId !== null) {
-      throw new ObieError(403, 'UK.OBIE.Header.Invalid', 'This endpoint takes a client-credentials access token.', 'Authorization');
+      throw new ObieError(
+        403,
+        'UK.OBIE.Header.Invalid',
+        'This endpoint takes a client-credentials access token.',
+        'Authorization',
+      );
     }
     return grant;
   }
 
   /** A user token authorising `consentId`. */
-  async userToken(bankId: string, authorization: string | undefined, scope: ApiScope, consentId: string): Promise<Grant & { username: string }> {
+  async userToken(
+    bankId: string,
+    authorization: string | undefined,
+    scope: ApiScope,
+    consentId: string,
+  ): Promise<Grant & { username: string }> {
     const grant = await this.bearer(bankId, authorization, scope);
     if (grant.consentId === null || grant.username === null) {
-      throw new ObieError(403, 'UK.OBIE.Header.Invalid', 'This endpoint takes an access token the user authorised.', 'Authorization');
+      throw new ObieError(
+        403,
+        'UK.OBIE.Header.Invalid',
+        'This endpoint takes an access token the user authorised.',
+        'Authorization',
+      );
     }
     if (grant.consentId !== consentId) {
-      throw new ObieError(403, 'UK.OBIE.Resource.ConsentMismatch', 'The access token was issued for another consent.', 'Data.ConsentId');
+      throw new ObieError(
+        403,
+        'UK.OBIE.Resource.ConsentMismatch',
+        'The access token was issued for another consent.',
+        'Data.ConsentId',
+      );
     }
     return { ...grant, username: grant.username };
   }
 
   /** A user token for whatever consent it was issued for (the account information API). */
-  async anyUserToken(bankId: string, authorization: string | undefined, scope: ApiScope): Promise<Grant & { consentId: string; username: string }> {
+  async anyUserToken(
+    bankId: string,
+    authorization: string | undefined,
+    scope: ApiScope,
+  ): Promise<Grant & { consentId: string; username: string }> {
     const grant = await this.bearer(bankId, authorization, scope);
     if (grant.consentId === null || grant.username === null) {
-      throw new ObieError(403, 'UK.OBIE.Header.Invalid', 'This endpoint takes an access token the user authorised.', 'Authorization');
+      throw new ObieError(
+        403,
+        'UK.OBIE.Header.Invalid',
+        'This endpoint takes an access token the user authorised.',
+        'Authorization',
+      );
     }
     return { ...grant, consentId: grant.consentId, username: grant.username };
   }
 
   private async bearer(bankId: string, authorization: string | undefined, scope: ApiScope): Promise<Grant> {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-    if (token === undefined) throw new ObieError(401, 'UK.OBIE.Header.Missing', 'A Bearer access token is required.', 'Authorization');
+    if (token === undefined)
+      throw new ObieError(401, 'UK.OBIE.Header.Missing', 'A Bearer access token is required.', 'Authorization');
     const grant = await this.grants.find(bankId, 'access-token', token);
-    if (grant === null) throw new ObieError(401, 'UK.OBIE.Header.Invalid', 'The access token is unknown or expired.', 'Authorization');
+    if (grant === null)
+      throw new ObieError(401, 'UK.OBIE.Header.Invalid', 'The access token is unknown or expired.', 'Authorization');
     if (!grant.scope.split(' ').includes(scope)) {
       throw new ObieError(403, 'UK.OBIE.Header.Invalid', `The access token lacks the ${scope} scope.`, 'Authorization');
     }

@@ -26,10 +26,14 @@ export class AuthorisationService {
     const wanted = requestedDebtorIdentification(consent);
     const debtor = wanted === undefined ? held[0] : held.find((account) => account.identification === wanted);
     if (debtor === undefined) {
-      return (await this.consents.transition(consent.id, 'AwaitingAuthorisation', 'Rejected', { username })) ? 'Rejected' : 'Unchanged';
+      return (await this.consents.transition(consent.id, 'AwaitingAuthorisation', 'Rejected', { username }))
+        ? 'Rejected'
+        : 'Unchanged';
     }
     const changes = consent.kind === 'account-access' ? { username } : { username, debtorAccountId: debtor.id };
-    return (await this.consents.transition(consent.id, 'AwaitingAuthorisation', 'Authorised', changes)) ? 'Authorised' : 'Unchanged';
+    return (await this.consents.transition(consent.id, 'AwaitingAuthorisation', 'Authorised', changes))
+      ? 'Authorised'
+      : 'Unchanged';
   }
 
   async deny(consent: Consent): Promise<void> {

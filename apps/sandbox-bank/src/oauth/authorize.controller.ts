@@ -20,10 +20,20 @@ export class AuthorizeController {
   ) {}
 
   @Get()
-  async page(@Param('bankId') bankId: string, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
+  async page(
+    @Param('bankId') bankId: string,
+    @Query() query: Record<string, unknown>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const bank = this.pageBank(bankId);
     const { consent, session, clientId } = await this.authorize.begin(bank, query);
-    const page = renderConsentPage({ bankName: bank.name, clientId, summary: consentSummary(consent), action: `/banks/${bank.id}/as/authorize/decision`, session });
+    const page = renderConsentPage({
+      bankName: bank.name,
+      clientId,
+      summary: consentSummary(consent),
+      action: `/banks/${bank.id}/as/authorize/decision`,
+      session,
+    });
     await reply.status(200).headers(PAGE_HEADERS).send(page);
   }
 

@@ -12,7 +12,14 @@ export type Query = Readonly<Record<string, unknown>>;
 
 export type Decision =
   | { readonly kind: 'redirect'; readonly location: string }
-  | { readonly kind: 'retry'; readonly consent: Consent; readonly session: string; readonly clientId: string; readonly username: string; readonly error: string };
+  | {
+      readonly kind: 'retry';
+      readonly consent: Consent;
+      readonly session: string;
+      readonly clientId: string;
+      readonly username: string;
+      readonly error: string;
+    };
 
 function single(query: Query, name: string): string | undefined {
   const value = query[name];
@@ -33,7 +40,8 @@ function checkedRedirectUri(value: string | undefined): string {
   } catch {
     throw new PageError(400, 'redirect_uri must be an absolute URL.');
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.hash !== '') throw new PageError(400, 'redirect_uri must be an http(s) URL without a fragment.');
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.hash !== '')
+    throw new PageError(400, 'redirect_uri must be an http(s) URL without a fragment.');
   return value;
 }
 
@@ -54,12 +62,17 @@ export class AuthorizeService {
   ) {}
 
   /** Checks the authorize request and opens a session for the consent page. */
-  async begin(bank: SandboxBankDefinition, query: Query): Promise<{ consent: Consent; session: string; clientId: string }> {
+  async begin(
+    bank: SandboxBankDefinition,
+    query: Query,
+  ): Promise<{ consent: Consent; session: string; clientId: string }> {
     const clientId = single(query, 'client_id');
-    if (clientId === undefined || !bank.clients.some((client) => client.clientId === clientId)) throw new PageError(400, 'Unknown client_id.');
+    if (clientId === undefined || !bank.clients.some((client) => client.clientId === clientId))
+      throw new PageError(400, 'Unknown client_id.');
     if (single(query, 'response_type') !== 'code') throw new PageError(400, 'response_type must be code.');
     const requestJwt = single(query, 'request');
-    if (requestJwt === undefined) throw new PageError(400, 'request (the request object naming the consent) is required.');
+    if (requestJwt === undefined)
+      throw new PageError(400, 'request (the request object naming the consent) is required.');
     let claims: Readonly<Record<string, unknown>>;
     let intentId: string | undefined;
     try {
@@ -68,12 +81,18 @@ export class AuthorizeService {
       throw new PageError(400, 'request is not a JWT.');
     }
     const redirectUri = checkedRedirectUri(claim(claims, 'redirect_uri') ?? single(query, 'redirect_uri'));
-    if (single(query, 'redirect_uri') !== undefined && claim(claims, 'redirect_uri') !== undefined && single(query, 'redirect_uri') !== claim(claims, 'redirect_uri')) {
+    if (
+      single(query, 'redirect_uri') !== undefined &&
+      claim(claims, 'redirect_uri') !== undefined &&
+      single(query, 'redirect_uri') !== claim(claims, 'redirect_uri')
+    ) {
       throw new PageError(400, 'redirect_uri differs between the query and the request object.');
     }
     const consent = intentId === undefined ? null : await this.consents.find(bank.id, intentId);
-    if (consent === null) throw new PageError(400, 'The request object does not name a consent of this bank (openbanking_intent_id).');
-    if (consent.status !== 'AwaitingAuthorisation') throw new PageError(400, `This consent cannot be authorised: it is ${consent.status}.`);
+    if (consent === null)
+      throw new PageError(400, 'The request object does not name a consent of this bank (openbanking_intent_id).');
+    if (consent.status !== 'AwaitingAuthorisation')
+      throw new PageError(400, `This consent cannot be authorised: it is ${consent.status}.`);
     const { value } = await this.grants.issue(
       {
         bankId: bank.id,
@@ -96,26 +115,55 @@ export class AuthorizeService {
     const session = fields['session'] ?? '';
     const grant = await this.grants.find(bank.id, 'authorize-session', session);
     if (grant === null || grant.status !== 'pending' || grant.consentId === null || grant.redirectUri === null) {
-      throw new PageError(400, 'This authorisation session has expired or was already used. Start again from the application.');
+      throw new PageError(
+        400,
+        'This authorisation session has expired or was already used. Start again from the application.',
+      );
     }
     const consent = await this.consents.find(bank.id, grant.consentId);
-    if (consent === null || consent.status !== 'AwaitingAuthorisation') throw new PageError(400, 'This consent can no longer be authorised.');
+    if (consent === null || consent.status !== 'AwaitingAuthorisation')
+      throw new PageError(400, 'This consent can no longer be authorised.');
     const decision = fields['decision'];
     const username = (fields['username'] ?? '').trim();
     if (decision === 'approve' && (username === '' || username.length > 64)) {
-      return { kind: 'retry', consent, session, clientId: grant.clientId, username, error: 'Enter your username (at most 64 characters).' };
+      return {
+        kind: 'retry',
+        consent,
+        session,
+        clientId: grant.clientId,
+        username,
+        error: 'Enter your username (at most 64 characters).',
+      };
     }
     if (decision !== 'approve' && decision !== 'deny') throw new PageError(400, 'decision must be approve or deny.');
-    if (!(await this.grants.transition(grant.id, 'pending', 'used'))) throw new PageError(400, 'This authorisation session was already used.');
+    if (!(await this.grants.transition(grant.id, 'pending', 'used')))
+      throw new PageError(400, 'This authorisation session was already used.');
     if (decision === 'deny') {
       await this.authorisation.deny(consent);
-      return { kind: 'redirect', location: redirectTo(grant.redirectUri, { error: 'access_denied', error_description: 'The user denied the request.', state: grant.state }) };
+      return {
+        kind: 'redirect',
+        location: redirectTo(grant.redirectUri, {
+          error: 'access_denied',
+          error_description: 'The user denied the request.',
+          state: grant.state,
+        }),
+      };
     }
     const status = await this.authorisation.approve(consent, username);
     if (status !== 'Authorised') {
-      return { kind: 'redirect', location: redirectTo(grant.redirectUri, { error: 'access_denied', error_description: 'The consent was rejected.', state: grant.state }) };
+      return {
+        kind: 'redirect',
+        location: redirectTo(grant.redirectUri, {
+          error: 'access_denied',
+          error_description: 'The consent was rejected.',
+          state: grant.state,
+        }),
+      };
     }
-    return { kind: 'redirect', location: redirectTo(grant.redirectUri, { code: await this.issueCode(grant, username), state: grant.state }) };
+    return {
+      kind: 'redirect',
+      location: redirectTo(grant.redirectUri, { code: await this.issueCode(grant, username), state: grant.state }),
+    };
   }
 
   private async issueCode(session: Grant, username: string): Promise<string> {

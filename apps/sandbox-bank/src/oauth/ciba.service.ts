@@ -34,9 +34,15 @@ export class CibaService {
    * `POST /as/bc-authorize`: the request object names the consent (openbanking_intent_id); the
    * user is the login_hint (form field or request-object claim).
    */
-  async start(bank: SandboxBankDefinition, clientId: string, fields: Readonly<Record<string, string>>): Promise<BackchannelResponse> {
-    if (bank.scaApproach !== 'decoupled') throw new OAuthError(400, 'invalid_request', `${bank.name} authorises in the browser, not by CIBA.`);
-    if (fields['request'] === undefined) throw new OAuthError(400, 'invalid_request', 'request (the request object) is required.');
+  async start(
+    bank: SandboxBankDefinition,
+    clientId: string,
+    fields: Readonly<Record<string, string>>,
+  ): Promise<BackchannelResponse> {
+    if (bank.scaApproach !== 'decoupled')
+      throw new OAuthError(400, 'invalid_request', `${bank.name} authorises in the browser, not by CIBA.`);
+    if (fields['request'] === undefined)
+      throw new OAuthError(400, 'invalid_request', 'request (the request object) is required.');
     let claims: Record<string, unknown>;
     let intentId: string | undefined;
     try {
@@ -44,11 +50,17 @@ export class CibaService {
     } catch {
       throw new OAuthError(400, 'invalid_request', 'request is not a JWT.');
     }
-    const loginHint = fields['login_hint'] ?? (typeof claims['login_hint'] === 'string' ? claims['login_hint'] : undefined);
-    if (loginHint === undefined || loginHint.trim() === '') throw new OAuthError(400, 'invalid_request', 'login_hint is required.');
+    const loginHint =
+      fields['login_hint'] ?? (typeof claims['login_hint'] === 'string' ? claims['login_hint'] : undefined);
+    if (loginHint === undefined || loginHint.trim() === '')
+      throw new OAuthError(400, 'invalid_request', 'login_hint is required.');
     const consent = intentId === undefined ? null : await this.consents.find(bank.id, intentId);
     if (consent === null || consent.status !== 'AwaitingAuthorisation') {
-      throw new OAuthError(400, 'invalid_request', 'openbanking_intent_id does not name a consent awaiting authorisation.');
+      throw new OAuthError(
+        400,
+        'invalid_request',
+        'openbanking_intent_id does not name a consent awaiting authorisation.',
+      );
     }
     const { value } = await this.grants.issue(
       {

@@ -22,7 +22,8 @@ function decodeComponent(text: string): string {
  */
 export function authenticateClient(bank: SandboxBankDefinition, authorization: string | undefined): string {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
-  if (match?.[1] === undefined) throw new OAuthError(401, 'invalid_client', 'Client authentication (client_secret_basic) is required.');
+  if (match?.[1] === undefined)
+    throw new OAuthError(401, 'invalid_client', 'Client authentication (client_secret_basic) is required.');
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   const clientId = decodeComponent(colon < 0 ? decoded : decoded.slice(0, colon));

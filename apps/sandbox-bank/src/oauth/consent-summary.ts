@@ -32,7 +32,9 @@ export function consentSummary(consent: Consent): Array<readonly [string, string
         ['Payment', money(initiation['InstructedAmount'])],
         ['To', account(initiation['CreditorAccount'])],
         ['Reference', reference],
-        ...(consent.kind === 'domestic-scheduled-payment' ? [['On', text(initiation['RequestedExecutionDateTime'])] as const] : []),
+        ...(consent.kind === 'domestic-scheduled-payment'
+          ? [['On', text(initiation['RequestedExecutionDateTime'])] as const]
+          : []),
       ];
     case 'domestic-vrp': {
       const control = obj(data['ControlParameters']);
@@ -40,12 +42,20 @@ export function consentSummary(consent: Consent): Array<readonly [string, string
       return [
         ['Recurring payments to', account(initiation['CreditorAccount'])],
         ['Largest payment', money(control['MaximumIndividualAmount'])],
-        ...limits.map((limit) => ['Limit', `${money(limit)} per ${text(obj(limit)['PeriodType'])} (${text(obj(limit)['PeriodAlignment'])})`] as const),
+        ...limits.map(
+          (limit) =>
+            [
+              'Limit',
+              `${money(limit)} per ${text(obj(limit)['PeriodType'])} (${text(obj(limit)['PeriodAlignment'])})`,
+            ] as const,
+        ),
         ['Reference', reference],
       ];
     }
     case 'account-access':
-      return [['Share', (Array.isArray(data['Permissions']) ? (data['Permissions'] as unknown[]) : []).map(text).join(', ')]];
+      return [
+        ['Share', (Array.isArray(data['Permissions']) ? (data['Permissions'] as unknown[]) : []).map(text).join(', ')],
+      ];
     default:
       return [['Consent', consent.id]];
   }

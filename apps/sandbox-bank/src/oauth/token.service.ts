@@ -28,7 +28,11 @@ export class TokenService {
     private readonly ciba: CibaService,
   ) {}
 
-  async exchange(bank: SandboxBankDefinition, clientId: string, fields: Readonly<Record<string, string>>): Promise<TokenResponse> {
+  async exchange(
+    bank: SandboxBankDefinition,
+    clientId: string,
+    fields: Readonly<Record<string, string>>,
+  ): Promise<TokenResponse> {
     const grantType = required(fields, 'grant_type');
     switch (grantType) {
       case 'client_credentials':
@@ -42,27 +46,44 @@ export class TokenService {
     }
   }
 
-  private async clientCredentials(bank: SandboxBankDefinition, clientId: string, requested: string | undefined): Promise<TokenResponse> {
+  private async clientCredentials(
+    bank: SandboxBankDefinition,
+    clientId: string,
+    requested: string | undefined,
+  ): Promise<TokenResponse> {
     const scopes = (requested ?? 'payments accounts').split(' ').filter((scope) => scope !== '');
     const unknown = scopes.find((scope) => !KNOWN_SCOPES.has(scope));
-    if (unknown !== undefined || scopes.length === 0) throw new OAuthError(400, 'invalid_scope', `Unknown scope ${unknown ?? '(none)'}.`);
+    if (unknown !== undefined || scopes.length === 0)
+      throw new OAuthError(400, 'invalid_scope', `Unknown scope ${unknown ?? '(none)'}.`);
     return this.accessToken({ bankId: bank.id, clientId, scope: scopes.join(' ') }, TOKEN_LIFETIMES.clientToken);
   }
 
-  private async authorizationCode(bank: SandboxBankDefinition, clientId: string, code: string, redirectUri: string): Promise<TokenResponse> {
+  private async authorizationCode(
+    bank: SandboxBankDefinition,
+    clientId: string,
+    code: string,
+    redirectUri: string,
+  ): Promise<TokenResponse> {
     const grant = await this.grants.find(bank.id, 'code', code);
     if (grant === null || grant.clientId !== clientId || grant.redirectUri !== redirectUri) {
-      throw new OAuthError(400, 'invalid_grant', 'The code is unknown, expired, or was issued to another client or redirect_uri.');
+      throw new OAuthError(
+        400,
+        'invalid_grant',
+        'The code is unknown, expired, or was issued to another client or redirect_uri.',
+      );
     }
-    if (!(await this.grants.transition(grant.id, 'active', 'used'))) throw new OAuthError(400, 'invalid_grant', 'The code was already used.');
+    if (!(await this.grants.transition(grant.id, 'active', 'used')))
+      throw new OAuthError(400, 'invalid_grant', 'The code was already used.');
     return this.userToken(grant);
   }
 
   private async cibaToken(bank: SandboxBankDefinition, clientId: string, authReqId: string): Promise<TokenResponse> {
     const request = await this.grants.find(bank.id, 'ciba', authReqId);
-    if (request === null || request.clientId !== clientId) throw new OAuthError(400, 'expired_token', 'The auth_req_id is unknown or expired.');
+    if (request === null || request.clientId !== clientId)
+      throw new OAuthError(400, 'expired_token', 'The auth_req_id is unknown or expired.');
     const status = await this.ciba.settle(request);
-    if (status === 'pending' || status === 'settling') throw new OAuthError(400, 'authorization_pending', 'The user has not answered yet.');
+    if (status === 'pending' || status === 'settling')
+      throw new OAuthError(400, 'authorization_pending', 'The user has not answered yet.');
     if (status === 'denied') throw new OAuthError(400, 'access_denied', 'The user denied the request.');
     if (status !== 'approved' || !(await this.grants.transition(request.id, 'approved', 'used'))) {
       throw new OAuthError(400, 'invalid_grant', 'A token was already issued for this auth_req_id.');
@@ -72,7 +93,13 @@ export class TokenService {
 
   private userToken(grant: Grant): Promise<TokenResponse> {
     return this.accessToken(
-      { bankId: grant.bankId, clientId: grant.clientId, scope: grant.scope, consentId: grant.consentId ?? undefined, username: grant.username ?? undefined },
+      {
+        bankId: grant.bankId,
+        clientId: grant.clientId,
+        scope: grant.scope,
+        consentId: grant.consentId ?? undefined,
+        username: grant.username ?? undefined,
+      },
       TOKEN_LIFETIMES.userToken,
     );
   }

@@ -35,7 +35,8 @@ function berlinGroupDescription(order: Json): EntryDescription {
 /** An OBIE order: a VRP describes itself in its Instruction, the other payment orders in their Initiation. */
 function obieDescription(request: Json): EntryDescription {
   const data = part(request, 'Data');
-  const order = Object.keys(part(data, 'Instruction')).length > 0 ? part(data, 'Instruction') : part(data, 'Initiation');
+  const order =
+    Object.keys(part(data, 'Instruction')).length > 0 ? part(data, 'Instruction') : part(data, 'Initiation');
   const creditor = part(order, 'CreditorAccount');
   const remittance = part(order, 'RemittanceInformation');
   return {

@@ -14,12 +14,21 @@ export function paymentDetailsResponse(payment: Payment, self: string): object {
             LocalInstrument: 'UK.OBIE.FPS',
             Status: payment.status,
             StatusReason: payment.statusReason,
-            ...(payment.statusReasonDescription === null ? {} : { StatusReasonDescription: payment.statusReasonDescription }),
+            ...(payment.statusReasonDescription === null
+              ? {}
+              : { StatusReasonDescription: payment.statusReasonDescription }),
           },
         };
   return {
     Data: {
-      PaymentStatus: [{ PaymentTransactionId: `${payment.id}-TX`, Status: payment.status, StatusUpdateDateTime: obDateTime(payment.statusUpdatedAt), ...detail }],
+      PaymentStatus: [
+        {
+          PaymentTransactionId: `${payment.id}-TX`,
+          Status: payment.status,
+          StatusUpdateDateTime: obDateTime(payment.statusUpdatedAt),
+          ...detail,
+        },
+      ],
     },
     Links: { Self: self },
     Meta: {},

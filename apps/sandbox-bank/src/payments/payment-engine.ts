@@ -65,7 +65,10 @@ export class PaymentEngine {
         data: { balance: { decrement: payment.amount } },
       });
       if (debited.count === 0) {
-        await tx.sbPayment.update({ where: { id: payment.id }, data: { status: vocabulary.rejected, ...INSUFFICIENT_FUNDS } });
+        await tx.sbPayment.update({
+          where: { id: payment.id },
+          data: { status: vocabulary.rejected, ...INSUFFICIENT_FUNDS },
+        });
         return;
       }
       await tx.sbTransaction.create({ data: bookingEntry(payment, now) });

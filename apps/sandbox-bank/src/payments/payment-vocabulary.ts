@@ -14,7 +14,11 @@ export interface PaymentVocabulary {
 export const PAYMENT_VOCABULARY: Readonly<Record<PaymentKind, PaymentVocabulary>> = {
   'domestic-payment': { pending: 'Pending', settled: 'AcceptedSettlementCompleted', rejected: 'Rejected' },
   'domestic-vrp': { pending: 'Pending', settled: 'AcceptedSettlementCompleted', rejected: 'Rejected' },
-  'domestic-scheduled-payment': { pending: 'InitiationPending', settled: 'InitiationCompleted', rejected: 'InitiationFailed' },
+  'domestic-scheduled-payment': {
+    pending: 'InitiationPending',
+    settled: 'InitiationCompleted',
+    rejected: 'InitiationFailed',
+  },
   // Berlin Group transactionStatus: accepted for execution, settled on the debtor's side, rejected;
   // a future-dated order waits as AcceptedCustomerProfile until its date.
   'berlin-group-payment': { pending: 'ACSP', settled: 'ACSC', rejected: 'RJCT' },

@@ -13,7 +13,12 @@ const BASIC = `Basic ${Buffer.from('gateway-sandbox:sandbox-secret').toString('b
 const CONSENT = DOMESTIC_PAYMENT_CONSENT;
 
 interface ConsentResponse {
-  readonly Data: { readonly ConsentId: string; readonly Status: string; readonly CreationDateTime: string; readonly Initiation: unknown };
+  readonly Data: {
+    readonly ConsentId: string;
+    readonly Status: string;
+    readonly CreationDateTime: string;
+    readonly Initiation: unknown;
+  };
 }
 interface ObErrorResponse {
   readonly Errors: readonly { readonly ErrorCode: string; readonly Path?: string }[];
@@ -35,7 +40,12 @@ async function token(bank: SandboxBankProcess): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-function createConsent(bank: SandboxBankProcess, bearer: string, key: string, body: unknown = CONSENT): Promise<Response> {
+function createConsent(
+  bank: SandboxBankProcess,
+  bearer: string,
+  key: string,
+  body: unknown = CONSENT,
+): Promise<Response> {
   return fetch(`${root(bank)}/open-banking/v3.1/pisp/domestic-payment-consents`, {
     method: 'POST',
     headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', 'x-idempotency-key': key },
@@ -44,11 +54,15 @@ function createConsent(bank: SandboxBankProcess, bearer: string, key: string, bo
 }
 
 function readConsent(bank: SandboxBankProcess, bearer: string, consentId: string): Promise<Response> {
-  return fetch(`${root(bank)}/open-banking/v3.1/pisp/domestic-payment-consents/${consentId}`, { headers: { authorization: `Bearer ${bearer}` } });
+  return fetch(`${root(bank)}/open-banking/v3.1/pisp/domestic-payment-consents/${consentId}`, {
+    headers: { authorization: `Bearer ${bearer}` },
+  });
 }
 
 async function rowsWithKey(key: string): Promise<number> {
-  const result = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sb_consent WHERE idempotency_key = $1', [key]);
+  const result = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sb_consent WHERE idempotency_key = $1', [
+    key,
+  ]);
   return result.rows[0]?.n ?? -1;
 }
 
@@ -82,7 +96,11 @@ describe('domestic payment consents across sandbox bank processes', () => {
     expect(body.Data).toMatchObject({ Status: 'AwaitingAuthorisation', Initiation: CONSENT.Data.Initiation });
     const read = await readConsent(one, bearer, body.Data.ConsentId);
     expect(read.status).toBe(200);
-    expect(((await read.json()) as ConsentResponse).Data).toMatchObject({ ConsentId: body.Data.ConsentId, CreationDateTime: body.Data.CreationDateTime, Status: 'AwaitingAuthorisation' });
+    expect(((await read.json()) as ConsentResponse).Data).toMatchObject({
+      ConsentId: body.Data.ConsentId,
+      CreationDateTime: body.Data.CreationDateTime,
+      Status: 'AwaitingAuthorisation',
+    });
   });
 
   it('answers a repeated x-idempotency-key with the same consent in either process, and refuses it for another body', async () => {
@@ -90,20 +108,30 @@ describe('domestic payment consents across sandbox bank processes', () => {
     const first = (await (await createConsent(one, bearer, 'replay-1')).json()) as ConsentResponse;
     const again = await createConsent(two, bearer, 'replay-1');
     expect(again.status).toBe(201);
-    expect(((await again.json()) as ConsentResponse).Data).toMatchObject({ ConsentId: first.Data.ConsentId, CreationDateTime: first.Data.CreationDateTime });
+    expect(((await again.json()) as ConsentResponse).Data).toMatchObject({
+      ConsentId: first.Data.ConsentId,
+      CreationDateTime: first.Data.CreationDateTime,
+    });
     for (const bank of [one, two]) {
       const other = await createConsent(bank, bearer, 'replay-1', { ...CONSENT, Risk: {} });
       expect(other.status).toBe(400);
-      expect(((await other.json()) as ObErrorResponse).Errors[0]).toMatchObject({ ErrorCode: 'UK.OBIE.Header.Invalid', Path: 'x-idempotency-key' });
+      expect(((await other.json()) as ObErrorResponse).Errors[0]).toMatchObject({
+        ErrorCode: 'UK.OBIE.Header.Invalid',
+        Path: 'x-idempotency-key',
+      });
     }
     expect(await rowsWithKey('replay-1')).toBe(1);
   });
 
   it('creates one consent for one key when both processes receive it at once', async () => {
     const bearer = await token(one);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => createConsent(i % 2 === 0 ? one : two, bearer, 'race-1')));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createConsent(i % 2 === 0 ? one : two, bearer, 'race-1')),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 201));
-    const ids = new Set(await Promise.all(answers.map(async (answer) => ((await answer.json()) as ConsentResponse).Data.ConsentId)));
+    const ids = new Set(
+      await Promise.all(answers.map(async (answer) => ((await answer.json()) as ConsentResponse).Data.ConsentId)),
+    );
     expect(ids.size).toBe(1);
     expect(await rowsWithKey('race-1')).toBe(1);
   });
@@ -111,9 +139,13 @@ describe('domestic payment consents across sandbox bank processes', () => {
   it('stores consents that arrive together in shared statements, each with its own id; a repeated key among them answers one consent', async () => {
     const bearer = await token(one);
     const keys = Array.from({ length: 24 }, (_, i) => `together-${i}`);
-    const answers = await Promise.all([...keys, 'together-0', 'together-0'].map((key) => createConsent(one, bearer, key)));
+    const answers = await Promise.all(
+      [...keys, 'together-0', 'together-0'].map((key) => createConsent(one, bearer, key)),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
-    const ids = await Promise.all(answers.map(async (answer) => ((await answer.json()) as ConsentResponse).Data.ConsentId));
+    const ids = await Promise.all(
+      answers.map(async (answer) => ((await answer.json()) as ConsentResponse).Data.ConsentId),
+    );
     expect(new Set(ids.slice(0, 24)).size).toBe(24);
     expect(ids.slice(24)).toEqual([ids[0], ids[0]]);
     // xmin is the id of the transaction that wrote the row.
@@ -121,7 +153,9 @@ describe('domestic payment consents across sandbox bank processes', () => {
       'SELECT id, idempotency_key, xmin::text AS tx FROM sb_consent WHERE idempotency_key = ANY($1)',
       [keys],
     );
-    expect(rows.rows.map((row) => `${row.idempotency_key}=${row.id}`).sort()).toEqual(keys.map((key, i) => `${key}=${ids[i] ?? ''}`).sort());
+    expect(rows.rows.map((row) => `${row.idempotency_key}=${row.id}`).sort()).toEqual(
+      keys.map((key, i) => `${key}=${ids[i] ?? ''}`).sort(),
+    );
     expect(new Set(rows.rows.map((row) => row.tx)).size).toBeLessThan(24);
   });
 
@@ -129,7 +163,10 @@ describe('domestic payment consents across sandbox bank processes', () => {
     for (const bank of [one, two]) {
       const refused = await createConsent(bank, 'not-a-token', 'unknown-1');
       expect(refused.status).toBe(401);
-      expect(((await refused.json()) as ObErrorResponse).Errors[0]).toMatchObject({ ErrorCode: 'UK.OBIE.Header.Invalid', Path: 'Authorization' });
+      expect(((await refused.json()) as ObErrorResponse).Errors[0]).toMatchObject({
+        ErrorCode: 'UK.OBIE.Header.Invalid',
+        Path: 'Authorization',
+      });
     }
     expect(await rowsWithKey('unknown-1')).toBe(0);
   });
@@ -146,10 +183,16 @@ describe('domestic payment consents across sandbox bank processes', () => {
     // The other process hears of the new offset over Redis.
     await expect.poll(() => (two.stores.clock instanceof SharedClock ? two.stores.clock.offset : -1)).toBe(offset);
 
-    for (const [bank, key] of [[one, 'expiry-3'], [two, 'expiry-4']] as const) {
+    for (const [bank, key] of [
+      [one, 'expiry-3'],
+      [two, 'expiry-4'],
+    ] as const) {
       const refused = await createConsent(bank, bearer, key);
       expect(refused.status).toBe(401);
-      expect(((await refused.json()) as ObErrorResponse).Errors[0]).toMatchObject({ ErrorCode: 'UK.OBIE.Header.Invalid', Path: 'Authorization' });
+      expect(((await refused.json()) as ObErrorResponse).Errors[0]).toMatchObject({
+        ErrorCode: 'UK.OBIE.Header.Invalid',
+        Path: 'Authorization',
+      });
     }
     expect((await createConsent(two, await token(two), 'expiry-5')).status).toBe(201);
   });

@@ -24,16 +24,39 @@ export class DomesticPaymentsController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.consents.create(this.banks.get(bankId), 'domestic-payment', authorization, idempotencyKey(key), body, apiBase(request, bankId));
+    return this.consents.create(
+      this.banks.get(bankId),
+      'domestic-payment',
+      authorization,
+      idempotencyKey(key),
+      body,
+      apiBase(request, bankId),
+    );
   }
 
   @Get('domestic-payment-consents/:consentId')
-  readConsent(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
-    return this.consents.read(this.banks.get(bankId), 'domestic-payment', authorization, consentId, apiBase(request, bankId));
+  readConsent(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
+    return this.consents.read(
+      this.banks.get(bankId),
+      'domestic-payment',
+      authorization,
+      consentId,
+      apiBase(request, bankId),
+    );
   }
 
   @Get('domestic-payment-consents/:consentId/funds-confirmation')
-  confirmFunds(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
+  confirmFunds(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     return this.consents.fundsConfirmation(this.banks.get(bankId), authorization, consentId, apiBase(request, bankId));
   }
 
@@ -46,16 +69,45 @@ export class DomesticPaymentsController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.orders.submit(this.banks.get(bankId), 'domestic-payment', authorization, idempotencyKey(key), body, apiBase(request, bankId));
+    return this.orders.submit(
+      this.banks.get(bankId),
+      'domestic-payment',
+      authorization,
+      idempotencyKey(key),
+      body,
+      apiBase(request, bankId),
+    );
   }
 
   @Get('domestic-payments/:paymentId')
-  read(@Param('bankId') bankId: string, @Param('paymentId') paymentId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
-    return this.orders.read(this.banks.get(bankId), 'domestic-payment', authorization, paymentId, apiBase(request, bankId));
+  read(
+    @Param('bankId') bankId: string,
+    @Param('paymentId') paymentId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
+    return this.orders.read(
+      this.banks.get(bankId),
+      'domestic-payment',
+      authorization,
+      paymentId,
+      apiBase(request, bankId),
+    );
   }
 
   @Get('domestic-payments/:paymentId/payment-details')
-  details(@Param('bankId') bankId: string, @Param('paymentId') paymentId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
-    return this.orders.details(this.banks.get(bankId), 'domestic-payment', authorization, paymentId, apiBase(request, bankId));
+  details(
+    @Param('bankId') bankId: string,
+    @Param('paymentId') paymentId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
+    return this.orders.details(
+      this.banks.get(bankId),
+      'domestic-payment',
+      authorization,
+      paymentId,
+      apiBase(request, bankId),
+    );
   }
 }

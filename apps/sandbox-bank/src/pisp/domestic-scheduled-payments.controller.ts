@@ -24,12 +24,30 @@ export class DomesticScheduledPaymentsController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.consents.create(this.banks.get(bankId), 'domestic-scheduled-payment', authorization, idempotencyKey(key), body, apiBase(request, bankId));
+    return this.consents.create(
+      this.banks.get(bankId),
+      'domestic-scheduled-payment',
+      authorization,
+      idempotencyKey(key),
+      body,
+      apiBase(request, bankId),
+    );
   }
 
   @Get('domestic-scheduled-payment-consents/:consentId')
-  readConsent(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
-    return this.consents.read(this.banks.get(bankId), 'domestic-scheduled-payment', authorization, consentId, apiBase(request, bankId));
+  readConsent(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
+    return this.consents.read(
+      this.banks.get(bankId),
+      'domestic-scheduled-payment',
+      authorization,
+      consentId,
+      apiBase(request, bankId),
+    );
   }
 
   @Post('domestic-scheduled-payments')
@@ -41,16 +59,45 @@ export class DomesticScheduledPaymentsController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.orders.submit(this.banks.get(bankId), 'domestic-scheduled-payment', authorization, idempotencyKey(key), body, apiBase(request, bankId));
+    return this.orders.submit(
+      this.banks.get(bankId),
+      'domestic-scheduled-payment',
+      authorization,
+      idempotencyKey(key),
+      body,
+      apiBase(request, bankId),
+    );
   }
 
   @Get('domestic-scheduled-payments/:paymentId')
-  read(@Param('bankId') bankId: string, @Param('paymentId') paymentId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
-    return this.orders.read(this.banks.get(bankId), 'domestic-scheduled-payment', authorization, paymentId, apiBase(request, bankId));
+  read(
+    @Param('bankId') bankId: string,
+    @Param('paymentId') paymentId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
+    return this.orders.read(
+      this.banks.get(bankId),
+      'domestic-scheduled-payment',
+      authorization,
+      paymentId,
+      apiBase(request, bankId),
+    );
   }
 
   @Get('domestic-scheduled-payments/:paymentId/payment-details')
-  details(@Param('bankId') bankId: string, @Param('paymentId') paymentId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
-    return this.orders.details(this.banks.get(bankId), 'domestic-scheduled-payment', authorization, paymentId, apiBase(request, bankId));
+  details(
+    @Param('bankId') bankId: string,
+    @Param('paymentId') paymentId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
+    return this.orders.details(
+      this.banks.get(bankId),
+      'domestic-scheduled-payment',
+      authorization,
+      paymentId,
+      apiBase(request, bankId),
+    );
   }
 }

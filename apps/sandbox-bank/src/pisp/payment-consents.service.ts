@@ -24,19 +24,36 @@ export class PaymentConsentsService {
     private readonly clock: Clock,
   ) {}
 
-  async create(bank: SandboxBankDefinition, kind: PaymentConsentKind, authorization: string | undefined, key: string, body: unknown, base: string): Promise<object> {
+  async create(
+    bank: SandboxBankDefinition,
+    kind: PaymentConsentKind,
+    authorization: string | undefined,
+    key: string,
+    body: unknown,
+    base: string,
+  ): Promise<object> {
     const token = await this.tokens.clientToken(bank.id, authorization, 'payments');
     const { body: request, data } = requestBody(body, true);
     validConsentData(data, kind);
     const { executeAt } = validInitiation(data, kind);
     if (executeAt !== undefined && executeAt.getTime() <= this.clock.nowMs()) {
-      throw ObieError.badRequest('UK.OBIE.Field.InvalidDate', 'RequestedExecutionDateTime must be in the future.', 'Data.Initiation.RequestedExecutionDateTime');
+      throw ObieError.badRequest(
+        'UK.OBIE.Field.InvalidDate',
+        'RequestedExecutionDateTime must be in the future.',
+        'Data.Initiation.RequestedExecutionDateTime',
+      );
     }
     const consent = await this.consents.create(bank.id, kind, token.clientId, request as Prisma.InputJsonObject, key);
     return paymentConsentResponse(consent, kind, null, base);
   }
 
-  async read(bank: SandboxBankDefinition, kind: PaymentConsentKind, authorization: string | undefined, consentId: string, base: string): Promise<object> {
+  async read(
+    bank: SandboxBankDefinition,
+    kind: PaymentConsentKind,
+    authorization: string | undefined,
+    consentId: string,
+    base: string,
+  ): Promise<object> {
     await this.tokens.clientToken(bank.id, authorization, 'payments');
     await this.ciba.settleForConsent(consentId);
     const consent = await this.consents.get(bank.id, consentId, kind);
@@ -45,17 +62,30 @@ export class PaymentConsentsService {
   }
 
   /** OBWriteFundsConfirmationResponse1, with the user's token, while the consent is Authorised. */
-  async fundsConfirmation(bank: SandboxBankDefinition, authorization: string | undefined, consentId: string, base: string): Promise<object> {
+  async fundsConfirmation(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    consentId: string,
+    base: string,
+  ): Promise<object> {
     await this.tokens.userToken(bank.id, authorization, 'payments', consentId);
     const consent = await this.consents.get(bank.id, consentId, 'domestic-payment');
     assertUserApiAvailable(consent.username);
     if (consent.status !== 'Authorised') {
-      throw ObieError.badRequest('UK.OBIE.Resource.InvalidConsentStatus', `The consent is ${consent.status}, not Authorised.`);
+      throw ObieError.badRequest(
+        'UK.OBIE.Resource.InvalidConsentStatus',
+        `The consent is ${consent.status}, not Authorised.`,
+      );
     }
     const debtor = await this.debtorOf(consent);
     const { amount } = validInitiation((consent.request as { Data: Record<string, unknown> }).Data, 'domestic-payment');
     return {
-      Data: { FundsAvailableResult: { FundsAvailableDateTime: obDateTime(this.clock.now()), FundsAvailable: debtor !== null && debtor.balance.gte(amount) } },
+      Data: {
+        FundsAvailableResult: {
+          FundsAvailableDateTime: obDateTime(this.clock.now()),
+          FundsAvailable: debtor !== null && debtor.balance.gte(amount),
+        },
+      },
       Links: { Self: `${base}/pisp/domestic-payment-consents/${consentId}/funds-confirmation` },
       Meta: {},
     };

@@ -1,4 +1,13 @@
-import { accountAt, amountAt, dateTimeAt, objectAt, optionalObjectAt, optionalTextAt, textAt, type Json } from '../http/ob-body.js';
+import {
+  accountAt,
+  amountAt,
+  dateTimeAt,
+  objectAt,
+  optionalObjectAt,
+  optionalTextAt,
+  textAt,
+  type Json,
+} from '../http/ob-body.js';
 import { ObieError } from '../http/obie-error.js';
 
 export type PaymentConsentKind = 'domestic-payment' | 'domestic-scheduled-payment';
@@ -29,14 +38,27 @@ export function validInitiation(data: Json, kind: PaymentConsentKind): ValidInit
     optionalTextAt(remittance, 'Unstructured', `${path}.RemittanceInformation.Unstructured`, 140);
     optionalTextAt(remittance, 'Reference', `${path}.RemittanceInformation.Reference`, 35);
   }
-  const executeAt = kind === 'domestic-scheduled-payment' ? dateTimeAt(initiation, 'RequestedExecutionDateTime', `${path}.RequestedExecutionDateTime`) : undefined;
-  return { initiation, amount: amount.Amount, currency: amount.Currency, ...(executeAt === undefined ? {} : { executeAt }) };
+  const executeAt =
+    kind === 'domestic-scheduled-payment'
+      ? dateTimeAt(initiation, 'RequestedExecutionDateTime', `${path}.RequestedExecutionDateTime`)
+      : undefined;
+  return {
+    initiation,
+    amount: amount.Amount,
+    currency: amount.Currency,
+    ...(executeAt === undefined ? {} : { executeAt }),
+  };
 }
 
 /** Data.ReadRefundAccount and, for scheduled consents, Data.Permission. */
 export function validConsentData(data: Json, kind: PaymentConsentKind): void {
   const refund = data['ReadRefundAccount'];
-  if (refund !== undefined && refund !== 'Yes' && refund !== 'No') throw ObieError.badRequest('UK.OBIE.Field.Invalid', 'Data.ReadRefundAccount must be Yes or No.', 'Data.ReadRefundAccount');
+  if (refund !== undefined && refund !== 'Yes' && refund !== 'No')
+    throw ObieError.badRequest(
+      'UK.OBIE.Field.Invalid',
+      'Data.ReadRefundAccount must be Yes or No.',
+      'Data.ReadRefundAccount',
+    );
   if (kind === 'domestic-scheduled-payment' && textAt(data, 'Permission', 'Data.Permission', 10) !== 'Create') {
     throw ObieError.badRequest('UK.OBIE.Field.Invalid', 'Data.Permission must be Create.', 'Data.Permission');
   }

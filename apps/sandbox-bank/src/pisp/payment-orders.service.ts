@@ -25,7 +25,14 @@ export class PaymentOrdersService {
     private readonly engine: PaymentEngine,
   ) {}
 
-  async submit(bank: SandboxBankDefinition, kind: PaymentConsentKind, authorization: string | undefined, key: string, body: unknown, base: string): Promise<object> {
+  async submit(
+    bank: SandboxBankDefinition,
+    kind: PaymentConsentKind,
+    authorization: string | undefined,
+    key: string,
+    body: unknown,
+    base: string,
+  ): Promise<object> {
     const { body: request, data } = requestBody(body, true);
     const consentId = textAt(data, 'ConsentId', 'Data.ConsentId', 128);
     const token = await this.tokens.userToken(bank.id, authorization, 'payments', consentId);
@@ -36,13 +43,21 @@ export class PaymentOrdersService {
     assertUserApiAvailable(consent.username);
     const stored = consent.request as { Data: Record<string, unknown>; Risk: unknown };
     if (!sameJson(objectAt(data, 'Initiation', 'Data.Initiation'), stored.Data['Initiation'])) {
-      throw ObieError.badRequest('UK.OBIE.Resource.ConsentMismatch', 'Data.Initiation differs from the consent.', 'Data.Initiation');
+      throw ObieError.badRequest(
+        'UK.OBIE.Resource.ConsentMismatch',
+        'Data.Initiation differs from the consent.',
+        'Data.Initiation',
+      );
     }
-    if (!sameJson(request['Risk'], stored.Risk)) throw ObieError.badRequest('UK.OBIE.Resource.ConsentMismatch', 'Risk differs from the consent.', 'Risk');
+    if (!sameJson(request['Risk'], stored.Risk))
+      throw ObieError.badRequest('UK.OBIE.Resource.ConsentMismatch', 'Risk differs from the consent.', 'Risk');
     if (!(await this.consents.transition(consent.id, 'Authorised', 'Consumed'))) {
       const raced = await this.payments.byIdempotencyKey(bank.id, kind, key, request);
       if (raced !== null) return this.represent(raced, kind, base);
-      throw ObieError.badRequest('UK.OBIE.Resource.InvalidConsentStatus', `The consent is ${consent.status}, not Authorised.`);
+      throw ObieError.badRequest(
+        'UK.OBIE.Resource.InvalidConsentStatus',
+        `The consent is ${consent.status}, not Authorised.`,
+      );
     }
     const { amount, currency, executeAt } = validInitiation(stored.Data, kind);
     const { payment } = await this.payments.create({
@@ -61,21 +76,38 @@ export class PaymentOrdersService {
     return this.represent(await this.engine.afterSubmission(payment), kind, base, consent);
   }
 
-  async read(bank: SandboxBankDefinition, kind: PaymentConsentKind, authorization: string | undefined, paymentId: string, base: string): Promise<object> {
+  async read(
+    bank: SandboxBankDefinition,
+    kind: PaymentConsentKind,
+    authorization: string | undefined,
+    paymentId: string,
+    base: string,
+  ): Promise<object> {
     await this.tokens.clientToken(bank.id, authorization, 'payments');
     const payment = await this.payments.get(bank.id, kind, paymentId);
     assertUserApiAvailable(payment.username);
     return this.represent(await this.engine.onStatusRead(payment), kind, base);
   }
 
-  async details(bank: SandboxBankDefinition, kind: PaymentConsentKind, authorization: string | undefined, paymentId: string, base: string): Promise<object> {
+  async details(
+    bank: SandboxBankDefinition,
+    kind: PaymentConsentKind,
+    authorization: string | undefined,
+    paymentId: string,
+    base: string,
+  ): Promise<object> {
     await this.tokens.clientToken(bank.id, authorization, 'payments');
     const payment = await this.payments.get(bank.id, kind, paymentId);
     assertUserApiAvailable(payment.username);
     return paymentDetailsResponse(payment, `${base}/pisp/${PISP_PATHS[kind].payments}/${payment.id}/payment-details`);
   }
 
-  private async represent(payment: Payment, kind: PaymentConsentKind, base: string, knownConsent?: Consent): Promise<object> {
+  private async represent(
+    payment: Payment,
+    kind: PaymentConsentKind,
+    base: string,
+    knownConsent?: Consent,
+  ): Promise<object> {
     assertUserApiAvailable(payment.username);
     const consent = knownConsent ?? (await this.consents.get(payment.bankId, payment.consentId, kind));
     const debtor = await this.accounts.findById(payment.debtorAccountId);

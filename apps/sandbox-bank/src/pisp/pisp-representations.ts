@@ -5,9 +5,19 @@ import type { Consent } from '../store/consent.store.js';
 import type { Payment } from '../store/payment.store.js';
 import type { PaymentConsentKind } from './payment-initiation.js';
 
-export const PISP_PATHS: Readonly<Record<PaymentConsentKind, { readonly consents: string; readonly payments: string; readonly idField: string }>> = {
-  'domestic-payment': { consents: 'domestic-payment-consents', payments: 'domestic-payments', idField: 'DomesticPaymentId' },
-  'domestic-scheduled-payment': { consents: 'domestic-scheduled-payment-consents', payments: 'domestic-scheduled-payments', idField: 'DomesticScheduledPaymentId' },
+export const PISP_PATHS: Readonly<
+  Record<PaymentConsentKind, { readonly consents: string; readonly payments: string; readonly idField: string }>
+> = {
+  'domestic-payment': {
+    consents: 'domestic-payment-consents',
+    payments: 'domestic-payments',
+    idField: 'DomesticPaymentId',
+  },
+  'domestic-scheduled-payment': {
+    consents: 'domestic-scheduled-payment-consents',
+    payments: 'domestic-scheduled-payments',
+    idField: 'DomesticScheduledPaymentId',
+  },
 };
 
 interface StoredRequest {
@@ -20,7 +30,12 @@ function stored(request: unknown): StoredRequest {
 }
 
 /** OBWriteDomesticConsentResponse5 / OBWriteDomesticScheduledConsentResponse5. */
-export function paymentConsentResponse(consent: Consent, kind: PaymentConsentKind, debtor: Account | null, base: string): object {
+export function paymentConsentResponse(
+  consent: Consent,
+  kind: PaymentConsentKind,
+  debtor: Account | null,
+  base: string,
+): object {
   const { Data, Risk } = stored(consent.request);
   const scheduled = kind === 'domestic-scheduled-payment';
   return {
@@ -43,7 +58,13 @@ export function paymentConsentResponse(consent: Consent, kind: PaymentConsentKin
 }
 
 /** OBWriteDomesticResponse5 / OBWriteDomesticScheduledResponse5. */
-export function paymentOrderResponse(payment: Payment, consent: Consent, kind: PaymentConsentKind, debtor: Account | null, base: string): object {
+export function paymentOrderResponse(
+  payment: Payment,
+  consent: Consent,
+  kind: PaymentConsentKind,
+  debtor: Account | null,
+  base: string,
+): object {
   const { Data } = stored(payment.request);
   const refund = stored(consent.request).Data['ReadRefundAccount'] === 'Yes' && debtor !== null;
   return {

@@ -41,7 +41,11 @@ export class AccountStore {
   ) {}
 
   /** The user's accounts, current account first. */
-  async ensureAccounts(bankId: string, username: string, profile: AccountProfile = UK_ACCOUNT_PROFILE): Promise<Account[]> {
+  async ensureAccounts(
+    bankId: string,
+    username: string,
+    profile: AccountProfile = UK_ACCOUNT_PROFILE,
+  ): Promise<Account[]> {
     const existing = await this.list(bankId, username);
     if (existing.length > 0) return existing;
     await this.seed(bankId, username, profile);
@@ -62,7 +66,10 @@ export class AccountStore {
 
   transactions(accountId: string, from: Date | undefined, to: Date | undefined): Promise<AccountTransaction[]> {
     return this.prisma.sbTransaction.findMany({
-      where: { accountId, bookingDateTime: { ...(from === undefined ? {} : { gte: from }), ...(to === undefined ? {} : { lte: to }) } },
+      where: {
+        accountId,
+        bookingDateTime: { ...(from === undefined ? {} : { gte: from }), ...(to === undefined ? {} : { lte: to }) },
+      },
       orderBy: [{ bookingDateTime: 'desc' }, { id: 'asc' }],
     });
   }
@@ -72,7 +79,12 @@ export class AccountStore {
     const holder = username;
     const current = accountId(bankId, username, 'Current');
     const savings = accountId(bankId, username, 'Savings');
-    const account = (id: string, nickname: string, subType: string, balance: string): Prisma.SbAccountCreateManyInput => ({
+    const account = (
+      id: string,
+      nickname: string,
+      subType: string,
+      balance: string,
+    ): Prisma.SbAccountCreateManyInput => ({
       id,
       bankId,
       username,
@@ -87,10 +99,21 @@ export class AccountStore {
       createdAt: new Date(now),
     });
     await this.prisma.sbAccount.createMany({
-      data: [account(current, 'Current', 'CurrentAccount', scenarioFor(username).openingBalance), account(savings, 'Savings', 'Savings', '2500.00')],
+      data: [
+        account(current, 'Current', 'CurrentAccount', scenarioFor(username).openingBalance),
+        account(savings, 'Savings', 'Savings', '2500.00'),
+      ],
       skipDuplicates: true,
     });
-    const entry = (id: string, accountRef: string, daysAgo: number, creditDebit: 'Credit' | 'Debit', amount: string, information: string, counterparty: string): Prisma.SbTransactionCreateManyInput => ({
+    const entry = (
+      id: string,
+      accountRef: string,
+      daysAgo: number,
+      creditDebit: 'Credit' | 'Debit',
+      amount: string,
+      information: string,
+      counterparty: string,
+    ): Prisma.SbTransactionCreateManyInput => ({
       id,
       accountId: accountRef,
       creditDebit,

@@ -50,7 +50,10 @@ function consentRowJson(consent: NewConsent): string {
 }
 
 /** The stored requests (as jsonb holds them) by consent id; a consent whose key was used is absent. */
-async function insertConsents(pool: pg.Pool, consents: readonly NewConsent[]): Promise<ReadonlyArray<Consent['request'] | null>> {
+async function insertConsents(
+  pool: pg.Pool,
+  consents: readonly NewConsent[],
+): Promise<ReadonlyArray<Consent['request'] | null>> {
   const result = await pool.query<{ id: string; request: Consent['request'] }>({
     name: 'sb-consents-insert-unless-key-used',
     text: INSERT_UNLESS_KEY_USED,
@@ -91,7 +94,16 @@ export async function insertConsentUnlessKeyUsed(pool: pg.Pool, consent: NewCons
   };
 }
 
-export async function consentByIdempotencyKey(pool: pg.Pool, bankId: string, kind: string, key: string): Promise<Consent | null> {
-  const result = await pool.query<Consent>({ name: 'sb-consent-by-idempotency-key', text: BY_IDEMPOTENCY_KEY, values: [bankId, kind, key] });
+export async function consentByIdempotencyKey(
+  pool: pg.Pool,
+  bankId: string,
+  kind: string,
+  key: string,
+): Promise<Consent | null> {
+  const result = await pool.query<Consent>({
+    name: 'sb-consent-by-idempotency-key',
+    text: BY_IDEMPOTENCY_KEY,
+    values: [bankId, kind, key],
+  });
   return result.rows[0] ?? null;
 }

@@ -44,7 +44,13 @@ export class ConsentStore {
    * One statement when the key is new (insert unless the key is used); a repeated key reads the
    * consent it created, which must have come from the same request.
    */
-  async create(bankId: string, kind: ConsentKind, clientId: string, request: Prisma.InputJsonObject, idempotencyKey: string | undefined): Promise<Consent> {
+  async create(
+    bankId: string,
+    kind: ConsentKind,
+    clientId: string,
+    request: Prisma.InputJsonObject,
+    idempotencyKey: string | undefined,
+  ): Promise<Consent> {
     const requestJson = JSON.stringify(request);
     const hash = hashOfJson(requestJson);
     const consent: NewConsent = {
@@ -60,15 +66,19 @@ export class ConsentStore {
     };
     const created = await insertConsentUnlessKeyUsed(this.prisma.pool, consent);
     if (created !== null) return created;
-    const existing = idempotencyKey === undefined ? null : await this.byIdempotencyKey(bankId, kind, idempotencyKey, hash);
+    const existing =
+      idempotencyKey === undefined ? null : await this.byIdempotencyKey(bankId, kind, idempotencyKey, hash);
     // Consent rows are never removed (a deleted consent keeps its row), so the key's holder is there.
-    if (existing === null) throw new Error(`The consent insert conflicted, but no ${kind} consent at ${bankId} holds its idempotency key.`);
+    if (existing === null)
+      throw new Error(`The consent insert conflicted, but no ${kind} consent at ${bankId} holds its idempotency key.`);
     return existing;
   }
 
   /** The live (not deleted) consent, of one kind or of any. */
   find(bankId: string, id: string, kind?: ConsentKind): Promise<Consent | null> {
-    return this.prisma.sbConsent.findFirst({ where: { id, bankId, ...(kind === undefined ? {} : { kind }), status: { not: DELETED } } });
+    return this.prisma.sbConsent.findFirst({
+      where: { id, bankId, ...(kind === undefined ? {} : { kind }), status: { not: DELETED } },
+    });
   }
 
   async get(bankId: string, id: string, kind: ConsentKind): Promise<Consent> {
@@ -93,10 +103,19 @@ export class ConsentStore {
     return result.count === 1;
   }
 
-  private async byIdempotencyKey(bankId: string, kind: ConsentKind, key: string, hash: string): Promise<Consent | null> {
+  private async byIdempotencyKey(
+    bankId: string,
+    kind: ConsentKind,
+    key: string,
+    hash: string,
+  ): Promise<Consent | null> {
     const existing = await consentByIdempotencyKey(this.prisma.pool, bankId, kind, key);
     if (existing !== null && existing.requestHash !== hash) {
-      throw ObieError.badRequest('UK.OBIE.Header.Invalid', 'x-idempotency-key was already used with a different request.', 'x-idempotency-key');
+      throw ObieError.badRequest(
+        'UK.OBIE.Header.Invalid',
+        'x-idempotency-key was already used with a different request.',
+        'x-idempotency-key',
+      );
     }
     return existing;
   }

@@ -54,7 +54,9 @@ export class GrantStore {
       const known = this.accessTokens.get(id, bankId, nowMs);
       if (known !== undefined) return known;
     }
-    const grant = await this.prisma.sbGrant.findFirst({ where: { id, bankId, kind, expiresAt: { gt: new Date(nowMs) } } });
+    const grant = await this.prisma.sbGrant.findFirst({
+      where: { id, bankId, kind, expiresAt: { gt: new Date(nowMs) } },
+    });
     if (grant !== null && kind === 'access-token') this.accessTokens.put(grant, nowMs);
     return grant;
   }

@@ -6,7 +6,12 @@ import { requestHash } from './consent.store.js';
 import { newResourceId } from './secret-hash.js';
 import { isUniqueViolation } from './unique-violation.js';
 
-export type PaymentKind = 'domestic-payment' | 'domestic-scheduled-payment' | 'domestic-vrp' | 'berlin-group-payment' | 'berlin-group-future-payment';
+export type PaymentKind =
+  | 'domestic-payment'
+  | 'domestic-scheduled-payment'
+  | 'domestic-vrp'
+  | 'berlin-group-payment'
+  | 'berlin-group-future-payment';
 export type Payment = Prisma.SbPaymentModel;
 
 const ID_PREFIX: Readonly<Record<PaymentKind, string>> = {
@@ -43,7 +48,11 @@ export class PaymentStore {
   async byIdempotencyKey(bankId: string, kind: PaymentKind, key: string, request: unknown): Promise<Payment | null> {
     const existing = await this.prisma.sbPayment.findFirst({ where: { bankId, kind, idempotencyKey: key } });
     if (existing !== null && existing.requestHash !== requestHash(request)) {
-      throw ObieError.badRequest('UK.OBIE.Header.Invalid', 'x-idempotency-key was already used with a different request.', 'x-idempotency-key');
+      throw ObieError.badRequest(
+        'UK.OBIE.Header.Invalid',
+        'x-idempotency-key was already used with a different request.',
+        'x-idempotency-key',
+      );
     }
     return existing;
   }
@@ -83,7 +92,11 @@ export class PaymentStore {
 
   /** Counts one status read; returns the new count. */
   async countPoll(id: string): Promise<number> {
-    const row = await this.prisma.sbPayment.update({ where: { id }, data: { pollCount: { increment: 1 } }, select: { pollCount: true } });
+    const row = await this.prisma.sbPayment.update({
+      where: { id },
+      data: { pollCount: { increment: 1 } },
+      select: { pollCount: true },
+    });
     return row.pollCount;
   }
 

@@ -24,17 +24,32 @@ export class DomesticVrpsController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.consents.create(this.banks.get(bankId), authorization, idempotencyKey(key), body, apiBase(request, bankId));
+    return this.consents.create(
+      this.banks.get(bankId),
+      authorization,
+      idempotencyKey(key),
+      body,
+      apiBase(request, bankId),
+    );
   }
 
   @Get('domestic-vrp-consents/:consentId')
-  readConsent(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
+  readConsent(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     return this.consents.read(this.banks.get(bankId), authorization, consentId, apiBase(request, bankId));
   }
 
   @Delete('domestic-vrp-consents/:consentId')
   @HttpCode(204)
-  async deleteConsent(@Param('bankId') bankId: string, @Param('consentId') consentId: string, @Headers('authorization') authorization: string | undefined): Promise<void> {
+  async deleteConsent(
+    @Param('bankId') bankId: string,
+    @Param('consentId') consentId: string,
+    @Headers('authorization') authorization: string | undefined,
+  ): Promise<void> {
     await this.consents.delete(this.banks.get(bankId), authorization, consentId);
   }
 
@@ -47,7 +62,13 @@ export class DomesticVrpsController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.consents.fundsConfirmation(this.banks.get(bankId), authorization, consentId, body, apiBase(request, bankId));
+    return this.consents.fundsConfirmation(
+      this.banks.get(bankId),
+      authorization,
+      consentId,
+      body,
+      apiBase(request, bankId),
+    );
   }
 
   @Post('domestic-vrps')
@@ -59,16 +80,32 @@ export class DomesticVrpsController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.payments.submit(this.banks.get(bankId), authorization, idempotencyKey(key), body, apiBase(request, bankId));
+    return this.payments.submit(
+      this.banks.get(bankId),
+      authorization,
+      idempotencyKey(key),
+      body,
+      apiBase(request, bankId),
+    );
   }
 
   @Get('domestic-vrps/:vrpId')
-  read(@Param('bankId') bankId: string, @Param('vrpId') vrpId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
+  read(
+    @Param('bankId') bankId: string,
+    @Param('vrpId') vrpId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     return this.payments.read(this.banks.get(bankId), authorization, vrpId, apiBase(request, bankId));
   }
 
   @Get('domestic-vrps/:vrpId/payment-details')
-  details(@Param('bankId') bankId: string, @Param('vrpId') vrpId: string, @Headers('authorization') authorization: string | undefined, @Req() request: FastifyRequest): Promise<object> {
+  details(
+    @Param('bankId') bankId: string,
+    @Param('vrpId') vrpId: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<object> {
     return this.payments.details(this.banks.get(bankId), authorization, vrpId, apiBase(request, bankId));
   }
 }

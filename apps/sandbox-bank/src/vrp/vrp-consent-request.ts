@@ -1,4 +1,13 @@
-import { accountAt, amountAt, objectAt, optionalDateTimeAt, optionalObjectAt, optionalTextAt, textAt, type Json } from '../http/ob-body.js';
+import {
+  accountAt,
+  amountAt,
+  objectAt,
+  optionalDateTimeAt,
+  optionalObjectAt,
+  optionalTextAt,
+  textAt,
+  type Json,
+} from '../http/ob-body.js';
 import { ObieError } from '../http/obie-error.js';
 
 export const PERIOD_TYPES = ['Day', 'Week', 'Fortnight', 'Month', 'Half-year', 'Year'] as const;
@@ -30,7 +39,11 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], path: st
 function nonEmptyTextArray(parent: Json, key: string, path: string): void {
   const value = parent[key];
   if (!Array.isArray(value) || value.length === 0 || !value.every((item) => typeof item === 'string' && item !== '')) {
-    throw ObieError.badRequest(value === undefined ? 'UK.OBIE.Field.Missing' : 'UK.OBIE.Field.Invalid', `${path} must be a non-empty list of codes.`, path);
+    throw ObieError.badRequest(
+      value === undefined ? 'UK.OBIE.Field.Missing' : 'UK.OBIE.Field.Invalid',
+      `${path} must be a non-empty list of codes.`,
+      path,
+    );
   }
 }
 
@@ -41,7 +54,12 @@ export function controlParameters(data: Json): ControlParameters {
   nonEmptyTextArray(control, 'VRPType', `${path}.VRPType`);
   nonEmptyTextArray(control, 'PSUAuthenticationMethods', `${path}.PSUAuthenticationMethods`);
   const limits = control['PeriodicLimits'];
-  if (!Array.isArray(limits) || limits.length === 0) throw ObieError.badRequest('UK.OBIE.Field.Missing', `${path}.PeriodicLimits is required.`, `${path}.PeriodicLimits`);
+  if (!Array.isArray(limits) || limits.length === 0)
+    throw ObieError.badRequest(
+      'UK.OBIE.Field.Missing',
+      `${path}.PeriodicLimits is required.`,
+      `${path}.PeriodicLimits`,
+    );
   const from = optionalDateTimeAt(control, 'ValidFromDateTime', `${path}.ValidFromDateTime`);
   const to = optionalDateTimeAt(control, 'ValidToDateTime', `${path}.ValidToDateTime`);
   return {
@@ -65,10 +83,17 @@ export function controlParameters(data: Json): ControlParameters {
 /** OBDomesticVRPConsentRequest: control parameters and the initiation every payment repeats. */
 export function validVrpConsentData(data: Json): ControlParameters {
   const refund = data['ReadRefundAccount'];
-  if (refund !== undefined && refund !== 'Yes' && refund !== 'No') throw ObieError.badRequest('UK.OBIE.Field.Invalid', 'Data.ReadRefundAccount must be Yes or No.', 'Data.ReadRefundAccount');
+  if (refund !== undefined && refund !== 'Yes' && refund !== 'No')
+    throw ObieError.badRequest(
+      'UK.OBIE.Field.Invalid',
+      'Data.ReadRefundAccount must be Yes or No.',
+      'Data.ReadRefundAccount',
+    );
   const initiation = objectAt(data, 'Initiation', 'Data.Initiation');
-  if (initiation['DebtorAccount'] !== undefined) accountAt(initiation, 'DebtorAccount', 'Data.Initiation.DebtorAccount', true);
-  if (initiation['CreditorAccount'] !== undefined) accountAt(initiation, 'CreditorAccount', 'Data.Initiation.CreditorAccount', true);
+  if (initiation['DebtorAccount'] !== undefined)
+    accountAt(initiation, 'DebtorAccount', 'Data.Initiation.DebtorAccount', true);
+  if (initiation['CreditorAccount'] !== undefined)
+    accountAt(initiation, 'CreditorAccount', 'Data.Initiation.CreditorAccount', true);
   const remittance = optionalObjectAt(initiation, 'RemittanceInformation', 'Data.Initiation.RemittanceInformation');
   if (remittance !== undefined) {
     optionalTextAt(remittance, 'Unstructured', 'Data.Initiation.RemittanceInformation.Unstructured', 140);

@@ -25,15 +25,32 @@ export class VrpConsentsService {
     private readonly clock: Clock,
   ) {}
 
-  async create(bank: SandboxBankDefinition, authorization: string | undefined, key: string, body: unknown, base: string): Promise<object> {
+  async create(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    key: string,
+    body: unknown,
+    base: string,
+  ): Promise<object> {
     const token = await this.tokens.clientToken(bank.id, authorization, 'payments');
     const { body: request, data } = requestBody(body, true);
     validVrpConsentData(data);
-    const consent = await this.consents.create(bank.id, 'domestic-vrp', token.clientId, request as Prisma.InputJsonObject, key);
+    const consent = await this.consents.create(
+      bank.id,
+      'domestic-vrp',
+      token.clientId,
+      request as Prisma.InputJsonObject,
+      key,
+    );
     return vrpConsentResponse(consent, null, base);
   }
 
-  async read(bank: SandboxBankDefinition, authorization: string | undefined, consentId: string, base: string): Promise<object> {
+  async read(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    consentId: string,
+    base: string,
+  ): Promise<object> {
     await this.tokens.clientToken(bank.id, authorization, 'payments');
     await this.ciba.settleForConsent(consentId);
     const consent = await this.consents.get(bank.id, consentId, 'domestic-vrp');
@@ -49,19 +66,34 @@ export class VrpConsentsService {
   }
 
   /** OBVRPFundsConfirmationResponse for OBVRPFundsConfirmationRequest, with the user's token. */
-  async fundsConfirmation(bank: SandboxBankDefinition, authorization: string | undefined, consentId: string, body: unknown, base: string): Promise<object> {
+  async fundsConfirmation(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    consentId: string,
+    body: unknown,
+    base: string,
+  ): Promise<object> {
     await this.tokens.userToken(bank.id, authorization, 'payments', consentId);
     const { data } = requestBody(body, false);
     if (textAt(data, 'ConsentId', 'Data.ConsentId', 128) !== consentId) {
-      throw ObieError.badRequest('UK.OBIE.Resource.ConsentMismatch', 'Data.ConsentId differs from the consent in the path.', 'Data.ConsentId');
+      throw ObieError.badRequest(
+        'UK.OBIE.Resource.ConsentMismatch',
+        'Data.ConsentId differs from the consent in the path.',
+        'Data.ConsentId',
+      );
     }
     const reference = optionalTextAt(data, 'Reference', 'Data.Reference', 35);
     const instructed = amountAt(data, 'InstructedAmount', 'Data.InstructedAmount');
     const consent = await this.consents.get(bank.id, consentId, 'domestic-vrp');
     assertUserApiAvailable(consent.username);
-    if (consent.status !== 'Authorised') throw ObieError.badRequest('UK.OBIE.Resource.InvalidConsentStatus', `The consent is ${consent.status}, not Authorised.`);
+    if (consent.status !== 'Authorised')
+      throw ObieError.badRequest(
+        'UK.OBIE.Resource.InvalidConsentStatus',
+        `The consent is ${consent.status}, not Authorised.`,
+      );
     const debtor = consent.debtorAccountId === null ? null : await this.accounts.findById(consent.debtorAccountId);
-    const available = debtor !== null && debtor.currency === instructed.Currency && debtor.balance.gte(instructed.Amount);
+    const available =
+      debtor !== null && debtor.currency === instructed.Currency && debtor.balance.gte(instructed.Amount);
     const now = obDateTime(this.clock.now());
     return {
       Data: {

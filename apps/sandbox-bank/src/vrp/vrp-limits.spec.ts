@@ -23,13 +23,19 @@ describe('periodStart', () => {
 
   it('property: the period holds `now`, starts at midnight UTC, and no later than `now`', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...PERIOD_TYPES), fc.constantFrom(...PERIOD_ALIGNMENTS), moment, fc.integer({ min: 0, max: 4000 }), (type, alignment, now, daysBefore) => {
-        const anchor = new Date(now.getTime() - daysBefore * DAY_MS);
-        const start = periodStart(type, alignment, anchor, now);
-        expect(start.getTime()).toBeLessThanOrEqual(now.getTime());
-        expect(start.getTime() % DAY_MS).toBe(0);
-        expect(now.getTime() - start.getTime()).toBeLessThan(367 * DAY_MS);
-      }),
+      fc.property(
+        fc.constantFrom(...PERIOD_TYPES),
+        fc.constantFrom(...PERIOD_ALIGNMENTS),
+        moment,
+        fc.integer({ min: 0, max: 4000 }),
+        (type, alignment, now, daysBefore) => {
+          const anchor = new Date(now.getTime() - daysBefore * DAY_MS);
+          const start = periodStart(type, alignment, anchor, now);
+          expect(start.getTime()).toBeLessThanOrEqual(now.getTime());
+          expect(start.getTime() % DAY_MS).toBe(0);
+          expect(now.getTime() - start.getTime()).toBeLessThan(367 * DAY_MS);
+        },
+      ),
     );
   });
 });
@@ -43,7 +49,9 @@ describe('checkControlParameters', () => {
   const spent = (amount: string) => () => Promise.resolve(amount);
 
   it('lets a payment within every limit through', async () => {
-    await expect(checkControlParameters(control, { amount: '40.00', currency: 'GBP' }, now, now, spent('40.00'))).resolves.toBeUndefined();
+    await expect(
+      checkControlParameters(control, { amount: '40.00', currency: 'GBP' }, now, now, spent('40.00')),
+    ).resolves.toBeUndefined();
   });
 
   it.each([
@@ -51,11 +59,16 @@ describe('checkControlParameters', () => {
     [{ amount: '10.00', currency: 'EUR' }, '0', 'Data.ControlParameters.MaximumIndividualAmount'],
     [{ amount: '40.01', currency: 'GBP' }, '40.00', 'Data.ControlParameters.PeriodicLimits[0]'],
   ])('refuses %o after %s spent, naming %s', async (payment, already, path) => {
-    await expect(checkControlParameters(control, payment, now, now, spent(already))).rejects.toMatchObject({ errorCode: 'UK.OBIE.Rules.FailsControlParameters', path });
+    await expect(checkControlParameters(control, payment, now, now, spent(already))).rejects.toMatchObject({
+      errorCode: 'UK.OBIE.Rules.FailsControlParameters',
+      path,
+    });
   });
 
   it('refuses outside the validity window', async () => {
     const window: ControlParameters = { ...control, ValidFromDateTime: date('2026-12-01T00:00:00Z') };
-    await expect(checkControlParameters(window, { amount: '1.00', currency: 'GBP' }, now, now, spent('0'))).rejects.toMatchObject({ path: 'Data.ControlParameters.ValidFromDateTime' });
+    await expect(
+      checkControlParameters(window, { amount: '1.00', currency: 'GBP' }, now, now, spent('0')),
+    ).rejects.toMatchObject({ path: 'Data.ControlParameters.ValidFromDateTime' });
   });
 });

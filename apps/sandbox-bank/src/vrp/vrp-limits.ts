@@ -68,10 +68,15 @@ export async function checkControlParameters(
   spentSince: (start: Date) => Promise<string>,
 ): Promise<void> {
   const base = 'Data.ControlParameters';
-  if (control.ValidFromDateTime !== undefined && now < control.ValidFromDateTime) throw fails(`${base}.ValidFromDateTime`, 'The consent is not valid yet.');
-  if (control.ValidToDateTime !== undefined && now > control.ValidToDateTime) throw fails(`${base}.ValidToDateTime`, 'The consent has expired.');
+  if (control.ValidFromDateTime !== undefined && now < control.ValidFromDateTime)
+    throw fails(`${base}.ValidFromDateTime`, 'The consent is not valid yet.');
+  if (control.ValidToDateTime !== undefined && now > control.ValidToDateTime)
+    throw fails(`${base}.ValidToDateTime`, 'The consent has expired.');
   const amount = new Prisma.Decimal(payment.amount);
-  if (payment.currency !== control.MaximumIndividualAmount.Currency || amount.gt(control.MaximumIndividualAmount.Amount)) {
+  if (
+    payment.currency !== control.MaximumIndividualAmount.Currency ||
+    amount.gt(control.MaximumIndividualAmount.Amount)
+  ) {
     throw fails(`${base}.MaximumIndividualAmount`, 'The payment exceeds MaximumIndividualAmount.');
   }
   for (const [index, limit] of control.PeriodicLimits.entries()) {

@@ -28,7 +28,13 @@ export class VrpPaymentsService {
     private readonly clock: Clock,
   ) {}
 
-  async submit(bank: SandboxBankDefinition, authorization: string | undefined, key: string, body: unknown, base: string): Promise<object> {
+  async submit(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    key: string,
+    body: unknown,
+    base: string,
+  ): Promise<object> {
     const { body: request, data } = requestBody(body, true);
     const consentId = textAt(data, 'ConsentId', 'Data.ConsentId', 128);
     const token = await this.tokens.userToken(bank.id, authorization, 'payments', consentId);
@@ -38,16 +44,29 @@ export class VrpPaymentsService {
 
     const consent = await this.consents.get(bank.id, consentId, 'domestic-vrp');
     assertUserApiAvailable(consent.username);
-    if (consent.status !== 'Authorised') throw ObieError.badRequest('UK.OBIE.Resource.InvalidConsentStatus', `The consent is ${consent.status}, not Authorised.`);
+    if (consent.status !== 'Authorised')
+      throw ObieError.badRequest(
+        'UK.OBIE.Resource.InvalidConsentStatus',
+        `The consent is ${consent.status}, not Authorised.`,
+      );
     const stored = consent.request as { Data: Record<string, unknown>; Risk: unknown };
     if (!sameJson(objectAt(data, 'Initiation', 'Data.Initiation'), stored.Data['Initiation'])) {
-      throw ObieError.badRequest('UK.OBIE.Resource.ConsentMismatch', 'Data.Initiation differs from the consent.', 'Data.Initiation');
+      throw ObieError.badRequest(
+        'UK.OBIE.Resource.ConsentMismatch',
+        'Data.Initiation differs from the consent.',
+        'Data.Initiation',
+      );
     }
-    if (!sameJson(request['Risk'], stored.Risk)) throw ObieError.badRequest('UK.OBIE.Resource.ConsentMismatch', 'Risk differs from the consent.', 'Risk');
+    if (!sameJson(request['Risk'], stored.Risk))
+      throw ObieError.badRequest('UK.OBIE.Resource.ConsentMismatch', 'Risk differs from the consent.', 'Risk');
     const { amount, currency } = validInstruction(data);
     const rejected = [PAYMENT_VOCABULARY['domestic-vrp'].rejected];
-    await checkControlParameters(controlParameters(stored.Data), { amount, currency }, consent.createdAt, this.clock.now(), (since) =>
-      this.payments.totalSince(consent.id, since, rejected),
+    await checkControlParameters(
+      controlParameters(stored.Data),
+      { amount, currency },
+      consent.createdAt,
+      this.clock.now(),
+      (since) => this.payments.totalSince(consent.id, since, rejected),
     );
     const { payment } = await this.payments.create({
       bankId: bank.id,
@@ -64,14 +83,24 @@ export class VrpPaymentsService {
     return this.represent(await this.engine.afterSubmission(payment), base, consent);
   }
 
-  async read(bank: SandboxBankDefinition, authorization: string | undefined, vrpId: string, base: string): Promise<object> {
+  async read(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    vrpId: string,
+    base: string,
+  ): Promise<object> {
     await this.tokens.clientToken(bank.id, authorization, 'payments');
     const payment = await this.payments.get(bank.id, 'domestic-vrp', vrpId);
     assertUserApiAvailable(payment.username);
     return this.represent(await this.engine.onStatusRead(payment), base);
   }
 
-  async details(bank: SandboxBankDefinition, authorization: string | undefined, vrpId: string, base: string): Promise<object> {
+  async details(
+    bank: SandboxBankDefinition,
+    authorization: string | undefined,
+    vrpId: string,
+    base: string,
+  ): Promise<object> {
     await this.tokens.clientToken(bank.id, authorization, 'payments');
     const payment = await this.payments.get(bank.id, 'domestic-vrp', vrpId);
     assertUserApiAvailable(payment.username);

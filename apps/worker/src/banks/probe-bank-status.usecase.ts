@@ -1,6 +1,13 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import type { ConnectorHealth } from '#libs/connectors';
-import { BankRepository, bankStatuses, scheduledJobs, type Bank, type BankStatus, type ObservedBankStatus } from '#libs/db';
+import {
+  BankRepository,
+  bankStatuses,
+  scheduledJobs,
+  type Bank,
+  type BankStatus,
+  type ObservedBankStatus,
+} from '#libs/db';
 import { writeOutboxEvent, type OutboxEventType } from '#libs/events';
 import { hasConnector } from '#libs/payments';
 import type { JobContext } from '../jobs/job-context.js';
@@ -23,7 +30,10 @@ export function referenceStatus(status: string): 'LIVE' | 'DOWN' {
 async function observe(context: JobContext, bank: Bank): Promise<ObservedBankStatus> {
   try {
     const connector = context.bankConnectors.forBank(bank);
-    const health: ConnectorHealth = await connector.health({ bankId: bank.id, deadlineMs: Date.now() + PROBE_DEADLINE_MS });
+    const health: ConnectorHealth = await connector.health({
+      bankId: bank.id,
+      deadlineMs: Date.now() + PROBE_DEADLINE_MS,
+    });
     return { ais: health.ais, pis: health.pis };
   } catch (error) {
     context.logger.warn({ bankId: bank.id, err: error }, 'bank health check failed');
@@ -31,9 +41,25 @@ async function observe(context: JobContext, bank: Bank): Promise<ObservedBankSta
   }
 }
 
-async function notify(tx: Parameters<typeof writeOutboxEvent>[0], type: OutboxEventType & ('BANK_AIS_OUTAGE_STATUS_CHANGED' | 'BANK_SIP_OUTAGE_STATUS_CHANGED'), bank: Bank, previous: string, current: string, now: Date): Promise<number> {
-  const members = await tx.webhookConfig.findMany({ where: { types: { has: type } }, select: { memberId: true }, orderBy: { memberId: 'asc' } });
-  const payload = { bankId: bank.id, bankName: bank.name, previousOutageStatus: referenceStatus(previous), outageStatus: referenceStatus(current) };
+async function notify(
+  tx: Parameters<typeof writeOutboxEvent>[0],
+  type: OutboxEventType & ('BANK_AIS_OUTAGE_STATUS_CHANGED' | 'BANK_SIP_OUTAGE_STATUS_CHANGED'),
+  bank: Bank,
+  previous: string,
+  current: string,
+  now: Date,
+): Promise<number> {
+  const members = await tx.webhookConfig.findMany({
+    where: { types: { has: type } },
+    select: { memberId: true },
+    orderBy: { memberId: 'asc' },
+  });
+  const payload = {
+    bankId: bank.id,
+    bankName: bank.name,
+    previousOutageStatus: referenceStatus(previous),
+    outageStatus: referenceStatus(current),
+  };
   for (const { memberId } of members) await writeOutboxEvent(tx, { memberId, type, payload, createdAt: now });
   return members.length;
 }
@@ -60,7 +86,9 @@ async function record(context: JobContext, bank: Bank, observed: ObservedBankSta
  * recording fails is logged and probed again next run.
  */
 export async function probeBankStatus(payload: PayloadOf<'banks.probe-status'>, context: JobContext): Promise<number> {
-  const banks = (await new BankRepository(context.prisma).listListed()).filter((bank) => hasConnector(bank.connectorType));
+  const banks = (await new BankRepository(context.prisma).listListed()).filter((bank) =>
+    hasConnector(bank.connectorType),
+  );
   const observed = await Promise.all(banks.map(async (bank) => ({ bank, status: await observe(context, bank) })));
   let recorded = 0;
   for (const { bank, status } of observed) {
@@ -78,8 +106,17 @@ export async function probeBankStatus(payload: PayloadOf<'banks.probe-status'>, 
 }
 
 /** Makes sure a probe timer exists (first start, or after its job was lost). */
-export async function ensureProbeScheduled({ prisma, clock }: Pick<JobContext, 'prisma' | 'clock'>, intervalSeconds: number): Promise<void> {
+export async function ensureProbeScheduled(
+  { prisma, clock }: Pick<JobContext, 'prisma' | 'clock'>,
+  intervalSeconds: number,
+): Promise<void> {
   if ((await scheduledJobs.countByName(prisma, PROBE_JOB)) > 0) return;
   const now = clock.now();
-  await scheduledJobs.schedule(prisma, probeTimerId(now), { name: PROBE_JOB, intervalSeconds }, now, JOB_QUEUE[PROBE_JOB]);
+  await scheduledJobs.schedule(
+    prisma,
+    probeTimerId(now),
+    { name: PROBE_JOB, intervalSeconds },
+    now,
+    JOB_QUEUE[PROBE_JOB],
+  );
 }

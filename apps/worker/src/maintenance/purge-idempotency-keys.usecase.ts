@@ -38,7 +38,13 @@ export async function purgeExpiredIdempotencyKeys(
 ): Promise<PurgeIdempotencyKeysResult> {
   const now = clock.now();
   const nextHour = new Date(now.getTime() + HOUR_MS);
-  await scheduledJobs.schedule(prisma, hourlyIdempotencyPurgeTimerId(nextHour), payload, nextHour, JOB_QUEUE[payload.name]);
+  await scheduledJobs.schedule(
+    prisma,
+    hourlyIdempotencyPurgeTimerId(nextHour),
+    payload,
+    nextHour,
+    JOB_QUEUE[payload.name],
+  );
 
   const keys = new IdempotencyKeyRepository(prisma);
   let deleted = 0;
@@ -59,7 +65,10 @@ export async function purgeExpiredIdempotencyKeys(
 }
 
 /** Makes sure a purge timer exists (first start, or after its job was lost). */
-export async function ensureIdempotencyPurgeScheduled({ prisma, clock }: Pick<JobContext, 'prisma' | 'clock'>): Promise<void> {
+export async function ensureIdempotencyPurgeScheduled({
+  prisma,
+  clock,
+}: Pick<JobContext, 'prisma' | 'clock'>): Promise<void> {
   if ((await scheduledJobs.countByName(prisma, PURGE_IDEMPOTENCY_KEYS_JOB)) > 0) return;
   const now = clock.now();
   await scheduledJobs.schedule(

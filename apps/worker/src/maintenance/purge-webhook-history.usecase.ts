@@ -53,7 +53,10 @@ type Deps = Pick<JobContext, 'prisma'> & { readonly count?: (kind: PurgedKind, r
  * an event not yet relayed. Stops after `timeBudgetMs` of wall time; until a batch has found
  * rows, it goes on (empty batches only finish a step), so every run makes progress.
  */
-export async function purgeWebhookHistory(command: PurgeWebhookHistoryCommand, { prisma, count }: Deps): Promise<PurgeWebhookHistoryResult> {
+export async function purgeWebhookHistory(
+  command: PurgeWebhookHistoryCommand,
+  { prisma, count }: Deps,
+): Promise<PurgeWebhookHistoryResult> {
   const { retention, now } = command;
   const started = performance.now();
   let found = false;
@@ -108,7 +111,10 @@ export async function purgeWebhookHistory(command: PurgeWebhookHistoryCommand, {
  * The job: schedules tomorrow's run first (so a crash, retried by BullMQ or not, never loses the
  * daily timer), purges, and when the time budget ran out schedules a follow-up a minute later.
  */
-export async function purgeWebhookHistoryJob(payload: PayloadOf<'maintenance.purge-webhook-history'>, context: JobContext): Promise<PurgeWebhookHistoryResult> {
+export async function purgeWebhookHistoryJob(
+  payload: PayloadOf<'maintenance.purge-webhook-history'>,
+  context: JobContext,
+): Promise<PurgeWebhookHistoryResult> {
   const { prisma, clock, logger, webhooks } = context;
   const now = clock.now();
   const tomorrow = new Date(now.getTime() + DAY_MS);
@@ -126,13 +132,29 @@ export async function purgeWebhookHistoryJob(payload: PayloadOf<'maintenance.pur
     const next = new Date(clock.nowMs() + CONTINUE_AFTER_MS);
     await scheduledJobs.schedule(prisma, continuePurgeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
   }
-  logger.info({ ...result, retentionDays: webhooks.retention.retentionDays, deadLetterRetentionDays: webhooks.retention.deadLetterRetentionDays }, 'purged webhook history');
+  logger.info(
+    {
+      ...result,
+      retentionDays: webhooks.retention.retentionDays,
+      deadLetterRetentionDays: webhooks.retention.deadLetterRetentionDays,
+    },
+    'purged webhook history',
+  );
   return result;
 }
 
 /** Makes sure a purge timer exists (first start, or after its job was lost). */
-export async function ensureWebhookPurgeScheduled({ prisma, clock }: Pick<JobContext, 'prisma' | 'clock'>): Promise<void> {
+export async function ensureWebhookPurgeScheduled({
+  prisma,
+  clock,
+}: Pick<JobContext, 'prisma' | 'clock'>): Promise<void> {
   if ((await scheduledJobs.countByName(prisma, PURGE_WEBHOOK_HISTORY_JOB)) > 0) return;
   const now = clock.now();
-  await scheduledJobs.schedule(prisma, dailyPurgeTimerId(now), { name: PURGE_WEBHOOK_HISTORY_JOB }, now, JOB_QUEUE[PURGE_WEBHOOK_HISTORY_JOB]);
+  await scheduledJobs.schedule(
+    prisma,
+    dailyPurgeTimerId(now),
+    { name: PURGE_WEBHOOK_HISTORY_JOB },
+    now,
+    JOB_QUEUE[PURGE_WEBHOOK_HISTORY_JOB],
+  );
 }

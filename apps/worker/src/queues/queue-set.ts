@@ -47,7 +47,12 @@ export class QueueSet {
     for (const name of ALL_QUEUES) {
       this.queues.set(
         name,
-        new Queue(name, { connection: { url: options.redisUrl }, prefix: options.prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS, telemetry: this.telemetry }),
+        new Queue(name, {
+          connection: { url: options.redisUrl },
+          prefix: options.prefix,
+          defaultJobOptions: DEFAULT_JOB_OPTIONS,
+          telemetry: this.telemetry,
+        }),
       );
     }
   }
@@ -123,7 +128,8 @@ export class QueueSet {
         });
         const finished = await Promise.race([drained, expired]);
         clearTimeout(timer);
-        if (!finished) this.logger.warn({ queue: worker.name }, 'in-flight jobs exceeded the shutdown grace period; returning them');
+        if (!finished)
+          this.logger.warn({ queue: worker.name }, 'in-flight jobs exceeded the shutdown grace period; returning them');
         await worker.close(!finished);
       }),
     );

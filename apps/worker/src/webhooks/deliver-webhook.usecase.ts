@@ -20,7 +20,10 @@ const RETRY_AFTER_STATUSES = new Set([429, 503]);
  * time and timer row; or dead) in one transaction. A failed POST is an outcome, not an error:
  * the job only throws when the database does, and BullMQ then runs it again.
  */
-export async function deliverWebhook(payload: PayloadOf<'webhooks.deliver'>, { prisma, clock, logger, webhooks }: JobContext): Promise<string> {
+export async function deliverWebhook(
+  payload: PayloadOf<'webhooks.deliver'>,
+  { prisma, clock, logger, webhooks }: JobContext,
+): Promise<string> {
   const claimedAt = clock.now();
   const claimed = await webhookDeliveries.claim(
     prisma,
@@ -49,9 +52,17 @@ export async function deliverWebhook(payload: PayloadOf<'webhooks.deliver'>, { p
       outcome = { kind: 'delivered', at: endedAt };
     } else {
       const retryAfterMs =
-        result.statusCode !== undefined && RETRY_AFTER_STATUSES.has(result.statusCode) ? parseRetryAfter(result.retryAfter, webhooks.wallClock.nowMs()) : undefined;
-      const next = nextAttemptAt({ firstAttemptAt: claimed.firstAttemptAt ?? attemptedAt, attemptsMade: attemptNo, now: endedAt, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
-      outcome = next === undefined ? { kind: 'dead', at: endedAt } : { kind: 'retry', at: endedAt, nextAttemptAt: next };
+        result.statusCode !== undefined && RETRY_AFTER_STATUSES.has(result.statusCode)
+          ? parseRetryAfter(result.retryAfter, webhooks.wallClock.nowMs())
+          : undefined;
+      const next = nextAttemptAt({
+        firstAttemptAt: claimed.firstAttemptAt ?? attemptedAt,
+        attemptsMade: attemptNo,
+        now: endedAt,
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      });
+      outcome =
+        next === undefined ? { kind: 'dead', at: endedAt } : { kind: 'retry', at: endedAt, nextAttemptAt: next };
     }
     const recorded = await webhookDeliveries.record(
       prisma,
@@ -71,9 +82,25 @@ export async function deliverWebhook(payload: PayloadOf<'webhooks.deliver'>, { p
     );
     webhooks.metrics?.attempts.inc({ outcome: outcome.kind });
     webhooks.metrics?.attemptSeconds.observe({ outcome: outcome.kind }, result.latencyMs / 1000);
-    const log = { deliveryId: claimed.id, eventId: claimed.eventId, memberId: claimed.memberId, attempt: attemptNo, status: result.statusCode, outcome: outcome.kind, recorded };
+    const log = {
+      deliveryId: claimed.id,
+      eventId: claimed.eventId,
+      memberId: claimed.memberId,
+      attempt: attemptNo,
+      status: result.statusCode,
+      outcome: outcome.kind,
+      recorded,
+    };
     if (outcome.kind === 'delivered') logger.debug(log, 'webhook delivered');
-    else logger.info({ ...log, error: result.error, ...(outcome.kind === 'retry' ? { next: outcome.nextAttemptAt.toISOString() } : {}) }, 'webhook attempt failed');
+    else
+      logger.info(
+        {
+          ...log,
+          error: result.error,
+          ...(outcome.kind === 'retry' ? { next: outcome.nextAttemptAt.toISOString() } : {}),
+        },
+        'webhook attempt failed',
+      );
     return outcome.kind;
   } catch (error) {
     await webhookDeliveries.release(prisma, claimed).catch(() => undefined);

@@ -2,7 +2,14 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Clock } from '#libs/common';
-import { deliverJob, deliveryTimerId, webhookDeliveries, webhookOutbox, type NewDelivery, type PrismaService } from '#libs/db';
+import {
+  deliverJob,
+  deliveryTimerId,
+  webhookDeliveries,
+  webhookOutbox,
+  type NewDelivery,
+  type PrismaService,
+} from '#libs/db';
 import { newId } from '#libs/domain';
 import { OUTBOX_CHANNEL, isOutboxEventType, isSubscribed } from '#libs/events';
 import type { QueueSet } from '../queues/queue-set.js';
@@ -82,8 +89,17 @@ export class OutboxRelay {
       const subscriptions = await webhookOutbox.subscriptions(tx, [...new Set(events.map((event) => event.memberId))]);
       for (const event of events) {
         const types = subscriptions.get(event.memberId);
-        if (types === undefined || !isOutboxEventType(event.eventType) || !isSubscribed(event.eventType, types)) continue;
-        created.push({ id: newId('wd'), eventId: event.id, memberId: event.memberId, eventType: event.eventType, body: event.body, nextAttemptAt: now, createdAt: now });
+        if (types === undefined || !isOutboxEventType(event.eventType) || !isSubscribed(event.eventType, types))
+          continue;
+        created.push({
+          id: newId('wd'),
+          eventId: event.id,
+          memberId: event.memberId,
+          eventType: event.eventType,
+          body: event.body,
+          nextAttemptAt: now,
+          createdAt: now,
+        });
       }
       await webhookOutbox.insertDeliveries(tx, created);
       await webhookOutbox.markRelayed(
@@ -93,17 +109,28 @@ export class OutboxRelay {
       );
       return events.length;
     });
-    await Promise.all(created.map((delivery) => this.queues.enqueue(deliverJob(delivery.id), deliveryTimerId(delivery.id, 0, 1))));
+    await Promise.all(
+      created.map((delivery) => this.queues.enqueue(deliverJob(delivery.id), deliveryTimerId(delivery.id, 0, 1))),
+    );
     return taken;
   }
 
   /** Enqueues again pending deliveries that are overdue with no attempt in flight. */
   async recoverOverdue(): Promise<number> {
     const now = this.clock.now();
-    const overdue = await webhookDeliveries.overdue(this.prisma, now, new Date(now.getTime() - this.options.recoverAfterMs), RECOVER_LIMIT);
+    const overdue = await webhookDeliveries.overdue(
+      this.prisma,
+      now,
+      new Date(now.getTime() - this.options.recoverAfterMs),
+      RECOVER_LIMIT,
+    );
     // One recovery job per delivery and attempt per recovery period: BullMQ ignores the rest.
     const tag = `recover${Math.floor(now.getTime() / this.options.recoverAfterMs)}`;
-    await Promise.all(overdue.map((row) => this.queues.enqueue(deliverJob(row.id), deliveryTimerId(row.id, row.round, row.attemptCount + 1, tag))));
+    await Promise.all(
+      overdue.map((row) =>
+        this.queues.enqueue(deliverJob(row.id), deliveryTimerId(row.id, row.round, row.attemptCount + 1, tag)),
+      ),
+    );
     if (overdue.length > 0) this.logger.warn({ count: overdue.length }, 'overdue webhook deliveries enqueued again');
     return overdue.length;
   }
@@ -154,7 +181,10 @@ export class OutboxRelay {
       await this.listen();
       this.wake(); // whatever was committed while the listener was away
     } catch (error) {
-      this.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'outbox listener reconnect failed');
+      this.logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'outbox listener reconnect failed',
+      );
       this.reconnectTimer = setTimeout(() => void this.reconnect(), RECONNECT_MS);
     }
   }

@@ -8,9 +8,12 @@ import type { SigningKeyStore } from '#libs/events';
  * variable instead of failing every delivery.
  */
 export async function prepareSigningKeys(keys: SigningKeyStore, logger: Logger): Promise<void> {
-  if (!keys.encrypts) logger.warn('WEBHOOK_KEY_ENCRYPTION_KEY is not set: webhook signing keys are stored unencrypted (sandbox only)');
+  if (!keys.encrypts)
+    logger.warn('WEBHOOK_KEY_ENCRYPTION_KEY is not set: webhook signing keys are stored unencrypted (sandbox only)');
   const report = await keys.sealStored();
-  if (report.resealed.length > 0) logger.info({ kids: report.resealed }, 'webhook signing keys sealed under the current key-encryption key');
-  for (const { kid, error } of report.unreadable) logger.error({ kid, err: error }, 'webhook signing key cannot be opened');
+  if (report.resealed.length > 0)
+    logger.info({ kids: report.resealed }, 'webhook signing keys sealed under the current key-encryption key');
+  for (const { kid, error } of report.unreadable)
+    logger.error({ kid, err: error }, 'webhook signing key cannot be opened');
   await keys.current();
 }

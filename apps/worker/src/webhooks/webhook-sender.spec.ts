@@ -50,14 +50,21 @@ describe('WebhookSender', () => {
     expect(result).toMatchObject({ statusCode: 200 });
     expect(result.error).toBeUndefined();
     const request = seen.find((entry) => entry.url === '/ok');
-    expect(request).toMatchObject({ body: '{"id":"ev:1"}', headers: { 'content-type': 'application/json', 'token-event': 'X', 'content-length': '13' } });
+    expect(request).toMatchObject({
+      body: '{"id":"ev:1"}',
+      headers: { 'content-type': 'application/json', 'token-event': 'X', 'content-length': '13' },
+    });
     expect((await sender.send(`${base}/no-content`, {}, '{}')).statusCode).toBe(204);
   });
 
   it('does not follow redirects, and reports status, Retry-After and a short body', async () => {
     expect(await sender.send(`${base}/redirect`, {}, '{}')).toMatchObject({ statusCode: 302, error: 'HTTP 302' });
     expect(seen.filter((entry) => entry.url === '/ok')).toHaveLength(1);
-    expect(await sender.send(`${base}/busy`, {}, '{}')).toMatchObject({ statusCode: 429, retryAfter: '120', error: 'HTTP 429: slow down' });
+    expect(await sender.send(`${base}/busy`, {}, '{}')).toMatchObject({
+      statusCode: 429,
+      retryAfter: '120',
+      error: 'HTTP 429: slow down',
+    });
   });
 
   it('gives up at the deadline, and stops reading an endless body', async () => {
@@ -79,12 +86,18 @@ describe('WebhookSender', () => {
   });
 
   it('in production refuses http and non-public addresses before connecting', async () => {
-    const production = new WebhookSender({ environment: 'production', timeoutMs: 500, lookup: () => Promise.resolve([{ address: '10.1.2.3', family: 4 }]) });
+    const production = new WebhookSender({
+      environment: 'production',
+      timeoutMs: 500,
+      lookup: () => Promise.resolve([{ address: '10.1.2.3', family: 4 }]),
+    });
     try {
       const before = seen.length;
       expect((await production.send(`${base}/ok`, {}, '{}')).error).toMatch(/receiver refused: must use https/);
       expect((await production.send('https://127.0.0.1:1/ok', {}, '{}')).error).toMatch(/loopback/);
-      expect((await production.send('https://internal.example.com/ok', {}, '{}')).error).toMatch(/private address \(10\.1\.2\.3\)/);
+      expect((await production.send('https://internal.example.com/ok', {}, '{}')).error).toMatch(
+        /private address \(10\.1\.2\.3\)/,
+      );
       expect(seen.length).toBe(before);
     } finally {
       production.close();
@@ -93,10 +106,17 @@ describe('WebhookSender', () => {
 
   it('connects to the address its lookup checked, keeping the name in the Host header', async () => {
     const port = (server.address() as AddressInfo).port;
-    const pinned = new WebhookSender({ environment: 'sandbox', timeoutMs: 500, lookup: () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]) });
+    const pinned = new WebhookSender({
+      environment: 'sandbox',
+      timeoutMs: 500,
+      lookup: () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]),
+    });
     try {
       expect((await pinned.send(`http://hooks.example.test:${port}/ok`, {}, '{"pinned":true}')).statusCode).toBe(200);
-      expect(seen[seen.length - 1]).toMatchObject({ body: '{"pinned":true}', headers: { host: `hooks.example.test:${port}` } });
+      expect(seen[seen.length - 1]).toMatchObject({
+        body: '{"pinned":true}',
+        headers: { host: `hooks.example.test:${port}` },
+      });
     } finally {
       pinned.close();
     }

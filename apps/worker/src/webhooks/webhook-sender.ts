@@ -2,7 +2,14 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { WebhookUrlError, parseWebhookUrl, resolveWebhookTarget, type AddressLookup, type DeliveryEnvironment, type WebhookTarget } from '#libs/events';
+import {
+  WebhookUrlError,
+  parseWebhookUrl,
+  resolveWebhookTarget,
+  type AddressLookup,
+  type DeliveryEnvironment,
+  type WebhookTarget,
+} from '#libs/events';
 
 /** What one POST came to. */
 export interface SendResult {
@@ -62,9 +69,14 @@ export class WebhookSender {
     const elapsed = (): number => Math.round(performance.now() - started);
     let target: WebhookTarget;
     try {
-      target = await resolveWebhookTarget(parseWebhookUrl(rawUrl, this.options.environment), this.options.environment, this.options.lookup);
+      target = await resolveWebhookTarget(
+        parseWebhookUrl(rawUrl, this.options.environment),
+        this.options.environment,
+        this.options.lookup,
+      );
     } catch (error) {
-      if (error instanceof WebhookUrlError) return { error: `receiver refused: ${error.message}`, latencyMs: elapsed() };
+      if (error instanceof WebhookUrlError)
+        return { error: `receiver refused: ${error.message}`, latencyMs: elapsed() };
       throw error;
     }
     const signal = AbortSignal.timeout(this.options.timeoutMs);
@@ -110,10 +122,16 @@ export class WebhookSender {
         agent: freshSocket ? false : https ? this.httpsAgent : this.httpAgent,
         lookup: pinnedLookup(target),
         signal,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length), 'user-agent': USER_AGENT },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(payload.length),
+          'user-agent': USER_AGENT,
+        },
       });
       request.on('error', (error: NodeJS.ErrnoException) => {
-        if (request.reusedSocket && !freshSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) reject(new ReusedSocketError(error));
+        if (request.reusedSocket && !freshSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE'))
+          reject(new ReusedSocketError(error));
         else reject(error);
       });
       request.on('response', (response: IncomingMessage) => {

@@ -43,15 +43,24 @@ describe('loadConfig', () => {
     expect(config.adminToken).toBeUndefined();
     expect(config.logLevel).toBe('info');
     expect(config.otel).toEqual({ exporterEndpoint: undefined, serviceName: 'open-banking-gateway' });
-    expect(config.worker).toEqual({ schedulerTickMs: 1000, schedulerBatchSize: 500, shutdownGraceMs: 20_000, bankStatusProbeSeconds: 60 });
+    expect(config.worker).toEqual({
+      schedulerTickMs: 1000,
+      schedulerBatchSize: 500,
+      shutdownGraceMs: 20_000,
+      bankStatusProbeSeconds: 60,
+    });
     expect(config.embedded).toEqual({ dataDir: '.data', postgresPort: 54329, redisPort: 63799 });
     expect(config.sandboxBankUrl).toBe('http://127.0.0.1:8090');
   });
 
   it('defaults the bank catalogue to the shipped sandbox file and takes a relative BANK_CATALOGUE_FILE from the project root', () => {
     expect(loadConfig({}).bankCatalogueFile).toBe(join(projectRoot(), 'config/banks/sandbox.yaml'));
-    expect(loadConfig({ BANK_CATALOGUE_FILE: 'config/banks/live.yaml' }).bankCatalogueFile).toBe(join(projectRoot(), 'config/banks/live.yaml'));
-    expect(loadConfig({ BANK_CATALOGUE_FILE: '/etc/gateway/banks.yaml' }).bankCatalogueFile).toBe('/etc/gateway/banks.yaml');
+    expect(loadConfig({ BANK_CATALOGUE_FILE: 'config/banks/live.yaml' }).bankCatalogueFile).toBe(
+      join(projectRoot(), 'config/banks/live.yaml'),
+    );
+    expect(loadConfig({ BANK_CATALOGUE_FILE: '/etc/gateway/banks.yaml' }).bankCatalogueFile).toBe(
+      '/etc/gateway/banks.yaml',
+    );
   });
 
   it('treats blank values as unset', () => {
@@ -65,7 +74,10 @@ describe('loadConfig', () => {
     const derived = loadConfig({ PORT: '9000', SANDBOX_BANK_PORT: '9100' });
     expect(derived.http.publicBaseUrl).toBe('http://localhost:9000');
     expect(derived.sandboxBankUrl).toBe('http://127.0.0.1:9100');
-    const given = loadConfig({ PUBLIC_BASE_URL: 'https://gw.example.com//', SANDBOX_BANK_URL: 'http://bank.local:1234/' });
+    const given = loadConfig({
+      PUBLIC_BASE_URL: 'https://gw.example.com//',
+      SANDBOX_BANK_URL: 'http://bank.local:1234/',
+    });
     expect(given.http.publicBaseUrl).toBe('https://gw.example.com');
     expect(given.sandboxBankUrl).toBe('http://bank.local:1234');
   });
@@ -74,7 +86,10 @@ describe('loadConfig', () => {
     const config = loadConfig(PRODUCTION);
     expect(config.environment).toBe('production');
     expect(config.adminToken).toBe(PRODUCTION.ADMIN_TOKEN);
-    expect(requireConnections(config)).toMatchObject({ databaseUrl: PRODUCTION.DATABASE_URL, redisUrl: PRODUCTION.REDIS_URL });
+    expect(requireConnections(config)).toMatchObject({
+      databaseUrl: PRODUCTION.DATABASE_URL,
+      redisUrl: PRODUCTION.REDIS_URL,
+    });
   });
 
   it.each([
@@ -126,33 +141,63 @@ describe('loadConfig', () => {
   });
 
   it('collects BANK_SECRET_* variables for env: secret references, and nothing else', () => {
-    const config = loadConfig({ BANK_SECRET_OBIE_CLIENT: 's3cret', BANK_SECRET_EMPTY: '', ADMIN_TOKEN: 'x', OTHER: 'y' });
+    const config = loadConfig({
+      BANK_SECRET_OBIE_CLIENT: 's3cret',
+      BANK_SECRET_EMPTY: '',
+      ADMIN_TOKEN: 'x',
+      OTHER: 'y',
+    });
     expect(config.bankSecrets).toEqual({ BANK_SECRET_OBIE_CLIENT: 's3cret' });
   });
 
   it('reads the webhook key-encryption keys as 32 bytes in hex or base64, never echoing a bad one', () => {
     const bytes = Buffer.from(Array.from({ length: 32 }, (_, i) => i));
-    for (const written of [bytes.toString('hex'), bytes.toString('base64'), bytes.toString('base64url'), bytes.toString('base64').replace(/=$/, '')]) {
-      expect(loadConfig({ WEBHOOK_KEY_ENCRYPTION_KEY: written }).webhooks.keyEncryption).toEqual({ current: bytes, previous: [] });
+    for (const written of [
+      bytes.toString('hex'),
+      bytes.toString('base64'),
+      bytes.toString('base64url'),
+      bytes.toString('base64').replace(/=$/, ''),
+    ]) {
+      expect(loadConfig({ WEBHOOK_KEY_ENCRYPTION_KEY: written }).webhooks.keyEncryption).toEqual({
+        current: bytes,
+        previous: [],
+      });
     }
     const previous = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];
-    const rotating = loadConfig({ WEBHOOK_KEY_ENCRYPTION_KEY: bytes.toString('hex'), WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: previous.map((key) => key.toString('base64')).join(' , ') });
+    const rotating = loadConfig({
+      WEBHOOK_KEY_ENCRYPTION_KEY: bytes.toString('hex'),
+      WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: previous.map((key) => key.toString('base64')).join(' , '),
+    });
     expect(rotating.webhooks.keyEncryption.previous).toEqual(previous);
     expect(loadConfig({}).webhooks.keyEncryption).toEqual({ current: undefined, previous: [] });
-    for (const bad of ['too-short', 'a'.repeat(63), Buffer.alloc(31).toString('base64'), Buffer.alloc(33).toString('hex')]) {
+    for (const bad of [
+      'too-short',
+      'a'.repeat(63),
+      Buffer.alloc(31).toString('base64'),
+      Buffer.alloc(33).toString('hex'),
+    ]) {
       const error = configError({ WEBHOOK_KEY_ENCRYPTION_KEY: bad });
       expect(error.variable).toBe('WEBHOOK_KEY_ENCRYPTION_KEY');
       expect(error.message).not.toContain(bad);
     }
-    expect(configError({ WEBHOOK_KEY_ENCRYPTION_KEY: bytes.toString('hex'), WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: 'nope' }).variable).toBe('WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS');
-    expect(configError({ WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: bytes.toString('hex') }).variable).toBe('WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS');
+    expect(
+      configError({ WEBHOOK_KEY_ENCRYPTION_KEY: bytes.toString('hex'), WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: 'nope' })
+        .variable,
+    ).toBe('WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS');
+    expect(configError({ WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS: bytes.toString('hex') }).variable).toBe(
+      'WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS',
+    );
   });
 
   it('keeps webhook history 30 days and dead letters 90 by default', () => {
     expect(loadConfig({}).webhooks).toMatchObject({ retentionDays: 30, deadLetterRetentionDays: 90 });
-    expect(loadConfig({ WEBHOOK_RETENTION_DAYS: '7', WEBHOOK_DEAD_LETTER_RETENTION_DAYS: '365' }).webhooks).toMatchObject({ retentionDays: 7, deadLetterRetentionDays: 365 });
+    expect(
+      loadConfig({ WEBHOOK_RETENTION_DAYS: '7', WEBHOOK_DEAD_LETTER_RETENTION_DAYS: '365' }).webhooks,
+    ).toMatchObject({ retentionDays: 7, deadLetterRetentionDays: 365 });
     expect(configError({ WEBHOOK_RETENTION_DAYS: '0' }).variable).toBe('WEBHOOK_RETENTION_DAYS');
-    expect(configError({ WEBHOOK_DEAD_LETTER_RETENTION_DAYS: 'ninety' }).variable).toBe('WEBHOOK_DEAD_LETTER_RETENTION_DAYS');
+    expect(configError({ WEBHOOK_DEAD_LETTER_RETENTION_DAYS: 'ninety' }).variable).toBe(
+      'WEBHOOK_DEAD_LETTER_RETENTION_DAYS',
+    );
   });
 
   it('requireConnections names the missing URL', () => {

@@ -62,13 +62,15 @@ function secondsList(env: Env, name: string, fallback: readonly number[]): reado
   const value = text(env, name);
   if (value === undefined) return fallback;
   const parts = value.split(',').map((part) => part.trim());
-  if (parts.some((part) => !/^\d{1,7}$/.test(part) || Number(part) < 1)) throw new ConfigError(name, `must be a comma list of whole seconds >= 1 (got "${value}")`);
+  if (parts.some((part) => !/^\d{1,7}$/.test(part) || Number(part) < 1))
+    throw new ConfigError(name, `must be a comma list of whole seconds >= 1 (got "${value}")`);
   return parts.map(Number);
 }
 
 function queuePrefix(env: Env): string {
   const value = text(env, 'QUEUE_PREFIX') ?? 'bull';
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new ConfigError('QUEUE_PREFIX', `must be 1 to 64 letters, digits, "_" or "-" (got "${value}")`);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(value))
+    throw new ConfigError('QUEUE_PREFIX', `must be 1 to 64 letters, digits, "_" or "-" (got "${value}")`);
   return value;
 }
 
@@ -77,7 +79,8 @@ function keyBytes(name: string, value: string): Buffer {
   let bytes: Buffer | undefined;
   if (/^[0-9a-fA-F]{64}$/.test(value)) bytes = Buffer.from(value, 'hex');
   else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) bytes = Buffer.from(value, 'base64');
-  if (bytes?.length !== 32) throw new ConfigError(name, `must be 32 bytes, as 64 hex digits or base64 (got ${value.length} characters)`);
+  if (bytes?.length !== 32)
+    throw new ConfigError(name, `must be 32 bytes, as 64 hex digits or base64 (got ${value.length} characters)`);
   return bytes;
 }
 
@@ -86,15 +89,24 @@ function keyBytes(name: string, value: string): Buffer {
  * required in production, and earlier ones still read during a rotation
  * (WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS, a comma list).
  */
-function keyEncryptionKeys(env: Env, environment: Environment): { current: Buffer | undefined; previous: readonly Buffer[] } {
+function keyEncryptionKeys(
+  env: Env,
+  environment: Environment,
+): { current: Buffer | undefined; previous: readonly Buffer[] } {
   const value = text(env, 'WEBHOOK_KEY_ENCRYPTION_KEY');
   if (value === undefined && environment === 'production') {
-    throw new ConfigError('WEBHOOK_KEY_ENCRYPTION_KEY', 'is required when ENVIRONMENT=production (32 random bytes, base64 or hex: openssl rand -base64 32)');
+    throw new ConfigError(
+      'WEBHOOK_KEY_ENCRYPTION_KEY',
+      'is required when ENVIRONMENT=production (32 random bytes, base64 or hex: openssl rand -base64 32)',
+    );
   }
   const current = value === undefined ? undefined : keyBytes('WEBHOOK_KEY_ENCRYPTION_KEY', value);
   const previousText = text(env, 'WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS');
   if (previousText !== undefined && current === undefined) {
-    throw new ConfigError('WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS', 'needs WEBHOOK_KEY_ENCRYPTION_KEY (the key that replaces them)');
+    throw new ConfigError(
+      'WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS',
+      'needs WEBHOOK_KEY_ENCRYPTION_KEY (the key that replaces them)',
+    );
   }
   const previous = (previousText ?? '')
     .split(',')
@@ -192,9 +204,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     idempotency: { ttlHours: integer(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 24 * 30) },
     bankSecrets: Object.fromEntries(
-      Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('BANK_SECRET_') && entry[1] !== undefined && entry[1] !== ''),
+      Object.entries(env).filter(
+        (entry): entry is [string, string] =>
+          entry[0].startsWith('BANK_SECRET_') && entry[1] !== undefined && entry[1] !== '',
+      ),
     ),
-    sandboxBankUrl: (url(env, 'SANDBOX_BANK_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${sandboxBankPort}`).replace(/\/+$/, ''),
+    sandboxBankUrl: (
+      url(env, 'SANDBOX_BANK_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${sandboxBankPort}`
+    ).replace(/\/+$/, ''),
     bankCatalogueFile: resolve(projectRoot(), text(env, 'BANK_CATALOGUE_FILE') ?? 'config/banks/sandbox.yaml'),
   };
 }

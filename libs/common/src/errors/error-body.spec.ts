@@ -9,7 +9,12 @@ describe('errorBody', () => {
   it('400 field error: errorCode, message, paths and tokenTraceId', () => {
     const body = errorBody(GatewayError.invalidField('amount.value', 'amount.value must be positive'), TRACE);
     expect(body).toEqual({
-      error: { errorCode: 'Field.Invalid', message: 'amount.value must be positive', paths: ['amount.value'], tokenTraceId: TRACE },
+      error: {
+        errorCode: 'Field.Invalid',
+        message: 'amount.value must be positive',
+        paths: ['amount.value'],
+        tokenTraceId: TRACE,
+      },
     });
   });
 
@@ -33,12 +38,21 @@ describe('errorBody', () => {
 
   it('403: errorCode, message and tokenTraceId', () => {
     const body = errorBody(new GatewayError('PermissionDenied', { message: 'Consent revoked.', paths: ['x'] }), TRACE);
-    expect(body).toEqual({ error: { errorCode: 'PermissionDenied', message: 'Consent revoked.', tokenTraceId: TRACE } });
+    expect(body).toEqual({
+      error: { errorCode: 'PermissionDenied', message: 'Consent revoked.', tokenTraceId: TRACE },
+    });
   });
 
   it('404: paymentId is the id of the entity not found', () => {
     const body = errorBody(GatewayError.notFound('pi:abc123'), TRACE);
-    expect(body).toEqual({ error: { errorCode: 'NOT_FOUND', paymentId: 'pi:abc123', message: 'Entity pi:abc123 not found.', tokenTraceId: TRACE } });
+    expect(body).toEqual({
+      error: {
+        errorCode: 'NOT_FOUND',
+        paymentId: 'pi:abc123',
+        message: 'Entity pi:abc123 not found.',
+        tokenTraceId: TRACE,
+      },
+    });
   });
 
   it('404 without an entity id still has a paymentId', () => {
@@ -56,15 +70,28 @@ describe('errorBody', () => {
     const error = new GatewayError(code, { entityId: 'ignored', paths: ['ignored'] });
     expect(error.status).toBe(status);
     const body = errorBody(error, TRACE);
-    expect(body).toEqual({ error: { errorCode: code, paymentId: STATUS_NOTICE[status], message: ERROR_CATALOGUE[code].message, tokenTraceId: TRACE } });
+    expect(body).toEqual({
+      error: {
+        errorCode: code,
+        paymentId: STATUS_NOTICE[status],
+        message: ERROR_CATALOGUE[code].message,
+        tokenTraceId: TRACE,
+      },
+    });
     expect(body.error.paymentId).toMatch(/\S/);
   });
 
-  it.each(['InternalServerError', 'BankInternalError'] as const)('500 (%s): errorCode, message and tokenTraceId', (code) => {
-    const body = errorBody(new GatewayError(code, { cause: new Error('secret detail'), paths: ['x'], entityId: 'e:1' }), TRACE);
-    expect(body).toEqual({ error: { errorCode: code, message: ERROR_CATALOGUE[code].message, tokenTraceId: TRACE } });
-    expect(JSON.stringify(body)).not.toContain('secret detail');
-  });
+  it.each(['InternalServerError', 'BankInternalError'] as const)(
+    '500 (%s): errorCode, message and tokenTraceId',
+    (code) => {
+      const body = errorBody(
+        new GatewayError(code, { cause: new Error('secret detail'), paths: ['x'], entityId: 'e:1' }),
+        TRACE,
+      );
+      expect(body).toEqual({ error: { errorCode: code, message: ERROR_CATALOGUE[code].message, tokenTraceId: TRACE } });
+      expect(JSON.stringify(body)).not.toContain('secret detail');
+    },
+  );
 
   it('gives every catalogue code the fields its status requires', () => {
     for (const code of Object.keys(ERROR_CATALOGUE) as ErrorCode[]) {

@@ -26,7 +26,10 @@ export const ERROR_CATALOGUE = {
   // 409 / 422: idempotency and state conflicts
   CONFLICT: { status: 409, message: 'The request conflicts with the current state of the resource.' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'The Idempotency-Key was used with a different request.' },
-  IDEMPOTENCY_KEY_IN_USE: { status: 409, message: 'A request with this Idempotency-Key is still being processed; retry later.' },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed; retry later.',
+  },
   // 429
   RESOURCE_EXHAUSTED: { status: 429, message: 'Too many requests.' },
   // 500

@@ -82,7 +82,12 @@ describe('toGatewayError', () => {
     const cases: readonly [string, Error & { statusCode?: number }, ErrorCode, number][] = [
       ['invalid JSON', new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), 'MalformedBody', 400],
       ['empty JSON', new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), 'MalformedBody', 400],
-      ['unsupported media type', new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE('text/csv'), 'UnsupportedMediaType', 415],
+      [
+        'unsupported media type',
+        new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE('text/csv'),
+        'UnsupportedMediaType',
+        415,
+      ],
       ['body too large', new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), 'PayloadTooLarge', 413],
       ['content-length mismatch', new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH(), 'InvalidArgument', 400],
       ['bad URL', new errorCodes.FST_ERR_BAD_URL('%zz'), 'InvalidArgument', 400],
@@ -121,13 +126,17 @@ describe('toGatewayError', () => {
     });
 
     it('maps another Fastify error with a 4xx statusCode by its status', () => {
-      expect(toGatewayError({ statusCode: 415, code: 'FST_ERR_SOMETHING_NEW', message: 'x' }, '/').code).toBe('UnsupportedMediaType');
+      expect(toGatewayError({ statusCode: 415, code: 'FST_ERR_SOMETHING_NEW', message: 'x' }, '/').code).toBe(
+        'UnsupportedMediaType',
+      );
       expect(toGatewayError({ statusCode: 404, code: 'FST_ERR_NOT_FOUND' }, '/p').entityId).toBe('/p');
     });
 
-    it('does not trust a 4xx statusCode on an error that is not Fastify\'s (a library client error is internal)', () => {
+    it("does not trust a 4xx statusCode on an error that is not Fastify's (a library client error is internal)", () => {
       expect(toGatewayError({ statusCode: 404, message: 'upstream said 404' }, '/p').code).toBe('InternalServerError');
-      expect(toGatewayError(Object.assign(new Error('bank said 400'), { statusCode: 400 }), '/p').code).toBe('InternalServerError');
+      expect(toGatewayError(Object.assign(new Error('bank said 400'), { statusCode: 400 }), '/p').code).toBe(
+        'InternalServerError',
+      );
     });
   });
 

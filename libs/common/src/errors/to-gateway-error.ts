@@ -13,9 +13,11 @@ interface TransportError {
  */
 const FASTIFY_CODES: Readonly<Record<string, () => GatewayError>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new GatewayError('UnsupportedMediaType'),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new GatewayError('InvalidArgument', { message: 'Content-Length does not match the body.' }),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
+    new GatewayError('InvalidArgument', { message: 'Content-Length does not match the body.' }),
   FST_ERR_CTP_BODY_TOO_LARGE: () => new GatewayError('PayloadTooLarge'),
-  FST_ERR_CTP_EMPTY_JSON_BODY: () => new GatewayError('MalformedBody', { message: 'The request body is empty but Content-Type is application/json.' }),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () =>
+    new GatewayError('MalformedBody', { message: 'The request body is empty but Content-Type is application/json.' }),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new GatewayError('MalformedBody'),
   FST_ERR_BAD_URL: () => new GatewayError('InvalidArgument', { message: 'The request URL is malformed.' }),
 };
@@ -81,7 +83,13 @@ export function toGatewayError(error: unknown, path: string): GatewayError {
     // Only Fastify's own errors are trusted to carry a client status; anything else thrown
     // with a statusCode (a library's HTTP client error, say) is internal.
     const { code } = error as TransportError;
-    if (typeof code === 'string' && code.startsWith('FST_') && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    if (
+      typeof code === 'string' &&
+      code.startsWith('FST_') &&
+      typeof statusCode === 'number' &&
+      statusCode >= 400 &&
+      statusCode < 500
+    ) {
       return fromStatus(statusCode, path);
     }
   }

@@ -8,7 +8,9 @@ import { installRequestTracing } from './request-trace.js';
 import { createValidationPipe } from './validation.pipe.js';
 
 /** Fastify's trustProxy: nothing, a list of proxies, or the first `hops` hops. */
-function trustProxyOption(setting: false | number | readonly string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  setting: false | number | readonly string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (setting === false) return false;
   if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
   return [...setting];

@@ -8,11 +8,19 @@ describe('installFormBodyParser', () => {
     await fastify?.close();
   });
 
-  async function post(pathPrefixes: readonly string[] | undefined, url: string): Promise<{ statusCode: number; body: string }> {
+  async function post(
+    pathPrefixes: readonly string[] | undefined,
+    url: string,
+  ): Promise<{ statusCode: number; body: string }> {
     fastify = Fastify();
     installFormBodyParser(fastify, pathPrefixes);
     fastify.post('/*', (request) => request.body);
-    const response = await fastify.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1&b=x%20y&a=2' });
+    const response = await fastify.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1&b=x%20y&a=2',
+    });
     return { statusCode: response.statusCode, body: response.body };
   }
 

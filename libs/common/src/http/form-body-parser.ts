@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
 function unsupported(): Error {
-  return Object.assign(new Error('Content-Type must be application/json.'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' });
+  return Object.assign(new Error('Content-Type must be application/json.'), {
+    statusCode: 415,
+    code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  });
 }
 
 /**
@@ -14,7 +17,10 @@ function unsupported(): Error {
 export function installFormBodyParser(fastify: FastifyInstance, pathPrefixes?: readonly string[]): void {
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
     const path = request.url.split('?')[0] ?? '';
-    if (pathPrefixes !== undefined && !pathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+    if (
+      pathPrefixes !== undefined &&
+      !pathPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+    ) {
       done(unsupported());
       return;
     }

@@ -47,6 +47,9 @@ export class GlobalErrorFilter implements ExceptionFilter {
     if (error.external) void reply.header(EXTERNAL_ERROR_HEADER, 'true');
     if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
     for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
-    void reply.status(error.status).header('content-type', 'application/json; charset=utf-8').send(errorBody(error, traceId));
+    void reply
+      .status(error.status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(errorBody(error, traceId));
   }
 }

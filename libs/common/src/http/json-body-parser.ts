@@ -22,11 +22,16 @@ export function installJsonOnlyBodyParser(fastify: FastifyInstance): void {
   const parse = (request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void): void => {
     request.rawBody = body;
     if (body.length === 0) {
-      done(bodyError('Body cannot be empty when content-type is set to application/json', 'FST_ERR_CTP_EMPTY_JSON_BODY'));
+      done(
+        bodyError('Body cannot be empty when content-type is set to application/json', 'FST_ERR_CTP_EMPTY_JSON_BODY'),
+      );
       return;
     }
     try {
-      done(null, secureJson.parse(body.toString('utf8'), undefined, { protoAction: 'error', constructorAction: 'error' }));
+      done(
+        null,
+        secureJson.parse(body.toString('utf8'), undefined, { protoAction: 'error', constructorAction: 'error' }),
+      );
     } catch {
       done(bodyError('Body is not valid JSON', 'FST_ERR_CTP_INVALID_JSON_BODY'));
     }

@@ -28,7 +28,13 @@ export function installRequestTracing(fastify: FastifyInstance, metrics: Metrics
     const seconds = reply.elapsedTime / 1000;
     metrics.observeRequest(request.method, route, reply.statusCode, seconds);
     logger.info(
-      { traceId: request.traceId, method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        traceId: request.traceId,
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
     done();

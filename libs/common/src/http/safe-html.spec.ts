@@ -11,7 +11,11 @@ describe('html', () => {
   });
 
   it('property: escaped text has no markup characters left and reads back to the original', () => {
-    const unescape = (text: string): string => text.replace(/&lt;|&gt;|&quot;|&#39;|&amp;/g, (entity) => ({ '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' })[entity] ?? entity);
+    const unescape = (text: string): string =>
+      text.replace(
+        /&lt;|&gt;|&quot;|&#39;|&amp;/g,
+        (entity) => ({ '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' })[entity] ?? entity,
+      );
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), (text) => {
         const escaped = escapeHtml(text);
@@ -24,7 +28,12 @@ describe('html', () => {
 
 describe('renderHtmlPage', () => {
   it('escapes the title in both places and keeps the style, extra head and body as given', () => {
-    const page = renderHtmlPage({ title: 'A & B', style: new SafeHtml('p { color: red; }'), head: html`<meta name="x" content="y">`, body: html`<p>${'<hi>'}</p>` });
+    const page = renderHtmlPage({
+      title: 'A & B',
+      style: new SafeHtml('p { color: red; }'),
+      head: html`<meta name="x" content="y" />`,
+      body: html`<p>${'<hi>'}</p>`,
+    });
     expect(page).toBe(`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="x" content="y">
@@ -35,6 +44,8 @@ describe('renderHtmlPage', () => {
 </body>
 </html>
 `);
-    expect(renderHtmlPage({ title: 't', style: new SafeHtml(''), body: html`` })).toContain('initial-scale=1">\n<title>t</title>');
+    expect(renderHtmlPage({ title: 't', style: new SafeHtml(''), body: html`` })).toContain(
+      'initial-scale=1">\n<title>t</title>',
+    );
   });
 });

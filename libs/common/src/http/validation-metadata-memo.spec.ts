@@ -30,9 +30,19 @@ interface ValidationMetadata {
   readonly type: string;
   readonly name?: string;
 }
-type Lookup = (target: object, schema: string | undefined, always: boolean, strictGroups: boolean, groups?: string[]) => ValidationMetadata[];
-const storage = getMetadataStorage() as unknown as { getTargetValidationMetadatas: Lookup; groupByPropertyName: (m: ValidationMetadata[]) => Record<string, ValidationMetadata[]> };
-const describeRules = (rules: readonly ValidationMetadata[]): string[] => rules.map((rule) => `${rule.propertyName}:${rule.type}:${rule.name ?? ''}`).sort();
+type Lookup = (
+  target: object,
+  schema: string | undefined,
+  always: boolean,
+  strictGroups: boolean,
+  groups?: string[],
+) => ValidationMetadata[];
+const storage = getMetadataStorage() as unknown as {
+  getTargetValidationMetadatas: Lookup;
+  groupByPropertyName: (m: ValidationMetadata[]) => Record<string, ValidationMetadata[]>;
+};
+const describeRules = (rules: readonly ValidationMetadata[]): string[] =>
+  rules.map((rule) => `${rule.propertyName}:${rule.type}:${rule.name ?? ''}`).sort();
 
 describe('memoiseValidationMetadata', () => {
   const before = describeRules(storage.getTargetValidationMetadatas(Child, undefined, false, false));
@@ -69,10 +79,19 @@ describe('memoiseValidationMetadata', () => {
   });
 
   it('validates as before: nested, inherited and unknown properties', async () => {
-    const valid = await validate(plainToInstance(Child, { count: 2, inner: { code: 'GBP' }, note: 'n' }), { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+    const valid = await validate(plainToInstance(Child, { count: 2, inner: { code: 'GBP' }, note: 'n' }), {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+    });
     expect(valid).toEqual([]);
-    const invalid = await validate(plainToInstance(Child, { count: 'two', inner: { code: 'POUNDS' }, note: 'n', extra: 1 }), { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+    const invalid = await validate(
+      plainToInstance(Child, { count: 'two', inner: { code: 'POUNDS' }, note: 'n', extra: 1 }),
+      { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true },
+    );
     expect(invalid.map((error) => error.property).sort()).toEqual(['count', 'extra', 'inner']);
-    expect(invalid.find((error) => error.property === 'inner')?.children?.[0]?.constraints).toEqual({ maxLength: 'code must be shorter than or equal to 3 characters' });
+    expect(invalid.find((error) => error.property === 'inner')?.children?.[0]?.constraints).toEqual({
+      maxLength: 'code must be shorter than or equal to 3 characters',
+    });
   });
 });

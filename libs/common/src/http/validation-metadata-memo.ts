@@ -3,7 +3,13 @@ import { getMetadataStorage } from 'class-validator';
 /** One rule of class-validator's storage (a ValidationMetadata); read only by its own code. */
 type ValidationMetadata = object;
 
-type TargetLookup = (target: object, schema: string | undefined, always: boolean, strictGroups: boolean, groups?: string[]) => ValidationMetadata[];
+type TargetLookup = (
+  target: object,
+  schema: string | undefined,
+  always: boolean,
+  strictGroups: boolean,
+  groups?: string[],
+) => ValidationMetadata[];
 type Grouping = (metadatas: ValidationMetadata[]) => Record<string, ValidationMetadata[]>;
 
 /** The parts of class-validator's MetadataStorage this memo wraps (public methods of its class). */

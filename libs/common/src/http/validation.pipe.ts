@@ -24,9 +24,14 @@ function collect(errors: readonly ValidationError[], prefix: string, out: FieldP
 export function validationErrorToGatewayError(errors: readonly ValidationError[]): GatewayError {
   const problems: FieldProblem[] = [];
   collect(errors, '', problems);
-  const message = problems.map((p) => (p.message.startsWith(p.path) ? p.message : `${p.path}: ${p.message}`)).join('. ');
+  const message = problems
+    .map((p) => (p.message.startsWith(p.path) ? p.message : `${p.path}: ${p.message}`))
+    .join('. ');
   const code = problems.every((p) => p.unknown) && problems.length > 0 ? 'Field.Unknown' : 'Field.Invalid';
-  return new GatewayError(code, { message: message === '' ? 'The request is invalid.' : message, paths: problems.map((p) => p.path) });
+  return new GatewayError(code, {
+    message: message === '' ? 'The request is invalid.' : message,
+    paths: problems.map((p) => p.path),
+  });
 }
 
 /**

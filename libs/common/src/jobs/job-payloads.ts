@@ -50,7 +50,13 @@ export interface PollPaymentPayload {
   readonly paymentId: string;
 }
 
-export type JobPayload = PurgeRevokedApiKeysPayload | PurgeWebhookHistoryPayload | WebhookDeliverPayload | ProbeBankStatusPayload | PollPaymentPayload | PurgeIdempotencyKeysPayload;
+export type JobPayload =
+  | PurgeRevokedApiKeysPayload
+  | PurgeWebhookHistoryPayload
+  | WebhookDeliverPayload
+  | ProbeBankStatusPayload
+  | PollPaymentPayload
+  | PurgeIdempotencyKeysPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
 

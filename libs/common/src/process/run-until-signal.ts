@@ -2,7 +2,11 @@
  * Keeps a server process running until SIGINT or SIGTERM, then closes it (finishing in-flight
  * work) and exits. A second signal exits at once.
  */
-export function runUntilSignal(name: string, close: () => Promise<void>, signals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM']): void {
+export function runUntilSignal(
+  name: string,
+  close: () => Promise<void>,
+  signals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'],
+): void {
   let closing = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (closing) {
@@ -13,7 +17,9 @@ export function runUntilSignal(name: string, close: () => Promise<void>, signals
     close().then(
       () => process.exit(0),
       (error: unknown) => {
-        process.stderr.write(`${JSON.stringify({ level: 'error', service: name, msg: 'shutdown failed', err: String(error) })}\n`);
+        process.stderr.write(
+          `${JSON.stringify({ level: 'error', service: name, msg: 'shutdown failed', err: String(error) })}\n`,
+        );
         process.exit(1);
       },
     );

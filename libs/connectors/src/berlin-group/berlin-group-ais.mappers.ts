@@ -1,9 +1,39 @@
 import type { BankAccount, BankBalance, BankTransaction } from '../bank-connector.js';
 import type { AccountIdentifier, Money, PartyAccount } from '../bank-types.js';
-import { MalformedBankResponseError, asObject, objectAt, optionalText, textAt, type JsonObject } from '../obie/obie-json.js';
+import {
+  MalformedBankResponseError,
+  asObject,
+  objectAt,
+  optionalText,
+  textAt,
+  type JsonObject,
+} from '../obie/obie-json.js';
 
 /** ExternalCashAccountType1Code (ISO 20022) as XS2A's cashAccountType, and the gateway's account types. */
-export const CASH_ACCOUNT_TYPES = ['CACC', 'CASH', 'CHAR', 'CISH', 'COMM', 'CPAC', 'LLSV', 'LOAN', 'MGLD', 'MOMA', 'NFCA', 'NREX', 'ODFT', 'ONDP', 'OTHR', 'SACC', 'SLRY', 'SVGS', 'TAXE', 'TRAN', 'TRAS', 'VACC'] as const;
+export const CASH_ACCOUNT_TYPES = [
+  'CACC',
+  'CASH',
+  'CHAR',
+  'CISH',
+  'COMM',
+  'CPAC',
+  'LLSV',
+  'LOAN',
+  'MGLD',
+  'MOMA',
+  'NFCA',
+  'NREX',
+  'ODFT',
+  'ONDP',
+  'OTHR',
+  'SACC',
+  'SLRY',
+  'SVGS',
+  'TAXE',
+  'TRAN',
+  'TRAS',
+  'VACC',
+] as const;
 export type CashAccountType = (typeof CASH_ACCOUNT_TYPES)[number];
 
 export const ACCOUNT_TYPES: Readonly<Record<CashAccountType, BankAccount['type']>> = {
@@ -32,7 +62,9 @@ export const ACCOUNT_TYPES: Readonly<Record<CashAccountType, BankAccount['type']
 };
 
 function accountType(value: string | undefined): BankAccount['type'] {
-  return value !== undefined && Object.prototype.hasOwnProperty.call(ACCOUNT_TYPES, value) ? ACCOUNT_TYPES[value as CashAccountType] : 'OTHER';
+  return value !== undefined && Object.prototype.hasOwnProperty.call(ACCOUNT_TYPES, value)
+    ? ACCOUNT_TYPES[value as CashAccountType]
+    : 'OTHER';
 }
 
 /** accountReference -> a gateway identifier (IBAN with the account's BIC when given, or BBAN). */
@@ -67,7 +99,12 @@ export function bankAccount(value: unknown): BankAccount {
   const cashAccountType = optionalText(account, 'cashAccountType');
   return {
     bankAccountId: textAt(account, 'resourceId', 'accounts[].resourceId'),
-    name: optionalText(account, 'name') ?? optionalText(account, 'displayName') ?? optionalText(account, 'product') ?? holderName ?? 'Account',
+    name:
+      optionalText(account, 'name') ??
+      optionalText(account, 'displayName') ??
+      optionalText(account, 'product') ??
+      holderName ??
+      'Account',
     currency: textAt(account, 'currency', 'accounts[].currency'),
     type: accountType(cashAccountType),
     identifiers: identifier === undefined ? [] : [identifier],
@@ -77,7 +114,10 @@ export function bankAccount(value: unknown): BankAccount {
 
 /** balance -> BankBalance; the type is XS2A's balanceType verbatim (closingBooked, interimAvailable ...). */
 export function bankBalance(value: unknown, nowIso: string): BankBalance {
-  const { money, creditDebit } = signedAmount(objectAt(value, 'balanceAmount', 'balances[].balanceAmount'), 'balances[].balanceAmount');
+  const { money, creditDebit } = signedAmount(
+    objectAt(value, 'balanceAmount', 'balances[].balanceAmount'),
+    'balances[].balanceAmount',
+  );
   const changed = optionalText(value, 'lastChangeDateTime');
   const reference = optionalText(value, 'referenceDate');
   return {
@@ -96,17 +136,24 @@ function party(name: string | undefined, reference: unknown): PartyAccount | und
 /** transactionDetails -> BankTransaction; the counterparty is the other side of the entry. */
 export function bankTransaction(value: unknown, status: 'BOOKED' | 'PENDING'): BankTransaction {
   const entry: JsonObject = asObject(value) ?? {};
-  const { money, creditDebit } = signedAmount(objectAt(entry, 'transactionAmount', 'transactions[].transactionAmount'), 'transactions[].transactionAmount');
+  const { money, creditDebit } = signedAmount(
+    objectAt(entry, 'transactionAmount', 'transactions[].transactionAmount'),
+    'transactions[].transactionAmount',
+  );
   const counterparty =
-    creditDebit === 'DEBIT' ? party(optionalText(entry, 'creditorName'), entry['creditorAccount']) : party(optionalText(entry, 'debtorName'), entry['debtorAccount']);
+    creditDebit === 'DEBIT'
+      ? party(optionalText(entry, 'creditorName'), entry['creditorAccount'])
+      : party(optionalText(entry, 'debtorName'), entry['debtorAccount']);
   const description =
     optionalText(entry, 'remittanceInformationUnstructured') ??
     optionalText(asObject(entry['remittanceInformationStructured']), 'reference') ??
     optionalText(entry, 'additionalInformation');
-  const when = optionalText(entry, 'bookingDate') ?? optionalText(entry, 'valueDate') ?? optionalText(entry, 'transactionDate');
+  const when =
+    optionalText(entry, 'bookingDate') ?? optionalText(entry, 'valueDate') ?? optionalText(entry, 'transactionDate');
   if (when === undefined) throw new MalformedBankResponseError('transactions[].bookingDate');
   return {
-    bankTransactionId: optionalText(entry, 'transactionId') ?? textAt(entry, 'entryReference', 'transactions[].transactionId'),
+    bankTransactionId:
+      optionalText(entry, 'transactionId') ?? textAt(entry, 'entryReference', 'transactions[].transactionId'),
     amount: money,
     creditDebit,
     status,

@@ -1,4 +1,11 @@
-import type { AccountAccessRequest, AuthorisationStep, BankAccount, BankBalance, BankTransaction, TransactionQuery } from '../bank-connector.js';
+import type {
+  AccountAccessRequest,
+  AuthorisationStep,
+  BankAccount,
+  BankBalance,
+  BankTransaction,
+  TransactionQuery,
+} from '../bank-connector.js';
 import { BankRejectedError } from '../bank-errors.js';
 import type { BankCallContext } from '../bank-types.js';
 import { MalformedBankResponseError, arrayAt, asObject, textAt } from '../obie/obie-json.js';
@@ -25,7 +32,10 @@ export class BerlinGroupAis {
     private readonly nowMs: () => number,
   ) {}
 
-  async createAccess(ctx: BankCallContext, request: AccountAccessRequest): Promise<{ readonly bankConsentId: string; readonly next: AuthorisationStep }> {
+  async createAccess(
+    ctx: BankCallContext,
+    request: AccountAccessRequest,
+  ): Promise<{ readonly bankConsentId: string; readonly next: AuthorisationStep }> {
     const uris = tppRedirectUris(request.redirectUri, request.state);
     const { tppRedirect } = this.parts.settings;
     const headers = {
@@ -34,26 +44,53 @@ export class BerlinGroupAis {
       ...(tppRedirect.nokRedirect ? { 'TPP-Nok-Redirect-URI': uris.nok } : {}),
       'TPP-Explicit-Authorisation-Preferred': String(tppRedirect.explicitAuthorisation),
     };
-    const created = await this.parts.api.call(ctx, { method: 'POST', path: XS2A_PATHS.consents(), operation: 'xs2a.consents.create', body: consentBody(request, this.nowMs()), headers });
+    const created = await this.parts.api.call(ctx, {
+      method: 'POST',
+      path: XS2A_PATHS.consents(),
+      operation: 'xs2a.consents.create',
+      body: consentBody(request, this.nowMs()),
+      headers,
+    });
     const bankConsentId = textAt(created.body, 'consentId', 'consentId');
     const { status, outcome } = mapConsentStatus(created.body['consentStatus']);
-    if (outcome !== 'AWAITING_AUTHORISATION') throw new BankRejectedError(ctx.bankId, 400, status, `The bank created the consent as ${status}.`);
+    if (outcome !== 'AWAITING_AUTHORISATION')
+      throw new BankRejectedError(ctx.bankId, 400, status, `The bank created the consent as ${status}.`);
     let answer = created;
     if (linkHref(answer.body, 'scaRedirect') === undefined && offersAuthorisationStart(answer.body)) {
-      answer = await this.parts.api.call(ctx, { method: 'POST', path: XS2A_PATHS.consentAuthorisations(bankConsentId), operation: 'xs2a.consents.authorisations.start', headers });
+      answer = await this.parts.api.call(ctx, {
+        method: 'POST',
+        path: XS2A_PATHS.consentAuthorisations(bankConsentId),
+        operation: 'xs2a.consents.authorisations.start',
+        headers,
+      });
     }
     const redirectUrl = linkHref(answer.body, 'scaRedirect');
     if (redirectUrl === undefined) throw new MalformedBankResponseError('_links.scaRedirect');
     return { bankConsentId, next: { kind: 'redirect', redirectUrl } };
   }
 
-  async completeAccessRedirect(ctx: BankCallContext, bankConsentId: string, params: Readonly<Record<string, string>>): Promise<{ readonly grant: string }> {
+  async completeAccessRedirect(
+    ctx: BankCallContext,
+    bankConsentId: string,
+    params: Readonly<Record<string, string>>,
+  ): Promise<{ readonly grant: string }> {
     if (params['error'] !== undefined) {
-      throw new BankRejectedError(ctx.bankId, 403, params['error'], params['error_description'] ?? 'The user did not authorise account access.');
+      throw new BankRejectedError(
+        ctx.bankId,
+        403,
+        params['error'],
+        params['error_description'] ?? 'The user did not authorise account access.',
+      );
     }
     const read = await this.parts.api.get(ctx, XS2A_PATHS.consentStatus(bankConsentId), 'xs2a.consents.status');
     const { status, outcome } = mapConsentStatus(read.body['consentStatus']);
-    if (outcome !== 'COMPLETED') throw new BankRejectedError(ctx.bankId, 403, status === 'rejected' ? 'access_denied' : status, `The consent is ${status}, not valid.`);
+    if (outcome !== 'COMPLETED')
+      throw new BankRejectedError(
+        ctx.bankId,
+        403,
+        status === 'rejected' ? 'access_denied' : status,
+        `The consent is ${status}, not valid.`,
+      );
     return { grant: bankConsentId };
   }
 
@@ -63,13 +100,20 @@ export class BerlinGroupAis {
   }
 
   async balances(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankBalance[]> {
-    const read = await this.parts.api.get(ctx, XS2A_PATHS.balances(bankAccountId), 'xs2a.balances.list', { 'Consent-ID': grant });
+    const read = await this.parts.api.get(ctx, XS2A_PATHS.balances(bankAccountId), 'xs2a.balances.list', {
+      'Consent-ID': grant,
+    });
     const nowIso = new Date(this.nowMs()).toISOString();
     return arrayAt(read.body, 'balances', 'balances').map((balance) => bankBalance(balance, nowIso));
   }
 
   /** Booked and pending entries (bookingStatus=both) from `from` (default 90 days back) to `to`, page after page. */
-  async transactions(ctx: BankCallContext, grant: string, bankAccountId: string, query: TransactionQuery): Promise<readonly BankTransaction[]> {
+  async transactions(
+    ctx: BankCallContext,
+    grant: string,
+    bankAccountId: string,
+    query: TransactionQuery,
+  ): Promise<readonly BankTransaction[]> {
     const params = new URLSearchParams({
       bookingStatus: 'both',
       dateFrom: isoDate(query.from ?? new Date(this.nowMs() - DEFAULT_TRANSACTION_DAYS * 86_400_000).toISOString()),
@@ -81,8 +125,12 @@ export class BerlinGroupAis {
       const read = await this.parts.api.get(ctx, path, 'xs2a.transactions.list', { 'Consent-ID': grant });
       const report = asObject(read.body['transactions']);
       if (report === undefined) throw new MalformedBankResponseError('transactions');
-      entries.push(...arrayAt(report, 'booked', 'transactions.booked').map((entry) => bankTransaction(entry, 'BOOKED')));
-      entries.push(...arrayAt(report, 'pending', 'transactions.pending').map((entry) => bankTransaction(entry, 'PENDING')));
+      entries.push(
+        ...arrayAt(report, 'booked', 'transactions.booked').map((entry) => bankTransaction(entry, 'BOOKED')),
+      );
+      entries.push(
+        ...arrayAt(report, 'pending', 'transactions.pending').map((entry) => bankTransaction(entry, 'PENDING')),
+      );
       const next = linkHref(report, 'next');
       path = next !== undefined && this.parts.api.sameOrigin(next) ? this.parts.api.resolve(next) : undefined;
     }

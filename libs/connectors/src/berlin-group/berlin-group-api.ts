@@ -10,12 +10,17 @@ export function describeBerlinGroupError(body: unknown): BankErrorDetail | undef
   const first = asObject(arrayAt(body, 'tppMessages', 'tppMessages')[0]);
   const code = optionalText(first, 'code') ?? optionalText(body, 'code');
   const message = optionalText(first, 'text') ?? optionalText(body, 'detail') ?? optionalText(body, 'title');
-  return code === undefined && message === undefined ? undefined : { ...(code === undefined ? {} : { code }), ...(message === undefined ? {} : { message }) };
+  return code === undefined && message === undefined
+    ? undefined
+    : { ...(code === undefined ? {} : { code }), ...(message === undefined ? {} : { message }) };
 }
 
 /** The texts of an answer's psuMessage and tppMessages (for reasons and funds checks). */
 export function messagesOf(body: unknown): string[] {
-  const tpp = arrayAt(body, 'tppMessages', 'tppMessages').flatMap((message) => [optionalText(message, 'code'), optionalText(message, 'text')]);
+  const tpp = arrayAt(body, 'tppMessages', 'tppMessages').flatMap((message) => [
+    optionalText(message, 'code'),
+    optionalText(message, 'text'),
+  ]);
   return [optionalText(body, 'psuMessage'), ...tpp].filter((text): text is string => text !== undefined);
 }
 
@@ -79,7 +84,12 @@ export class BerlinGroupApi {
     return { status: response.status, body: json };
   }
 
-  get(ctx: BankCallContext, path: string, operation: string, headers?: Readonly<Record<string, string>>): Promise<XsAnswer> {
+  get(
+    ctx: BankCallContext,
+    path: string,
+    operation: string,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<XsAnswer> {
     return this.call(ctx, { method: 'GET', path, operation, ...(headers === undefined ? {} : { headers }) });
   }
 
@@ -108,7 +118,8 @@ const segment = encodeURIComponent;
 export const XS2A_PATHS = {
   payment: (product: string) => `/payments/${segment(product)}`,
   paymentStatus: (product: string, paymentId: string) => `/payments/${segment(product)}/${segment(paymentId)}/status`,
-  paymentAuthorisations: (product: string, paymentId: string) => `/payments/${segment(product)}/${segment(paymentId)}/authorisations`,
+  paymentAuthorisations: (product: string, paymentId: string) =>
+    `/payments/${segment(product)}/${segment(paymentId)}/authorisations`,
   paymentAuthorisation: (product: string, paymentId: string, authorisationId: string) =>
     `/payments/${segment(product)}/${segment(paymentId)}/authorisations/${segment(authorisationId)}`,
   consents: () => '/consents',

@@ -40,7 +40,9 @@ export function writeContinuation(state: PaymentContinuation): Readonly<Record<s
 }
 
 function notOurs(): GatewayError {
-  return new GatewayError('InvalidArgument', { message: 'The payment handle does not belong to a Berlin Group payment.' });
+  return new GatewayError('InvalidArgument', {
+    message: 'The payment handle does not belong to a Berlin Group payment.',
+  });
 }
 
 export function readContinuation(handle: BankPaymentHandle): PaymentContinuation {

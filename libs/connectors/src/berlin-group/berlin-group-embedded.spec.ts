@@ -14,7 +14,9 @@ import {
 } from './berlin-group-embedded.js';
 import { authorisationIdOf, linkHref, offersAuthorisationStart } from './berlin-group-links.js';
 
-const href = (path: string) => ({ href: `https://bank.example/v1/payments/sepa-credit-transfers/P1/authorisations/${path}` });
+const href = (path: string) => ({
+  href: `https://bank.example/v1/payments/sepa-credit-transfers/P1/authorisations/${path}`,
+});
 
 const METHODS = [
   { authenticationType: 'SMS_OTP', authenticationMethodId: 'sms', name: 'SMS to +49 170 ***1234' },
@@ -30,10 +32,22 @@ describe('reading an authorisation answer', () => {
       psuMessage: 'Code sent.',
       _links: { authoriseTransaction: href('A1'), scaStatus: href('A1') },
     });
-    expect(answer).toMatchObject({ scaStatus: 'scaMethodSelected', phase: 'challenge', chosenScaMethod: { id: 'chip', type: 'CHIP_OTP', label: 'chipTAN' }, psuMessage: 'Code sent.' });
+    expect(answer).toMatchObject({
+      scaStatus: 'scaMethodSelected',
+      phase: 'challenge',
+      chosenScaMethod: { id: 'chip', type: 'CHIP_OTP', label: 'chipTAN' },
+      psuMessage: 'Code sent.',
+    });
     expect(nextEmbeddedStep(answer)).toBe('otp');
     expect(embeddedStep('otp', answer, { psuIdKnown: true, isRetry: false })).toEqual({
-      fields: [{ id: 'otp', type: 'FIELD', displayName: 'One-time code', additionalInformation: 'Hold your reader to the screen.' }],
+      fields: [
+        {
+          id: 'otp',
+          type: 'FIELD',
+          displayName: 'One-time code',
+          additionalInformation: 'Hold your reader to the screen.',
+        },
+      ],
       description: 'Code sent.',
       flickerCode: '0F8A',
       isRetry: false,
@@ -41,14 +55,34 @@ describe('reading an authorisation answer', () => {
   });
 
   it('follows the links first, then the scaStatus', () => {
-    expect(nextEmbeddedStep(readAuthorisationAnswer({ scaStatus: 'psuAuthenticated', scaMethods: METHODS, _links: { selectAuthenticationMethod: href('A1') } }))).toBe('method');
+    expect(
+      nextEmbeddedStep(
+        readAuthorisationAnswer({
+          scaStatus: 'psuAuthenticated',
+          scaMethods: METHODS,
+          _links: { selectAuthenticationMethod: href('A1') },
+        }),
+      ),
+    ).toBe('method');
     expect(nextEmbeddedStep(readAuthorisationAnswer({ scaStatus: 'psuIdentified' }))).toBe('credentials');
-    expect(nextEmbeddedStep(readAuthorisationAnswer({ scaStatus: 'received', _links: { authoriseTransaction: href('A1') } }))).toBe('otp');
-    expect(nextEmbeddedStep(readAuthorisationAnswer({ scaStatus: 'finalised', _links: { authoriseTransaction: href('A1') } }))).toBe('done');
+    expect(
+      nextEmbeddedStep(
+        readAuthorisationAnswer({ scaStatus: 'received', _links: { authoriseTransaction: href('A1') } }),
+      ),
+    ).toBe('otp');
+    expect(
+      nextEmbeddedStep(
+        readAuthorisationAnswer({ scaStatus: 'finalised', _links: { authoriseTransaction: href('A1') } }),
+      ),
+    ).toBe('done');
     expect(nextEmbeddedStep(readAuthorisationAnswer({ scaStatus: 'failed' }))).toBe('failed');
     expect(nextEmbeddedStep(readAuthorisationAnswer({ scaStatus: 'exempted' }))).toBe('done');
-    expect(() => nextEmbeddedStep(readAuthorisationAnswer({ scaStatus: 'psuAuthenticated' }))).toThrow(MalformedBankResponseError);
-    expect(() => nextEmbeddedStep(readAuthorisationAnswer({ scaStatus: 'unconfirmed' }))).toThrow(MalformedBankResponseError);
+    expect(() => nextEmbeddedStep(readAuthorisationAnswer({ scaStatus: 'psuAuthenticated' }))).toThrow(
+      MalformedBankResponseError,
+    );
+    expect(() => nextEmbeddedStep(readAuthorisationAnswer({ scaStatus: 'unconfirmed' }))).toThrow(
+      MalformedBankResponseError,
+    );
   });
 });
 
@@ -58,12 +92,24 @@ describe('embedded steps', () => {
       { id: 'psuId', type: 'FIELD', displayName: 'Online banking user ID' },
       { id: 'password', type: 'PASSWORD', displayName: 'Password or PIN' },
     ]);
-    const retry = embeddedStep('credentials', readAuthorisationAnswer({ scaStatus: 'psuIdentified', psuMessage: 'Wrong password.' }), { psuIdKnown: true, isRetry: true });
-    expect(retry).toEqual({ fields: [{ id: 'password', type: 'PASSWORD', displayName: 'Password or PIN' }], description: 'Wrong password.', isRetry: true });
+    const retry = embeddedStep(
+      'credentials',
+      readAuthorisationAnswer({ scaStatus: 'psuIdentified', psuMessage: 'Wrong password.' }),
+      { psuIdKnown: true, isRetry: true },
+    );
+    expect(retry).toEqual({
+      fields: [{ id: 'password', type: 'PASSWORD', displayName: 'Password or PIN' }],
+      description: 'Wrong password.',
+      isRetry: true,
+    });
   });
 
   it('offers the SCA methods as a CHOICE_FIELD and takes back an id or a label', () => {
-    const step = embeddedStep('method', readAuthorisationAnswer({ scaStatus: 'psuAuthenticated', scaMethods: METHODS }), { psuIdKnown: true, isRetry: false });
+    const step = embeddedStep(
+      'method',
+      readAuthorisationAnswer({ scaStatus: 'psuAuthenticated', scaMethods: METHODS }),
+      { psuIdKnown: true, isRetry: false },
+    );
     expect(step.fields).toEqual([
       {
         id: 'scaMethod',
@@ -81,7 +127,9 @@ describe('embedded steps', () => {
   });
 
   it('says which field is missing', () => {
-    expect(() => requiredValue({ otp: '  ' }, 'otp', 'The one-time code')).toThrow(expect.objectContaining({ code: 'Field.Expected', paths: ['otp'] }));
+    expect(() => requiredValue({ otp: '  ' }, 'otp', 'The one-time code')).toThrow(
+      expect.objectContaining({ code: 'Field.Expected', paths: ['otp'] }),
+    );
     expect(requiredValue({ otp: ' 123456 ' }, 'otp', 'x')).toBe('123456');
   });
 
@@ -92,32 +140,66 @@ describe('embedded steps', () => {
   });
 
   it("recognises the standard's 401 PSU_CREDENTIALS_INVALID", () => {
-    expect(isCredentialsInvalid(401, { tppMessages: [{ category: 'ERROR', code: 'PSU_CREDENTIALS_INVALID', text: 'Wrong.' }] })).toBe(true);
-    expect(isCredentialsInvalid(401, { tppMessages: [{ category: 'ERROR', code: 'CERTIFICATE_INVALID' }] })).toBe(false);
+    expect(
+      isCredentialsInvalid(401, {
+        tppMessages: [{ category: 'ERROR', code: 'PSU_CREDENTIALS_INVALID', text: 'Wrong.' }],
+      }),
+    ).toBe(true);
+    expect(isCredentialsInvalid(401, { tppMessages: [{ category: 'ERROR', code: 'CERTIFICATE_INVALID' }] })).toBe(
+      false,
+    );
     expect(isCredentialsInvalid(200, { tppMessages: [{ code: 'PSU_CREDENTIALS_INVALID' }] })).toBe(false);
   });
 });
 
 describe('links', () => {
   it('finds hrefs, start links and the authorisation id', () => {
-    const body = { _links: { scaRedirect: { href: 'https://bank.example/sca/A9' }, scaStatus: href('A%2F9'), startAuthorisation: 'https://bank.example/start' } };
+    const body = {
+      _links: {
+        scaRedirect: { href: 'https://bank.example/sca/A9' },
+        scaStatus: href('A%2F9'),
+        startAuthorisation: 'https://bank.example/start',
+      },
+    };
     expect(linkHref(body, 'scaRedirect')).toBe('https://bank.example/sca/A9');
     expect(linkHref(body, 'startAuthorisation')).toBe('https://bank.example/start');
     expect(offersAuthorisationStart(body)).toBe(true);
     expect(authorisationIdOf(body)).toBe('A/9');
     expect(authorisationIdOf({ authorisationId: 'B1', _links: { scaStatus: href('A1') } })).toBe('B1');
-    expect(authorisationIdOf({ _links: { status: { href: 'https://bank.example/v1/payments/x/P1/status' } } })).toBeUndefined();
+    expect(
+      authorisationIdOf({ _links: { status: { href: 'https://bank.example/v1/payments/x/P1/status' } } }),
+    ).toBeUndefined();
   });
 });
 
 describe('continuation', () => {
   it('round-trips through the handle as strings', () => {
     const step = embeddedStep('credentials', undefined, { psuIdKnown: false, isRetry: false });
-    const written = writeContinuation({ product: 'sepa-credit-transfers', approach: 'embedded', transactionStatus: 'RCVD', authorisationId: 'A1', scaStatus: 'psuIdentified', psuId: 'u', step: 'credentials', embeddedStep: step });
+    const written = writeContinuation({
+      product: 'sepa-credit-transfers',
+      approach: 'embedded',
+      transactionStatus: 'RCVD',
+      authorisationId: 'A1',
+      scaStatus: 'psuIdentified',
+      psuId: 'u',
+      step: 'credentials',
+      embeddedStep: step,
+    });
     expect(Object.values(written).every((value) => typeof value === 'string')).toBe(true);
     const read = readContinuation({ bankConsentId: 'P1', continuation: written });
-    expect(read).toEqual({ product: 'sepa-credit-transfers', approach: 'embedded', transactionStatus: 'RCVD', authorisationId: 'A1', scaStatus: 'psuIdentified', psuId: 'u', step: 'credentials', embeddedStep: step });
+    expect(read).toEqual({
+      product: 'sepa-credit-transfers',
+      approach: 'embedded',
+      transactionStatus: 'RCVD',
+      authorisationId: 'A1',
+      scaStatus: 'psuIdentified',
+      psuId: 'u',
+      step: 'credentials',
+      embeddedStep: step,
+    });
     expect(withoutStep(read)).not.toHaveProperty('embeddedStep');
-    expect(() => readContinuation({ bankConsentId: 'P1', continuation: { authReqId: 'x' } })).toThrow(/does not belong to a Berlin Group payment/);
+    expect(() => readContinuation({ bankConsentId: 'P1', continuation: { authReqId: 'x' } })).toThrow(
+      /does not belong to a Berlin Group payment/,
+    );
   });
 });

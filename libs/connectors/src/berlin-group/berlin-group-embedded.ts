@@ -49,7 +49,9 @@ function scaMethod(value: unknown): ScaMethod | undefined {
 function challenge(value: unknown): Challenge | undefined {
   const object = asObject(value);
   if (object === undefined) return undefined;
-  const data = Array.isArray(object['data']) ? (object['data'] as unknown[]).filter((item): item is string => typeof item === 'string') : undefined;
+  const data = Array.isArray(object['data'])
+    ? (object['data'] as unknown[]).filter((item): item is string => typeof item === 'string')
+    : undefined;
   const additionalInformation = optionalText(object, 'additionalInformation');
   const image = optionalText(object, 'image');
   return {
@@ -87,7 +89,14 @@ export function nextEmbeddedStep(answer: AuthorisationAnswer): EmbeddedStepKind 
   if (answer.phase === 'done' || answer.phase === 'failed') return answer.phase;
   if (hasLink(answer.body, 'authoriseTransaction')) return 'otp';
   if (hasLink(answer.body, 'selectAuthenticationMethod')) return 'method';
-  if (['updatePsuAuthentication', 'updatePsuIdentification', 'startAuthorisationWithPsuAuthentication', 'startAuthorisationWithPsuIdentification'].some((name) => hasLink(answer.body, name))) {
+  if (
+    [
+      'updatePsuAuthentication',
+      'updatePsuIdentification',
+      'startAuthorisationWithPsuAuthentication',
+      'startAuthorisationWithPsuIdentification',
+    ].some((name) => hasLink(answer.body, name))
+  ) {
     return 'credentials';
   }
   switch (answer.phase) {
@@ -96,24 +105,33 @@ export function nextEmbeddedStep(answer: AuthorisationAnswer): EmbeddedStepKind 
     case 'authentication':
       return 'credentials';
     case 'method-selection':
-      if (answer.scaMethods.length === 0) throw new MalformedBankResponseError('scaMethods (the bank asks for a method but offers none)');
+      if (answer.scaMethods.length === 0)
+        throw new MalformedBankResponseError('scaMethods (the bank asks for a method but offers none)');
       return 'method';
     case 'challenge':
       return 'otp';
     case 'confirmation':
-      throw new MalformedBankResponseError('scaStatus (unconfirmed needs a redirect confirmation code, not an embedded step)');
+      throw new MalformedBankResponseError(
+        'scaStatus (unconfirmed needs a redirect confirmation code, not an embedded step)',
+      );
   }
 }
 
 const CREDENTIALS_DESCRIPTION = 'Log in with your online banking credentials to authorise the payment.';
 
 /** The fields of a step, in the interface's EmbeddedAuth shape. */
-export function embeddedStep(kind: EmbeddedStepKind, answer: AuthorisationAnswer | undefined, options: { readonly psuIdKnown: boolean; readonly isRetry: boolean }): EmbeddedAuthStep {
+export function embeddedStep(
+  kind: EmbeddedStepKind,
+  answer: AuthorisationAnswer | undefined,
+  options: { readonly psuIdKnown: boolean; readonly isRetry: boolean },
+): EmbeddedAuthStep {
   const description = answer?.psuMessage;
   switch (kind) {
     case 'credentials': {
       const fields: EmbeddedAuthField[] = [
-        ...(options.psuIdKnown ? [] : [{ id: EMBEDDED_FIELD_IDS.psuId, type: 'FIELD' as const, displayName: 'Online banking user ID' }]),
+        ...(options.psuIdKnown
+          ? []
+          : [{ id: EMBEDDED_FIELD_IDS.psuId, type: 'FIELD' as const, displayName: 'Online banking user ID' }]),
         { id: EMBEDDED_FIELD_IDS.password, type: 'PASSWORD', displayName: 'Password or PIN' },
       ];
       return { fields, description: description ?? CREDENTIALS_DESCRIPTION, isRetry: options.isRetry };
@@ -121,7 +139,14 @@ export function embeddedStep(kind: EmbeddedStepKind, answer: AuthorisationAnswer
     case 'method': {
       const methods = answer?.scaMethods ?? [];
       return {
-        fields: [{ id: EMBEDDED_FIELD_IDS.scaMethod, type: 'CHOICE_FIELD', displayName: 'How do you want to confirm?', options: methods.map((method) => ({ id: method.id, label: method.label })) }],
+        fields: [
+          {
+            id: EMBEDDED_FIELD_IDS.scaMethod,
+            type: 'CHOICE_FIELD',
+            displayName: 'How do you want to confirm?',
+            options: methods.map((method) => ({ id: method.id, label: method.label })),
+          },
+        ],
         description: description ?? 'Choose how to receive your one-time code.',
         isRetry: options.isRetry,
       };
@@ -138,7 +163,11 @@ export function embeddedStep(kind: EmbeddedStepKind, answer: AuthorisationAnswer
             id: EMBEDDED_FIELD_IDS.otp,
             type: 'FIELD',
             displayName: 'One-time code',
-            ...(information === undefined ? (method === undefined ? {} : { additionalInformation: `Sent by ${method.label}.` }) : { additionalInformation: information }),
+            ...(information === undefined
+              ? method === undefined
+                ? {}
+                : { additionalInformation: `Sent by ${method.label}.` }
+              : { additionalInformation: information }),
           },
         ],
         description: description ?? 'Enter the one-time code to authorise the payment.',
@@ -153,7 +182,8 @@ export function embeddedStep(kind: EmbeddedStepKind, answer: AuthorisationAnswer
 /** A value the user had to supply, or a 400 naming the field. */
 export function requiredValue(values: Readonly<Record<string, string>>, id: string, displayName: string): string {
   const value = values[id]?.trim();
-  if (value === undefined || value === '') throw GatewayError.invalidField(id, `${displayName} is required for this authentication step.`, 'Field.Expected');
+  if (value === undefined || value === '')
+    throw GatewayError.invalidField(id, `${displayName} is required for this authentication step.`, 'Field.Expected');
   return value;
 }
 
@@ -162,7 +192,11 @@ export function pickedMethod(values: Readonly<Record<string, string>>, step: Emb
   const value = requiredValue(values, EMBEDDED_FIELD_IDS.scaMethod, 'The authentication method');
   const options = step?.fields.find((field) => field.id === EMBEDDED_FIELD_IDS.scaMethod)?.options ?? [];
   const option = options.find((candidate) => candidate.id === value || candidate.label === value);
-  if (option === undefined) throw GatewayError.invalidField(EMBEDDED_FIELD_IDS.scaMethod, `scaMethod must be one of: ${options.map((candidate) => candidate.id).join(', ')}.`);
+  if (option === undefined)
+    throw GatewayError.invalidField(
+      EMBEDDED_FIELD_IDS.scaMethod,
+      `scaMethod must be one of: ${options.map((candidate) => candidate.id).join(', ')}.`,
+    );
   return option.id;
 }
 
@@ -174,5 +208,7 @@ export const otpBody = (otp: string): JsonObject => ({ scaAuthenticationData: ot
 /** XS2A's own way to say a password or one-time code was wrong (401 PSU_CREDENTIALS_INVALID). */
 export function isCredentialsInvalid(status: number, body: unknown): boolean {
   if (status !== 401) return false;
-  return arrayAt(body, 'tppMessages', 'tppMessages').some((message) => optionalText(message, 'code') === 'PSU_CREDENTIALS_INVALID');
+  return arrayAt(body, 'tppMessages', 'tppMessages').some(
+    (message) => optionalText(message, 'code') === 'PSU_CREDENTIALS_INVALID',
+  );
 }

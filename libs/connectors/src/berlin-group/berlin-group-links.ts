@@ -26,7 +26,13 @@ export const START_AUTHORISATION_LINKS = [
 ] as const;
 
 /** Links that point at an existing authorisation sub-resource. */
-const AUTHORISATION_LINKS = ['scaStatus', 'updatePsuIdentification', 'updatePsuAuthentication', 'selectAuthenticationMethod', 'authoriseTransaction'] as const;
+const AUTHORISATION_LINKS = [
+  'scaStatus',
+  'updatePsuIdentification',
+  'updatePsuAuthentication',
+  'selectAuthenticationMethod',
+  'authoriseTransaction',
+] as const;
 
 export function offersAuthorisationStart(body: unknown): boolean {
   return START_AUTHORISATION_LINKS.some((name) => hasLink(body, name));

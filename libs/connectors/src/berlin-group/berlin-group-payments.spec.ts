@@ -27,10 +27,21 @@ function route(request: IncomingMessage, body: Record<string, unknown>, response
   const auth = `${base}/v1/payments/sepa-credit-transfers/P1/authorisations/A1`;
   const password = (body['psuData'] as { password?: string } | undefined)?.password;
   if (request.method === 'POST' && path === '/v1/payments/sepa-credit-transfers') {
-    return send(response, 201, { transactionStatus: 'RCVD', paymentId: 'P1', _links: { startAuthorisationWithPsuIdentification: { href: `${base}/v1/payments/sepa-credit-transfers/P1/authorisations` } } });
+    return send(response, 201, {
+      transactionStatus: 'RCVD',
+      paymentId: 'P1',
+      _links: {
+        startAuthorisationWithPsuIdentification: {
+          href: `${base}/v1/payments/sepa-credit-transfers/P1/authorisations`,
+        },
+      },
+    });
   }
   if (request.method === 'POST' && path === '/v1/payments/sepa-credit-transfers/P1/authorisations') {
-    if (password !== 'good') return send(response, 401, { tppMessages: [{ category: 'ERROR', code: 'PSU_CREDENTIALS_INVALID', text: 'Wrong PIN.' }] });
+    if (password !== 'good')
+      return send(response, 401, {
+        tppMessages: [{ category: 'ERROR', code: 'PSU_CREDENTIALS_INVALID', text: 'Wrong PIN.' }],
+      });
     return send(response, 201, {
       scaStatus: 'scaMethodSelected',
       authorisationId: 'A1',
@@ -40,11 +51,16 @@ function route(request: IncomingMessage, body: Record<string, unknown>, response
     });
   }
   if (request.method === 'PUT' && path.endsWith('/authorisations/A1')) {
-    if (body['scaAuthenticationData'] === 'cert') return send(response, 401, { tppMessages: [{ category: 'ERROR', code: 'CERTIFICATE_INVALID', text: 'No certificate.' }] });
+    if (body['scaAuthenticationData'] === 'cert')
+      return send(response, 401, {
+        tppMessages: [{ category: 'ERROR', code: 'CERTIFICATE_INVALID', text: 'No certificate.' }],
+      });
     return send(response, 200, { scaStatus: 'finalised', _links: { scaStatus: { href: auth } } });
   }
-  if (request.method === 'GET' && path.endsWith('/authorisations/A1')) return send(response, 200, { scaStatus: 'finalised' });
-  if (request.method === 'GET' && path.endsWith('/P1/status')) return send(response, 200, { transactionStatus: finalStatus });
+  if (request.method === 'GET' && path.endsWith('/authorisations/A1'))
+    return send(response, 200, { scaStatus: 'finalised' });
+  if (request.method === 'GET' && path.endsWith('/P1/status'))
+    return send(response, 200, { transactionStatus: finalStatus });
   return send(response, 404, { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: path }] });
 }
 
@@ -65,7 +81,10 @@ afterAll(async () => {
 const ctx = () => ({ bankId: 'bank-x', deadlineMs: Date.now() + 5000 });
 
 function connector(): BerlinGroupConnector {
-  const entry = { id: 'bank-x', connector: { type: 'berlin-group', settings: { baseUrl: base, scaApproach: 'embedded' } } } as unknown as BankCatalogueEntry;
+  const entry = {
+    id: 'bank-x',
+    connector: { type: 'berlin-group', settings: { baseUrl: base, scaApproach: 'embedded' } },
+  } as unknown as BankCatalogueEntry;
   return new BerlinGroupConnector(entry, { http: new BankHttpClient({ logger: pino({ level: 'silent' }) }) });
 }
 
@@ -86,22 +105,39 @@ describe('embedded SCA against a bank with other habits', () => {
     const bank = connector();
     const started = await bank.initiatePayment(ctx(), payment);
     const wrong = await bank.submitEmbeddedAuth(ctx(), started.handle, { psuId: 'u', password: 'bad' });
-    expect(wrong).toMatchObject({ outcome: 'AWAITING_AUTHORISATION', bankStatus: 'RCVD', next: { kind: 'embedded', step: { isRetry: true, description: 'PSU_CREDENTIALS_INVALID Wrong PIN.' } } });
+    expect(wrong).toMatchObject({
+      outcome: 'AWAITING_AUTHORISATION',
+      bankStatus: 'RCVD',
+      next: { kind: 'embedded', step: { isRetry: true, description: 'PSU_CREDENTIALS_INVALID Wrong PIN.' } },
+    });
     if (wrong.next.kind !== 'embedded') throw new Error('expected embedded');
     expect(wrong.next.step.fields.map((field) => field.id)).toEqual(['psuId', 'password']);
 
     const code = await bank.submitEmbeddedAuth(ctx(), wrong.handle, { psuId: 'u', password: 'good' });
     if (code.next.kind !== 'embedded') throw new Error('expected embedded');
     expect(code.next.step).toEqual({
-      fields: [{ id: 'otp', type: 'FIELD', displayName: 'One-time code', additionalInformation: 'Hold the reader to the screen.' }],
+      fields: [
+        {
+          id: 'otp',
+          type: 'FIELD',
+          displayName: 'One-time code',
+          additionalInformation: 'Hold the reader to the screen.',
+        },
+      ],
       description: 'Enter the one-time code to authorise the payment.',
       flickerCode: '0F048871',
       isRetry: false,
     });
 
-    await expect(bank.submitEmbeddedAuth(ctx(), code.handle, { otp: 'cert' })).rejects.toBeInstanceOf(BankRejectedError);
+    await expect(bank.submitEmbeddedAuth(ctx(), code.handle, { otp: 'cert' })).rejects.toBeInstanceOf(
+      BankRejectedError,
+    );
     finalStatus = 'ACCC';
-    expect(await bank.submitEmbeddedAuth(ctx(), code.handle, { otp: '1' })).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'ACCC', next: { kind: 'none' } });
+    expect(await bank.submitEmbeddedAuth(ctx(), code.handle, { otp: '1' })).toMatchObject({
+      outcome: 'COMPLETED',
+      bankStatus: 'ACCC',
+      next: { kind: 'none' },
+    });
   });
 
   it('a status outside the code set is the bank failing: BankUnavailableError', async () => {
@@ -115,7 +151,13 @@ describe('embedded SCA against a bank with other habits', () => {
   });
 
   it('refuses embedded values for a payment that is not waiting for them', async () => {
-    await expect(connector().submitEmbeddedAuth(ctx(), { bankConsentId: 'P1', continuation: { product: 'sepa-credit-transfers', approach: 'embedded' } }, {})).rejects.toMatchObject({
+    await expect(
+      connector().submitEmbeddedAuth(
+        ctx(),
+        { bankConsentId: 'P1', continuation: { product: 'sepa-credit-transfers', approach: 'embedded' } },
+        {},
+      ),
+    ).rejects.toMatchObject({
       code: 'InvalidArgument',
     });
   });

@@ -1,10 +1,27 @@
 import { GatewayError } from '#libs/common';
-import type { AuthorisationStep, BankPaymentHandle, PaymentInitiation, PaymentProgress, RedirectCallback } from '../bank-connector.js';
+import type {
+  AuthorisationStep,
+  BankPaymentHandle,
+  PaymentInitiation,
+  PaymentProgress,
+  RedirectCallback,
+} from '../bank-connector.js';
 import type { BankCallContext, BankOutcome } from '../bank-types.js';
 import { MalformedBankResponseError, textAt, type JsonObject } from '../obie/obie-json.js';
 import { BankRejectedError } from '../bank-errors.js';
-import { XS2A_PATHS, describeBerlinGroupError, messagesOf, type BerlinGroupApi, type XsAnswer } from './berlin-group-api.js';
-import { readContinuation, withoutStep, writeContinuation, type PaymentContinuation } from './berlin-group-continuation.js';
+import {
+  XS2A_PATHS,
+  describeBerlinGroupError,
+  messagesOf,
+  type BerlinGroupApi,
+  type XsAnswer,
+} from './berlin-group-api.js';
+import {
+  readContinuation,
+  withoutStep,
+  writeContinuation,
+  type PaymentContinuation,
+} from './berlin-group-continuation.js';
 import {
   EMBEDDED_FIELD_IDS,
   credentialsBody,
@@ -22,7 +39,14 @@ import { authorisationIdOf, linkHref, offersAuthorisationStart } from './berlin-
 import { paymentProductFor } from './berlin-group-products.js';
 import { initiationHeaders, paymentInitiationBody } from './berlin-group-requests.mappers.js';
 import type { BerlinGroupSettings } from './berlin-group-settings.js';
-import { SCA_STATUS_PHASES, mapScaStatus, mapTransactionStatus, paymentOutcome, rejectionOutcome, type ScaPhase } from './berlin-group.mappers.js';
+import {
+  SCA_STATUS_PHASES,
+  mapScaStatus,
+  mapTransactionStatus,
+  paymentOutcome,
+  rejectionOutcome,
+  type ScaPhase,
+} from './berlin-group.mappers.js';
 
 export interface BerlinGroupParts {
   readonly bankId: string;
@@ -53,9 +77,14 @@ export class BerlinGroupPayments {
     const { settings } = this.parts;
     const product = paymentProductFor(this.parts.bankId, settings.productMap, initiation.localInstrument);
     const approach = settings.scaApproach;
-    const psuId = initiation.psuId === undefined || initiation.psuId.trim() === '' ? undefined : initiation.psuId.trim();
+    const psuId =
+      initiation.psuId === undefined || initiation.psuId.trim() === '' ? undefined : initiation.psuId.trim();
     if (approach === 'decoupled' && psuId === undefined) {
-      throw GatewayError.invalidField('psuId', 'This bank authorises in its own app (decoupled): the user at the bank (psuId) is required.', 'Field.Expected');
+      throw GatewayError.invalidField(
+        'psuId',
+        'This bank authorises in its own app (decoupled): the user at the bank (psuId) is required.',
+        'Field.Expected',
+      );
     }
     const headers = initiationHeaders(settings, initiation.redirectUri, initiation.state, psuId);
     const created = await this.parts.api.call(ctx, {
@@ -68,8 +97,16 @@ export class BerlinGroupPayments {
     });
     const paymentId = textAt(created.body, 'paymentId', 'paymentId');
     const transaction = mapTransactionStatus(created.body['transactionStatus']);
-    const state: PaymentContinuation = { product, approach, transactionStatus: transaction.status, ...(psuId === undefined ? {} : { psuId }) };
-    const scaAhead = linkHref(created.body, 'scaRedirect') !== undefined || offersAuthorisationStart(created.body) || authorisationIdOf(created.body) !== undefined;
+    const state: PaymentContinuation = {
+      product,
+      approach,
+      transactionStatus: transaction.status,
+      ...(psuId === undefined ? {} : { psuId }),
+    };
+    const scaAhead =
+      linkHref(created.body, 'scaRedirect') !== undefined ||
+      offersAuthorisationStart(created.body) ||
+      authorisationIdOf(created.body) !== undefined;
     if (transaction.outcome !== 'AWAITING_AUTHORISATION' && !(transaction.outcome === 'PENDING' && scaAhead)) {
       // Refused at once, or accepted without SCA (an exemption): nothing for the user to do.
       return this.progress(handleOf(paymentId, state), transaction.outcome, transaction.status, created.body, NONE);
@@ -87,21 +124,37 @@ export class BerlinGroupPayments {
   async completeRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<PaymentProgress> {
     const { params, handle, initiation } = callback;
     if (params['state'] !== undefined && params['state'] !== initiation.state) {
-      throw new GatewayError('InvalidArgument', { message: 'The state the bank sent back does not belong to this payment.' });
+      throw new GatewayError('InvalidArgument', {
+        message: 'The state the bank sent back does not belong to this payment.',
+      });
     }
     const progress = await this.status(ctx, handle);
     // Back through TPP-Nok-Redirect-URI: the authorisation did not succeed, whatever the bank
     // reports meanwhile (still RCVD, or RJCT when it read no scaStatus of its own).
-    if (params['error'] !== undefined && (progress.outcome === 'AWAITING_AUTHORISATION' || progress.outcome === 'REJECTED')) {
-      return { ...progress, outcome: 'DECLINED', statusReason: (params['error_description'] ?? DECLINED_REASON).slice(0, 256), next: NONE };
+    if (
+      params['error'] !== undefined &&
+      (progress.outcome === 'AWAITING_AUTHORISATION' || progress.outcome === 'REJECTED')
+    ) {
+      return {
+        ...progress,
+        outcome: 'DECLINED',
+        statusReason: (params['error_description'] ?? DECLINED_REASON).slice(0, 256),
+        next: NONE,
+      };
     }
     return progress;
   }
 
-  async submitEmbedded(ctx: BankCallContext, handle: BankPaymentHandle, values: Readonly<Record<string, string>>): Promise<PaymentProgress> {
+  async submitEmbedded(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    values: Readonly<Record<string, string>>,
+  ): Promise<PaymentProgress> {
     const state = readContinuation(handle);
     if (state.approach !== 'embedded' || state.step === undefined) {
-      throw new GatewayError('InvalidArgument', { message: 'This payment is not waiting for embedded authentication.' });
+      throw new GatewayError('InvalidArgument', {
+        message: 'This payment is not waiting for embedded authentication.',
+      });
     }
     const paymentId = handle.bankConsentId;
     let psuId = state.psuId;
@@ -110,14 +163,35 @@ export class BerlinGroupPayments {
       case 'credentials': {
         psuId = state.psuId ?? requiredValue(values, EMBEDDED_FIELD_IDS.psuId, 'The online banking user ID');
         const password = requiredValue(values, EMBEDDED_FIELD_IDS.password, 'The password');
-        answer = await this.updateAuthorisation(ctx, state, paymentId, credentialsBody(password), { 'PSU-ID': psuId }, 'psu-authentication');
+        answer = await this.updateAuthorisation(
+          ctx,
+          state,
+          paymentId,
+          credentialsBody(password),
+          { 'PSU-ID': psuId },
+          'psu-authentication',
+        );
         break;
       }
       case 'method':
-        answer = await this.updateAuthorisation(ctx, state, paymentId, methodBody(pickedMethod(values, state.embeddedStep)), {}, 'select-method');
+        answer = await this.updateAuthorisation(
+          ctx,
+          state,
+          paymentId,
+          methodBody(pickedMethod(values, state.embeddedStep)),
+          {},
+          'select-method',
+        );
         break;
       case 'otp':
-        answer = await this.updateAuthorisation(ctx, state, paymentId, otpBody(requiredValue(values, EMBEDDED_FIELD_IDS.otp, 'The one-time code')), {}, 'authorise-transaction');
+        answer = await this.updateAuthorisation(
+          ctx,
+          state,
+          paymentId,
+          otpBody(requiredValue(values, EMBEDDED_FIELD_IDS.otp, 'The one-time code')),
+          {},
+          'authorise-transaction',
+        );
         break;
     }
     const known: PaymentContinuation = { ...state, ...(psuId === undefined ? {} : { psuId }) };
@@ -129,17 +203,36 @@ export class BerlinGroupPayments {
       }
       // The bank's way of saying the value was wrong: the same step again.
       // The bank kept nothing of the refused values, so neither does the handle (not even the PSU-ID).
-      const previous = state.embeddedStep ?? embeddedStep(state.step, undefined, { psuIdKnown: state.psuId !== undefined, isRetry: true });
-      const retry = { ...previous, isRetry: true, description: reasonOf(messagesOf(answer.body)) ?? previous.description ?? '' };
-      return this.awaiting(handleOf(paymentId, { ...state, embeddedStep: retry }), bankStatus, { kind: 'embedded', step: retry });
+      const previous =
+        state.embeddedStep ??
+        embeddedStep(state.step, undefined, { psuIdKnown: state.psuId !== undefined, isRetry: true });
+      const retry = {
+        ...previous,
+        isRetry: true,
+        description: reasonOf(messagesOf(answer.body)) ?? previous.description ?? '',
+      };
+      return this.awaiting(handleOf(paymentId, { ...state, embeddedStep: retry }), bankStatus, {
+        kind: 'embedded',
+        step: retry,
+      });
     }
     const sca = readAuthorisationAnswer(answer.body);
     const authorisationId = authorisationIdOf(answer.body) ?? state.authorisationId;
-    const updated: PaymentContinuation = { ...known, ...(authorisationId === undefined ? {} : { authorisationId }), ...(sca.scaStatus === undefined ? {} : { scaStatus: sca.scaStatus }) };
+    const updated: PaymentContinuation = {
+      ...known,
+      ...(authorisationId === undefined ? {} : { authorisationId }),
+      ...(sca.scaStatus === undefined ? {} : { scaStatus: sca.scaStatus }),
+    };
     const next = nextEmbeddedStep(sca);
     if (next === 'done' || next === 'failed') return this.status(ctx, handleOf(paymentId, withoutStep(updated)));
-    const step = embeddedStep(next, this.withMethods(sca, state), { psuIdKnown: updated.psuId !== undefined, isRetry: next === state.step });
-    return this.awaiting(handleOf(paymentId, { ...updated, step: next, embeddedStep: step }), bankStatus, { kind: 'embedded', step });
+    const step = embeddedStep(next, this.withMethods(sca, state), {
+      psuIdKnown: updated.psuId !== undefined,
+      isRetry: next === state.step,
+    });
+    return this.awaiting(handleOf(paymentId, { ...updated, step: next, embeddedStep: step }), bankStatus, {
+      kind: 'embedded',
+      step,
+    });
   }
 
   /**
@@ -152,22 +245,37 @@ export class BerlinGroupPayments {
     const paymentId = handle.bankConsentId;
     let phase: ScaPhase | undefined = state.scaStatus === undefined ? undefined : SCA_STATUS_PHASES[state.scaStatus];
     if (state.authorisationId !== undefined && phase !== 'done' && phase !== 'failed') {
-      const read = await this.parts.api.get(ctx, XS2A_PATHS.paymentAuthorisation(state.product, paymentId, state.authorisationId), `xs2a.payments.${state.product}.authorisation.read`);
+      const read = await this.parts.api.get(
+        ctx,
+        XS2A_PATHS.paymentAuthorisation(state.product, paymentId, state.authorisationId),
+        `xs2a.payments.${state.product}.authorisation.read`,
+      );
       const sca = mapScaStatus(read.body['scaStatus']);
       phase = sca.phase;
       state = { ...state, scaStatus: sca.status };
     }
-    const read = await this.parts.api.get(ctx, XS2A_PATHS.paymentStatus(state.product, paymentId), `xs2a.payments.${state.product}.status`);
+    const read = await this.parts.api.get(
+      ctx,
+      XS2A_PATHS.paymentStatus(state.product, paymentId),
+      `xs2a.payments.${state.product}.status`,
+    );
     const transaction = mapTransactionStatus(read.body['transactionStatus']);
     const outcome = paymentOutcome(transaction.outcome, phase, state.approach);
     const finished = phase === 'done' || phase === 'failed';
     state = { ...state, transactionStatus: transaction.status };
     const current = handleOf(paymentId, finished ? withoutStep(state) : state);
-    if (outcome === 'AWAITING_AUTHORISATION') return this.awaiting(current, transaction.status, this.stillAwaiting(state));
+    if (outcome === 'AWAITING_AUTHORISATION')
+      return this.awaiting(current, transaction.status, this.stillAwaiting(state));
     return this.progress(current, outcome, transaction.status, read.body, NONE);
   }
 
-  private progress(handle: BankPaymentHandle, outcome: BankOutcome, bankStatus: string, body: JsonObject, next: AuthorisationStep): PaymentProgress {
+  private progress(
+    handle: BankPaymentHandle,
+    outcome: BankOutcome,
+    bankStatus: string,
+    body: JsonObject,
+    next: AuthorisationStep,
+  ): PaymentProgress {
     const messages = messagesOf(body);
     const refined = outcome === 'REJECTED' ? rejectionOutcome(body['fundsAvailable'], messages) : outcome;
     const statusReason = reasonOf(messages) ?? (outcome === 'DECLINED' ? DECLINED_REASON : undefined);
@@ -186,13 +294,20 @@ export class BerlinGroupPayments {
       case 'decoupled':
         return { kind: 'decoupled' };
       case 'embedded': {
-        const step = state.embeddedStep ?? embeddedStep('credentials', undefined, { psuIdKnown: state.psuId !== undefined, isRetry: false });
+        const step =
+          state.embeddedStep ??
+          embeddedStep('credentials', undefined, { psuIdKnown: state.psuId !== undefined, isRetry: false });
         return { kind: 'embedded', step: { ...step, isRetry: false } };
       }
     }
   }
 
-  private async startAuthorisation(ctx: BankCallContext, state: PaymentContinuation, paymentId: string, headers: Readonly<Record<string, string>>): Promise<XsAnswer> {
+  private async startAuthorisation(
+    ctx: BankCallContext,
+    state: PaymentContinuation,
+    paymentId: string,
+    headers: Readonly<Record<string, string>>,
+  ): Promise<XsAnswer> {
     return this.parts.api.call(ctx, {
       method: 'POST',
       path: XS2A_PATHS.paymentAuthorisations(state.product, paymentId),
@@ -202,23 +317,49 @@ export class BerlinGroupPayments {
     });
   }
 
-  private async startRedirect(ctx: BankCallContext, paymentId: string, state: PaymentContinuation, created: XsAnswer, headers: Readonly<Record<string, string>>): Promise<PaymentProgress> {
+  private async startRedirect(
+    ctx: BankCallContext,
+    paymentId: string,
+    state: PaymentContinuation,
+    created: XsAnswer,
+    headers: Readonly<Record<string, string>>,
+  ): Promise<PaymentProgress> {
     let answer = created;
-    if (linkHref(answer.body, 'scaRedirect') === undefined && offersAuthorisationStart(answer.body)) answer = await this.startAuthorisation(ctx, state, paymentId, headers);
+    if (linkHref(answer.body, 'scaRedirect') === undefined && offersAuthorisationStart(answer.body))
+      answer = await this.startAuthorisation(ctx, state, paymentId, headers);
     const redirectUrl = linkHref(answer.body, 'scaRedirect');
     if (redirectUrl === undefined) throw new MalformedBankResponseError('_links.scaRedirect');
     const authorisationId = authorisationIdOf(answer.body);
-    const next: PaymentContinuation = { ...state, scaRedirect: redirectUrl, ...(authorisationId === undefined ? {} : { authorisationId }) };
-    return this.awaiting(handleOf(paymentId, next), state.transactionStatus ?? 'RCVD', { kind: 'redirect', redirectUrl });
+    const next: PaymentContinuation = {
+      ...state,
+      scaRedirect: redirectUrl,
+      ...(authorisationId === undefined ? {} : { authorisationId }),
+    };
+    return this.awaiting(handleOf(paymentId, next), state.transactionStatus ?? 'RCVD', {
+      kind: 'redirect',
+      redirectUrl,
+    });
   }
 
-  private async startDecoupled(ctx: BankCallContext, paymentId: string, state: PaymentContinuation, created: XsAnswer, headers: Readonly<Record<string, string>>): Promise<PaymentProgress> {
+  private async startDecoupled(
+    ctx: BankCallContext,
+    paymentId: string,
+    state: PaymentContinuation,
+    created: XsAnswer,
+    headers: Readonly<Record<string, string>>,
+  ): Promise<PaymentProgress> {
     let answer = created;
-    if (authorisationIdOf(answer.body) === undefined && offersAuthorisationStart(answer.body)) answer = await this.startAuthorisation(ctx, state, paymentId, headers);
+    if (authorisationIdOf(answer.body) === undefined && offersAuthorisationStart(answer.body))
+      answer = await this.startAuthorisation(ctx, state, paymentId, headers);
     const authorisationId = authorisationIdOf(answer.body);
-    if (authorisationId === undefined) throw new MalformedBankResponseError('_links.scaStatus (the decoupled authorisation)');
+    if (authorisationId === undefined)
+      throw new MalformedBankResponseError('_links.scaStatus (the decoupled authorisation)');
     const sca = answer.body['scaStatus'] === undefined ? undefined : mapScaStatus(answer.body['scaStatus']);
-    const next: PaymentContinuation = { ...state, authorisationId, ...(sca === undefined ? {} : { scaStatus: sca.status }) };
+    const next: PaymentContinuation = {
+      ...state,
+      authorisationId,
+      ...(sca === undefined ? {} : { scaStatus: sca.status }),
+    };
     return this.awaiting(handleOf(paymentId, next), state.transactionStatus ?? 'RCVD', { kind: 'decoupled' });
   }
 
@@ -226,9 +367,15 @@ export class BerlinGroupPayments {
     const authorisationId = authorisationIdOf(created.body);
     const sca = readAuthorisationAnswer(created.body);
     const kind = authorisationId === undefined ? 'credentials' : nextEmbeddedStep(sca);
-    if (kind === 'done' || kind === 'failed') throw new MalformedBankResponseError('scaStatus (an authorisation over before it started)');
+    if (kind === 'done' || kind === 'failed')
+      throw new MalformedBankResponseError('scaStatus (an authorisation over before it started)');
     const step = embeddedStep(kind, sca, { psuIdKnown: state.psuId !== undefined, isRetry: false });
-    const next: PaymentContinuation = { ...state, ...(authorisationId === undefined ? {} : { authorisationId }), step: kind, embeddedStep: step };
+    const next: PaymentContinuation = {
+      ...state,
+      ...(authorisationId === undefined ? {} : { authorisationId }),
+      step: kind,
+      embeddedStep: step,
+    };
     return this.awaiting(handleOf(paymentId, next), state.transactionStatus ?? 'RCVD', { kind: 'embedded', step });
   }
 
@@ -245,7 +392,9 @@ export class BerlinGroupPayments {
     const started = state.authorisationId !== undefined;
     return this.parts.api.call(ctx, {
       method: started ? 'PUT' : 'POST',
-      path: started ? XS2A_PATHS.paymentAuthorisation(product, paymentId, state.authorisationId ?? '') : XS2A_PATHS.paymentAuthorisations(product, paymentId),
+      path: started
+        ? XS2A_PATHS.paymentAuthorisation(product, paymentId, state.authorisationId ?? '')
+        : XS2A_PATHS.paymentAuthorisations(product, paymentId),
       operation: `xs2a.payments.${product}.authorisation.${what}`,
       body,
       headers,
@@ -257,7 +406,8 @@ export class BerlinGroupPayments {
   /** A retried method choice keeps the methods offered before when the bank does not repeat them. */
   private withMethods(answer: AuthorisationAnswer, state: PaymentContinuation): AuthorisationAnswer {
     if (answer.scaMethods.length > 0 || state.step !== 'method') return answer;
-    const options = state.embeddedStep?.fields.find((field) => field.id === EMBEDDED_FIELD_IDS.scaMethod)?.options ?? [];
+    const options =
+      state.embeddedStep?.fields.find((field) => field.id === EMBEDDED_FIELD_IDS.scaMethod)?.options ?? [];
     return { ...answer, scaMethods: options.map((option) => ({ id: option.id, label: option.label, type: 'OTHER' })) };
   }
 }

@@ -30,7 +30,11 @@ export const DEFAULT_PAYMENT_PRODUCTS: Readonly<Partial<Record<LocalInstrument, 
 };
 
 /** The bank's product for a rail, or BankOperationUnsupportedError. */
-export function paymentProductFor(bankId: string, productMap: Readonly<Partial<Record<LocalInstrument, string>>>, instrument: LocalInstrument): string {
+export function paymentProductFor(
+  bankId: string,
+  productMap: Readonly<Partial<Record<LocalInstrument, string>>>,
+  instrument: LocalInstrument,
+): string {
   const product = productMap[instrument];
   if (product === undefined) throw new BankOperationUnsupportedError(bankId, `payments by ${instrument}`);
   return product;

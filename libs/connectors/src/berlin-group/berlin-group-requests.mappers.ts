@@ -43,14 +43,20 @@ export function accountReference(party: PartyAccount, path: string): AccountRefe
     case 'plusgiro':
       return { bban: identifier.plusgiroNumber.replace(/\D/g, '') };
     case 'gbDomestic':
-      throw GatewayError.invalidField(path, 'A Berlin Group bank cannot address a UK sort code and account number; use an IBAN.');
+      throw GatewayError.invalidField(
+        path,
+        'A Berlin Group bank cannot address a UK sort code and account number; use an IBAN.',
+      );
   }
 }
 
 function creditorAccount(initiation: PaymentInitiation): AccountReference {
   const allowed = CREDITOR_TYPES[initiation.localInstrument];
   if (!allowed.includes(initiation.creditor.identifier.type)) {
-    throw GatewayError.invalidField('creditor', `A ${initiation.localInstrument} payment cannot be made to a ${initiation.creditor.identifier.type} account.`);
+    throw GatewayError.invalidField(
+      'creditor',
+      `A ${initiation.localInstrument} payment cannot be made to a ${initiation.creditor.identifier.type} account.`,
+    );
   }
   return accountReference(initiation.creditor, 'creditor');
 }
@@ -75,7 +81,10 @@ export function paymentInitiationBody(initiation: PaymentInitiation): JsonObject
     creditorAccount: creditorAccount(initiation),
     ...(bic === undefined || bic === '' ? {} : { creditorAgent: bic }),
     creditorName: creditor.name.slice(0, MAX_CREDITOR_NAME),
-    remittanceInformationUnstructured: remittance(initiation.remittanceInformationPrimary, initiation.remittanceInformationSecondary),
+    remittanceInformationUnstructured: remittance(
+      initiation.remittanceInformationPrimary,
+      initiation.remittanceInformationSecondary,
+    ),
     ...(initiation.executionDate === undefined ? {} : { requestedExecutionDate: isoDate(initiation.executionDate) }),
   };
 }
@@ -86,13 +95,27 @@ export function paymentInitiationBody(initiation: PaymentInitiation): JsonObject
  * name: accounts always, balances and transactions when asked for.
  */
 export function consentBody(request: AccountAccessRequest, nowMs: number): JsonObject {
-  const wants = (word: string): boolean => request.permissions.some((permission) => permission.toLowerCase().includes(word));
+  const wants = (word: string): boolean =>
+    request.permissions.some((permission) => permission.toLowerCase().includes(word));
   const access =
     request.permissions.length === 0
       ? { allPsd2: 'allAccounts' }
-      : { accounts: [], ...(wants('balance') ? { balances: [] } : {}), ...(wants('transaction') ? { transactions: [] } : {}) };
-  const validUntil = request.expiresAt === undefined ? new Date(nowMs + CONSENT_VALIDITY_DAYS * 86_400_000).toISOString() : request.expiresAt;
-  return { access, recurringIndicator: true, validUntil: isoDate(validUntil), frequencyPerDay: CONSENT_FREQUENCY_PER_DAY, combinedServiceIndicator: false };
+      : {
+          accounts: [],
+          ...(wants('balance') ? { balances: [] } : {}),
+          ...(wants('transaction') ? { transactions: [] } : {}),
+        };
+  const validUntil =
+    request.expiresAt === undefined
+      ? new Date(nowMs + CONSENT_VALIDITY_DAYS * 86_400_000).toISOString()
+      : request.expiresAt;
+  return {
+    access,
+    recurringIndicator: true,
+    validUntil: isoDate(validUntil),
+    frequencyPerDay: CONSENT_FREQUENCY_PER_DAY,
+    combinedServiceIndicator: false,
+  };
 }
 
 /**
@@ -115,7 +138,12 @@ export function tppRedirectUris(redirectUri: string, state: string): { readonly 
  * Decoupled: decoupled preferred, no redirect. Embedded: no redirect, explicit start (the
  * credentials the user types go into the authorisation's own start call).
  */
-export function initiationHeaders(settings: BerlinGroupSettings, redirectUri: string, state: string, psuId: string | undefined): Record<string, string> {
+export function initiationHeaders(
+  settings: BerlinGroupSettings,
+  redirectUri: string,
+  state: string,
+  psuId: string | undefined,
+): Record<string, string> {
   const user: Record<string, string> = psuId === undefined ? {} : { 'PSU-ID': psuId };
   switch (settings.scaApproach) {
     case 'redirect': {
@@ -129,7 +157,12 @@ export function initiationHeaders(settings: BerlinGroupSettings, redirectUri: st
       };
     }
     case 'decoupled':
-      return { ...user, 'TPP-Redirect-Preferred': 'false', 'TPP-Decoupled-Preferred': 'true', 'TPP-Explicit-Authorisation-Preferred': 'false' };
+      return {
+        ...user,
+        'TPP-Redirect-Preferred': 'false',
+        'TPP-Decoupled-Preferred': 'true',
+        'TPP-Explicit-Authorisation-Preferred': 'false',
+      };
     case 'embedded':
       return { ...user, 'TPP-Redirect-Preferred': 'false', 'TPP-Explicit-Authorisation-Preferred': 'true' };
   }

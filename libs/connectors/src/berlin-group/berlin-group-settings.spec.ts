@@ -29,19 +29,42 @@ describe('parseBerlinGroupSettings', () => {
       productMap: { SEPA_INSTANT: 'target-2-payments', FASTER_PAYMENTS: 'cross-border-credit-transfers' },
       psuIpAddressFallback: '192.0.2.1',
     });
-    expect(settings).toMatchObject({ scaApproach: 'embedded', tppRedirect: { explicitAuthorisation: true, nokRedirect: false }, psuIpAddressFallback: '192.0.2.1' });
-    expect(settings.productMap).toMatchObject({ SEPA: 'sepa-credit-transfers', SEPA_INSTANT: 'target-2-payments', FASTER_PAYMENTS: 'cross-border-credit-transfers' });
+    expect(settings).toMatchObject({
+      scaApproach: 'embedded',
+      tppRedirect: { explicitAuthorisation: true, nokRedirect: false },
+      psuIpAddressFallback: '192.0.2.1',
+    });
+    expect(settings.productMap).toMatchObject({
+      SEPA: 'sepa-credit-transfers',
+      SEPA_INSTANT: 'target-2-payments',
+      FASTER_PAYMENTS: 'cross-border-credit-transfers',
+    });
   });
 
   it.each([
     [{}, 'connector.settings.baseUrl is required'],
     [{ baseUrl: 'bank.example' }, 'connector.settings.baseUrl must be an absolute URL'],
     [{ baseUrl: 'ftp://bank.example' }, 'connector.settings.baseUrl must be an http(s) URL'],
-    [{ baseUrl: 'https://b', scaApproach: 'oauth' }, 'connector.settings.scaApproach must be one of redirect, decoupled, embedded'],
-    [{ baseUrl: 'https://b', tppRedirect: { nokRedirect: 'yes' } }, 'connector.settings.tppRedirect.nokRedirect must be true or false'],
-    [{ baseUrl: 'https://b', productMap: { SWIFT: 'x' } }, 'connector.settings.productMap.SWIFT is not a local instrument'],
-    [{ baseUrl: 'https://b', productMap: { SEPA: 'SEPA Credit' } }, 'connector.settings.productMap.SEPA must be a payment product name'],
-    [{ baseUrl: 'https://b', psuIpAddressFallback: 'localhost' }, 'connector.settings.psuIpAddressFallback must be an IPv4 or IPv6 address'],
+    [
+      { baseUrl: 'https://b', scaApproach: 'oauth' },
+      'connector.settings.scaApproach must be one of redirect, decoupled, embedded',
+    ],
+    [
+      { baseUrl: 'https://b', tppRedirect: { nokRedirect: 'yes' } },
+      'connector.settings.tppRedirect.nokRedirect must be true or false',
+    ],
+    [
+      { baseUrl: 'https://b', productMap: { SWIFT: 'x' } },
+      'connector.settings.productMap.SWIFT is not a local instrument',
+    ],
+    [
+      { baseUrl: 'https://b', productMap: { SEPA: 'SEPA Credit' } },
+      'connector.settings.productMap.SEPA must be a payment product name',
+    ],
+    [
+      { baseUrl: 'https://b', psuIpAddressFallback: 'localhost' },
+      'connector.settings.psuIpAddressFallback must be an IPv4 or IPv6 address',
+    ],
   ])('names the bank and the field at fault (%#)', (raw, message) => {
     expect(() => parseBerlinGroupSettings('bank-x', raw)).toThrow(ConnectorSettingsError);
     expect(() => parseBerlinGroupSettings('bank-x', raw)).toThrow(`Bank bank-x: ${message}`);
@@ -49,8 +72,12 @@ describe('parseBerlinGroupSettings', () => {
 });
 
 describe('the registry builds Berlin Group connectors', () => {
-  const entry = (settings: Record<string, unknown>): BankCatalogueEntry => ({ id: 'bank-bg', connector: { type: 'berlin-group', settings } }) as unknown as BankCatalogueEntry;
-  const registry = new ConnectorRegistry({ http: new BankHttpClient({ logger: pino({ level: 'silent' }) }), secrets: createSecretResolver({}) });
+  const entry = (settings: Record<string, unknown>): BankCatalogueEntry =>
+    ({ id: 'bank-bg', connector: { type: 'berlin-group', settings } }) as unknown as BankCatalogueEntry;
+  const registry = new ConnectorRegistry({
+    http: new BankHttpClient({ logger: pino({ level: 'silent' }) }),
+    secrets: createSecretResolver({}),
+  });
 
   it('for connector.type berlin-group', () => {
     const connector = registry.forBank(entry({ baseUrl: 'https://bank.example', scaApproach: 'decoupled' }));

@@ -70,7 +70,8 @@ function baseUrlOf(bankId: string, raw: Raw): string {
 
 function scaApproachOf(bankId: string, raw: Raw): BerlinGroupScaApproach {
   const value = optionalText(bankId, raw, 'scaApproach') ?? 'redirect';
-  if (value !== 'redirect' && value !== 'decoupled' && value !== 'embedded') fail(bankId, 'scaApproach', 'must be one of redirect, decoupled, embedded');
+  if (value !== 'redirect' && value !== 'decoupled' && value !== 'embedded')
+    fail(bankId, 'scaApproach', 'must be one of redirect, decoupled, embedded');
   return value;
 }
 
@@ -88,8 +89,10 @@ function productMapOf(bankId: string, raw: Raw): Partial<Record<LocalInstrument,
   if (!isObject(value)) fail(bankId, 'productMap', 'must be an object');
   const map: Partial<Record<LocalInstrument, string>> = { ...DEFAULT_PAYMENT_PRODUCTS };
   for (const [instrument, product] of Object.entries(value)) {
-    if (!(LOCAL_INSTRUMENTS as readonly string[]).includes(instrument)) fail(bankId, `productMap.${instrument}`, `is not a local instrument (${LOCAL_INSTRUMENTS.join(', ')})`);
-    if (typeof product !== 'string' || !PRODUCT_NAME.test(product)) fail(bankId, `productMap.${instrument}`, 'must be a payment product name (lower-case words joined by hyphens)');
+    if (!(LOCAL_INSTRUMENTS as readonly string[]).includes(instrument))
+      fail(bankId, `productMap.${instrument}`, `is not a local instrument (${LOCAL_INSTRUMENTS.join(', ')})`);
+    if (typeof product !== 'string' || !PRODUCT_NAME.test(product))
+      fail(bankId, `productMap.${instrument}`, 'must be a payment product name (lower-case words joined by hyphens)');
     map[instrument as LocalInstrument] = product;
   }
   return map;

@@ -64,7 +64,11 @@ export class BerlinGroupConnector implements BankConnector {
     return guardBankAnswer(ctx, () => this.payments.completeRedirect(ctx, callback));
   }
 
-  submitEmbeddedAuth(ctx: BankCallContext, handle: BankPaymentHandle, values: Readonly<Record<string, string>>): Promise<PaymentProgress> {
+  submitEmbeddedAuth(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    values: Readonly<Record<string, string>>,
+  ): Promise<PaymentProgress> {
     return guardBankAnswer(ctx, () => this.payments.submitEmbedded(ctx, handle, values));
   }
 
@@ -112,11 +116,18 @@ export class BerlinGroupConnector implements BankConnector {
     return this.unsupported(ctx, 'settlement credits');
   }
 
-  createAccountAccess(ctx: BankCallContext, request: AccountAccessRequest): Promise<{ readonly bankConsentId: string; readonly next: AuthorisationStep }> {
+  createAccountAccess(
+    ctx: BankCallContext,
+    request: AccountAccessRequest,
+  ): Promise<{ readonly bankConsentId: string; readonly next: AuthorisationStep }> {
     return guardBankAnswer(ctx, () => this.ais.createAccess(ctx, request));
   }
 
-  completeAccountAccessRedirect(ctx: BankCallContext, bankConsentId: string, params: Readonly<Record<string, string>>): Promise<{ readonly grant: string }> {
+  completeAccountAccessRedirect(
+    ctx: BankCallContext,
+    bankConsentId: string,
+    params: Readonly<Record<string, string>>,
+  ): Promise<{ readonly grant: string }> {
     return guardBankAnswer(ctx, () => this.ais.completeAccessRedirect(ctx, bankConsentId, params));
   }
 
@@ -128,7 +139,12 @@ export class BerlinGroupConnector implements BankConnector {
     return guardBankAnswer(ctx, () => this.ais.balances(ctx, grant, bankAccountId));
   }
 
-  listTransactions(ctx: BankCallContext, grant: string, bankAccountId: string, query: TransactionQuery): Promise<readonly BankTransaction[]> {
+  listTransactions(
+    ctx: BankCallContext,
+    grant: string,
+    bankAccountId: string,
+    query: TransactionQuery,
+  ): Promise<readonly BankTransaction[]> {
     return guardBankAnswer(ctx, () => this.ais.transactions(ctx, grant, bankAccountId, query));
   }
 

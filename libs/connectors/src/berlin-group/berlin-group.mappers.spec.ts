@@ -17,11 +17,31 @@ import {
   type ScaPhase,
 } from './berlin-group.mappers.js';
 
-const ODD_VALUES = fc.oneof(fc.string(), fc.constantFrom('rcvd', 'ACSC ', 'Finalised', '__proto__', 'toString', 'constructor', 'hasOwnProperty'), fc.anything());
+const ODD_VALUES = fc.oneof(
+  fc.string(),
+  fc.constantFrom('rcvd', 'ACSC ', 'Finalised', '__proto__', 'toString', 'constructor', 'hasOwnProperty'),
+  fc.anything(),
+);
 
 describe('transactionStatus', () => {
   it('maps exactly the XS2A codes the brief and the standard name, no more and no fewer', () => {
-    expect([...TRANSACTION_STATUSES].sort()).toEqual(['ACCC', 'ACCP', 'ACFC', 'ACSC', 'ACSP', 'ACTC', 'ACTV', 'ACWC', 'ACWP', 'CANC', 'PART', 'PATC', 'PDNG', 'RCVD', 'RJCT']);
+    expect([...TRANSACTION_STATUSES].sort()).toEqual([
+      'ACCC',
+      'ACCP',
+      'ACFC',
+      'ACSC',
+      'ACSP',
+      'ACTC',
+      'ACTV',
+      'ACWC',
+      'ACWP',
+      'CANC',
+      'PART',
+      'PATC',
+      'PDNG',
+      'RCVD',
+      'RJCT',
+    ]);
     expect(Object.keys(TRANSACTION_STATUS_OUTCOMES).sort()).toEqual([...TRANSACTION_STATUSES].sort());
   });
 
@@ -38,7 +58,8 @@ describe('transactionStatus', () => {
   it('property: any value is a code of the set or an UnknownBankStatusError', () => {
     fc.assert(
       fc.property(fc.oneof(fc.constantFrom(...TRANSACTION_STATUSES), ODD_VALUES), (value) => {
-        if (typeof value === 'string' && (TRANSACTION_STATUSES as readonly string[]).includes(value)) expect(mapTransactionStatus(value).status).toBe(value);
+        if (typeof value === 'string' && (TRANSACTION_STATUSES as readonly string[]).includes(value))
+          expect(mapTransactionStatus(value).status).toBe(value);
         else expect(() => mapTransactionStatus(value)).toThrow(UnknownBankStatusError);
       }),
     );
@@ -84,10 +105,25 @@ describe('consentStatus', () => {
 });
 
 describe('paymentOutcome', () => {
-  const phases: readonly (ScaPhase | undefined)[] = [undefined, 'identification', 'authentication', 'method-selection', 'challenge', 'confirmation', 'done', 'failed'];
+  const phases: readonly (ScaPhase | undefined)[] = [
+    undefined,
+    'identification',
+    'authentication',
+    'method-selection',
+    'challenge',
+    'confirmation',
+    'done',
+    'failed',
+  ];
 
   it('while the SCA is under way, a payment that is not final awaits authorisation whatever its early status', () => {
-    for (const phase of ['identification', 'authentication', 'method-selection', 'challenge', 'confirmation'] as const) {
+    for (const phase of [
+      'identification',
+      'authentication',
+      'method-selection',
+      'challenge',
+      'confirmation',
+    ] as const) {
       expect(paymentOutcome('AWAITING_AUTHORISATION', phase, 'embedded')).toBe('AWAITING_AUTHORISATION');
       expect(paymentOutcome('PENDING', phase, 'redirect')).toBe('AWAITING_AUTHORISATION');
       expect(paymentOutcome('REJECTED', phase, 'redirect')).toBe('REJECTED');
@@ -110,12 +146,17 @@ describe('paymentOutcome', () => {
 
   it('property: always a gateway outcome, and a final transaction status stays final', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...TRANSACTION_STATUSES), fc.constantFrom(...phases), fc.constantFrom('redirect', 'decoupled', 'embedded' as const), (code, phase, approach) => {
-        const transaction: BankOutcome = TRANSACTION_STATUS_OUTCOMES[code];
-        const outcome = paymentOutcome(transaction, phase, approach);
-        expect(BANK_OUTCOMES).toContain(outcome);
-        if (FINAL_BANK_OUTCOMES.has(transaction)) expect(FINAL_BANK_OUTCOMES.has(outcome)).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom(...TRANSACTION_STATUSES),
+        fc.constantFrom(...phases),
+        fc.constantFrom('redirect', 'decoupled', 'embedded' as const),
+        (code, phase, approach) => {
+          const transaction: BankOutcome = TRANSACTION_STATUS_OUTCOMES[code];
+          const outcome = paymentOutcome(transaction, phase, approach);
+          expect(BANK_OUTCOMES).toContain(outcome);
+          if (FINAL_BANK_OUTCOMES.has(transaction)) expect(FINAL_BANK_OUTCOMES.has(outcome)).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -123,7 +164,9 @@ describe('paymentOutcome', () => {
 describe('rejectionOutcome', () => {
   it('recognises insufficient funds by fundsAvailable false, AM04 or the words', () => {
     expect(rejectionOutcome(false, [])).toBe('REJECTED_INSUFFICIENT_FUNDS');
-    expect(rejectionOutcome(undefined, ['AM04: Insufficient funds in the debtor account.'])).toBe('REJECTED_INSUFFICIENT_FUNDS');
+    expect(rejectionOutcome(undefined, ['AM04: Insufficient funds in the debtor account.'])).toBe(
+      'REJECTED_INSUFFICIENT_FUNDS',
+    );
     expect(rejectionOutcome(undefined, ['FUNDS_NOT_AVAILABLE'])).toBe('REJECTED_INSUFFICIENT_FUNDS');
   });
 

@@ -9,7 +9,23 @@ import type { BerlinGroupScaApproach } from './berlin-group-settings.js';
  */
 
 /** transactionStatus: ISO 20022 ExternalPaymentTransactionStatus1Code as XS2A uses it. */
-export const TRANSACTION_STATUSES = ['RCVD', 'PATC', 'ACTC', 'ACCP', 'ACFC', 'PDNG', 'ACSP', 'ACWC', 'ACWP', 'ACTV', 'PART', 'ACSC', 'ACCC', 'RJCT', 'CANC'] as const;
+export const TRANSACTION_STATUSES = [
+  'RCVD',
+  'PATC',
+  'ACTC',
+  'ACCP',
+  'ACFC',
+  'PDNG',
+  'ACSP',
+  'ACWC',
+  'ACWP',
+  'ACTV',
+  'PART',
+  'ACSC',
+  'ACCC',
+  'RJCT',
+  'CANC',
+] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const TRANSACTION_STATUS_OUTCOMES: Readonly<Record<TransactionStatus, BankOutcome>> = {
@@ -40,7 +56,17 @@ export const TRANSACTION_STATUS_OUTCOMES: Readonly<Record<TransactionStatus, Ban
 };
 
 /** scaStatus of an authorisation sub-resource. */
-export const SCA_STATUSES = ['received', 'psuIdentified', 'psuAuthenticated', 'scaMethodSelected', 'started', 'unconfirmed', 'finalised', 'failed', 'exempted'] as const;
+export const SCA_STATUSES = [
+  'received',
+  'psuIdentified',
+  'psuAuthenticated',
+  'scaMethodSelected',
+  'started',
+  'unconfirmed',
+  'finalised',
+  'failed',
+  'exempted',
+] as const;
 export type ScaStatus = (typeof SCA_STATUSES)[number];
 
 /**
@@ -74,7 +100,15 @@ export const SCA_STATUS_PHASES: Readonly<Record<ScaStatus, ScaPhase>> = {
 };
 
 /** consentStatus of an account-information consent. */
-export const CONSENT_STATUSES = ['received', 'partiallyAuthorised', 'valid', 'rejected', 'revokedByPsu', 'expired', 'terminatedByTpp'] as const;
+export const CONSENT_STATUSES = [
+  'received',
+  'partiallyAuthorised',
+  'valid',
+  'rejected',
+  'revokedByPsu',
+  'expired',
+  'terminatedByTpp',
+] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 
 export const CONSENT_STATUS_OUTCOMES: Readonly<Record<ConsentStatus, BankOutcome>> = {
@@ -107,7 +141,9 @@ const INSUFFICIENT_FUNDS = /\bAM04\b|insufficient\s+funds|FUNDS_NOT_AVAILABLE/i;
 
 /** A rejection refined by what the status answer says about funds. */
 export function rejectionOutcome(fundsAvailable: unknown, messages: readonly string[]): BankOutcome {
-  return fundsAvailable === false || messages.some((message) => INSUFFICIENT_FUNDS.test(message)) ? 'REJECTED_INSUFFICIENT_FUNDS' : 'REJECTED';
+  return fundsAvailable === false || messages.some((message) => INSUFFICIENT_FUNDS.test(message))
+    ? 'REJECTED_INSUFFICIENT_FUNDS'
+    : 'REJECTED';
 }
 
 /**
@@ -120,7 +156,11 @@ export function rejectionOutcome(fundsAvailable: unknown, messages: readonly str
  *   status (RCVD, ACTC ...) the bank reports meanwhile.
  * - SCA done while the bank still says RCVD/PATC: PENDING (received, checks to come).
  */
-export function paymentOutcome(transaction: BankOutcome, sca: ScaPhase | undefined, approach: BerlinGroupScaApproach): BankOutcome {
+export function paymentOutcome(
+  transaction: BankOutcome,
+  sca: ScaPhase | undefined,
+  approach: BerlinGroupScaApproach,
+): BankOutcome {
   if (sca === 'failed') {
     if (transaction === 'COMPLETED' || transaction === 'CANCELED') return transaction;
     return approach === 'embedded' ? 'FAILED' : 'DECLINED';

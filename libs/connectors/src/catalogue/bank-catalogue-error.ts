@@ -11,7 +11,9 @@ export class BankCatalogueError extends Error {
     readonly field: string | undefined,
     problem: string,
   ) {
-    const where = [bank === undefined ? '' : `bank ${bank}`, field === undefined ? '' : `field ${field}`].filter((part) => part !== '').join(', ');
+    const where = [bank === undefined ? '' : `bank ${bank}`, field === undefined ? '' : `field ${field}`]
+      .filter((part) => part !== '')
+      .join(', ');
     super(`Bank catalogue ${source}: ${where === '' ? '' : `${where}: `}${problem}`);
     this.name = 'BankCatalogueError';
   }

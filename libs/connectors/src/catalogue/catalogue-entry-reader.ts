@@ -11,7 +11,9 @@ export type ValueCheck<T> = (value: unknown) => { readonly ok: T } | { readonly 
 
 export function textMatching(pattern: RegExp, expected: string): ValueCheck<string> {
   return (value) =>
-    typeof value === 'string' && pattern.test(value) ? { ok: value } : { problem: `must be ${expected} (got ${JSON.stringify(value)})` };
+    typeof value === 'string' && pattern.test(value)
+      ? { ok: value }
+      : { problem: `must be ${expected} (got ${JSON.stringify(value)})` };
 }
 
 export function oneOf<T extends string>(allowed: readonly T[]): ValueCheck<T> {
@@ -63,7 +65,9 @@ export class CatalogueEntryReader {
   /** A reader of the mapping in `field`, failing with the same bank and `field.<name>` paths. */
   nested(field: string, required: boolean): CatalogueEntryReader | undefined {
     const value = this.object(field, required);
-    return value === undefined ? undefined : new CatalogueEntryReader(this.source, this.bank, value, `${this.prefix}${field}.`);
+    return value === undefined
+      ? undefined
+      : new CatalogueEntryReader(this.source, this.bank, value, `${this.prefix}${field}.`);
   }
 
   has(field: string): boolean {
@@ -94,10 +98,12 @@ export class CatalogueEntryReader {
   list<T>(field: string, check: ValueCheck<T>, options: { readonly min: number; readonly repeats?: boolean }): T[] {
     const value = this.take(field) ?? [];
     if (!Array.isArray(value)) this.fail(field, `must be a list (got ${JSON.stringify(value)})`);
-    if (value.length < options.min) this.fail(field, `must have at least ${options.min} entr${options.min === 1 ? 'y' : 'ies'}`);
+    if (value.length < options.min)
+      this.fail(field, `must have at least ${options.min} entr${options.min === 1 ? 'y' : 'ies'}`);
     const items = value.map((item: unknown, index) => this.checked(`${field}[${index}]`, item, check));
     const duplicate = items.find((item, index) => items.indexOf(item) !== index);
-    if (options.repeats !== true && duplicate !== undefined) this.fail(field, `lists ${JSON.stringify(duplicate)} twice`);
+    if (options.repeats !== true && duplicate !== undefined)
+      this.fail(field, `lists ${JSON.stringify(duplicate)} twice`);
     return items;
   }
 

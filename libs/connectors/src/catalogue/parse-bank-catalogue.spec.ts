@@ -20,7 +20,10 @@ function validBank(overrides: Record<string, unknown> = {}): Record<string, unkn
     supportedLocalInstruments: ['FASTER_PAYMENTS'],
     scaApproaches: ['REDIRECT'],
     features: { supports_send_payment: true },
-    connector: { type: 'obie', settings: { baseUrl: '${SANDBOX_BANK_URL}/banks/ob-test', signing: { enabled: false } } },
+    connector: {
+      type: 'obie',
+      settings: { baseUrl: '${SANDBOX_BANK_URL}/banks/ob-test', signing: { enabled: false } },
+    },
     ...overrides,
   };
 }
@@ -48,7 +51,10 @@ describe('parseBankCatalogue', () => {
       logoUri: 'http://127.0.0.1:8090/logos/ob-test.png',
       bankCodes: ['10020030'],
       rank: 2,
-      connector: { type: 'obie', settings: { baseUrl: 'http://127.0.0.1:8090/banks/ob-test', signing: { enabled: false } } },
+      connector: {
+        type: 'obie',
+        settings: { baseUrl: 'http://127.0.0.1:8090/banks/ob-test', signing: { enabled: false } },
+      },
     });
     expect(Object.keys(bank?.features ?? {}).sort()).toEqual([...BANK_FEATURES].sort());
     expect(bank?.features.supports_send_payment).toBe(true);
@@ -59,7 +65,9 @@ describe('parseBankCatalogue', () => {
   it('accepts the shipped sandbox catalogue', () => {
     const text = readFileSync(join(import.meta.dirname, '../../../../config/banks/sandbox.yaml'), 'utf8');
     const banks = parseBankCatalogue(text, OPTIONS);
-    expect(banks.map((bank) => bank.id)).toEqual(expect.arrayContaining(['ob-sandbox-gb', 'ob-sandbox-gb-decoupled', 'ob-sandbox-eu', 'ob-sandbox-eu-redirect']));
+    expect(banks.map((bank) => bank.id)).toEqual(
+      expect.arrayContaining(['ob-sandbox-gb', 'ob-sandbox-gb-decoupled', 'ob-sandbox-eu', 'ob-sandbox-eu-redirect']),
+    );
     for (const bank of banks) expect(JSON.stringify(bank)).not.toContain('${');
   });
 
@@ -86,7 +94,11 @@ describe('parseBankCatalogue', () => {
     ['connector', { connector: undefined }, /is required/],
     ['connector.type', { connector: { type: 'stet', settings: {} } }, /one of obie, berlin-group/],
     ['connector.settings', { connector: { type: 'obie' } }, /is required/],
-    ['connector.settings.baseUrl', { connector: { type: 'obie', settings: { baseUrl: '${BANK_URL}/x' } } }, /unknown placeholder \$\{BANK_URL\}/],
+    [
+      'connector.settings.baseUrl',
+      { connector: { type: 'obie', settings: { baseUrl: '${BANK_URL}/x' } } },
+      /unknown placeholder \$\{BANK_URL\}/,
+    ],
     ['logo', { logo: 'typo' }, /not a catalogue field/],
   ])('names the bank and the field %s', (field, overrides, problem) => {
     const error = failure(catalogue(validBank(), validBank({ id: 'ob-broken', bics: ['BROKGB2L'], ...overrides })));

@@ -1,8 +1,23 @@
 import { parse, YAMLParseError } from 'yaml';
 import { LOCAL_INSTRUMENTS } from '../bank-types.js';
-import { BANK_FEATURES, OPEN_BANKING_STANDARDS, SCA_APPROACHES, type BankCatalogueEntry, type BankFeature } from './bank-catalogue-entry.js';
+import {
+  BANK_FEATURES,
+  OPEN_BANKING_STANDARDS,
+  SCA_APPROACHES,
+  type BankCatalogueEntry,
+  type BankFeature,
+} from './bank-catalogue-entry.js';
 import { BankCatalogueError } from './bank-catalogue-error.js';
-import { CatalogueEntryReader, httpUrl, integerAtLeast, isBoolean, isRawObject, oneOf, textMatching, type RawObject } from './catalogue-entry-reader.js';
+import {
+  CatalogueEntryReader,
+  httpUrl,
+  integerAtLeast,
+  isBoolean,
+  isRawObject,
+  oneOf,
+  textMatching,
+  type RawObject,
+} from './catalogue-entry-reader.js';
 
 const BANK_ID = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 const COUNTRY = /^[A-Z]{2}$/;
@@ -26,7 +41,8 @@ export interface ParseBankCatalogueOptions {
  * throws a BankCatalogueError naming the bank and the field.
  */
 export function parseBankCatalogue(text: string, options: ParseBankCatalogueOptions): BankCatalogueEntry[] {
-  const fileError = (problem: string): BankCatalogueError => new BankCatalogueError(options.source, undefined, undefined, problem);
+  const fileError = (problem: string): BankCatalogueError =>
+    new BankCatalogueError(options.source, undefined, undefined, problem);
   let document: unknown;
   try {
     document = parse(text);
@@ -34,7 +50,8 @@ export function parseBankCatalogue(text: string, options: ParseBankCatalogueOpti
     if (error instanceof YAMLParseError) throw fileError(`is not valid YAML: ${error.message}`);
     throw error;
   }
-  if (!isRawObject(document) || !Array.isArray(document['banks'])) throw fileError('must be a mapping with a `banks` list');
+  if (!isRawObject(document) || !Array.isArray(document['banks']))
+    throw fileError('must be a mapping with a `banks` list');
   const extra = Object.keys(document).find((key) => key !== 'banks');
   if (extra !== undefined) throw fileError(`has an unknown top-level key "${extra}" (only \`banks\`)`);
   const raws: unknown[] = document['banks'];
@@ -44,7 +61,8 @@ export function parseBankCatalogue(text: string, options: ParseBankCatalogueOpti
   const seen = new Set<string>();
   for (const entry of entries) {
     const key = entry.id.toLowerCase();
-    if (seen.has(key)) throw new BankCatalogueError(options.source, JSON.stringify(entry.id), 'id', 'is used by another bank');
+    if (seen.has(key))
+      throw new BankCatalogueError(options.source, JSON.stringify(entry.id), 'id', 'is used by another bank');
     seen.add(key);
   }
   return entries;
@@ -57,16 +75,26 @@ function parseEntry(raw: unknown, index: number, options: ParseBankCatalogueOpti
   const fail = (field: string, problem: string): never => {
     throw new BankCatalogueError(options.source, label, field, problem);
   };
-  const entry = new CatalogueEntryReader(options.source, label, substitute(raw, '', options.placeholders, fail) as RawObject);
+  const entry = new CatalogueEntryReader(
+    options.source,
+    label,
+    substitute(raw, '', options.placeholders, fail) as RawObject,
+  );
 
   const id = entry.required('id', textMatching(BANK_ID, 'lower-case letters, digits and inner hyphens, at most 64'));
   entry.identify(id);
   const bankGroup = entry.optional('bankGroup', textMatching(LABEL, 'a non-blank name of at most 200 characters'));
-  const bankSubGroup = entry.optional('bankSubGroup', textMatching(LABEL, 'a non-blank name of at most 200 characters'));
+  const bankSubGroup = entry.optional(
+    'bankSubGroup',
+    textMatching(LABEL, 'a non-blank name of at most 200 characters'),
+  );
   if (bankSubGroup !== undefined && bankGroup === undefined) entry.fail('bankSubGroup', 'needs bankGroup as well');
   const fullLogoUri = entry.optional('fullLogoUri', httpUrl());
   const rank = entry.optional('rank', integerAtLeast(1));
-  const operationalTime = entry.optional('operationalTime', textMatching(LABEL, 'non-blank text of at most 200 characters'));
+  const operationalTime = entry.optional(
+    'operationalTime',
+    textMatching(LABEL, 'non-blank text of at most 200 characters'),
+  );
   const transactionHistoryLimit = entry.optional('transactionHistoryLimit', integerAtLeast(1, [-1]));
   const pollingScheduleSeconds = entry.has('pollingScheduleSeconds')
     ? entry.list('pollingScheduleSeconds', integerAtLeast(1), { min: 1, repeats: true })
@@ -99,7 +127,9 @@ function parseEntry(raw: unknown, index: number, options: ParseBankCatalogueOpti
 
 function readFeatures(entry: CatalogueEntryReader): Record<BankFeature, boolean> {
   const reader = entry.nested('features', false);
-  const features = Object.fromEntries(BANK_FEATURES.map((feature) => [feature, reader?.optional(feature, isBoolean) ?? false]));
+  const features = Object.fromEntries(
+    BANK_FEATURES.map((feature) => [feature, reader?.optional(feature, isBoolean) ?? false]),
+  );
   reader?.rejectUnknown();
   return features as Record<BankFeature, boolean>;
 }
@@ -128,10 +158,14 @@ function substitute(
         : fail(path, `uses the unknown placeholder \${${name}} (known: ${Object.keys(placeholders).join(', ')})`),
     );
   }
-  if (Array.isArray(value)) return value.map((item: unknown, index) => substitute(item, `${path}[${index}]`, placeholders, fail));
+  if (Array.isArray(value))
+    return value.map((item: unknown, index) => substitute(item, `${path}[${index}]`, placeholders, fail));
   if (isRawObject(value)) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, substitute(item, path === '' ? key : `${path}.${key}`, placeholders, fail)]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        substitute(item, path === '' ? key : `${path}.${key}`, placeholders, fail),
+      ]),
     );
   }
   return value;

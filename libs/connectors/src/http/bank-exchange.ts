@@ -22,7 +22,11 @@ const UNDICI_TIMEOUT_CODES: ReadonlySet<unknown> = new Set(['UND_ERR_HEADERS_TIM
 /** An exchange stopped by its time limit (the reason `exchange` gives, or one of undici's timers). */
 export function isTimeout(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return error.name === 'TimeoutError' || error.name === 'AbortError' || UNDICI_TIMEOUT_CODES.has((error as { code?: unknown }).code);
+  return (
+    error.name === 'TimeoutError' ||
+    error.name === 'AbortError' ||
+    UNDICI_TIMEOUT_CODES.has((error as { code?: unknown }).code)
+  );
 }
 
 const BYTE_ORDER_MARK = 0xfeff;
@@ -44,7 +48,10 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     private readonly resolve: (response: WireResponse) => void,
     private readonly reject: (error: unknown) => void,
   ) {
-    this.timer = setTimeout(() => this.fail(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+    this.timer = setTimeout(
+      () => this.fail(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs,
+    );
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -67,7 +74,11 @@ class ExchangeHandler implements Dispatcher.DispatchHandler {
     this.settled = true;
     clearTimeout(this.timer);
     const text = (this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks)).toString('utf8');
-    this.resolve({ status: this.status, headers: new ReceivedHeaders(this.headers), text: text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text });
+    this.resolve({
+      status: this.status,
+      headers: new ReceivedHeaders(this.headers),
+      text: text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text,
+    });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
@@ -97,7 +108,16 @@ export function exchange(dispatcher: Dispatcher, call: WireRequest, timeoutMs: n
     const handler = new ExchangeHandler(timeoutMs, resolve, reject);
     try {
       const url = new URL(call.url);
-      dispatcher.dispatch({ origin: url.origin, path: `${url.pathname}${url.search}`, method: call.method, headers: call.headers, body: call.body ?? null }, handler);
+      dispatcher.dispatch(
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: call.method,
+          headers: call.headers,
+          body: call.body ?? null,
+        },
+        handler,
+      );
     } catch (error) {
       handler.fail(error);
     }

@@ -18,10 +18,18 @@ let connections: number;
 
 function client(overrides: Partial<ConstructorParameters<typeof BankHttpClient>[0]> = {}): BankHttpClient {
   const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => ((logs += chunk.toString('utf8')), done()) });
-  return new BankHttpClient({ logger: pino({ level: 'debug' }, sink), backoff: { baseMs: 10, maxMs: 40 }, ...overrides });
+  return new BankHttpClient({
+    logger: pino({ level: 'debug' }, sink),
+    backoff: { baseMs: 10, maxMs: 40 },
+    ...overrides,
+  });
 }
 
-const ctx = (deadlineInMs = 5000): { bankId: string; deadlineMs: number; traceId: string } => ({ bankId: 'bank-x', deadlineMs: Date.now() + deadlineInMs, traceId: 'a'.repeat(32) });
+const ctx = (deadlineInMs = 5000): { bankId: string; deadlineMs: number; traceId: string } => ({
+  bankId: 'bank-x',
+  deadlineMs: Date.now() + deadlineInMs,
+  traceId: 'a'.repeat(32),
+});
 
 function json(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -66,7 +74,11 @@ describe('BankHttpClient', () => {
 
   it('hands back a 3xx as it is, without following it', async () => {
     handler = (_request, response) => response.writeHead(302, { location: `${base}/elsewhere` }).end();
-    const response = await client().send(ctx(), { method: 'GET', url: `${base}/authorize`, operation: 'test.redirect' });
+    const response = await client().send(ctx(), {
+      method: 'GET',
+      url: `${base}/authorize`,
+      operation: 'test.redirect',
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(`${base}/elsewhere`);
     expect(hits.map((hit) => hit.url)).toEqual(['/authorize']);
@@ -74,12 +86,15 @@ describe('BankHttpClient', () => {
 
   it('reads every answer to its end, so one kept-alive connection carries calls that failed and succeeded', async () => {
     const statuses = [503, 200, 404, 200];
-    handler = (_request, response) => json(response, statuses[hits.length - 1] ?? 200, { padding: 'x'.repeat(64 * 1024) });
+    handler = (_request, response) =>
+      json(response, statuses[hits.length - 1] ?? 200, { padding: 'x'.repeat(64 * 1024) });
     const http = client({ maxAttempts: 2, random: () => 1 }); // 10 ms before the retry
     try {
       expect((await http.send(ctx(), { method: 'GET', url: `${base}/a`, operation: 'test.reuse' })).status).toBe(200);
       await sleep(10); // the socket returns to the agent's pool a moment after the body is read
-      await expect(http.send(ctx(), { method: 'GET', url: `${base}/b`, operation: 'test.reuse' })).rejects.toBeInstanceOf(BankRejectedError);
+      await expect(
+        http.send(ctx(), { method: 'GET', url: `${base}/b`, operation: 'test.reuse' }),
+      ).rejects.toBeInstanceOf(BankRejectedError);
       await sleep(10);
       expect((await http.send(ctx(), { method: 'GET', url: `${base}/c`, operation: 'test.reuse' })).status).toBe(200);
       expect(hits).toHaveLength(4);
@@ -96,7 +111,9 @@ describe('BankHttpClient', () => {
       setTimeout(() => response.end('true}'), 1000);
     };
     const started = Date.now();
-    await expect(client().send(ctx(150), { method: 'GET', url: `${base}/trickle`, operation: 'test.trickle' })).rejects.toBeInstanceOf(BankDeadlineExceededError);
+    await expect(
+      client().send(ctx(150), { method: 'GET', url: `${base}/trickle`, operation: 'test.trickle' }),
+    ).rejects.toBeInstanceOf(BankDeadlineExceededError);
     expect(Date.now() - started).toBeLessThan(900);
   });
 
@@ -108,7 +125,9 @@ describe('BankHttpClient', () => {
       const first = http.send(ctx(), { method: 'GET', url: `${base}/first`, operation: 'test.queue' });
       await sleep(20);
       const started = Date.now();
-      await expect(http.send(ctx(100), { method: 'GET', url: `${base}/queued`, operation: 'test.queue' })).rejects.toBeInstanceOf(BankDeadlineExceededError);
+      await expect(
+        http.send(ctx(100), { method: 'GET', url: `${base}/queued`, operation: 'test.queue' }),
+      ).rejects.toBeInstanceOf(BankDeadlineExceededError);
       expect(Date.now() - started).toBeLessThan(350);
       expect((await first).body).toEqual({ first: true });
       await sleep(50);
@@ -120,7 +139,9 @@ describe('BankHttpClient', () => {
 
   it('reads a UTF-8 body with a byte order mark as the JSON after it', async () => {
     handler = (_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"name":"Zoë"}')]));
+      response
+        .writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+        .end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"name":"Zoë"}')]));
     };
     const response = await client().send(ctx(), { method: 'GET', url: `${base}/bom`, operation: 'test.bom' });
     expect(response.body).toEqual({ name: 'Zoë' });
@@ -130,12 +151,15 @@ describe('BankHttpClient', () => {
     const http = client({ maxAttempts: 1 });
     await http.send(ctx(), { method: 'GET', url: `${base}/before`, operation: 'test.close' });
     await http.close();
-    await expect(http.send(ctx(), { method: 'GET', url: `${base}/after`, operation: 'test.close' })).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(
+      http.send(ctx(), { method: 'GET', url: `${base}/after`, operation: 'test.close' }),
+    ).rejects.toBeInstanceOf(BankUnavailableError);
     expect(hits.map((hit) => hit.url)).toEqual(['/before']);
   });
 
   it('retries a GET on 5xx and succeeds', async () => {
-    handler = (_request, response) => (hits.length < 3 ? json(response, 503, {}) : json(response, 200, { third: true }));
+    handler = (_request, response) =>
+      hits.length < 3 ? json(response, 503, {}) : json(response, 200, { third: true });
     const response = await client().send(ctx(), { method: 'GET', url: `${base}/flaky`, operation: 'test.flaky' });
     expect(response.body).toEqual({ third: true });
     expect(hits).toHaveLength(3);
@@ -143,14 +167,22 @@ describe('BankHttpClient', () => {
 
   it('retries a POST that carries x-idempotency-key, with the same key each time', async () => {
     handler = (_request, response) => (hits.length < 2 ? json(response, 500, {}) : json(response, 201, { id: 1 }));
-    const response = await client().send(ctx(), { method: 'POST', url: `${base}/write`, operation: 'test.write', headers: { 'x-idempotency-key': 'k-1' }, body: '{}' });
+    const response = await client().send(ctx(), {
+      method: 'POST',
+      url: `${base}/write`,
+      operation: 'test.write',
+      headers: { 'x-idempotency-key': 'k-1' },
+      body: '{}',
+    });
     expect(response.status).toBe(201);
     expect(hits.map((hit) => hit.headers['x-idempotency-key'])).toEqual(['k-1', 'k-1']);
   });
 
   it('never retries a POST without an idempotency key: one attempt, then BankUnavailableError', async () => {
     handler = (_request, response) => json(response, 502, {});
-    const error = await client().send(ctx(), { method: 'POST', url: `${base}/write`, operation: 'test.write', body: '{}' }).catch((caught: unknown) => caught);
+    const error = await client()
+      .send(ctx(), { method: 'POST', url: `${base}/write`, operation: 'test.write', body: '{}' })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BankUnavailableError);
     expect(error).toMatchObject({ bankId: 'bank-x', bankStatusCode: 502, external: true, status: 500 });
     expect(hits).toHaveLength(1);
@@ -158,12 +190,15 @@ describe('BankHttpClient', () => {
 
   it('gives up after maxAttempts with BankUnavailableError', async () => {
     handler = (_request, response) => json(response, 500, {});
-    await expect(client({ maxAttempts: 2 }).send(ctx(), { method: 'GET', url: `${base}/down`, operation: 'test.down' })).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(
+      client({ maxAttempts: 2 }).send(ctx(), { method: 'GET', url: `${base}/down`, operation: 'test.down' }),
+    ).rejects.toBeInstanceOf(BankUnavailableError);
     expect(hits).toHaveLength(2);
   });
 
   it('maps a 4xx to BankRejectedError with the bank error code, without retrying', async () => {
-    handler = (_request, response) => json(response, 400, { Errors: [{ ErrorCode: 'UK.OBIE.Field.Invalid', Message: 'Amount is wrong' }] });
+    handler = (_request, response) =>
+      json(response, 400, { Errors: [{ ErrorCode: 'UK.OBIE.Field.Invalid', Message: 'Amount is wrong' }] });
     const error = await client()
       .send(ctx(), {
         method: 'GET',
@@ -183,7 +218,12 @@ describe('BankHttpClient', () => {
 
   it('hands back statuses the caller accepts', async () => {
     handler = (_request, response) => json(response, 400, { error: 'authorization_pending' });
-    const response = await client().send(ctx(), { method: 'POST', url: `${base}/token`, operation: 'test.ciba', acceptStatuses: [400] });
+    const response = await client().send(ctx(), {
+      method: 'POST',
+      url: `${base}/token`,
+      operation: 'test.ciba',
+      acceptStatuses: [400],
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: 'authorization_pending' });
   });
@@ -191,29 +231,43 @@ describe('BankHttpClient', () => {
   it('stops at the deadline with BankDeadlineExceededError', async () => {
     handler = (_request, response) => setTimeout(() => json(response, 200, {}), 1000);
     const started = Date.now();
-    await expect(client().send(ctx(150), { method: 'GET', url: `${base}/slow`, operation: 'test.slow' })).rejects.toBeInstanceOf(BankDeadlineExceededError);
+    await expect(
+      client().send(ctx(150), { method: 'GET', url: `${base}/slow`, operation: 'test.slow' }),
+    ).rejects.toBeInstanceOf(BankDeadlineExceededError);
     expect(Date.now() - started).toBeLessThan(900);
   });
 
   it('caps a call by its own timeout below the deadline', async () => {
     handler = (_request, response) => setTimeout(() => json(response, 200, {}), 1000);
-    await expect(client({ perCallCapMs: 100 }).send(ctx(10_000), { method: 'GET', url: `${base}/slow`, operation: 'test.slow' })).rejects.toBeInstanceOf(BankDeadlineExceededError);
+    await expect(
+      client({ perCallCapMs: 100 }).send(ctx(10_000), { method: 'GET', url: `${base}/slow`, operation: 'test.slow' }),
+    ).rejects.toBeInstanceOf(BankDeadlineExceededError);
   });
 
   it('fails at once when the deadline has already passed', async () => {
-    await expect(client().send(ctx(-1), { method: 'GET', url: `${base}/ok`, operation: 'test.late' })).rejects.toBeInstanceOf(BankDeadlineExceededError);
+    await expect(
+      client().send(ctx(-1), { method: 'GET', url: `${base}/ok`, operation: 'test.late' }),
+    ).rejects.toBeInstanceOf(BankDeadlineExceededError);
     expect(hits).toHaveLength(0);
   });
 
   it('does not start a retry it cannot finish before the deadline', async () => {
     handler = (_request, response) => json(response, 503, {});
     const slowBackoff = client({ backoff: { baseMs: 10_000, maxMs: 10_000 }, random: () => 0.99 });
-    await expect(slowBackoff.send(ctx(500), { method: 'GET', url: `${base}/down`, operation: 'test.down' })).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(
+      slowBackoff.send(ctx(500), { method: 'GET', url: `${base}/down`, operation: 'test.down' }),
+    ).rejects.toBeInstanceOf(BankUnavailableError);
     expect(hits).toHaveLength(1);
   });
 
   it('treats an unreachable bank as BankUnavailableError', async () => {
-    await expect(client({ maxAttempts: 1 }).send(ctx(), { method: 'GET', url: 'http://127.0.0.1:1/nothing', operation: 'test.closed' })).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(
+      client({ maxAttempts: 1 }).send(ctx(), {
+        method: 'GET',
+        url: 'http://127.0.0.1:1/nothing',
+        operation: 'test.closed',
+      }),
+    ).rejects.toBeInstanceOf(BankUnavailableError);
   });
 
   describe('over an injected dispatcher', () => {
@@ -228,7 +282,9 @@ describe('BankHttpClient', () => {
     it('retries a GET after a network error, and leaves the injected dispatcher open on close()', async () => {
       const bank = mock.get(origin);
       bank.intercept({ path: '/accounts', method: 'GET' }).replyWithError(new Error('socket hang up'));
-      bank.intercept({ path: '/accounts', method: 'GET' }).reply(200, { ok: true }, { headers: { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] } });
+      bank
+        .intercept({ path: '/accounts', method: 'GET' })
+        .reply(200, { ok: true }, { headers: { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] } });
       const http = client({ dispatcher: mock });
       const response = await http.send(ctx(), { method: 'GET', url: `${origin}/accounts`, operation: 'test.mock' });
       expect(response.body).toEqual({ ok: true });
@@ -236,7 +292,9 @@ describe('BankHttpClient', () => {
       expect(logs).toContain('socket hang up');
       await http.close();
       mock.get(origin).intercept({ path: '/again', method: 'GET' }).reply(204, '');
-      expect((await http.send(ctx(), { method: 'GET', url: `${origin}/again`, operation: 'test.mock' })).status).toBe(204);
+      expect((await http.send(ctx(), { method: 'GET', url: `${origin}/again`, operation: 'test.mock' })).status).toBe(
+        204,
+      );
       mock.assertNoPendingInterceptors();
       await mock.close();
     });
@@ -263,6 +321,7 @@ describe('BankHttpClient', () => {
     });
     expect(logs).toContain('test.token');
     expect(logs).toContain('grant_type=authorization_code');
-    for (const secret of ['token-value-123', 'code-in-url-456', 'c2VjcmV0LWJhc2lj', 'code-value-789', 'hunter2']) expect(logs).not.toContain(secret);
+    for (const secret of ['token-value-123', 'code-in-url-456', 'c2VjcmV0LWJhc2lj', 'code-value-789', 'hunter2'])
+      expect(logs).not.toContain(secret);
   });
 });

@@ -47,14 +47,23 @@ function describeNetworkError(error: unknown): string {
   const text = String(error);
   const failure = error instanceof Error ? (error as { code?: unknown; cause?: unknown }) : undefined;
   const cause = failure?.cause as { code?: unknown; message?: unknown } | undefined;
-  const detail = typeof failure?.code === 'string' ? failure.code : typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : undefined;
+  const detail =
+    typeof failure?.code === 'string'
+      ? failure.code
+      : typeof cause?.code === 'string'
+        ? cause.code
+        : typeof cause?.message === 'string'
+          ? cause.message
+          : undefined;
   return detail === undefined || text.includes(detail) ? text : `${text} (${detail})`;
 }
 
 /** The request's headers with a user-agent unless the connector set one (undici's request sends none). */
 function withUserAgent(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
   const own = { ...headers };
-  return Object.keys(own).some((name) => name.toLowerCase() === 'user-agent') ? own : { 'user-agent': USER_AGENT, ...own };
+  return Object.keys(own).some((name) => name.toLowerCase() === 'user-agent')
+    ? own
+    : { 'user-agent': USER_AGENT, ...own };
 }
 
 /** What a client derived for one bank's mutual TLS shares with its parent. */
@@ -126,7 +135,15 @@ export class BankHttpClient {
     const url = redactUrl(request.url);
     return tracer.startActiveSpan(
       `bank ${request.operation}`,
-      { kind: SpanKind.CLIENT, attributes: { 'http.request.method': request.method, 'url.full': url, 'bank.id': ctx.bankId, 'bank.operation': request.operation } },
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'http.request.method': request.method,
+          'url.full': url,
+          'bank.id': ctx.bankId,
+          'bank.operation': request.operation,
+        },
+      },
       async (span) => {
         try {
           return await this.call(ctx, request, url, span);
@@ -157,7 +174,11 @@ export class BankHttpClient {
     };
     // Redacting costs more than the call itself: only when the debug lines are written.
     const debug = this.logger.isLevelEnabled('debug');
-    if (debug) this.logger.debug({ ...log, headers: redactHeaders(headers), body: redactBody(request.body, headers['content-type']) }, 'bank call request');
+    if (debug)
+      this.logger.debug(
+        { ...log, headers: redactHeaders(headers), body: redactBody(request.body, headers['content-type']) },
+        'bank call request',
+      );
 
     for (let attempt = 1; ; attempt += 1) {
       const remaining = deadline - this.now();
@@ -172,15 +193,29 @@ export class BankHttpClient {
       }
       if (!('error' in outcome)) {
         span.setAttribute('http.response.status_code', outcome.status);
-        this.logger.info(withFields(log, { status: outcome.status, attempts: attempt, ms: this.now() - started }), 'bank call');
-        if (debug) this.logger.debug({ ...log, body: redactBody(outcome.text, outcome.headers.get('content-type') ?? undefined) }, 'bank call response');
+        this.logger.info(
+          withFields(log, { status: outcome.status, attempts: attempt, ms: this.now() - started }),
+          'bank call',
+        );
+        if (debug)
+          this.logger.debug(
+            { ...log, body: redactBody(outcome.text, outcome.headers.get('content-type') ?? undefined) },
+            'bank call response',
+          );
         return outcome;
       }
       if (outcome.status !== undefined) span.setAttribute('http.response.status_code', outcome.status);
       const delay = backoffMs(this.backoff, attempt + 1, this.random);
       const canRetry = retryable && attempt < this.maxAttempts && this.now() + delay < deadline;
       this.logger.warn(
-        { ...log, attempt, status: outcome.status, err: outcome.status === undefined ? describeNetworkError(outcome.error.cause) : undefined, retry: canRetry, ms: this.now() - started },
+        {
+          ...log,
+          attempt,
+          status: outcome.status,
+          err: outcome.status === undefined ? describeNetworkError(outcome.error.cause) : undefined,
+          retry: canRetry,
+          ms: this.now() - started,
+        },
         'bank call attempt failed',
       );
       if (!canRetry) throw outcome.error;
@@ -189,20 +224,46 @@ export class BankHttpClient {
   }
 
   /** One attempt: an answer to hand back, a failure worth retrying, or a thrown rejection. */
-  private async attempt(ctx: BankCallContext, request: BankRequest, headers: Record<string, string>, remainingMs: number): Promise<BankResponse | Failure> {
-    const response = await exchange(this.dispatcher, { method: request.method, url: request.url, headers, body: request.body }, remainingMs);
-    const answer: BankResponse = withFields(response, { body: parseJson(response.text, response.headers.get('content-type')) });
+  private async attempt(
+    ctx: BankCallContext,
+    request: BankRequest,
+    headers: Record<string, string>,
+    remainingMs: number,
+  ): Promise<BankResponse | Failure> {
+    const response = await exchange(
+      this.dispatcher,
+      { method: request.method, url: request.url, headers, body: request.body },
+      remainingMs,
+    );
+    const answer: BankResponse = withFields(response, {
+      body: parseJson(response.text, response.headers.get('content-type')),
+    });
     if (request.acceptStatuses?.includes(response.status) === true) return answer;
-    if (response.status >= 500) return { error: new BankUnavailableError(ctx.bankId, response.status), status: response.status };
+    if (response.status >= 500)
+      return { error: new BankUnavailableError(ctx.bankId, response.status), status: response.status };
     if (response.status >= 400) {
       const detail = request.describeError?.(answer.body);
-      this.logger.warn({ bankId: ctx.bankId, operation: request.operation, status: response.status, bankErrorCode: detail?.code }, 'bank rejected the call');
-      throw new BankRejectedError(ctx.bankId, response.status, detail?.code, detail?.message ?? `HTTP ${response.status}`);
+      this.logger.warn(
+        { bankId: ctx.bankId, operation: request.operation, status: response.status, bankErrorCode: detail?.code },
+        'bank rejected the call',
+      );
+      throw new BankRejectedError(
+        ctx.bankId,
+        response.status,
+        detail?.code,
+        detail?.message ?? `HTTP ${response.status}`,
+      );
     }
     return answer;
   }
 
-  private deadlineExceeded(ctx: BankCallContext, log: object, attempts: number, started: number, cause?: unknown): BankDeadlineExceededError {
+  private deadlineExceeded(
+    ctx: BankCallContext,
+    log: object,
+    attempts: number,
+    started: number,
+    cause?: unknown,
+  ): BankDeadlineExceededError {
     this.logger.warn({ ...log, attempts, ms: this.now() - started }, 'bank call deadline exceeded');
     return new BankDeadlineExceededError(ctx.bankId, cause);
   }

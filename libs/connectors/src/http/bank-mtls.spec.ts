@@ -35,11 +35,40 @@ const CLIENT_CN = 'tpp-transport-client';
 function makePki(dir: string): Pki {
   const openssl = (...args: string[]): void => void execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   const newKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  const authority = (name: string): void => openssl('req', '-x509', ...newKey, '-keyout', `${name}.key`, '-out', `${name}.crt`, '-days', '2', '-subj', `/CN=${name} test CA`);
+  const authority = (name: string): void =>
+    openssl(
+      'req',
+      '-x509',
+      ...newKey,
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.crt`,
+      '-days',
+      '2',
+      '-subj',
+      `/CN=${name} test CA`,
+    );
   const issue = (name: string, issuer: string, cn: string, extensions: string): void => {
     writeFileSync(join(dir, `${name}.ext`), `${extensions}\n`);
     openssl('req', '-new', ...newKey, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${cn}`);
-    openssl('x509', '-req', '-in', `${name}.csr`, '-CA', `${issuer}.crt`, '-CAkey', `${issuer}.key`, '-CAcreateserial', '-out', `${name}.crt`, '-days', '2', '-extfile', `${name}.ext`);
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      `${issuer}.crt`,
+      '-CAkey',
+      `${issuer}.key`,
+      '-CAcreateserial',
+      '-out',
+      `${name}.crt`,
+      '-days',
+      '2',
+      '-extfile',
+      `${name}.ext`,
+    );
   };
   authority('ca');
   authority('other-ca');
@@ -48,8 +77,18 @@ function makePki(dir: string): Pki {
   issue('client', 'ca', CLIENT_CN, 'extendedKeyUsage=clientAuth');
   issue('rogue-client', 'other-ca', 'rogue-client', 'extendedKeyUsage=clientAuth');
   const read = (file: string): string => readFileSync(join(dir, file), 'utf8');
-  const pair = (name: string): { cert: string; key: string } => ({ cert: read(`${name}.crt`), key: read(`${name}.key`) });
-  return { ca: read('ca.crt'), otherCa: read('other-ca.crt'), server: pair('server'), namedServer: pair('named-server'), client: pair('client'), rogueClient: pair('rogue-client') };
+  const pair = (name: string): { cert: string; key: string } => ({
+    cert: read(`${name}.crt`),
+    key: read(`${name}.key`),
+  });
+  return {
+    ca: read('ca.crt'),
+    otherCa: read('other-ca.crt'),
+    server: pair('server'),
+    namedServer: pair('named-server'),
+    client: pair('client'),
+    rogueClient: pair('rogue-client'),
+  };
 }
 
 interface Hit {
@@ -72,12 +111,19 @@ function json(response: ServerResponse, status: number, body: unknown): void {
 
 /** An https server that accepts only clients with a certificate issued by the test CA. */
 async function startBank(certificate: { cert: string; key: string }): Promise<{ server: Server; port: number }> {
-  const server = createServer({ cert: certificate.cert, key: certificate.key, ca: pki.ca, requestCert: true, rejectUnauthorized: true }, (request, response) => {
-    const peer = (request.socket as TLSSocket).getPeerCertificate();
-    hits.push({ method: request.method ?? '', path: request.url ?? '', clientCn: typeof peer.subject?.CN === 'string' ? peer.subject.CN : undefined });
-    request.resume();
-    request.on('end', () => route(request, response));
-  });
+  const server = createServer(
+    { cert: certificate.cert, key: certificate.key, ca: pki.ca, requestCert: true, rejectUnauthorized: true },
+    (request, response) => {
+      const peer = (request.socket as TLSSocket).getPeerCertificate();
+      hits.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        clientCn: typeof peer.subject?.CN === 'string' ? peer.subject.CN : undefined,
+      });
+      request.resume();
+      request.on('end', () => route(request, response));
+    },
+  );
   server.on('secureConnection', () => (tlsConnections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, port: (server.address() as { port: number }).port };
@@ -94,12 +140,21 @@ const clients: BankHttpClient[] = [];
 
 function client(overrides: Partial<BankHttpClientOptions> = {}): BankHttpClient {
   const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => ((logs += chunk.toString('utf8')), done()) });
-  const created = new BankHttpClient({ logger: pino({ level: 'debug' }, sink), backoff: { baseMs: 10, maxMs: 40 }, ...overrides });
+  const created = new BankHttpClient({
+    logger: pino({ level: 'debug' }, sink),
+    backoff: { baseMs: 10, maxMs: 40 },
+    ...overrides,
+  });
   clients.push(created);
   return created;
 }
 
-const identity = (overrides: Partial<BankTlsIdentity> = {}): BankTlsIdentity => ({ certificate: pki.client.cert, privateKey: pki.client.key, ca: pki.ca, ...overrides });
+const identity = (overrides: Partial<BankTlsIdentity> = {}): BankTlsIdentity => ({
+  certificate: pki.client.cert,
+  privateKey: pki.client.key,
+  ca: pki.ca,
+  ...overrides,
+});
 const ctx = (bankId = 'bank-x'): { bankId: string; deadlineMs: number } => ({ bankId, deadlineMs: Date.now() + 5000 });
 
 beforeAll(async () => {
@@ -134,24 +189,37 @@ describe('BankHttpClient over mutual TLS', () => {
   });
 
   it('keeps the client rules over mTLS: a POST with an idempotency key is retried on 5xx', async () => {
-    route = (_request, response) => (hits.length < 2 ? json(response, 503, {}) : json(response, 201, { created: true }));
+    route = (_request, response) =>
+      hits.length < 2 ? json(response, 503, {}) : json(response, 201, { created: true });
     const http = client().withClientCertificate('bank-x', identity());
-    const response = await http.send(ctx(), { method: 'POST', url: `${base}/write`, operation: 'test.mtls.write', headers: { 'x-idempotency-key': 'k-1' }, body: '{}' });
+    const response = await http.send(ctx(), {
+      method: 'POST',
+      url: `${base}/write`,
+      operation: 'test.mtls.write',
+      headers: { 'x-idempotency-key': 'k-1' },
+      body: '{}',
+    });
     expect(response.status).toBe(201);
     expect(hits.map((hit) => hit.clientCn)).toEqual([CLIENT_CN, CLIENT_CN]);
   });
 
   it('builds one agent per bank: clients for the same bank and material share its connections', async () => {
     const shared = client();
-    await shared.withClientCertificate('bank-x', identity()).send(ctx(), { method: 'GET', url: `${base}/one`, operation: 'test.mtls' });
+    await shared
+      .withClientCertificate('bank-x', identity())
+      .send(ctx(), { method: 'GET', url: `${base}/one`, operation: 'test.mtls' });
     await sleep(20); // the socket returns to the agent's pool a moment after the body is read
-    await shared.withClientCertificate('bank-x', identity()).send(ctx(), { method: 'GET', url: `${base}/two`, operation: 'test.mtls' });
+    await shared
+      .withClientCertificate('bank-x', identity())
+      .send(ctx(), { method: 'GET', url: `${base}/two`, operation: 'test.mtls' });
     expect(hits).toHaveLength(2);
     expect(tlsConnections).toBe(1);
   });
 
   it('refuses material that cannot work before any call', () => {
-    expect(() => client().withClientCertificate('bank-x', identity({ privateKey: pki.server.key }))).toThrow(BankTlsMaterialError);
+    expect(() => client().withClientCertificate('bank-x', identity({ privateKey: pki.server.key }))).toThrow(
+      BankTlsMaterialError,
+    );
     const later = client({ now: () => Date.now() + 5 * 86_400_000 });
     expect(() => later.withClientCertificate('bank-x', identity())).toThrow(/mutual TLS certificate expired on/);
   });
@@ -161,14 +229,18 @@ describe('BankHttpClient over mutual TLS', () => {
     const http = shared.withClientCertificate('bank-x', identity());
     await http.send(ctx(), { method: 'GET', url: `${base}/before`, operation: 'test.mtls' });
     await shared.close();
-    await expect(http.send(ctx(), { method: 'GET', url: `${base}/after`, operation: 'test.mtls' })).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(
+      http.send(ctx(), { method: 'GET', url: `${base}/after`, operation: 'test.mtls' }),
+    ).rejects.toBeInstanceOf(BankUnavailableError);
     expect(hits.map((hit) => hit.path)).toEqual(['/before']);
   });
 
   it('leaves the shared client as it was: without the agent it neither trusts the bank CA nor presents a certificate', async () => {
     const shared = client({ maxAttempts: 1 });
     shared.withClientCertificate('bank-x', identity());
-    await expect(shared.send(ctx(), { method: 'GET', url: `${base}/plain`, operation: 'test.plain' })).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(
+      shared.send(ctx(), { method: 'GET', url: `${base}/plain`, operation: 'test.plain' }),
+    ).rejects.toBeInstanceOf(BankUnavailableError);
     expect(hits).toHaveLength(0);
   });
 
@@ -186,14 +258,21 @@ describe('BankHttpClient over mutual TLS', () => {
   });
 
   it('is refused by the bank with a certificate from a CA it does not trust', async () => {
-    const http = client({ maxAttempts: 1 }).withClientCertificate('bank-x', identity({ certificate: pki.rogueClient.cert, privateKey: pki.rogueClient.key }));
-    await expect(http.send(ctx(), { method: 'GET', url: `${base}/accounts`, operation: 'test.rogue' })).rejects.toBeInstanceOf(BankUnavailableError);
+    const http = client({ maxAttempts: 1 }).withClientCertificate(
+      'bank-x',
+      identity({ certificate: pki.rogueClient.cert, privateKey: pki.rogueClient.key }),
+    );
+    await expect(
+      http.send(ctx(), { method: 'GET', url: `${base}/accounts`, operation: 'test.rogue' }),
+    ).rejects.toBeInstanceOf(BankUnavailableError);
     expect(hits).toHaveLength(0);
   });
 
   it('refuses a bank whose server certificate does not chain to the configured CA', async () => {
     const http = client({ maxAttempts: 1 }).withClientCertificate('bank-x', identity({ ca: pki.otherCa }));
-    await expect(http.send(ctx(), { method: 'GET', url: `${base}/accounts`, operation: 'test.wrong-ca' })).rejects.toBeInstanceOf(BankUnavailableError);
+    await expect(
+      http.send(ctx(), { method: 'GET', url: `${base}/accounts`, operation: 'test.wrong-ca' }),
+    ).rejects.toBeInstanceOf(BankUnavailableError);
     expect(hits).toHaveLength(0);
     expect(logs).toMatch(/"err":"Error: [^"]+ \([A-Z_]+\)"/);
   });
@@ -205,7 +284,9 @@ describe('BankHttpClient over mutual TLS', () => {
       const withName = client().withClientCertificate('bank-named', identity({ serverName: 'bank.test' }));
       expect((await withName.send(ctx('bank-named'), { method: 'GET', url, operation: 'test.sni' })).status).toBe(200);
       const withoutName = client({ maxAttempts: 1 }).withClientCertificate('bank-named', identity());
-      await expect(withoutName.send(ctx('bank-named'), { method: 'GET', url, operation: 'test.sni' })).rejects.toBeInstanceOf(BankUnavailableError);
+      await expect(
+        withoutName.send(ctx('bank-named'), { method: 'GET', url, operation: 'test.sni' }),
+      ).rejects.toBeInstanceOf(BankUnavailableError);
       expect(hits.map((hit) => hit.clientCn)).toEqual([CLIENT_CN]);
     } finally {
       await stop(named.server);
@@ -226,7 +307,12 @@ describe('readTlsIdentity', () => {
 
   it('accepts a certificate with its key and CA, also with line breaks written as \\n', () => {
     const oneLine = (pem: string): string => pem.trim().replaceAll('\n', '\\n');
-    expect(readTlsIdentity(identity({ certificate: oneLine(pki.client.cert), privateKey: oneLine(pki.client.key) }), Date.now())).toEqual({
+    expect(
+      readTlsIdentity(
+        identity({ certificate: oneLine(pki.client.cert), privateKey: oneLine(pki.client.key) }),
+        Date.now(),
+      ),
+    ).toEqual({
       certificate: pki.client.cert.trim(),
       privateKey: pki.client.key.trim(),
       ca: pki.ca.trim(),
@@ -235,7 +321,11 @@ describe('readTlsIdentity', () => {
 
   it.each([
     ['certificate', { certificate: 'not a certificate' }, 'is not a PEM certificate'],
-    ['certificate', { certificate: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' }, 'is not a valid X.509 certificate'],
+    [
+      'certificate',
+      { certificate: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' },
+      'is not a valid X.509 certificate',
+    ],
     ['privateKey', { privateKey: 'not a key' }, 'is not an unencrypted PEM private key'],
     ['ca', { ca: 'not a CA bundle' }, 'is not a PEM certificate'],
   ] as const)('names the %s when it is not PEM', (part, overrides, message) => {
@@ -245,28 +335,59 @@ describe('readTlsIdentity', () => {
   });
 
   it('refuses a key that is not the certificate key', () => {
-    expect(problem(identity({ privateKey: pki.server.key }))).toMatchObject({ part: 'privateKey', problem: 'is not the private key of the certificate' });
+    expect(problem(identity({ privateKey: pki.server.key }))).toMatchObject({
+      part: 'privateKey',
+      problem: 'is not the private key of the certificate',
+    });
   });
 
   it('refuses an expired certificate', () => {
-    expect(problem(identity(), Date.now() + 5 * 86_400_000)).toMatchObject({ part: 'certificate', problem: expect.stringMatching(/^expired on \d{4}-/) as unknown });
+    expect(problem(identity(), Date.now() + 5 * 86_400_000)).toMatchObject({
+      part: 'certificate',
+      problem: expect.stringMatching(/^expired on \d{4}-/) as unknown,
+    });
   });
 });
 
 describe('ObieConnector with mtls enabled', () => {
-  const bankSecrets = (): Record<string, string> => ({ BANK_SECRET_CLIENT: 's3cret', BANK_SECRET_TRANSPORT_CERT: pki.client.cert, BANK_SECRET_TRANSPORT_KEY: pki.client.key, BANK_SECRET_BANK_CA: pki.ca });
-  const mtls = { enabled: true, certRef: 'env:BANK_SECRET_TRANSPORT_CERT', keyRef: 'env:BANK_SECRET_TRANSPORT_KEY', caRef: 'env:BANK_SECRET_BANK_CA' };
+  const bankSecrets = (): Record<string, string> => ({
+    BANK_SECRET_CLIENT: 's3cret',
+    BANK_SECRET_TRANSPORT_CERT: pki.client.cert,
+    BANK_SECRET_TRANSPORT_KEY: pki.client.key,
+    BANK_SECRET_BANK_CA: pki.ca,
+  });
+  const mtls = {
+    enabled: true,
+    certRef: 'env:BANK_SECRET_TRANSPORT_CERT',
+    keyRef: 'env:BANK_SECRET_TRANSPORT_KEY',
+    caRef: 'env:BANK_SECRET_BANK_CA',
+  };
 
-  function connector(mtlsSettings: Record<string, unknown> = mtls, secrets: Record<string, string> = bankSecrets()): ObieConnector {
-    const settings = { baseUrl: `${base}/banks/x`, clientId: 'gw', clientSecretRef: 'env:BANK_SECRET_CLIENT', financialId: 'F1', mtls: mtlsSettings };
+  function connector(
+    mtlsSettings: Record<string, unknown> = mtls,
+    secrets: Record<string, string> = bankSecrets(),
+  ): ObieConnector {
+    const settings = {
+      baseUrl: `${base}/banks/x`,
+      clientId: 'gw',
+      clientSecretRef: 'env:BANK_SECRET_CLIENT',
+      financialId: 'F1',
+      mtls: mtlsSettings,
+    };
     const entry = { id: 'bank-x', connector: { type: 'obie', settings } } as unknown as BankCatalogueEntry;
     return new ObieConnector(entry, { http: client({ maxAttempts: 1 }), secrets: createSecretResolver(secrets) });
   }
 
   beforeEach(() => {
     route = (request, response) => {
-      if (request.url === '/banks/x/as/token') return json(response, 200, { access_token: 'token-1', token_type: 'Bearer', expires_in: 300 });
-      if (request.url === '/banks/x/open-banking/v3.1/pisp/domestic-vrps/vrp-1') return json(response, 200, { Data: { DomesticVRPId: 'vrp-1', Status: 'AcceptedSettlementCompleted' }, Links: {}, Meta: {} });
+      if (request.url === '/banks/x/as/token')
+        return json(response, 200, { access_token: 'token-1', token_type: 'Bearer', expires_in: 300 });
+      if (request.url === '/banks/x/open-banking/v3.1/pisp/domestic-vrps/vrp-1')
+        return json(response, 200, {
+          Data: { DomesticVRPId: 'vrp-1', Status: 'AcceptedSettlementCompleted' },
+          Links: {},
+          Meta: {},
+        });
       return json(response, 404, {});
     };
   });
@@ -283,7 +404,11 @@ describe('ObieConnector with mtls enabled', () => {
   });
 
   it('reports the bank DOWN, not a crash, when the bank does not trust the certificate', async () => {
-    const rogue = { ...bankSecrets(), BANK_SECRET_TRANSPORT_CERT: pki.rogueClient.cert, BANK_SECRET_TRANSPORT_KEY: pki.rogueClient.key };
+    const rogue = {
+      ...bankSecrets(),
+      BANK_SECRET_TRANSPORT_CERT: pki.rogueClient.cert,
+      BANK_SECRET_TRANSPORT_KEY: pki.rogueClient.key,
+    };
     expect(await connector(mtls, rogue).health(ctx())).toMatchObject({ pis: 'DOWN', ais: 'DOWN' });
     expect(hits).toHaveLength(0);
   });
@@ -291,7 +416,11 @@ describe('ObieConnector with mtls enabled', () => {
   it.each([
     ['mtls.certRef', { BANK_SECRET_TRANSPORT_CERT: 'garbage' }, 'is not a PEM certificate'],
     ['mtls.keyRef', { BANK_SECRET_TRANSPORT_KEY: 'garbage' }, 'is not an unencrypted PEM private key'],
-    ['mtls.keyRef', { BANK_SECRET_TRANSPORT_KEY: '' }, 'env:BANK_SECRET_TRANSPORT_KEY names a variable that is not set'],
+    [
+      'mtls.keyRef',
+      { BANK_SECRET_TRANSPORT_KEY: '' },
+      'env:BANK_SECRET_TRANSPORT_KEY names a variable that is not set',
+    ],
     ['mtls.caRef', { BANK_SECRET_BANK_CA: 'garbage' }, 'is not a PEM certificate'],
   ])('fails at construction naming %s', (field, secrets, message) => {
     expect(() => connector(mtls, { ...bankSecrets(), ...secrets })).toThrow(ConnectorSettingsError);
@@ -309,7 +438,9 @@ describe('ObieConnector with mtls enabled', () => {
       return undefined;
     })();
     expect(error).toBeInstanceOf(ConnectorSettingsError);
-    expect((error as Error).message).toBe('Bank bank-x: connector.settings.mtls.keyRef is not the private key of the certificate');
+    expect((error as Error).message).toBe(
+      'Bank bank-x: connector.settings.mtls.keyRef is not the private key of the certificate',
+    );
     expect((error as Error).message).not.toContain('BEGIN');
   });
 });

@@ -39,12 +39,16 @@ function pemText(value: string): string {
 /** The certificates of a PEM bundle, in order; at least one. */
 function certificates(part: BankTlsPart, pem: string): X509Certificate[] {
   const blocks = pem.match(CERTIFICATE_BLOCK) ?? [];
-  if (blocks.length === 0) throw new BankTlsMaterialError(part, 'is not a PEM certificate (no BEGIN CERTIFICATE block)');
+  if (blocks.length === 0)
+    throw new BankTlsMaterialError(part, 'is not a PEM certificate (no BEGIN CERTIFICATE block)');
   return blocks.map((block, index) => {
     try {
       return new X509Certificate(block);
     } catch {
-      throw new BankTlsMaterialError(part, `holds a block (certificate ${index + 1}) that is not a valid X.509 certificate`);
+      throw new BankTlsMaterialError(
+        part,
+        `holds a block (certificate ${index + 1}) that is not a valid X.509 certificate`,
+      );
     }
   });
 }
@@ -67,14 +71,22 @@ export function readTlsIdentity(material: BankTlsIdentity, nowMs: number): BankT
   const expiry = new Date(leaf.validTo);
   if (expiry.getTime() <= nowMs) throw new BankTlsMaterialError('certificate', `expired on ${expiry.toISOString()}`);
   const key = pemText(material.privateKey);
-  if (!leaf.checkPrivateKey(privateKey(key))) throw new BankTlsMaterialError('privateKey', 'is not the private key of the certificate');
+  if (!leaf.checkPrivateKey(privateKey(key)))
+    throw new BankTlsMaterialError('privateKey', 'is not the private key of the certificate');
   const ca = material.ca === undefined ? undefined : pemText(material.ca);
   if (ca !== undefined) certificates('ca', ca);
-  return { certificate, privateKey: key, ...(ca === undefined ? {} : { ca }), ...(material.serverName === undefined ? {} : { serverName: material.serverName }) };
+  return {
+    certificate,
+    privateKey: key,
+    ...(ca === undefined ? {} : { ca }),
+    ...(material.serverName === undefined ? {} : { serverName: material.serverName }),
+  };
 }
 
 function sameIdentity(a: BankTlsIdentity, b: BankTlsIdentity): boolean {
-  return a.certificate === b.certificate && a.privateKey === b.privateKey && a.ca === b.ca && a.serverName === b.serverName;
+  return (
+    a.certificate === b.certificate && a.privateKey === b.privateKey && a.ca === b.ca && a.serverName === b.serverName
+  );
 }
 
 /**

@@ -28,7 +28,9 @@ export function isSecretName(name: string): boolean {
 }
 
 export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, isSecretName(name) ? REDACTED : value]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, isSecretName(name) ? REDACTED : value]),
+  );
 }
 
 function redactParams(params: URLSearchParams): void {
@@ -53,7 +55,9 @@ export function redactUrl(url: string): string {
 export function redactValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactValue);
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, isSecretName(key) ? REDACTED : redactValue(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, isSecretName(key) ? REDACTED : redactValue(inner)]),
+    );
   }
   return value;
 }

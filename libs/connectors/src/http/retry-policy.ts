@@ -7,7 +7,11 @@ const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'PUT
  * A call may be repeated when repeating it cannot do the thing twice: an idempotent method, or a
  * write the bank de-duplicates by its x-idempotency-key.
  */
-export function isRetryable(method: HttpMethod, headers: Readonly<Record<string, string>>, override: boolean | undefined): boolean {
+export function isRetryable(
+  method: HttpMethod,
+  headers: Readonly<Record<string, string>>,
+  override: boolean | undefined,
+): boolean {
   if (override !== undefined) return override;
   if (IDEMPOTENT_METHODS.has(method)) return true;
   return Object.keys(headers).some((name) => name.toLowerCase() === 'x-idempotency-key');

@@ -9,11 +9,17 @@ export const OB_SCHEME = {
 } as const;
 
 /** An OBIE account (OBCashAccount*) for a gateway account identifier, or undefined when OBIE has no scheme for it. */
-export function obAccountFor(party: PartyAccount): { SchemeName: string; Identification: string; Name: string } | undefined {
+export function obAccountFor(
+  party: PartyAccount,
+): { SchemeName: string; Identification: string; Name: string } | undefined {
   const { identifier } = party;
   switch (identifier.type) {
     case 'gbDomestic':
-      return { SchemeName: OB_SCHEME.sortCode, Identification: `${identifier.sortCode}${identifier.accountNumber}`.replace(/\D/g, ''), Name: party.name };
+      return {
+        SchemeName: OB_SCHEME.sortCode,
+        Identification: `${identifier.sortCode}${identifier.accountNumber}`.replace(/\D/g, ''),
+        Name: party.name,
+      };
     case 'iban':
       return { SchemeName: OB_SCHEME.iban, Identification: identifier.iban.replace(/\s/g, ''), Name: party.name };
     case 'bban':

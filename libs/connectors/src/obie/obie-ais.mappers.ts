@@ -4,7 +4,16 @@ import { identifierFor, partyFor } from './obie-accounts.mappers.js';
 import { arrayAt, asObject, objectAt, optionalText, textAt, type JsonObject } from './obie-json.js';
 
 /** OBExternalAccountSubType1Code and the gateway's account types. */
-export const OB_ACCOUNT_SUB_TYPES = ['ChargeCard', 'CreditCard', 'CurrentAccount', 'EMoney', 'Loan', 'Mortgage', 'PrePaidCard', 'Savings'] as const;
+export const OB_ACCOUNT_SUB_TYPES = [
+  'ChargeCard',
+  'CreditCard',
+  'CurrentAccount',
+  'EMoney',
+  'Loan',
+  'Mortgage',
+  'PrePaidCard',
+  'Savings',
+] as const;
 export type ObAccountSubType = (typeof OB_ACCOUNT_SUB_TYPES)[number];
 
 export const ACCOUNT_TYPES: Readonly<Record<ObAccountSubType, BankAccount['type']>> = {
@@ -19,7 +28,9 @@ export const ACCOUNT_TYPES: Readonly<Record<ObAccountSubType, BankAccount['type'
 };
 
 function accountType(subType: string | undefined): BankAccount['type'] {
-  return subType !== undefined && Object.prototype.hasOwnProperty.call(ACCOUNT_TYPES, subType) ? ACCOUNT_TYPES[subType as ObAccountSubType] : 'OTHER';
+  return subType !== undefined && Object.prototype.hasOwnProperty.call(ACCOUNT_TYPES, subType)
+    ? ACCOUNT_TYPES[subType as ObAccountSubType]
+    : 'OTHER';
 }
 
 function creditDebit(value: unknown, path: string): 'CREDIT' | 'DEBIT' {
@@ -29,14 +40,19 @@ function creditDebit(value: unknown, path: string): 'CREDIT' | 'DEBIT' {
 
 function money(value: unknown, path: string): { value: string; currency: string } {
   const amount = objectAt(value, 'Amount', path);
-  return { value: textAt(amount, 'Amount', `${path}.Amount`), currency: textAt(amount, 'Currency', `${path}.Currency`) };
+  return {
+    value: textAt(amount, 'Amount', `${path}.Amount`),
+    currency: textAt(amount, 'Currency', `${path}.Currency`),
+  };
 }
 
 /** OBAccount6 -> BankAccount. */
 export function bankAccount(value: unknown): BankAccount {
   const account = asObject(value) ?? {};
   const details = arrayAt(account, 'Account', 'Account.Account').map((entry) => asObject(entry));
-  const identifiers = details.map((entry) => identifierFor(entry)).filter((id): id is AccountIdentifier => id !== undefined);
+  const identifiers = details
+    .map((entry) => identifierFor(entry))
+    .filter((id): id is AccountIdentifier => id !== undefined);
   const holderName = details.map((entry) => optionalText(entry, 'Name')).find((name) => name !== undefined);
   return {
     bankAccountId: textAt(account, 'AccountId', 'Account.AccountId'),
@@ -65,7 +81,8 @@ export function bankTransaction(value: unknown): BankTransaction {
   const counterparty = partyFor(side === 'DEBIT' ? entry['CreditorAccount'] : entry['DebtorAccount']);
   const description = optionalText(entry, 'TransactionInformation') ?? optionalText(entry, 'TransactionReference');
   return {
-    bankTransactionId: optionalText(entry, 'TransactionId') ?? textAt(entry, 'TransactionReference', 'Transaction.TransactionId'),
+    bankTransactionId:
+      optionalText(entry, 'TransactionId') ?? textAt(entry, 'TransactionReference', 'Transaction.TransactionId'),
     amount: money(entry, 'Transaction.Amount'),
     creditDebit: side,
     status: textAt(entry, 'Status', 'Transaction.Status') === 'Pending' ? 'PENDING' : 'BOOKED',
@@ -84,11 +101,19 @@ export function bankStandingOrder(value: unknown): BankStandingOrder {
   const nextDate = optionalText(order, 'NextPaymentDateTime');
   const status = optionalText(order, 'StandingOrderStatusCode');
   return {
-    bankStandingOrderId: optionalText(order, 'StandingOrderId') ?? textAt(order, 'Reference', 'StandingOrder.StandingOrderId'),
+    bankStandingOrderId:
+      optionalText(order, 'StandingOrderId') ?? textAt(order, 'Reference', 'StandingOrder.StandingOrderId'),
     frequency: textAt(order, 'Frequency', 'StandingOrder.Frequency'),
     ...(reference === undefined ? {} : { reference }),
     ...(nextDate === undefined ? {} : { nextPaymentDateTime: nextDate }),
-    ...(next === undefined ? {} : { nextPaymentAmount: { value: textAt(next, 'Amount', 'NextPaymentAmount.Amount'), currency: textAt(next, 'Currency', 'NextPaymentAmount.Currency') } }),
+    ...(next === undefined
+      ? {}
+      : {
+          nextPaymentAmount: {
+            value: textAt(next, 'Amount', 'NextPaymentAmount.Amount'),
+            currency: textAt(next, 'Currency', 'NextPaymentAmount.Currency'),
+          },
+        }),
     ...(creditor === undefined ? {} : { creditor }),
     ...(status === undefined ? {} : { status }),
   };

@@ -15,7 +15,9 @@ export function describeObieError(body: unknown): BankErrorDetail | undefined {
   const first = asObject(arrayAt(body, 'Errors', 'Errors')[0]);
   const code = optionalText(first, 'ErrorCode');
   const message = optionalText(first, 'Message') ?? optionalText(body, 'Message');
-  return code === undefined && message === undefined ? undefined : { ...(code === undefined ? {} : { code }), ...(message === undefined ? {} : { message }) };
+  return code === undefined && message === undefined
+    ? undefined
+    : { ...(code === undefined ? {} : { code }), ...(message === undefined ? {} : { message }) };
 }
 
 /** A stable x-idempotency-key (at most 40 characters) for one write of one gateway object. */
@@ -40,7 +42,13 @@ export class ObieApi {
   ) {}
 
   async get(ctx: BankCallContext, path: string, token: string, operation: string): Promise<JsonObject> {
-    const response = await this.http.send(ctx, { method: 'GET', url: this.url(path), operation, headers: this.headers(ctx, token), describeError: describeObieError });
+    const response = await this.http.send(ctx, {
+      method: 'GET',
+      url: this.url(path),
+      operation,
+      headers: this.headers(ctx, token),
+      describeError: describeObieError,
+    });
     return this.envelope(response.body);
   }
 
@@ -50,16 +58,32 @@ export class ObieApi {
     const origin = new URL(this.settings.apiBaseUrl).origin;
     let url: string | undefined = this.url(path);
     for (let page = 0; url !== undefined && page < MAX_PAGES; page += 1) {
-      const response = await this.http.send(ctx, { method: 'GET', url, operation, headers: this.headers(ctx, token), describeError: describeObieError });
+      const response = await this.http.send(ctx, {
+        method: 'GET',
+        url,
+        operation,
+        headers: this.headers(ctx, token),
+        describeError: describeObieError,
+      });
       const body = this.envelope(response.body);
       items.push(...arrayAt(objectAt(body, 'Data', 'Data'), key, `Data.${key}`));
       const next = optionalText(asObject(body['Links']), 'Next');
-      url = next !== undefined && next !== url && new URL(next, url).origin === origin ? new URL(next, url).toString() : undefined;
+      url =
+        next !== undefined && next !== url && new URL(next, url).origin === origin
+          ? new URL(next, url).toString()
+          : undefined;
     }
     return items;
   }
 
-  async post(ctx: BankCallContext, path: string, token: string, payload: JsonObject, operation: string, idempotencyKey?: string): Promise<JsonObject> {
+  async post(
+    ctx: BankCallContext,
+    path: string,
+    token: string,
+    payload: JsonObject,
+    operation: string,
+    idempotencyKey?: string,
+  ): Promise<JsonObject> {
     const body = JSON.stringify(payload);
     const signature = await this.signer.detachedSignature(body);
     const headers = withFields(this.headers(ctx, token), {
@@ -67,12 +91,25 @@ export class ObieApi {
       ...(idempotencyKey === undefined ? {} : { 'x-idempotency-key': idempotencyKey }),
       ...(signature === undefined ? {} : { 'x-jws-signature': signature }),
     });
-    const response = await this.http.send(ctx, { method: 'POST', url: this.url(path), operation, headers, body, describeError: describeObieError });
+    const response = await this.http.send(ctx, {
+      method: 'POST',
+      url: this.url(path),
+      operation,
+      headers,
+      body,
+      describeError: describeObieError,
+    });
     return this.envelope(response.body);
   }
 
   async delete(ctx: BankCallContext, path: string, token: string, operation: string): Promise<void> {
-    await this.http.send(ctx, { method: 'DELETE', url: this.url(path), operation, headers: this.headers(ctx, token), describeError: describeObieError });
+    await this.http.send(ctx, {
+      method: 'DELETE',
+      url: this.url(path),
+      operation,
+      headers: this.headers(ctx, token),
+      describeError: describeObieError,
+    });
   }
 
   private url(path: string): string {

@@ -17,12 +17,17 @@ const CIBA_REFUSED: ReadonlySet<string> = new Set(['access_denied', 'expired_tok
 /** Renew cached client tokens this long before they expire. */
 const EXPIRY_MARGIN_MS = 30_000;
 
-export type CibaPoll = { readonly state: 'pending' } | { readonly state: 'denied'; readonly reason: string } | { readonly state: 'approved'; readonly accessToken: string };
+export type CibaPoll =
+  | { readonly state: 'pending' }
+  | { readonly state: 'denied'; readonly reason: string }
+  | { readonly state: 'approved'; readonly accessToken: string };
 
 export function describeOAuthError(body: unknown): BankErrorDetail | undefined {
   const error = optionalText(body, 'error');
   const description = optionalText(body, 'error_description');
-  return error === undefined && description === undefined ? undefined : { ...(error === undefined ? {} : { code: error }), message: description ?? error ?? '' };
+  return error === undefined && description === undefined
+    ? undefined
+    : { ...(error === undefined ? {} : { code: error }), message: description ?? error ?? '' };
 }
 
 function form(fields: Readonly<Record<string, string>>): string {
@@ -38,13 +43,29 @@ function formValue(value: string): string {
 }
 
 /** The query of an authorization request, as URLSearchParams encodes it, the request object last. */
-export function authorizeQuery(params: { readonly client_id: string; readonly response_type: string; readonly redirect_uri: string; readonly scope: string; readonly state: string; readonly nonce: string; readonly request: string }): string {
+export function authorizeQuery(params: {
+  readonly client_id: string;
+  readonly response_type: string;
+  readonly redirect_uri: string;
+  readonly scope: string;
+  readonly state: string;
+  readonly nonce: string;
+  readonly request: string;
+}): string {
   const { request, ...rest } = params;
   return `${form(rest)}&request=${formValue(request)}`;
 }
 
 /** The parameters of an authorization request (RFC 6749 4.1.1, OIDC Core 6.1) the gateway sets. */
-const AUTHORIZE_PARAMETERS = ['client_id', 'response_type', 'redirect_uri', 'scope', 'state', 'nonce', 'request'] as const;
+const AUTHORIZE_PARAMETERS = [
+  'client_id',
+  'response_type',
+  'redirect_uri',
+  'scope',
+  'state',
+  'nonce',
+  'request',
+] as const;
 
 /** An authorize endpoint as text around its query: what comes before, its own parameters (ours removed), its fragment. */
 export interface AuthorizeBase {
@@ -86,25 +107,49 @@ export class ObieAuthServer {
     private readonly nowMs: () => number,
   ) {}
 
-  async clientToken(ctx: BankCallContext, scope: ObieScope, options: { readonly fresh?: boolean } = {}): Promise<string> {
+  async clientToken(
+    ctx: BankCallContext,
+    scope: ObieScope,
+    options: { readonly fresh?: boolean } = {},
+  ): Promise<string> {
     const cached = this.cache.get(scope);
-    if (options.fresh !== true && cached !== undefined && cached.expiresAtMs - EXPIRY_MARGIN_MS > this.nowMs()) return cached.token;
+    if (options.fresh !== true && cached !== undefined && cached.expiresAtMs - EXPIRY_MARGIN_MS > this.nowMs())
+      return cached.token;
     // Safe to repeat: a client-credentials request only issues a token.
-    const body = await this.token(ctx, 'obie.token.client-credentials', { grant_type: 'client_credentials', scope }, true);
+    const body = await this.token(
+      ctx,
+      'obie.token.client-credentials',
+      { grant_type: 'client_credentials', scope },
+      true,
+    );
     const token = textAt(body, 'access_token', 'access_token');
     const expiresIn = asObject(body)?.['expires_in'];
-    this.cache.set(scope, { token, expiresAtMs: this.nowMs() + (typeof expiresIn === 'number' ? expiresIn * 1000 : 300_000) });
+    this.cache.set(scope, {
+      token,
+      expiresAtMs: this.nowMs() + (typeof expiresIn === 'number' ? expiresIn * 1000 : 300_000),
+    });
     return token;
   }
 
   /** The user's access token for a code (not retried: a code works once). */
   async exchangeCode(ctx: BankCallContext, code: string, redirectUri: string): Promise<string> {
-    const body = await this.token(ctx, 'obie.token.authorization-code', { grant_type: 'authorization_code', code, redirect_uri: redirectUri }, false);
+    const body = await this.token(
+      ctx,
+      'obie.token.authorization-code',
+      { grant_type: 'authorization_code', code, redirect_uri: redirectUri },
+      false,
+    );
     return textAt(body, 'access_token', 'access_token');
   }
 
   /** Where to send the user's browser to authorise `consentId`. */
-  async authorizeUrl(consentId: string, scope: ObieScope, redirectUri: string, state: string, nonce: string): Promise<string> {
+  async authorizeUrl(
+    consentId: string,
+    scope: ObieScope,
+    redirectUri: string,
+    state: string,
+    nonce: string,
+  ): Promise<string> {
     const fullScope = `openid ${scope}`;
     const intent = { value: consentId, essential: true };
     const requestObject = await this.signer.requestObject(
@@ -115,20 +160,45 @@ export class ObieAuthServer {
         scope: fullScope,
         state,
         nonce,
-        claims: { userinfo: { openbanking_intent_id: intent }, id_token: { openbanking_intent_id: intent, acr: { essential: true, values: ['urn:openbanking:psd2:sca'] } } },
+        claims: {
+          userinfo: { openbanking_intent_id: intent },
+          id_token: { openbanking_intent_id: intent, acr: { essential: true, values: ['urn:openbanking:psd2:sca'] } },
+        },
       },
       this.settings.issuer,
       this.settings.clientId,
     );
     this.authorizeBase ??= splitAuthorizeUrl(this.settings.authorizeUrl);
-    return withQuery(this.authorizeBase, authorizeQuery({ client_id: this.settings.clientId, response_type: 'code', redirect_uri: redirectUri, scope: fullScope, state, nonce, request: requestObject }));
+    return withQuery(
+      this.authorizeBase,
+      authorizeQuery({
+        client_id: this.settings.clientId,
+        response_type: 'code',
+        redirect_uri: redirectUri,
+        scope: fullScope,
+        state,
+        nonce,
+        request: requestObject,
+      }),
+    );
   }
 
   /** Asks the bank to authenticate `loginHint` on their own device (CIBA poll mode). */
-  async startCiba(ctx: BankCallContext, consentId: string, loginHint: string, scope: ObieScope): Promise<{ authReqId: string; intervalSeconds: number }> {
+  async startCiba(
+    ctx: BankCallContext,
+    consentId: string,
+    loginHint: string,
+    scope: ObieScope,
+  ): Promise<{ authReqId: string; intervalSeconds: number }> {
     const intent = { value: consentId, essential: true };
     const requestObject = await this.signer.requestObject(
-      { scope: `openid ${scope}`, login_hint: loginHint, claims: { id_token: { openbanking_intent_id: intent, acr: { essential: true, values: ['urn:openbanking:psd2:sca'] } } } },
+      {
+        scope: `openid ${scope}`,
+        login_hint: loginHint,
+        claims: {
+          id_token: { openbanking_intent_id: intent, acr: { essential: true, values: ['urn:openbanking:psd2:sca'] } },
+        },
+      },
       this.settings.issuer,
       this.settings.clientId,
     );
@@ -141,7 +211,10 @@ export class ObieAuthServer {
       describeError: describeOAuthError,
     });
     const interval = asObject(response.body)?.['interval'];
-    return { authReqId: textAt(response.body, 'auth_req_id', 'auth_req_id'), intervalSeconds: typeof interval === 'number' ? interval : 5 };
+    return {
+      authReqId: textAt(response.body, 'auth_req_id', 'auth_req_id'),
+      intervalSeconds: typeof interval === 'number' ? interval : 5,
+    };
   }
 
   /** One CIBA token poll. */
@@ -155,15 +228,26 @@ export class ObieAuthServer {
       acceptStatuses: [400],
       describeError: describeOAuthError,
     });
-    if (response.status < 400) return { state: 'approved', accessToken: textAt(response.body, 'access_token', 'access_token') };
+    if (response.status < 400)
+      return { state: 'approved', accessToken: textAt(response.body, 'access_token', 'access_token') };
     const detail = describeOAuthError(response.body);
     const code = detail?.code ?? '';
     if (CIBA_WAITING.has(code)) return { state: 'pending' };
     if (CIBA_REFUSED.has(code)) return { state: 'denied', reason: detail?.message ?? code };
-    throw new BankRejectedError(ctx.bankId, response.status, detail?.code, detail?.message ?? 'CIBA token request refused');
+    throw new BankRejectedError(
+      ctx.bankId,
+      response.status,
+      detail?.code,
+      detail?.message ?? 'CIBA token request refused',
+    );
   }
 
-  private async token(ctx: BankCallContext, operation: string, fields: Readonly<Record<string, string>>, idempotent: boolean): Promise<unknown> {
+  private async token(
+    ctx: BankCallContext,
+    operation: string,
+    fields: Readonly<Record<string, string>>,
+    idempotent: boolean,
+  ): Promise<unknown> {
     const response = await this.http.send(ctx, {
       method: 'POST',
       url: this.settings.tokenUrl,

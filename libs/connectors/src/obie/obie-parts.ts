@@ -23,7 +23,11 @@ export interface RejectionReason {
  * Why the bank rejected a payment order, from its payment-details resource (optional in the
  * standard: a bank that does not offer it, or fails on it, leaves the reason unknown).
  */
-export async function rejectionReason(parts: ObieParts, ctx: BankCallContext, detailsPath: string): Promise<RejectionReason | undefined> {
+export async function rejectionReason(
+  parts: ObieParts,
+  ctx: BankCallContext,
+  detailsPath: string,
+): Promise<RejectionReason | undefined> {
   try {
     const token = await parts.auth.clientToken(ctx, 'payments');
     const body = await parts.api.get(ctx, detailsPath, token, 'obie.payment-details.read');
@@ -32,7 +36,11 @@ export async function rejectionReason(parts: ObieParts, ctx: BankCallContext, de
     const status = optionalText(detail, 'Status');
     const statusReason = optionalText(detail, 'StatusReason');
     const description = optionalText(detail, 'StatusReasonDescription');
-    return { ...(status === undefined ? {} : { status }), ...(statusReason === undefined ? {} : { statusReason }), ...(description === undefined ? {} : { description }) };
+    return {
+      ...(status === undefined ? {} : { status }),
+      ...(statusReason === undefined ? {} : { statusReason }),
+      ...(description === undefined ? {} : { description }),
+    };
   } catch (error) {
     if (error instanceof BankDeadlineExceededError) throw error;
     if (error instanceof BankRejectedError || error instanceof BankUnavailableError) return undefined;

@@ -6,7 +6,12 @@ import { idempotencyKeyFor } from './obie-api.js';
 import { objectAt, textAt, type JsonObject } from './obie-json.js';
 import { reasonText, rejectionReason, type ObieParts } from './obie-parts.js';
 import { paymentConsentRequest, paymentOrderRequest } from './obie-requests.mappers.js';
-import { mapPaymentConsentStatus, mapPaymentStatus, mapScheduledPaymentStatus, rejectionOutcome } from './obie.mappers.js';
+import {
+  mapPaymentConsentStatus,
+  mapPaymentStatus,
+  mapScheduledPaymentStatus,
+  rejectionOutcome,
+} from './obie.mappers.js';
 
 interface Resource {
   readonly name: string;
@@ -15,10 +20,21 @@ interface Resource {
   readonly idField: string;
 }
 
-const DOMESTIC: Resource = { name: 'domestic', consents: '/pisp/domestic-payment-consents', payments: '/pisp/domestic-payments', idField: 'DomesticPaymentId' };
-const SCHEDULED: Resource = { name: 'domestic-scheduled', consents: '/pisp/domestic-scheduled-payment-consents', payments: '/pisp/domestic-scheduled-payments', idField: 'DomesticScheduledPaymentId' };
+const DOMESTIC: Resource = {
+  name: 'domestic',
+  consents: '/pisp/domestic-payment-consents',
+  payments: '/pisp/domestic-payments',
+  idField: 'DomesticPaymentId',
+};
+const SCHEDULED: Resource = {
+  name: 'domestic-scheduled',
+  consents: '/pisp/domestic-scheduled-payment-consents',
+  payments: '/pisp/domestic-scheduled-payments',
+  idField: 'DomesticScheduledPaymentId',
+};
 
-const resourceFor = (initiation: PaymentInitiation): Resource => (initiation.executionDate === undefined ? DOMESTIC : SCHEDULED);
+const resourceFor = (initiation: PaymentInitiation): Resource =>
+  initiation.executionDate === undefined ? DOMESTIC : SCHEDULED;
 const NONE = { kind: 'none' } as const;
 
 /**
@@ -45,19 +61,41 @@ export class ObiePayments {
     if (outcome !== 'AWAITING_AUTHORISATION') return { handle, outcome, bankStatus: status, next: NONE };
     if (this.parts.settings.scaApproach === 'decoupled') {
       if (initiation.psuId === undefined || initiation.psuId === '') {
-        throw GatewayError.invalidField('psuId', 'This bank authorises in its own app (decoupled): the user at the bank (psuId) is required.', 'Field.Expected');
+        throw GatewayError.invalidField(
+          'psuId',
+          'This bank authorises in its own app (decoupled): the user at the bank (psuId) is required.',
+          'Field.Expected',
+        );
       }
-      const { authReqId, intervalSeconds } = await this.parts.auth.startCiba(ctx, handle.bankConsentId, initiation.psuId, 'payments');
-      return { handle: { ...handle, continuation: { authReqId, pollIntervalSeconds: String(intervalSeconds) } }, outcome, bankStatus: status, next: { kind: 'decoupled' } };
+      const { authReqId, intervalSeconds } = await this.parts.auth.startCiba(
+        ctx,
+        handle.bankConsentId,
+        initiation.psuId,
+        'payments',
+      );
+      return {
+        handle: { ...handle, continuation: { authReqId, pollIntervalSeconds: String(intervalSeconds) } },
+        outcome,
+        bankStatus: status,
+        next: { kind: 'decoupled' },
+      };
     }
-    const redirectUrl = await this.parts.auth.authorizeUrl(handle.bankConsentId, 'payments', initiation.redirectUri, initiation.state, initiation.nonce);
+    const redirectUrl = await this.parts.auth.authorizeUrl(
+      handle.bankConsentId,
+      'payments',
+      initiation.redirectUri,
+      initiation.state,
+      initiation.nonce,
+    );
     return { handle, outcome, bankStatus: status, next: { kind: 'redirect', redirectUrl } };
   }
 
   async completeRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<PaymentProgress> {
     const { params, handle, initiation } = callback;
     if (params['state'] !== undefined && params['state'] !== initiation.state) {
-      throw new GatewayError('InvalidArgument', { message: 'The state the bank sent back does not belong to this payment.' });
+      throw new GatewayError('InvalidArgument', {
+        message: 'The state the bank sent back does not belong to this payment.',
+      });
     }
     const code = params['code'];
     if (params['error'] !== undefined || code === undefined || code === '') {
@@ -67,17 +105,32 @@ export class ObiePayments {
     return this.submit(ctx, handle, initiation, token);
   }
 
-  async status(ctx: BankCallContext, handle: BankPaymentHandle, initiation: PaymentInitiation): Promise<PaymentProgress> {
+  async status(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: PaymentInitiation,
+  ): Promise<PaymentProgress> {
     const resource = resourceFor(initiation);
     if (handle.bankPaymentId !== undefined) {
       const token = await this.parts.auth.clientToken(ctx, 'payments');
-      const body = await this.parts.api.get(ctx, `${resource.payments}/${encodeURIComponent(handle.bankPaymentId)}`, token, `obie.${resource.name}-payments.read`);
+      const body = await this.parts.api.get(
+        ctx,
+        `${resource.payments}/${encodeURIComponent(handle.bankPaymentId)}`,
+        token,
+        `obie.${resource.name}-payments.read`,
+      );
       return this.progressOf(ctx, handle, resource, body);
     }
     const authReqId = handle.continuation?.['authReqId'];
     if (authReqId !== undefined) {
       const poll = await this.parts.auth.pollCiba(ctx, authReqId);
-      if (poll.state === 'pending') return { handle, outcome: 'AWAITING_AUTHORISATION', bankStatus: 'AwaitingAuthorisation', next: { kind: 'decoupled' } };
+      if (poll.state === 'pending')
+        return {
+          handle,
+          outcome: 'AWAITING_AUTHORISATION',
+          bankStatus: 'AwaitingAuthorisation',
+          next: { kind: 'decoupled' },
+        };
       if (poll.state === 'denied') return this.refused(ctx, handle, initiation, 'access_denied', poll.reason);
       return this.submit(ctx, handle, initiation, poll.accessToken);
     }
@@ -86,23 +139,51 @@ export class ObiePayments {
   }
 
   /** The user said no (DECLINED), or the bank sent an error back: the consent's own status, when it has one. */
-  private async refused(ctx: BankCallContext, handle: BankPaymentHandle, initiation: PaymentInitiation, error: string, description: string | undefined): Promise<PaymentProgress> {
+  private async refused(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: PaymentInitiation,
+    error: string,
+    description: string | undefined,
+  ): Promise<PaymentProgress> {
     const consent = await this.readConsent(ctx, resourceFor(initiation), handle.bankConsentId);
     const unresolved = consent.outcome === 'AWAITING_AUTHORISATION' || consent.outcome === 'PENDING';
     const userRefused = error === 'access_denied' && (unresolved || consent.outcome === 'REJECTED');
     const outcome: BankOutcome = userRefused ? 'DECLINED' : unresolved ? 'FAILED' : consent.outcome;
-    return { handle, outcome, bankStatus: consent.status, statusReason: (description ?? error).slice(0, 256), next: NONE };
+    return {
+      handle,
+      outcome,
+      bankStatus: consent.status,
+      statusReason: (description ?? error).slice(0, 256),
+      next: NONE,
+    };
   }
 
   /** With the user's token: optional funds check, then the payment order. */
-  private async submit(ctx: BankCallContext, handle: BankPaymentHandle, initiation: PaymentInitiation, userToken: string): Promise<PaymentProgress> {
+  private async submit(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: PaymentInitiation,
+    userToken: string,
+  ): Promise<PaymentProgress> {
     const resource = resourceFor(initiation);
     const consentPath = `${resource.consents}/${encodeURIComponent(handle.bankConsentId)}`;
     if (initiation.confirmFunds === true && resource === DOMESTIC) {
-      const funds = await this.parts.api.get(ctx, `${consentPath}/funds-confirmation`, userToken, 'obie.domestic-payment-consents.funds-confirmation');
+      const funds = await this.parts.api.get(
+        ctx,
+        `${consentPath}/funds-confirmation`,
+        userToken,
+        'obie.domestic-payment-consents.funds-confirmation',
+      );
       const result = objectAt(objectAt(funds, 'Data', 'Data'), 'FundsAvailableResult', 'Data.FundsAvailableResult');
       if (result['FundsAvailable'] !== true) {
-        return { handle, outcome: 'REJECTED_INSUFFICIENT_FUNDS', bankStatus: 'Authorised', statusReason: 'The bank reports insufficient funds.', next: NONE };
+        return {
+          handle,
+          outcome: 'REJECTED_INSUFFICIENT_FUNDS',
+          bankStatus: 'Authorised',
+          statusReason: 'The bank reports insufficient funds.',
+          next: NONE,
+        };
       }
     }
     const body = await this.parts.api.post(
@@ -116,11 +197,24 @@ export class ObiePayments {
     return this.progressOf(ctx, handle, resource, body);
   }
 
-  private async progressOf(ctx: BankCallContext, handle: BankPaymentHandle, resource: Resource, body: JsonObject): Promise<PaymentProgress> {
+  private async progressOf(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    resource: Resource,
+    body: JsonObject,
+  ): Promise<PaymentProgress> {
     const data = objectAt(body, 'Data', 'Data');
     const bankPaymentId = textAt(data, resource.idField, `Data.${resource.idField}`);
-    const mapped = resource === SCHEDULED ? mapScheduledPaymentStatus(data['Status']) : mapPaymentStatus(data['Status']);
-    const reason = mapped.outcome === 'REJECTED' ? await rejectionReason(this.parts, ctx, `${resource.payments}/${encodeURIComponent(bankPaymentId)}/payment-details`) : undefined;
+    const mapped =
+      resource === SCHEDULED ? mapScheduledPaymentStatus(data['Status']) : mapPaymentStatus(data['Status']);
+    const reason =
+      mapped.outcome === 'REJECTED'
+        ? await rejectionReason(
+            this.parts,
+            ctx,
+            `${resource.payments}/${encodeURIComponent(bankPaymentId)}/payment-details`,
+          )
+        : undefined;
     const statusReason = reasonText(reason);
     const debtor = partyFor(data['Debtor']);
     return {
@@ -133,9 +227,18 @@ export class ObiePayments {
     };
   }
 
-  private async readConsent(ctx: BankCallContext, resource: Resource, consentId: string): Promise<{ status: string; outcome: BankOutcome }> {
+  private async readConsent(
+    ctx: BankCallContext,
+    resource: Resource,
+    consentId: string,
+  ): Promise<{ status: string; outcome: BankOutcome }> {
     const token = await this.parts.auth.clientToken(ctx, 'payments');
-    const body = await this.parts.api.get(ctx, `${resource.consents}/${encodeURIComponent(consentId)}`, token, `obie.${resource.name}-payment-consents.read`);
+    const body = await this.parts.api.get(
+      ctx,
+      `${resource.consents}/${encodeURIComponent(consentId)}`,
+      token,
+      `obie.${resource.name}-payment-consents.read`,
+    );
     return mapPaymentConsentStatus(objectAt(body, 'Data', 'Data')['Status']);
   }
 }

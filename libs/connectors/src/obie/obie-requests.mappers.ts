@@ -1,5 +1,11 @@
 import { GatewayError } from '#libs/common';
-import type { AccountAccessRequest, FundsCheck, PaymentInitiation, VrpConsentRequest, VrpRequest } from '../bank-connector.js';
+import type {
+  AccountAccessRequest,
+  FundsCheck,
+  PaymentInitiation,
+  VrpConsentRequest,
+  VrpRequest,
+} from '../bank-connector.js';
 import { BankOperationUnsupportedError } from '../bank-errors.js';
 import type { LocalInstrument, PartyAccount } from '../bank-types.js';
 import { obAccountFor } from './obie-accounts.mappers.js';
@@ -23,7 +29,8 @@ export const DEFAULT_AIS_PERMISSIONS = [
 
 function account(party: PartyAccount, path: string): JsonObject {
   const mapped = obAccountFor(party);
-  if (mapped === undefined) throw GatewayError.invalidField(path, `A UK Open Banking bank cannot pay a ${party.identifier.type} account.`);
+  if (mapped === undefined)
+    throw GatewayError.invalidField(path, `A UK Open Banking bank cannot pay a ${party.identifier.type} account.`);
   return mapped;
 }
 
@@ -34,7 +41,10 @@ function localInstrument(bankId: string, instrument: LocalInstrument): string {
 }
 
 function remittance(primary: string, secondary: string | undefined): JsonObject {
-  return { Reference: primary.slice(0, 35), ...(secondary === undefined || secondary === '' ? {} : { Unstructured: secondary.slice(0, 140) }) };
+  return {
+    Reference: primary.slice(0, 35),
+    ...(secondary === undefined || secondary === '' ? {} : { Unstructured: secondary.slice(0, 140) }),
+  };
 }
 
 /** ISO date or date-time -> ISODateTime with an offset. */
@@ -49,11 +59,16 @@ export function obInitiation(bankId: string, initiation: PaymentInitiation): Jso
     InstructionIdentification: reference,
     EndToEndIdentification: reference,
     LocalInstrument: localInstrument(bankId, initiation.localInstrument),
-    ...(initiation.executionDate === undefined ? {} : { RequestedExecutionDateTime: executionDateTime(initiation.executionDate) }),
+    ...(initiation.executionDate === undefined
+      ? {}
+      : { RequestedExecutionDateTime: executionDateTime(initiation.executionDate) }),
     InstructedAmount: { Amount: initiation.amount.value, Currency: initiation.amount.currency },
     ...(initiation.debtor === undefined ? {} : { DebtorAccount: account(initiation.debtor, 'initiation.debtor') }),
     CreditorAccount: account(initiation.creditor, 'initiation.creditor'),
-    RemittanceInformation: remittance(initiation.remittanceInformationPrimary, initiation.remittanceInformationSecondary),
+    RemittanceInformation: remittance(
+      initiation.remittanceInformationPrimary,
+      initiation.remittanceInformationSecondary,
+    ),
   };
 }
 
@@ -64,7 +79,14 @@ function risk(initiation: PaymentInitiation): JsonObject {
 /** OBWriteDomesticConsent4 / OBWriteDomesticScheduledConsent4. */
 export function paymentConsentRequest(bankId: string, initiation: PaymentInitiation): JsonObject {
   const scheduled = initiation.executionDate !== undefined;
-  return { Data: { ...(scheduled ? { Permission: 'Create' } : {}), ReadRefundAccount: 'Yes', Initiation: obInitiation(bankId, initiation) }, Risk: risk(initiation) };
+  return {
+    Data: {
+      ...(scheduled ? { Permission: 'Create' } : {}),
+      ReadRefundAccount: 'Yes',
+      Initiation: obInitiation(bankId, initiation),
+    },
+    Risk: risk(initiation),
+  };
 }
 
 /** OBWriteDomestic2 / OBWriteDomesticScheduled2: the consent's Initiation and Risk, repeated exactly. */
@@ -123,7 +145,13 @@ export function vrpRequest(request: VrpRequest, consentInitiation: JsonObject, c
 
 /** OBVRPFundsConfirmationRequest. */
 export function vrpFundsConfirmationRequest(check: FundsCheck): JsonObject {
-  return { Data: { ConsentId: check.bankConsentId, Reference: check.reference.slice(0, 35), InstructedAmount: { Amount: check.amount.value, Currency: check.amount.currency } } };
+  return {
+    Data: {
+      ConsentId: check.bankConsentId,
+      Reference: check.reference.slice(0, 35),
+      InstructedAmount: { Amount: check.amount.value, Currency: check.amount.currency },
+    },
+  };
 }
 
 /** OBReadConsent1. */

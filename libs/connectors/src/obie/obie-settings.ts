@@ -13,7 +13,13 @@ export type ObieSigningAlgorithm = 'PS256' | 'ES256';
 
 export type ObieSigningSettings =
   | { readonly enabled: false }
-  | { readonly enabled: true; readonly keyRef: string; readonly kid: string; readonly alg: ObieSigningAlgorithm; readonly issuer: string };
+  | {
+      readonly enabled: true;
+      readonly keyRef: string;
+      readonly kid: string;
+      readonly alg: ObieSigningAlgorithm;
+      readonly issuer: string;
+    };
 
 /**
  * Mutual TLS with the TPP's transport certificate: secret references to PEM text (the
@@ -22,7 +28,13 @@ export type ObieSigningSettings =
  */
 export type ObieMtlsSettings =
   | { readonly enabled: false }
-  | { readonly enabled: true; readonly certRef: string; readonly keyRef: string; readonly caRef?: string; readonly serverName?: string };
+  | {
+      readonly enabled: true;
+      readonly certRef: string;
+      readonly keyRef: string;
+      readonly caRef?: string;
+      readonly serverName?: string;
+    };
 
 export interface ObieSettings {
   readonly baseUrl: string;
@@ -81,7 +93,10 @@ class Reader {
 
   optionalHostName(key: string): string | undefined {
     const value = this.optionalText(key);
-    if (value !== undefined && !/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(value)) {
+    if (
+      value !== undefined &&
+      !/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(value)
+    ) {
       throw this.error(key, 'must be a DNS host name (no scheme, port or path)');
     }
     return value;
@@ -170,12 +185,14 @@ export function parseObieSettings(bankId: string, raw: Raw): ObieSettings {
   const mtlsSettings = parseMtls(settings.child('mtls'));
 
   const tokenUrl = settings.optionalUrl('tokenUrl') ?? `${baseUrl}/as/token`;
-  const backchannelAuthenticationUrl = settings.optionalUrl('backchannelAuthenticationUrl') ?? `${baseUrl}/as/bc-authorize`;
+  const backchannelAuthenticationUrl =
+    settings.optionalUrl('backchannelAuthenticationUrl') ?? `${baseUrl}/as/bc-authorize`;
   if (mtlsSettings.enabled) {
     // Client certificates only travel over TLS: a plain-http endpoint would skip them silently.
     const called = { baseUrl, tokenUrl, backchannelAuthenticationUrl };
     for (const [key, value] of Object.entries(called)) {
-      if (new URL(value).protocol !== 'https:') throw settings.error(key, 'must be an https URL when mtls.enabled is true');
+      if (new URL(value).protocol !== 'https:')
+        throw settings.error(key, 'must be an https URL when mtls.enabled is true');
     }
   }
   return {

@@ -60,7 +60,9 @@ export class ObieSigner {
       [OB_TAN]: TRUST_ANCHOR,
       crit: [OB_IAT, OB_ISS, OB_TAN],
     };
-    const jws = await new CompactSign(new TextEncoder().encode(body)).setProtectedHeader(header).sign(this.key, { crit: { [OB_IAT]: true, [OB_ISS]: true, [OB_TAN]: true } });
+    const jws = await new CompactSign(new TextEncoder().encode(body))
+      .setProtectedHeader(header)
+      .sign(this.key, { crit: { [OB_IAT]: true, [OB_ISS]: true, [OB_TAN]: true } });
     const [protectedHeader, , signature] = jws.split('.');
     return `${protectedHeader}..${signature}`;
   }
@@ -68,8 +70,17 @@ export class ObieSigner {
   /** A request object (RFC 9101): signed with the bank's key when signing is on, else alg none. */
   async requestObject(claims: JWTPayload, audience: string, issuer: string): Promise<string> {
     const now = Math.floor(this.nowMs() / 1000);
-    const payload = withFields(claims, { iss: issuer, aud: audience, iat: now, nbf: now, exp: now + 300, jti: randomUUID() });
+    const payload = withFields(claims, {
+      iss: issuer,
+      aud: audience,
+      iat: now,
+      nbf: now,
+      exp: now + 300,
+      jti: randomUUID(),
+    });
     if (this.key === undefined || !this.settings.enabled) return unsecuredJwt(payload);
-    return new SignJWT(payload).setProtectedHeader({ alg: this.settings.alg, kid: this.settings.kid, typ: 'oauth-authz-req+jwt' }).sign(this.key);
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: this.settings.alg, kid: this.settings.kid, typ: 'oauth-authz-req+jwt' })
+      .sign(this.key);
   }
 }

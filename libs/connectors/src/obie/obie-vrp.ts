@@ -20,21 +20,44 @@ export class ObieVrp {
 
   async createConsent(ctx: BankCallContext, request: VrpConsentRequest): Promise<VrpConsentProgress> {
     const token = await this.parts.auth.clientToken(ctx, 'payments');
-    const body = await this.parts.api.post(ctx, CONSENTS, token, vrpConsentRequest(request), 'obie.domestic-vrp-consents.create', idempotencyKeyFor('vrp-consent', request.consentId));
+    const body = await this.parts.api.post(
+      ctx,
+      CONSENTS,
+      token,
+      vrpConsentRequest(request),
+      'obie.domestic-vrp-consents.create',
+      idempotencyKeyFor('vrp-consent', request.consentId),
+    );
     const data = objectAt(body, 'Data', 'Data');
     const bankConsentId = textAt(data, 'ConsentId', 'Data.ConsentId');
     const { status, outcome } = mapVrpConsentStatus(data['Status']);
     if (outcome !== 'AWAITING_AUTHORISATION') return { bankConsentId, outcome, bankStatus: status, next: NONE };
     // A VRP consent request names no user at the bank, so even a decoupled bank is asked in the browser.
-    const redirectUrl = await this.parts.auth.authorizeUrl(bankConsentId, 'payments', request.redirectUri, request.state, request.nonce);
+    const redirectUrl = await this.parts.auth.authorizeUrl(
+      bankConsentId,
+      'payments',
+      request.redirectUri,
+      request.state,
+      request.nonce,
+    );
     return { bankConsentId, outcome, bankStatus: status, next: { kind: 'redirect', redirectUrl } };
   }
 
-  async completeConsentRedirect(ctx: BankCallContext, bankConsentId: string, params: Readonly<Record<string, string>>, redirectUri: string): Promise<VrpConsentProgress> {
+  async completeConsentRedirect(
+    ctx: BankCallContext,
+    bankConsentId: string,
+    params: Readonly<Record<string, string>>,
+    redirectUri: string,
+  ): Promise<VrpConsentProgress> {
     const code = params['code'];
     if (params['error'] !== undefined || code === undefined || code === '') {
       const consent = await this.consent(ctx, bankConsentId);
-      const outcome: BankOutcome = consent.outcome === 'AWAITING_AUTHORISATION' ? (params['error'] === 'access_denied' ? 'REJECTED' : 'FAILED') : consent.outcome;
+      const outcome: BankOutcome =
+        consent.outcome === 'AWAITING_AUTHORISATION'
+          ? params['error'] === 'access_denied'
+            ? 'REJECTED'
+            : 'FAILED'
+          : consent.outcome;
       return { bankConsentId, outcome, bankStatus: consent.status, next: NONE };
     }
     const grant = await this.parts.auth.exchangeCode(ctx, code, redirectUri);
@@ -49,28 +72,50 @@ export class ObieVrp {
 
   async revokeConsent(ctx: BankCallContext, bankConsentId: string): Promise<void> {
     const token = await this.parts.auth.clientToken(ctx, 'payments');
-    await this.parts.api.delete(ctx, `${CONSENTS}/${encodeURIComponent(bankConsentId)}`, token, 'obie.domestic-vrp-consents.delete');
+    await this.parts.api.delete(
+      ctx,
+      `${CONSENTS}/${encodeURIComponent(bankConsentId)}`,
+      token,
+      'obie.domestic-vrp-consents.delete',
+    );
   }
 
   /** A VRP repeats its consent's Initiation and Risk, so they are read from the bank first. */
   async initiate(ctx: BankCallContext, request: VrpRequest): Promise<VrpProgress> {
     const token = await this.parts.auth.clientToken(ctx, 'payments');
-    const consent = await this.parts.api.get(ctx, `${CONSENTS}/${encodeURIComponent(request.bankConsentId)}`, token, 'obie.domestic-vrp-consents.read');
+    const consent = await this.parts.api.get(
+      ctx,
+      `${CONSENTS}/${encodeURIComponent(request.bankConsentId)}`,
+      token,
+      'obie.domestic-vrp-consents.read',
+    );
     const initiation = objectAt(objectAt(consent, 'Data', 'Data'), 'Initiation', 'Data.Initiation');
     const risk = objectAt(consent, 'Risk', 'Risk');
-    const body = await this.parts.api.post(ctx, VRPS, request.grant, vrpRequest(request, initiation, risk), 'obie.domestic-vrps.create', idempotencyKeyFor('vrp', request.vrpId));
+    const body = await this.parts.api.post(
+      ctx,
+      VRPS,
+      request.grant,
+      vrpRequest(request, initiation, risk),
+      'obie.domestic-vrps.create',
+      idempotencyKeyFor('vrp', request.vrpId),
+    );
     return this.progressOf(ctx, body);
   }
 
   async status(ctx: BankCallContext, bankVrpId: string): Promise<VrpProgress> {
     const token = await this.parts.auth.clientToken(ctx, 'payments');
-    return this.progressOf(ctx, await this.parts.api.get(ctx, `${VRPS}/${encodeURIComponent(bankVrpId)}`, token, 'obie.domestic-vrps.read'));
+    return this.progressOf(
+      ctx,
+      await this.parts.api.get(ctx, `${VRPS}/${encodeURIComponent(bankVrpId)}`, token, 'obie.domestic-vrps.read'),
+    );
   }
 
   /** Funds confirmation under a VRP consent, with the consent's grant (authorization-code token). */
   async confirmFunds(ctx: BankCallContext, check: FundsCheck): Promise<{ readonly fundsAvailable: boolean }> {
     if (check.grant === undefined || check.grant === '') {
-      throw new GatewayError('InvalidArgument', { message: 'Funds confirmation at a UK Open Banking bank needs the VRP consent grant.' });
+      throw new GatewayError('InvalidArgument', {
+        message: 'Funds confirmation at a UK Open Banking bank needs the VRP consent grant.',
+      });
     }
     const body = await this.parts.api.post(
       ctx,
@@ -87,7 +132,10 @@ export class ObieVrp {
     const data = objectAt(body, 'Data', 'Data');
     const bankVrpId = textAt(data, 'DomesticVRPId', 'Data.DomesticVRPId');
     const mapped = mapPaymentStatus(data['Status']);
-    const reason = mapped.outcome === 'REJECTED' ? await rejectionReason(this.parts, ctx, `${VRPS}/${encodeURIComponent(bankVrpId)}/payment-details`) : undefined;
+    const reason =
+      mapped.outcome === 'REJECTED'
+        ? await rejectionReason(this.parts, ctx, `${VRPS}/${encodeURIComponent(bankVrpId)}/payment-details`)
+        : undefined;
     const statusReason = reasonText(reason);
     return {
       bankVrpId,
@@ -97,9 +145,17 @@ export class ObieVrp {
     };
   }
 
-  private async consent(ctx: BankCallContext, bankConsentId: string): Promise<{ status: string; outcome: BankOutcome }> {
+  private async consent(
+    ctx: BankCallContext,
+    bankConsentId: string,
+  ): Promise<{ status: string; outcome: BankOutcome }> {
     const token = await this.parts.auth.clientToken(ctx, 'payments');
-    const body = await this.parts.api.get(ctx, `${CONSENTS}/${encodeURIComponent(bankConsentId)}`, token, 'obie.domestic-vrp-consents.read');
+    const body = await this.parts.api.get(
+      ctx,
+      `${CONSENTS}/${encodeURIComponent(bankConsentId)}`,
+      token,
+      'obie.domestic-vrp-consents.read',
+    );
     return mapVrpConsentStatus(objectAt(body, 'Data', 'Data')['Status']);
   }
 }

@@ -50,7 +50,11 @@ function resolveSecret(bankId: string, secrets: SecretResolver, field: string, r
   }
 }
 
-const MTLS_FIELDS: Readonly<Record<BankTlsPart, string>> = { certificate: 'mtls.certRef', privateKey: 'mtls.keyRef', ca: 'mtls.caRef' };
+const MTLS_FIELDS: Readonly<Record<BankTlsPart, string>> = {
+  certificate: 'mtls.certRef',
+  privateKey: 'mtls.keyRef',
+  ca: 'mtls.caRef',
+};
 
 /** The shared client, or one that carries this bank's calls over mutual TLS; bad material fails here, naming its field. */
 function bankHttp(bankId: string, deps: ObieConnectorDeps, mtls: ObieMtlsSettings): BankHttpClient {
@@ -64,7 +68,8 @@ function bankHttp(bankId: string, deps: ObieConnectorDeps, mtls: ObieMtlsSetting
   try {
     return deps.http.withClientCertificate(bankId, material);
   } catch (error) {
-    if (error instanceof BankTlsMaterialError) throw new ConnectorSettingsError(bankId, MTLS_FIELDS[error.part], error.problem);
+    if (error instanceof BankTlsMaterialError)
+      throw new ConnectorSettingsError(bankId, MTLS_FIELDS[error.part], error.problem);
     throw error;
   }
 }
@@ -112,7 +117,11 @@ export class ObieConnector implements BankConnector {
     return rejectUnsupported(ctx, 'embedded authorisation (OBIE authorises by redirect or decoupled)');
   }
 
-  getPaymentStatus(ctx: BankCallContext, handle: BankPaymentHandle, initiation: PaymentInitiation): Promise<PaymentProgress> {
+  getPaymentStatus(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: PaymentInitiation,
+  ): Promise<PaymentProgress> {
     return guardBankAnswer(ctx, () => this.payments.status(ctx, handle, initiation));
   }
 
@@ -120,7 +129,12 @@ export class ObieConnector implements BankConnector {
     return guardBankAnswer(ctx, () => this.vrp.createConsent(ctx, request));
   }
 
-  completeVrpConsentRedirect(ctx: BankCallContext, bankConsentId: string, params: Readonly<Record<string, string>>, redirectUri: string): Promise<VrpConsentProgress> {
+  completeVrpConsentRedirect(
+    ctx: BankCallContext,
+    bankConsentId: string,
+    params: Readonly<Record<string, string>>,
+    redirectUri: string,
+  ): Promise<VrpConsentProgress> {
     return guardBankAnswer(ctx, () => this.vrp.completeConsentRedirect(ctx, bankConsentId, params, redirectUri));
   }
 
@@ -157,11 +171,19 @@ export class ObieConnector implements BankConnector {
     return rejectUnsupported(ctx, 'settlement credits');
   }
 
-  createAccountAccess(ctx: BankCallContext, request: AccountAccessRequest): Promise<{ readonly bankConsentId: string; readonly next: AuthorisationStep }> {
+  createAccountAccess(
+    ctx: BankCallContext,
+    request: AccountAccessRequest,
+  ): Promise<{ readonly bankConsentId: string; readonly next: AuthorisationStep }> {
     return guardBankAnswer(ctx, () => this.ais.createAccess(ctx, request));
   }
 
-  completeAccountAccessRedirect(ctx: BankCallContext, _bankConsentId: string, params: Readonly<Record<string, string>>, redirectUri: string): Promise<{ readonly grant: string }> {
+  completeAccountAccessRedirect(
+    ctx: BankCallContext,
+    _bankConsentId: string,
+    params: Readonly<Record<string, string>>,
+    redirectUri: string,
+  ): Promise<{ readonly grant: string }> {
     return guardBankAnswer(ctx, () => this.ais.completeAccessRedirect(ctx, params, redirectUri));
   }
 
@@ -173,11 +195,20 @@ export class ObieConnector implements BankConnector {
     return guardBankAnswer(ctx, () => this.ais.balances(ctx, grant, bankAccountId));
   }
 
-  listTransactions(ctx: BankCallContext, grant: string, bankAccountId: string, query: TransactionQuery): Promise<readonly BankTransaction[]> {
+  listTransactions(
+    ctx: BankCallContext,
+    grant: string,
+    bankAccountId: string,
+    query: TransactionQuery,
+  ): Promise<readonly BankTransaction[]> {
     return guardBankAnswer(ctx, () => this.ais.transactions(ctx, grant, bankAccountId, query));
   }
 
-  listStandingOrders(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankStandingOrder[]> {
+  listStandingOrders(
+    ctx: BankCallContext,
+    grant: string,
+    bankAccountId: string,
+  ): Promise<readonly BankStandingOrder[]> {
     return guardBankAnswer(ctx, () => this.ais.standingOrders(ctx, grant, bankAccountId));
   }
 

@@ -45,9 +45,21 @@ const CODE_SETS: readonly CodeSet[] = [
     map: mapScheduledPaymentStatus,
     final: ['InitiationCompleted', 'InitiationFailed', 'Cancelled'],
   },
-  { name: 'OBExternalConsentStatus1Code', codes: OB_PAYMENT_CONSENT_STATUSES, table: PAYMENT_CONSENT_STATUS_OUTCOMES, map: mapPaymentConsentStatus, final: ['Rejected'] },
+  {
+    name: 'OBExternalConsentStatus1Code',
+    codes: OB_PAYMENT_CONSENT_STATUSES,
+    table: PAYMENT_CONSENT_STATUS_OUTCOMES,
+    map: mapPaymentConsentStatus,
+    final: ['Rejected'],
+  },
   // An Authorised VRP consent is a mandate in force: its set-up is complete.
-  { name: 'VRP consent status', codes: OB_VRP_CONSENT_STATUSES, table: VRP_CONSENT_STATUS_OUTCOMES, map: mapVrpConsentStatus, final: ['Authorised', 'Rejected'] },
+  {
+    name: 'VRP consent status',
+    codes: OB_VRP_CONSENT_STATUSES,
+    table: VRP_CONSENT_STATUS_OUTCOMES,
+    map: mapVrpConsentStatus,
+    final: ['Authorised', 'Rejected'],
+  },
   {
     name: 'OBExternalRequestStatus1Code',
     codes: OB_ACCOUNT_ACCESS_CONSENT_STATUSES,
@@ -76,7 +88,12 @@ describe.each(CODE_SETS)('$name', ({ codes, table, map, final }) => {
   });
 
   it('property: any value is either a code of the set (mapped by the table) or refused', () => {
-    const anyValue = fc.oneof(fc.constantFrom(...codes), fc.string(), fc.constantFrom('pending', 'ACCEPTED', 'Authorised ', '__proto__', 'toString', 'constructor'), fc.anything());
+    const anyValue = fc.oneof(
+      fc.constantFrom(...codes),
+      fc.string(),
+      fc.constantFrom('pending', 'ACCEPTED', 'Authorised ', '__proto__', 'toString', 'constructor'),
+      fc.anything(),
+    );
     fc.assert(
       fc.property(anyValue, (value) => {
         if (typeof value === 'string' && codes.includes(value)) {
@@ -92,7 +109,14 @@ describe.each(CODE_SETS)('$name', ({ codes, table, map, final }) => {
 describe('the statuses the sandbox bank and the brief name', () => {
   it('covers every ISO 20022 status a domestic payment or VRP may have', () => {
     expect([...OB_PAYMENT_STATUSES].sort()).toEqual(
-      ['AcceptedCreditSettlementCompleted', 'AcceptedSettlementCompleted', 'AcceptedSettlementInProcess', 'AcceptedWithoutPosting', 'Pending', 'Rejected'].sort(),
+      [
+        'AcceptedCreditSettlementCompleted',
+        'AcceptedSettlementCompleted',
+        'AcceptedSettlementInProcess',
+        'AcceptedWithoutPosting',
+        'Pending',
+        'Rejected',
+      ].sort(),
     );
     expect(mapPaymentStatus('AcceptedSettlementCompleted').outcome).toBe('COMPLETED');
     expect(mapPaymentStatus('Pending').outcome).toBe('PENDING');
@@ -100,20 +124,29 @@ describe('the statuses the sandbox bank and the brief name', () => {
   });
 
   it('covers the payment consent statuses', () => {
-    expect([...OB_PAYMENT_CONSENT_STATUSES].sort()).toEqual(['AwaitingAuthorisation', 'Authorised', 'Consumed', 'Rejected'].sort());
+    expect([...OB_PAYMENT_CONSENT_STATUSES].sort()).toEqual(
+      ['AwaitingAuthorisation', 'Authorised', 'Consumed', 'Rejected'].sort(),
+    );
   });
 });
 
 describe('rejectionOutcome', () => {
   it('recognises insufficient funds by the ISO 20022 reason AM04 or its words', () => {
-    expect(rejectionOutcome({ statusReason: 'ProprietaryRejection', description: 'AM04: Insufficient funds in the debtor account.' })).toBe('REJECTED_INSUFFICIENT_FUNDS');
+    expect(
+      rejectionOutcome({
+        statusReason: 'ProprietaryRejection',
+        description: 'AM04: Insufficient funds in the debtor account.',
+      }),
+    ).toBe('REJECTED_INSUFFICIENT_FUNDS');
     expect(rejectionOutcome({ status: 'AM04' })).toBe('REJECTED_INSUFFICIENT_FUNDS');
     expect(rejectionOutcome({ description: 'insufficient  funds' })).toBe('REJECTED_INSUFFICIENT_FUNDS');
   });
 
   it('leaves any other rejection, or an unknown reason, a plain rejection', () => {
     expect(rejectionOutcome(undefined)).toBe('REJECTED');
-    expect(rejectionOutcome({ statusReason: 'ProprietaryRejection', description: 'MS03: Rejected by the bank.' })).toBe('REJECTED');
+    expect(rejectionOutcome({ statusReason: 'ProprietaryRejection', description: 'MS03: Rejected by the bank.' })).toBe(
+      'REJECTED',
+    );
     expect(rejectionOutcome({ description: 'CAM04X' })).toBe('REJECTED');
   });
 });

@@ -29,7 +29,12 @@ export const PAYMENT_STATUS_OUTCOMES: Readonly<Record<ObPaymentStatus, BankOutco
 };
 
 /** OBExternalStatus1Code: domestic scheduled payments. */
-export const OB_SCHEDULED_PAYMENT_STATUSES = ['InitiationPending', 'InitiationCompleted', 'InitiationFailed', 'Cancelled'] as const;
+export const OB_SCHEDULED_PAYMENT_STATUSES = [
+  'InitiationPending',
+  'InitiationCompleted',
+  'InitiationFailed',
+  'Cancelled',
+] as const;
 export type ObScheduledPaymentStatus = (typeof OB_SCHEDULED_PAYMENT_STATUSES)[number];
 
 export const SCHEDULED_PAYMENT_STATUS_OUTCOMES: Readonly<Record<ObScheduledPaymentStatus, BankOutcome>> = {
@@ -64,7 +69,12 @@ export const VRP_CONSENT_STATUS_OUTCOMES: Readonly<Record<ObVrpConsentStatus, Ba
 };
 
 /** OBExternalRequestStatus1Code: account-access consents. */
-export const OB_ACCOUNT_ACCESS_CONSENT_STATUSES = ['AwaitingAuthorisation', 'Authorised', 'Rejected', 'Revoked'] as const;
+export const OB_ACCOUNT_ACCESS_CONSENT_STATUSES = [
+  'AwaitingAuthorisation',
+  'Authorised',
+  'Rejected',
+  'Revoked',
+] as const;
 export type ObAccountAccessConsentStatus = (typeof OB_ACCOUNT_ACCESS_CONSENT_STATUSES)[number];
 
 export const ACCOUNT_ACCESS_CONSENT_STATUS_OUTCOMES: Readonly<Record<ObAccountAccessConsentStatus, BankOutcome>> = {
@@ -77,7 +87,9 @@ export const ACCOUNT_ACCESS_CONSENT_STATUS_OUTCOMES: Readonly<Record<ObAccountAc
 export const mapPaymentStatus = (status: unknown): { status: ObPaymentStatus; outcome: BankOutcome } =>
   lookupOutcome('OBTransactionIndividualStatus1Code', PAYMENT_STATUS_OUTCOMES, status);
 
-export const mapScheduledPaymentStatus = (status: unknown): { status: ObScheduledPaymentStatus; outcome: BankOutcome } =>
+export const mapScheduledPaymentStatus = (
+  status: unknown,
+): { status: ObScheduledPaymentStatus; outcome: BankOutcome } =>
   lookupOutcome('OBExternalStatus1Code', SCHEDULED_PAYMENT_STATUS_OUTCOMES, status);
 
 export const mapPaymentConsentStatus = (status: unknown): { status: ObPaymentConsentStatus; outcome: BankOutcome } =>
@@ -86,7 +98,9 @@ export const mapPaymentConsentStatus = (status: unknown): { status: ObPaymentCon
 export const mapVrpConsentStatus = (status: unknown): { status: ObVrpConsentStatus; outcome: BankOutcome } =>
   lookupOutcome('OBDomesticVRPConsentStatus', VRP_CONSENT_STATUS_OUTCOMES, status);
 
-export const mapAccountAccessConsentStatus = (status: unknown): { status: ObAccountAccessConsentStatus; outcome: BankOutcome } =>
+export const mapAccountAccessConsentStatus = (
+  status: unknown,
+): { status: ObAccountAccessConsentStatus; outcome: BankOutcome } =>
   lookupOutcome('OBExternalRequestStatus1Code', ACCOUNT_ACCESS_CONSENT_STATUS_OUTCOMES, status);
 
 /** ISO 20022 AM04 (InsufficientFunds), as banks report it in payment-details reasons. */
@@ -96,7 +110,11 @@ const INSUFFICIENT_FUNDS = /\bAM04\b|insufficient\s+funds/i;
  * A rejection refined by the reason the payment-details resource gives
  * (Data.PaymentStatus[].StatusDetail): insufficient funds has its own outcome.
  */
-export function rejectionOutcome(reason: { readonly status?: string; readonly statusReason?: string; readonly description?: string } | undefined): BankOutcome {
-  const text = [reason?.status, reason?.statusReason, reason?.description].filter((part) => part !== undefined).join(' ');
+export function rejectionOutcome(
+  reason: { readonly status?: string; readonly statusReason?: string; readonly description?: string } | undefined,
+): BankOutcome {
+  const text = [reason?.status, reason?.statusReason, reason?.description]
+    .filter((part) => part !== undefined)
+    .join(' ');
   return INSUFFICIENT_FUNDS.test(text) ? 'REJECTED_INSUFFICIENT_FUNDS' : 'REJECTED';
 }

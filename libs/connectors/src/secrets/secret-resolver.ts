@@ -29,7 +29,8 @@ export function createSecretResolver(values: Readonly<Record<string, string | un
       if (ref.startsWith('literal:')) return ref.slice('literal:'.length);
       if (ref.startsWith('env:')) {
         const value = values[ref.slice('env:'.length)];
-        if (value === undefined || value === '') throw new SecretResolutionError(ref, 'names a variable that is not set');
+        if (value === undefined || value === '')
+          throw new SecretResolutionError(ref, 'names a variable that is not set');
         return value;
       }
       throw new SecretResolutionError(ref, "must start with 'literal:' or 'env:'");

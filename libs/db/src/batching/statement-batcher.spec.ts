@@ -105,10 +105,20 @@ describe('StatementBatcher', () => {
     const statement = new FakeStatement();
     statement.poison.add(3);
     const batcher = new StatementBatcher(statement.run, { maxInFlight: 2, maxBatch: 64 });
-    const answers = [1, 2, 3, 4].map((item) => batcher.run(item).then((row) => ({ row }), (error: Error) => ({ error: error.message })));
+    const answers = [1, 2, 3, 4].map((item) =>
+      batcher.run(item).then(
+        (row) => ({ row }),
+        (error: Error) => ({ error: error.message }),
+      ),
+    );
     await settle();
     await statement.finishAll();
-    expect(await Promise.all(answers)).toEqual([{ row: 'row 1' }, { row: 'row 2' }, { error: 'poisoned: 3' }, { row: 'row 4' }]);
+    expect(await Promise.all(answers)).toEqual([
+      { row: 'row 1' },
+      { row: 'row 2' },
+      { error: 'poisoned: 3' },
+      { row: 'row 4' },
+    ]);
     expect(statement.calls).toEqual([[1, 2, 3, 4], [1], [2], [3], [4]]);
   });
 
@@ -124,9 +134,14 @@ describe('StatementBatcher', () => {
   });
 
   it('refuses a statement that answers the wrong number of results', async () => {
-    const batcher = new StatementBatcher<number, string>((items) => Promise.resolve(items.slice(1).map(String)), { maxInFlight: 1, maxBatch: 64 });
+    const batcher = new StatementBatcher<number, string>((items) => Promise.resolve(items.slice(1).map(String)), {
+      maxInFlight: 1,
+      maxBatch: 64,
+    });
     const answers = await Promise.allSettled([batcher.run(1), batcher.run(2)]);
-    expect(answers.map((answer) => (answer.status === 'rejected' ? (answer.reason as Error).message : 'resolved'))).toEqual([
+    expect(
+      answers.map((answer) => (answer.status === 'rejected' ? (answer.reason as Error).message : 'resolved')),
+    ).toEqual([
       'a batched statement answered 0 results for 1 items',
       'a batched statement answered 0 results for 1 items',
     ]);
@@ -147,7 +162,9 @@ describe('StatementBatcher', () => {
   });
 
   it('needs at least one statement in flight and one item per statement', () => {
-    expect(() => new StatementBatcher(() => Promise.resolve([]), { maxInFlight: 0, maxBatch: 1 })).toThrow(/maxInFlight/);
+    expect(() => new StatementBatcher(() => Promise.resolve([]), { maxInFlight: 0, maxBatch: 1 })).toThrow(
+      /maxInFlight/,
+    );
     expect(() => new StatementBatcher(() => Promise.resolve([]), { maxInFlight: 1, maxBatch: 0 })).toThrow(/maxBatch/);
   });
 });
@@ -155,10 +172,13 @@ describe('StatementBatcher', () => {
 describe('batchedPerPool', () => {
   it('batches each pool on its own: items of one tick on one pool share a statement, another pool gets its own', async () => {
     const calls: Array<{ pool: string; items: number[] }> = [];
-    const run = batchedPerPool((pool: { name: string }, items: readonly number[]) => {
-      calls.push({ pool: pool.name, items: [...items] });
-      return Promise.resolve(items.map((item) => `${pool.name}:${item}`));
-    }, { maxInFlight: 1, maxBatch: 64 });
+    const run = batchedPerPool(
+      (pool: { name: string }, items: readonly number[]) => {
+        calls.push({ pool: pool.name, items: [...items] });
+        return Promise.resolve(items.map((item) => `${pool.name}:${item}`));
+      },
+      { maxInFlight: 1, maxBatch: 64 },
+    );
     const a = { name: 'a' };
     const b = { name: 'b' };
     expect(await Promise.all([run(a, 1), run(b, 2), run(a, 3)])).toEqual(['a:1', 'b:2', 'a:3']);

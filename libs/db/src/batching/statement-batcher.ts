@@ -39,7 +39,8 @@ export class StatementBatcher<I, O> {
     private readonly statement: BatchStatement<I, O>,
     private readonly options: StatementBatcherOptions,
   ) {
-    if (!(options.maxInFlight >= 1 && options.maxBatch >= 1)) throw new Error('StatementBatcher needs maxInFlight >= 1 and maxBatch >= 1');
+    if (!(options.maxInFlight >= 1 && options.maxBatch >= 1))
+      throw new Error('StatementBatcher needs maxInFlight >= 1 and maxBatch >= 1');
   }
 
   /** Statements running now (read by the tests of the in-flight limit). */
@@ -76,7 +77,8 @@ export class StatementBatcher<I, O> {
     let results: readonly O[];
     try {
       results = await this.statement(batch.map((waiting) => waiting.item));
-      if (results.length !== batch.length) throw new Error(`a batched statement answered ${results.length} results for ${batch.length} items`);
+      if (results.length !== batch.length)
+        throw new Error(`a batched statement answered ${results.length} results for ${batch.length} items`);
     } catch (error) {
       if (batch.length === 1) {
         batch[0]?.reject(error);

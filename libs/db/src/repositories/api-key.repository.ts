@@ -17,7 +17,10 @@ export class ApiKeyRepository {
 
   async touch(id: string, now: Date): Promise<void> {
     await this.prisma.apiKey.updateMany({
-      where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }] },
+      where: {
+        id,
+        OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now.getTime() - LAST_USED_RESOLUTION_MS) } }],
+      },
       data: { lastUsedAt: now },
     });
   }
@@ -37,7 +40,10 @@ export class ApiKeyRepository {
 
   /** Revokes one of the member's keys; false when the member has no such key. */
   async revoke(memberId: string, id: string, now: Date): Promise<boolean> {
-    const result = await this.prisma.apiKey.updateMany({ where: { id, memberId, revokedAt: null }, data: { revokedAt: now } });
+    const result = await this.prisma.apiKey.updateMany({
+      where: { id, memberId, revokedAt: null },
+      data: { revokedAt: now },
+    });
     if (result.count === 1) return true;
     return (await this.prisma.apiKey.count({ where: { id, memberId } })) === 1;
   }

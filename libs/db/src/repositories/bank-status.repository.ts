@@ -26,7 +26,9 @@ export const bankStatuses = {
    * against the old one. A first observation is not a change.
    */
   async record(tx: Tx, bankId: string, observed: ObservedBankStatus, now: Date): Promise<BankStatusChange> {
-    const locked = await tx.$queryRaw<Array<{ bank_id: string }>>`SELECT bank_id FROM bank_status WHERE bank_id = ${bankId} FOR UPDATE`;
+    const locked = await tx.$queryRaw<
+      Array<{ bank_id: string }>
+    >`SELECT bank_id FROM bank_status WHERE bank_id = ${bankId} FOR UPDATE`;
     const previous = locked.length === 0 ? null : await tx.bankStatus.findUnique({ where: { bankId } });
     const aisChanged = previous !== null && previous.aisStatus !== observed.ais;
     const pisChanged = previous !== null && previous.pisStatus !== observed.pis;

@@ -50,7 +50,9 @@ export class IdempotencyKeyRepository {
         RETURNING created_at`;
       const [row] = reserved;
       if (row !== undefined) return { kind: 'reserved', reservedAt: row.created_at };
-      const existing = await this.prisma.idempotencyKey.findUnique({ where: { memberId_key: { memberId, key: request.key } } });
+      const existing = await this.prisma.idempotencyKey.findUnique({
+        where: { memberId_key: { memberId, key: request.key } },
+      });
       // Gone (released) or expired since the insert: try to reserve again.
       if (existing !== null && existing.expiresAt > request.now) return { kind: 'existing', row: existing };
     }
@@ -73,7 +75,9 @@ export class IdempotencyKeyRepository {
 
   /** Gives the key up (the request failed in a way the client may retry); false when it was no longer ours. */
   async release(memberId: string, key: string, reservedAt: Date): Promise<boolean> {
-    const result = await this.prisma.idempotencyKey.deleteMany({ where: { memberId, key, state: 'IN_FLIGHT', createdAt: reservedAt } });
+    const result = await this.prisma.idempotencyKey.deleteMany({
+      where: { memberId, key, state: 'IN_FLIGHT', createdAt: reservedAt },
+    });
     return result.count === 1;
   }
 

@@ -186,7 +186,11 @@ export function readPaymentViewForMember(pool: pg.Pool, memberId: string, id: st
 
 /** The member's payment, or null (also for another member's id). */
 export async function readPaymentForMember(pool: pg.Pool, memberId: string, id: string): Promise<Payment | null> {
-  const result = await pool.query<Record<string, unknown>>({ name: 'payment-for-member', text: SELECT_FOR_MEMBER, values: [id, memberId] });
+  const result = await pool.query<Record<string, unknown>>({
+    name: 'payment-for-member',
+    text: SELECT_FOR_MEMBER,
+    values: [id, memberId],
+  });
   const row = result.rows[0];
   return row === undefined ? null : paymentFromRow(row);
 }
@@ -280,14 +284,29 @@ function paymentRowObject(payment: Payment): { readonly [Column in (typeof COLUM
  * (json, unlike jsonb, keeps it byte for byte), so the body is not escaped and unescaped again.
  */
 function eventRowJson({ payment, event }: PaymentWrite): string {
-  const columns = JSON.stringify({ id: event.id, member_id: payment.memberId, event_type: event.eventType, created_at: event.createdAt.toISOString() });
+  const columns = JSON.stringify({
+    id: event.id,
+    member_id: payment.memberId,
+    event_type: event.eventType,
+    created_at: event.createdAt.toISOString(),
+  });
   const body = event.body.startsWith('{') ? event.body : JSON.stringify(event.body);
   return `${columns.slice(0, -1)},"body":${body}}`;
 }
 
 async function insertPaymentsWithEvents(pool: pg.Pool, writes: readonly PaymentWrite[]): Promise<readonly Payment[]> {
   const timers = writes.flatMap(({ timer }) =>
-    timer === null ? [] : [{ id: timer.id, queue: timer.queue, job_name: timer.jobName, payload: timer.payload, due_at: timer.dueAt.toISOString() }],
+    timer === null
+      ? []
+      : [
+          {
+            id: timer.id,
+            queue: timer.queue,
+            job_name: timer.jobName,
+            payload: timer.payload,
+            due_at: timer.dueAt.toISOString(),
+          },
+        ],
   );
   const result = await pool.query<{ payments: number; events: number }>({
     name: 'payments-insert-with-events',
@@ -300,7 +319,9 @@ async function insertPaymentsWithEvents(pool: pg.Pool, writes: readonly PaymentW
   });
   const counts = result.rows[0];
   if (counts?.payments !== writes.length || counts.events !== writes.length) {
-    throw new Error(`the payment insert wrote ${String(counts?.payments)} payments and ${String(counts?.events)} events for ${writes.length}`);
+    throw new Error(
+      `the payment insert wrote ${String(counts?.payments)} payments and ${String(counts?.events)} events for ${writes.length}`,
+    );
   }
   return writes.map(({ payment }) => payment);
 }
@@ -318,6 +339,11 @@ const storePayment = batchedPerPool(insertPaymentsWithEvents, { maxInFlight: 2, 
  * statement (see StatementBatcher); a failing one fails alone. The statement does not NOTIFY
  * the outbox relay: the caller wakes it after the commit (see wakeOutboxRelay in libs/events).
  */
-export function insertPaymentWithEvent(pool: pg.Pool, stored: Payment, event: NewPaymentEvent, timer: NewPaymentTimer | null): Promise<Payment> {
+export function insertPaymentWithEvent(
+  pool: pg.Pool,
+  stored: Payment,
+  event: NewPaymentEvent,
+  timer: NewPaymentTimer | null,
+): Promise<Payment> {
   return storePayment(pool, { payment: stored, event, timer });
 }

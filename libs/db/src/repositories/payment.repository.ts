@@ -42,15 +42,27 @@ export interface PaymentCursor {
   readonly id: string;
 }
 
-function json(value: Prisma.InputJsonValue | null | undefined): Prisma.InputJsonValue | typeof Prisma.DbNull | undefined {
+function json(
+  value: Prisma.InputJsonValue | null | undefined,
+): Prisma.InputJsonValue | typeof Prisma.DbNull | undefined {
   if (value === undefined) return undefined;
   return value === null ? Prisma.DbNull : value;
 }
 
-function where(memberId: string, filter: PaymentListFilter, cursor: PaymentCursor | undefined): Prisma.PaymentWhereInput {
+function where(
+  memberId: string,
+  filter: PaymentListFilter,
+  cursor: PaymentCursor | undefined,
+): Prisma.PaymentWhereInput {
   const and: Prisma.PaymentWhereInput[] = [{ memberId }];
-  if (filter.ids !== undefined) and.push(filter.invertIds === true ? { id: { notIn: [...filter.ids] } } : { id: { in: [...filter.ids] } });
-  if (filter.statuses !== undefined) and.push(filter.invertStatuses === true ? { status: { notIn: [...filter.statuses] } } : { status: { in: [...filter.statuses] } });
+  if (filter.ids !== undefined)
+    and.push(filter.invertIds === true ? { id: { notIn: [...filter.ids] } } : { id: { in: [...filter.ids] } });
+  if (filter.statuses !== undefined)
+    and.push(
+      filter.invertStatuses === true
+        ? { status: { notIn: [...filter.statuses] } }
+        : { status: { in: [...filter.statuses] } },
+    );
   if (filter.refIds !== undefined) and.push({ refId: { in: [...filter.refIds] } });
   if (filter.createdAfter !== undefined) and.push({ createdAt: { gt: filter.createdAfter } });
   if (filter.createdBefore !== undefined) and.push({ createdAt: { lt: filter.createdBefore } });
@@ -87,7 +99,11 @@ export const payments = {
    * Applies a change when the row is still at `expected` (status and version); returns the new
    * row, or null when someone else moved it first.
    */
-  async update(tx: Tx, expected: Pick<Payment, 'id' | 'status' | 'version'>, change: PaymentChange): Promise<Payment | null> {
+  async update(
+    tx: Tx,
+    expected: Pick<Payment, 'id' | 'status' | 'version'>,
+    change: PaymentChange,
+  ): Promise<Payment | null> {
     const data: Prisma.PaymentUncheckedUpdateManyInput = {
       status: change.status,
       updatedAt: change.updatedAt,
@@ -106,12 +122,19 @@ export const payments = {
       expiresAt: change.expiresAt,
       pollCount: change.pollCount,
     };
-    const result = await tx.payment.updateMany({ where: { id: expected.id, status: expected.status, version: expected.version }, data });
+    const result = await tx.payment.updateMany({
+      where: { id: expected.id, status: expected.status, version: expected.version },
+      data,
+    });
     return result.count === 0 ? null : tx.payment.findUnique({ where: { id: expected.id } });
   },
 
   /** One page, newest first; `limit + 1` rows are read so the caller knows whether more follow. */
   list(db: Db, memberId: string, filter: PaymentListFilter, limit: number, cursor?: PaymentCursor): Promise<Payment[]> {
-    return db.payment.findMany({ where: where(memberId, filter, cursor), orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit + 1 });
+    return db.payment.findMany({
+      where: where(memberId, filter, cursor),
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+    });
   },
 };

@@ -20,7 +20,9 @@ export const scheduledJobs = {
    * Call inside a transaction and delete what was enqueued before it commits.
    */
   async lockDue(tx: Tx, now: Date, limit: number): Promise<ScheduledJob[]> {
-    const rows = await tx.$queryRaw<Array<{ id: string; queue: string; job_name: string; payload: unknown; due_at: Date; created_at: Date }>>`
+    const rows = await tx.$queryRaw<
+      Array<{ id: string; queue: string; job_name: string; payload: unknown; due_at: Date; created_at: Date }>
+    >`
       SELECT id, queue, job_name, payload, due_at, created_at FROM scheduled_job
       WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
     return rows.map((row) => ({

@@ -17,7 +17,11 @@ export class WebhookConfigRepository {
   /** Replaces the member's configuration (an operator's pause stays as it is). */
   put(memberId: string, config: WebhookConfigInput, now: Date): Promise<WebhookConfig> {
     const data = { url: config.url, types: [...config.types], updatedAt: now };
-    return this.prisma.webhookConfig.upsert({ where: { memberId }, create: { memberId, ...data, createdAt: now }, update: data });
+    return this.prisma.webhookConfig.upsert({
+      where: { memberId },
+      create: { memberId, ...data, createdAt: now },
+      update: data,
+    });
   }
 
   /**
@@ -31,7 +35,13 @@ export class WebhookConfigRepository {
       if (removed.count === 0) return false;
       await tx.webhookDelivery.updateMany({
         where: { memberId, status: 'PENDING' },
-        data: { status: 'DEAD', deadAt: now, nextAttemptAt: null, leaseUntil: null, lastError: 'webhook configuration deleted' },
+        data: {
+          status: 'DEAD',
+          deadAt: now,
+          nextAttemptAt: null,
+          leaseUntil: null,
+          lastError: 'webhook configuration deleted',
+        },
       });
       return true;
     });
@@ -39,7 +49,10 @@ export class WebhookConfigRepository {
 
   /** Operator: pauses (a time) or resumes (null) the member's deliveries; null when no configuration. */
   async setPaused(memberId: string, pausedAt: Date | null, now: Date): Promise<WebhookConfig | null> {
-    const updated = await this.prisma.webhookConfig.updateMany({ where: { memberId }, data: { pausedAt, updatedAt: now } });
+    const updated = await this.prisma.webhookConfig.updateMany({
+      where: { memberId },
+      data: { pausedAt, updatedAt: now },
+    });
     return updated.count === 0 ? null : this.find(memberId);
   }
 }

@@ -1,5 +1,10 @@
 import { JOB_QUEUE, type JobPayload } from '#libs/common';
-import { Prisma, type WebhookAttempt, type WebhookDelivery, type WebhookDeliveryStatus } from '../generated/prisma/client.js';
+import {
+  Prisma,
+  type WebhookAttempt,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+} from '../generated/prisma/client.js';
 import type { PrismaService, Tx } from '../prisma.service.js';
 import { scheduledJobs } from './scheduled-job.repository.js';
 
@@ -47,10 +52,18 @@ export interface NewDelivery {
 export const webhookOutbox = {
   /** Locks up to `limit` events not yet relayed that no other relay holds (FOR UPDATE SKIP LOCKED). */
   async lockUnrelayed(tx: Tx, limit: number): Promise<OutboxRow[]> {
-    const rows = await tx.$queryRaw<Array<{ id: string; member_id: string; event_type: string; body: string; created_at: Date }>>`
+    const rows = await tx.$queryRaw<
+      Array<{ id: string; member_id: string; event_type: string; body: string; created_at: Date }>
+    >`
       SELECT id, member_id, event_type, body, created_at FROM outbox_event
       WHERE relayed_at IS NULL ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
-    return rows.map((row) => ({ id: row.id, memberId: row.member_id, eventType: row.event_type, body: row.body, createdAt: row.created_at }));
+    return rows.map((row) => ({
+      id: row.id,
+      memberId: row.member_id,
+      eventType: row.event_type,
+      body: row.body,
+      createdAt: row.created_at,
+    }));
   },
 
   /**
@@ -113,9 +126,25 @@ export const webhookDeliveries = {
    * `now`, so a worker whose clock runs slightly behind the one that scheduled the attempt
    * still takes it.
    */
-  async claim(db: Db, id: string, now: Date, leaseUntil: Date, dueBy: Date = now): Promise<ClaimedDelivery | undefined> {
+  async claim(
+    db: Db,
+    id: string,
+    now: Date,
+    leaseUntil: Date,
+    dueBy: Date = now,
+  ): Promise<ClaimedDelivery | undefined> {
     const rows = await db.$queryRaw<
-      Array<{ id: string; event_id: string; member_id: string; event_type: string; body: string; attempt_count: number; round: number; first_attempt_at: Date | null; url: string }>
+      Array<{
+        id: string;
+        event_id: string;
+        member_id: string;
+        event_type: string;
+        body: string;
+        attempt_count: number;
+        round: number;
+        first_attempt_at: Date | null;
+        url: string;
+      }>
     >`
       UPDATE webhook_delivery d SET lease_until = ${leaseUntil}
       FROM webhook_config c
@@ -146,7 +175,8 @@ export const webhookDeliveries = {
    * row is written either way. Returns false when the delivery had moved on without this attempt.
    */
   async record(db: Db, claimed: ClaimedDelivery, attempt: AttemptRecord, outcome: AttemptOutcome): Promise<boolean> {
-    const status: WebhookDeliveryStatus = outcome.kind === 'delivered' ? 'DELIVERED' : outcome.kind === 'dead' ? 'DEAD' : 'PENDING';
+    const status: WebhookDeliveryStatus =
+      outcome.kind === 'delivered' ? 'DELIVERED' : outcome.kind === 'dead' ? 'DEAD' : 'PENDING';
     const next = outcome.kind === 'retry' ? outcome.nextAttemptAt : null;
     const leaseHeld = outcome.kind === 'delivered' ? Prisma.empty : Prisma.sql`AND lease_until = ${claimed.leaseUntil}`;
     let timer = Prisma.empty;
@@ -184,7 +214,10 @@ export const webhookDeliveries = {
 
   /** Gives a lease back without an attempt (the member was paused meanwhile, say). */
   async release(db: Db, claimed: ClaimedDelivery): Promise<void> {
-    await db.webhookDelivery.updateMany({ where: { id: claimed.id, leaseUntil: claimed.leaseUntil }, data: { leaseUntil: null } });
+    await db.webhookDelivery.updateMany({
+      where: { id: claimed.id, leaseUntil: claimed.leaseUntil },
+      data: { leaseUntil: null },
+    });
   },
 
   /**
@@ -192,7 +225,12 @@ export const webhookDeliveries = {
    * their job was lost (a worker killed between commit and enqueue, a stalled job). Members
    * that are paused are left alone.
    */
-  async overdue(db: Db, now: Date, overdueBefore: Date, limit: number): Promise<Array<{ id: string; round: number; attemptCount: number }>> {
+  async overdue(
+    db: Db,
+    now: Date,
+    overdueBefore: Date,
+    limit: number,
+  ): Promise<Array<{ id: string; round: number; attemptCount: number }>> {
     const rows = await db.$queryRaw<Array<{ id: string; round: number; attempt_count: number }>>`
       SELECT d.id, d.round, d.attempt_count FROM webhook_delivery d
       JOIN webhook_config c ON c.member_id = d.member_id AND c.paused_at IS NULL
@@ -222,14 +260,24 @@ export interface DeliveryPage {
 export class WebhookDeliveryRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async list(filter: DeliveryFilter, limit: number, after?: { readonly createdAt: Date; readonly id: string }): Promise<DeliveryPage> {
+  async list(
+    filter: DeliveryFilter,
+    limit: number,
+    after?: { readonly createdAt: Date; readonly id: string },
+  ): Promise<DeliveryPage> {
     const where: Prisma.WebhookDeliveryWhereInput = {
       ...(filter.memberId === undefined ? {} : { memberId: filter.memberId }),
       ...(filter.eventType === undefined ? {} : { eventType: filter.eventType }),
       ...(filter.status === undefined ? {} : { status: filter.status }),
-      ...(after === undefined ? {} : { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }),
+      ...(after === undefined
+        ? {}
+        : { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }),
     };
-    const deliveries = await this.prisma.webhookDelivery.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit });
+    const deliveries = await this.prisma.webhookDelivery.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
     const last = deliveries.length === limit ? deliveries[deliveries.length - 1] : undefined;
     return { deliveries, next: last === undefined ? undefined : { createdAt: last.createdAt, id: last.id } };
   }
@@ -257,13 +305,25 @@ export class WebhookDeliveryRepository {
    */
   async replay(id: string, now: Date): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
-      const delivery = await tx.webhookDelivery.findUnique({ where: { id }, select: { memberId: true, round: true, status: true } });
+      const delivery = await tx.webhookDelivery.findUnique({
+        where: { id },
+        select: { memberId: true, round: true, status: true },
+      });
       if (delivery === null || delivery.status === 'PENDING') return false;
       if ((await tx.webhookConfig.count({ where: { memberId: delivery.memberId } })) === 0) return false;
       const round = delivery.round + 1;
       const moved = await tx.webhookDelivery.updateMany({
         where: { id, round: delivery.round, status: { not: 'PENDING' } },
-        data: { status: 'PENDING', round, attemptCount: 0, firstAttemptAt: null, nextAttemptAt: now, leaseUntil: null, deliveredAt: null, deadAt: null },
+        data: {
+          status: 'PENDING',
+          round,
+          attemptCount: 0,
+          firstAttemptAt: null,
+          nextAttemptAt: now,
+          leaseUntil: null,
+          deliveredAt: null,
+          deadAt: null,
+        },
       });
       if (moved.count !== 1) return false;
       await scheduleDeliveryAttempt(tx, deliveryTimerId(id, round, 1), id, now);
@@ -278,7 +338,12 @@ export class WebhookDeliveryRepository {
       select: { id: true, round: true, attemptCount: true },
     });
     for (const row of due) {
-      await scheduleDeliveryAttempt(this.prisma, deliveryTimerId(row.id, row.round, row.attemptCount + 1, `resume${now.getTime()}`), row.id, now);
+      await scheduleDeliveryAttempt(
+        this.prisma,
+        deliveryTimerId(row.id, row.round, row.attemptCount + 1, `resume${now.getTime()}`),
+        row.id,
+        now,
+      );
     }
     return due.length;
   }

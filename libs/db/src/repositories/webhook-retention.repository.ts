@@ -38,7 +38,12 @@ export const webhookRetention = {
    * by delivery id in their index: the cost of a batch stays flat however large the tables grow
    * (a join would let the planner scan every attempt).
    */
-  async purgeDeliveries(prisma: PrismaService, status: FinishedDeliveryStatus, cutoff: Date, limit: number): Promise<{ deliveries: number; attempts: number }> {
+  async purgeDeliveries(
+    prisma: PrismaService,
+    status: FinishedDeliveryStatus,
+    cutoff: Date,
+    limit: number,
+  ): Promise<{ deliveries: number; attempts: number }> {
     const finished = FINISHED[status];
     const rows = await prisma.$queryRaw<Array<{ deliveries: number; attempts: number }>>`
       WITH batch AS (
@@ -62,12 +67,19 @@ export const webhookRetention = {
    * had no subscriber). Events that keep a delivery (pending, or a dead letter not yet expired)
    * are passed over; the cursor keeps later batches from looking at them again.
    */
-  async purgeOutbox(prisma: PrismaService, cutoff: Date, after: OutboxCursor | undefined, limit: number): Promise<OutboxPurgeBatch> {
+  async purgeOutbox(
+    prisma: PrismaService,
+    cutoff: Date,
+    after: OutboxCursor | undefined,
+    limit: number,
+  ): Promise<OutboxPurgeBatch> {
     const from =
       after === undefined
         ? Prisma.empty
         : Prisma.sql`AND relayed_at >= ${after.relayedAt} AND (relayed_at > ${after.relayedAt} OR id > ${after.id})`;
-    const rows = await prisma.$queryRaw<Array<{ examined: number; deleted: number; last_relayed_at: Date | null; last_id: string | null }>>`
+    const rows = await prisma.$queryRaw<
+      Array<{ examined: number; deleted: number; last_relayed_at: Date | null; last_id: string | null }>
+    >`
       WITH candidates AS (
         SELECT id, relayed_at FROM outbox_event
         WHERE relayed_at < ${cutoff} ${from}
@@ -83,7 +95,10 @@ export const webhookRetention = {
       SELECT (SELECT count(*) FROM candidates)::int AS examined, (SELECT count(*) FROM deleted)::int AS deleted,
         (SELECT relayed_at FROM last) AS last_relayed_at, (SELECT id FROM last) AS last_id`;
     const row = rows[0];
-    const next = row?.last_relayed_at != null && row.last_id !== null ? { relayedAt: row.last_relayed_at, id: row.last_id } : undefined;
+    const next =
+      row?.last_relayed_at != null && row.last_id !== null
+        ? { relayedAt: row.last_relayed_at, id: row.last_id }
+        : undefined;
     return { examined: row?.examined ?? 0, deleted: row?.deleted ?? 0, next };
   },
 };

@@ -15,7 +15,10 @@ export interface NewSigningKey {
 export const webhookSigningKeys = {
   /** The key in use: the newest one not retired. */
   active(prisma: PrismaService): Promise<WebhookSigningKey | null> {
-    return prisma.webhookSigningKey.findFirst({ where: { retiredAt: null }, orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }] });
+    return prisma.webhookSigningKey.findFirst({
+      where: { retiredAt: null },
+      orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }],
+    });
   },
 
   /** The key in use, creating `fresh` first when there is none (the first start of a system). */
@@ -24,10 +27,15 @@ export const webhookSigningKeys = {
     if (existing !== null) return existing;
     return prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SIGNING_KEY_LOCK})`;
-      const again = await tx.webhookSigningKey.findFirst({ where: { retiredAt: null }, orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }] });
+      const again = await tx.webhookSigningKey.findFirst({
+        where: { retiredAt: null },
+        orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }],
+      });
       if (again !== null) return again;
       const key = fresh();
-      return tx.webhookSigningKey.create({ data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKey, createdAt: now } });
+      return tx.webhookSigningKey.create({
+        data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKey, createdAt: now },
+      });
     });
   },
 
@@ -37,7 +45,9 @@ export const webhookSigningKeys = {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SIGNING_KEY_LOCK})`;
       const retiring = await tx.webhookSigningKey.findMany({ where: { retiredAt: null }, select: { kid: true } });
       await tx.webhookSigningKey.updateMany({ where: { retiredAt: null }, data: { retiredAt: now } });
-      await tx.webhookSigningKey.create({ data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKey, createdAt: now } });
+      await tx.webhookSigningKey.create({
+        data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKey, createdAt: now },
+      });
       return retiring.map((row) => row.kid);
     });
   },
@@ -57,12 +67,18 @@ export const webhookSigningKeys = {
 
   /** Replaces a stored private key if it is still `from` (another process may have re-sealed it first). */
   async replacePrivateKey(prisma: PrismaService, kid: string, from: string, to: string): Promise<boolean> {
-    const updated = await prisma.webhookSigningKey.updateMany({ where: { kid, privateKey: from }, data: { privateKey: to } });
+    const updated = await prisma.webhookSigningKey.updateMany({
+      where: { kid, privateKey: from },
+      data: { privateKey: to },
+    });
     return updated.count === 1;
   },
 
   /** Every key, newest first, without private keys (for operators). */
   list(prisma: PrismaService): Promise<Array<Omit<WebhookSigningKey, 'privateKey'>>> {
-    return prisma.webhookSigningKey.findMany({ orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }], omit: { privateKey: true } });
+    return prisma.webhookSigningKey.findMany({
+      orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }],
+      omit: { privateKey: true },
+    });
   },
 };

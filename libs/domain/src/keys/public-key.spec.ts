@@ -69,7 +69,10 @@ describe('normalisePublicKey', () => {
     });
 
     it('reads the raw key with base64 padding and surrounding whitespace', () => {
-      const raw = Buffer.from(rawEd25519(ed25519.publicKey), 'base64url').toString('base64').replaceAll('+', '-').replaceAll('/', '_');
+      const raw = Buffer.from(rawEd25519(ed25519.publicKey), 'base64url')
+        .toString('base64')
+        .replaceAll('+', '-')
+        .replaceAll('/', '_');
       expect(raw.endsWith('=')).toBe(true);
       expectSameKey(normalisePublicKey('ED25519', `  ${raw}\n`), ed25519, null);
     });

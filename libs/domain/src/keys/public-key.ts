@@ -28,7 +28,12 @@ function fromBase64url(text: string, algorithm: KeyAlgorithmName): KeyObject {
   }
   if (algorithm === 'ECDSA_SHA256' && bytes.length === 65 && bytes[0] === 0x04) {
     return createPublicKey({
-      key: { kty: 'EC', crv: 'P-256', x: bytes.subarray(1, 33).toString('base64url'), y: bytes.subarray(33).toString('base64url') },
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: bytes.subarray(1, 33).toString('base64url'),
+        y: bytes.subarray(33).toString('base64url'),
+      },
       format: 'jwk',
     });
   }

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { paymentStatusFor, type BankOutcomeName, type NextStepKind } from './bank-outcome-status.js';
-import { AWAITING_USER_STATUSES, PAYMENT_STATUSES, PAYMENT_TRANSITIONS, decidePaymentMove, isBankFinalPaymentStatus, paymentStatusMachine, type PaymentStatus } from './payment-status.js';
+import {
+  AWAITING_USER_STATUSES,
+  PAYMENT_STATUSES,
+  PAYMENT_TRANSITIONS,
+  decidePaymentMove,
+  isBankFinalPaymentStatus,
+  paymentStatusMachine,
+  type PaymentStatus,
+} from './payment-status.js';
 
 const FINAL: readonly PaymentStatus[] = [
   'INITIATION_REJECTED',
@@ -14,11 +22,21 @@ const FINAL: readonly PaymentStatus[] = [
   'SETTLEMENT_INCOMPLETE',
   'CANCELED',
 ];
-const OUTCOMES: readonly BankOutcomeName[] = ['AWAITING_AUTHORISATION', 'PENDING', 'PROCESSING', 'COMPLETED', 'REJECTED', 'REJECTED_INSUFFICIENT_FUNDS', 'FAILED', 'DECLINED', 'CANCELED'];
+const OUTCOMES: readonly BankOutcomeName[] = [
+  'AWAITING_AUTHORISATION',
+  'PENDING',
+  'PROCESSING',
+  'COMPLETED',
+  'REJECTED',
+  'REJECTED_INSUFFICIENT_FUNDS',
+  'FAILED',
+  'DECLINED',
+  'CANCELED',
+];
 const STEPS: readonly NextStepKind[] = ['redirect', 'embedded', 'decoupled', 'none'];
 
 describe('the Payments v2 status machine', () => {
-  it('covers exactly the reference spec\'s PaymentStatus enum', () => {
+  it("covers exactly the reference spec's PaymentStatus enum", () => {
     expect(Object.keys(PAYMENT_TRANSITIONS).sort()).toEqual([...PAYMENT_STATUSES].sort());
     expect(PAYMENT_STATUSES).toHaveLength(22);
   });
@@ -33,7 +51,13 @@ describe('the Payments v2 status machine', () => {
   it('decides every pair: final refuses all, same status stays, others follow the table', () => {
     for (const from of PAYMENT_STATUSES) {
       for (const to of PAYMENT_STATUSES) {
-        const expected = FINAL.includes(from) ? 'refuse' : from === to ? 'stay' : PAYMENT_TRANSITIONS[from].includes(to) ? 'move' : 'refuse';
+        const expected = FINAL.includes(from)
+          ? 'refuse'
+          : from === to
+            ? 'stay'
+            : PAYMENT_TRANSITIONS[from].includes(to)
+              ? 'move'
+              : 'refuse';
         expect(decidePaymentMove(from, to), `${from} -> ${to}`).toBe(expected);
       }
     }
@@ -46,7 +70,8 @@ describe('the Payments v2 status machine', () => {
   });
 
   it('maps every bank outcome and next step to a status of the machine', () => {
-    for (const outcome of OUTCOMES) for (const step of STEPS) expect(PAYMENT_STATUSES).toContain(paymentStatusFor(outcome, step));
+    for (const outcome of OUTCOMES)
+      for (const step of STEPS) expect(PAYMENT_STATUSES).toContain(paymentStatusFor(outcome, step));
     expect(paymentStatusFor('AWAITING_AUTHORISATION', 'redirect')).toBe('INITIATION_PENDING_REDIRECT_AUTH');
     expect(paymentStatusFor('AWAITING_AUTHORISATION', 'embedded')).toBe('INITIATION_PENDING_EMBEDDED_AUTH');
     expect(paymentStatusFor('AWAITING_AUTHORISATION', 'decoupled')).toBe('INITIATION_PENDING_DECOUPLED_AUTH');
@@ -58,21 +83,38 @@ describe('the Payments v2 status machine', () => {
 
   it('no final status ever changes, over random sequences of bank readings and timer rules', () => {
     const event = fc.oneof(
-      fc.record({ kind: fc.constant('bank' as const), outcome: fc.constantFrom(...OUTCOMES), step: fc.constantFrom(...STEPS) }),
-      fc.record({ kind: fc.constant('rule' as const), status: fc.constantFrom<PaymentStatus>('INITIATION_EXPIRED', 'INITIATION_NO_FINAL_STATUS_AVAILABLE', 'INITIATION_FAILED', 'SETTLEMENT_IN_PROGRESS', 'SETTLEMENT_COMPLETED') }),
+      fc.record({
+        kind: fc.constant('bank' as const),
+        outcome: fc.constantFrom(...OUTCOMES),
+        step: fc.constantFrom(...STEPS),
+      }),
+      fc.record({
+        kind: fc.constant('rule' as const),
+        status: fc.constantFrom<PaymentStatus>(
+          'INITIATION_EXPIRED',
+          'INITIATION_NO_FINAL_STATUS_AVAILABLE',
+          'INITIATION_FAILED',
+          'SETTLEMENT_IN_PROGRESS',
+          'SETTLEMENT_COMPLETED',
+        ),
+      }),
     );
     fc.assert(
-      fc.property(fc.constantFrom<PaymentStatus>('INITIATION_PENDING', 'INITIATION_PENDING_REDIRECT_HP'), fc.array(event, { maxLength: 60 }), (start, events) => {
-        let status = start;
-        let finalSeen: PaymentStatus | undefined;
-        for (const e of events) {
-          const proposed = e.kind === 'bank' ? paymentStatusFor(e.outcome, e.step) : e.status;
-          const decision = decidePaymentMove(status, proposed);
-          if (decision === 'move') status = proposed;
-          if (finalSeen !== undefined) expect(status).toBe(finalSeen);
-          if (paymentStatusMachine.isFinal(status)) finalSeen ??= status;
-        }
-      }),
+      fc.property(
+        fc.constantFrom<PaymentStatus>('INITIATION_PENDING', 'INITIATION_PENDING_REDIRECT_HP'),
+        fc.array(event, { maxLength: 60 }),
+        (start, events) => {
+          let status = start;
+          let finalSeen: PaymentStatus | undefined;
+          for (const e of events) {
+            const proposed = e.kind === 'bank' ? paymentStatusFor(e.outcome, e.step) : e.status;
+            const decision = decidePaymentMove(status, proposed);
+            if (decision === 'move') status = proposed;
+            if (finalSeen !== undefined) expect(status).toBe(finalSeen);
+            if (paymentStatusMachine.isFinal(status)) finalSeen ??= status;
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });

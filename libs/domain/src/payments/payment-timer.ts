@@ -56,7 +56,9 @@ export type PaymentTimerAction =
  * a user who did not act in time -> INITIATION_EXPIRED; an initiation whose bank call never
  * reported back -> failed; a payment the bank holds -> ask the bank; otherwise wait on.
  */
-export function paymentTimerAction(input: Omit<PaymentTimerInput, 'scheduleSeconds' | 'pollCount'>): PaymentTimerAction {
+export function paymentTimerAction(
+  input: Omit<PaymentTimerInput, 'scheduleSeconds' | 'pollCount'>,
+): PaymentTimerAction {
   const now = input.now.getTime();
   if (now >= input.pollUntil.getTime()) return { kind: 'give-up' };
   const expired = input.expiresAt !== null && now >= input.expiresAt.getTime();
@@ -64,6 +66,7 @@ export function paymentTimerAction(input: Omit<PaymentTimerInput, 'scheduleSecon
     if (expired) return { kind: 'expire' };
     return input.status === 'INITIATION_PENDING_DECOUPLED_AUTH' ? { kind: 'poll' } : { kind: 'wait' };
   }
-  if (input.status === 'INITIATION_PENDING' && !input.atBank) return expired ? { kind: 'initiation-lost' } : { kind: 'wait' };
+  if (input.status === 'INITIATION_PENDING' && !input.atBank)
+    return expired ? { kind: 'initiation-lost' } : { kind: 'wait' };
   return { kind: 'poll' };
 }

@@ -1,7 +1,8 @@
 import type { OutboxEventType } from './event-types.js';
 
 /** A JSON value as it goes into a notification body. */
-export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue | undefined };
+export type JsonValue =
+  string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue | undefined };
 export type JsonObject = { readonly [key: string]: JsonValue | undefined };
 
 /** TRANSFER_STATUS_CHANGED: `transferStatusChanged`. */

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ATTEMPT_OFFSETS_MINUTES, MAX_ATTEMPTS, MIN_RETRY_GAP_MS, RETRY_WINDOW_MS, nextAttemptAt, parseRetryAfter } from './retry-schedule.js';
+import {
+  ATTEMPT_OFFSETS_MINUTES,
+  MAX_ATTEMPTS,
+  MIN_RETRY_GAP_MS,
+  RETRY_WINDOW_MS,
+  nextAttemptAt,
+  parseRetryAfter,
+} from './retry-schedule.js';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 10, 22, 4, 0, 0);
@@ -10,7 +17,11 @@ function alwaysFailing(attemptDurationMs = 0): number[] {
   const times = [T0];
   for (;;) {
     const last = times[times.length - 1] ?? T0;
-    const next = nextAttemptAt({ firstAttemptAt: new Date(T0), attemptsMade: times.length, now: new Date(last + attemptDurationMs) });
+    const next = nextAttemptAt({
+      firstAttemptAt: new Date(T0),
+      attemptsMade: times.length,
+      now: new Date(last + attemptDurationMs),
+    });
     if (next === undefined) return times.map((t) => (t - T0) / MINUTE);
     times.push(next.getTime());
   }
@@ -37,28 +48,47 @@ describe('retry schedule', () => {
 
   it('never goes past the window: a Retry-After beyond it gives a last attempt at 72 hours', () => {
     const first = new Date(T0);
-    const next = nextAttemptAt({ firstAttemptAt: first, attemptsMade: 3, now: new Date(T0 + 30 * MINUTE), retryAfterMs: RETRY_WINDOW_MS });
+    const next = nextAttemptAt({
+      firstAttemptAt: first,
+      attemptsMade: 3,
+      now: new Date(T0 + 30 * MINUTE),
+      retryAfterMs: RETRY_WINDOW_MS,
+    });
     expect(next?.getTime()).toBe(T0 + RETRY_WINDOW_MS);
-    expect(nextAttemptAt({ firstAttemptAt: first, attemptsMade: 4, now: new Date(T0 + RETRY_WINDOW_MS) })).toBeUndefined();
+    expect(
+      nextAttemptAt({ firstAttemptAt: first, attemptsMade: 4, now: new Date(T0 + RETRY_WINDOW_MS) }),
+    ).toBeUndefined();
   });
 
   it('property: at most ten attempts, increasing, at least a minute apart, within 72 h, and never before Retry-After unless at the window end', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ durationMs: fc.integer({ min: 0, max: 3 * 3600_000 }), retryAfterMs: fc.option(fc.integer({ min: 0, max: 100 * 3600_000 }), { nil: undefined }) }), {
-          minLength: 12,
-          maxLength: 12,
-        }),
+        fc.array(
+          fc.record({
+            durationMs: fc.integer({ min: 0, max: 3 * 3600_000 }),
+            retryAfterMs: fc.option(fc.integer({ min: 0, max: 100 * 3600_000 }), { nil: undefined }),
+          }),
+          {
+            minLength: 12,
+            maxLength: 12,
+          },
+        ),
         (steps) => {
           const times = [T0];
           for (const step of steps) {
             const now = (times[times.length - 1] ?? T0) + step.durationMs;
-            const next = nextAttemptAt({ firstAttemptAt: new Date(T0), attemptsMade: times.length, now: new Date(now), ...(step.retryAfterMs === undefined ? {} : { retryAfterMs: step.retryAfterMs }) });
+            const next = nextAttemptAt({
+              firstAttemptAt: new Date(T0),
+              attemptsMade: times.length,
+              now: new Date(now),
+              ...(step.retryAfterMs === undefined ? {} : { retryAfterMs: step.retryAfterMs }),
+            });
             if (next === undefined) break;
             const at = next.getTime();
             expect(at).toBeGreaterThanOrEqual(Math.min(now + MIN_RETRY_GAP_MS, T0 + RETRY_WINDOW_MS));
             expect(at).toBeLessThanOrEqual(T0 + RETRY_WINDOW_MS);
-            if (step.retryAfterMs !== undefined) expect(at === T0 + RETRY_WINDOW_MS || at >= now + step.retryAfterMs).toBe(true);
+            if (step.retryAfterMs !== undefined)
+              expect(at === T0 + RETRY_WINDOW_MS || at >= now + step.retryAfterMs).toBe(true);
             times.push(at);
           }
           expect(times.length).toBeLessThanOrEqual(MAX_ATTEMPTS);

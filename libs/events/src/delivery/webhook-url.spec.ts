@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { WebhookUrlError, classifyAddress, isAllowedAddress, parseWebhookUrl, resolveWebhookTarget, type AddressLookup } from './webhook-url.js';
+import {
+  WebhookUrlError,
+  classifyAddress,
+  isAllowedAddress,
+  parseWebhookUrl,
+  resolveWebhookTarget,
+  type AddressLookup,
+} from './webhook-url.js';
 
 describe('classifyAddress', () => {
   it.each([
@@ -79,32 +86,51 @@ describe('parseWebhookUrl', () => {
 });
 
 describe('resolveWebhookTarget', () => {
-  const answers = (map: Record<string, string[]>): AddressLookup => (host) => {
-    const found = map[host];
-    if (found === undefined) return Promise.reject(new Error('ENOTFOUND'));
-    return Promise.resolve(found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
-  };
+  const answers =
+    (map: Record<string, string[]>): AddressLookup =>
+    (host) => {
+      const found = map[host];
+      if (found === undefined) return Promise.reject(new Error('ENOTFOUND'));
+      return Promise.resolve(found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+    };
 
   it('gives the address to connect to', async () => {
-    const target = await resolveWebhookTarget(new URL('https://tpp.example.com/h'), 'production', answers({ 'tpp.example.com': ['93.184.216.34', '2606:2800::1'] }));
+    const target = await resolveWebhookTarget(
+      new URL('https://tpp.example.com/h'),
+      'production',
+      answers({ 'tpp.example.com': ['93.184.216.34', '2606:2800::1'] }),
+    );
     expect(target).toMatchObject({ address: '93.184.216.34', family: 4 });
   });
 
   it('refuses a name with any non-public answer in production (no mixing a public and a private address)', async () => {
-    const lookup = answers({ 'mixed.example.com': ['93.184.216.34', '10.0.0.5'], 'meta.example.com': ['169.254.169.254'] });
-    await expect(resolveWebhookTarget(new URL('https://mixed.example.com/'), 'production', lookup)).rejects.toThrow(/private address \(10\.0\.0\.5\)/);
-    await expect(resolveWebhookTarget(new URL('https://meta.example.com/'), 'production', lookup)).rejects.toThrow(/metadata/);
+    const lookup = answers({
+      'mixed.example.com': ['93.184.216.34', '10.0.0.5'],
+      'meta.example.com': ['169.254.169.254'],
+    });
+    await expect(resolveWebhookTarget(new URL('https://mixed.example.com/'), 'production', lookup)).rejects.toThrow(
+      /private address \(10\.0\.0\.5\)/,
+    );
+    await expect(resolveWebhookTarget(new URL('https://meta.example.com/'), 'production', lookup)).rejects.toThrow(
+      /metadata/,
+    );
   });
 
   it('checks IP literals without DNS', async () => {
     const never: AddressLookup = () => Promise.reject(new Error('no DNS expected'));
     await expect(resolveWebhookTarget(new URL('https://[::1]/'), 'production', never)).rejects.toThrow(/loopback/);
     await expect(resolveWebhookTarget(new URL('https://0x7f.1/'), 'production', never)).rejects.toThrow(/loopback/);
-    await expect(resolveWebhookTarget(new URL('http://127.0.0.1:9/'), 'sandbox', never)).resolves.toMatchObject({ address: '127.0.0.1' });
-    await expect(resolveWebhookTarget(new URL('http://169.254.169.254/'), 'sandbox', never)).rejects.toThrow(/metadata/);
+    await expect(resolveWebhookTarget(new URL('http://127.0.0.1:9/'), 'sandbox', never)).resolves.toMatchObject({
+      address: '127.0.0.1',
+    });
+    await expect(resolveWebhookTarget(new URL('http://169.254.169.254/'), 'sandbox', never)).rejects.toThrow(
+      /metadata/,
+    );
   });
 
   it('refuses a name that does not resolve', async () => {
-    await expect(resolveWebhookTarget(new URL('https://nowhere.invalid/'), 'production', answers({}))).rejects.toThrow(/does not resolve/);
+    await expect(resolveWebhookTarget(new URL('https://nowhere.invalid/'), 'production', answers({}))).rejects.toThrow(
+      /does not resolve/,
+    );
   });
 });

@@ -14,7 +14,8 @@ export class WebhookUrlError extends Error {
   }
 }
 
-export type AddressClass = 'public' | 'loopback' | 'private' | 'link-local' | 'metadata' | 'multicast' | 'reserved' | 'unspecified';
+export type AddressClass =
+  'public' | 'loopback' | 'private' | 'link-local' | 'metadata' | 'multicast' | 'reserved' | 'unspecified';
 
 interface Rule {
   readonly prefix: readonly number[];
@@ -140,14 +141,17 @@ export function isAllowedAddress(kind: AddressClass, environment: DeliveryEnviro
  * at most 2048 characters. Does not resolve the host (see resolveWebhookTarget).
  */
 export function parseWebhookUrl(raw: string, environment: DeliveryEnvironment): URL {
-  if (raw.length > MAX_WEBHOOK_URL_LENGTH) throw new WebhookUrlError(`must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
+  if (raw.length > MAX_WEBHOOK_URL_LENGTH)
+    throw new WebhookUrlError(`must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`);
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new WebhookUrlError('must be an absolute URL such as https://example.com/webhooks');
   }
-  if (environment === 'production' ? url.protocol !== 'https:' : url.protocol !== 'https:' && url.protocol !== 'http:') {
+  if (
+    environment === 'production' ? url.protocol !== 'https:' : url.protocol !== 'https:' && url.protocol !== 'http:'
+  ) {
     throw new WebhookUrlError(environment === 'production' ? 'must use https' : 'must use http or https');
   }
   if (url.username !== '' || url.password !== '') throw new WebhookUrlError('must not contain credentials');
@@ -172,7 +176,11 @@ const systemLookup: AddressLookup = (hostname) => dnsLookup(hostname, { all: tru
  * again before each delivery, whose connection then goes to the address returned here, so a
  * DNS answer that changes in between (rebinding) cannot steer the request elsewhere.
  */
-export async function resolveWebhookTarget(url: URL, environment: DeliveryEnvironment, lookup: AddressLookup = systemLookup): Promise<WebhookTarget> {
+export async function resolveWebhookTarget(
+  url: URL,
+  environment: DeliveryEnvironment,
+  lookup: AddressLookup = systemLookup,
+): Promise<WebhookTarget> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let answers: readonly { address: string; family: number }[];
   if (isIP(host) !== 0) {
@@ -188,7 +196,9 @@ export async function resolveWebhookTarget(url: URL, environment: DeliveryEnviro
   for (const answer of answers) {
     const kind = classifyAddress(answer.address);
     if (!isAllowedAddress(kind, environment)) {
-      throw new WebhookUrlError(`host ${host} resolves to a ${kind} address (${answer.address}), which receivers may not use${environment === 'sandbox' ? '' : ' in production'}`);
+      throw new WebhookUrlError(
+        `host ${host} resolves to a ${kind} address (${answer.address}), which receivers may not use${environment === 'sandbox' ? '' : ' in production'}`,
+      );
     }
   }
   const [first] = answers;

@@ -43,7 +43,9 @@ export class OutboxNudge {
 
   private send(): void {
     this.lastSentMs = this.nowMs();
-    this.pool.query({ name: 'outbox-nudge', text: 'SELECT pg_notify($1, $2)', values: [OUTBOX_CHANNEL, ''] }).catch(() => undefined);
+    this.pool
+      .query({ name: 'outbox-nudge', text: 'SELECT pg_notify($1, $2)', values: [OUTBOX_CHANNEL, ''] })
+      .catch(() => undefined);
   }
 }
 

@@ -35,7 +35,10 @@ export function newEventId(): string {
  */
 export function prepareOutboxEvent<T extends OutboxEventType>(event: NewOutboxEvent<T>): WrittenOutboxEvent {
   const id = event.id ?? newEventId();
-  return { id, body: notificationBody({ id, type: event.type, createdAtMs: event.createdAt.getTime(), payload: event.payload }) };
+  return {
+    id,
+    body: notificationBody({ id, type: event.type, createdAtMs: event.createdAt.getTime(), payload: event.payload }),
+  };
 }
 
 /**
@@ -43,7 +46,10 @@ export function prepareOutboxEvent<T extends OutboxEventType>(event: NewOutboxEv
  * state change, and notifies the relay. Postgres delivers the NOTIFY only when the transaction
  * commits, and drops it on rollback, so an event leaves only with its state change.
  */
-export async function writeOutboxEvent<T extends OutboxEventType>(tx: Tx, event: NewOutboxEvent<T>): Promise<WrittenOutboxEvent> {
+export async function writeOutboxEvent<T extends OutboxEventType>(
+  tx: Tx,
+  event: NewOutboxEvent<T>,
+): Promise<WrittenOutboxEvent> {
   const { id, body } = prepareOutboxEvent(event);
   await tx.$executeRaw`
     WITH inserted AS (

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SigningKeyCipher, SigningKeyDecryptionError, isPlainPem, keyEncryptionKeyId, type SigningKeyOpenFailure } from './signing-key-encryption.js';
+import {
+  SigningKeyCipher,
+  SigningKeyDecryptionError,
+  isPlainPem,
+  keyEncryptionKeyId,
+  type SigningKeyOpenFailure,
+} from './signing-key-encryption.js';
 import { generateSigningKey, signingKeyFromPem } from './signing-key.js';
 import { tokenSignature } from './webhook-signer.js';
 
@@ -42,7 +48,9 @@ describe('SigningKeyCipher', () => {
     expect(sealed).not.toContain(material.privateKeyPem.split('\n')[1]);
     const opened = cipher.open(material.kid, sealed);
     expect(opened).toBe(material.privateKeyPem);
-    expect(tokenSignature(signingKeyFromPem(material.kid, opened), 'x')).toBe(tokenSignature(signingKeyFromPem(material.kid, material.privateKeyPem), 'x'));
+    expect(tokenSignature(signingKeyFromPem(material.kid, opened), 'x')).toBe(
+      tokenSignature(signingKeyFromPem(material.kid, material.privateKeyPem), 'x'),
+    );
   });
 
   it('uses a fresh IV for every seal', () => {
@@ -67,8 +75,22 @@ describe('SigningKeyCipher', () => {
 
   it('refuses a truncated ciphertext and malformed values', () => {
     const sealed = cipher.seal(material.kid, material.privateKeyPem);
-    expect(failure(() => cipher.open(material.kid, withPart(sealed, 3, (part) => part.slice(0, -4))))).toBe('tampered');
-    expect(failure(() => cipher.open(material.kid, withPart(sealed, 1, (part) => part.slice(0, 8))))).toBe('malformed');
+    expect(
+      failure(() =>
+        cipher.open(
+          material.kid,
+          withPart(sealed, 3, (part) => part.slice(0, -4)),
+        ),
+      ),
+    ).toBe('tampered');
+    expect(
+      failure(() =>
+        cipher.open(
+          material.kid,
+          withPart(sealed, 1, (part) => part.slice(0, 8)),
+        ),
+      ),
+    ).toBe('malformed');
     expect(failure(() => cipher.open(material.kid, `${sealed}:extra`))).toBe('malformed');
     expect(failure(() => cipher.open(material.kid, 'enc:v2:whatever'))).toBe('malformed');
     expect(failure(() => cipher.open(material.kid, 'garbage'))).toBe('malformed');

@@ -51,7 +51,8 @@ export class SigningKeyCipher {
 
   constructor(current: Uint8Array | undefined, previous: readonly Uint8Array[] = []) {
     for (const key of [...(current === undefined ? [] : [current]), ...previous]) {
-      if (key.length !== KEY_ENCRYPTION_KEY_BYTES) throw new Error(`a key-encryption key must be ${KEY_ENCRYPTION_KEY_BYTES} bytes (got ${key.length})`);
+      if (key.length !== KEY_ENCRYPTION_KEY_BYTES)
+        throw new Error(`a key-encryption key must be ${KEY_ENCRYPTION_KEY_BYTES} bytes (got ${key.length})`);
       const id = keyEncryptionKeyId(key);
       if (!this.keys.has(id)) this.keys.set(id, Buffer.from(key));
     }
@@ -85,16 +86,31 @@ export class SigningKeyCipher {
   /** The PKCS#8 PEM of a stored private key (sealed, or plain PEM as written before encryption). */
   open(kid: string, stored: string): string {
     if (isPlainPem(stored)) return stored;
-    if (!stored.startsWith(SEALED_V1)) throw new SigningKeyDecryptionError(kid, 'malformed', 'stored private key is neither PEM nor a sealed key this version reads');
+    if (!stored.startsWith(SEALED_V1))
+      throw new SigningKeyDecryptionError(
+        kid,
+        'malformed',
+        'stored private key is neither PEM nor a sealed key this version reads',
+      );
     const parts = stored.slice(SEALED_V1.length).split(':');
     const [kekId, ivText, tagText, ciphertextText] = parts;
-    if (parts.length !== 4 || kekId === undefined || ivText === undefined || tagText === undefined || ciphertextText === undefined) {
+    if (
+      parts.length !== 4 ||
+      kekId === undefined ||
+      ivText === undefined ||
+      tagText === undefined ||
+      ciphertextText === undefined
+    ) {
       throw new SigningKeyDecryptionError(kid, 'malformed', 'sealed private key does not have four parts');
     }
     const key = this.keys.get(kekId);
     if (key === undefined) {
       throw this.current === undefined
-        ? new SigningKeyDecryptionError(kid, 'no-key-encryption-key', `it is sealed under key-encryption key ${kekId}, but WEBHOOK_KEY_ENCRYPTION_KEY is not set`)
+        ? new SigningKeyDecryptionError(
+            kid,
+            'no-key-encryption-key',
+            `it is sealed under key-encryption key ${kekId}, but WEBHOOK_KEY_ENCRYPTION_KEY is not set`,
+          )
         : new SigningKeyDecryptionError(
             kid,
             'unknown-key-encryption-key',
@@ -103,14 +119,21 @@ export class SigningKeyCipher {
     }
     const iv = Buffer.from(ivText, 'base64url');
     const tag = Buffer.from(tagText, 'base64url');
-    if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new SigningKeyDecryptionError(kid, 'malformed', 'sealed private key has a bad IV or tag length');
+    if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES)
+      throw new SigningKeyDecryptionError(kid, 'malformed', 'sealed private key has a bad IV or tag length');
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
       decipher.setAAD(additionalData(kekId, kid));
       decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(Buffer.from(ciphertextText, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(Buffer.from(ciphertextText, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
     } catch {
-      throw new SigningKeyDecryptionError(kid, 'tampered', `sealed private key does not authenticate under key-encryption key ${kekId} (altered, or moved from another key)`);
+      throw new SigningKeyDecryptionError(
+        kid,
+        'tampered',
+        `sealed private key does not authenticate under key-encryption key ${kekId} (altered, or moved from another key)`,
+      );
     }
   }
 

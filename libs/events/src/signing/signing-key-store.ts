@@ -1,5 +1,10 @@
 import type { Clock } from '#libs/common';
-import { webhookSigningKeys, type NewSigningKey, type PrismaService, type WebhookSigningKey as StoredKey } from '#libs/db';
+import {
+  webhookSigningKeys,
+  type NewSigningKey,
+  type PrismaService,
+  type WebhookSigningKey as StoredKey,
+} from '#libs/db';
 import type { SigningKeyCipher } from './signing-key-encryption.js';
 import { generateSigningKey, signingKeyFromPem, type Ed25519PublicJwk, type WebhookSigningKey } from './signing-key.js';
 
@@ -8,7 +13,8 @@ export const SIGNING_KEY_CACHE_MS = 10_000;
 
 function publicJwkOf(stored: StoredKey): Ed25519PublicJwk {
   const jwk = stored.publicJwk as Partial<Ed25519PublicJwk> | null;
-  if (jwk === null || typeof jwk !== 'object' || typeof jwk.x !== 'string') throw new Error(`signing key ${stored.kid} has no public JWK`);
+  if (jwk === null || typeof jwk !== 'object' || typeof jwk.x !== 'string')
+    throw new Error(`signing key ${stored.kid} has no public JWK`);
   return { kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid: stored.kid, alg: 'EdDSA', use: 'sig' };
 }
 
@@ -42,9 +48,13 @@ export class SigningKeyStore {
 
   async current(): Promise<WebhookSigningKey> {
     const now = this.clock.nowMs();
-    if (this.cached !== undefined && now - this.cached.loadedAt < SIGNING_KEY_CACHE_MS && now >= this.cached.loadedAt) return this.cached.key;
+    if (this.cached !== undefined && now - this.cached.loadedAt < SIGNING_KEY_CACHE_MS && now >= this.cached.loadedAt)
+      return this.cached.key;
     const stored = await webhookSigningKeys.activeOrCreate(this.prisma, () => this.newKey(), this.clock.now());
-    const key = this.cached?.key.kid === stored.kid ? this.cached.key : signingKeyFromPem(stored.kid, this.cipher.open(stored.kid, stored.privateKey));
+    const key =
+      this.cached?.key.kid === stored.kid
+        ? this.cached.key
+        : signingKeyFromPem(stored.kid, this.cipher.open(stored.kid, stored.privateKey));
     this.cached = { key, loadedAt: now };
     return key;
   }
@@ -91,13 +101,20 @@ export class SigningKeyStore {
         unreadable.push({ kid: row.kid, error: error.message });
         continue;
       }
-      if (await webhookSigningKeys.replacePrivateKey(this.prisma, row.kid, row.privateKey, this.cipher.seal(row.kid, pem))) resealed.push(row.kid);
+      if (
+        await webhookSigningKeys.replacePrivateKey(this.prisma, row.kid, row.privateKey, this.cipher.seal(row.kid, pem))
+      )
+        resealed.push(row.kid);
     }
     return { resealed, unreadable };
   }
 
   private newKey(): NewSigningKey {
     const material = generateSigningKey();
-    return { kid: material.kid, publicJwk: { ...material.publicJwk }, privateKey: this.cipher.seal(material.kid, material.privateKeyPem) };
+    return {
+      kid: material.kid,
+      publicJwk: { ...material.publicJwk },
+      privateKey: this.cipher.seal(material.kid, material.privateKeyPem),
+    };
   }
 }

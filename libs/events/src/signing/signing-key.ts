@@ -26,7 +26,9 @@ export interface WebhookSigningKey {
 
 /** RFC 7638 thumbprint of an Ed25519 public key (base64url SHA-256 of its canonical JWK). */
 export function ed25519Thumbprint(x: string): string {
-  return createHash('sha256').update(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x }))
+    .digest('base64url');
 }
 
 /** The public JWK of an Ed25519 key; the key id is its thumbprint unless given. */
@@ -42,7 +44,11 @@ export function ed25519PublicJwk(key: KeyObject, kid?: string): Ed25519PublicJwk
 export function generateSigningKey(): SigningKeyMaterial {
   const { privateKey } = generateKeyPairSync('ed25519');
   const publicJwk = ed25519PublicJwk(privateKey);
-  return { kid: publicJwk.kid, publicJwk, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  return {
+    kid: publicJwk.kid,
+    publicJwk,
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
 }
 
 /** The stored PEM as a key that signs. */

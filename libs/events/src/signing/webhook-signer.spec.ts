@@ -1,7 +1,13 @@
 import { createPrivateKey, createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { notificationBody } from '../outbox/notification-body.js';
-import { ed25519PublicJwk, ed25519Thumbprint, generateSigningKey, signingKeyFromPem, type WebhookSigningKey } from './signing-key.js';
+import {
+  ed25519PublicJwk,
+  ed25519Thumbprint,
+  generateSigningKey,
+  signingKeyFromPem,
+  type WebhookSigningKey,
+} from './signing-key.js';
 import { signWebhook, tokenSignature } from './webhook-signer.js';
 import { standardSignedContent } from './webhook-verifier.js';
 
@@ -32,7 +38,9 @@ describe('token-signature known answers (RFC 8032 section 7.1)', () => {
     ['TEST 2', RFC8032_TEST_2],
   ])('%s: Ed25519 over the exact bytes, base64url', (_name, vector) => {
     const key = keyFromSeed(vector.seed);
-    expect(tokenSignature(key, Buffer.from(vector.message, 'hex'))).toBe(Buffer.from(vector.signature, 'hex').toString('base64url'));
+    expect(tokenSignature(key, Buffer.from(vector.message, 'hex'))).toBe(
+      Buffer.from(vector.signature, 'hex').toString('base64url'),
+    );
     expect(ed25519PublicJwk(key.privateKey).x).toBe(Buffer.from(vector.publicKey, 'hex').toString('base64url'));
   });
 });
@@ -47,17 +55,28 @@ describe('signWebhook', () => {
   });
 
   it('builds the body as the interface lists it', () => {
-    expect(body).toBe('{"id":"ev:KnownAnswer1","createdAtMs":1700000000000,"eventType":"PAYMENT_STATUS_CHANGED","payment":{"id":"pm2:abc","status":"INITIATION_COMPLETED"}}');
+    expect(body).toBe(
+      '{"id":"ev:KnownAnswer1","createdAtMs":1700000000000,"eventType":"PAYMENT_STATUS_CHANGED","payment":{"id":"pm2:abc","status":"INITIATION_COMPLETED"}}',
+    );
   });
 
   it('gives these exact headers for a fixed key, body, id and timestamp', () => {
-    expect(signWebhook({ key, id: 'ev:KnownAnswer1', event: 'PAYMENT_STATUS_CHANGED', body, timestampSeconds: 1_700_000_000 })).toEqual({
+    expect(
+      signWebhook({
+        key,
+        id: 'ev:KnownAnswer1',
+        event: 'PAYMENT_STATUS_CHANGED',
+        body,
+        timestampSeconds: 1_700_000_000,
+      }),
+    ).toEqual({
       'token-event': 'PAYMENT_STATUS_CHANGED',
       'token-signature': 'YOUM9DlkPMUrwIHpaXQLlcFs0WpZzJp7DLgNsSZQHLHyjqrN0gqbvmuElHb6dEdFVsPl4nLz0RA8GnQFFG8oDA',
       'token-signature-kid': 'kid-known-answer',
       'webhook-id': 'ev:KnownAnswer1',
       'webhook-timestamp': '1700000000',
-      'webhook-signature': 'v1a,bgV5JHhy2Xmn0P8Virj57P84Ko/a1Goeh+oM+85W2KO0ReLGkVB0H1e1X8vOnaabwQSxSvJsaUrvyLGH8I/+BA==',
+      'webhook-signature':
+        'v1a,bgV5JHhy2Xmn0P8Virj57P84Ko/a1Goeh+oM+85W2KO0ReLGkVB0H1e1X8vOnaabwQSxSvJsaUrvyLGH8I/+BA==',
     });
   });
 
@@ -95,6 +114,8 @@ describe('signing keys', () => {
 
   it('RFC 7638 thumbprint of the RFC 8037 example key', () => {
     // RFC 8037 appendix A.3: the thumbprint of the key of A.2.
-    expect(ed25519Thumbprint('11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo')).toBe('kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k');
+    expect(ed25519Thumbprint('11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo')).toBe(
+      'kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k',
+    );
   });
 });

@@ -22,7 +22,11 @@ export function tokenSignature(key: WebhookSigningKey, body: string | Uint8Array
 /** Every header a notification carries besides content-type. */
 export function signWebhook(input: SignWebhookInput): Record<string, string> {
   if (!Number.isSafeInteger(input.timestampSeconds)) throw new Error('timestampSeconds must be an integer');
-  const standard = sign(null, standardSignedContent(input.id, input.timestampSeconds, input.body), input.key.privateKey).toString('base64');
+  const standard = sign(
+    null,
+    standardSignedContent(input.id, input.timestampSeconds, input.body),
+    input.key.privateKey,
+  ).toString('base64');
   return {
     [WebhookHeader.Event]: input.event,
     [WebhookHeader.Signature]: tokenSignature(input.key, input.body),

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { notificationBody } from '../outbox/notification-body.js';
 import { generateSigningKey, signingKeyFromPem } from './signing-key.js';
 import { signWebhook } from './webhook-signer.js';
-import { WebhookVerificationError, verifyWebhook, type JsonWebKeySet, type VerifyWebhookInput, type WebhookRejection } from './webhook-verifier.js';
+import {
+  WebhookVerificationError,
+  verifyWebhook,
+  type JsonWebKeySet,
+  type VerifyWebhookInput,
+  type WebhookRejection,
+} from './webhook-verifier.js';
 
 const material = generateSigningKey();
 const key = signingKeyFromPem(material.kid, material.privateKeyPem);
@@ -30,11 +36,20 @@ async function rejection(input: Partial<VerifyWebhookInput>): Promise<WebhookRej
 describe('verifyWebhook', () => {
   it('accepts a genuine notification, from plain headers or a fetch Headers object, as text or bytes', async () => {
     const verified = await verifyWebhook({ body, headers, jwks: JWKS, nowMs: NOW_S * 1000 });
-    expect(verified).toMatchObject({ id: 'ev:verify1', event: 'REFUND_STATUS_CHANGED', kid: material.kid, timestampSeconds: NOW_S });
+    expect(verified).toMatchObject({
+      id: 'ev:verify1',
+      event: 'REFUND_STATUS_CHANGED',
+      kid: material.kid,
+      timestampSeconds: NOW_S,
+    });
     expect(verified.body['refundStatusChanged']).toMatchObject({ refundId: 'rf:1' });
-    await expect(verifyWebhook({ body: Buffer.from(body), headers: new Headers(headers), jwks: JWKS, nowMs: NOW_S * 1000 })).resolves.toMatchObject({ id: 'ev:verify1' });
+    await expect(
+      verifyWebhook({ body: Buffer.from(body), headers: new Headers(headers), jwks: JWKS, nowMs: NOW_S * 1000 }),
+    ).resolves.toMatchObject({ id: 'ev:verify1' });
     const upper = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toUpperCase(), value]));
-    await expect(verifyWebhook({ body, headers: upper, jwks: JWKS, nowMs: NOW_S * 1000 })).resolves.toMatchObject({ id: 'ev:verify1' });
+    await expect(verifyWebhook({ body, headers: upper, jwks: JWKS, nowMs: NOW_S * 1000 })).resolves.toMatchObject({
+      id: 'ev:verify1',
+    });
   });
 
   it('accepts a timestamp within the tolerance either side of now', async () => {
@@ -49,7 +64,13 @@ describe('verifyWebhook', () => {
 
   it('rejects a signature made with another key under the published kid', async () => {
     const impostor = signingKeyFromPem(material.kid, other.privateKeyPem);
-    const forged = signWebhook({ key: impostor, id: 'ev:verify1', event: 'REFUND_STATUS_CHANGED', body, timestampSeconds: NOW_S });
+    const forged = signWebhook({
+      key: impostor,
+      id: 'ev:verify1',
+      event: 'REFUND_STATUS_CHANGED',
+      body,
+      timestampSeconds: NOW_S,
+    });
     expect(await rejection({ headers: forged })).toBe('bad-signature');
   });
 
@@ -65,12 +86,23 @@ describe('verifyWebhook', () => {
   });
 
   it('rejects a replayed notification whose timestamp was moved (webhook-signature no longer matches)', async () => {
-    expect(await rejection({ headers: { ...headers, 'webhook-timestamp': String(NOW_S + 100) }, nowMs: (NOW_S + 100) * 1000 })).toBe('bad-signature');
+    expect(
+      await rejection({
+        headers: { ...headers, 'webhook-timestamp': String(NOW_S + 100) },
+        nowMs: (NOW_S + 100) * 1000,
+      }),
+    ).toBe('bad-signature');
     expect(await rejection({ headers: { ...headers, 'webhook-id': 'ev:other' } })).toBe('bad-signature');
   });
 
   it('rejects missing headers and malformed values', async () => {
-    for (const name of ['token-signature', 'token-signature-kid', 'webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+    for (const name of [
+      'token-signature',
+      'token-signature-kid',
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]) {
       const without = Object.fromEntries(Object.entries(headers).filter(([header]) => header !== name));
       expect(await rejection({ headers: without }), name).toBe('missing-header');
     }

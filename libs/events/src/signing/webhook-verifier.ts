@@ -21,7 +21,11 @@ export const WebhookHeader = Object.freeze({
 } as const);
 
 /** What Standard Webhooks signs: `<id>.<timestamp>.<body>`. */
-export function standardSignedContent(id: string, timestampSeconds: number | string, body: string | Uint8Array): Buffer {
+export function standardSignedContent(
+  id: string,
+  timestampSeconds: number | string,
+  body: string | Uint8Array,
+): Buffer {
   const bodyBytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
   return Buffer.concat([Buffer.from(`${id}.${timestampSeconds}.`, 'utf8'), bodyBytes]);
 }
@@ -41,13 +45,7 @@ export interface JsonWebKeySet {
 
 /** Why a notification was rejected. */
 export type WebhookRejection =
-  | 'missing-header'
-  | 'unknown-key'
-  | 'bad-signature'
-  | 'bad-timestamp'
-  | 'stale-timestamp'
-  | 'bad-body'
-  | 'id-mismatch';
+  'missing-header' | 'unknown-key' | 'bad-signature' | 'bad-timestamp' | 'stale-timestamp' | 'bad-body' | 'id-mismatch';
 
 export class WebhookVerificationError extends Error {
   constructor(
@@ -110,7 +108,9 @@ function decode(value: string, encoding: 'base64url' | 'base64'): Buffer | undef
 }
 
 function keyFrom(jwks: JsonWebKeySet, kid: string): KeyObject | undefined {
-  const jwk = jwks.keys.find((key) => key.kid === kid && key.kty === 'OKP' && key.crv === 'Ed25519' && typeof key.x === 'string');
+  const jwk = jwks.keys.find(
+    (key) => key.kid === kid && key.kty === 'OKP' && key.crv === 'Ed25519' && typeof key.x === 'string',
+  );
   if (jwk === undefined || typeof jwk.x !== 'string') return undefined;
   return createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: jwk.x }, format: 'jwk' });
 }
@@ -146,7 +146,8 @@ export async function verifyWebhook(input: VerifyWebhookInput): Promise<Verified
 
   const id = header(input.headers, WebhookHeader.Id);
   const timestampText = header(input.headers, WebhookHeader.Timestamp);
-  if (!/^\d{1,12}$/.test(timestampText)) throw new WebhookVerificationError('bad-timestamp', 'webhook-timestamp is not an integer of seconds');
+  if (!/^\d{1,12}$/.test(timestampText))
+    throw new WebhookVerificationError('bad-timestamp', 'webhook-timestamp is not an integer of seconds');
   const timestampSeconds = Number(timestampText);
   const tolerance = input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const nowSeconds = Math.floor((input.nowMs ?? Date.now()) / 1000);
@@ -169,7 +170,8 @@ export async function verifyWebhook(input: VerifyWebhookInput): Promise<Verified
   } catch {
     throw new WebhookVerificationError('bad-body', 'the body is not JSON');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new WebhookVerificationError('bad-body', 'the body is not a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new WebhookVerificationError('bad-body', 'the body is not a JSON object');
   const record = body as Record<string, unknown>;
   if (record['id'] !== id) throw new WebhookVerificationError('id-mismatch', 'webhook-id differs from the body id');
   return { id, event: header(input.headers, WebhookHeader.Event), kid, timestampSeconds, body: record };

@@ -12,7 +12,10 @@ export class CreateMemberRequest {
   @MaxLength(200, { message: 'name must be at most 200 characters' })
   name!: string;
 
-  @ApiPropertyOptional({ default: true, description: 'Unregulated members must send onBehalfOfId where the interface says so.' })
+  @ApiPropertyOptional({
+    default: true,
+    description: 'Unregulated members must send onBehalfOfId where the interface says so.',
+  })
   @IsOptional()
   @IsBoolean({ message: 'regulated must be a boolean' })
   regulated?: boolean;
@@ -74,7 +77,7 @@ export class MemberView {
 
 export class CreateMemberResponse {
   @ApiProperty({ type: MemberView }) member!: MemberView;
-  @ApiProperty({ description: 'The member\'s first sandbox API key; shown once.' }) apiKey!: string;
+  @ApiProperty({ description: "The member's first sandbox API key; shown once." }) apiKey!: string;
 }
 
 export class MemberResponse {

@@ -71,7 +71,10 @@ export class MembersController {
   @Delete(':memberId/api-keys/:keyId')
   @ApiOperation({ summary: 'Revoke an API key.' })
   @ApiOkResponse({ schema: { type: 'object' } })
-  async revokeApiKey(@Param('memberId') memberId: string, @Param('keyId') keyId: string): Promise<Record<string, never>> {
+  async revokeApiKey(
+    @Param('memberId') memberId: string,
+    @Param('keyId') keyId: string,
+  ): Promise<Record<string, never>> {
     await this.members.revokeApiKey(memberId, keyId);
     return {};
   }

@@ -74,7 +74,11 @@ export class MembersUseCases {
   async issueApiKey(memberId: string, label: string | undefined): Promise<IssueApiKeyResponse> {
     await this.require(memberId);
     const apiKey = newApiKey();
-    const key = await this.apiKeys.create(memberId, { id: newId('ak'), keyHash: hashApiKey(apiKey), ...(label === undefined ? {} : { label }) });
+    const key = await this.apiKeys.create(memberId, {
+      id: newId('ak'),
+      keyHash: hashApiKey(apiKey),
+      ...(label === undefined ? {} : { label }),
+    });
     return { key: apiKeyView(key), apiKey };
   }
 

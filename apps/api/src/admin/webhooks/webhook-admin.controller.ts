@@ -38,7 +38,10 @@ export class WebhookAdminController {
 
   @Post('deliveries/replay')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Replay many deliveries: the ids given, or those matching the filters (default status DEAD), oldest first.' })
+  @ApiOperation({
+    summary:
+      'Replay many deliveries: the ids given, or those matching the filters (default status DEAD), oldest first.',
+  })
   @ApiOkResponse({ type: ReplayResponse })
   replayMany(@Body() body: ReplayDeliveriesRequest): Promise<ReplayResponse> {
     return this.webhooks.replayMany(body);
@@ -53,14 +56,16 @@ export class WebhookAdminController {
 
   @Post('deliveries/:deliveryId/replay')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Replay a dead or delivered delivery: a new round of attempts, same id and body. 409 while it is pending.' })
+  @ApiOperation({
+    summary: 'Replay a dead or delivered delivery: a new round of attempts, same id and body. 409 while it is pending.',
+  })
   @ApiOkResponse({ type: DeliveryResponse })
   async replay(@Param('deliveryId') deliveryId: string): Promise<DeliveryResponse> {
     return { delivery: await this.webhooks.replayOne(deliveryId) };
   }
 
   @Get('members/:memberId')
-  @ApiOperation({ summary: 'A member\'s webhook configuration, with its paused state.' })
+  @ApiOperation({ summary: "A member's webhook configuration, with its paused state." })
   @ApiOkResponse({ type: MemberWebhookResponse })
   async memberConfig(@Param('memberId') memberId: string): Promise<MemberWebhookResponse> {
     return { config: await this.webhooks.memberConfig(memberId) };
@@ -68,7 +73,7 @@ export class WebhookAdminController {
 
   @Post('members/:memberId/pause')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Pause a member\'s deliveries: events keep being recorded and wait; nothing is dropped.' })
+  @ApiOperation({ summary: "Pause a member's deliveries: events keep being recorded and wait; nothing is dropped." })
   @ApiOkResponse({ type: MemberWebhookResponse })
   async pause(@Param('memberId') memberId: string): Promise<MemberWebhookResponse> {
     return { config: await this.webhooks.pause(memberId) };
@@ -76,7 +81,7 @@ export class WebhookAdminController {
 
   @Post('members/:memberId/resume')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Resume a member\'s deliveries; those that came due while paused are attempted at once.' })
+  @ApiOperation({ summary: "Resume a member's deliveries; those that came due while paused are attempted at once." })
   @ApiOkResponse({ type: ResumeResponse })
   resume(@Param('memberId') memberId: string): Promise<ResumeResponse> {
     return this.webhooks.resume(memberId);
@@ -84,7 +89,10 @@ export class WebhookAdminController {
 
   @Post('members/:memberId/test-event')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send a signed WEBHOOK_TEST notification to the member\'s configured URL (whatever types it subscribed to).' })
+  @ApiOperation({
+    summary:
+      "Send a signed WEBHOOK_TEST notification to the member's configured URL (whatever types it subscribed to).",
+  })
   @ApiOkResponse({ type: TestEventResponse })
   testEvent(@Param('memberId') memberId: string): Promise<TestEventResponse> {
     return this.webhooks.sendTestEvent(memberId);
@@ -99,7 +107,10 @@ export class WebhookAdminController {
 
   @Post('signing-keys/rotate')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Rotate the signing key: a new key signs from now on; the old one stays in the JWKS for WEBHOOK_KEY_GRACE_HOURS.' })
+  @ApiOperation({
+    summary:
+      'Rotate the signing key: a new key signs from now on; the old one stays in the JWKS for WEBHOOK_KEY_GRACE_HOURS.',
+  })
   @ApiOkResponse({ type: RotateResponse })
   rotate(): Promise<RotateResponse> {
     return this.webhooks.rotate();

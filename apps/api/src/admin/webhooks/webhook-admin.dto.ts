@@ -9,7 +9,7 @@ export const REPLAYABLE_STATUSES = ['DEAD', 'DELIVERED'] as const;
 const LISTED_EVENT_TYPES = [...EVENT_TYPES, TEST_EVENT_TYPE] as const;
 
 export class ListDeliveriesQuery {
-  @ApiPropertyOptional({ description: 'Only this member\'s deliveries.' })
+  @ApiPropertyOptional({ description: "Only this member's deliveries." })
   @IsOptional()
   @IsString({ message: 'memberId must be a string' })
   @MaxLength(100, { message: 'memberId must be at most 100 characters' })
@@ -41,7 +41,10 @@ export class ListDeliveriesQuery {
 }
 
 export class ReplayDeliveriesRequest {
-  @ApiPropertyOptional({ type: [String], description: 'Replay exactly these deliveries (then the filters are ignored).' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Replay exactly these deliveries (then the filters are ignored).',
+  })
   @IsOptional()
   @IsArray({ message: 'deliveryIds must be an array' })
   @ArrayMaxSize(1000, { message: 'deliveryIds must have at most 1000 entries' })
@@ -64,7 +67,12 @@ export class ReplayDeliveriesRequest {
   @IsIn(REPLAYABLE_STATUSES, { message: `status must be one of ${REPLAYABLE_STATUSES.join(', ')}` })
   status?: (typeof REPLAYABLE_STATUSES)[number];
 
-  @ApiPropertyOptional({ default: 100, minimum: 1, maximum: 1000, description: 'Most deliveries replayed by one call (oldest first).' })
+  @ApiPropertyOptional({
+    default: 100,
+    minimum: 1,
+    maximum: 1000,
+    description: 'Most deliveries replayed by one call (oldest first).',
+  })
   @IsOptional()
   @IsInt({ message: 'limit must be an integer' })
   @Min(1, { message: 'limit must be at least 1' })
@@ -117,7 +125,11 @@ export class DeliveryResponse {
 
 export class ReplayResponse {
   @ApiProperty({ type: [String] }) replayed!: string[];
-  @ApiProperty({ type: [String], description: 'Not replayed: unknown, still pending, or the member has no configuration.' }) skipped!: string[];
+  @ApiProperty({
+    type: [String],
+    description: 'Not replayed: unknown, still pending, or the member has no configuration.',
+  })
+  skipped!: string[];
 }
 
 export class MemberWebhookView {
@@ -137,7 +149,8 @@ export class ResumeResponse extends MemberWebhookResponse {
 }
 
 export class TestEventResponse {
-  @ApiProperty({ description: 'Id of the WEBHOOK_TEST notification; follow it in the deliveries list.' }) eventId!: string;
+  @ApiProperty({ description: 'Id of the WEBHOOK_TEST notification; follow it in the deliveries list.' })
+  eventId!: string;
 }
 
 export class SigningKeyView {
@@ -153,5 +166,6 @@ export class SigningKeysResponse {
 
 export class RotateResponse {
   @ApiProperty({ description: 'The key that signs from now on.' }) kid!: string;
-  @ApiProperty({ type: [String], description: 'Keys retired by this rotation (still published for the grace period).' }) retired!: string[];
+  @ApiProperty({ type: [String], description: 'Keys retired by this rotation (still published for the grace period).' })
+  retired!: string[];
 }

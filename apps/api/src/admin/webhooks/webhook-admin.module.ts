@@ -5,5 +5,9 @@ import { WebhookAdminController } from './webhook-admin.controller.js';
 import { WebhookAdminUseCases } from './webhook-admin.usecases.js';
 
 /** Operator webhook endpoints: deliveries, dead letters, replay, pause/resume, test events, key rotation. */
-@Module({ imports: [WebhookKeysModule], controllers: [WebhookAdminController], providers: [AdminTokenGuard, WebhookAdminUseCases] })
+@Module({
+  imports: [WebhookKeysModule],
+  controllers: [WebhookAdminController],
+  providers: [AdminTokenGuard, WebhookAdminUseCases],
+})
 export class WebhookAdminModule {}

@@ -78,7 +78,8 @@ function encodeOffset(next: { createdAt: Date; id: string }): string {
 
 function decodeOffset(offset: string): { createdAt: Date; id: string } {
   const match = /^(\d{1,15})\.(.+)$/.exec(Buffer.from(offset, 'base64url').toString('utf8'));
-  if (match?.[1] === undefined || match[2] === undefined) throw GatewayError.invalidField('offset', 'offset is not one this API handed out');
+  if (match?.[1] === undefined || match[2] === undefined)
+    throw GatewayError.invalidField('offset', 'offset is not one this API handed out');
   return { createdAt: new Date(Number(match[1])), id: match[2] };
 }
 
@@ -105,7 +106,10 @@ export class WebhookAdminUseCases {
       limit,
       query.offset === undefined ? undefined : decodeOffset(query.offset),
     );
-    return { deliveries: page.deliveries.map(deliveryView), paging: { limit, ...(page.next === undefined ? {} : { offset: encodeOffset(page.next) }) } };
+    return {
+      deliveries: page.deliveries.map(deliveryView),
+      paging: { limit, ...(page.next === undefined ? {} : { offset: encodeOffset(page.next) }) },
+    };
   }
 
   async get(deliveryId: string): Promise<DeliveryDetail> {
@@ -116,9 +120,12 @@ export class WebhookAdminUseCases {
 
   async replayOne(deliveryId: string): Promise<DeliveryDetail> {
     const existing = await this.get(deliveryId);
-    if (existing.status === 'PENDING') throw new GatewayError('CONFLICT', { message: `Delivery ${deliveryId} is still pending.` });
+    if (existing.status === 'PENDING')
+      throw new GatewayError('CONFLICT', { message: `Delivery ${deliveryId} is still pending.` });
     if (!(await this.deliveries.replay(deliveryId, this.clock.now()))) {
-      throw new GatewayError('CONFLICT', { message: `Delivery ${deliveryId} cannot be replayed: its member has no webhook configuration.` });
+      throw new GatewayError('CONFLICT', {
+        message: `Delivery ${deliveryId} cannot be replayed: its member has no webhook configuration.`,
+      });
     }
     return this.get(deliveryId);
   }
@@ -137,7 +144,7 @@ export class WebhookAdminUseCases {
     const replayed: string[] = [];
     const skipped: string[] = [];
     const now = this.clock.now();
-    for (const id of ids) (await this.deliveries.replay(id, now) ? replayed : skipped).push(id);
+    for (const id of ids) ((await this.deliveries.replay(id, now)) ? replayed : skipped).push(id);
     return { replayed, skipped };
   }
 
@@ -173,7 +180,10 @@ export class WebhookAdminUseCases {
         memberId,
         type: TEST_EVENT_TYPE,
         createdAt: now,
-        payload: { memberId, message: 'Test notification from the gateway. Verify its signatures as you would any other.' },
+        payload: {
+          memberId,
+          message: 'Test notification from the gateway. Verify its signatures as you would any other.',
+        },
       }),
     );
     return { eventId: written.id };

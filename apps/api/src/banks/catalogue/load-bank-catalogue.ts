@@ -44,10 +44,19 @@ export async function loadBankCatalogue(
   try {
     text = await readFile(config.bankCatalogueFile, 'utf8');
   } catch (error) {
-    throw new ConfigError('BANK_CATALOGUE_FILE', `names ${config.bankCatalogueFile}, which cannot be read (${(error as Error).message})`);
+    throw new ConfigError(
+      'BANK_CATALOGUE_FILE',
+      `names ${config.bankCatalogueFile}, which cannot be read (${(error as Error).message})`,
+    );
   }
-  const entries = parseBankCatalogue(text, { source: config.bankCatalogueFile, placeholders: { SANDBOX_BANK_URL: config.sandboxBankUrl } });
+  const entries = parseBankCatalogue(text, {
+    source: config.bankCatalogueFile,
+    placeholders: { SANDBOX_BANK_URL: config.sandboxBankUrl },
+  });
   const result = await new BankRepository(prisma).syncCatalogue(entries.map(toRecord));
-  logger?.info({ file: config.bankCatalogueFile, listed: result.listed, unlisted: result.unlisted }, 'bank catalogue loaded');
+  logger?.info(
+    { file: config.bankCatalogueFile, listed: result.listed, unlisted: result.unlisted },
+    'bank catalogue loaded',
+  );
   return result;
 }

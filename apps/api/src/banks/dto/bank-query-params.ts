@@ -1,7 +1,19 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 
 /**
  * Decorators for the bank lists' query parameters. Fastify hands a parameter over as a string, or
@@ -13,7 +25,10 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Ma
 function toList(value: unknown, canonical: readonly string[] | undefined): unknown {
   const parts: unknown[] = Array.isArray(value) ? value : [value];
   if (!parts.every((part): part is string => typeof part === 'string')) return value;
-  const items = parts.flatMap((part) => part.split(',')).map((item) => item.trim()).filter((item) => item !== '');
+  const items = parts
+    .flatMap((part) => part.split(','))
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
   if (canonical === undefined) return items;
   return items.map((item) => canonical.find((name) => name.toLowerCase() === item.toLowerCase()) ?? item);
 }
@@ -37,24 +52,35 @@ export function ListParam(options: ListParamOptions): PropertyDecorator {
       ...(options.maxEntries === undefined ? {} : { maxItems: options.maxEntries }),
     }),
     IsOptional(),
-    Transform(({ value }: { value: unknown }) => toList(value, options.ignoreCase === true ? options.allowed : undefined)),
+    Transform(({ value }: { value: unknown }) =>
+      toList(value, options.ignoreCase === true ? options.allowed : undefined),
+    ),
     IsArray({ message: '$property must be a list of strings' }),
     IsString({ each: true, message: '$property must be a list of strings' }),
   ];
   if (options.maxEntries !== undefined) {
-    decorators.push(ArrayMaxSize(options.maxEntries, { message: `$property must have at most ${options.maxEntries} entries` }));
+    decorators.push(
+      ArrayMaxSize(options.maxEntries, { message: `$property must have at most ${options.maxEntries} entries` }),
+    );
   }
   if (options.allowed !== undefined) {
-    decorators.push(IsIn(options.allowed, { each: true, message: `$property entries must be among ${options.allowed.join(', ')}` }));
+    decorators.push(
+      IsIn(options.allowed, { each: true, message: `$property entries must be among ${options.allowed.join(', ')}` }),
+    );
   }
   if (options.pattern !== undefined) {
-    decorators.push(Matches(options.pattern.regex, { each: true, message: `$property entries must be ${options.pattern.expected}` }));
+    decorators.push(
+      Matches(options.pattern.regex, { each: true, message: `$property entries must be ${options.pattern.expected}` }),
+    );
   }
   return applyDecorators(...decorators);
 }
 
 /** A single text value (a repeated parameter is refused). */
-export function TextParam(description: string, pattern?: { readonly regex: RegExp; readonly expected: string }): PropertyDecorator {
+export function TextParam(
+  description: string,
+  pattern?: { readonly regex: RegExp; readonly expected: string },
+): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ type: String, description }),
     IsOptional(),
@@ -75,11 +101,23 @@ export function FlagParam(description: string): PropertyDecorator {
 }
 
 /** A whole number from 1 to `max`. */
-export function PositiveIntParam(description: string, max: number, defaultValue: number | undefined): PropertyDecorator {
+export function PositiveIntParam(
+  description: string,
+  max: number,
+  defaultValue: number | undefined,
+): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: Number, description, minimum: 1, maximum: max, ...(defaultValue === undefined ? {} : { default: defaultValue }) }),
+    ApiPropertyOptional({
+      type: Number,
+      description,
+      minimum: 1,
+      maximum: max,
+      ...(defaultValue === undefined ? {} : { default: defaultValue }),
+    }),
     IsOptional(),
-    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value)),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value,
+    ),
     IsInt({ message: '$property must be a whole number' }),
     Min(1, { message: '$property must be at least 1' }),
     Max(max, { message: `$property must be at most ${max}` }),

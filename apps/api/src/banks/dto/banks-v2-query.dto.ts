@@ -42,7 +42,11 @@ export class BanksV2Query extends BankFilterQuery {
   @TextParam('Banks of this bank sub-group (case-insensitive).')
   bankSubGroup?: string;
 
-  @ListParam({ description: 'Banks reached through any of these standards.', allowed: V2_STANDARD_FILTERS, ignoreCase: true })
+  @ListParam({
+    description: 'Banks reached through any of these standards.',
+    allowed: V2_STANDARD_FILTERS,
+    ignoreCase: true,
+  })
   openBankingStandards?: V2StandardFilter[];
 
   @ListParam({ description: 'BICs, matched whole and case-insensitively, at most 1000.', maxEntries: MAX_LIST_ENTRIES })

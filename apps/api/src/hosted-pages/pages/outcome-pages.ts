@@ -8,7 +8,9 @@ import { tppLink } from './tpp-link.js';
 export function renderUnknownLinkPage(traceId: string): string {
   return renderMessagePage({
     title: 'This payment link is not recognised',
-    paragraphs: ['The link does not belong to a payment this service knows. Return to the shop and start the payment again.'],
+    paragraphs: [
+      'The link does not belong to a payment this service knows. Return to the shop and start the payment again.',
+    ],
     reference: traceId,
   });
 }
@@ -17,7 +19,9 @@ export function renderUnknownLinkPage(traceId: string): string {
 export function renderExpiredPage(payment: Payment): string {
   return renderMessagePage({
     title: 'This payment link has expired',
-    paragraphs: ['A bank was not chosen in time, so this payment can no longer be made. Return to the shop and start the payment again.'],
+    paragraphs: [
+      'A bank was not chosen in time, so this payment can no longer be made. Return to the shop and start the payment again.',
+    ],
     extra: [tppLink(payment)],
   });
 }
@@ -27,7 +31,9 @@ export function renderPastSelectionPage(token: string, payment: Payment): string
   const chosen = payment.bankId !== null;
   return renderMessagePage({
     title: chosen ? 'A bank has already been chosen' : 'This payment is closed',
-    paragraphs: [chosen ? 'The bank for this payment cannot be chosen again.' : 'A bank can no longer be chosen for this payment.'],
+    paragraphs: [
+      chosen ? 'The bank for this payment cannot be chosen again.' : 'A bank can no longer be chosen for this payment.',
+    ],
     extra: [html`<p><a href="${statusPath(token)}">See where this payment stands</a></p>`, tppLink(payment)],
   });
 }
@@ -37,7 +43,10 @@ export function renderBankFailedPage(payment: Payment, traceId: string): string 
   const refused = payment.status === 'INITIATION_REJECTED';
   return renderMessagePage({
     title: 'The payment could not be started',
-    paragraphs: [refused ? 'Your bank refused this payment.' : 'Your bank could not be reached or did not answer in time.', 'No money has been taken. Return to the shop to try again.'],
+    paragraphs: [
+      refused ? 'Your bank refused this payment.' : 'Your bank could not be reached or did not answer in time.',
+      'No money has been taken. Return to the shop to try again.',
+    ],
     extra: [tppLink(payment)],
     reference: traceId,
   });

@@ -1,7 +1,15 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { withFields } from '#libs/common';
-import { ACCOUNT_FIELDS, checkAccountForRail, checkDebtor, type AccountField, type AccountRole, type PaymentAccountFields, type PaymentDebtor } from '#libs/domain';
+import {
+  ACCOUNT_FIELDS,
+  checkAccountForRail,
+  checkDebtor,
+  type AccountField,
+  type AccountRole,
+  type PaymentAccountFields,
+  type PaymentDebtor,
+} from '#libs/domain';
 import { FieldCheck, isAbsent } from './field-check.js';
 import { railContextOf } from './rail-context.js';
 
@@ -21,7 +29,9 @@ function roleOf(object: object): AccountRole {
 
 function stringsOf(object: object, fields: readonly string[]): Record<string, string> {
   const record = object as Record<string, unknown>;
-  return Object.fromEntries(fields.filter((field) => typeof record[field] === 'string').map((field) => [field, record[field] as string]));
+  return Object.fromEntries(
+    fields.filter((field) => typeof record[field] === 'string').map((field) => [field, record[field] as string]),
+  );
 }
 
 export function accountFieldsOf(object: object): PaymentAccountFields {
@@ -58,18 +68,40 @@ function accountProblems(object: object): ReadonlyArray<{ readonly path: string;
   const context = railContextOf(object);
   const rail = context.localInstrument ?? 'AUTO_SELECT';
   const { localInstrument: _rail, ...options } = context;
-  return roleOf(object) === 'debtor' ? checkDebtor(debtorShapeOf(object), rail, options) : checkAccountForRail(accountFieldsOf(object), rail, withFields(options, { role: 'creditor' as const }));
+  return roleOf(object) === 'debtor'
+    ? checkDebtor(debtorShapeOf(object), rail, options)
+    : checkAccountForRail(accountFieldsOf(object), rail, withFields(options, { role: 'creditor' as const }));
 }
 
 const DESCRIPTIONS: Readonly<Record<AccountField, { readonly description: string; readonly example: string }>> = {
-  iban: { description: 'IBAN (SEPA, SEPA_INSTANT, ELIXIR, EU_DOMESTIC_NON_EURO*): mod-97 checked; spaces allowed, stored upper case without them.', example: 'DE89370400440532013000' },
+  iban: {
+    description:
+      'IBAN (SEPA, SEPA_INSTANT, ELIXIR, EU_DOMESTIC_NON_EURO*): mod-97 checked; spaces allowed, stored upper case without them.',
+    example: 'DE89370400440532013000',
+  },
   bic: { description: 'BIC of 8 or 11 characters (optional on the rails that take it).', example: 'COBADEFFXXX' },
-  sortCode: { description: 'UK sort code (FASTER_PAYMENTS): 6 digits, 123456 or 12-34-56; stored as 6 digits.', example: '040004' },
-  accountNumber: { description: 'UK account number of 8 digits (FASTER_PAYMENTS), or a 26-digit Polish account number (ELIXIR creditor).', example: '12345678' },
-  bban: { description: 'Domestic account number (EU_DOMESTIC_NON_EURO*): 4-30 letters and digits.', example: '50000000058398257466' },
+  sortCode: {
+    description: 'UK sort code (FASTER_PAYMENTS): 6 digits, 123456 or 12-34-56; stored as 6 digits.',
+    example: '040004',
+  },
+  accountNumber: {
+    description:
+      'UK account number of 8 digits (FASTER_PAYMENTS), or a 26-digit Polish account number (ELIXIR creditor).',
+    example: '12345678',
+  },
+  bban: {
+    description: 'Domestic account number (EU_DOMESTIC_NON_EURO*): 4-30 letters and digits.',
+    example: '50000000058398257466',
+  },
   clearingNumber: { description: 'Clearing number with a bban (EU_DOMESTIC_NON_EURO*): 3-8 digits.', example: '8327' },
-  bankgiroNumber: { description: 'Bankgiro number (BANKGIRO): 7-8 digits with a mod-10 check digit; a hyphen is allowed.', example: '5050-1055' },
-  plusgiroNumber: { description: 'PlusGiro number (PLUSGIRO): 2-8 digits with a mod-10 check digit; a hyphen is allowed.', example: '286543-4' },
+  bankgiroNumber: {
+    description: 'Bankgiro number (BANKGIRO): 7-8 digits with a mod-10 check digit; a hyphen is allowed.',
+    example: '5050-1055',
+  },
+  plusgiroNumber: {
+    description: 'PlusGiro number (PLUSGIRO): 2-8 digits with a mod-10 check digit; a hyphen is allowed.',
+    example: '286543-4',
+  },
 };
 
 export function AccountFieldCheck(field: AccountField): PropertyDecorator {

@@ -11,8 +11,17 @@ export const COUNTRY_CODE = /^[A-Z]{2}$/;
 
 function CountryField(): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, description: 'Two-letter country code in upper case (ISO 3166-1 alpha-2).', example: 'GB', pattern: COUNTRY_CODE.source }),
-    FieldCheck((value) => (isAbsent(value) || (typeof value === 'string' && COUNTRY_CODE.test(value)) ? undefined : 'must be a two-letter ISO 3166-1 country code in upper case, such as GB')),
+    ApiPropertyOptional({
+      type: String,
+      description: 'Two-letter country code in upper case (ISO 3166-1 alpha-2).',
+      example: 'GB',
+      pattern: COUNTRY_CODE.source,
+    }),
+    FieldCheck((value) =>
+      isAbsent(value) || (typeof value === 'string' && COUNTRY_CODE.test(value))
+        ? undefined
+        : 'must be a two-letter ISO 3166-1 country code in upper case, such as GB',
+    ),
   );
 }
 
@@ -51,13 +60,28 @@ export class DebtorAddressDto extends AddressDto {
   static readonly fieldPath = 'initiation.debtor.address';
 }
 
-export const ADDRESS_TYPES = ['INVALID_ADDRESS_TYPE', 'BUSINESS', 'CORRESPONDENCE', 'DELIVERYTO', 'MAILTO', 'POBOX', 'POSTAL', 'RESIDENTIAL', 'STATEMENT'] as const;
+export const ADDRESS_TYPES = [
+  'INVALID_ADDRESS_TYPE',
+  'BUSINESS',
+  'CORRESPONDENCE',
+  'DELIVERYTO',
+  'MAILTO',
+  'POBOX',
+  'POSTAL',
+  'RESIDENTIAL',
+  'STATEMENT',
+] as const;
 
 /** risk.deliveryAddress (reference schema DeliveryAddress). */
 export class DeliveryAddressDto {
   static readonly fieldPath = 'initiation.risk.deliveryAddress';
 
-  @TextListField({ description: 'Address lines.', maxEntries: 7, maxLength: 70, example: ['Flat 2, The Red Lodge, 1 High Street'] })
+  @TextListField({
+    description: 'Address lines.',
+    maxEntries: 7,
+    maxLength: 70,
+    example: ['Flat 2, The Red Lodge, 1 High Street'],
+  })
   addressLine?: string[];
 
   @ChoiceField({ description: 'The type of address.', values: ADDRESS_TYPES, example: 'BUSINESS' })
@@ -69,7 +93,12 @@ export class DeliveryAddressDto {
   @CountryField()
   country?: string;
 
-  @TextListField({ description: 'Country subdivisions (state, region, county).', maxEntries: 5, maxLength: 35, example: ['North Yorkshire'] })
+  @TextListField({
+    description: 'Country subdivisions (state, region, county).',
+    maxEntries: 5,
+    maxLength: 35,
+    example: ['North Yorkshire'],
+  })
   countrySubDivision?: string[];
 
   @TextField({ description: 'Department (maps to house number in OBIE).', max: 70 })

@@ -7,7 +7,7 @@ import { FieldCheck, isAbsent } from './field-check.js';
 export class AmountDto {
   static readonly fieldPath = 'initiation.amount';
 
-  @(applyDecorators(
+  @applyDecorators(
     ApiProperty({
       type: String,
       description:
@@ -16,19 +16,23 @@ export class AmountDto {
     }),
     FieldCheck((value, args) => {
       if (isAbsent(value)) return 'is required';
-      if (typeof value !== 'string') return 'must be a string such as "10.50" (amounts are decimal strings, not JSON numbers)';
+      if (typeof value !== 'string')
+        return 'must be a string such as "10.50" (amounts are decimal strings, not JSON numbers)';
       const currency = (args.object as AmountDto).currency;
-      return checkAmountValue(value, typeof currency === 'string' && checkCurrency(currency) === undefined ? currency : undefined);
+      return checkAmountValue(
+        value,
+        typeof currency === 'string' && checkCurrency(currency) === undefined ? currency : undefined,
+      );
     }),
-  ))
+  )
   value!: string;
 
-  @(applyDecorators(
+  @applyDecorators(
     ApiProperty({ type: String, description: 'ISO 4217 three-letter currency code, upper case.', example: 'EUR' }),
     FieldCheck((value) => {
       if (isAbsent(value)) return 'is required';
       return typeof value === 'string' ? checkCurrency(value) : 'must be a string such as "EUR"';
     }),
-  ))
+  )
   currency!: string;
 }

@@ -13,10 +13,19 @@ export class DebtorDto extends AccountFieldsDto {
   static readonly fieldPath = 'initiation.debtor';
   static readonly accountRole = 'debtor';
 
-  @TextField({ description: 'An Account on File reference (tokenized account id); nothing else may be given with it.', max: 128, example: 'tai:4HoNxTfhn9EjwNnQmjGCsWsuYS7S:5zJAqBcE' })
+  @TextField({
+    description: 'An Account on File reference (tokenized account id); nothing else may be given with it.',
+    max: 128,
+    example: 'tai:4HoNxTfhn9EjwNnQmjGCsWsuYS7S:5zJAqBcE',
+  })
   tokenizedAccountId?: string;
 
-  @TextField({ description: "The debtor account owner's name.", max: 140, rule: notWithAccountOnFile('name'), example: 'John Smith' })
+  @TextField({
+    description: "The debtor account owner's name.",
+    max: 140,
+    rule: notWithAccountOnFile('name'),
+    example: 'John Smith',
+  })
   name?: string;
 
   @TextField({ description: "The ultimate debtor's name.", max: 140, rule: notWithAccountOnFile('ultimateDebtorName') })
@@ -25,7 +34,8 @@ export class DebtorDto extends AccountFieldsDto {
   @NestedField({
     description: "The debtor's address.",
     type: () => DebtorAddressDto,
-    rule: (_child, object) => (isAbsent((object as DebtorDto).tokenizedAccountId) ? undefined : accountProblemAt(object, 'address')),
+    rule: (_child, object) =>
+      isAbsent((object as DebtorDto).tokenizedAccountId) ? undefined : accountProblemAt(object, 'address'),
   })
   address?: DebtorAddressDto;
 }

@@ -12,13 +12,15 @@ function checkEmbeddedAuth(value: unknown): string | undefined {
   if (isAbsent(value)) return 'is required';
   if (typeof value !== 'object' || Array.isArray(value)) return 'must be an object of field ids to string values';
   const entries = Object.entries(value);
-  if (entries.length > EMBEDDED_AUTH_LIMITS.maxEntries) return `must have at most ${EMBEDDED_AUTH_LIMITS.maxEntries} entries`;
+  if (entries.length > EMBEDDED_AUTH_LIMITS.maxEntries)
+    return `must have at most ${EMBEDDED_AUTH_LIMITS.maxEntries} entries`;
   for (const [key, entry] of entries) {
     if (key === '' || key.length > EMBEDDED_AUTH_LIMITS.maxKeyLength || CONTROL_CHARACTERS.test(key)) {
       return `must have field ids of 1 to ${EMBEDDED_AUTH_LIMITS.maxKeyLength} characters without control characters`;
     }
     if (typeof entry !== 'string') return `must have string values; ${JSON.stringify(key)} is not a string`;
-    if (entry.length > EMBEDDED_AUTH_LIMITS.maxValueLength) return `must have values of at most ${EMBEDDED_AUTH_LIMITS.maxValueLength} characters; ${JSON.stringify(key)} has ${entry.length}`;
+    if (entry.length > EMBEDDED_AUTH_LIMITS.maxValueLength)
+      return `must have values of at most ${EMBEDDED_AUTH_LIMITS.maxValueLength} characters; ${JSON.stringify(key)} has ${entry.length}`;
   }
   return undefined;
 }
@@ -27,7 +29,7 @@ function checkEmbeddedAuth(value: unknown): string | undefined {
 export class EmbeddedAuthRequest {
   static readonly fieldPath = '';
 
-  @(applyDecorators(
+  @applyDecorators(
     ApiProperty({
       type: 'object',
       additionalProperties: { type: 'string', maxLength: EMBEDDED_AUTH_LIMITS.maxValueLength },
@@ -36,6 +38,6 @@ export class EmbeddedAuthRequest {
       example: { '123': 'SMS message' },
     }),
     FieldCheck(checkEmbeddedAuth),
-  ))
+  )
   embeddedAuth!: Record<string, string>;
 }

@@ -31,8 +31,10 @@ export function FieldCheck(check: ValueCheck): PropertyDecorator {
       target: target.constructor,
       propertyName: String(propertyKey),
       validator: {
-        validate: (value: unknown, args?: ValidationArguments) => args === undefined || check(value, args) === undefined,
-        defaultMessage: (args?: ValidationArguments) => (args === undefined ? 'is invalid' : `${pathOf(args)} ${check(args.value, args) ?? 'is invalid'}`),
+        validate: (value: unknown, args?: ValidationArguments) =>
+          args === undefined || check(value, args) === undefined,
+        defaultMessage: (args?: ValidationArguments) =>
+          args === undefined ? 'is invalid' : `${pathOf(args)} ${check(args.value, args) ?? 'is invalid'}`,
       },
     });
   };

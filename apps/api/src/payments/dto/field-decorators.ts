@@ -34,13 +34,20 @@ export function textCheck(options: Pick<TextOptions, 'required' | 'max' | 'rule'
   return (value, args) => {
     if (isAbsent(value)) return options.required === true ? 'is required' : options.requiredWhen?.(args.object);
     if (typeof value !== 'string') return 'must be a string';
-    return options.rule === undefined ? checkText(value, options.max) : (checkText(value, options.max) ?? options.rule(value, args.object));
+    return options.rule === undefined
+      ? checkText(value, options.max)
+      : (checkText(value, options.max) ?? options.rule(value, args.object));
   };
 }
 
 export function TextField(options: TextOptions): PropertyDecorator {
   return applyDecorators(
-    documented(options.required === true, { type: String, description: options.description, maxLength: options.max, ...(options.example === undefined ? {} : { example: options.example }) }),
+    documented(options.required === true, {
+      type: String,
+      description: options.description,
+      maxLength: options.max,
+      ...(options.example === undefined ? {} : { example: options.example }),
+    }),
     FieldCheck(textCheck(options)),
   );
 }
@@ -61,10 +68,16 @@ export interface ChoiceOptions extends Documented {
 
 export function ChoiceField(options: ChoiceOptions): PropertyDecorator {
   return applyDecorators(
-    documented(options.required === true, { type: String, enum: [...options.values], description: options.description, ...(options.example === undefined ? {} : { example: options.example }) }),
+    documented(options.required === true, {
+      type: String,
+      enum: [...options.values],
+      description: options.description,
+      ...(options.example === undefined ? {} : { example: options.example }),
+    }),
     FieldCheck((value, args) => {
       if (isAbsent(value)) return options.required === true ? 'is required' : undefined;
-      if (typeof value !== 'string' || !options.values.includes(value)) return `must be one of ${options.values.join(', ')}`;
+      if (typeof value !== 'string' || !options.values.includes(value))
+        return `must be one of ${options.values.join(', ')}`;
       return options.rule?.(value, args.object);
     }),
   );
@@ -78,7 +91,12 @@ export interface TextListOptions extends Documented {
 /** An array of short texts (address lines and the like). */
 export function TextListField(options: TextListOptions): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: [String], description: options.description, maxItems: options.maxEntries, ...(options.example === undefined ? {} : { example: options.example }) }),
+    ApiPropertyOptional({
+      type: [String],
+      description: options.description,
+      maxItems: options.maxEntries,
+      ...(options.example === undefined ? {} : { example: options.example }),
+    }),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
       if (!Array.isArray(value)) return 'must be an array of strings';

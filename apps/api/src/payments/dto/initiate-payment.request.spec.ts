@@ -2,7 +2,19 @@ import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { createValidationPipe, GatewayError } from '#libs/common';
 import type { PaymentInitiationInput } from '#libs/domain';
-import { BAD_INITIATIONS, CALLBACK, DE_IBAN, NRB, PL_IBAN, SE_IBAN, UK_CREDITOR, body, sepa, uk, type Json } from '../../../../../test/support/payment-initiation-cases.js';
+import {
+  BAD_INITIATIONS,
+  CALLBACK,
+  DE_IBAN,
+  NRB,
+  PL_IBAN,
+  SE_IBAN,
+  UK_CREDITOR,
+  body,
+  sepa,
+  uk,
+  type Json,
+} from '../../../../../test/support/payment-initiation-cases.js';
 import { InitiatePaymentRequest, toPaymentInitiationInput } from './initiate-payment.request.js';
 
 const pipe = createValidationPipe();
@@ -27,37 +39,75 @@ async function reject(body: unknown): Promise<GatewayError> {
 
 describe('InitiatePaymentRequest: one valid request per rail', () => {
   it.each<[string, Json, Partial<PaymentInitiationInput>]>([
-    ['FASTER_PAYMENTS', uk({ creditor: { ...UK_CREDITOR, sortCode: '04-00-04' } }), { localInstrument: 'FASTER_PAYMENTS', creditor: UK_CREDITOR }],
+    [
+      'FASTER_PAYMENTS',
+      uk({ creditor: { ...UK_CREDITOR, sortCode: '04-00-04' } }),
+      { localInstrument: 'FASTER_PAYMENTS', creditor: UK_CREDITOR },
+    ],
     ['SEPA', sepa(), { localInstrument: 'SEPA', creditor: { name: 'Haendler GmbH', iban: DE_IBAN } }],
     [
       'SEPA_INSTANT',
-      sepa({ localInstrument: 'SEPA_INSTANT', creditor: { name: 'Boutique SA', iban: 'fr14 2004 1010 0505 0001 3m02 606', bic: 'psstfrppxxx' } }),
-      { localInstrument: 'SEPA_INSTANT', creditor: { name: 'Boutique SA', iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPXXX' } },
+      sepa({
+        localInstrument: 'SEPA_INSTANT',
+        creditor: { name: 'Boutique SA', iban: 'fr14 2004 1010 0505 0001 3m02 606', bic: 'psstfrppxxx' },
+      }),
+      {
+        localInstrument: 'SEPA_INSTANT',
+        creditor: { name: 'Boutique SA', iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPXXX' },
+      },
     ],
     [
       'ELIXIR (Polish account number)',
-      uk({ amount: { value: '120.00', currency: 'PLN' }, localInstrument: 'ELIXIR', creditor: { name: 'Sklep', accountNumber: '61 1090 1014 0000 0712 1981 2874' } }),
+      uk({
+        amount: { value: '120.00', currency: 'PLN' },
+        localInstrument: 'ELIXIR',
+        creditor: { name: 'Sklep', accountNumber: '61 1090 1014 0000 0712 1981 2874' },
+      }),
       { localInstrument: 'ELIXIR', creditor: { name: 'Sklep', accountNumber: NRB } },
     ],
-    ['ELIXIR (IBAN)', uk({ amount: { value: '120', currency: 'PLN' }, localInstrument: 'ELIXIR', creditor: { name: 'Sklep', iban: PL_IBAN } }), { creditor: { name: 'Sklep', iban: PL_IBAN } }],
+    [
+      'ELIXIR (IBAN)',
+      uk({
+        amount: { value: '120', currency: 'PLN' },
+        localInstrument: 'ELIXIR',
+        creditor: { name: 'Sklep', iban: PL_IBAN },
+      }),
+      { creditor: { name: 'Sklep', iban: PL_IBAN } },
+    ],
     [
       'EU_DOMESTIC_NON_EURO (bban + clearing number)',
-      uk({ amount: { value: '99.00', currency: 'SEK' }, localInstrument: 'EU_DOMESTIC_NON_EURO', creditor: { name: 'Butik AB', bban: '583 982 574 66', clearingNumber: '8327-9' } }),
+      uk({
+        amount: { value: '99.00', currency: 'SEK' },
+        localInstrument: 'EU_DOMESTIC_NON_EURO',
+        creditor: { name: 'Butik AB', bban: '583 982 574 66', clearingNumber: '8327-9' },
+      }),
       { creditor: { name: 'Butik AB', bban: '58398257466', clearingNumber: '83279' } },
     ],
     [
       'EU_DOMESTIC_NON_EURO_INSTANT (IBAN)',
-      uk({ amount: { value: '99.00', currency: 'DKK' }, localInstrument: 'EU_DOMESTIC_NON_EURO_INSTANT', creditor: { name: 'Butik ApS', iban: 'DK5000400440116243' } }),
+      uk({
+        amount: { value: '99.00', currency: 'DKK' },
+        localInstrument: 'EU_DOMESTIC_NON_EURO_INSTANT',
+        creditor: { name: 'Butik ApS', iban: 'DK5000400440116243' },
+      }),
       { localInstrument: 'EU_DOMESTIC_NON_EURO_INSTANT' },
     ],
     [
       'BANKGIRO',
-      uk({ amount: { value: '99.00', currency: 'SEK' }, localInstrument: 'BANKGIRO', creditor: { name: 'Butik AB', bankgiroNumber: '5050-1055' } }),
+      uk({
+        amount: { value: '99.00', currency: 'SEK' },
+        localInstrument: 'BANKGIRO',
+        creditor: { name: 'Butik AB', bankgiroNumber: '5050-1055' },
+      }),
       { creditor: { name: 'Butik AB', bankgiroNumber: '50501055' } },
     ],
     [
       'PLUSGIRO',
-      uk({ amount: { value: '99.00', currency: 'SEK' }, localInstrument: 'PLUSGIRO', creditor: { name: 'Butik AB', plusgiroNumber: '28 65 43-4' } }),
+      uk({
+        amount: { value: '99.00', currency: 'SEK' },
+        localInstrument: 'PLUSGIRO',
+        creditor: { name: 'Butik AB', plusgiroNumber: '28 65 43-4' },
+      }),
       { creditor: { name: 'Butik AB', plusgiroNumber: '2865434' } },
     ],
     ['AUTO_SELECT', sepa({ localInstrument: 'AUTO_SELECT' }), { localInstrument: 'AUTO_SELECT' }],
@@ -84,7 +134,15 @@ describe('InitiatePaymentRequest: one valid request per rail', () => {
           remittanceInformationPrimary: ' Order 4711 ',
           remittanceInformationSecondary: 'Thank you',
           onBehalfOfId: 'sub-tpp-1',
-          creditor: { name: ' Haendler GmbH ', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeff xxx', ultimateCreditorName: 'Mall', bankName: 'Commerzbank', accountVerificationId: 'av-1', address: { country: 'DE', townName: ' Berlin ', addressLine: [' Strasse 1 '] } },
+          creditor: {
+            name: ' Haendler GmbH ',
+            iban: 'de89 3704 0044 0532 0130 00',
+            bic: 'cobadeff xxx',
+            ultimateCreditorName: 'Mall',
+            bankName: 'Commerzbank',
+            accountVerificationId: 'av-1',
+            address: { country: 'DE', townName: ' Berlin ', addressLine: [' Strasse 1 '] },
+          },
           debtor: { name: 'Payer', iban: 'AT611904300234573201', address: { country: 'AT' } },
           executionDate: '2030-01-01',
           confirmFunds: true,
@@ -101,7 +159,14 @@ describe('InitiatePaymentRequest: one valid request per rail', () => {
             beneficiaryAccountType: 'BUSINESS',
             contractPresentIndicator: true,
             beneficiaryPrepopulatedIndicator: false,
-            deliveryAddress: { addressLine: ['Flat 2'], addressType: 'DELIVERYTO', country: 'DE', countrySubDivision: ['Berlin'], townName: 'Berlin', postCode: '10115' },
+            deliveryAddress: {
+              addressLine: ['Flat 2'],
+              addressType: 'DELIVERYTO',
+              country: 'DE',
+              countrySubDivision: ['Berlin'],
+              townName: 'Berlin',
+              postCode: '10115',
+            },
           },
           flowType: 'API_ONLY',
           externalPsuReference: 'psu-ref',
@@ -143,7 +208,14 @@ describe('InitiatePaymentRequest: one valid request per rail', () => {
         beneficiaryAccountType: 'BUSINESS',
         contractPresentIndicator: true,
         beneficiaryPrepopulatedIndicator: false,
-        deliveryAddress: { addressLine: ['Flat 2'], addressType: 'DELIVERYTO', country: 'DE', countrySubDivision: ['Berlin'], townName: 'Berlin', postCode: '10115' },
+        deliveryAddress: {
+          addressLine: ['Flat 2'],
+          addressType: 'DELIVERYTO',
+          country: 'DE',
+          countrySubDivision: ['Berlin'],
+          townName: 'Berlin',
+          postCode: '10115',
+        },
       },
       flowType: 'API_ONLY',
       externalPsuReference: 'psu-ref',
@@ -151,8 +223,20 @@ describe('InitiatePaymentRequest: one valid request per rail', () => {
   });
 
   it('null optionals count as absent and are omitted', async () => {
-    const input = await accept(body(uk({ debtor: null, risk: null, callbackState: null, confirmFunds: null, remittanceInformationSecondary: null })));
-    expect(Object.keys(input).sort()).toEqual(['amount', 'bankId', 'callbackUrl', 'creditor', 'localInstrument', 'refId', 'remittanceInformationPrimary']);
+    const input = await accept(
+      body(
+        uk({ debtor: null, risk: null, callbackState: null, confirmFunds: null, remittanceInformationSecondary: null }),
+      ),
+    );
+    expect(Object.keys(input).sort()).toEqual([
+      'amount',
+      'bankId',
+      'callbackUrl',
+      'creditor',
+      'localInstrument',
+      'refId',
+      'remittanceInformationPrimary',
+    ]);
   });
 
   it('an Account on File debtor is kept as the reference alone', async () => {
@@ -177,9 +261,23 @@ describe('InitiatePaymentRequest: every rule answers 400 naming the field', () =
   });
 
   it('names every field at fault at once', async () => {
-    const error = await reject(body(uk({ refId: 'r'.repeat(19), amount: { value: '1.001', currency: 'GBP' }, creditor: { name: 'M', sortCode: '1', accountNumber: '12345678' }, callbackUrl: 'http://x.example' })));
+    const error = await reject(
+      body(
+        uk({
+          refId: 'r'.repeat(19),
+          amount: { value: '1.001', currency: 'GBP' },
+          creditor: { name: 'M', sortCode: '1', accountNumber: '12345678' },
+          callbackUrl: 'http://x.example',
+        }),
+      ),
+    );
     expect(error.code).toBe('Field.Invalid');
-    expect(error.paths).toEqual(['initiation.refId', 'initiation.amount.value', 'initiation.creditor.sortCode', 'initiation.callbackUrl']);
+    expect(error.paths).toEqual([
+      'initiation.refId',
+      'initiation.amount.value',
+      'initiation.creditor.sortCode',
+      'initiation.callbackUrl',
+    ]);
   });
 
   it('unknown fields alone answer Field.Unknown', async () => {

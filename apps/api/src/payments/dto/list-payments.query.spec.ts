@@ -62,7 +62,9 @@ describe('ListPaymentsQuery', () => {
   });
 
   it('accepts 1000 entries in a list filter', async () => {
-    expect((await parse({ limit: '1', ids: Array.from({ length: 1000 }, (_, i) => `pm2:${i}`) })).ids).toHaveLength(1000);
+    expect((await parse({ limit: '1', ids: Array.from({ length: 1000 }, (_, i) => `pm2:${i}`) })).ids).toHaveLength(
+      1000,
+    );
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
@@ -75,24 +77,89 @@ describe('ListPaymentsQuery', () => {
     ['limit once', { limit: ['10', '20'] }, 'limit', 'limit must be given once'],
     ['offset once', { limit: '1', offset: ['a', 'b'] }, 'offset', 'offset must be given once'],
     ['offset bounded', { limit: '1', offset: 'o'.repeat(513) }, 'offset', 'offset must have 1 to 512 characters'],
-    ['ids at most 1000', { limit: '1', ids: Array.from({ length: 1001 }, (_, i) => `pm2:${i}`) }, 'ids', 'ids must have at most 1000 entries (it has 1001)'],
+    [
+      'ids at most 1000',
+      { limit: '1', ids: Array.from({ length: 1001 }, (_, i) => `pm2:${i}`) },
+      'ids',
+      'ids must have at most 1000 entries (it has 1001)',
+    ],
     ['ids not empty', { limit: '1', ids: '' }, 'ids', 'ids entries must have 1 to 256 characters'],
-    ['refIds at most 1000', { limit: '1', refIds: Array.from({ length: 1001 }, (_, i) => `r${i}`) }, 'refIds', 'refIds must have at most 1000 entries (it has 1001)'],
-    ['statuses are payment statuses', { limit: '1', statuses: ['INITIATION_COMPLETED', 'DONE'] }, 'statuses', 'statuses has unknown values DONE; allowed: '],
-    ['refundStatuses known', { limit: '1', refundStatuses: 'ALL' }, 'refundStatuses', 'refundStatuses has unknown values ALL; allowed: NONE, PARTIAL, FULL'],
+    [
+      'refIds at most 1000',
+      { limit: '1', refIds: Array.from({ length: 1001 }, (_, i) => `r${i}`) },
+      'refIds',
+      'refIds must have at most 1000 entries (it has 1001)',
+    ],
+    [
+      'statuses are payment statuses',
+      { limit: '1', statuses: ['INITIATION_COMPLETED', 'DONE'] },
+      'statuses',
+      'statuses has unknown values DONE; allowed: ',
+    ],
+    [
+      'refundStatuses known',
+      { limit: '1', refundStatuses: 'ALL' },
+      'refundStatuses',
+      'refundStatuses has unknown values ALL; allowed: NONE, PARTIAL, FULL',
+    ],
     ['invertIds true/false', { limit: '1', invertIds: 'yes' }, 'invertIds', 'invertIds must be true or false'],
-    ['invertStatuses true/false', { limit: '1', invertStatuses: '1' }, 'invertStatuses', 'invertStatuses must be true or false'],
+    [
+      'invertStatuses true/false',
+      { limit: '1', invertStatuses: '1' },
+      'invertStatuses',
+      'invertStatuses must be true or false',
+    ],
     ['partial true/false', { limit: '1', partial: 'TRUE' }, 'partial', 'partial must be true or false'],
     ['partial once', { limit: '1', partial: ['true', 'false'] }, 'partial', 'partial must be given once'],
-    ['createdAfter ISO 8601', { limit: '1', createdAfter: '05/04/2022' }, 'createdAfter', 'createdAfter must be an ISO 8601 date-time with a time zone, such as 2022-04-05T17:00:00.000Z'],
-    ['createdAfter with a zone', { limit: '1', createdAfter: '2022-04-05T17:00:00' }, 'createdAfter', 'createdAfter must be an ISO 8601 date-time with a time zone, such as 2022-04-05T17:00:00.000Z'],
-    ['createdBefore a real day', { limit: '1', createdBefore: '2022-02-30T00:00:00Z' }, 'createdBefore', 'createdBefore must be an ISO 8601 date-time with a time zone, such as 2022-04-05T17:00:00.000Z'],
-    ['createdBefore after createdAfter', { limit: '1', createdAfter: '2022-04-05T17:00:00Z', createdBefore: '2022-04-05T16:00:00Z' }, 'createdBefore', 'createdBefore must be later than createdAfter'],
-    ['externalPsuReference at most 64', { limit: '1', externalPsuReference: 'e'.repeat(65) }, 'externalPsuReference', 'externalPsuReference must have 1 to 64 characters'],
-    ['onBehalfOfId at most 128', { limit: '1', onBehalfOfId: 'o'.repeat(129) }, 'onBehalfOfId', 'onBehalfOfId must have 1 to 128 characters'],
+    [
+      'createdAfter ISO 8601',
+      { limit: '1', createdAfter: '05/04/2022' },
+      'createdAfter',
+      'createdAfter must be an ISO 8601 date-time with a time zone, such as 2022-04-05T17:00:00.000Z',
+    ],
+    [
+      'createdAfter with a zone',
+      { limit: '1', createdAfter: '2022-04-05T17:00:00' },
+      'createdAfter',
+      'createdAfter must be an ISO 8601 date-time with a time zone, such as 2022-04-05T17:00:00.000Z',
+    ],
+    [
+      'createdBefore a real day',
+      { limit: '1', createdBefore: '2022-02-30T00:00:00Z' },
+      'createdBefore',
+      'createdBefore must be an ISO 8601 date-time with a time zone, such as 2022-04-05T17:00:00.000Z',
+    ],
+    [
+      'createdBefore after createdAfter',
+      { limit: '1', createdAfter: '2022-04-05T17:00:00Z', createdBefore: '2022-04-05T16:00:00Z' },
+      'createdBefore',
+      'createdBefore must be later than createdAfter',
+    ],
+    [
+      'externalPsuReference at most 64',
+      { limit: '1', externalPsuReference: 'e'.repeat(65) },
+      'externalPsuReference',
+      'externalPsuReference must have 1 to 64 characters',
+    ],
+    [
+      'onBehalfOfId at most 128',
+      { limit: '1', onBehalfOfId: 'o'.repeat(129) },
+      'onBehalfOfId',
+      'onBehalfOfId must have 1 to 128 characters',
+    ],
     ['vrpConsentId once', { limit: '1', vrpConsentId: ['a', 'b'] }, 'vrpConsentId', 'vrpConsentId must be given once'],
-    ['type known', { limit: '1', type: 'REFUND' }, 'type', 'type must be one of SINGLE_IMMEDIATE_PAYMENT, VARIABLE_RECURRING_PAYMENT'],
-    ['unknown parameter', { limit: '1', status: 'INITIATION_COMPLETED' }, 'status', 'status: property status should not exist'],
+    [
+      'type known',
+      { limit: '1', type: 'REFUND' },
+      'type',
+      'type must be one of SINGLE_IMMEDIATE_PAYMENT, VARIABLE_RECURRING_PAYMENT',
+    ],
+    [
+      'unknown parameter',
+      { limit: '1', status: 'INITIATION_COMPLETED' },
+      'status',
+      'status: property status should not exist',
+    ],
   ])('%s', async (_name, query, path, message) => {
     const error = await reject(query);
     expect(error.status).toBe(400);
@@ -111,7 +178,14 @@ describe('parseDateTime', () => {
     expect(parseDateTime(value)?.toISOString()).toBe(iso);
   });
 
-  it.each(['2022-04-05', '2022-04-05 17:00:00Z', '2022-04-05T24:00:00Z', '2022-04-31T00:00:00Z', 'yesterday', '1649178000000'])('refuses %s', (value) => {
+  it.each([
+    '2022-04-05',
+    '2022-04-05 17:00:00Z',
+    '2022-04-05T24:00:00Z',
+    '2022-04-31T00:00:00Z',
+    'yesterday',
+    '1649178000000',
+  ])('refuses %s', (value) => {
     expect(parseDateTime(value)).toBeUndefined();
   });
 });

@@ -24,9 +24,17 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,
 export function parseDateTime(value: string): Date | undefined {
   const match = DATE_TIME.exec(value);
   if (match === null) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const calendar = new Date(Date.UTC(year, month - 1, day));
-  if (calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return undefined;
+  if (calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day)
+    return undefined;
   if (hour > 23 || minute > 59 || second > 59) return undefined;
   const parsed = new Date(value);
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
@@ -47,11 +55,15 @@ function ListParam(options: { readonly description: string; readonly allowed?: r
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value)),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
-      if (!Array.isArray(value) || !value.every((entry): entry is string => typeof entry === 'string')) return 'must be a list of strings';
-      if (value.length > LIST_PAYMENTS_LIMITS.maxEntries) return `must have at most ${LIST_PAYMENTS_LIMITS.maxEntries} entries (it has ${value.length})`;
-      if (value.some((entry) => entry === '' || entry.length > LIST_PAYMENTS_LIMITS.maxEntryLength)) return `entries must have 1 to ${LIST_PAYMENTS_LIMITS.maxEntryLength} characters`;
+      if (!Array.isArray(value) || !value.every((entry): entry is string => typeof entry === 'string'))
+        return 'must be a list of strings';
+      if (value.length > LIST_PAYMENTS_LIMITS.maxEntries)
+        return `must have at most ${LIST_PAYMENTS_LIMITS.maxEntries} entries (it has ${value.length})`;
+      if (value.some((entry) => entry === '' || entry.length > LIST_PAYMENTS_LIMITS.maxEntryLength))
+        return `entries must have 1 to ${LIST_PAYMENTS_LIMITS.maxEntryLength} characters`;
       const unknown = options.allowed === undefined ? [] : value.filter((entry) => !options.allowed?.includes(entry));
-      if (unknown.length > 0) return `has unknown values ${unknown.slice(0, 5).join(', ')}; allowed: ${options.allowed?.join(', ') ?? ''}`;
+      if (unknown.length > 0)
+        return `has unknown values ${unknown.slice(0, 5).join(', ')}; allowed: ${options.allowed?.join(', ') ?? ''}`;
       return undefined;
     }),
   );
@@ -72,17 +84,23 @@ function FlagParam(description: string): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ type: Boolean, description }),
     Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)),
-    FieldCheck((value) => (isAbsent(value) || typeof value === 'boolean' ? undefined : (onlyOnce(value) ?? 'must be true or false'))),
+    FieldCheck((value) =>
+      isAbsent(value) || typeof value === 'boolean' ? undefined : (onlyOnce(value) ?? 'must be true or false'),
+    ),
   );
 }
 
-function DateTimeParam(description: string, rule?: (date: Date, query: ListPaymentsQuery) => string | undefined): PropertyDecorator {
+function DateTimeParam(
+  description: string,
+  rule?: (date: Date, query: ListPaymentsQuery) => string | undefined,
+): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ type: String, format: 'date-time', description, example: '2022-04-05T17:00:00.000Z' }),
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? (parseDateTime(value) ?? value) : value)),
     FieldCheck((value, args) => {
       if (isAbsent(value)) return undefined;
-      if (!(value instanceof Date)) return onlyOnce(value) ?? 'must be an ISO 8601 date-time with a time zone, such as 2022-04-05T17:00:00.000Z';
+      if (!(value instanceof Date))
+        return onlyOnce(value) ?? 'must be an ISO 8601 date-time with a time zone, such as 2022-04-05T17:00:00.000Z';
       return rule?.(value, args.object as ListPaymentsQuery);
     }),
   );
@@ -93,7 +111,9 @@ function ChoiceParam(description: string, allowed: readonly string[]): PropertyD
     ApiPropertyOptional({ type: String, enum: [...allowed], description }),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
-      return typeof value === 'string' && allowed.includes(value) ? undefined : (onlyOnce(value) ?? `must be one of ${allowed.join(', ')}`);
+      return typeof value === 'string' && allowed.includes(value)
+        ? undefined
+        : (onlyOnce(value) ?? `must be one of ${allowed.join(', ')}`);
     }),
   );
 }
@@ -101,15 +121,26 @@ function ChoiceParam(description: string, allowed: readonly string[]): PropertyD
 export class ListPaymentsQuery {
   static readonly fieldPath = '';
 
-  @(applyDecorators(
-    ApiProperty({ type: Number, minimum: 1, maximum: LIST_PAYMENTS_LIMITS.maxLimit, description: `The maximum number of payments to answer, 1 to ${LIST_PAYMENTS_LIMITS.maxLimit}.`, example: 10 }),
-    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value)),
+  @applyDecorators(
+    ApiProperty({
+      type: Number,
+      minimum: 1,
+      maximum: LIST_PAYMENTS_LIMITS.maxLimit,
+      description: `The maximum number of payments to answer, 1 to ${LIST_PAYMENTS_LIMITS.maxLimit}.`,
+      example: 10,
+    }),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value,
+    ),
     FieldCheck((value) => {
       if (isAbsent(value) || value === '') return 'is required';
-      if (typeof value !== 'number') return onlyOnce(value) ?? `must be a whole number from 1 to ${LIST_PAYMENTS_LIMITS.maxLimit}`;
-      return value >= 1 && value <= LIST_PAYMENTS_LIMITS.maxLimit ? undefined : `must be a whole number from 1 to ${LIST_PAYMENTS_LIMITS.maxLimit}`;
+      if (typeof value !== 'number')
+        return onlyOnce(value) ?? `must be a whole number from 1 to ${LIST_PAYMENTS_LIMITS.maxLimit}`;
+      return value >= 1 && value <= LIST_PAYMENTS_LIMITS.maxLimit
+        ? undefined
+        : `must be a whole number from 1 to ${LIST_PAYMENTS_LIMITS.maxLimit}`;
     }),
-  ))
+  )
   limit!: number;
 
   @TextParam('The offset from the previous page (opaque: pageInfo.nextOffset).', 512)
@@ -121,7 +152,10 @@ export class ListPaymentsQuery {
   @FlagParam('Answer payments whose id is not in ids.')
   invertIds?: boolean;
 
-  @ListParam({ description: 'Only payments in these statuses (or, with invertStatuses, in any other).', allowed: PAYMENT_STATUSES })
+  @ListParam({
+    description: 'Only payments in these statuses (or, with invertStatuses, in any other).',
+    allowed: PAYMENT_STATUSES,
+  })
   statuses?: PaymentStatus[];
 
   @FlagParam('Answer payments whose status is not in statuses.')
@@ -131,7 +165,9 @@ export class ListPaymentsQuery {
   createdAfter?: Date;
 
   @DateTimeParam('Only payments created before this time.', (before, query) =>
-    query.createdAfter instanceof Date && before.getTime() <= query.createdAfter.getTime() ? 'must be later than createdAfter' : undefined,
+    query.createdAfter instanceof Date && before.getTime() <= query.createdAfter.getTime()
+      ? 'must be later than createdAfter'
+      : undefined,
   )
   createdBefore?: Date;
 

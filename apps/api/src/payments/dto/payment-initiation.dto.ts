@@ -34,7 +34,9 @@ import { RiskDto } from './risk.dto.js';
 /** The rail the request names, when it is a concrete valid one. */
 function railOf(object: object): PaymentLocalInstrument | undefined {
   const rail = (object as PaymentInitiationDto).localInstrument;
-  return (PAYMENT_LOCAL_INSTRUMENTS as readonly unknown[]).includes(rail) ? rail as PaymentLocalInstrument : undefined;
+  return (PAYMENT_LOCAL_INSTRUMENTS as readonly unknown[]).includes(rail)
+    ? (rail as PaymentLocalInstrument)
+    : undefined;
 }
 
 function validCurrencyOf(object: object): string | undefined {
@@ -49,8 +51,18 @@ function checkLocalInstrument(value: string, object: object): string | undefined
   if (currency === undefined) return undefined;
   if (value !== 'AUTO_SELECT') return checkRailCurrency(value as PaymentLocalInstrument, currency);
   // A creditor without any identifier is reported at initiation.creditor instead.
-  if (!(initiation.creditor instanceof CreditorDto) || !IDENTIFIER_FIELDS.some((field) => typeof initiation.creditor[field] === 'string')) return undefined;
-  const selection = selectLocalInstrument({ amount: { value: String(initiation.amount.value), currency }, creditor: { name: '', ...accountFieldsOf(initiation.creditor) } }, PAYMENT_LOCAL_INSTRUMENTS);
+  if (
+    !(initiation.creditor instanceof CreditorDto) ||
+    !IDENTIFIER_FIELDS.some((field) => typeof initiation.creditor[field] === 'string')
+  )
+    return undefined;
+  const selection = selectLocalInstrument(
+    {
+      amount: { value: String(initiation.amount.value), currency },
+      creditor: { name: '', ...accountFieldsOf(initiation.creditor) },
+    },
+    PAYMENT_LOCAL_INSTRUMENTS,
+  );
   return selection.ok ? undefined : selection.problem.message;
 }
 
@@ -58,7 +70,8 @@ function checkLocalInstrument(value: string, object: object): string | undefined
 function wholeAccountProblem(child: object, object: object, role: 'creditor' | 'debtor'): string | undefined {
   if ((object as PaymentInitiationDto).localInstrument !== 'AUTO_SELECT') return undefined;
   if (role === 'debtor' && isAccountOnFile(debtorShapeOf(child))) return undefined;
-  return checkAccountForRail(accountFieldsOf(child), 'AUTO_SELECT', { role }).find((problem) => problem.path === '')?.message;
+  return checkAccountForRail(accountFieldsOf(child), 'AUTO_SELECT', { role }).find((problem) => problem.path === '')
+    ?.message;
 }
 
 /**
@@ -69,7 +82,8 @@ export class PaymentInitiationDto {
   static readonly fieldPath = 'initiation';
 
   @TextField({
-    description: 'The bank to pay from. Required with flowType EMBEDDED_HOSTED_PAGES; without it the user picks the bank at the hosted pages.',
+    description:
+      'The bank to pay from. Required with flowType EMBEDDED_HOSTED_PAGES; without it the user picks the bank at the hosted pages.',
     max: 128,
     requiredWhen: (object) => checkBankIdForFlow(undefined, railContextFrom(object).flowType),
     example: 'ob-sandbox-gb',
@@ -94,10 +108,19 @@ export class PaymentInitiationDto {
   })
   remittanceInformationPrimary!: string;
 
-  @TextField({ description: `At most ${REMITTANCE_SECONDARY_MAX_LENGTH} characters.`, max: REMITTANCE_SECONDARY_MAX_LENGTH, rule: (value) => checkRemittanceSecondary(value) })
+  @TextField({
+    description: `At most ${REMITTANCE_SECONDARY_MAX_LENGTH} characters.`,
+    max: REMITTANCE_SECONDARY_MAX_LENGTH,
+    rule: (value) => checkRemittanceSecondary(value),
+  })
   remittanceInformationSecondary?: string;
 
-  @TextField({ description: 'The ultimate client (a sub-TPP referenceId when on behalf of a sub-TPP); required for unregulated members.', max: 128, example: 'c5a863bc-86f2-4418-a26f-25b24c7983c7' })
+  @TextField({
+    description:
+      'The ultimate client (a sub-TPP referenceId when on behalf of a sub-TPP); required for unregulated members.',
+    max: 128,
+    example: 'c5a863bc-86f2-4418-a26f-25b24c7983c7',
+  })
   onBehalfOfId?: string;
 
   @TextField({ description: 'Only for variable recurring payments: the VRP consent id.', max: 128 })
@@ -107,7 +130,8 @@ export class PaymentInitiationDto {
   amount!: AmountDto;
 
   @ChoiceField({
-    description: 'The payment rail, or AUTO_SELECT: the gateway picks it from the creditor identifier, currency, value and the bank (see docs/payments-validation.md).',
+    description:
+      'The payment rail, or AUTO_SELECT: the gateway picks it from the creditor identifier, currency, value and the bank (see docs/payments-validation.md).',
     required: true,
     values: REQUESTED_LOCAL_INSTRUMENTS,
     rule: checkLocalInstrument,
@@ -116,7 +140,8 @@ export class PaymentInitiationDto {
   localInstrument!: RequestedLocalInstrument;
 
   @NestedField({
-    description: 'The payer: an Account on File reference or account details, never both; required only when the bank requires it.',
+    description:
+      'The payer: an Account on File reference or account details, never both; required only when the bank requires it.',
     type: () => DebtorDto,
     attach: attachRailContext,
     rule: (child, object) => wholeAccountProblem(child, object, 'debtor'),
@@ -133,20 +158,31 @@ export class PaymentInitiationDto {
   creditor!: CreditorDto;
 
   @TextField({
-    description: 'A future date YYYY-MM-DD, from today up to one year ahead; only at banks supporting scheduled payments.',
+    description:
+      'A future date YYYY-MM-DD, from today up to one year ahead; only at banks supporting scheduled payments.',
     max: 64,
     rule: (value) => checkExecutionDate(value.trim()),
     example: '2026-12-01',
   })
   executionDate?: string;
 
-  @FlagField({ description: 'The bank checks available funds before accepting (banks supporting funds confirmation). Default false.', example: false })
+  @FlagField({
+    description:
+      'The bank checks available funds before accepting (banks supporting funds confirmation). Default false.',
+    example: false,
+  })
   confirmFunds?: boolean;
 
-  @FlagField({ description: 'The bank returns the debtor account the user chose (supporting banks). Default false.', example: false })
+  @FlagField({
+    description: 'The bank returns the debtor account the user chose (supporting banks). Default false.',
+    example: false,
+  })
   returnRefundAccount?: boolean;
 
-  @FlagField({ description: 'Prevents converting an immediate payment into a future-dated one. Default false.', example: false })
+  @FlagField({
+    description: 'Prevents converting an immediate payment into a future-dated one. Default false.',
+    example: false,
+  })
   disableFutureDatedPaymentConversion?: boolean;
 
   @FlagField({ description: 'Generates a tokenized account id for the debtor account.', example: true })
@@ -161,16 +197,28 @@ export class PaymentInitiationDto {
   })
   callbackUrl!: string;
 
-  @TextField({ description: 'Returned with the bank callback to match it to the payment.', max: 256, example: '6242e45e-3063-4c42-8376' })
+  @TextField({
+    description: 'Returned with the bank callback to match it to the payment.',
+    max: 256,
+    example: '6242e45e-3063-4c42-8376',
+  })
   callbackState?: string;
 
-  @ChoiceField({ description: 'Who bears the charges (SLEV recommended for SEPA).', values: CHARGE_BEARERS, example: 'SLEV' })
+  @ChoiceField({
+    description: 'Who bears the charges (SLEV recommended for SEPA).',
+    values: CHARGE_BEARERS,
+    example: 'SLEV',
+  })
   chargeBearer?: ChargeBearer;
 
   @NestedField({ description: 'Details for risk scoring.', type: () => RiskDto })
   risk?: RiskDto;
 
-  @ChoiceField({ description: 'The integration option; API_ONLY when absent.', values: PAYMENT_FLOW_TYPES, example: 'API_ONLY' })
+  @ChoiceField({
+    description: 'The integration option; API_ONLY when absent.',
+    values: PAYMENT_FLOW_TYPES,
+    example: 'API_ONLY',
+  })
   flowType?: PaymentFlowType;
 
   @TextField({ description: "The TPP's reference of the user, at most 64 characters.", max: 64 })

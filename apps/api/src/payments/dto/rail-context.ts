@@ -1,4 +1,9 @@
-import { PAYMENT_FLOW_TYPES, PAYMENT_LOCAL_INSTRUMENTS, type PaymentFlowType, type RequestedLocalInstrument } from '#libs/domain';
+import {
+  PAYMENT_FLOW_TYPES,
+  PAYMENT_LOCAL_INSTRUMENTS,
+  type PaymentFlowType,
+  type RequestedLocalInstrument,
+} from '#libs/domain';
 
 /**
  * What the creditor and debtor checks need from the rest of the initiation (the rail, the
@@ -16,7 +21,10 @@ export interface RailContext {
 
 const RAIL_CONTEXT = Symbol('railContext');
 
-export const REQUESTED_LOCAL_INSTRUMENTS: readonly RequestedLocalInstrument[] = [...PAYMENT_LOCAL_INSTRUMENTS, 'AUTO_SELECT'];
+export const REQUESTED_LOCAL_INSTRUMENTS: readonly RequestedLocalInstrument[] = [
+  ...PAYMENT_LOCAL_INSTRUMENTS,
+  'AUTO_SELECT',
+];
 
 function field(object: unknown, name: string): unknown {
   return typeof object === 'object' && object !== null ? (object as Record<string, unknown>)[name] : undefined;
@@ -29,7 +37,8 @@ export function railContextFrom(initiation: unknown): RailContext {
   const flowType = field(initiation, 'flowType');
   // Set field by field: built on every request, and a chain of spreads costs more (see withFields).
   const context: { -readonly [Key in keyof RailContext]: RailContext[Key] } = {};
-  if (REQUESTED_LOCAL_INSTRUMENTS.includes(localInstrument as RequestedLocalInstrument)) context.localInstrument = localInstrument as RequestedLocalInstrument;
+  if (REQUESTED_LOCAL_INSTRUMENTS.includes(localInstrument as RequestedLocalInstrument))
+    context.localInstrument = localInstrument as RequestedLocalInstrument;
   if (typeof currency === 'string') context.currency = currency;
   if (typeof bankId === 'string' && bankId.trim() !== '') context.bankId = bankId.trim();
   if ((PAYMENT_FLOW_TYPES as readonly unknown[]).includes(flowType)) context.flowType = flowType as PaymentFlowType;
@@ -37,7 +46,11 @@ export function railContextFrom(initiation: unknown): RailContext {
 }
 
 export function attachRailContext(child: object, initiation: unknown): void {
-  Object.defineProperty(child, RAIL_CONTEXT, { value: railContextFrom(initiation), enumerable: false, configurable: true });
+  Object.defineProperty(child, RAIL_CONTEXT, {
+    value: railContextFrom(initiation),
+    enumerable: false,
+    configurable: true,
+  });
 }
 
 export function railContextOf(object: object): RailContext {

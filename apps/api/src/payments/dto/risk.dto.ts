@@ -42,21 +42,34 @@ export class RiskDto {
   @TextField({ description: "The merchant's identifier of the user.", max: 128, example: '0000789123' })
   psuId?: string;
 
-  @ChoiceField({ description: 'The context of the payment (recommended).', values: PAYMENT_CONTEXT_CODES, example: 'PISP_PAYEE' })
+  @ChoiceField({
+    description: 'The context of the payment (recommended).',
+    values: PAYMENT_CONTEXT_CODES,
+    example: 'PISP_PAYEE',
+  })
   paymentContextCode?: (typeof PAYMENT_CONTEXT_CODES)[number];
 
-  @ChoiceField({ description: 'ISO 20022 purpose code (UK recommended list).', values: PAYMENT_PURPOSE_CODES, example: 'DVPM' })
+  @ChoiceField({
+    description: 'ISO 20022 purpose code (UK recommended list).',
+    values: PAYMENT_PURPOSE_CODES,
+    example: 'DVPM',
+  })
   paymentPurposeCode?: (typeof PAYMENT_PURPOSE_CODES)[number];
 
   @TextField({
     description: 'ISO 18245 merchant category code: 4 digits.',
     max: 64,
-    rule: (value) => (MERCHANT_CATEGORY_CODE.test(value.trim()) ? undefined : 'must be an ISO 18245 merchant category code of 4 digits'),
+    rule: (value) =>
+      MERCHANT_CATEGORY_CODE.test(value.trim()) ? undefined : 'must be an ISO 18245 merchant category code of 4 digits',
     example: '4812',
   })
   merchantCategoryCode?: string;
 
-  @ChoiceField({ description: 'The kind of beneficiary account, if known.', values: BENEFICIARY_ACCOUNT_TYPES, example: 'BUSINESS' })
+  @ChoiceField({
+    description: 'The kind of beneficiary account, if known.',
+    values: BENEFICIARY_ACCOUNT_TYPES,
+    example: 'BUSINESS',
+  })
   beneficiaryAccountType?: (typeof BENEFICIARY_ACCOUNT_TYPES)[number];
 
   @FlagField({ description: 'Whether the payee has a contract with the PISP.', example: true })

@@ -124,7 +124,12 @@ function riskOf(dto: RiskDto | null | undefined): PaymentRisk | undefined {
  * omitted. Call it on a DTO the validation pipe accepted.
  */
 export function toPaymentInitiationInput(dto: PaymentInitiationDto): PaymentInitiationInput {
-  const required: Defined<Pick<PaymentInitiationInput, 'refId' | 'remittanceInformationPrimary' | 'amount' | 'localInstrument' | 'creditor' | 'callbackUrl'>> = {
+  const required: Defined<
+    Pick<
+      PaymentInitiationInput,
+      'refId' | 'remittanceInformationPrimary' | 'amount' | 'localInstrument' | 'creditor' | 'callbackUrl'
+    >
+  > = {
     refId: normalizeText(dto.refId),
     remittanceInformationPrimary: normalizeText(dto.remittanceInformationPrimary),
     amount: { value: dto.amount.value, currency: dto.amount.currency },

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentAccountFields, RequestedLocalInstrument } from '../payment-initiation.js';
 import { PAYMENT_LOCAL_INSTRUMENTS } from '../payment-initiation.js';
-import { ACCOUNT_FIELDS, RAIL_ACCOUNT_FIELDS, checkAccountForRail, narrowAccountToRail, type AccountCheckOptions } from './account-for-rail.js';
+import {
+  ACCOUNT_FIELDS,
+  RAIL_ACCOUNT_FIELDS,
+  checkAccountForRail,
+  narrowAccountToRail,
+  type AccountCheckOptions,
+} from './account-for-rail.js';
 import type { FieldProblem } from './field-problem.js';
 
 const DE_IBAN = 'DE89370400440532013000';
@@ -13,7 +19,11 @@ const NRB = '61109010140000071219812874';
 const creditor: AccountCheckOptions = { role: 'creditor' };
 const debtor: AccountCheckOptions = { role: 'debtor' };
 
-function check(account: PaymentAccountFields, rail: RequestedLocalInstrument, options: AccountCheckOptions = creditor): FieldProblem[] {
+function check(
+  account: PaymentAccountFields,
+  rail: RequestedLocalInstrument,
+  options: AccountCheckOptions = creditor,
+): FieldProblem[] {
   return checkAccountForRail(account, rail, options);
 }
 
@@ -30,7 +40,11 @@ describe('checkAccountForRail: valid accounts per rail', () => {
     ['EU_DOMESTIC_NON_EURO', { iban: SE_IBAN, bic: 'ESSESESS' }, creditor],
     ['EU_DOMESTIC_NON_EURO', { bban: '50000000058398257466' }, creditor],
     ['EU_DOMESTIC_NON_EURO_INSTANT', { bban: '58398257466', clearingNumber: '8327-9' }, debtor],
-    ['EU_DOMESTIC_NON_EURO', { iban: SE_IBAN, bban: '50000000058398257466' }, { role: 'creditor', currency: 'SEK', flowType: 'FULL_HOSTED_PAGES' }],
+    [
+      'EU_DOMESTIC_NON_EURO',
+      { iban: SE_IBAN, bban: '50000000058398257466' },
+      { role: 'creditor', currency: 'SEK', flowType: 'FULL_HOSTED_PAGES' },
+    ],
     ['BANKGIRO', { bankgiroNumber: '5050-1055' }, creditor],
     ['BANKGIRO', { bankgiroNumber: '5050-1055', bic: 'ESSESESS' }, debtor],
     ['PLUSGIRO', { plusgiroNumber: '28 65 43-4' }, creditor],
@@ -45,9 +59,27 @@ describe('checkAccountForRail: valid accounts per rail', () => {
 describe('checkAccountForRail: problems name the field', () => {
   it.each<[string, RequestedLocalInstrument, PaymentAccountFields, AccountCheckOptions, FieldProblem[]]>([
     ['SEPA without iban', 'SEPA', {}, creditor, [{ path: 'iban', message: 'is required for SEPA', kind: 'required' }]],
-    ['SEPA with a bad check digit', 'SEPA', { iban: 'DE88370400440532013000' }, creditor, [{ path: 'iban', message: 'has an invalid check digit' }]],
-    ['SEPA with a non-SEPA IBAN', 'SEPA', { iban: TR_IBAN }, creditor, [{ path: 'iban', message: 'must be an IBAN of a SEPA country for SEPA; TR is not one' }]],
-    ['SEPA with a bad BIC', 'SEPA_INSTANT', { iban: DE_IBAN, bic: 'COBADE' }, creditor, [{ path: 'bic', message: 'must be a BIC of 8 or 11 characters (it has 6)' }]],
+    [
+      'SEPA with a bad check digit',
+      'SEPA',
+      { iban: 'DE88370400440532013000' },
+      creditor,
+      [{ path: 'iban', message: 'has an invalid check digit' }],
+    ],
+    [
+      'SEPA with a non-SEPA IBAN',
+      'SEPA',
+      { iban: TR_IBAN },
+      creditor,
+      [{ path: 'iban', message: 'must be an IBAN of a SEPA country for SEPA; TR is not one' }],
+    ],
+    [
+      'SEPA with a bad BIC',
+      'SEPA_INSTANT',
+      { iban: DE_IBAN, bic: 'COBADE' },
+      creditor,
+      [{ path: 'bic', message: 'must be a BIC of 8 or 11 characters (it has 6)' }],
+    ],
     [
       'SEPA with a sort code',
       'SEPA',
@@ -66,25 +98,97 @@ describe('checkAccountForRail: problems name the field', () => {
         { path: 'accountNumber', message: 'is required for FASTER_PAYMENTS', kind: 'required' },
       ],
     ],
-    ['FASTER_PAYMENTS bad sort code', 'FASTER_PAYMENTS', { sortCode: '04000', accountNumber: '12345678' }, creditor, [{ path: 'sortCode', message: 'must be 6 digits, written 123456 or 12-34-56' }]],
-    ['FASTER_PAYMENTS short account', 'FASTER_PAYMENTS', { sortCode: '040004', accountNumber: '1234567' }, creditor, [{ path: 'accountNumber', message: 'must be 8 digits for a UK account' }]],
-    ['FASTER_PAYMENTS with a BIC', 'FASTER_PAYMENTS', { sortCode: '040004', accountNumber: '12345678', bic: 'NWBKGB2L' }, creditor, [{ path: 'bic', message: 'is not used by FASTER_PAYMENTS, which takes sortCode and accountNumber' }]],
-    ['ELIXIR without account', 'ELIXIR', { bic: 'BPKOPLPW' }, creditor, [{ path: 'iban', message: 'is required for ELIXIR, or accountNumber (a 26-digit Polish account number)', kind: 'required' }]],
-    ['ELIXIR with both', 'ELIXIR', { iban: PL_IBAN, accountNumber: NRB }, creditor, [{ path: 'accountNumber', message: 'must not be given together with iban: ELIXIR takes one of them' }]],
-    ['ELIXIR with a German IBAN', 'ELIXIR', { iban: DE_IBAN }, creditor, [{ path: 'iban', message: 'must be a Polish (PL) IBAN for ELIXIR; it is a DE IBAN' }]],
-    ['ELIXIR with a short account number', 'ELIXIR', { accountNumber: '12345678' }, creditor, [{ path: 'accountNumber', message: 'must be a Polish account number of 26 digits' }]],
-    ['ELIXIR with a bad NRB', 'ELIXIR', { accountNumber: '62109010140000071219812874' }, creditor, [{ path: 'accountNumber', message: 'has an invalid check digit' }]],
-    ['ELIXIR debtor with an account number', 'ELIXIR', { accountNumber: NRB }, debtor, [
-      { path: 'accountNumber', message: 'is not used by ELIXIR, which takes iban and an optional bic' },
-      { path: 'iban', message: 'is required for ELIXIR', kind: 'required' },
-    ]],
-    ['EU_DOMESTIC_NON_EURO without account', 'EU_DOMESTIC_NON_EURO', {}, creditor, [{ path: 'iban', message: 'is required for EU_DOMESTIC_NON_EURO, or bban', kind: 'required' }]],
+    [
+      'FASTER_PAYMENTS bad sort code',
+      'FASTER_PAYMENTS',
+      { sortCode: '04000', accountNumber: '12345678' },
+      creditor,
+      [{ path: 'sortCode', message: 'must be 6 digits, written 123456 or 12-34-56' }],
+    ],
+    [
+      'FASTER_PAYMENTS short account',
+      'FASTER_PAYMENTS',
+      { sortCode: '040004', accountNumber: '1234567' },
+      creditor,
+      [{ path: 'accountNumber', message: 'must be 8 digits for a UK account' }],
+    ],
+    [
+      'FASTER_PAYMENTS with a BIC',
+      'FASTER_PAYMENTS',
+      { sortCode: '040004', accountNumber: '12345678', bic: 'NWBKGB2L' },
+      creditor,
+      [{ path: 'bic', message: 'is not used by FASTER_PAYMENTS, which takes sortCode and accountNumber' }],
+    ],
+    [
+      'ELIXIR without account',
+      'ELIXIR',
+      { bic: 'BPKOPLPW' },
+      creditor,
+      [
+        {
+          path: 'iban',
+          message: 'is required for ELIXIR, or accountNumber (a 26-digit Polish account number)',
+          kind: 'required',
+        },
+      ],
+    ],
+    [
+      'ELIXIR with both',
+      'ELIXIR',
+      { iban: PL_IBAN, accountNumber: NRB },
+      creditor,
+      [{ path: 'accountNumber', message: 'must not be given together with iban: ELIXIR takes one of them' }],
+    ],
+    [
+      'ELIXIR with a German IBAN',
+      'ELIXIR',
+      { iban: DE_IBAN },
+      creditor,
+      [{ path: 'iban', message: 'must be a Polish (PL) IBAN for ELIXIR; it is a DE IBAN' }],
+    ],
+    [
+      'ELIXIR with a short account number',
+      'ELIXIR',
+      { accountNumber: '12345678' },
+      creditor,
+      [{ path: 'accountNumber', message: 'must be a Polish account number of 26 digits' }],
+    ],
+    [
+      'ELIXIR with a bad NRB',
+      'ELIXIR',
+      { accountNumber: '62109010140000071219812874' },
+      creditor,
+      [{ path: 'accountNumber', message: 'has an invalid check digit' }],
+    ],
+    [
+      'ELIXIR debtor with an account number',
+      'ELIXIR',
+      { accountNumber: NRB },
+      debtor,
+      [
+        { path: 'accountNumber', message: 'is not used by ELIXIR, which takes iban and an optional bic' },
+        { path: 'iban', message: 'is required for ELIXIR', kind: 'required' },
+      ],
+    ],
+    [
+      'EU_DOMESTIC_NON_EURO without account',
+      'EU_DOMESTIC_NON_EURO',
+      {},
+      creditor,
+      [{ path: 'iban', message: 'is required for EU_DOMESTIC_NON_EURO, or bban', kind: 'required' }],
+    ],
     [
       'EU_DOMESTIC_NON_EURO with iban and bban through the API',
       'EU_DOMESTIC_NON_EURO',
       { iban: SE_IBAN, bban: '50000000058398257466' },
       { role: 'creditor', currency: 'SEK', bankId: 'ob-sandbox-se', flowType: 'FULL_HOSTED_PAGES' },
-      [{ path: 'bban', message: 'must not be given together with iban (both only for a SEK or NOK creditor through the hosted pages without a bankId)' }],
+      [
+        {
+          path: 'bban',
+          message:
+            'must not be given together with iban (both only for a SEK or NOK creditor through the hosted pages without a bankId)',
+        },
+      ],
     ],
     [
       'EU_DOMESTIC_NON_EURO clearing number with an IBAN',
@@ -93,17 +197,90 @@ describe('checkAccountForRail: problems name the field', () => {
       creditor,
       [{ path: 'clearingNumber', message: 'needs bban: a clearing number qualifies a domestic account number' }],
     ],
-    ['EU_DOMESTIC_NON_EURO bad bban', 'EU_DOMESTIC_NON_EURO', { bban: '12' }, creditor, [{ path: 'bban', message: 'must be an account number of 4 to 30 letters and digits' }]],
-    ['EU_DOMESTIC_NON_EURO bad clearing number', 'EU_DOMESTIC_NON_EURO', { bban: '58398257466', clearingNumber: '12' }, creditor, [{ path: 'clearingNumber', message: 'must be a clearing number of 3 to 8 digits' }]],
-    ['BANKGIRO without number', 'BANKGIRO', {}, creditor, [{ path: 'bankgiroNumber', message: 'is required for BANKGIRO', kind: 'required' }]],
-    ['BANKGIRO bad check digit', 'BANKGIRO', { bankgiroNumber: '5050-1056' }, creditor, [{ path: 'bankgiroNumber', message: 'has an invalid check digit' }]],
-    ['BANKGIRO with a plusgiro number', 'BANKGIRO', { bankgiroNumber: '5050-1055', plusgiroNumber: '91' }, creditor, [{ path: 'plusgiroNumber', message: 'is not used by BANKGIRO, which takes bankgiroNumber and an optional bic' }]],
-    ['PLUSGIRO without number', 'PLUSGIRO', { bic: 'NDEASESS' }, creditor, [{ path: 'plusgiroNumber', message: 'is required for PLUSGIRO', kind: 'required' }]],
-    ['PLUSGIRO bad check digit', 'PLUSGIRO', { plusgiroNumber: '4711-4' }, creditor, [{ path: 'plusgiroNumber', message: 'has an invalid check digit' }]],
-    ['AUTO_SELECT without identifier', 'AUTO_SELECT', { bic: 'COBADEFFXXX' }, creditor, [{ path: '', message: 'must have account details: iban, sortCode and accountNumber, bban, bankgiroNumber or plusgiroNumber', kind: 'required' }]],
-    ['AUTO_SELECT bad IBAN', 'AUTO_SELECT', { iban: 'DE88370400440532013000' }, creditor, [{ path: 'iban', message: 'has an invalid check digit' }]],
-    ['AUTO_SELECT UK account number', 'AUTO_SELECT', { sortCode: '040004', accountNumber: '123' }, creditor, [{ path: 'accountNumber', message: 'must be 8 digits for a UK account' }]],
-    ['AUTO_SELECT lone account number is Polish', 'AUTO_SELECT', { accountNumber: '12345678' }, creditor, [{ path: 'accountNumber', message: 'must be a Polish account number of 26 digits' }]],
+    [
+      'EU_DOMESTIC_NON_EURO bad bban',
+      'EU_DOMESTIC_NON_EURO',
+      { bban: '12' },
+      creditor,
+      [{ path: 'bban', message: 'must be an account number of 4 to 30 letters and digits' }],
+    ],
+    [
+      'EU_DOMESTIC_NON_EURO bad clearing number',
+      'EU_DOMESTIC_NON_EURO',
+      { bban: '58398257466', clearingNumber: '12' },
+      creditor,
+      [{ path: 'clearingNumber', message: 'must be a clearing number of 3 to 8 digits' }],
+    ],
+    [
+      'BANKGIRO without number',
+      'BANKGIRO',
+      {},
+      creditor,
+      [{ path: 'bankgiroNumber', message: 'is required for BANKGIRO', kind: 'required' }],
+    ],
+    [
+      'BANKGIRO bad check digit',
+      'BANKGIRO',
+      { bankgiroNumber: '5050-1056' },
+      creditor,
+      [{ path: 'bankgiroNumber', message: 'has an invalid check digit' }],
+    ],
+    [
+      'BANKGIRO with a plusgiro number',
+      'BANKGIRO',
+      { bankgiroNumber: '5050-1055', plusgiroNumber: '91' },
+      creditor,
+      [{ path: 'plusgiroNumber', message: 'is not used by BANKGIRO, which takes bankgiroNumber and an optional bic' }],
+    ],
+    [
+      'PLUSGIRO without number',
+      'PLUSGIRO',
+      { bic: 'NDEASESS' },
+      creditor,
+      [{ path: 'plusgiroNumber', message: 'is required for PLUSGIRO', kind: 'required' }],
+    ],
+    [
+      'PLUSGIRO bad check digit',
+      'PLUSGIRO',
+      { plusgiroNumber: '4711-4' },
+      creditor,
+      [{ path: 'plusgiroNumber', message: 'has an invalid check digit' }],
+    ],
+    [
+      'AUTO_SELECT without identifier',
+      'AUTO_SELECT',
+      { bic: 'COBADEFFXXX' },
+      creditor,
+      [
+        {
+          path: '',
+          message:
+            'must have account details: iban, sortCode and accountNumber, bban, bankgiroNumber or plusgiroNumber',
+          kind: 'required',
+        },
+      ],
+    ],
+    [
+      'AUTO_SELECT bad IBAN',
+      'AUTO_SELECT',
+      { iban: 'DE88370400440532013000' },
+      creditor,
+      [{ path: 'iban', message: 'has an invalid check digit' }],
+    ],
+    [
+      'AUTO_SELECT UK account number',
+      'AUTO_SELECT',
+      { sortCode: '040004', accountNumber: '123' },
+      creditor,
+      [{ path: 'accountNumber', message: 'must be 8 digits for a UK account' }],
+    ],
+    [
+      'AUTO_SELECT lone account number is Polish',
+      'AUTO_SELECT',
+      { accountNumber: '12345678' },
+      creditor,
+      [{ path: 'accountNumber', message: 'must be a Polish account number of 26 digits' }],
+    ],
   ])('%s', (_name, rail, account, options, expected) => {
     expect(check(account, rail, options)).toEqual(expected);
   });
@@ -121,7 +298,15 @@ describe('RAIL_ACCOUNT_FIELDS and narrowAccountToRail', () => {
 
   it('keeps the rail fields and everything that is not an identifier', () => {
     const account = { name: 'Shop', iban: DE_IBAN, bic: 'COBADEFFXXX', sortCode: '040004', accountNumber: '12345678' };
-    expect(narrowAccountToRail(account, 'SEPA', 'creditor')).toEqual({ name: 'Shop', iban: DE_IBAN, bic: 'COBADEFFXXX' });
-    expect(narrowAccountToRail(account, 'FASTER_PAYMENTS', 'creditor')).toEqual({ name: 'Shop', sortCode: '040004', accountNumber: '12345678' });
+    expect(narrowAccountToRail(account, 'SEPA', 'creditor')).toEqual({
+      name: 'Shop',
+      iban: DE_IBAN,
+      bic: 'COBADEFFXXX',
+    });
+    expect(narrowAccountToRail(account, 'FASTER_PAYMENTS', 'creditor')).toEqual({
+      name: 'Shop',
+      sortCode: '040004',
+      accountNumber: '12345678',
+    });
   });
 });

@@ -1,4 +1,9 @@
-import type { PaymentAccountFields, PaymentFlowType, PaymentLocalInstrument, RequestedLocalInstrument } from '../payment-initiation.js';
+import type {
+  PaymentAccountFields,
+  PaymentFlowType,
+  PaymentLocalInstrument,
+  RequestedLocalInstrument,
+} from '../payment-initiation.js';
 import { checkBban, checkClearingNumber } from './bban.js';
 import { checkBic } from './bic.js';
 import { fieldProblem, type FieldProblem } from './field-problem.js';
@@ -11,15 +16,33 @@ export type AccountField = keyof PaymentAccountFields;
 export type AccountRole = 'creditor' | 'debtor';
 
 /** Every account identifier field, in the order problems are reported. */
-export const ACCOUNT_FIELDS: readonly AccountField[] = ['iban', 'bic', 'sortCode', 'accountNumber', 'bban', 'clearingNumber', 'bankgiroNumber', 'plusgiroNumber'];
+export const ACCOUNT_FIELDS: readonly AccountField[] = [
+  'iban',
+  'bic',
+  'sortCode',
+  'accountNumber',
+  'bban',
+  'clearingNumber',
+  'bankgiroNumber',
+  'plusgiroNumber',
+];
 /** The fields that identify an account by themselves (bic and clearingNumber only qualify one). */
-export const IDENTIFIER_FIELDS: readonly AccountField[] = ['iban', 'sortCode', 'accountNumber', 'bban', 'bankgiroNumber', 'plusgiroNumber'];
+export const IDENTIFIER_FIELDS: readonly AccountField[] = [
+  'iban',
+  'sortCode',
+  'accountNumber',
+  'bban',
+  'bankgiroNumber',
+  'plusgiroNumber',
+];
 
 const SEPA_FIELDS: readonly AccountField[] = ['iban', 'bic'];
 const NON_EURO_FIELDS: readonly AccountField[] = ['iban', 'bban', 'bic', 'clearingNumber'];
 
 /** The identifier fields each rail takes, per side (the reference spec's account schemas). */
-export const RAIL_ACCOUNT_FIELDS: Readonly<Record<PaymentLocalInstrument, Readonly<Record<AccountRole, readonly AccountField[]>>>> = {
+export const RAIL_ACCOUNT_FIELDS: Readonly<
+  Record<PaymentLocalInstrument, Readonly<Record<AccountRole, readonly AccountField[]>>>
+> = {
   SEPA: { creditor: SEPA_FIELDS, debtor: SEPA_FIELDS },
   SEPA_INSTANT: { creditor: SEPA_FIELDS, debtor: SEPA_FIELDS },
   FASTER_PAYMENTS: { creditor: ['sortCode', 'accountNumber'], debtor: ['sortCode', 'accountNumber'] },
@@ -35,8 +58,14 @@ const RAIL_TAKES: Readonly<Record<PaymentLocalInstrument, Readonly<Record<Accoun
   SEPA_INSTANT: { creditor: 'iban and an optional bic', debtor: 'iban and an optional bic' },
   FASTER_PAYMENTS: { creditor: 'sortCode and accountNumber', debtor: 'sortCode and accountNumber' },
   ELIXIR: { creditor: 'iban or accountNumber, and an optional bic', debtor: 'iban and an optional bic' },
-  EU_DOMESTIC_NON_EURO: { creditor: 'iban or bban, an optional bic, and clearingNumber with bban', debtor: 'iban or bban, an optional bic, and clearingNumber with bban' },
-  EU_DOMESTIC_NON_EURO_INSTANT: { creditor: 'iban or bban, an optional bic, and clearingNumber with bban', debtor: 'iban or bban, an optional bic, and clearingNumber with bban' },
+  EU_DOMESTIC_NON_EURO: {
+    creditor: 'iban or bban, an optional bic, and clearingNumber with bban',
+    debtor: 'iban or bban, an optional bic, and clearingNumber with bban',
+  },
+  EU_DOMESTIC_NON_EURO_INSTANT: {
+    creditor: 'iban or bban, an optional bic, and clearingNumber with bban',
+    debtor: 'iban or bban, an optional bic, and clearingNumber with bban',
+  },
   BANKGIRO: { creditor: 'bankgiroNumber and an optional bic', debtor: 'bankgiroNumber and an optional bic' },
   PLUSGIRO: { creditor: 'plusgiroNumber and an optional bic', debtor: 'plusgiroNumber and an optional bic' },
 };
@@ -54,14 +83,21 @@ function given(account: PaymentAccountFields, field: AccountField): boolean {
 }
 
 /** The field's own format; where the rail matters (account number, IBAN country) it is taken into account. */
-function formatProblem(field: AccountField, value: string, rail: RequestedLocalInstrument, account: PaymentAccountFields): string | undefined {
+function formatProblem(
+  field: AccountField,
+  value: string,
+  rail: RequestedLocalInstrument,
+  account: PaymentAccountFields,
+): string | undefined {
   switch (field) {
     case 'iban': {
       const problem = checkIban(value);
       if (problem !== undefined) return problem;
       const country = ibanCountry(value);
-      if ((rail === 'SEPA' || rail === 'SEPA_INSTANT') && !isSepaCountry(country)) return `must be an IBAN of a SEPA country for ${rail}; ${country} is not one`;
-      if (rail === 'ELIXIR' && country !== 'PL') return `must be a Polish (PL) IBAN for ELIXIR; it is a ${country} IBAN`;
+      if ((rail === 'SEPA' || rail === 'SEPA_INSTANT') && !isSepaCountry(country))
+        return `must be an IBAN of a SEPA country for ${rail}; ${country} is not one`;
+      if (rail === 'ELIXIR' && country !== 'PL')
+        return `must be a Polish (PL) IBAN for ELIXIR; it is a ${country} IBAN`;
       return undefined;
     }
     case 'bic':
@@ -86,30 +122,54 @@ function formatProblem(field: AccountField, value: string, rail: RequestedLocalI
 
 /** SEK/NOK through the hosted pages without a bank: the creditor may carry iban and bban both. */
 function allowsIbanWithBban(options: AccountCheckOptions): boolean {
-  return options.role === 'creditor' && (options.currency === 'SEK' || options.currency === 'NOK') && options.bankId === undefined && options.flowType === 'FULL_HOSTED_PAGES';
+  return (
+    options.role === 'creditor' &&
+    (options.currency === 'SEK' || options.currency === 'NOK') &&
+    options.bankId === undefined &&
+    options.flowType === 'FULL_HOSTED_PAGES'
+  );
 }
 
-function railCombination(account: PaymentAccountFields, rail: PaymentLocalInstrument, options: AccountCheckOptions): FieldProblem[] {
+function railCombination(
+  account: PaymentAccountFields,
+  rail: PaymentLocalInstrument,
+  options: AccountCheckOptions,
+): FieldProblem[] {
   const has = (field: AccountField): boolean => given(account, field);
-  const required = (field: AccountField, alternative = ''): FieldProblem => fieldProblem(field, `is required for ${rail}${alternative}`, 'required');
+  const required = (field: AccountField, alternative = ''): FieldProblem =>
+    fieldProblem(field, `is required for ${rail}${alternative}`, 'required');
   switch (rail) {
     case 'SEPA':
     case 'SEPA_INSTANT':
       return has('iban') ? [] : [required('iban')];
     case 'FASTER_PAYMENTS':
-      return [...(has('sortCode') ? [] : [required('sortCode')]), ...(has('accountNumber') ? [] : [required('accountNumber')])];
+      return [
+        ...(has('sortCode') ? [] : [required('sortCode')]),
+        ...(has('accountNumber') ? [] : [required('accountNumber')]),
+      ];
     case 'ELIXIR':
       if (options.role === 'debtor') return has('iban') ? [] : [required('iban')];
-      if (has('iban') && has('accountNumber')) return [fieldProblem('accountNumber', 'must not be given together with iban: ELIXIR takes one of them')];
-      return has('iban') || has('accountNumber') ? [] : [required('iban', ', or accountNumber (a 26-digit Polish account number)')];
+      if (has('iban') && has('accountNumber'))
+        return [fieldProblem('accountNumber', 'must not be given together with iban: ELIXIR takes one of them')];
+      return has('iban') || has('accountNumber')
+        ? []
+        : [required('iban', ', or accountNumber (a 26-digit Polish account number)')];
     case 'EU_DOMESTIC_NON_EURO':
     case 'EU_DOMESTIC_NON_EURO_INSTANT': {
       const problems: FieldProblem[] = [];
       if (!has('iban') && !has('bban')) problems.push(required('iban', ', or bban'));
       if (has('iban') && has('bban') && !allowsIbanWithBban(options)) {
-        problems.push(fieldProblem('bban', 'must not be given together with iban (both only for a SEK or NOK creditor through the hosted pages without a bankId)'));
+        problems.push(
+          fieldProblem(
+            'bban',
+            'must not be given together with iban (both only for a SEK or NOK creditor through the hosted pages without a bankId)',
+          ),
+        );
       }
-      if (has('clearingNumber') && !has('bban')) problems.push(fieldProblem('clearingNumber', 'needs bban: a clearing number qualifies a domestic account number'));
+      if (has('clearingNumber') && !has('bban'))
+        problems.push(
+          fieldProblem('clearingNumber', 'needs bban: a clearing number qualifies a domestic account number'),
+        );
       return problems;
     }
     case 'BANKGIRO':
@@ -126,7 +186,11 @@ function railCombination(account: PaymentAccountFields, rail: PaymentLocalInstru
  * only the formats are checked and some identifier is required. Paths are field names; a problem
  * with an empty path concerns the account as a whole.
  */
-export function checkAccountForRail(account: PaymentAccountFields, rail: RequestedLocalInstrument, options: AccountCheckOptions): FieldProblem[] {
+export function checkAccountForRail(
+  account: PaymentAccountFields,
+  rail: RequestedLocalInstrument,
+  options: AccountCheckOptions,
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
   for (const field of ACCOUNT_FIELDS) {
     const value = account[field];
@@ -142,13 +206,23 @@ export function checkAccountForRail(account: PaymentAccountFields, rail: Request
     const reported = new Set(problems.map((problem) => problem.path));
     problems.push(...railCombination(account, rail, options).filter((problem) => !reported.has(problem.path)));
   } else if (!IDENTIFIER_FIELDS.some((field) => given(account, field))) {
-    problems.push(fieldProblem('', 'must have account details: iban, sortCode and accountNumber, bban, bankgiroNumber or plusgiroNumber', 'required'));
+    problems.push(
+      fieldProblem(
+        '',
+        'must have account details: iban, sortCode and accountNumber, bban, bankgiroNumber or plusgiroNumber',
+        'required',
+      ),
+    );
   }
   return problems;
 }
 
 /** The account with only the identifier fields the rail takes (what AUTO_SELECT keeps of it). */
-export function narrowAccountToRail<T extends PaymentAccountFields>(account: T, rail: PaymentLocalInstrument, role: AccountRole): T {
+export function narrowAccountToRail<T extends PaymentAccountFields>(
+  account: T,
+  rail: PaymentLocalInstrument,
+  role: AccountRole,
+): T {
   const allowed = RAIL_ACCOUNT_FIELDS[rail][role];
   const dropped = new Set<string>(ACCOUNT_FIELDS.filter((field) => !allowed.includes(field)));
   return Object.fromEntries(Object.entries(account).filter(([key]) => !dropped.has(key))) as T;

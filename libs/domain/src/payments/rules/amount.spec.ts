@@ -14,7 +14,10 @@ describe('checkCurrency', () => {
     ['ABC', 'must be an ISO 4217 currency code; ABC is not one'],
     ['XAU', 'must be a currency; XAU (Gold) is not one payments can use'],
     ['XTS', 'must be a currency; XTS (Codes specifically reserved for testing purposes) is not one payments can use'],
-    ['XXX', 'must be a currency; XXX (The codes assigned for transactions where no currency is involved) is not one payments can use'],
+    [
+      'XXX',
+      'must be a currency; XXX (The codes assigned for transactions where no currency is involved) is not one payments can use',
+    ],
   ])('%j -> %s', (value, expected) => {
     expect(checkCurrency(value)).toBe(expected);
   });
@@ -35,7 +38,8 @@ describe('currencyMinorUnits', () => {
 });
 
 describe('checkAmountValue', () => {
-  const SHAPE = 'must be a decimal string such as 10.50: digits with an optional decimal point, without sign, exponent, spaces or separators';
+  const SHAPE =
+    'must be a decimal string such as 10.50: digits with an optional decimal point, without sign, exponent, spaces or separators';
   it.each([
     ['10.50', 'GBP', undefined],
     ['10', 'GBP', undefined],
@@ -78,11 +82,16 @@ describe('checkAmountValue', () => {
 
   it('any positive value with no more fraction digits than the currency passes', () => {
     fc.assert(
-      fc.property(currencies, fc.bigInt({ min: 1n, max: 10n ** 14n - 1n }), fc.nat({ max: 9999 }), (currency, integer, fractionSeed) => {
-        const digits = Math.min(currencyMinorUnits(currency) ?? 0, 4);
-        const fraction = digits === 0 ? '' : `.${String(fractionSeed % 10 ** digits).padStart(digits, '0')}`;
-        return checkAmountValue(`${integer}${fraction}`, currency) === undefined;
-      }),
+      fc.property(
+        currencies,
+        fc.bigInt({ min: 1n, max: 10n ** 14n - 1n }),
+        fc.nat({ max: 9999 }),
+        (currency, integer, fractionSeed) => {
+          const digits = Math.min(currencyMinorUnits(currency) ?? 0, 4);
+          const fraction = digits === 0 ? '' : `.${String(fractionSeed % 10 ** digits).padStart(digits, '0')}`;
+          return checkAmountValue(`${integer}${fraction}`, currency) === undefined;
+        },
+      ),
     );
   });
 
@@ -96,10 +105,14 @@ describe('checkAmountValue', () => {
   });
 
   it('JavaScript number renderings that are not plain decimals fail', () => {
-    fc.assert(fc.property(fc.double({ noNaN: true }), (value) => {
-      const text = String(value);
-      return /^(0|[1-9]\d{0,13})(\.\d{1,2})?$/.test(text) && value > 0 ? checkAmountValue(text, 'EUR') === undefined : checkAmountValue(text, 'EUR') !== undefined;
-    }));
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), (value) => {
+        const text = String(value);
+        return /^(0|[1-9]\d{0,13})(\.\d{1,2})?$/.test(text) && value > 0
+          ? checkAmountValue(text, 'EUR') === undefined
+          : checkAmountValue(text, 'EUR') !== undefined;
+      }),
+    );
   });
 });
 

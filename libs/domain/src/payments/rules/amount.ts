@@ -26,7 +26,8 @@ export function checkCurrency(value: string): string | undefined {
   if (!/^[A-Z]{3}$/.test(value)) return 'must be an ISO 4217 currency code: three upper-case letters such as EUR';
   const record = currencyRecord(value);
   if (record === undefined) return `must be an ISO 4217 currency code; ${value} is not one`;
-  if (isNonCurrency(record.countries)) return `must be a currency; ${value} (${record.currency}) is not one payments can use`;
+  if (isNonCurrency(record.countries))
+    return `must be a currency; ${value} (${record.currency}) is not one payments can use`;
   return undefined;
 }
 
@@ -48,11 +49,15 @@ export function checkAmountValue(value: string, currency?: string): string | und
   const integer = match[1] ?? '';
   const fraction = match[2] ?? '';
   if (integer.length > 1 && integer.startsWith('0')) return 'must not have leading zeros';
-  if (integer.length > AMOUNT_MAX_INTEGER_DIGITS) return `must have at most ${AMOUNT_MAX_INTEGER_DIGITS} digits before the decimal point`;
-  if (fraction.length > AMOUNT_MAX_FRACTION_DIGITS) return `must have at most ${AMOUNT_MAX_FRACTION_DIGITS} digits after the decimal point`;
+  if (integer.length > AMOUNT_MAX_INTEGER_DIGITS)
+    return `must have at most ${AMOUNT_MAX_INTEGER_DIGITS} digits before the decimal point`;
+  if (fraction.length > AMOUNT_MAX_FRACTION_DIGITS)
+    return `must have at most ${AMOUNT_MAX_FRACTION_DIGITS} digits after the decimal point`;
   const minor = currency === undefined ? undefined : currencyMinorUnits(currency);
   if (minor !== undefined && fraction.length > minor) {
-    return minor === 0 ? `must be a whole number for ${currency}` : `must have at most ${minor} digits after the decimal point for ${currency}`;
+    return minor === 0
+      ? `must be a whole number for ${currency}`
+      : `must have at most ${minor} digits after the decimal point for ${currency}`;
   }
   if (!new Decimal(value).greaterThan(0)) return 'must be greater than 0';
   return undefined;

@@ -9,7 +9,9 @@ export function normalizeBban(value: string): string {
 }
 
 export function checkBban(value: string): string | undefined {
-  return /^[A-Z0-9]{4,30}$/.test(normalizeBban(value)) ? undefined : 'must be an account number of 4 to 30 letters and digits';
+  return /^[A-Z0-9]{4,30}$/.test(normalizeBban(value))
+    ? undefined
+    : 'must be an account number of 4 to 30 letters and digits';
 }
 
 export function normalizeClearingNumber(value: string): string {

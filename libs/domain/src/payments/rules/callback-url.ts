@@ -5,7 +5,10 @@
 export const CALLBACK_URL_MAX_LENGTH = 2048;
 
 function bareHost(host: string): string {
-  return host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 }
 
 /** Whether `host` is one of `ownHosts` or under one of them. */

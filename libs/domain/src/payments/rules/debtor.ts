@@ -3,16 +3,35 @@ import { checkAccountForRail, type AccountCheckOptions } from './account-for-rai
 import { fieldProblem, type FieldProblem } from './field-problem.js';
 
 /** Debtor fields besides tokenizedAccountId, in the order problems are reported. */
-const DEBTOR_DETAIL_FIELDS = ['name', 'ultimateDebtorName', 'address', 'iban', 'bic', 'sortCode', 'accountNumber', 'bban', 'clearingNumber', 'bankgiroNumber', 'plusgiroNumber'] as const;
+const DEBTOR_DETAIL_FIELDS = [
+  'name',
+  'ultimateDebtorName',
+  'address',
+  'iban',
+  'bic',
+  'sortCode',
+  'accountNumber',
+  'bban',
+  'clearingNumber',
+  'bankgiroNumber',
+  'plusgiroNumber',
+] as const;
 
 /**
  * A debtor is either an Account on File reference (`tokenizedAccountId` alone) or account
  * details whose identifiers fit the rail; never both. Paths are relative to the debtor.
  */
-export function checkDebtor(debtor: PaymentDebtor, rail: RequestedLocalInstrument, options: Omit<AccountCheckOptions, 'role'> = {}): FieldProblem[] {
+export function checkDebtor(
+  debtor: PaymentDebtor,
+  rail: RequestedLocalInstrument,
+  options: Omit<AccountCheckOptions, 'role'> = {},
+): FieldProblem[] {
   if (debtor.tokenizedAccountId !== undefined) {
     return DEBTOR_DETAIL_FIELDS.filter((field) => debtor[field] !== undefined).map((field) =>
-      fieldProblem(field, 'must not be given with tokenizedAccountId: the debtor is an Account on File reference or account details, never both'),
+      fieldProblem(
+        field,
+        'must not be given with tokenizedAccountId: the debtor is an Account on File reference or account details, never both',
+      ),
     );
   }
   return checkAccountForRail(debtor, rail, { ...options, role: 'debtor' });

@@ -37,7 +37,9 @@ describe('checkExecutionDate', () => {
   });
 
   const day = 24 * 3600 * 1000;
-  const dates = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) }).map((ms) => new Date(Math.floor(ms / day) * day));
+  const dates = fc
+    .integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) })
+    .map((ms) => new Date(Math.floor(ms / day) * day));
   const iso = (date: Date): string => date.toISOString().slice(0, 10);
 
   it('any day from today to 365 days ahead passes; the day before today fails', () => {
@@ -51,10 +53,24 @@ describe('checkExecutionDate', () => {
   });
 
   it('367 days ahead always fails', () => {
-    fc.assert(fc.property(dates, (today) => checkExecutionDate(iso(new Date(today.getTime() + 367 * day)), iso(today))?.startsWith('must be at most') === true));
+    fc.assert(
+      fc.property(
+        dates,
+        (today) =>
+          checkExecutionDate(iso(new Date(today.getTime() + 367 * day)), iso(today))?.startsWith('must be at most') ===
+          true,
+      ),
+    );
   });
 
   it('parseCalendarDate agrees with Date on every day', () => {
-    fc.assert(fc.property(dates, (date) => JSON.stringify(parseCalendarDate(iso(date))) === JSON.stringify([date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()])));
+    fc.assert(
+      fc.property(
+        dates,
+        (date) =>
+          JSON.stringify(parseCalendarDate(iso(date))) ===
+          JSON.stringify([date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()]),
+      ),
+    );
   });
 });

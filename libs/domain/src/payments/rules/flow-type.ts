@@ -5,6 +5,11 @@ import type { PaymentFlowType } from '../payment-initiation.js';
  * TPP picked the bank). Without it, API_ONLY and FULL_HOSTED_PAGES send the user to the hosted
  * bank selection.
  */
-export function checkBankIdForFlow(bankId: string | undefined, flowType: PaymentFlowType | undefined): string | undefined {
-  return flowType === 'EMBEDDED_HOSTED_PAGES' && bankId === undefined ? 'is required when flowType is EMBEDDED_HOSTED_PAGES' : undefined;
+export function checkBankIdForFlow(
+  bankId: string | undefined,
+  flowType: PaymentFlowType | undefined,
+): string | undefined {
+  return flowType === 'EMBEDDED_HOSTED_PAGES' && bankId === undefined
+    ? 'is required when flowType is EMBEDDED_HOSTED_PAGES'
+    : undefined;
 }

@@ -42,7 +42,9 @@ describe('checkBankgiroNumber', () => {
         const number = withCheckDigit(body);
         const index = at % number.length;
         const changed = `${number.slice(0, index)}${(Number(number[index]) + shift) % 10}${number.slice(index + 1)}`;
-        return checkBankgiroNumber(number) === undefined && checkBankgiroNumber(changed) === 'has an invalid check digit';
+        return (
+          checkBankgiroNumber(number) === undefined && checkBankgiroNumber(changed) === 'has an invalid check digit'
+        );
       }),
     );
   });
@@ -67,7 +69,9 @@ describe('checkPlusgiroNumber', () => {
         const number = withCheckDigit(body);
         const index = at % number.length;
         const changed = `${number.slice(0, index)}${(Number(number[index]) + shift) % 10}${number.slice(index + 1)}`;
-        return checkPlusgiroNumber(number) === undefined && checkPlusgiroNumber(changed) === 'has an invalid check digit';
+        return (
+          checkPlusgiroNumber(number) === undefined && checkPlusgiroNumber(changed) === 'has an invalid check digit'
+        );
       }),
     );
   });

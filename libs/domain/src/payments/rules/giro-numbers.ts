@@ -20,7 +20,8 @@ export function hasLuhnCheckDigit(digits: string): boolean {
 
 function checkGiro(value: string, min: number, max: number, what: string): string | undefined {
   const raw = value.trim();
-  if (!/^[\d\s-]+$/.test(raw) || /^-|-$/.test(raw) || (raw.match(/-/g)?.length ?? 0) > 1) return `must be a ${what} of ${min} to ${max} digits`;
+  if (!/^[\d\s-]+$/.test(raw) || /^-|-$/.test(raw) || (raw.match(/-/g)?.length ?? 0) > 1)
+    return `must be a ${what} of ${min} to ${max} digits`;
   const digits = normalizeGiroNumber(raw);
   if (digits.length < min || digits.length > max) return `must be a ${what} of ${min} to ${max} digits`;
   return hasLuhnCheckDigit(digits) ? undefined : 'has an invalid check digit';

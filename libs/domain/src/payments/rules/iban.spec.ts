@@ -24,9 +24,18 @@ describe('checkIban', () => {
     ['DE89 3704 0044 0532 0130 00', undefined],
     ['', 'must not be empty'],
     ['   ', 'must not be empty'],
-    ['DE89-3704-0044-0532-0130-00', 'must be an IBAN: a country code, two check digits and the account (letters and digits only)'],
-    ['89370400440532013000', 'must be an IBAN: a country code, two check digits and the account (letters and digits only)'],
-    ['DEXX370400440532013000', 'must be an IBAN: a country code, two check digits and the account (letters and digits only)'],
+    [
+      'DE89-3704-0044-0532-0130-00',
+      'must be an IBAN: a country code, two check digits and the account (letters and digits only)',
+    ],
+    [
+      '89370400440532013000',
+      'must be an IBAN: a country code, two check digits and the account (letters and digits only)',
+    ],
+    [
+      'DEXX370400440532013000',
+      'must be an IBAN: a country code, two check digits and the account (letters and digits only)',
+    ],
     ['XX89370400440532013000', 'must be an IBAN; XX is not a country with IBANs'],
     ['US89370400440532013000', 'must be an IBAN; US is not a country with IBANs'],
     ['DE8937040044053201300', 'must have 22 characters for DE (it has 21)'],

@@ -22,15 +22,23 @@ export function checkIban(value: string): string | undefined {
   }
   const country = iban.slice(0, 2);
   const spec = getCountrySpecifications()[country];
-  if (spec?.chars === null || spec?.chars === undefined) return `must be an IBAN; ${country} is not a country with IBANs`;
+  if (spec?.chars === null || spec?.chars === undefined)
+    return `must be an IBAN; ${country} is not a country with IBANs`;
   const { errorCodes } = validateIBAN(iban);
-  if (errorCodes.includes(ValidationErrorsIBAN.NoIBANCountry)) return `must be an IBAN; ${country} is not a country with IBANs`;
-  if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength)) return `must have ${spec.chars} characters for ${country} (it has ${iban.length})`;
-  if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANFormat)) return `does not have the account format of ${country}`;
-  if (errorCodes.includes(ValidationErrorsIBAN.ChecksumNotNumber) || errorCodes.includes(ValidationErrorsIBAN.WrongIBANChecksum)) {
+  if (errorCodes.includes(ValidationErrorsIBAN.NoIBANCountry))
+    return `must be an IBAN; ${country} is not a country with IBANs`;
+  if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength))
+    return `must have ${spec.chars} characters for ${country} (it has ${iban.length})`;
+  if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANFormat))
+    return `does not have the account format of ${country}`;
+  if (
+    errorCodes.includes(ValidationErrorsIBAN.ChecksumNotNumber) ||
+    errorCodes.includes(ValidationErrorsIBAN.WrongIBANChecksum)
+  ) {
     return 'has an invalid check digit';
   }
-  if (errorCodes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) return 'has an invalid national check digit';
+  if (errorCodes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum))
+    return 'has an invalid national check digit';
   if (errorCodes.length > 0) return 'is not a valid IBAN';
   return undefined;
 }

@@ -33,10 +33,24 @@ describe('selectLocalInstrument', () => {
     ['SEK + bankgiro', '10.00', 'SEK', BANKGIRO, ALL, 'BANKGIRO'],
     ['SEK + PlusGiro', '10.00', 'SEK', PLUSGIRO, ALL, 'PLUSGIRO'],
     ['SEK + IBAN', '10.00', 'SEK', SE_IBAN, ALL, 'EU_DOMESTIC_NON_EURO_INSTANT'],
-    ['SEK + IBAN, non-instant bank', '10.00', 'SEK', SE_IBAN, ['BANKGIRO', 'EU_DOMESTIC_NON_EURO'], 'EU_DOMESTIC_NON_EURO'],
+    [
+      'SEK + IBAN, non-instant bank',
+      '10.00',
+      'SEK',
+      SE_IBAN,
+      ['BANKGIRO', 'EU_DOMESTIC_NON_EURO'],
+      'EU_DOMESTIC_NON_EURO',
+    ],
     ['SEK + BBAN', '10.00', 'SEK', SE_BBAN, ['EU_DOMESTIC_NON_EURO'], 'EU_DOMESTIC_NON_EURO'],
     ['DKK + IBAN', '10.00', 'DKK', { name: 'x', iban: 'DK5000400440116243' }, ALL, 'EU_DOMESTIC_NON_EURO_INSTANT'],
-    ['SEK + bankgiro and IBAN, bank without BANKGIRO', '10.00', 'SEK', { ...BANKGIRO, iban: SE_IBAN.iban }, ['EU_DOMESTIC_NON_EURO'], 'EU_DOMESTIC_NON_EURO'],
+    [
+      'SEK + bankgiro and IBAN, bank without BANKGIRO',
+      '10.00',
+      'SEK',
+      { ...BANKGIRO, iban: SE_IBAN.iban },
+      ['EU_DOMESTIC_NON_EURO'],
+      'EU_DOMESTIC_NON_EURO',
+    ],
   ])('%s -> %s', (_name, value, currency, creditor, rails, expected) => {
     expect(pick(value, currency, creditor, rails)).toBe(expected);
   });
@@ -70,7 +84,17 @@ describe('selectLocalInstrument', () => {
   });
 
   it('the chosen rail is always one the bank supports, carries the currency, and is a candidate', () => {
-    const creditors = fc.constantFrom<PaymentCreditor>(UK, DE, PL_IBAN, PL_NRB, SE_IBAN, SE_BBAN, BANKGIRO, PLUSGIRO, TR);
+    const creditors = fc.constantFrom<PaymentCreditor>(
+      UK,
+      DE,
+      PL_IBAN,
+      PL_NRB,
+      SE_IBAN,
+      SE_BBAN,
+      BANKGIRO,
+      PLUSGIRO,
+      TR,
+    );
     const currencies = fc.constantFrom('GBP', 'EUR', 'PLN', 'SEK', 'DKK', 'USD');
     const rails = fc.subarray([...ALL]);
     const values = fc.constantFrom('1', '99999.99', '100000', '100000.01', '5000000');
@@ -79,7 +103,11 @@ describe('selectLocalInstrument', () => {
         const selection = selectLocalInstrument({ amount: { value, currency }, creditor }, bankRails);
         if (!selection.ok) return selection.problem.path === 'localInstrument';
         const rail: PaymentLocalInstrument = selection.localInstrument;
-        return bankRails.includes(rail) && RAIL_CURRENCIES[rail].includes(currency) && autoSelectCandidates({ value, currency }, creditor).includes(rail);
+        return (
+          bankRails.includes(rail) &&
+          RAIL_CURRENCIES[rail].includes(currency) &&
+          autoSelectCandidates({ value, currency }, creditor).includes(rail)
+        );
       }),
     );
   });

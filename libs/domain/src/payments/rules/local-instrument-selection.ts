@@ -27,7 +27,8 @@ import { EEA_NON_EURO_CURRENCIES } from './rail-currency.js';
 /** The SCT Inst scheme's per-payment cap in EUR, used as the routing threshold for SEPA_INSTANT. */
 export const SEPA_INSTANT_MAX_EUR = '100000';
 
-type IdentifierForm = 'sortCode' | 'bankgiro' | 'plusgiro' | 'polishAccountNumber' | 'sepaIban' | 'plIban' | 'iban' | 'bban';
+type IdentifierForm =
+  'sortCode' | 'bankgiro' | 'plusgiro' | 'polishAccountNumber' | 'sepaIban' | 'plIban' | 'iban' | 'bban';
 
 const NON_EURO_RAILS: readonly PaymentLocalInstrument[] = ['EU_DOMESTIC_NON_EURO_INSTANT', 'EU_DOMESTIC_NON_EURO'];
 
@@ -89,24 +90,37 @@ function withinCap(rail: PaymentLocalInstrument, value: string): boolean {
 const NO_ROUTE_HINT =
   'AUTO_SELECT routes GBP to sortCode and accountNumber, EUR to an IBAN of a SEPA country, PLN to a Polish accountNumber or IBAN, SEK to a bankgiroNumber or plusgiroNumber, and CHF, CZK, DKK, HUF, ISK, NOK, PLN, RON and SEK to an iban or bban';
 
-export type RailSelection = { readonly ok: true; readonly localInstrument: PaymentLocalInstrument } | { readonly ok: false; readonly problem: FieldProblem };
+export type RailSelection =
+  | { readonly ok: true; readonly localInstrument: PaymentLocalInstrument }
+  | { readonly ok: false; readonly problem: FieldProblem };
 
 /**
  * The rail for an AUTO_SELECT payment at a bank supporting `bankRails`, or a problem for
  * `localInstrument` that says why none fits.
  */
-export function selectLocalInstrument(input: { readonly amount: PaymentAmount; readonly creditor: PaymentCreditor }, bankRails: readonly string[]): RailSelection {
+export function selectLocalInstrument(
+  input: { readonly amount: PaymentAmount; readonly creditor: PaymentCreditor },
+  bankRails: readonly string[],
+): RailSelection {
   const candidates = autoSelectCandidates(input.amount, input.creditor);
-  const fail = (why: string): RailSelection => ({ ok: false, problem: fieldProblem('localInstrument', `cannot be AUTO_SELECT for this payment: ${why}`) });
-  if (candidates.length === 0) return fail(`no rail carries ${input.amount.currency} to this creditor account. ${NO_ROUTE_HINT}`);
+  const fail = (why: string): RailSelection => ({
+    ok: false,
+    problem: fieldProblem('localInstrument', `cannot be AUTO_SELECT for this payment: ${why}`),
+  });
+  if (candidates.length === 0)
+    return fail(`no rail carries ${input.amount.currency} to this creditor account. ${NO_ROUTE_HINT}`);
   const supported = candidates.filter((rail) => bankRails.includes(rail));
   if (supported.length === 0) {
     const bankList = bankRails.length === 0 ? 'no payment rails' : bankRails.join(', ');
-    return fail(`it would go over ${candidates.join(' or ')}, and the bank supports none of them (it supports ${bankList})`);
+    return fail(
+      `it would go over ${candidates.join(' or ')}, and the bank supports none of them (it supports ${bankList})`,
+    );
   }
   const chosen = supported.find((rail) => withinCap(rail, input.amount.value));
   if (chosen === undefined) {
-    const capped = supported.map((rail) => `${rail} carries at most ${RAIL_CAPS[rail] ?? ''} ${input.amount.currency}`).join('; ');
+    const capped = supported
+      .map((rail) => `${rail} carries at most ${RAIL_CAPS[rail] ?? ''} ${input.amount.currency}`)
+      .join('; ');
     return fail(`${capped}, and the bank supports no other rail for it`);
   }
   return { ok: true, localInstrument: chosen };

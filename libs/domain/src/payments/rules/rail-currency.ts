@@ -22,6 +22,9 @@ export const RAIL_CURRENCIES: Readonly<Record<PaymentLocalInstrument, readonly s
 export function checkRailCurrency(rail: PaymentLocalInstrument, currency: string): string | undefined {
   const carried = RAIL_CURRENCIES[rail];
   if (carried.includes(currency)) return undefined;
-  const which = carried.length === 1 ? `${carried[0] ?? ''} payments only` : `payments in ${carried.join(', ')} only (domestic currencies of EEA countries outside the euro)`;
+  const which =
+    carried.length === 1
+      ? `${carried[0] ?? ''} payments only`
+      : `payments in ${carried.join(', ')} only (domestic currencies of EEA countries outside the euro)`;
   return `does not carry ${currency}: ${rail} is for ${which}`;
 }

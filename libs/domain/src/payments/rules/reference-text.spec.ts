@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkRefId, checkRemittancePrimary, checkRemittanceSecondary, checkText, normalizeText, usesRecommendedCharacters } from './reference-text.js';
+import {
+  checkRefId,
+  checkRemittancePrimary,
+  checkRemittanceSecondary,
+  checkText,
+  normalizeText,
+  usesRecommendedCharacters,
+} from './reference-text.js';
 
 describe('checkRefId', () => {
   it.each([
@@ -28,7 +35,9 @@ describe('checkRefId', () => {
   });
 
   it('any text of 1-18 printable characters passes', () => {
-    const printable = fc.string({ unit: fc.constantFrom(...'ABCxyz0189-_./ &ÄØ'.split('')), minLength: 1, maxLength: 18 }).filter((s) => s.trim() !== '');
+    const printable = fc
+      .string({ unit: fc.constantFrom(...'ABCxyz0189-_./ &ÄØ'.split('')), minLength: 1, maxLength: 18 })
+      .filter((s) => s.trim() !== '');
     fc.assert(fc.property(printable, (value) => checkRefId(value) === undefined));
   });
 });
@@ -39,12 +48,16 @@ describe('checkRemittancePrimary', () => {
     expect(checkRemittancePrimary('a'.repeat(36))).toBe('must be at most 35 characters (it has 36)');
     expect(checkRemittancePrimary('a'.repeat(35), 'SEPA')).toBeUndefined();
     expect(checkRemittancePrimary('a'.repeat(18), 'FASTER_PAYMENTS')).toBeUndefined();
-    expect(checkRemittancePrimary('a'.repeat(19), 'FASTER_PAYMENTS')).toBe('must be at most 18 characters (it has 19) for FASTER_PAYMENTS');
+    expect(checkRemittancePrimary('a'.repeat(19), 'FASTER_PAYMENTS')).toBe(
+      'must be at most 18 characters (it has 19) for FASTER_PAYMENTS',
+    );
   });
 
   it('refuses blank and control characters on every rail', () => {
     expect(checkRemittancePrimary(' ', 'FASTER_PAYMENTS')).toBe('must not be empty');
-    expect(checkRemittancePrimary('a\u0007b')).toBe('must not contain control characters (line breaks, tabs and the like)');
+    expect(checkRemittancePrimary('a\u0007b')).toBe(
+      'must not contain control characters (line breaks, tabs and the like)',
+    );
   });
 });
 

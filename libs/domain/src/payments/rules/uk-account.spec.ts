@@ -22,7 +22,11 @@ describe('checkSortCode', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^\d{6}$/), (digits) => {
         const dashed = `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}`;
-        return normalizeSortCode(digits) === digits && normalizeSortCode(dashed) === digits && checkSortCode(dashed) === undefined;
+        return (
+          normalizeSortCode(digits) === digits &&
+          normalizeSortCode(dashed) === digits &&
+          checkSortCode(dashed) === undefined
+        );
       }),
     );
   });
