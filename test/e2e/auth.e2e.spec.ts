@@ -283,6 +283,14 @@ describe('member authentication (sandbox)', () => {
     expect(list.key.map((key) => key.id)).toEqual(expect.arrayContaining([edA.kid, edRawA.kid, ecA.kid, rsaA.kid]));
   });
 
+  it('Basic in the RFC 7617 form (base64 of `key:`, as curl -u sends it) reads the member keys too', async () => {
+    const userPass = Buffer.from(`${a.apiKey}:`, 'utf8').toString('base64');
+    const response = await send(server.api, keysPath(a.id), { authorization: `Basic ${userPass}` });
+    expect(response.status).toBe(200);
+    const withPassword = Buffer.from(`${a.apiKey}:password`, 'utf8').toString('base64');
+    await expectUnauthenticated(await send(server.api, keysPath(a.id), { authorization: `Basic ${withPassword}` }));
+  });
+
   it.each([
     ['attached', false],
     ['detached', true],

@@ -2,11 +2,10 @@ import { hashApiKey } from '#libs/domain';
 import type { ApiKeyRepository } from '#libs/db';
 import type { Clock } from '#libs/common';
 import { AuthFailure } from './auth-failure.js';
+import { apiKeyOfBasicCredential } from './basic-credential.js';
 import type { CredentialCache } from './credential-cache.js';
 import type { MemberContext } from './member-context.js';
 import type { BeforeCredentialRead, VerifiedCredential } from './verified-credential.js';
-
-const API_KEY_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
 /** How often a cached key's `last_used_at` is written again (the repository keeps the same resolution). */
 const TOUCH_EVERY_MS = 60_000;
@@ -19,7 +18,7 @@ export interface CachedApiKey {
   touchedAtMs: number;
 }
 
-/** `Authorization: Basic <API_KEY>`, the key exactly as issued (sandbox only). */
+/** `Authorization: Basic <API_KEY>` or `Basic base64(<API_KEY>:)` (sandbox only). */
 export class ApiKeyAuthenticator {
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -28,8 +27,9 @@ export class ApiKeyAuthenticator {
   ) {}
 
   async authenticate(credential: string, beforeRead: BeforeCredentialRead): Promise<VerifiedCredential> {
-    if (!API_KEY_SHAPE.test(credential)) throw new AuthFailure('malformed API key');
-    const keyHash = hashApiKey(credential);
+    const apiKey = apiKeyOfBasicCredential(credential);
+    if (apiKey === undefined) throw new AuthFailure('malformed API key');
+    const keyHash = hashApiKey(apiKey);
     const cacheKey = `basic:${keyHash}`;
     const nowMs = this.clock.nowMs();
     const cached = this.cache.get(cacheKey, nowMs);
