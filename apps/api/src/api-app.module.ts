@@ -6,6 +6,7 @@ import { BanksModule } from './banks/banks.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HostedPagesModule } from './hosted-pages/hosted-pages.module.js';
 import { KeysModule } from './keys/keys.module.js';
+import { NotBuiltModule } from './not-built/not-built.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
 import { ReportsModule } from './reports/reports.module.js';
@@ -29,6 +30,7 @@ export class ApiAppModule {
         PaymentsModule,
         HostedPagesModule,
         QrCodeModule,
+        NotBuiltModule,
       ],
     };
   }

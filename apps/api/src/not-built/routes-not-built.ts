@@ -1,0 +1,78 @@
+/** An operation of the interface the gateway does not serve yet: answered 501 `UNIMPLEMENTED`. */
+export interface RouteNotBuilt {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Nest/Fastify path, parameters as `:name`. */
+  readonly path: string;
+}
+
+/**
+ * The interface's operations with no route yet, by domain. A domain that lands removes its rows;
+ * a test checks that every operation of the interface is either served or listed here.
+ */
+export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
+  // Account information
+  { method: 'GET', path: 'accounts' },
+  { method: 'GET', path: 'accounts/:accountId' },
+  { method: 'GET', path: 'account-balance' },
+  { method: 'GET', path: 'accounts/:accountId/balance' },
+  { method: 'GET', path: 'accounts/:accountId/standing-orders' },
+  { method: 'GET', path: 'accounts/:accountId/standing-orders/:standingOrderId' },
+  { method: 'GET', path: 'accounts/:accountId/transactions' },
+  { method: 'GET', path: 'accounts/:accountId/transaction/:transactionId' },
+  // Sub-TPPs
+  { method: 'POST', path: 'member/sub-tpps' },
+  { method: 'GET', path: 'member/sub-tpps' },
+  { method: 'GET', path: 'member/sub-tpps/:subTppId' },
+  { method: 'DELETE', path: 'member/sub-tpps/:subTppId' },
+  { method: 'GET', path: 'member/sub-tpps/:subTppId/children' },
+  // Payments v1: token requests, tokens and transfers
+  { method: 'POST', path: 'token-requests' },
+  { method: 'GET', path: 'token-requests/:tokenRequestId' },
+  { method: 'GET', path: 'token-requests/:tokenRequestId/result' },
+  { method: 'POST', path: 'token-requests/:tokenRequestId/authorization' },
+  { method: 'GET', path: 'tokens' },
+  { method: 'GET', path: 'tokens/:tokenId' },
+  { method: 'PUT', path: 'tokens/:tokenId/cancel' },
+  { method: 'POST', path: 'transfers' },
+  { method: 'GET', path: 'transfers' },
+  { method: 'GET', path: 'transfers/:transferId' },
+  // Variable recurring payments
+  { method: 'POST', path: 'vrp-consents' },
+  { method: 'GET', path: 'vrp-consents' },
+  { method: 'GET', path: 'vrp-consents/:id' },
+  { method: 'DELETE', path: 'vrp-consents/:id' },
+  { method: 'GET', path: 'vrp-consents/:id/payments' },
+  { method: 'GET', path: 'vrps/:id/confirm-funds' },
+  // Refunds and refund registrations
+  { method: 'POST', path: 'refunds' },
+  { method: 'GET', path: 'refunds' },
+  { method: 'GET', path: 'refunds/:id' },
+  { method: 'GET', path: 'transfers/:transferId/refunds' },
+  { method: 'POST', path: 'refund/registrations' },
+  { method: 'GET', path: 'refund/registrations/:registrationId' },
+  { method: 'DELETE', path: 'refund/registrations/:registrationId' },
+  // Payouts and account verification
+  { method: 'POST', path: 'payouts' },
+  { method: 'GET', path: 'payouts' },
+  { method: 'GET', path: 'payouts/:id' },
+  { method: 'POST', path: 'account-verifications' },
+  // Pay by Link and Account on File
+  { method: 'POST', path: 'v2/payment-links' },
+  { method: 'GET', path: 'v2/payment-links' },
+  { method: 'GET', path: 'v2/payment-links/:paymentLinkId' },
+  { method: 'DELETE', path: 'v2/payment-links/:paymentLinkId' },
+  { method: 'POST', path: 'tokenized-accounts' },
+  { method: 'GET', path: 'tokenized-accounts/:tokenizedAccountId' },
+  { method: 'DELETE', path: 'tokenized-accounts/:tokenizedAccountId' },
+  // Settlement accounts and rules
+  { method: 'POST', path: 'virtual-accounts' },
+  { method: 'GET', path: 'virtual-accounts' },
+  { method: 'GET', path: 'virtual-accounts/:accountId' },
+  { method: 'GET', path: 'virtual-accounts/:accountId/transactions' },
+  { method: 'GET', path: 'virtual-accounts/:accountId/transactions/:providerPaymentId' },
+  { method: 'POST', path: 'virtual-accounts/:accountId/settlement-rule' },
+  { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rules' },
+  { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rules/:settlementRuleId' },
+  { method: 'DELETE', path: 'virtual-accounts/:accountId/settlement-rules/:settlementRuleId' },
+  { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rule-payouts' },
+];
