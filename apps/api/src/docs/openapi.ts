@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { PAYMENT_OPENAPI_SCHEMAS } from '../payments/payment.openapi.js';
+import { addErrorResponses } from './error-responses.js';
 
 const ERROR_DESCRIPTION = [
   'Every error answers `{ "error": { ... } }` in the shape its status requires, always with `tokenTraceId`;',
@@ -40,6 +41,7 @@ export function buildPublicDocument(app: NestFastifyApplication, serverUrl: stri
     ...document.components,
     schemas: { ...document.components?.schemas, ...PAYMENT_OPENAPI_SCHEMAS },
   };
+  addErrorResponses(document, 'members');
   return document;
 }
 
@@ -54,7 +56,9 @@ export function buildAdminDocument(app: NestFastifyApplication, serverUrl: strin
     .addServer(serverUrl)
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The ADMIN_TOKEN.' }, 'AdminToken')
     .build();
-  return SwaggerModule.createDocument(app, config);
+  const document = SwaggerModule.createDocument(app, config);
+  addErrorResponses(document, 'operators');
+  return document;
 }
 
 /** Serves `document` as JSON at `<prefix>openapi.json` and a docs page at `<prefix>docs`. */

@@ -22,7 +22,7 @@ export class SubmitKeyRequest {
 
   @ApiPropertyOptional({
     description: 'Expiry of the key, milliseconds since the epoch (string or number).',
-    example: '1731530316000',
+    example: '4102444800000',
   })
   @IsOptional()
   @Matches(/^\d{1,15}$/, { message: 'expiresAtMs must be milliseconds since the epoch' })

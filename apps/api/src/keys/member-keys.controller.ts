@@ -13,7 +13,19 @@ export class MemberKeysController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Submit a public key', operationId: 'GatewayService.AddMemberKey' })
-  @ApiBody({ type: SubmitKeyRequest })
+  @ApiBody({
+    type: SubmitKeyRequest,
+    examples: {
+      ed25519: {
+        summary: 'An Ed25519 public key (raw, base64url) that expires in 2100',
+        value: {
+          keyAlgorithm: 'ED25519',
+          publicKey: '_yDSz-_vUL92ezh5fJVhKpdbvwOKghDXQsaqDwGKi_A',
+          expiresAtMs: '4102444800000',
+        },
+      },
+    },
+  })
   @ApiOkResponse({ type: KeyIdResponse })
   submit(
     @CurrentMember() member: MemberContext,

@@ -14,6 +14,7 @@ import { InitiatePaymentUseCase } from './initiate-payment.usecase.js';
 import { ListPaymentsUseCase, type PaymentsPage } from './list-payments.usecase.js';
 import { parseRequestTimeout } from './request-timeout-header.js';
 import { SubmitEmbeddedAuthUseCase } from './submit-embedded-auth.usecase.js';
+import { EMBEDDED_AUTH_EXAMPLES, INITIATE_PAYMENT_EXAMPLES } from './payment-request-examples.js';
 
 const PAYMENT_SCHEMA = { type: 'object', properties: { payment: { $ref: '#/components/schemas/Payment' } } };
 
@@ -42,7 +43,7 @@ export class PaymentsController {
     required: false,
     description: 'Whole seconds (1-300) to wait for the bank before answering INITIATION_PENDING.',
   })
-  @ApiBody({ type: InitiatePaymentRequest })
+  @ApiBody({ type: InitiatePaymentRequest, examples: INITIATE_PAYMENT_EXAMPLES })
   @ApiOkResponse({ schema: PAYMENT_SCHEMA })
   async create(
     @CurrentMember() member: MemberContext,
@@ -105,7 +106,7 @@ export class PaymentsController {
     description:
       "Values for the fields in the payment's authentication object, keyed by field id. The bank may ask again (new fields, or `isRetry: true` after a wrong value).",
   })
-  @ApiBody({ type: EmbeddedAuthRequest })
+  @ApiBody({ type: EmbeddedAuthRequest, examples: EMBEDDED_AUTH_EXAMPLES })
   @ApiOkResponse({ schema: PAYMENT_SCHEMA })
   async submitEmbeddedAuth(
     @CurrentMember() member: MemberContext,

@@ -17,7 +17,15 @@ export class WebhookConfigController {
     description:
       "Replaces the member's configuration (one per member). Unknown event types and unacceptable URLs answer 400 naming `config.type` or `config.url`.",
   })
-  @ApiBody({ type: SetWebhookConfigRequest })
+  @ApiBody({
+    type: SetWebhookConfigRequest,
+    examples: {
+      sandbox: {
+        summary: 'Sandbox: payment status changes to a receiver on your own machine (production wants public https)',
+        value: { config: { type: ['PAYMENT_STATUS_CHANGED'], url: 'http://127.0.0.1:4000/webhooks' } },
+      },
+    },
+  })
   @ApiOkResponse({ schema: { type: 'object' } })
   async set(
     @CurrentMember() member: MemberContext,

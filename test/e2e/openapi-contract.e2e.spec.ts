@@ -1,0 +1,148 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, newMember, startGateway, type TestGateway, type TestMember } from '../support/payments-gateway.js';
+
+type Json = Record<string, unknown>;
+
+interface Operation {
+  operationId?: string;
+  security?: unknown[];
+  requestBody?: { content: Record<string, { examples?: Record<string, { value: Json }>; example?: Json }> };
+  responses: Record<string, { content?: Record<string, { schema: Json }> }>;
+}
+
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+}
+
+let gateway: TestGateway;
+let member: TestMember;
+let publicDocument: Document;
+let adminDocument: Document;
+
+beforeAll(async () => {
+  gateway = await startGateway();
+  member = await newMember(gateway);
+  publicDocument = (await call<Document>(`${gateway.apiUrl}/openapi.json`, 'GET', undefined)).body;
+  adminDocument = (await call<Document>(`${gateway.adminUrl}/admin/openapi.json`, 'GET', undefined)).body;
+});
+
+afterAll(async () => {
+  await gateway?.close();
+});
+
+function operations(document: Document): [string, string, Operation][] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]): [string, string, Operation] => [method, path, operation]),
+  );
+}
+
+const isPublicRoute = (operation: Operation): boolean => operation.security?.length === 0;
+
+/** The `error` schema an error response documents, or undefined. */
+function errorSchemaOf(operation: Operation, status: string): unknown {
+  const schema = operation.responses[status]?.content?.['application/json']?.schema as
+    { properties?: { error?: { $ref?: string } } } | undefined;
+  return schema?.properties?.error?.$ref;
+}
+
+describe('the OpenAPI documents', () => {
+  it.each([
+    ['public', () => publicDocument],
+    ['admin', () => adminDocument],
+  ] as const)('the %s document is a valid OpenAPI description', async (_name, document) => {
+    const result = await new Validator().validate(
+      structuredClone(document()) as unknown as Parameters<Validator['validate']>[0],
+    );
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("documents every public operation's error responses in the interface's shapes", () => {
+    for (const [method, path, operation] of operations(publicDocument)) {
+      const name = `${method.toUpperCase()} ${path}`;
+      expect(errorSchemaOf(operation, '500'), name).toBe('#/components/schemas/ErrorWithCode');
+      if (isPublicRoute(operation)) continue;
+      expect(errorSchemaOf(operation, '401'), name).toBe('#/components/schemas/Error');
+      expect(errorSchemaOf(operation, '403'), name).toBe('#/components/schemas/ErrorWithCode');
+      expect(errorSchemaOf(operation, '429'), name).toBe('#/components/schemas/ResourceExhaustedError');
+      if (path.includes('{')) expect(errorSchemaOf(operation, '404'), name).toBe('#/components/schemas/NotFoundError');
+      if (operation.requestBody !== undefined) {
+        expect(errorSchemaOf(operation, '400'), name).toBe('#/components/schemas/BadRequestError');
+      }
+    }
+    const initiate = publicDocument.paths['/v2/payments']?.['post'];
+    expect(initiate && errorSchemaOf(initiate, '504')).toBe('#/components/schemas/GatewayTimeoutError');
+  });
+
+  it('gives every public request body named examples', () => {
+    for (const [method, path, operation] of operations(publicDocument)) {
+      if (operation.requestBody === undefined) continue;
+      const examples = operation.requestBody.content['application/json']?.examples ?? {};
+      expect(Object.keys(examples).length, `${method.toUpperCase()} ${path}`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('every documented request example succeeds against the sandbox', () => {
+  const examplesOf = (path: string, method: string): [string, Json][] =>
+    Object.entries(publicDocument.paths[path]?.[method]?.requestBody?.content['application/json']?.examples ?? {}).map(
+      ([name, example]) => [name, example.value],
+    );
+
+  it('POST /v2/payments and, on the embedded payment, POST /v2/payments/{paymentId}/embedded-auth', async () => {
+    const initiations = examplesOf('/v2/payments', 'post');
+    expect(initiations.length).toBeGreaterThanOrEqual(2);
+    let embedded: string | undefined;
+    for (const [name, example] of initiations) {
+      const answer = await call<{ payment: { id: string; status: string } }>(
+        `${gateway.apiUrl}/v2/payments`,
+        'POST',
+        member.auth,
+        example,
+      );
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+      if (answer.body.payment.status === 'INITIATION_PENDING_EMBEDDED_AUTH') embedded = answer.body.payment.id;
+    }
+    expect(embedded, 'an example initiates at the embedded bank').toBeDefined();
+    for (const [name, example] of examplesOf('/v2/payments/{paymentId}/embedded-auth', 'post')) {
+      const answer = await call(
+        `${gateway.apiUrl}/v2/payments/${encodeURIComponent(embedded ?? '')}/embedded-auth`,
+        'POST',
+        member.auth,
+        example,
+      );
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+  });
+
+  it('PUT /webhook/config', async () => {
+    for (const [name, example] of examplesOf('/webhook/config', 'put')) {
+      const answer = await call(`${gateway.apiUrl}/webhook/config`, 'PUT', member.auth, example);
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+  });
+
+  it('POST /member/{memberId}/keys', async () => {
+    const keys = examplesOf('/member/{memberId}/keys', 'post');
+    expect(keys.length).toBeGreaterThan(0);
+    for (const [name, example] of keys) {
+      const path = `/member/${encodeURIComponent(member.id)}/keys`;
+      const answer = await call(`${gateway.apiUrl}${path}`, 'POST', member.auth, example);
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+  });
+
+  it('leaves no request body example untested', () => {
+    const tested = new Set([
+      'post /v2/payments',
+      'post /v2/payments/{paymentId}/embedded-auth',
+      'put /webhook/config',
+      'post /member/{memberId}/keys',
+    ]);
+    const withBodies = operations(publicDocument)
+      .filter(([, , operation]) => operation.requestBody !== undefined)
+      .map(([method, path]) => `${method} ${path}`);
+    expect(withBodies.filter((operation) => !tested.has(operation))).toEqual([]);
+  });
+});
