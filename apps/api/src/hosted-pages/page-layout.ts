@@ -57,6 +57,6 @@ export function renderPage(title: string, body: SafeHtml, options: PageOptions =
   const refresh =
     options.refresh === undefined
       ? NO_HTML
-      : html`<meta http-equiv="refresh" content="${`${options.refresh.seconds}; url=${options.refresh.path}`}" />`;
+      : html`<meta http-equiv="refresh" content="${`${options.refresh.seconds}; url=${options.refresh.path}`}">`;
   return renderHtmlPage({ title, style: new SafeHtml(STYLE), head: refresh, body });
 }

@@ -31,7 +31,7 @@ describe('renderHtmlPage', () => {
     const page = renderHtmlPage({
       title: 'A & B',
       style: new SafeHtml('p { color: red; }'),
-      head: html`<meta name="x" content="y" />`,
+      head: html`<meta name="x" content="y">`,
       body: html`<p>${'<hi>'}</p>`,
     });
     expect(page).toBe(`<!doctype html>

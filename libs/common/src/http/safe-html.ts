@@ -47,19 +47,13 @@ export interface HtmlPage {
 /** A complete, script-free HTML document. */
 export function renderHtmlPage(page: HtmlPage): string {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        ${page.head ?? NO_HTML}
-        <title>${page.title}</title>
-        <style>
-          ${page.style}
-        </style>
-      </head>
-      <body>
-        <h1>${page.title}</h1>
-        ${page.body}
-      </body>
-    </html> `.value;
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${page.head ?? NO_HTML}
+<title>${page.title}</title><style>${page.style}</style></head>
+<body>
+<h1>${page.title}</h1>
+${page.body}
+</body>
+</html>
+`.value;
 }

@@ -8,11 +8,7 @@ import { paymentSummary } from './payment-summary.js';
 import { tppLink } from './tpp-link.js';
 
 function bankButton(bank: ListedBank): SafeHtml {
-  return html`<li>
-    <button type="submit" name="bankId" value="${bank.id}">
-      ${bank.name}<span class="bank-detail">${bank.countries.join(', ')}</span>
-    </button>
-  </li>`;
+  return html`<li><button type="submit" name="bankId" value="${bank.id}">${bank.name}<span class="bank-detail">${bank.countries.join(', ')}</span></button></li>`;
 }
 
 /** The country and name filter: a GET form, so it works without scripts and survives a reload. */
@@ -24,42 +20,32 @@ function filterForm(selection: BankSelection, action: string): SafeHtml {
       : html`<option value="${country}">${country}</option>`,
   );
   return html`<form class="filter" method="get" action="${action}">
-    <div>
-      <label for="country">Country</label
-      ><select id="country" name="country">
-        <option value="">All countries</option>
-        ${options}
-      </select>
-    </div>
-    <div>
-      <label for="search">Bank name</label
-      ><input type="text" id="search" name="search" value="${selection.search.search ?? ''}" />
-    </div>
-    <div><button type="submit">Filter</button></div>
-  </form>`;
+  <div><label for="country">Country</label><select id="country" name="country"><option value="">All countries</option>${options}</select></div>
+  <div><label for="search">Bank name</label><input type="text" id="search" name="search" value="${selection.search.search ?? ''}"></div>
+  <div><button type="submit">Filter</button></div>
+</form>`;
 }
 
 function bankList(selection: BankSelection, action: string): SafeHtml {
   if (selection.selectableCount === 0) {
-    return html`<p>No bank available here can make this payment.</p>
-      ${tppLink(selection.payment)}`;
+    return html`<p>No bank available here can make this payment.</p>${tppLink(selection.payment)}`;
   }
   if (selection.banks.length === 0) {
     return html`<p>No bank matches your search. <a href="${action}">Show all banks</a></p>`;
   }
   return html`<form method="post" action="${action}">
-    <ul class="banks">
-      ${selection.banks.map((choice) => bankButton(choice.listed))}
-    </ul>
-  </form>`;
+<ul class="banks">${selection.banks.map((choice) => bankButton(choice.listed))}</ul>
+</form>`;
 }
 
 /** The bank selection page: what is being paid, then one button per bank that can pay it. */
 export function renderBankSelectionPage(token: string, selection: BankSelection, error?: string): string {
   const action = selectionPath(token);
   const problem = error === undefined ? NO_HTML : html`<p class="error" role="alert">${error}</p>`;
-  const body = html`${paymentSummary(initiationOf(selection.payment))} ${problem}
-    <h2>Choose your bank</h2>
-    ${filterForm(selection, action)} ${bankList(selection, action)}`;
+  const body = html`${paymentSummary(initiationOf(selection.payment))}
+${problem}
+<h2>Choose your bank</h2>
+${filterForm(selection, action)}
+${bankList(selection, action)}`;
   return renderPage('Pay by bank', body);
 }

@@ -11,11 +11,8 @@ export const DECOUPLED_REFRESH_SECONDS = 5;
 /** The bank asks the user to approve elsewhere (their banking app): wait, reloading the status. */
 export function renderDecoupledPage(token: string, payment: Payment): string {
   const body = html`${paymentSummary(initiationOf(payment))}
-    <p>
-      Open your banking app and approve this payment there. This page checks again every ${DECOUPLED_REFRESH_SECONDS}
-      seconds.
-    </p>
-    <p><a href="${statusPath(token)}">I have approved it: check now</a></p>`;
+<p>Open your banking app and approve this payment there. This page checks again every ${DECOUPLED_REFRESH_SECONDS} seconds.</p>
+<p><a href="${statusPath(token)}">I have approved it: check now</a></p>`;
   return renderPage('Approve in your banking app', body, {
     refresh: { seconds: DECOUPLED_REFRESH_SECONDS, path: statusPath(token) },
   });

@@ -17,25 +17,12 @@ function input(field: EmbeddedAuthField, index: number): SafeHtml {
   if (field.type === 'CHOICE_FIELD') {
     const options = (field.options ?? []).map(
       (option, n) =>
-        html`<div>
-          <input type="radio" id="${id}-${n}" name="${field.id}" value="${option.id}" required /><label for="${id}-${n}"
-            >${option.label}</label
-          >
-        </div>`,
+        html`<div><input type="radio" id="${id}-${n}" name="${field.id}" value="${option.id}" required><label for="${id}-${n}">${option.label}</label></div>`,
     );
-    return html`<fieldset>
-      <legend>${field.displayName}</legend>
-      ${hint(field, id)}${options}
-    </fieldset>`;
+    return html`<fieldset><legend>${field.displayName}</legend>${hint(field, id)}${options}</fieldset>`;
   }
   const type = field.type === 'PASSWORD' ? 'password' : 'text';
-  return html`<label for="${id}">${field.displayName}</label>${hint(field, id)}<input
-      type="${type}"
-      id="${id}"
-      name="${field.id}"
-      autocomplete="off"
-      required
-    />`;
+  return html`<label for="${id}">${field.displayName}</label>${hint(field, id)}<input type="${type}" id="${id}" name="${field.id}" autocomplete="off" required>`;
 }
 
 /** A challenge picture the bank sent as Base64, as an inline image; nothing when it is not plain Base64. */
@@ -52,7 +39,7 @@ export function embeddedPageHasImage(step: EmbeddedAuthStep): boolean {
 
 function challenge(step: EmbeddedAuthStep): SafeHtml {
   const source = challengeImage(step);
-  const image = source === undefined ? NO_HTML : html`<p><img alt="Challenge from your bank" src="${source}" /></p>`;
+  const image = source === undefined ? NO_HTML : html`<p><img alt="Challenge from your bank" src="${source}"></p>`;
   const flicker =
     step.flickerCode === undefined
       ? NO_HTML
@@ -75,10 +62,11 @@ export function renderEmbeddedAuthPage(
     : NO_HTML;
   const problem = error === undefined ? NO_HTML : html`<p class="error" role="alert">${error}</p>`;
   const description = step.description === undefined ? NO_HTML : html`<p>${step.description}</p>`;
-  const body = html`${paymentSummary(initiationOf(payment))} ${retry}${problem}${description}${challenge(step)}
-    <form method="post" action="${embeddedPath(token)}">
-      ${step.fields.map(input)}
-      <div class="actions"><button type="submit">Continue</button></div>
-    </form>`;
+  const body = html`${paymentSummary(initiationOf(payment))}
+${retry}${problem}${description}${challenge(step)}
+<form method="post" action="${embeddedPath(token)}">
+${step.fields.map(input)}
+<div class="actions"><button type="submit">Continue</button></div>
+</form>`;
   return renderPage('Confirm with your bank', body);
 }
