@@ -10,16 +10,16 @@ import { baseUrl, testConfig } from '../support/test-env.js';
 
 const ADMIN = 'test-admin-token-0123456789abcdef0123';
 
-/** The ```js block under README's "Signing a request in Node". */
+/** The ```js block under docs/authentication.md's "Signing a request in Node". */
 function readmeExample(): string {
-  const readme = readFileSync(join(projectRoot(), 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### Signing a request in Node'));
+  const readme = readFileSync(join(projectRoot(), 'docs/authentication.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Signing a request in Node'));
   const match = /```js\n([\s\S]*?)```/.exec(section);
-  if (match?.[1] === undefined) throw new Error('README has no signing example');
+  if (match?.[1] === undefined) throw new Error('docs/authentication.md has no signing example');
   return match[1];
 }
 
-describe('README: signing a request in Node', () => {
+describe('docs/authentication.md: signing a request in Node', () => {
   let proc: ApiProcess;
   let dir: string;
 

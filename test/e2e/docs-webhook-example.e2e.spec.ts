@@ -14,16 +14,16 @@ import { baseUrl, testConfig } from '../support/test-env.js';
 const root = projectRoot();
 const COMPILED_VERIFIER = join(root, 'dist/libs/events/src/signing/webhook-verifier.js');
 
-/** The ```js block under README's "Verifying a notification". */
+/** The ```js block under docs/webhooks.md's "Verifying a notification". */
 function readmeExample(): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### Verifying a notification'));
+  const readme = readFileSync(join(root, 'docs/webhooks.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Verifying a notification'));
   const match = /```js\n([\s\S]*?)```/.exec(section);
-  if (match?.[1] === undefined) throw new Error('README has no webhook verification example');
+  if (match?.[1] === undefined) throw new Error('docs/webhooks.md has no webhook verification example');
   return match[1];
 }
 
-describe('README: verifying a notification', () => {
+describe('docs/webhooks.md: verifying a notification', () => {
   let api: ApiProcess;
   let worker: WorkerProcess;
   let dir: string;

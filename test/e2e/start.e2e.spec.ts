@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '#libs/common';
-import { freePort } from '../support/free-port.js';
-import { SpawnedProcess, envWithout } from '../support/spawned-process.js';
+import { LAUNCHER, launcherEnv, startLauncher, type LauncherPorts } from '../support/launcher.js';
+import { SpawnedProcess } from '../support/spawned-process.js';
 
 const root = projectRoot();
-const launcher = join(root, 'dist/scripts/start.js');
+const launcher = LAUNCHER;
 
 async function status(url: string): Promise<number> {
   try {
@@ -27,36 +27,19 @@ function processesUsing(dataDir: string): string[] {
 describe('npm start (the launcher) with nothing set up', () => {
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
-  let ports: Record<'api' | 'admin' | 'worker' | 'bank', number>;
+  let ports: LauncherPorts;
 
   beforeAll(async () => {
     expect(existsSync(launcher), 'run `npm run build` first: the launcher runs from dist/').toBe(true);
     dataDir = await mkdtemp(join(tmpdir(), 'gateway-start-'));
     await chmod(dataDir, 0o755);
-    ports = { api: await freePort(), admin: await freePort(), worker: await freePort(), bank: await freePort() };
-    env = envWithout(['DATABASE_URL', 'REDIS_URL', 'ADMIN_TOKEN', 'ENVIRONMENT'], {
-      DATA_DIR: dataDir,
-      PORT: String(ports.api),
-      ADMIN_PORT: String(ports.admin),
-      WORKER_PORT: String(ports.worker),
-      SANDBOX_BANK_PORT: String(ports.bank),
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      EMBEDDED_REDIS_PORT: String(await freePort()),
-      PUBLIC_BASE_URL: `http://127.0.0.1:${ports.api}`,
-      LOG_LEVEL: 'warn',
-    });
+    ({ env, ports } = await launcherEnv(dataDir));
   });
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function startOnce(): Promise<{ launcher: SpawnedProcess; memberId: string; apiKey: string }> {
-    const proc = new SpawnedProcess(process.execPath, [launcher], env, root);
-    await proc.waitForOutput(/Press Ctrl-C to stop\./, 90_000);
-    const [, memberId = ''] = (await proc.waitForOutput(/member id\s+(m:\S+)/, 1000)) as string[];
-    const [, apiKey = ''] = (await proc.waitForOutput(/API key\s+(\S+)/, 1000)) as string[];
-    return { launcher: proc, memberId, apiKey };
-  }
+  const startOnce = (): ReturnType<typeof startLauncher> => startLauncher(env);
 
   it('brings everything up, prints where it is, and stops it all on Ctrl-C; a second start reuses the data', async () => {
     const first = await startOnce();
