@@ -3,26 +3,34 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, GatewayError, LOGGER, withFields, type AppConfig } from '#libs/common';
 import type { PaymentProgress } from '#libs/connectors';
-import { BankRepository, PrismaService, type Bank, type NewPayment, type PaymentChange } from '#libs/db';
-import type { PaymentInitiationInput } from '#libs/domain';
 import {
-  LOST_INITIATION_GRACE_MS,
-  PaymentProgression,
-  bankInitiationOf,
-  changeFromProgress,
-  paymentRules,
-  renderPayment,
-  storeNewPayment,
-  type PaymentResource,
-  type PaymentRules,
-} from '#libs/payments';
-import type { MemberContext } from '#libs/auth';
-import { checkInitiationAgainstContext } from './initiation-rules.js';
-import { draftPayment } from './payment-draft.js';
+  BankRepository,
+  PaymentRepository,
+  PrismaService,
+  type Bank,
+  type NewPayment,
+  type PaymentChange,
+} from '#libs/db';
+import type { MemberId, PaymentInitiationInput } from '#libs/domain';
+import { bankInitiationOf } from './bank-initiation.js';
 import { hostedPagesUrl } from './hosted-pages-url.js';
+import { checkInitiationAgainstContext } from './initiation-error.js';
+import { draftPayment } from './payment-draft.js';
+import { PaymentProgression } from './payment-progression.js';
+import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from './payment-rules.js';
+import { renderPayment, type PaymentResource } from './payment-view.js';
+import { changeFromProgress } from './progress-change.js';
+import { storeNewPayment } from './record-payment-change.js';
+
+/** The authenticated member an initiation is made for. */
+export interface InitiatingMember {
+  readonly memberId: MemberId;
+  /** Whether the member is a regulated TPP (onBehalfOfId rules). */
+  readonly regulated: boolean;
+}
 
 export interface InitiatePaymentCommand {
-  readonly member: MemberContext;
+  readonly member: InitiatingMember;
   readonly input: PaymentInitiationInput;
   /** Seconds the caller will wait for the bank (the `request-timeout` header); absent = the whole bank call. */
   readonly requestTimeoutSeconds?: number;
@@ -59,6 +67,7 @@ export class InitiatePaymentUseCase {
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly banks: BankRepository,
+    private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -139,7 +148,7 @@ export class InitiatePaymentUseCase {
   }
 
   private store(row: NewPayment, now: Date, bank: Bank | null) {
-    return storeNewPayment(this.prisma, row, now, this.rules, this.progression.scheduleOf(bank));
+    return storeNewPayment(this.prisma, this.payments, row, now, this.rules, this.progression.scheduleOf(bank));
   }
 
   /** The bank's answer, or a timeout when the caller's request-timeout comes first. */
