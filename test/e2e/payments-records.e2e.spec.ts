@@ -1,17 +1,15 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
+import { PaymentRepository, PrismaService, type NewPayment, type Payment, type PaymentChange } from '#libs/db';
+import { PAYMENT_STATUSES, paymentStatusMachine, type MemberId, type PaymentStatus } from '#libs/domain';
 import {
-  PrismaService,
-  payments,
-  readPaymentForMember,
-  readPaymentViewForMember,
-  type NewPayment,
-  type Payment,
-  type PaymentChange,
-} from '#libs/db';
-import { PAYMENT_STATUSES, paymentStatusMachine, type PaymentStatus } from '#libs/domain';
-import { paymentTimerId, recordPaymentChange, renderPayment, storeNewPayment, type PaymentRules } from '#libs/payments';
+  paymentTimerId,
+  recordPaymentChange,
+  renderPayment,
+  storeNewPayment,
+  type PaymentRules,
+} from '#libs/application';
 import { freshDatabaseUrl } from '../support/test-env.js';
 
 const RULES: PaymentRules = {
@@ -21,7 +19,8 @@ const RULES: PaymentRules = {
   defaultScheduleSeconds: [5, 60],
 };
 let prisma: PrismaService;
-let memberId: string;
+let payments: PaymentRepository;
+let memberId: MemberId;
 let sequence = 0;
 
 /** A new payment's row; `overrides` replace its fields. */
@@ -48,7 +47,7 @@ function newRow(now: Date, overrides: Partial<NewPayment> = {}): NewPayment {
 
 async function newPayment(status: PaymentStatus = 'INITIATION_PENDING_REDIRECT_AUTH'): Promise<Payment> {
   const now = new Date();
-  return storeNewPayment(prisma, newRow(now, { status }), now, RULES, []);
+  return storeNewPayment(prisma, payments, newRow(now, { status }), now, RULES, []);
 }
 
 function move(status: PaymentStatus): PaymentChange {
@@ -68,7 +67,8 @@ async function events(paymentId: string): Promise<string[]> {
 
 beforeAll(async () => {
   prisma = new PrismaService(await freshDatabaseUrl(), 4);
-  memberId = (await prisma.member.create({ data: { id: 'm:records', name: 'Records TPP' } })).id;
+  payments = new PaymentRepository(prisma);
+  memberId = (await prisma.member.create({ data: { id: 'm:records', name: 'Records TPP' } })).id as MemberId;
 });
 
 afterAll(async () => {
@@ -87,9 +87,9 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const payment = await newPayment();
     const expected = await prismaRead(payment.id);
     expect({ ...payment, amount: payment.amount.toString() }).toEqual(expected);
-    const read = await readPaymentForMember(prisma.pool, memberId, payment.id);
+    const read = await payments.findForMember(memberId, payment.id);
     expect({ ...(read as Payment), amount: (read as Payment).amount.toString() }).toEqual(expected);
-    const view = await readPaymentViewForMember(prisma.pool, memberId, payment.id);
+    const view = await payments.findViewForMember(memberId, payment.id);
     expect(renderPayment(view as NonNullable<typeof view>)).toEqual(renderPayment(payment));
     expect(Object.keys(view ?? {}).sort()).toEqual([
       'authentication',
@@ -106,7 +106,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
       'statusReasonInformation',
       'updatedAt',
     ]);
-    expect(await readPaymentViewForMember(prisma.pool, 'm:someone-else', payment.id)).toBeNull();
+    expect(await payments.findViewForMember('m:someone-else' as MemberId, payment.id)).toBeNull();
     expect(expected['amount']).toBe('1');
     expect(expected['version']).toBe(0);
     expect(expected['convertedToFutureDatedPayment']).toBe(false);
@@ -116,7 +116,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const mine = await Promise.all(Array.from({ length: 20 }, () => newPayment()));
     await prisma.member.create({ data: { id: 'm:other-reader', name: 'Other reader' } });
     const now = new Date();
-    const theirs = await storeNewPayment(prisma, newRow(now, { memberId: 'm:other-reader' }), now, RULES, []);
+    const theirs = await storeNewPayment(prisma, payments, newRow(now, { memberId: 'm:other-reader' }), now, RULES, []);
     const asks: Array<{ member: string; id: string; expected: string | null }> = [
       ...mine.map((payment) => ({ member: memberId, id: payment.id, expected: payment.id })),
       { member: memberId, id: mine[0]?.id ?? '', expected: mine[0]?.id ?? '' },
@@ -127,7 +127,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     ];
     const statements = vi.spyOn(prisma.pool, 'query');
     try {
-      const views = await Promise.all(asks.map((ask) => readPaymentViewForMember(prisma.pool, ask.member, ask.id)));
+      const views = await Promise.all(asks.map((ask) => payments.findViewForMember(ask.member as MemberId, ask.id)));
       expect(views.map((view) => view?.id ?? null)).toEqual(asks.map((ask) => ask.expected));
       expect(views.every((view, i) => view === null || view.memberId === asks[i]?.member)).toBe(true);
       expect(statements.mock.calls.length).toBeGreaterThan(0);
@@ -140,8 +140,8 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
   it('readPaymentForMember answers null for another member and for an unknown id', async () => {
     const payment = await newPayment();
     await prisma.member.create({ data: { id: 'm:other-records', name: 'Other TPP' } }).catch(() => undefined);
-    expect(await readPaymentForMember(prisma.pool, 'm:other-records', payment.id)).toBeNull();
-    expect(await readPaymentForMember(prisma.pool, memberId, 'pm2:nope')).toBeNull();
+    expect(await payments.findForMember('m:other-records' as MemberId, payment.id)).toBeNull();
+    expect(await payments.findForMember(memberId, 'pm2:nope')).toBeNull();
   });
 
   it('the creation statement is all or nothing: a clashing payment id writes no second event and no timer change', async () => {
@@ -151,6 +151,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     await expect(
       storeNewPayment(
         prisma,
+        payments,
         newRow(now, { id: payment.id, refId: 'CLASH', initiation: { refId: 'CLASH' }, amount: '2.00' }),
         now,
         RULES,
@@ -165,7 +166,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
   it('creations that arrive together share a statement, each payment committing with its own event and timer', async () => {
     const now = new Date();
     const rows = Array.from({ length: 30 }, () => newRow(now));
-    const stored = await Promise.all(rows.map((row) => storeNewPayment(prisma, row, now, RULES, [])));
+    const stored = await Promise.all(rows.map((row) => storeNewPayment(prisma, payments, row, now, RULES, [])));
     expect(stored.map((payment) => payment.id)).toEqual(rows.map((row) => row.id));
     // xmin is the id of the transaction that wrote the row.
     const written = await prisma.pool.query<{
@@ -192,7 +193,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const now = new Date();
     const tricky = 'Q"uote\\back/slash \u00e9\u20ac \u{1F4B8} \u2028 <tag> \t';
     const rows = [newRow(now, { initiation: { refId: 'ESC', remittanceInformationPrimary: tricky } }), newRow(now)];
-    await Promise.all(rows.map((row) => storeNewPayment(prisma, row, now, RULES, [])));
+    await Promise.all(rows.map((row) => storeNewPayment(prisma, payments, row, now, RULES, [])));
     for (const row of rows) {
       const stored = await prisma.outboxEvent.findMany({ where: { memberId, eventType: 'PAYMENT_STATUS_CHANGED' } });
       const body = stored
@@ -212,7 +213,9 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const rows = Array.from({ length: 10 }, () => newRow(now));
     const clash = newRow(now, { id: stored.id });
     const answers = await Promise.allSettled(
-      [...rows.slice(0, 5), clash, ...rows.slice(5)].map((row) => storeNewPayment(prisma, row, now, RULES, [])),
+      [...rows.slice(0, 5), clash, ...rows.slice(5)].map((row) =>
+        storeNewPayment(prisma, payments, row, now, RULES, []),
+      ),
     );
     const failures = answers.flatMap((answer) => (answer.status === 'rejected' ? [String(answer.reason)] : []));
     expect(failures).toHaveLength(1);
@@ -276,10 +279,10 @@ describe('recording payment changes (real Postgres)', () => {
   it('a move updates the row, bumps the version, writes one event and resets the timer', async () => {
     const payment = await newPayment();
     const result = await prisma.$transaction((tx) =>
-      recordPaymentChange(tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, []),
+      recordPaymentChange(payments, tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, []),
     );
     expect(result.kind).toBe('changed');
-    const stored = await payments.findById(prisma, payment.id);
+    const stored = await payments.findById(payment.id);
     expect(stored).toMatchObject({
       status: 'INITIATION_PROCESSING',
       version: payment.version + 1,
@@ -293,13 +296,13 @@ describe('recording payment changes (real Postgres)', () => {
   it('a change against a stale version writes nothing', async () => {
     const payment = await newPayment();
     await prisma.$transaction((tx) =>
-      recordPaymentChange(tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, []),
+      recordPaymentChange(payments, tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, []),
     );
     const stale = await prisma.$transaction((tx) =>
-      recordPaymentChange(tx, payment, move('INITIATION_REJECTED'), new Date(), RULES, []),
+      recordPaymentChange(payments, tx, payment, move('INITIATION_REJECTED'), new Date(), RULES, []),
     );
     expect(stale.kind).toBe('stale');
-    expect((await payments.findById(prisma, payment.id))?.status).toBe('INITIATION_PROCESSING');
+    expect((await payments.findById(payment.id))?.status).toBe('INITIATION_PROCESSING');
     expect(await events(payment.id)).toHaveLength(2);
   });
 
@@ -307,6 +310,7 @@ describe('recording payment changes (real Postgres)', () => {
     const payment = await newPayment('INITIATION_PENDING_EMBEDDED_AUTH');
     const stay = await prisma.$transaction((tx) =>
       recordPaymentChange(
+        payments,
         tx,
         payment,
         { ...move('INITIATION_PENDING_EMBEDDED_AUTH'), authentication: { fields: [], isRetry: true } },
@@ -316,16 +320,16 @@ describe('recording payment changes (real Postgres)', () => {
       ),
     );
     expect(stay).toMatchObject({ kind: 'changed', statusChanged: false });
-    const after = await payments.findById(prisma, payment.id);
+    const after = await payments.findById(payment.id);
     const ended = await prisma.$transaction((tx) =>
-      recordPaymentChange(tx, after as Payment, move('INITIATION_REJECTED'), new Date(), RULES, []),
+      recordPaymentChange(payments, tx, after as Payment, move('INITIATION_REJECTED'), new Date(), RULES, []),
     );
     expect(ended.kind).toBe('changed');
     expect(await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } })).toBeNull();
-    const final = (await payments.findById(prisma, payment.id)) as Payment;
+    const final = (await payments.findById(payment.id)) as Payment;
     for (const status of PAYMENT_STATUSES) {
       const refused = await prisma.$transaction((tx) =>
-        recordPaymentChange(tx, final, move(status), new Date(), RULES, []),
+        recordPaymentChange(payments, tx, final, move(status), new Date(), RULES, []),
       );
       expect(refused.kind, status).toBe('refused');
     }
@@ -342,7 +346,7 @@ describe('recording payment changes (real Postgres)', () => {
           let finalStatus: string | undefined;
           for (const status of proposals) {
             const result = await prisma.$transaction((tx) =>
-              recordPaymentChange(tx, payment, move(status), new Date(), RULES, []),
+              recordPaymentChange(payments, tx, payment, move(status), new Date(), RULES, []),
             );
             if (result.kind === 'changed') {
               if (result.statusChanged) moves += 1;
@@ -351,7 +355,7 @@ describe('recording payment changes (real Postgres)', () => {
             if (finalStatus !== undefined) expect(payment.status).toBe(finalStatus);
             if (paymentStatusMachine.isFinal(payment.status as PaymentStatus)) finalStatus ??= payment.status;
           }
-          const stored = (await payments.findById(prisma, payment.id)) as Payment;
+          const stored = (await payments.findById(payment.id)) as Payment;
           expect(stored.status).toBe(payment.status);
           expect(await events(payment.id)).toHaveLength(moves + 1);
         },

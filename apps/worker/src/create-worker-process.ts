@@ -4,7 +4,7 @@ import { BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/c
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { SigningKeyCipher, SigningKeyStore } from '#libs/events';
 import { Metrics, createLogger } from '#libs/observability';
-import { BankConnectors, PaymentProgression, paymentRules } from '#libs/payments';
+import { BankConnectors, PaymentProgression, paymentRules } from '#libs/application';
 import { ensureProbeScheduled } from './banks/probe-bank-status.usecase.js';
 import { JOB_HANDLERS, assertHandlerTable, type JobHandlerTable } from './jobs/job-handlers.js';
 import { ensureIdempotencyPurgeScheduled } from './maintenance/purge-idempotency-keys.usecase.js';

@@ -6,6 +6,7 @@ import { ApiKeyRepository } from './repositories/api-key.repository.js';
 import { BankRepository } from './repositories/bank.repository.js';
 import { MemberKeyRepository } from './repositories/member-key.repository.js';
 import { MemberRepository } from './repositories/member.repository.js';
+import { PaymentRepository } from './payments/payment.repository.js';
 import { WebhookConfigRepository } from './repositories/webhook-config.repository.js';
 import { WebhookDeliveryRepository } from './repositories/webhook-delivery.repository.js';
 
@@ -16,6 +17,7 @@ const REPOSITORIES = [
   BankRepository,
   WebhookConfigRepository,
   WebhookDeliveryRepository,
+  PaymentRepository,
 ] as const;
 
 export const REDIS = Symbol('REDIS');

@@ -27,9 +27,15 @@ export type {
 } from './generated/prisma/client.js';
 export * from './repositories/bank-status.repository.js';
 export type { BankStatus } from './generated/prisma/client.js';
-export * from './repositories/payment.repository.js';
+export * from './payments/payment.repository.js';
+export * from './payments/payment-records.js';
 export type { Payment } from './generated/prisma/client.js';
 export * from './repositories/idempotency-key.repository.js';
 export type { IdempotencyKey } from './generated/prisma/client.js';
-export * from './repositories/payment-statements.js';
+export {
+  paymentFromNew,
+  type PaymentView,
+  type NewPaymentEvent,
+  type NewPaymentTimer,
+} from './payments/payment-statements.js';
 export * from './batching/statement-batcher.js';

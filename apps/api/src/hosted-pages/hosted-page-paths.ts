@@ -1,4 +1,4 @@
-import { HOSTED_PAGES_PATH } from '../payments/browser-routes.js';
+import { HOSTED_PAGES_PATH } from '#libs/application';
 
 /** The controller's route prefix (no leading slash, as Nest takes it). */
 export const HOSTED_PAYMENT_ROUTE = `${HOSTED_PAGES_PATH.slice(1)}/payments`;

@@ -2,8 +2,8 @@ import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/comm
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, stringFields } from '#libs/common';
+import { tppCallbackUrl } from '#libs/application';
 import type { Payment } from '#libs/db';
-import { tppCallbackUrl } from '../payments/complete-bank-callback.usecase.js';
 import { HOSTED_PAYMENT_ROUTE, selectionPath, statusPath } from './hosted-page-paths.js';
 import { sendPage, sendRedirect } from './hosted-page-reply.js';
 import { HostedPagesErrorFilter } from './hosted-pages-error.filter.js';

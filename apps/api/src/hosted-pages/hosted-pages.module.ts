@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PaymentsModule } from '../payments/payments.module.js';
+import { PaymentsApplicationModule } from '#libs/application';
 import { HostedPagesController } from './hosted-pages.controller.js';
 import { HostedPayments } from './hosted-payments.js';
 import { SelectBankUseCase } from './select-bank.usecase.js';
@@ -8,7 +8,7 @@ import { SubmitHostedEmbeddedAuthUseCase } from './submit-hosted-embedded-auth.u
 
 /** The hosted pages: bank selection and the bank's steps for payments created without a bank. */
 @Module({
-  imports: [PaymentsModule],
+  imports: [PaymentsApplicationModule],
   controllers: [HostedPagesController],
   providers: [HostedPayments, ShowBankSelectionUseCase, SelectBankUseCase, SubmitHostedEmbeddedAuthUseCase],
 })

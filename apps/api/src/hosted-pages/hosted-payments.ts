@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, type AppConfig } from '#libs/common';
-import { BankRepository, PrismaService, payments, type Payment } from '#libs/db';
+import { BankRepository, PaymentRepository, type Payment } from '#libs/db';
 import type { PaymentInitiationInput } from '#libs/domain';
-import { hasConnector } from '#libs/payments';
+import { hasConnector } from '#libs/application';
 import { selectableBanks, type SelectableBank } from './selectable-banks.js';
 
 /** Callback tokens are base58; anything else (or anything longer) cannot name a payment. */
@@ -24,7 +24,7 @@ export class HostedPayments {
   private readonly ownHosts: readonly string[];
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly payments: PaymentRepository,
     private readonly banks: BankRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -33,7 +33,7 @@ export class HostedPayments {
   }
 
   byToken(token: string): Promise<Payment | null> {
-    return TOKEN_SHAPE.test(token) ? payments.findByCallbackToken(this.prisma, token) : Promise.resolve(null);
+    return TOKEN_SHAPE.test(token) ? this.payments.findByCallbackToken(token) : Promise.resolve(null);
   }
 
   /** A payment still at bank selection whose window has passed is expired, even before its timer says so. */

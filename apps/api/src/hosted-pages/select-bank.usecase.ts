@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '#libs/common';
 import type { PaymentProgress } from '#libs/connectors';
-import { PrismaService, payments, type Payment } from '#libs/db';
-import { PaymentProgression, bankInitiationOf, type ChangeResult } from '#libs/payments';
+import { PaymentRepository, type Payment } from '#libs/db';
+import { PaymentProgression, bankInitiationOf, type ChangeResult } from '#libs/application';
 import { HostedPayments } from './hosted-payments.js';
 import type { SelectableBank } from './selectable-banks.js';
 import { selectionOf, type BankSelection, type NotChoosable } from './show-bank-selection.usecase.js';
@@ -40,7 +40,7 @@ export type SelectBankOutcome =
 @Injectable()
 export class SelectBankUseCase {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly payments: PaymentRepository,
     private readonly hosted: HostedPayments,
     private readonly progression: PaymentProgression,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -94,6 +94,6 @@ export class SelectBankUseCase {
 
   private async current(payment: Payment, result: ChangeResult): Promise<Payment> {
     if (result.kind !== 'stale') return result.payment;
-    return (await payments.findById(this.prisma, payment.id)) ?? payment;
+    return (await this.payments.findById(payment.id)) ?? payment;
   }
 }

@@ -1,10 +1,14 @@
 import type { Bank } from '#libs/db';
-import type { PaymentInitiationInput, PaymentLocalInstrument } from '#libs/domain';
-import type { BankChoice } from '#libs/payments';
+import {
+  checkInitiationContext,
+  type InitiationContext,
+  type PaymentInitiationInput,
+  type PaymentLocalInstrument,
+} from '#libs/domain';
+import type { BankChoice } from '#libs/application';
 import { matchesFilter } from '../banks/bank-filter.js';
 import { orderBanks } from '../banks/bank-order.js';
 import { toListedBank, type ListedBank } from '../banks/listed-bank.js';
-import { checkInitiationContext, type InitiationContext } from '../payments/initiation-rules.js';
 
 /** A bank the user may pick for a payment, with the initiation as it would go to that bank. */
 export interface SelectableBank extends BankChoice {

@@ -5,8 +5,8 @@ import {
   BankUnavailableError,
   type EmbeddedAuthStep,
 } from '#libs/connectors';
-import { PrismaService, payments, type Payment } from '#libs/db';
-import { PaymentProgression, bankHandleOf, type ChangeResult } from '#libs/payments';
+import { PaymentRepository, type Payment } from '#libs/db';
+import { PaymentProgression, bankHandleOf, type ChangeResult } from '#libs/application';
 import { embeddedStepOf } from './hosted-step.js';
 import { HostedPayments } from './hosted-payments.js';
 
@@ -42,7 +42,7 @@ export type SubmitHostedEmbeddedAuthOutcome =
 @Injectable()
 export class SubmitHostedEmbeddedAuthUseCase {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly payments: PaymentRepository,
     private readonly hosted: HostedPayments,
     private readonly progression: PaymentProgression,
   ) {}
@@ -75,6 +75,6 @@ export class SubmitHostedEmbeddedAuthUseCase {
       result = await this.progression.applyFailure(payment.id, error, command.traceId);
     }
     if (result.kind !== 'stale') return { kind: 'answered', payment: result.payment };
-    return { kind: 'answered', payment: (await payments.findById(this.prisma, payment.id)) ?? payment };
+    return { kind: 'answered', payment: (await this.payments.findById(payment.id)) ?? payment };
   }
 }

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import escapeHtml from 'escape-html';
 import { Public, stringFields } from '#libs/common';
-import { BANK_CALLBACK_PATH } from '#libs/payments';
+import { BANK_CALLBACK_PATH } from '#libs/application';
 import { CompleteBankCallbackUseCase } from './complete-bank-callback.usecase.js';
 
 const UNKNOWN_STATE_PAGE = (traceId: string): string => `<!doctype html>

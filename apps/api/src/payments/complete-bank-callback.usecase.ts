@@ -2,18 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { Inject } from '@nestjs/common';
 import { LOGGER } from '#libs/common';
-import { PrismaService, payments, type Payment } from '#libs/db';
-import type { PaymentInitiationInput } from '#libs/domain';
-import { PaymentProgression, bankHandleOf, bankInitiationOf } from '#libs/payments';
+import { PaymentRepository, type Payment } from '#libs/db';
+import { PaymentProgression, bankHandleOf, bankInitiationOf, tppCallbackUrl } from '#libs/application';
 
-/** Where the user's browser goes after the bank: the TPP's callbackUrl with the payment's id. */
-export function tppCallbackUrl(payment: Payment): string {
-  const initiation = payment.initiation as unknown as PaymentInitiationInput;
-  const url = new URL(initiation.callbackUrl);
-  url.searchParams.set('paymentId', payment.id);
-  if (initiation.callbackState !== undefined) url.searchParams.set('callbackState', initiation.callbackState);
-  return url.toString();
-}
+export { tppCallbackUrl };
 
 export type CallbackOutcome =
   { readonly kind: 'redirect'; readonly location: string } | { readonly kind: 'unknown-state' };
@@ -28,7 +20,7 @@ export type CallbackOutcome =
 @Injectable()
 export class CompleteBankCallbackUseCase {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -39,11 +31,11 @@ export class CompleteBankCallbackUseCase {
     psuIpAddress?: string,
   ): Promise<CallbackOutcome> {
     const state = params['state'];
-    const payment = state === undefined || state === '' ? null : await payments.findByCallbackToken(this.prisma, state);
+    const payment = state === undefined || state === '' ? null : await this.payments.findByCallbackToken(state);
     if (payment === null) return { kind: 'unknown-state' };
     if (payment.status === 'INITIATION_PENDING_REDIRECT_AUTH')
       await this.complete(payment, params, traceId, psuIpAddress);
-    const latest = (await payments.findById(this.prisma, payment.id)) ?? payment;
+    const latest = (await this.payments.findById(payment.id)) ?? payment;
     return { kind: 'redirect', location: tppCallbackUrl(latest) };
   }
 

@@ -3,17 +3,21 @@ import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { validateBody } from '#libs/common';
-import type { PaymentResource } from '#libs/payments';
+import {
+  GetPaymentUseCase,
+  InitiatePaymentUseCase,
+  ListPaymentsUseCase,
+  SubmitEmbeddedAuthUseCase,
+  type PaymentResource,
+  type PaymentsPage,
+} from '#libs/application';
 import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { EmbeddedAuthRequest } from './dto/embedded-auth.request.js';
 import { InitiatePaymentRequest, toPaymentInitiationInput } from './dto/initiate-payment.request.js';
 import { ListPaymentsQuery } from './dto/list-payments.query.js';
-import { GetPaymentUseCase } from './get-payment.usecase.js';
-import { InitiatePaymentUseCase } from './initiate-payment.usecase.js';
-import { ListPaymentsUseCase, type PaymentsPage } from './list-payments.usecase.js';
+import { authenticatedMemberId } from './authenticated-member-id.js';
 import { parseRequestTimeout } from './request-timeout-header.js';
-import { SubmitEmbeddedAuthUseCase } from './submit-embedded-auth.usecase.js';
 import { EMBEDDED_AUTH_EXAMPLES, INITIATE_PAYMENT_EXAMPLES } from './payment-request-examples.js';
 
 const PAYMENT_SCHEMA = { type: 'object', properties: { payment: { $ref: '#/components/schemas/Payment' } } };
@@ -55,7 +59,7 @@ export class PaymentsController {
       const body = await validateBody(InitiatePaymentRequest, request.body);
       const requestTimeoutSeconds = parseRequestTimeout(request.headers['request-timeout']);
       const payment = await this.initiate.execute({
-        member,
+        member: { memberId: authenticatedMemberId(member), regulated: member.regulated },
         input: toPaymentInitiationInput(body.initiation),
         ...(requestTimeoutSeconds === undefined ? {} : { requestTimeoutSeconds }),
         traceId: request.traceId,
@@ -81,7 +85,7 @@ export class PaymentsController {
     },
   })
   listPayments(@CurrentMember() member: MemberContext, @Query() query: ListPaymentsQuery): Promise<PaymentsPage> {
-    return this.list.execute(member.memberId, query);
+    return this.list.execute(authenticatedMemberId(member), query);
   }
 
   @Get(':paymentId')
@@ -95,7 +99,7 @@ export class PaymentsController {
     @CurrentMember() member: MemberContext,
     @Param('paymentId') paymentId: string,
   ): Promise<{ payment: PaymentResource }> {
-    return { payment: await this.get.execute(member.memberId, paymentId) };
+    return { payment: await this.get.execute(authenticatedMemberId(member), paymentId) };
   }
 
   @Post(':paymentId/embedded-auth')
@@ -116,7 +120,7 @@ export class PaymentsController {
   ): Promise<{ payment: PaymentResource }> {
     return {
       payment: await this.embeddedAuth.execute(
-        member.memberId,
+        authenticatedMemberId(member),
         paymentId,
         body.embeddedAuth,
         request.traceId,

@@ -9,7 +9,7 @@ import {
   type ObservedBankStatus,
 } from '#libs/db';
 import { writeOutboxEvent, type OutboxEventType } from '#libs/events';
-import { hasConnector } from '#libs/payments';
+import { hasConnector } from '#libs/application';
 import type { JobContext } from '../jobs/job-context.js';
 
 export const PROBE_JOB = 'banks.probe-status';

@@ -1,6 +1,6 @@
 import type { Clock } from '#libs/common';
 import type { PrismaService } from '#libs/db';
-import type { BankConnectors, PaymentProgression } from '#libs/payments';
+import type { BankConnectors, PaymentProgression } from '#libs/application';
 import type { Logger } from 'pino';
 import type { WebhookRuntime } from '../webhooks/webhook-runtime.js';
 

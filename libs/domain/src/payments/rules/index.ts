@@ -14,3 +14,4 @@ export * from './callback-url.js';
 export * from './execution-date.js';
 export * from './flow-type.js';
 export * from './local-instrument-selection.js';
+export * from './initiation-context.js';

@@ -1,9 +1,8 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import {
-  insertPaymentWithEvent,
   paymentFromNew,
-  payments,
   scheduledJobs,
+  type PaymentRepository,
   type NewPayment,
   type NewPaymentTimer,
   type Payment,
@@ -86,6 +85,7 @@ async function announce(tx: Tx, payment: Payment): Promise<void> {
  */
 export async function storeNewPayment(
   prisma: PrismaService,
+  payments: PaymentRepository,
   row: NewPayment,
   now: Date,
   rules: PaymentRules,
@@ -94,8 +94,7 @@ export async function storeNewPayment(
   const payment = paymentFromNew(row);
   const event = prepareOutboxEvent(creationEvent(payment));
   const timer = paymentTimer(payment, now, scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds);
-  const stored = await insertPaymentWithEvent(
-    prisma.pool,
+  const stored = await payments.insertWithEvent(
     payment,
     { id: event.id, body: event.body, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt },
     timer,
@@ -118,6 +117,7 @@ export type ChangeResult =
  * repeated embedded step) updates the row without an event. Final statuses never change.
  */
 export async function recordPaymentChange(
+  payments: PaymentRepository,
   tx: Tx,
   current: Payment,
   change: PaymentChange,

@@ -1,10 +1,10 @@
 import type { NewPayment } from '#libs/db';
-import { randomBase58, newId, type PaymentInitiationInput } from '#libs/domain';
-import type { PaymentRules } from '#libs/payments';
+import { randomBase58, newId, type MemberId, type PaymentInitiationInput } from '#libs/domain';
+import type { PaymentRules } from './payment-rules.js';
 
 /** A payment about to be stored: its ids, secrets, request and timing, before any bank answer. */
 export function draftPayment(
-  memberId: string,
+  memberId: MemberId,
   input: PaymentInitiationInput,
   now: Date,
   rules: PaymentRules,

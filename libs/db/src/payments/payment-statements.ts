@@ -1,55 +1,74 @@
 import type pg from 'pg';
 import { Prisma, type Payment } from '../generated/prisma/client.js';
 import { batchedPerPool } from '../batching/statement-batcher.js';
-import type { NewPayment } from './payment.repository.js';
+import type { NewPayment } from './payment-records.js';
 
 /**
  * The statements on the Payments v2 request path, run on the pool Prisma shares as named
  * prepared statements (parsed once per connection): reading one payment (whole, or the columns
  * of its resource, the latter several reads to a statement under load), and storing new ones
  * with their creation events and first timers in a single statement (one implicit transaction,
- * one round trip), several creations at a time under load. Everything else about payments goes
- * through Prisma (payment.repository.ts).
+ * one round trip), several creations at a time under load. PaymentRepository is their only
+ * caller; everything else it does goes through Prisma.
  */
 
-/** Every column of `payment` with its Payment field, in table order. */
-const COLUMNS = [
-  ['id', 'id'],
-  ['member_id', 'memberId'],
-  ['bank_id', 'bankId'],
-  ['ref_id', 'refId'],
-  ['on_behalf_of_id', 'onBehalfOfId'],
-  ['external_psu_reference', 'externalPsuReference'],
-  ['status', 'status'],
-  ['initiation', 'initiation'],
-  ['amount', 'amount'],
-  ['currency', 'currency'],
-  ['local_instrument', 'localInstrument'],
-  ['bank_consent_id', 'bankConsentId'],
-  ['bank_payment_id', 'bankPaymentId'],
-  ['bank_continuation', 'bankContinuation'],
-  ['bank_payment_status', 'bankPaymentStatus'],
-  ['status_reason_information', 'statusReasonInformation'],
-  ['authentication', 'authentication'],
-  ['refund_account', 'refundAccount'],
-  ['error_info', 'errorInfo'],
-  ['converted_to_future_dated_payment', 'convertedToFutureDatedPayment'],
-  ['callback_token', 'callbackToken'],
-  ['nonce', 'nonce'],
-  ['poll_count', 'pollCount'],
-  ['expires_at', 'expiresAt'],
-  ['poll_until', 'pollUntil'],
-  ['version', 'version'],
-  ['created_at', 'createdAt'],
-  ['updated_at', 'updatedAt'],
-] as const satisfies ReadonlyArray<readonly [string, keyof Payment]>;
+/**
+ * How a column's value crosses between a Payment and the JSON the insert reads: as is, the
+ * amount as decimal text, a timestamp as ISO text.
+ */
+type ColumnKind = 'plain' | 'amount' | 'timestamp';
 
-const SELECT_LIST = COLUMNS.map(([column]) => `"${column}"`).join(', ');
+interface PaymentColumn {
+  readonly column: string;
+  readonly field: keyof Payment;
+  readonly kind: ColumnKind;
+  /** A new row's value when the creation leaves it out; absent = the creation must give it. */
+  readonly initial?: null | number | boolean;
+}
+
+/** Every column of `payment` with its Payment field, in table order: the one list of them. */
+const COLUMNS: readonly PaymentColumn[] = [
+  { column: 'id', field: 'id', kind: 'plain' },
+  { column: 'member_id', field: 'memberId', kind: 'plain' },
+  { column: 'bank_id', field: 'bankId', kind: 'plain', initial: null },
+  { column: 'ref_id', field: 'refId', kind: 'plain' },
+  { column: 'on_behalf_of_id', field: 'onBehalfOfId', kind: 'plain', initial: null },
+  { column: 'external_psu_reference', field: 'externalPsuReference', kind: 'plain', initial: null },
+  { column: 'status', field: 'status', kind: 'plain' },
+  { column: 'initiation', field: 'initiation', kind: 'plain' },
+  { column: 'amount', field: 'amount', kind: 'amount' },
+  { column: 'currency', field: 'currency', kind: 'plain' },
+  { column: 'local_instrument', field: 'localInstrument', kind: 'plain' },
+  { column: 'bank_consent_id', field: 'bankConsentId', kind: 'plain', initial: null },
+  { column: 'bank_payment_id', field: 'bankPaymentId', kind: 'plain', initial: null },
+  { column: 'bank_continuation', field: 'bankContinuation', kind: 'plain', initial: null },
+  { column: 'bank_payment_status', field: 'bankPaymentStatus', kind: 'plain', initial: null },
+  { column: 'status_reason_information', field: 'statusReasonInformation', kind: 'plain', initial: null },
+  { column: 'authentication', field: 'authentication', kind: 'plain', initial: null },
+  { column: 'refund_account', field: 'refundAccount', kind: 'plain', initial: null },
+  { column: 'error_info', field: 'errorInfo', kind: 'plain', initial: null },
+  {
+    column: 'converted_to_future_dated_payment',
+    field: 'convertedToFutureDatedPayment',
+    kind: 'plain',
+    initial: false,
+  },
+  { column: 'callback_token', field: 'callbackToken', kind: 'plain' },
+  { column: 'nonce', field: 'nonce', kind: 'plain' },
+  { column: 'poll_count', field: 'pollCount', kind: 'plain', initial: 0 },
+  { column: 'expires_at', field: 'expiresAt', kind: 'timestamp', initial: null },
+  { column: 'poll_until', field: 'pollUntil', kind: 'timestamp' },
+  { column: 'version', field: 'version', kind: 'plain', initial: 0 },
+  { column: 'created_at', field: 'createdAt', kind: 'timestamp' },
+  { column: 'updated_at', field: 'updatedAt', kind: 'timestamp' },
+];
+
+const SELECT_LIST = COLUMNS.map(({ column }) => `"${column}"`).join(', ');
 
 /** A `payment` row as pg reads it (jsonb parsed, timestamps as Date, numeric as text) -> Payment, as Prisma would answer it. */
-export function paymentFromRow(row: Record<string, unknown>): Payment {
+function paymentFromRow(row: Record<string, unknown>): Payment {
   const payment: Record<string, unknown> = {};
-  for (const [column, field] of COLUMNS) payment[field] = row[column];
+  for (const { column, field } of COLUMNS) payment[field] = row[column];
   payment['amount'] = new Prisma.Decimal(row['amount'] as string);
   return payment as unknown as Payment;
 }
@@ -62,77 +81,36 @@ function amountText(value: NewPayment['amount']): string {
 }
 
 /** A timestamp of a create input (a Date, or text Prisma would take), as a Date. */
-function dateOrNull(value: Date | string | null | undefined): Date | null {
+function dateOrNull(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? new Date(value) : value;
+  return typeof value === 'string' ? new Date(value) : (value as Date);
 }
 
-function requiredText(value: string | undefined, field: string): string {
-  if (value === undefined) throw new Error(`a new payment needs ${field}`);
-  return value;
-}
-
-function requiredDate(value: Date | string | undefined, field: string): Date {
-  const date = dateOrNull(value);
-  if (date === null) throw new Error(`a new payment needs ${field}`);
-  return date;
-}
-
-/** A new payment's row as the database will hold it: defaults filled, absent columns null. */
+/**
+ * A new payment's row as the database will hold it: defaults filled, absent columns null. The
+ * version and poll count of a new row always start at 0.
+ */
 export function paymentFromNew(row: NewPayment): Payment {
-  return {
-    id: requiredText(row.id, 'id'),
-    memberId: row.memberId,
-    bankId: row.bankId ?? null,
-    refId: row.refId,
-    onBehalfOfId: row.onBehalfOfId ?? null,
-    externalPsuReference: row.externalPsuReference ?? null,
-    status: row.status,
-    initiation: row.initiation as Payment['initiation'],
-    amount: new Prisma.Decimal(amountText(row.amount)),
-    currency: row.currency,
-    localInstrument: row.localInstrument,
-    bankConsentId: row.bankConsentId ?? null,
-    bankPaymentId: row.bankPaymentId ?? null,
-    bankContinuation: (row.bankContinuation ?? null) as Payment['bankContinuation'],
-    bankPaymentStatus: row.bankPaymentStatus ?? null,
-    statusReasonInformation: row.statusReasonInformation ?? null,
-    authentication: (row.authentication ?? null) as Payment['authentication'],
-    refundAccount: (row.refundAccount ?? null) as Payment['refundAccount'],
-    errorInfo: (row.errorInfo ?? null) as Payment['errorInfo'],
-    convertedToFutureDatedPayment: row.convertedToFutureDatedPayment ?? false,
-    callbackToken: row.callbackToken,
-    nonce: row.nonce,
-    pollCount: 0,
-    expiresAt: dateOrNull(row.expiresAt),
-    pollUntil: requiredDate(row.pollUntil, 'pollUntil'),
-    version: 0,
-    createdAt: requiredDate(row.createdAt, 'createdAt'),
-    updatedAt: requiredDate(row.updatedAt, 'updatedAt'),
-  };
+  const given = row as unknown as Readonly<Record<string, unknown>>;
+  const payment: Record<string, unknown> = {};
+  for (const { field, kind, initial } of COLUMNS) {
+    const value = field === 'version' || field === 'pollCount' ? undefined : given[field];
+    if (value === undefined || value === null) {
+      if (initial === undefined) throw new Error(`a new payment needs ${field}`);
+      payment[field] = initial;
+    } else if (kind === 'amount') {
+      payment[field] = new Prisma.Decimal(amountText(value as NewPayment['amount']));
+    } else {
+      payment[field] = kind === 'timestamp' ? dateOrNull(value) : value;
+    }
+  }
+  return payment as unknown as Payment;
 }
 
 const SELECT_FOR_MEMBER = `SELECT ${SELECT_LIST} FROM payment WHERE id = $1 AND member_id = $2`;
 
-/** What the API shows of a payment (the Payment resource); the columns a GET reads. */
-export type PaymentView = Pick<
-  Payment,
-  | 'id'
-  | 'memberId'
-  | 'initiation'
-  | 'convertedToFutureDatedPayment'
-  | 'refundAccount'
-  | 'status'
-  | 'statusReasonInformation'
-  | 'bankPaymentStatus'
-  | 'bankPaymentId'
-  | 'authentication'
-  | 'createdAt'
-  | 'updatedAt'
-  | 'errorInfo'
->;
-
-const VIEW_FIELDS: ReadonlySet<keyof Payment> = new Set<keyof PaymentView>([
+/** The fields of the Payment resource: the columns a GET reads. */
+const VIEW_FIELDS = [
   'id',
   'memberId',
   'initiation',
@@ -146,10 +124,14 @@ const VIEW_FIELDS: ReadonlySet<keyof Payment> = new Set<keyof PaymentView>([
   'createdAt',
   'updatedAt',
   'errorInfo',
-]);
-const VIEW_COLUMNS = COLUMNS.filter(([, field]) => VIEW_FIELDS.has(field));
+] as const satisfies readonly (keyof Payment)[];
+
+/** What the API shows of a payment (the Payment resource). */
+export type PaymentView = Pick<Payment, (typeof VIEW_FIELDS)[number]>;
+
+const VIEW_COLUMNS = COLUMNS.filter(({ field }) => (VIEW_FIELDS as readonly string[]).includes(field));
 // Reads of several members' payments at once: each (id, member) pair finds its row or none.
-const SELECT_VIEWS_FOR_MEMBERS = `SELECT ${VIEW_COLUMNS.map(([column]) => `p."${column}"`).join(', ')}
+const SELECT_VIEWS_FOR_MEMBERS = `SELECT ${VIEW_COLUMNS.map(({ column }) => `p."${column}"`).join(', ')}
   FROM unnest($1::text[], $2::text[]) AS wanted(id, member_id)
   JOIN payment p ON p.id = wanted.id AND p.member_id = wanted.member_id`;
 
@@ -167,7 +149,7 @@ async function readViews(pool: pg.Pool, wanted: readonly ViewWanted[]): Promise<
   const found = new Map<string, PaymentView>();
   for (const row of result.rows) {
     const view: Record<string, unknown> = {};
-    for (const [column, field] of VIEW_COLUMNS) view[field] = row[column];
+    for (const { column, field } of VIEW_COLUMNS) view[field] = row[column];
     found.set(`${String(row['member_id'])}\u0000${String(row['id'])}`, view as PaymentView);
   }
   return wanted.map((w) => found.get(`${w.memberId}\u0000${w.id}`) ?? null);
@@ -245,37 +227,19 @@ function isoOrNull(value: Date | null): string | null {
 }
 
 /** A payment as its row's JSON object: column names, timestamps as ISO text, the amount as decimal text. */
-function paymentRowObject(payment: Payment): { readonly [Column in (typeof COLUMNS)[number][0]]: unknown } {
-  return {
-    id: payment.id,
-    member_id: payment.memberId,
-    bank_id: payment.bankId,
-    ref_id: payment.refId,
-    on_behalf_of_id: payment.onBehalfOfId,
-    external_psu_reference: payment.externalPsuReference,
-    status: payment.status,
-    initiation: payment.initiation,
-    amount: payment.amount.toFixed(),
-    currency: payment.currency,
-    local_instrument: payment.localInstrument,
-    bank_consent_id: payment.bankConsentId,
-    bank_payment_id: payment.bankPaymentId,
-    bank_continuation: payment.bankContinuation,
-    bank_payment_status: payment.bankPaymentStatus,
-    status_reason_information: payment.statusReasonInformation,
-    authentication: payment.authentication,
-    refund_account: payment.refundAccount,
-    error_info: payment.errorInfo,
-    converted_to_future_dated_payment: payment.convertedToFutureDatedPayment,
-    callback_token: payment.callbackToken,
-    nonce: payment.nonce,
-    poll_count: payment.pollCount,
-    expires_at: isoOrNull(payment.expiresAt),
-    poll_until: payment.pollUntil.toISOString(),
-    version: payment.version,
-    created_at: payment.createdAt.toISOString(),
-    updated_at: payment.updatedAt.toISOString(),
-  };
+function paymentRowObject(payment: Payment): Readonly<Record<string, unknown>> {
+  const fields = payment as unknown as Readonly<Record<string, unknown>>;
+  const row: Record<string, unknown> = {};
+  for (const { column, field, kind } of COLUMNS) {
+    const value = fields[field];
+    row[column] =
+      kind === 'amount'
+        ? (value as Payment['amount']).toFixed()
+        : kind === 'timestamp'
+          ? isoOrNull(value as Date | null)
+          : value;
+  }
+  return row;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Clock } from '#libs/common';
 import type { BankCallContext, BankConnector, PaymentProgress } from '#libs/connectors';
 import {
   BankRepository,
-  payments,
+  PaymentRepository,
   type Bank,
   type Payment,
   type PaymentChange,
@@ -17,7 +17,7 @@ import {
   type PaymentStatus,
 } from '#libs/domain';
 import { bankHandleOf, bankInitiationOf } from './bank-initiation.js';
-import type { BankConnectors } from './bank-connectors.js';
+import type { BankConnectors } from '../bank-connectors.js';
 import { failureChange } from './bank-failure.js';
 import type { PaymentRules } from './payment-rules.js';
 import { changeFromProgress } from './progress-change.js';
@@ -67,9 +67,11 @@ export const BANK_CALLBACK_PATH = '/bank-callback';
  */
 export class PaymentProgression {
   private readonly banks: BankRepository;
+  readonly payments: PaymentRepository;
 
   constructor(private readonly deps: PaymentProgressionDeps) {
     this.banks = new BankRepository(deps.prisma);
+    this.payments = new PaymentRepository(deps.prisma);
   }
 
   get redirectUri(): string {
@@ -109,13 +111,13 @@ export class PaymentProgression {
     bank: Bank | null = null,
   ): Promise<ChangeResult> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const result = await this.deps.prisma.$transaction(async (tx) => {
-        const current = await payments.lock(tx, paymentId);
+      const result = await this.payments.transaction(async (tx) => {
+        const current = await this.payments.lock(tx, paymentId);
         if (current === null) return { kind: 'stale' } as const;
         const now = this.deps.clock.now();
         const change = compute(current, now);
         if (change === null) return { kind: 'refused', payment: current } as const;
-        return recordPaymentChange(tx, current, change, now, this.deps.rules, this.scheduleOf(bank));
+        return recordPaymentChange(this.payments, tx, current, change, now, this.deps.rules, this.scheduleOf(bank));
       });
       if (result.kind !== 'stale') return result;
     }
@@ -170,7 +172,7 @@ export class PaymentProgression {
    * leaves the payment with a timer.
    */
   async poll(paymentId: string): Promise<ChangeResult | undefined> {
-    const payment = await payments.findById(this.deps.prisma, paymentId);
+    const payment = await this.payments.findById(paymentId);
     if (payment === null) return undefined;
     const now = this.deps.clock.now();
     const status = payment.status as PaymentStatus;
@@ -194,7 +196,7 @@ export class PaymentProgression {
       case 'initiation-lost':
         return this.end(paymentId, 'INITIATION_FAILED', 'The bank did not answer the initiation.');
       case 'wait':
-        await this.deps.prisma.$transaction((tx) =>
+        await this.payments.transaction((tx) =>
           schedulePaymentTimer(tx, payment, now, this.deps.rules.defaultScheduleSeconds),
         );
         return undefined;
@@ -218,11 +220,8 @@ export class PaymentProgression {
     const schedule = this.scheduleOf(bank);
     const counted = { ...payment, pollCount: payment.pollCount + 1 };
     // Safety net first: the next poll is due even if this one never returns.
-    await this.deps.prisma.$transaction(async (tx) => {
-      await tx.payment.updateMany({
-        where: { id: payment.id, version: payment.version },
-        data: { pollCount: counted.pollCount },
-      });
+    await this.payments.transaction(async (tx) => {
+      await this.payments.countPoll(tx, payment, counted.pollCount);
       await schedulePaymentTimer(tx, counted, now, schedule);
     });
     let progress: PaymentProgress;

@@ -1,23 +1,17 @@
-import { GatewayError, withFields } from '#libs/common';
-import {
-  checkAccountForRail,
-  checkBankIdForFlow,
-  checkCallbackUrl,
-  checkDebtor,
-  checkExecutionDate,
-  checkRailCurrency,
-  checkRemittancePrimary,
-  describeProblem,
-  fieldProblem,
-  isAccountOnFile,
-  narrowAccountToRail,
-  selectLocalInstrument,
-  underPath,
-  type FieldProblem,
-  type PaymentInitiationInput,
-  type PaymentLocalInstrument,
-  type RequestedLocalInstrument,
-} from '#libs/domain';
+import type {
+  PaymentInitiationInput,
+  PaymentLocalInstrument,
+  RequestedLocalInstrument,
+} from '../payment-initiation.js';
+import { checkAccountForRail, narrowAccountToRail } from './account-for-rail.js';
+import { checkCallbackUrl } from './callback-url.js';
+import { checkDebtor, isAccountOnFile } from './debtor.js';
+import { checkExecutionDate } from './execution-date.js';
+import { fieldProblem, underPath, type FieldProblem } from './field-problem.js';
+import { checkBankIdForFlow } from './flow-type.js';
+import { selectLocalInstrument } from './local-instrument-selection.js';
+import { checkRailCurrency } from './rail-currency.js';
+import { checkRemittancePrimary } from './reference-text.js';
 
 /** The bank catalogue flag for banks that need the payer's account in the initiation. The catalogue has no such bank yet. */
 export const REQUIRES_DEBTOR_ACCOUNT_FEATURE = 'requires_debtor_account';
@@ -125,10 +119,7 @@ function railProblems(input: PaymentInitiationInput, rail: PaymentLocalInstrumen
   const remittance = checkRemittancePrimary(input.remittanceInformationPrimary, rail);
   if (remittance !== undefined) problems.push(fieldProblem('remittanceInformationPrimary', `${remittance}${note}`));
   const account = [
-    ...underPath(
-      'creditor',
-      checkAccountForRail(input.creditor, rail, withFields(options, { role: 'creditor' as const })),
-    ),
+    ...underPath('creditor', checkAccountForRail(input.creditor, rail, { ...options, role: 'creditor' as const })),
     ...(input.debtor === undefined ? [] : underPath('debtor', checkDebtor(input.debtor, rail, options))),
   ];
   problems.push(...account.map((problem) => ({ ...problem, message: `${problem.message}${note}` })));
@@ -172,30 +163,4 @@ export function checkInitiationContext(input: PaymentInitiationInput, context: I
     problems.push(...railProblems(input, input.localInstrument, false));
   }
   return { input: resolved, problems };
-}
-
-/** The problems as one 400 naming each field under `initiation.`. */
-export function initiationError(problems: readonly FieldProblem[]): GatewayError {
-  const located = underPath('initiation', problems);
-  const code = located.every((problem) => problem.kind === 'required') ? 'Field.Expected' : 'Field.Invalid';
-  const [first] = located;
-  if (located.length === 1 && first !== undefined)
-    return GatewayError.invalidField(first.path, describeProblem(first), code);
-  return new GatewayError(code, {
-    message: located.map(describeProblem).join('. '),
-    paths: located.map((problem) => problem.path),
-  });
-}
-
-/**
- * checkInitiationContext that throws: a GatewayError (400) naming every field at fault by its
- * dotted path, or the input with the rail resolved.
- */
-export function checkInitiationAgainstContext(
-  input: PaymentInitiationInput,
-  context: InitiationContext,
-): PaymentInitiationInput {
-  const checked = checkInitiationContext(input, context);
-  if (checked.problems.length > 0) throw initiationError(checked.problems);
-  return checked.input;
 }

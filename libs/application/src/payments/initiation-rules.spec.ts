@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError, errorBody } from '#libs/common';
-import type { PaymentInitiationInput } from '#libs/domain';
 import {
-  checkInitiationAgainstContext,
   checkInitiationContext,
   type InitiationBank,
   type InitiationContext,
-} from './initiation-rules.js';
+  type PaymentInitiationInput,
+} from '#libs/domain';
+import { checkInitiationAgainstContext } from './initiation-error.js';
 
 const TODAY = '2026-11-22';
 

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
 import { BankRejectedError } from '#libs/connectors';
 import type { Payment } from '#libs/db';
-import { PaymentProgression, bankHandleOf, renderPayment, type PaymentResource } from '#libs/payments';
+import type { MemberId } from '#libs/domain';
+import { bankHandleOf } from './bank-initiation.js';
+import { PaymentProgression } from './payment-progression.js';
+import { renderPayment, type PaymentResource } from './payment-view.js';
 import { GetPaymentUseCase } from './get-payment.usecase.js';
 
 /**
@@ -20,7 +23,7 @@ export class SubmitEmbeddedAuthUseCase {
   ) {}
 
   async execute(
-    memberId: string,
+    memberId: MemberId,
     paymentId: string,
     values: Readonly<Record<string, string>>,
     traceId?: string,

@@ -1,46 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import type { MemberId } from '#libs/domain';
 import { Prisma, type Payment } from '../generated/prisma/client.js';
-import type { PrismaService, Tx } from '../prisma.service.js';
-
-type Db = PrismaService | Tx;
-
-export type NewPayment = Omit<Prisma.PaymentUncheckedCreateInput, 'version' | 'pollCount'>;
-
-/** What a status change (or a step within one status) writes. Absent fields keep their value. */
-export interface PaymentChange {
-  readonly status: string;
-  readonly updatedAt: Date;
-  readonly bankId?: string;
-  readonly localInstrument?: string;
-  readonly initiation?: Prisma.InputJsonValue;
-  readonly bankConsentId?: string | null;
-  readonly bankPaymentId?: string | null;
-  readonly bankContinuation?: Prisma.InputJsonValue | null;
-  readonly bankPaymentStatus?: string | null;
-  readonly statusReasonInformation?: string | null;
-  readonly authentication?: Prisma.InputJsonValue | null;
-  readonly refundAccount?: Prisma.InputJsonValue | null;
-  readonly errorInfo?: Prisma.InputJsonValue | null;
-  readonly expiresAt?: Date | null;
-  readonly pollCount?: number;
-}
-
-export interface PaymentListFilter {
-  readonly ids?: readonly string[];
-  readonly invertIds?: boolean;
-  readonly statuses?: readonly string[];
-  readonly invertStatuses?: boolean;
-  readonly refIds?: readonly string[];
-  readonly createdAfter?: Date;
-  readonly createdBefore?: Date;
-  readonly onBehalfOfId?: string;
-  readonly externalPsuReference?: string;
-}
-
-/** A page position: the last row's creation time and id (newest first). */
-export interface PaymentCursor {
-  readonly createdAt: Date;
-  readonly id: string;
-}
+import { PrismaService, type Tx } from '../prisma.service.js';
+import type { PaymentChange, PaymentCursor, PaymentListFilter } from './payment-records.js';
+import {
+  insertPaymentWithEvent,
+  readPaymentForMember,
+  readPaymentViewForMember,
+  type NewPaymentEvent,
+  type NewPaymentTimer,
+  type PaymentView,
+} from './payment-statements.js';
 
 function json(
   value: Prisma.InputJsonValue | null | undefined,
@@ -50,7 +20,7 @@ function json(
 }
 
 function where(
-  memberId: string,
+  memberId: MemberId,
   filter: PaymentListFilter,
   cursor: PaymentCursor | undefined,
 ): Prisma.PaymentWhereInput {
@@ -74,26 +44,68 @@ function where(
   return { AND: and };
 }
 
-/** Payments v2 rows. Every read a member makes is scoped by its member id. */
-export const payments = {
-  async insert(tx: Db, row: NewPayment): Promise<Payment> {
-    return tx.payment.create({ data: row });
-  },
+/**
+ * Payments v2 rows. Every read a member makes takes the member's id first and finds only that
+ * member's rows; the unscoped reads serve the gateway itself (timers, bank callbacks, hosted
+ * pages that hold the payment's callback token). The request path's reads and creations run as
+ * batched raw statements (payment-statements.ts); changes run inside the caller's transaction.
+ */
+@Injectable()
+export class PaymentRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The member's payment, or null (also for another member's id). */
+  findForMember(memberId: MemberId, id: string): Promise<Payment | null> {
+    return readPaymentForMember(this.prisma.pool, memberId, id);
+  }
+
+  /** What the member sees of its payment (the columns of the resource only), or null (also for another member's id). */
+  findViewForMember(memberId: MemberId, id: string): Promise<PaymentView | null> {
+    return readPaymentViewForMember(this.prisma.pool, memberId, id);
+  }
+
+  /** One page of the member's payments, newest first; `limit + 1` rows are read so the caller knows whether more follow. */
+  listForMember(
+    memberId: MemberId,
+    filter: PaymentListFilter,
+    limit: number,
+    cursor?: PaymentCursor,
+  ): Promise<Payment[]> {
+    return this.prisma.payment.findMany({
+      where: where(memberId, filter, cursor),
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+    });
+  }
 
   /** For workers and bank callbacks, which act for whichever member owns the payment. */
-  findById(db: Db, id: string): Promise<Payment | null> {
-    return db.payment.findUnique({ where: { id } });
-  },
+  findById(id: string): Promise<Payment | null> {
+    return this.prisma.payment.findUnique({ where: { id } });
+  }
 
-  findByCallbackToken(db: Db, callbackToken: string): Promise<Payment | null> {
-    return db.payment.findUnique({ where: { callbackToken } });
-  },
+  findByCallbackToken(callbackToken: string): Promise<Payment | null> {
+    return this.prisma.payment.findUnique({ where: { callbackToken } });
+  }
+
+  /**
+   * Stores a new payment (as paymentFromNew gives it), its creation event and its timer: all or
+   * nothing, in one statement shared with the creations that arrive together (see
+   * insertPaymentWithEvent). Answers the payment as stored.
+   */
+  insertWithEvent(payment: Payment, event: NewPaymentEvent, timer: NewPaymentTimer | null): Promise<Payment> {
+    return insertPaymentWithEvent(this.prisma.pool, payment, event, timer);
+  }
+
+  /** Runs `work` as one transaction (a status change with its event and timer). */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work);
+  }
 
   /** Locks the row for a status change inside the caller's transaction. */
   async lock(tx: Tx, id: string): Promise<Payment | null> {
     const rows = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM payment WHERE id = ${id} FOR UPDATE`;
     return rows.length === 0 ? null : tx.payment.findUnique({ where: { id } });
-  },
+  }
 
   /**
    * Applies a change when the row is still at `expected` (status and version); returns the new
@@ -127,14 +139,10 @@ export const payments = {
       data,
     });
     return result.count === 0 ? null : tx.payment.findUnique({ where: { id: expected.id } });
-  },
+  }
 
-  /** One page, newest first; `limit + 1` rows are read so the caller knows whether more follow. */
-  list(db: Db, memberId: string, filter: PaymentListFilter, limit: number, cursor?: PaymentCursor): Promise<Payment[]> {
-    return db.payment.findMany({
-      where: where(memberId, filter, cursor),
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-    });
-  },
-};
+  /** Counts a poll of the bank on the row still at `expected`'s version (no status change, no event). */
+  async countPoll(tx: Tx, expected: Pick<Payment, 'id' | 'version'>, pollCount: number): Promise<void> {
+    await tx.payment.updateMany({ where: { id: expected.id, version: expected.version }, data: { pollCount } });
+  }
+}

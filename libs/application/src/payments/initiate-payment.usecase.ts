@@ -3,26 +3,26 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, GatewayError, LOGGER, withFields, type AppConfig } from '#libs/common';
 import type { PaymentProgress } from '#libs/connectors';
-import { BankRepository, PrismaService, type Bank, type NewPayment, type PaymentChange } from '#libs/db';
-import type { PaymentInitiationInput } from '#libs/domain';
-import {
-  LOST_INITIATION_GRACE_MS,
-  PaymentProgression,
-  bankInitiationOf,
-  changeFromProgress,
-  paymentRules,
-  renderPayment,
-  storeNewPayment,
-  type PaymentResource,
-  type PaymentRules,
-} from '#libs/payments';
-import type { MemberContext } from '#libs/auth';
-import { checkInitiationAgainstContext } from './initiation-rules.js';
-import { draftPayment } from './payment-draft.js';
+import { BankRepository, PaymentRepository, PrismaService, type Bank, type NewPayment, type Payment } from '#libs/db';
+import type { MemberId, PaymentInitiationInput } from '#libs/domain';
+import { bankInitiationOf } from './bank-initiation.js';
 import { hostedPagesUrl } from './hosted-pages-url.js';
+import { checkInitiationAgainstContext } from './initiation-error.js';
+import { draftPayment } from './payment-draft.js';
+import { PaymentProgression } from './payment-progression.js';
+import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from './payment-rules.js';
+import { renderPayment, type PaymentResource } from './payment-view.js';
+import { storeNewPayment, type ChangeResult } from './record-payment-change.js';
+
+/** The authenticated member an initiation is made for. */
+export interface InitiatingMember {
+  readonly memberId: MemberId;
+  /** Whether the member is a regulated TPP (onBehalfOfId rules). */
+  readonly regulated: boolean;
+}
 
 export interface InitiatePaymentCommand {
-  readonly member: MemberContext;
+  readonly member: InitiatingMember;
   readonly input: PaymentInitiationInput;
   /** Seconds the caller will wait for the bank (the `request-timeout` header); absent = the whole bank call. */
   readonly requestTimeoutSeconds?: number;
@@ -30,24 +30,26 @@ export interface InitiatePaymentCommand {
   readonly psuIpAddress?: string;
 }
 
-/** A new row takes a change's values; nulls simply stay unset. */
-function withChange(row: NewPayment, change: PaymentChange): NewPayment {
-  const set: Record<string, unknown> = {};
-  for (const key of Object.keys(change)) {
-    const value = change[key as keyof PaymentChange];
-    if (value !== null && value !== undefined) set[key] = value;
-  }
-  return withFields(row, set) as NewPayment;
-}
-
-type Race = { readonly kind: 'answer'; readonly progress: PaymentProgress } | { readonly kind: 'timeout' };
+type Race =
+  | { readonly kind: 'answer'; readonly progress: PaymentProgress }
+  | { readonly kind: 'error'; readonly error: unknown }
+  | { readonly kind: 'timeout' };
 
 /**
  * POST /v2/payments. Validates against the bank and member, then either sends the user to the
- * hosted bank selection (no bankId) or asks the bank. With `request-timeout`, a bank that has not
- * answered in time leaves the payment INITIATION_PENDING: the answer is applied when it comes
- * (visible by GET and webhook); a process that dies meanwhile leaves a timer that fails the
- * initiation once its bank deadline has passed. Without it, a bank error is the answer.
+ * hosted bank selection (no bankId) or asks the bank.
+ *
+ * With a bank, the payment is stored before the bank is asked: the row (INITIATION_PENDING), its
+ * PAYMENT_STATUS_CHANGED creation event and its timer in one statement. Then the bank call; then
+ * its answer (or failure) recorded as one status change with its event. A process that dies at any
+ * point leaves the row and its timer: the timer fires when the bank call must have ended (bank
+ * deadline + grace) and, as the bank's answer was never recorded (no consent id to ask about),
+ * fails the initiation (INITIATION_FAILED). A consent the bank may have created meanwhile is never
+ * shown to a user, so it is never authorised and lapses at the bank.
+ *
+ * With `request-timeout`, a bank that has not answered in time leaves the answer INITIATION_PENDING:
+ * the bank's answer is applied when it comes (visible by GET and webhook). Without it, a bank error
+ * is the answer (the payment, already announced, ends failed or rejected).
  */
 @Injectable()
 export class InitiatePaymentUseCase {
@@ -59,6 +61,7 @@ export class InitiatePaymentUseCase {
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly banks: BankRepository,
+    private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -87,6 +90,11 @@ export class InitiatePaymentUseCase {
     const draft = draftPayment(command.member.memberId, input, now, this.rules);
     if (bank === null) return this.toHostedPages(draft, now);
 
+    const pending: NewPayment = withFields(draft, {
+      expiresAt: new Date(now.getTime() + this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS),
+    });
+    const stored = await this.store(pending, now, bank);
+
     const connector = this.progression.connectorFor(bank);
     const call = connector.initiatePayment(
       {
@@ -95,27 +103,27 @@ export class InitiatePaymentUseCase {
         ...(command.traceId === undefined ? {} : { traceId: command.traceId }),
         ...(command.psuIpAddress === undefined ? {} : { psuIpAddress: command.psuIpAddress }),
       },
-      bankInitiationOf(draft, { redirectUri: this.progression.redirectUri }),
+      bankInitiationOf(stored, { redirectUri: this.progression.redirectUri }),
     );
     const raced = await this.race(call, command.requestTimeoutSeconds);
-    if (raced.kind === 'answer') {
-      const row = withChange(
-        draft,
-        changeFromProgress(
-          { status: draft.status, expiresAt: null, initiation: draft.initiation },
-          raced.progress,
-          now,
-          this.rules,
-        ),
-      );
-      return renderPayment(await this.store(row, now, bank));
+    switch (raced.kind) {
+      case 'timeout':
+        this.finishLater(stored.id, call, bank, command.traceId);
+        return renderPayment(stored);
+      case 'answer':
+        return renderPayment(
+          await this.recorded(stored, await this.progression.applyProgress(stored.id, raced.progress, bank)),
+        );
+      case 'error':
+        await this.progression.applyFailure(stored.id, raced.error, command.traceId);
+        throw raced.error;
     }
-    const pending: NewPayment = withFields(draft, {
-      expiresAt: new Date(now.getTime() + this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS),
-    });
-    const stored = await this.store(pending, now, bank);
-    this.finishLater(stored.id, call, bank, command.traceId);
-    return renderPayment(stored);
+  }
+
+  /** The payment after recording the bank's answer (as it stands, if something else moved it first). */
+  private async recorded(stored: Payment, result: ChangeResult): Promise<Payment> {
+    if (result.kind !== 'stale') return result.payment;
+    return (await this.payments.findById(stored.id)) ?? stored;
   }
 
   private async bankOf(input: PaymentInitiationInput): Promise<Bank | null> {
@@ -139,16 +147,20 @@ export class InitiatePaymentUseCase {
   }
 
   private store(row: NewPayment, now: Date, bank: Bank | null) {
-    return storeNewPayment(this.prisma, row, now, this.rules, this.progression.scheduleOf(bank));
+    return storeNewPayment(this.prisma, this.payments, row, now, this.rules, this.progression.scheduleOf(bank));
   }
 
-  /** The bank's answer, or a timeout when the caller's request-timeout comes first. */
+  /** The bank's answer or error, or a timeout when the caller's request-timeout comes first. */
   private async race(call: Promise<PaymentProgress>, timeoutSeconds: number | undefined): Promise<Race> {
-    if (timeoutSeconds === undefined) return { kind: 'answer', progress: await call };
+    const settled = call.then(
+      (progress): Race => ({ kind: 'answer', progress }),
+      (error: unknown): Race => ({ kind: 'error', error }),
+    );
+    if (timeoutSeconds === undefined) return settled;
     const timer = new AbortController();
     try {
       return await Promise.race([
-        call.then((progress): Race => ({ kind: 'answer', progress })),
+        settled,
         sleep(timeoutSeconds * 1000, undefined, { signal: timer.signal }).then((): Race => ({ kind: 'timeout' })),
       ]);
     } finally {

@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, LOGGER, type AppConfig } from '#libs/common';
 import { BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
 import { PrismaService } from '#libs/db';
-import { BankConnectors, PaymentProgression, paymentRules } from '#libs/payments';
+import { BankConnectors } from '../bank-connectors.js';
+import { PaymentProgression } from './payment-progression.js';
+import { paymentRules } from './payment-rules.js';
 
 /** Closes the bank HTTP client (per-bank mTLS agents) when the process shuts down. */
 @Injectable()

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService, payments, type PaymentListFilter } from '#libs/db';
-import { renderPayment, type PaymentResource } from '#libs/payments';
+import { PaymentRepository, type PaymentListFilter } from '#libs/db';
+import type { MemberId } from '#libs/domain';
+import { renderPayment, type PaymentResource } from './payment-view.js';
 import { decodePaymentOffset, encodePaymentOffset } from './payment-page-offset.js';
 
 /** The filters of GET /v2/payments after validation (ListPaymentsQuery). */
@@ -30,15 +31,15 @@ export interface PaymentsPage {
  */
 @Injectable()
 export class ListPaymentsUseCase {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly payments: PaymentRepository) {}
 
-  async execute(memberId: string, command: ListPaymentsCommand): Promise<PaymentsPage> {
+  async execute(memberId: MemberId, command: ListPaymentsCommand): Promise<PaymentsPage> {
     const cursor = command.offset === undefined ? undefined : decodePaymentOffset(command.offset);
     const nothing =
       command.type === 'VARIABLE_RECURRING_PAYMENT' ||
       command.vrpConsentId !== undefined ||
       (command.refundStatuses !== undefined && !command.refundStatuses.includes('NONE'));
-    const rows = nothing ? [] : await payments.list(this.prisma, memberId, command, command.limit, cursor);
+    const rows = nothing ? [] : await this.payments.listForMember(memberId, command, command.limit, cursor);
     const page = rows.slice(0, command.limit);
     const haveMore = rows.length > command.limit;
     const last = page.at(-1);

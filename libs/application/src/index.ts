@@ -1,0 +1,2 @@
+export * from './bank-connectors.js';
+export * from './payments/index.js';

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { GatewayError } from '#libs/common';
+import { PaymentRepository, type Payment } from '#libs/db';
+import type { MemberId } from '#libs/domain';
+import { renderPayment, type PaymentResource } from './payment-view.js';
+
+/** GET /v2/payments/{paymentId}: the member's payment with its next step; 404 for any other id. */
+@Injectable()
+export class GetPaymentUseCase {
+  constructor(private readonly payments: PaymentRepository) {}
+
+  async find(memberId: MemberId, paymentId: string): Promise<Payment> {
+    const payment = await this.payments.findForMember(memberId, paymentId);
+    if (payment === null) throw GatewayError.notFound(paymentId, `Payment ${paymentId} not found.`);
+    return payment;
+  }
+
+  /** The resource only: the columns it shows. */
+  async execute(memberId: MemberId, paymentId: string): Promise<PaymentResource> {
+    const view = await this.payments.findViewForMember(memberId, paymentId);
+    if (view === null) throw GatewayError.notFound(paymentId, `Payment ${paymentId} not found.`);
+    return renderPayment(view);
+  }
+}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { BankConnectors } from '../bank-connectors.js';
+import { GetPaymentUseCase } from './get-payment.usecase.js';
+import { InitiatePaymentUseCase } from './initiate-payment.usecase.js';
+import { ListPaymentsUseCase } from './list-payments.usecase.js';
+import { PaymentProgression } from './payment-progression.js';
+import { PAYMENT_PROGRESSION_PROVIDERS } from './payment-progression.providers.js';
+import { SubmitEmbeddedAuthUseCase } from './submit-embedded-auth.usecase.js';
+
+const USE_CASES = [InitiatePaymentUseCase, ListPaymentsUseCase, GetPaymentUseCase, SubmitEmbeddedAuthUseCase];
+
+/**
+ * The payment use cases and the bank connectors and payment progression they run on, for any
+ * process's modules to import (the API's payments routes, the hosted pages).
+ */
+@Module({
+  providers: [...PAYMENT_PROGRESSION_PROVIDERS, ...USE_CASES],
+  exports: [PaymentProgression, BankConnectors, ...USE_CASES],
+})
+export class PaymentsApplicationModule {}

@@ -1,0 +1,41 @@
+import type { Prisma } from '../generated/prisma/client.js';
+
+/** A payment about to be created: every column but those a new row always starts with. */
+export type NewPayment = Omit<Prisma.PaymentUncheckedCreateInput, 'version' | 'pollCount'>;
+
+/** What a status change (or a step within one status) writes. Absent fields keep their value. */
+export interface PaymentChange {
+  readonly status: string;
+  readonly updatedAt: Date;
+  readonly bankId?: string;
+  readonly localInstrument?: string;
+  readonly initiation?: Prisma.InputJsonValue;
+  readonly bankConsentId?: string | null;
+  readonly bankPaymentId?: string | null;
+  readonly bankContinuation?: Prisma.InputJsonValue | null;
+  readonly bankPaymentStatus?: string | null;
+  readonly statusReasonInformation?: string | null;
+  readonly authentication?: Prisma.InputJsonValue | null;
+  readonly refundAccount?: Prisma.InputJsonValue | null;
+  readonly errorInfo?: Prisma.InputJsonValue | null;
+  readonly expiresAt?: Date | null;
+  readonly pollCount?: number;
+}
+
+export interface PaymentListFilter {
+  readonly ids?: readonly string[];
+  readonly invertIds?: boolean;
+  readonly statuses?: readonly string[];
+  readonly invertStatuses?: boolean;
+  readonly refIds?: readonly string[];
+  readonly createdAfter?: Date;
+  readonly createdBefore?: Date;
+  readonly onBehalfOfId?: string;
+  readonly externalPsuReference?: string;
+}
+
+/** A page position: the last row's creation time and id (newest first). */
+export interface PaymentCursor {
+  readonly createdAt: Date;
+  readonly id: string;
+}
