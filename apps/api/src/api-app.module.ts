@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { PlatformModule, type PlatformObjects } from '#libs/common';
 import { AuthModule } from '#libs/auth';
 import { DbModule, type DataStores } from '#libs/db';
+import { BankCallbackModule } from './bank-callback/bank-callback.module.js';
 import { BanksModule } from './banks/banks.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HostedPagesModule } from './hosted-pages/hosted-pages.module.js';
@@ -31,6 +32,7 @@ export class ApiAppModule {
         HostedPagesModule,
         QrCodeModule,
         NotBuiltModule,
+        BankCallbackModule,
       ],
     };
   }

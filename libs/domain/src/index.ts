@@ -8,3 +8,4 @@ export * from './payments/bank-outcome-status.js';
 export * from './payments/payment-initiation.js';
 export * from './payments/rules/index.js';
 export * from './payments/payment-timer.js';
+export * from './consent-callback/callback-state.js';

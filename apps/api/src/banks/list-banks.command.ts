@@ -3,7 +3,8 @@ import type { BankFilter } from './bank-filter.js';
 import type { BankOrder } from './bank-order.js';
 import type { BankCountriesQuery } from './dto/bank-countries-query.dto.js';
 import type { BankFilterQuery } from './dto/bank-filter-query.dto.js';
-import { BANK_LIST_DEFAULTS, type BanksV1Query, type V1Sort } from './dto/banks-v1-query.dto.js';
+import { BANK_LIST_DEFAULTS, type BankListingParams } from './dto/bank-listing-query.js';
+import type { BanksV1Query, V1Sort } from './dto/banks-v1-query.dto.js';
 import type { BanksV2Query } from './dto/banks-v2-query.dto.js';
 
 /** A validated request for one page of the bank list. */
@@ -67,17 +68,20 @@ export function bankCountriesFilter(query: BankCountriesQuery): BankFilter {
   };
 }
 
+/** The filters both lists take beyond the common ones. */
+function listingFilter(query: BankListingParams): BankFilter {
+  return { bics: query.bics, bankGroup: query.bankGroup, bankSubGroup: query.bankSubGroup };
+}
+
+function pageOf(query: BankListingParams): Pick<ListBanksCommand, 'page' | 'perPage'> {
+  return { page: query.page ?? BANK_LIST_DEFAULTS.page, perPage: query.perPage ?? BANK_LIST_DEFAULTS.perPage };
+}
+
 export function listBanksV1Command(query: BanksV1Query): ListBanksCommand {
   return {
-    filter: {
-      ...bankCountriesFilter(query),
-      bics: query.bics,
-      bankGroup: query.bankGroup,
-      bankSubGroup: query.bankSubGroup,
-    },
+    filter: { ...bankCountriesFilter(query), ...listingFilter(query) },
     order: V1_ORDER[query.sort ?? 'name'],
-    page: query.page ?? BANK_LIST_DEFAULTS.page,
-    perPage: query.perPage ?? BANK_LIST_DEFAULTS.perPage,
+    ...pageOf(query),
   };
 }
 
@@ -88,15 +92,12 @@ export function listBanksV2Command(query: BanksV2Query): ListBanksCommand {
   return {
     filter: {
       ...commonFilter(query),
-      bics: query.bics,
-      bankGroup: query.bankGroup,
-      bankSubGroup: query.bankSubGroup,
+      ...listingFilter(query),
       standards: query.openBankingStandards,
       localInstruments: query.supportedLocalInstruments,
       features,
     },
     order: query.sort ?? 'NAME',
-    page: query.page ?? BANK_LIST_DEFAULTS.page,
-    perPage: query.perPage ?? BANK_LIST_DEFAULTS.perPage,
+    ...pageOf(query),
   };
 }

@@ -1,45 +1,48 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { Inject } from '@nestjs/common';
 import { LOGGER } from '#libs/common';
 import { PaymentRepository, type Payment } from '#libs/db';
 import { PaymentProgression, bankHandleOf, bankInitiationOf, tppCallbackUrl } from '#libs/application';
+import {
+  ConsentCallback,
+  UNKNOWN_STATE,
+  type CallbackOutcome,
+  type ConsentCallbackContext,
+  type ConsentCallbackHandler,
+} from '../bank-callback/consent-callback-handler.js';
 
 export { tppCallbackUrl };
 
-export type CallbackOutcome =
-  { readonly kind: 'redirect'; readonly location: string } | { readonly kind: 'unknown-state' };
-
 /**
- * The bank sent the user back (GET query or form post) to the gateway's redirect URI. The `state`
- * names the payment (it is the payment's unguessable callback token); the connector exchanges
+ * The payment's end of the bank callback (the gateway's redirect URI, GET query or form post).
+ * The state's token is the payment's unguessable callback token; the connector exchanges
  * the code and submits the payment, the payment moves on, and the user goes on to the TPP's
  * callbackUrl with `paymentId` and `callbackState`. A repeated callback (a reload) does not
  * repeat the bank calls. A failed bank call ends the payment (and still returns the user).
  */
 @Injectable()
-export class CompleteBankCallbackUseCase {
+@ConsentCallback('payment')
+export class CompleteBankCallbackUseCase implements ConsentCallbackHandler {
   constructor(
     private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async execute(
+  async complete(
+    token: string,
     params: Readonly<Record<string, string>>,
-    traceId?: string,
-    psuIpAddress?: string,
+    { traceId, psuIpAddress }: ConsentCallbackContext,
   ): Promise<CallbackOutcome> {
-    const state = params['state'];
-    const payment = state === undefined || state === '' ? null : await this.payments.findByCallbackToken(state);
-    if (payment === null) return { kind: 'unknown-state' };
+    const payment = await this.payments.findByCallbackToken(token);
+    if (payment === null) return UNKNOWN_STATE;
     if (payment.status === 'INITIATION_PENDING_REDIRECT_AUTH')
-      await this.complete(payment, params, traceId, psuIpAddress);
+      await this.completeRedirect(payment, params, traceId, psuIpAddress);
     const latest = (await this.payments.findById(payment.id)) ?? payment;
     return { kind: 'redirect', location: tppCallbackUrl(latest) };
   }
 
-  private async complete(
+  private async completeRedirect(
     payment: Payment,
     params: Readonly<Record<string, string>>,
     traceId?: string,

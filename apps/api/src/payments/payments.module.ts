@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
 import { PaymentsApplicationModule } from '#libs/application';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
-import { BankCallbackController } from './bank-callback.controller.js';
 import { CompleteBankCallbackUseCase } from './complete-bank-callback.usecase.js';
 import { PaymentsController } from './payments.controller.js';
 
-/** Payments v2 routes: initiation, listing, embedded steps and the banks' redirect callback. */
+/** Payments v2: initiation, listing, embedded steps and the payment's end of the bank callback. */
 @Module({
   imports: [IdempotencyModule, PaymentsApplicationModule],
-  controllers: [PaymentsController, BankCallbackController],
+  controllers: [PaymentsController],
   providers: [CompleteBankCallbackUseCase],
 })
 export class PaymentsModule {}

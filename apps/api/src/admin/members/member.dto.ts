@@ -1,28 +1,34 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { PageLimitParam, PageOffsetParam, type AdminPaging } from '../admin-paging.js';
 
 export const MEMBER_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
 export type MemberStatusName = (typeof MEMBER_STATUSES)[number];
 
+/** A member's name: 1 to 200 characters (required when creating, optional when updating). */
+function MemberName(required: boolean, example?: string): PropertyDecorator {
+  return applyDecorators(
+    ...(required ? [ApiProperty({ example })] : [ApiPropertyOptional(), IsOptional()]),
+    IsString({ message: 'name must be a string' }),
+    MinLength(1, { message: 'name must not be empty' }),
+    MaxLength(200, { message: 'name must be at most 200 characters' }),
+  );
+}
+
+/** An optional flag of the member (`regulated`, `reseller`). */
+function MemberFlag(api: ApiPropertyOptions = {}): PropertyDecorator {
+  return applyDecorators(ApiPropertyOptional(api), IsOptional(), IsBoolean({ message: '$property must be a boolean' }));
+}
+
 export class CreateMemberRequest {
-  @ApiProperty({ example: 'Acme Payments Ltd' })
-  @IsString({ message: 'name must be a string' })
-  @MinLength(1, { message: 'name must not be empty' })
-  @MaxLength(200, { message: 'name must be at most 200 characters' })
+  @MemberName(true, 'Acme Payments Ltd')
   name!: string;
 
-  @ApiPropertyOptional({
-    default: true,
-    description: 'Unregulated members must send onBehalfOfId where the interface says so.',
-  })
-  @IsOptional()
-  @IsBoolean({ message: 'regulated must be a boolean' })
+  @MemberFlag({ default: true, description: 'Unregulated members must send onBehalfOfId where the interface says so.' })
   regulated?: boolean;
 
-  @ApiPropertyOptional({ default: false, description: 'Resellers may manage sub-TPPs.' })
-  @IsOptional()
-  @IsBoolean({ message: 'reseller must be a boolean' })
+  @MemberFlag({ default: false, description: 'Resellers may manage sub-TPPs.' })
   reseller?: boolean;
 }
 
@@ -32,37 +38,22 @@ export class UpdateMemberRequest {
   @IsIn(MEMBER_STATUSES, { message: `status must be one of ${MEMBER_STATUSES.join(', ')}` })
   status?: MemberStatusName;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString({ message: 'name must be a string' })
-  @MinLength(1, { message: 'name must not be empty' })
-  @MaxLength(200, { message: 'name must be at most 200 characters' })
+  @MemberName(false)
   name?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean({ message: 'regulated must be a boolean' })
+  @MemberFlag()
   regulated?: boolean;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean({ message: 'reseller must be a boolean' })
+  @MemberFlag()
   reseller?: boolean;
 }
 
 export class ListMembersQuery {
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(200, { message: 'limit must be at most 200' })
+  @PageLimitParam()
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'Opaque offset from the previous page.' })
-  @IsOptional()
-  @IsString({ message: 'offset must be a string' })
-  @MaxLength(100, { message: 'offset must be at most 100 characters' })
+  /** Member ids are short: an offset (the last id of a page) longer than 100 characters names none. */
+  @PageOffsetParam('Opaque offset from the previous page.', 100)
   offset?: string;
 }
 
@@ -86,7 +77,7 @@ export class MemberResponse {
 
 export class ListMembersResponse {
   @ApiProperty({ type: [MemberView] }) members!: MemberView[];
-  @ApiProperty({ example: { limit: 50, offset: 'm:3qVT...' } }) paging!: { limit: number; offset?: string };
+  @ApiProperty({ example: { limit: 50, offset: 'm:3qVT...' } }) paging!: AdminPaging;
 }
 
 export class ApiKeyView {

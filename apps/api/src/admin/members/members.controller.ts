@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ADMIN_PAGE_LIMIT } from '../admin-paging.js';
 import { AdminTokenGuard } from '../admin-token.guard.js';
 import { GetKeysResponse, KeyIdResponse, SubmitKeyRequest } from '../../keys/member-key.dto.js';
 import { MemberKeysUseCases } from '../../keys/member-keys.usecases.js';
@@ -38,7 +39,7 @@ export class MembersController {
   @ApiOperation({ summary: 'List members (by id; `paging.offset` continues).' })
   @ApiOkResponse({ type: ListMembersResponse })
   list(@Query() query: ListMembersQuery): Promise<ListMembersResponse> {
-    return this.members.list(query.limit ?? 50, query.offset);
+    return this.members.list(query.limit ?? ADMIN_PAGE_LIMIT.default, query.offset);
   }
 
   @Get(':memberId')

@@ -1,23 +1,38 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { EVENT_TYPES, TEST_EVENT_TYPE } from '#libs/events';
+import { PageLimitParam, PageOffsetParam, type AdminPaging } from '../admin-paging.js';
 
 export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'DEAD'] as const;
 export type DeliveryStatusName = (typeof DELIVERY_STATUSES)[number];
 export const REPLAYABLE_STATUSES = ['DEAD', 'DELIVERED'] as const;
 const LISTED_EVENT_TYPES = [...EVENT_TYPES, TEST_EVENT_TYPE] as const;
 
+/** The deliveries of one member only (list and replay filters). */
+function MemberIdFilter(description?: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional(description === undefined ? {} : { description }),
+    IsOptional(),
+    IsString({ message: 'memberId must be a string' }),
+    MaxLength(100, { message: 'memberId must be at most 100 characters' }),
+  );
+}
+
+/** The deliveries of one event type only (list and replay filters). */
+function EventTypeFilter(): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ enum: LISTED_EVENT_TYPES }),
+    IsOptional(),
+    IsIn(LISTED_EVENT_TYPES, { message: `eventType must be one of ${LISTED_EVENT_TYPES.join(', ')}` }),
+  );
+}
+
 export class ListDeliveriesQuery {
-  @ApiPropertyOptional({ description: "Only this member's deliveries." })
-  @IsOptional()
-  @IsString({ message: 'memberId must be a string' })
-  @MaxLength(100, { message: 'memberId must be at most 100 characters' })
+  @MemberIdFilter("Only this member's deliveries.")
   memberId?: string;
 
-  @ApiPropertyOptional({ enum: LISTED_EVENT_TYPES })
-  @IsOptional()
-  @IsIn(LISTED_EVENT_TYPES, { message: `eventType must be one of ${LISTED_EVENT_TYPES.join(', ')}` })
+  @EventTypeFilter()
   eventType?: string;
 
   @ApiPropertyOptional({ enum: DELIVERY_STATUSES })
@@ -25,18 +40,11 @@ export class ListDeliveriesQuery {
   @IsIn(DELIVERY_STATUSES, { message: `status must be one of ${DELIVERY_STATUSES.join(', ')}` })
   status?: DeliveryStatusName;
 
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 200 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(200, { message: 'limit must be at most 200' })
+  @PageLimitParam()
   limit?: number;
 
-  @ApiPropertyOptional({ description: 'Opaque offset from the previous page (newest first).' })
-  @IsOptional()
-  @IsString({ message: 'offset must be a string' })
-  @MaxLength(200, { message: 'offset must be at most 200 characters' })
+  /** Base64url of a time and a delivery id: longer than the member lists' offsets. */
+  @PageOffsetParam('Opaque offset from the previous page (newest first).', 200)
   offset?: string;
 }
 
@@ -51,15 +59,10 @@ export class ReplayDeliveriesRequest {
   @IsString({ each: true, message: 'deliveryIds must hold strings' })
   deliveryIds?: string[];
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString({ message: 'memberId must be a string' })
-  @MaxLength(100, { message: 'memberId must be at most 100 characters' })
+  @MemberIdFilter()
   memberId?: string;
 
-  @ApiPropertyOptional({ enum: LISTED_EVENT_TYPES })
-  @IsOptional()
-  @IsIn(LISTED_EVENT_TYPES, { message: `eventType must be one of ${LISTED_EVENT_TYPES.join(', ')}` })
+  @EventTypeFilter()
   eventType?: string;
 
   @ApiPropertyOptional({ enum: REPLAYABLE_STATUSES, default: 'DEAD' })
@@ -116,7 +119,7 @@ export class DeliveryDetail extends DeliveryView {
 
 export class ListDeliveriesResponse {
   @ApiProperty({ type: [DeliveryView] }) deliveries!: DeliveryView[];
-  @ApiProperty({ example: { limit: 50, offset: 'MTc2...' } }) paging!: { limit: number; offset?: string };
+  @ApiProperty({ example: { limit: 50, offset: 'MTc2...' } }) paging!: AdminPaging;
 }
 
 export class DeliveryResponse {

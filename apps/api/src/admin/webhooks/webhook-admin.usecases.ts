@@ -10,6 +10,7 @@ import {
   type WebhookDelivery,
 } from '#libs/db';
 import { SigningKeyStore, TEST_EVENT_TYPE, writeOutboxEvent } from '#libs/events';
+import { ADMIN_PAGE_LIMIT } from '../admin-paging.js';
 import type {
   AttemptView,
   DeliveryDetail,
@@ -96,7 +97,7 @@ export class WebhookAdminUseCases {
   ) {}
 
   async list(query: ListDeliveriesQuery): Promise<ListDeliveriesResponse> {
-    const limit = query.limit ?? 50;
+    const limit = query.limit ?? ADMIN_PAGE_LIMIT.default;
     const page = await this.deliveries.list(
       {
         ...(query.memberId === undefined ? {} : { memberId: query.memberId }),

@@ -1,7 +1,7 @@
 import { LOCAL_INSTRUMENTS, type LocalInstrument } from '#libs/connectors';
-import { BankFilterQuery, MAX_LIST_ENTRIES } from './bank-filter-query.dto.js';
-import { ChoiceParam, FlagParam, ListParam, PositiveIntParam, TextParam } from './bank-query-params.js';
-import { BANK_LIST_DEFAULTS } from './banks-v1-query.dto.js';
+import { BankFilterQuery } from './bank-filter-query.dto.js';
+import { withBankListing } from './bank-listing-query.js';
+import { ChoiceParam, FlagParam, ListParam } from './bank-query-params.js';
 
 export const V2_SORTS = ['NAME', 'STANDARD', 'RANK', 'COUNTRY'] as const;
 export type V2Sort = (typeof V2_SORTS)[number];
@@ -26,21 +26,9 @@ export const V2_STANDARD_FILTERS = [
 export type V2StandardFilter = (typeof V2_STANDARD_FILTERS)[number];
 
 /** GET /v2/banks. */
-export class BanksV2Query extends BankFilterQuery {
-  @PositiveIntParam('The page to answer, from 1.', Number.MAX_SAFE_INTEGER, BANK_LIST_DEFAULTS.page)
-  page?: number;
-
-  @PositiveIntParam('Banks per page, at most 200.', BANK_LIST_DEFAULTS.maxPerPage, BANK_LIST_DEFAULTS.perPage)
-  perPage?: number;
-
+export class BanksV2Query extends withBankListing(BankFilterQuery) {
   @ChoiceParam('The order of the list.', V2_SORTS, 'NAME')
   sort?: V2Sort;
-
-  @TextParam('Banks of this bank group (case-insensitive).')
-  bankGroup?: string;
-
-  @TextParam('Banks of this bank sub-group (case-insensitive).')
-  bankSubGroup?: string;
 
   @ListParam({
     description: 'Banks reached through any of these standards.',
@@ -48,9 +36,6 @@ export class BanksV2Query extends BankFilterQuery {
     ignoreCase: true,
   })
   openBankingStandards?: V2StandardFilter[];
-
-  @ListParam({ description: 'BICs, matched whole and case-insensitively, at most 1000.', maxEntries: MAX_LIST_ENTRIES })
-  bics?: string[];
 
   @ListParam({ description: 'Banks supporting any of these local instruments.', allowed: LOCAL_INSTRUMENTS })
   supportedLocalInstruments?: LocalInstrument[];

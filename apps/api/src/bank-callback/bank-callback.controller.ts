@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import escapeHtml from 'escape-html';
 import { Public, stringFields } from '#libs/common';
 import { BANK_CALLBACK_PATH } from '#libs/application';
-import { CompleteBankCallbackUseCase } from './complete-bank-callback.usecase.js';
+import { ConsentCallbackRegistry } from './consent-callback-registry.js';
 
 const UNKNOWN_STATE_PAGE = (traceId: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Payment link not recognised</title></head>
@@ -14,13 +14,14 @@ const UNKNOWN_STATE_PAGE = (traceId: string): string => `<!doctype html>
 
 /**
  * Where banks send the user back after authorisation (the redirect URI registered with every
- * bank): a GET with the answer in the query, or a form post (response_mode=form_post). Public:
- * the `state` is the proof. Answers with a redirect to the TPP's callbackUrl.
+ * bank, for every consent kind): a GET with the answer in the query, or a form post
+ * (response_mode=form_post). Public: the `state` is the proof, and names the consent's kind and
+ * resource. Answers with a redirect to the TPP's callbackUrl.
  */
 @ApiExcludeController()
 @Controller(BANK_CALLBACK_PATH.slice(1))
 export class BankCallbackController {
-  constructor(private readonly callbacks: CompleteBankCallbackUseCase) {}
+  constructor(private readonly callbacks: ConsentCallbackRegistry) {}
 
   @Get()
   @Public()
@@ -40,7 +41,7 @@ export class BankCallbackController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<void> {
-    const outcome = await this.callbacks.execute(params, request.traceId, request.ip);
+    const outcome = await this.callbacks.dispatch(params, { traceId: request.traceId, psuIpAddress: request.ip });
     void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     if (outcome.kind === 'unknown-state') {
       await reply.status(400).type('text/html; charset=utf-8').send(UNKNOWN_STATE_PAGE(request.traceId));
