@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { ConfigError, loadConfig } from '#libs/common';
+import { telemetrySettings } from '#libs/observability';
 
 // No Docker engine or cluster in CI: these checks tie the deployment files to the code instead.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,7 +72,10 @@ const resolvePort = (port: unknown): number => (typeof port === 'number' ? port 
  * Runs loadConfig over `values` and records every variable it looks up by name. The proxy has no
  * own keys, so the BANK_SECRET_* scan (which enumerates the environment) sees none.
  */
-function readConfig(values: Readonly<Record<string, string>>): {
+function readConfig(
+  values: Readonly<Record<string, string>>,
+  load: (env: Record<string, string | undefined>) => unknown = loadConfig,
+): {
   readonly read: ReadonlySet<string>;
   readonly error: unknown;
 } {
@@ -85,7 +89,7 @@ function readConfig(values: Readonly<Record<string, string>>): {
     },
   });
   try {
-    loadConfig(env);
+    load(env);
     return { read: names, error: undefined };
   } catch (error) {
     return { read: names, error };
@@ -205,7 +209,8 @@ describe('entry points and environment variables', () => {
     // What loadConfig itself asks for, in sandbox and in production (no list kept by hand).
     ...readConfig({}).read,
     ...readConfig(PRODUCTION_SAMPLE).read,
-    ...captures(read('libs/observability/src/otel-register.ts'), /process\.env\.([A-Z][A-Z0-9_]+)/g),
+    // What the OpenTelemetry preload asks for to decide which signals to export.
+    ...readConfig({}, telemetrySettings).read,
   ]);
   const setInCompose = gatewayServices.flatMap(([, service]) => {
     const env = obj(service).environment;
