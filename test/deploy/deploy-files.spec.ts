@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { ConfigError, loadConfig } from '#libs/common';
+import { telemetrySettings } from '#libs/observability';
 
 // No Docker engine or cluster in CI: these checks tie the deployment files to the code instead.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,7 +72,10 @@ const resolvePort = (port: unknown): number => (typeof port === 'number' ? port 
  * Runs loadConfig over `values` and records every variable it looks up by name. The proxy has no
  * own keys, so the BANK_SECRET_* scan (which enumerates the environment) sees none.
  */
-function readConfig(values: Readonly<Record<string, string>>): {
+function readConfig(
+  values: Readonly<Record<string, string>>,
+  load: (env: Record<string, string | undefined>) => unknown = loadConfig,
+): {
   readonly read: ReadonlySet<string>;
   readonly error: unknown;
 } {
@@ -85,7 +89,7 @@ function readConfig(values: Readonly<Record<string, string>>): {
     },
   });
   try {
-    loadConfig(env);
+    load(env);
     return { read: names, error: undefined };
   } catch (error) {
     return { read: names, error };
@@ -205,7 +209,8 @@ describe('entry points and environment variables', () => {
     // What loadConfig itself asks for, in sandbox and in production (no list kept by hand).
     ...readConfig({}).read,
     ...readConfig(PRODUCTION_SAMPLE).read,
-    ...captures(read('libs/observability/src/otel-register.ts'), /process\.env\.([A-Z][A-Z0-9_]+)/g),
+    // What the OpenTelemetry preload asks for to decide which signals to export.
+    ...readConfig({}, telemetrySettings).read,
   ]);
   const setInCompose = gatewayServices.flatMap(([, service]) => {
     const env = obj(service).environment;
@@ -395,5 +400,69 @@ describe('production configuration provided by deploy/k8s', () => {
       ...Object.fromEntries(Object.entries(data).map(([key, value]) => [key, str(value)])),
     });
     expect(error).toBeInstanceOf(ConfigError);
+  });
+});
+
+describe('Node.js runtime', () => {
+  const ciNodeMajor = Number(captures(read('.ci/run'), /^NODE_MAJOR=(\d+)$/gm)[0]);
+  const engines = str(obj(obj(JSON.parse(read('package.json')) as unknown).engines).node);
+
+  it('builds and runs the images on the Node.js major CI tests on, which package.json allows', () => {
+    expect(ciNodeMajor).toBeGreaterThanOrEqual(24);
+    const images = captures(dockerfile, /^FROM\s+(\S+)/gim);
+    expect(images.length).toBeGreaterThanOrEqual(2);
+    for (const image of images) expect(image).toMatch(new RegExp(`^node:${ciNodeMajor}-[a-z]+-slim$`));
+    expect(engines.split('||').map((range) => range.trim())).toContain(`>=${ciNodeMajor}`);
+  });
+});
+
+describe('Prometheus scraping', () => {
+  const config = obj(ofKind('ConfigMap').find((o) => obj(o.metadata).name === 'gateway-config')?.data);
+  const publicPort = Number(config.PORT);
+  const metricsPorts = new Set([Number(config.ADMIN_PORT), Number(config.WORKER_PORT)]);
+  const serviceMonitorPath = `${k8sDir}/servicemonitor.yaml`;
+
+  it('annotates the api pods with the admin port and the worker pods with the worker port, never the public one', () => {
+    expect(publicPort).toBe(8080);
+    expect([...metricsPorts]).toEqual([8081, 8082]);
+    const scraped = Object.fromEntries(
+      ofKind('Deployment').map((deployment) => {
+        const annotations = obj(obj(obj(obj(deployment.spec).template).metadata).annotations);
+        expect(annotations['prometheus.io/scrape']).toBe('true');
+        expect(annotations['prometheus.io/path']).toBe('/metrics');
+        return [str(obj(deployment.metadata).name), Number(annotations['prometheus.io/port'])];
+      }),
+    );
+    expect(scraped).toEqual({ 'gateway-api': Number(config.ADMIN_PORT), 'gateway-worker': Number(config.WORKER_PORT) });
+  });
+
+  it('servicemonitor.yaml scrapes /metrics through Service ports that lead to the admin and worker ports only', () => {
+    expect(resourceFiles).not.toContain('servicemonitor.yaml');
+    const monitor = obj(parse(read(serviceMonitorPath)));
+    expect(monitor.kind).toBe('ServiceMonitor');
+    const selector = obj(obj(obj(monitor.spec).selector).matchLabels);
+    const selected = ofKind('Service').filter((service) =>
+      Object.entries(selector).every(([key, value]) => obj(obj(service.metadata).labels)[key] === value),
+    );
+    expect(selected.length).toBeGreaterThan(0);
+    const endpoints = list(obj(monitor.spec).endpoints).map(obj);
+    expect(endpoints.length).toBeGreaterThan(0);
+    const targets = endpoints.flatMap((endpoint) => {
+      expect(endpoint.path).toBe('/metrics');
+      return selected
+        .flatMap((service) => list(obj(service.spec).ports).map(obj))
+        .filter((port) => port.name === endpoint.port)
+        .map((port) => resolvePort(port.targetPort));
+    });
+    expect(new Set(targets)).toEqual(metricsPorts);
+  });
+
+  it('compose publishes the admin and worker ports on the loopback address only', () => {
+    const published = valuesOf(services, 'ports').flatMap(list).map(str);
+    for (const port of metricsPorts) {
+      const entries = published.filter((entry) => entry.endsWith(`:${port}`));
+      expect(entries.length, `port ${port}`).toBeGreaterThan(0);
+      for (const entry of entries) expect(entry).toMatch(/^127\.0\.0\.1:/);
+    }
   });
 });

@@ -47,11 +47,26 @@ describe('api process over HTTP', () => {
     expect(await docs.text()).toContain('swagger');
   });
 
-  it('exposes Prometheus metrics with request counts by route and status', async () => {
+  it('exposes Prometheus metrics on the admin port with request counts by route and status', async () => {
     await fetch(`${api}/healthz`);
-    const text = await (await fetch(`${api}/metrics`)).text();
+    const response = await fetch(`${admin}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
     expect(text).toMatch(/http_requests_total\{[^}]*route="\/healthz"[^}]*status="200"[^}]*\} \d+/);
     expect(text).toContain('http_request_duration_seconds_bucket');
+    expect(text).toContain('process_cpu_seconds_total');
+  });
+
+  it('keeps metrics off the public port and out of the public OpenAPI document', async () => {
+    const onPublic = await fetch(`${api}/metrics`);
+    expect(onPublic.status).toBe(404);
+    expect(((await onPublic.json()) as { error: { errorCode: string } }).error.errorCode).toBe('ROUTE_NOT_FOUND');
+    const publicDoc = (await (await fetch(`${api}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(publicDoc.paths)).not.toContain('/metrics');
+    expect(Object.keys(publicDoc.paths)).toContain('/healthz');
+    const adminDoc = (await (await fetch(`${admin}/admin/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(adminDoc.paths)).toContain('/metrics');
   });
 
   it('keeps the admin API off the public port', async () => {

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { HealthController, PlatformModule, type PlatformObjects } from '#libs/common';
+import { HealthController, MetricsController, PlatformModule, type PlatformObjects } from '#libs/common';
 import { DbModule, type DataStores } from '#libs/db';
 import { FaultsController } from './admin/faults.controller.js';
 import { AccountAccessConsentsService } from './aisp/account-access-consents.service.js';
@@ -92,6 +92,7 @@ export class SandboxBankModule {
       imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores)],
       controllers: [
         HealthController,
+        MetricsController,
         TokenController,
         AuthorizeController,
         DomesticPaymentsController,

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { HealthController, PlatformModule, type PlatformObjects } from '#libs/common';
+import { HealthController, MetricsController, PlatformModule, type PlatformObjects } from '#libs/common';
 import { DbModule, type DataStores } from '#libs/db';
 
 /** The worker's only HTTP surface: /healthz, /readyz and /metrics on WORKER_PORT. */
@@ -9,7 +9,7 @@ export class WorkerAppModule {
     return {
       module: WorkerAppModule,
       imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores)],
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
     };
   }
 }

@@ -18,6 +18,7 @@ export * from './platform/tokens.js';
 export * from './platform/platform.module.js';
 export * from './health/readiness-check.js';
 export * from './health/health.controller.js';
+export * from './health/metrics.controller.js';
 export * from './process/run-until-signal.js';
 export * from './process/project-root.js';
 export * from './http/public-route.js';

@@ -1,14 +1,16 @@
 /**
  * Preloaded with `node --import` so instrumentation hooks are in place before the app's
- * modules load. Does nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
+ * modules load. Does nothing unless an OTLP endpoint or an exporter is configured
+ * (telemetry-settings.ts).
  */
 import { register } from 'node:module';
-import { startTracing } from './tracing.js';
+import { startTelemetry } from './start-telemetry.js';
+import { telemetrySettings } from './telemetry-settings.js';
 
-const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
-if (endpoint !== undefined && endpoint.trim() !== '') {
+const settings = telemetrySettings(process.env);
+if (settings.traces || settings.metrics) {
   register('import-in-the-middle/hook.mjs', import.meta.url);
-  const handle = startTracing(process.env.OTEL_SERVICE_NAME ?? 'open-banking-gateway', endpoint.trim());
+  const handle = startTelemetry(settings);
   const flush = (): void => {
     void handle.shutdown();
   };

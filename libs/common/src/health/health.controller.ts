@@ -1,10 +1,8 @@
-import { Controller, Get, Header, HttpCode, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
-import type { Metrics } from '#libs/observability';
 import { GatewayError } from '../errors/gateway-error.js';
 import { Public } from '../http/public-route.js';
-import { METRICS, READINESS_CHECKS } from '../platform/tokens.js';
+import { READINESS_CHECKS } from '../platform/tokens.js';
 import type { ReadinessCheck } from './readiness-check.js';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -25,15 +23,12 @@ function withTimeout(check: ReadinessCheck): Promise<string | undefined> {
   });
 }
 
-/** Liveness, readiness and Prometheus metrics; public, no authentication. */
+/** Liveness and readiness; public, no authentication. Metrics: metrics.controller.ts. */
 @ApiTags('Health')
 @Public()
 @Controller()
 export class HealthController {
-  constructor(
-    @Inject(READINESS_CHECKS) private readonly checks: readonly ReadinessCheck[],
-    @Inject(METRICS) private readonly metrics: Metrics,
-  ) {}
+  constructor(@Inject(READINESS_CHECKS) private readonly checks: readonly ReadinessCheck[]) {}
 
   @Get('healthz')
   @ApiOperation({ summary: 'Liveness: the process is up.', security: [] })
@@ -52,14 +47,5 @@ export class HealthController {
       throw new GatewayError('UNAVAILABLE', { message: `Not ready: ${failures.join(', ')}.`, retryAfterSeconds: 1 });
     }
     return { status: 'ok', checks: Object.fromEntries(this.checks.map((c) => [c.name, 'ok'])) };
-  }
-
-  @Get('metrics')
-  @HttpCode(200)
-  @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'Prometheus metrics.', security: [] })
-  async metricsText(@Res() reply: FastifyReply): Promise<void> {
-    const { contentType, body } = await this.metrics.render();
-    await reply.header('content-type', contentType).send(body);
   }
 }
