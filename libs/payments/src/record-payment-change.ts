@@ -3,7 +3,7 @@ import {
   insertPaymentWithEvent,
   paymentFromNew,
   payments,
-  scheduledJobs,
+  ScheduledJobRepository,
   type NewPayment,
   type NewPaymentTimer,
   type Payment,
@@ -52,11 +52,10 @@ export async function schedulePaymentTimer(
 ): Promise<Date | null> {
   const timer = paymentTimer(payment, now, scheduleSeconds);
   if (timer === null) {
-    await scheduledJobs.deleteMany(tx, [paymentTimerId(payment.id)]);
+    await new ScheduledJobRepository(tx).remove([paymentTimerId(payment.id)]);
     return null;
   }
-  await scheduledJobs.schedule(
-    tx,
+  await new ScheduledJobRepository(tx).schedule(
     timer.id,
     { name: 'payments.poll', paymentId: payment.id },
     timer.dueAt,
