@@ -1,4 +1,4 @@
-import { PrismaService, type Tx } from './prisma.service.js';
+import type { PrismaService, Tx } from './prisma.service.js';
 
 /** Where a repository's statements run: the process's client, or a transaction it was bound to. */
 export type Db = PrismaService | Tx;
@@ -22,6 +22,14 @@ export abstract class Repository {
 
   /** Runs `work` in a transaction of its own, or in the caller's when bound to one. */
   protected transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.db instanceof PrismaService ? this.db.$transaction(work) : work(this.db);
+    return isClient(this.db) ? this.db.$transaction(work) : work(this.db);
   }
+}
+
+/**
+ * Whether `db` is the client rather than a transaction. Not `instanceof`: the Prisma client's
+ * constructor answers another object than `this`. A transaction has no `$disconnect`.
+ */
+function isClient(db: Db): db is PrismaService {
+  return '$disconnect' in db;
 }
