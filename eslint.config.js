@@ -27,6 +27,23 @@ export default tseslint.config(
           selector: "MemberExpression[object.name='process'][property.name='env']",
           message: 'Read configuration through loadConfig() (libs/common/src/config).',
         },
+        {
+          selector: "TSAsExpression > TSTypeReference.typeAnnotation[typeName.name='MemberId']",
+          message: 'A MemberId comes from its producers only (see libs/domain/src/identifiers/member-id.ts).',
+        },
+      ],
+    },
+  },
+  {
+    // The producers of MemberId: they may make one from a string; the environment rule still holds.
+    files: ['libs/auth/src/authenticated-member-id.ts', 'apps/api/src/admin/admin-member-id.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through loadConfig() (libs/common/src/config).',
+        },
       ],
     },
   },

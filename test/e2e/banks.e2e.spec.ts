@@ -664,14 +664,14 @@ describe('bank catalogue loading', () => {
     const file = join(dir, 'one-bank.yaml');
     await writeFile(file, stringify({ banks: kept }));
 
-    const result = await loadBankCatalogue(proc.stores.prisma, { ...config, bankCatalogueFile: file });
+    const result = await loadBankCatalogue(proc.stores.repositories.banks, { ...config, bankCatalogueFile: file });
     expect(result.listed).toBe(1);
     expect(sorted(result.unlisted)).toEqual(ALL.filter((id) => id !== 'ob-sandbox-gb'));
     const banks = new BankRepository(proc.stores.prisma);
     expect((await banks.listListed()).map((bank) => [bank.id, bank.name])).toEqual([['ob-sandbox-gb', 'Renamed Bank']]);
     expect(await banks.find('ob-sandbox-eu')).toMatchObject({ listed: false, name: 'Sandbox Bank Europe' });
 
-    const again = await loadBankCatalogue(proc.stores.prisma, config);
+    const again = await loadBankCatalogue(proc.stores.repositories.banks, config);
     expect(again).toEqual({ listed: 11, unlisted: [] });
     expect(sorted((await banks.listListed()).map((bank) => bank.id))).toEqual(ALL);
     expect(await banks.find('ob-sandbox-gb')).toMatchObject({ name: 'Sandbox Bank UK', listed: true });

@@ -21,7 +21,6 @@ import {
   SharedClock,
   closeDataStores,
   openDataStores,
-  scheduledJobs,
   type DataStores,
 } from '#libs/db';
 import { hashApiKey, newApiKey, newId } from '#libs/domain';
@@ -495,7 +494,11 @@ describe('Idempotency-Key on a POST run through IdempotentRequests', () => {
 });
 
 describe('maintenance.purge-idempotency-keys', () => {
-  const context = () => ({ prisma: stores.prisma, clock: stores.clock, logger: createLogger('worker', 'silent') });
+  const context = () => ({
+    repositories: stores.repositories,
+    clock: stores.clock,
+    logger: createLogger('worker', 'silent'),
+  });
 
   async function seedKeys(member: Member, prefix: string, count: number, expiresAt: Date): Promise<void> {
     await stores.prisma.idempotencyKey.createMany({
@@ -536,7 +539,7 @@ describe('maintenance.purge-idempotency-keys', () => {
 
     // A retried run in the same hour moves that timer rather than adding another.
     await purgeExpiredIdempotencyKeys({ name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: 3 }, context());
-    expect(await scheduledJobs.countByName(stores.prisma, PURGE_IDEMPOTENCY_KEYS_JOB)).toBe(1);
+    expect(await stores.repositories.scheduledJobs.countByName(PURGE_IDEMPOTENCY_KEYS_JOB)).toBe(1);
   });
 
   it(`stops after ${MAX_BATCHES_PER_RUN} batches and schedules a follow-up run a minute later`, async () => {

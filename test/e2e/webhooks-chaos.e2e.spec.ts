@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '#libs/common';
-import { PrismaService, webhookSigningKeys } from '#libs/db';
+import { PrismaService, WebhookSigningKeyRepository } from '#libs/db';
 import { verifyWebhook, writeOutboxEvent, type JsonWebKeySet } from '#libs/events';
 import { freePort } from '../support/free-port.js';
 import { SpawnedProcess, envWithout } from '../support/spawned-process.js';
@@ -134,7 +134,7 @@ describe('webhook delivery survives kill -9 of workers', () => {
     expect(await prisma.webhookDelivery.count({ where: { status: 'DEAD' } })).toBe(0);
 
     const jwks: JsonWebKeySet = {
-      keys: (await webhookSigningKeys.published(prisma, new Date(), 3600_000)).map((key) => ({
+      keys: (await new WebhookSigningKeyRepository(prisma).published(new Date(), 3600_000)).map((key) => ({
         ...(key.publicJwk as object),
         kid: key.kid,
       })),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PrismaService, SharedClock, webhookRetention, type WebhookDeliveryStatus } from '#libs/db';
+import { PrismaService, SharedClock, WebhookRetentionRepository, type WebhookDeliveryStatus } from '#libs/db';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import {
   DEFAULT_PURGE_BATCH_SIZE,
@@ -188,7 +188,10 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
     ]);
 
     // A tiny batch so every phase loops, and again to show a second run finds nothing.
-    const first = await purgeWebhookHistory({ now: NOW, retention: retention({ batchSize: 2 }) }, { prisma });
+    const first = await purgeWebhookHistory(
+      { now: NOW, retention: retention({ batchSize: 2 }) },
+      { retention: new WebhookRetentionRepository(prisma) },
+    );
     expect(first).toMatchObject({
       delivered: 2,
       deadLetters: 1,
@@ -196,7 +199,10 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
       outboxEvents: 3,
       complete: true,
     });
-    const second = await purgeWebhookHistory({ now: NOW, retention: retention({ batchSize: 2 }) }, { prisma });
+    const second = await purgeWebhookHistory(
+      { now: NOW, retention: retention({ batchSize: 2 }) },
+      { retention: new WebhookRetentionRepository(prisma) },
+    );
     expect(second).toMatchObject({ delivered: 0, deadLetters: 0, attempts: 0, outboxEvents: 0, complete: true });
 
     const left = await ids(prisma);
@@ -237,7 +243,7 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
     // delivery go too; pending rows stay whatever their age.
     const later = await purgeWebhookHistory(
       { now: new Date(NOW.getTime() + 31 * DAY_MS), retention: retention() },
-      { prisma },
+      { retention: new WebhookRetentionRepository(prisma) },
     );
     expect(later).toMatchObject({ delivered: 3, deadLetters: 1, complete: true });
     expect((await ids(prisma)).deliveries).toEqual(['ev:mixed-old/wd1', 'ev:paused-old/wd0', 'ev:retrying-old/wd0']);
@@ -256,7 +262,10 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
     await seedBulk(prisma, 'ev:unsubscribed', 1111, daysAgo(48));
     await seedBulk(prisma, 'ev:recent', 200, daysAgo(3), { status: 'DELIVERED', finishedAt: daysAgo(3), attempts: 1 });
 
-    const result = await purgeWebhookHistory({ now: NOW, retention: retention({ batchSize: 500 }) }, { prisma });
+    const result = await purgeWebhookHistory(
+      { now: NOW, retention: retention({ batchSize: 500 }) },
+      { retention: new WebhookRetentionRepository(prisma) },
+    );
     // DELIVERED: 4 full batches + 345; DEAD: one empty batch; outbox: 3,956 old events looked at, 7 full batches + 456.
     expect(result).toMatchObject({
       delivered: 2345,
@@ -281,7 +290,7 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
     for (let run = 0; run < 20; run += 1) {
       const result = await purgeWebhookHistory(
         { now: NOW, retention: retention({ batchSize: 100, timeBudgetMs: 0 }) },
-        { prisma },
+        { retention: new WebhookRetentionRepository(prisma) },
       );
       runs.push(result);
       if (result.complete) break;
@@ -321,11 +330,11 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
       { timeout: 20_000 },
     );
     await isLocked;
-    const during = await webhookRetention.purgeDeliveries(prisma, 'DELIVERED', daysAgo(30), 100);
+    const during = await new WebhookRetentionRepository(prisma).purgeDeliveries('DELIVERED', daysAgo(30), 100);
     expect(during).toEqual({ deliveries: 0, attempts: 0 });
     release();
     await replay;
-    expect(await webhookRetention.purgeDeliveries(prisma, 'DELIVERED', daysAgo(30), 100)).toEqual({
+    expect(await new WebhookRetentionRepository(prisma).purgeDeliveries('DELIVERED', daysAgo(30), 100)).toEqual({
       deliveries: 0,
       attempts: 0,
     });
@@ -349,14 +358,22 @@ describe('webhook retention (maintenance.purge-webhook-history), real Postgres',
     const started = performance.now();
     for (;;) {
       const t = performance.now();
-      const batch = await webhookRetention.purgeDeliveries(prisma, 'DELIVERED', daysAgo(30), DEFAULT_PURGE_BATCH_SIZE);
+      const batch = await new WebhookRetentionRepository(prisma).purgeDeliveries(
+        'DELIVERED',
+        daysAgo(30),
+        DEFAULT_PURGE_BATCH_SIZE,
+      );
       timings.push({ kind: 'deliveries+attempts', rows: batch.deliveries + batch.attempts, ms: performance.now() - t });
       if (batch.deliveries < DEFAULT_PURGE_BATCH_SIZE) break;
     }
     let cursor;
     for (;;) {
       const t = performance.now();
-      const batch = await webhookRetention.purgeOutbox(prisma, daysAgo(30), cursor, DEFAULT_PURGE_BATCH_SIZE);
+      const batch = await new WebhookRetentionRepository(prisma).purgeOutbox(
+        daysAgo(30),
+        cursor,
+        DEFAULT_PURGE_BATCH_SIZE,
+      );
       timings.push({ kind: 'outbox', rows: batch.deleted, ms: performance.now() - t });
       if (batch.examined < DEFAULT_PURGE_BATCH_SIZE || batch.next === undefined) break;
       cursor = batch.next;

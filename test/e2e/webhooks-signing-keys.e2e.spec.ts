@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConnectedConfig } from '#libs/common';
-import { PrismaService, webhookSigningKeys } from '#libs/db';
+import { PrismaService } from '#libs/db';
 import {
   generateSigningKey,
   keyEncryptionKeyId,
@@ -132,8 +132,7 @@ describe('webhook signing keys at rest', () => {
     await first.start();
     // A retired key too: every stored key is re-sealed, not only the one in use.
     const retired = generateSigningKey();
-    await webhookSigningKeys.activeOrCreate(
-      first.stores.prisma,
+    await first.stores.repositories.webhookSigningKeys.activeOrCreate(
       () => ({ kid: 'unused', publicJwk: {}, privateKey: '' }),
       new Date(),
     );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobPayload } from '#libs/common';
-import { SharedClock, scheduledJobs, type PrismaService } from '#libs/db';
+import { ScheduledJobRepository, SharedClock, type PrismaService } from '#libs/db';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import { JOB_HANDLERS, assertHandlerTable, type JobHandlerTable } from '../../apps/worker/src/jobs/job-handlers.js';
 import {
@@ -91,7 +91,7 @@ describe('worker scheduler tick', () => {
     const proc = await worker({}, rec.handlers);
     const prisma: PrismaService = proc.stores.prisma;
     const dueAt = new Date(proc.stores.clock.nowMs() - 60_000);
-    await scheduledJobs.schedule(prisma, 'due:past', payload(1001), dueAt, 'timers');
+    await new ScheduledJobRepository(prisma).schedule('due:past', payload(1001), dueAt, 'timers');
     await proc.start();
     await waitFor('the job run', () => rec.finished.includes(1001));
     await sleep(300); // several more ticks
@@ -106,16 +106,14 @@ describe('worker scheduler tick', () => {
     const proc = await worker({}, rec.handlers);
     const prisma: PrismaService = proc.stores.prisma;
     await proc.start();
-    await scheduledJobs.schedule(
-      prisma,
+    await new ScheduledJobRepository(prisma).schedule(
       'repeat:me',
       payload(1002),
       new Date(proc.stores.clock.nowMs() - 1000),
       'timers',
     );
     await waitFor('the first run', () => rec.finished.includes(1002));
-    await scheduledJobs.schedule(
-      prisma,
+    await new ScheduledJobRepository(prisma).schedule(
       'repeat:me',
       payload(1002),
       new Date(proc.stores.clock.nowMs() - 500),
@@ -128,8 +126,7 @@ describe('worker scheduler tick', () => {
     const rec = recorder();
     const proc = await worker({}, rec.handlers);
     const prisma = proc.stores.prisma;
-    await scheduledJobs.schedule(
-      prisma,
+    await new ScheduledJobRepository(prisma).schedule(
       'due-later',
       payload(1002),
       new Date(proc.stores.clock.nowMs() + 3600_000),
@@ -193,8 +190,7 @@ describe('worker shutdown', () => {
     const gate = deferred();
     const rec = recorder({ gate: gate.promise });
     const proc = await worker({ SHUTDOWN_GRACE_MS: '10000' }, rec.handlers);
-    await scheduledJobs.schedule(
-      proc.stores.prisma,
+    await new ScheduledJobRepository(proc.stores.prisma).schedule(
       'in-flight',
       payload(2001),
       new Date(proc.stores.clock.nowMs() - 1000),
@@ -215,8 +211,7 @@ describe('worker shutdown', () => {
   it('stops waiting for a job that never finishes after the grace period', async () => {
     const rec = recorder({ gate: new Promise<void>(() => undefined) });
     const proc = await worker({ SHUTDOWN_GRACE_MS: '200' }, rec.handlers);
-    await scheduledJobs.schedule(
-      proc.stores.prisma,
+    await new ScheduledJobRepository(proc.stores.prisma).schedule(
       'stuck',
       payload(2002),
       new Date(proc.stores.clock.nowMs() - 1000),

@@ -29,7 +29,7 @@ export async function createApiProcess(config: ConnectedConfig): Promise<ApiProc
   const stores = await openDataStores(config, { service: 'api' });
   try {
     // Once per start, before anything listens: the lists answer from the table this fills.
-    await loadBankCatalogue(stores.prisma, config, logger);
+    await loadBankCatalogue(stores.repositories.banks, config, logger);
   } catch (error) {
     await closeDataStores(stores);
     throw error;

@@ -57,7 +57,7 @@ export async function createWorkerProcess(
   });
   const webhooks: WebhookRuntime = {
     keys: new SigningKeyStore(
-      stores.prisma,
+      stores.repositories.webhookSigningKeys,
       stores.clock,
       config.webhooks.keyGraceHours * 3600_000,
       new SigningKeyCipher(config.webhooks.keyEncryption.current, config.webhooks.keyEncryption.previous),
@@ -90,7 +90,14 @@ export async function createWorkerProcess(
     logger,
     publicBaseUrl: config.http.publicBaseUrl,
   });
-  const context = { prisma: stores.prisma, clock: stores.clock, logger, webhooks, bankConnectors, payments };
+  const context = {
+    repositories: stores.repositories,
+    clock: stores.clock,
+    logger,
+    webhooks,
+    bankConnectors,
+    payments,
+  };
   const queues = new QueueSet(
     {
       redisUrl: config.redisUrl,
@@ -104,14 +111,14 @@ export async function createWorkerProcess(
   );
   queues.registerMetrics(metrics.registry);
   const scheduler = new SchedulerTick(
-    stores.prisma,
+    stores.repositories.scheduledJobs,
     stores.clock,
     queues,
     { tickMs: config.worker.schedulerTickMs, batchSize: config.worker.schedulerBatchSize },
     logger,
   );
   const relay = new OutboxRelay(
-    stores.prisma,
+    stores.repositories,
     stores.clock,
     queues,
     {

@@ -3,6 +3,7 @@ import type { ApiKeyRepository } from '#libs/db';
 import type { Clock } from '#libs/common';
 import { AuthFailure } from './auth-failure.js';
 import { apiKeyOfBasicCredential } from './basic-credential.js';
+import { authenticatedMemberId } from './authenticated-member-id.js';
 import type { CredentialCache } from './credential-cache.js';
 import type { MemberContext } from './member-context.js';
 import type { BeforeCredentialRead, VerifiedCredential } from './verified-credential.js';
@@ -46,7 +47,7 @@ export class ApiKeyAuthenticator {
     if (key === null) throw new AuthFailure('unknown or revoked API key');
     this.touch(key.id, nowMs);
     const member: MemberContext = {
-      memberId: key.member.id,
+      memberId: authenticatedMemberId(key.member),
       regulated: key.member.regulated,
       reseller: key.member.reseller,
       authMethod: 'basic',

@@ -1,9 +1,11 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import type { MemberId } from '#libs/domain';
 
 /** Who is calling: the only source of `memberId` for everything downstream. */
 export interface MemberContext {
-  readonly memberId: string;
+  /** Produced by authentication (see MemberId): what every member-scoped repository method takes. */
+  readonly memberId: MemberId;
   readonly regulated: boolean;
   readonly reseller: boolean;
   readonly authMethod: 'basic' | 'jwt';

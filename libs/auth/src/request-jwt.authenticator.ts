@@ -4,6 +4,7 @@ import type { Clock } from '#libs/common';
 import type { KeyAlgorithm, MemberKeyRepository } from '#libs/db';
 import { JWS_ALGS_FOR_KEY } from '#libs/domain';
 import { AuthFailure } from './auth-failure.js';
+import { authenticatedMemberId } from './authenticated-member-id.js';
 import type { CredentialCache } from './credential-cache.js';
 import type { MemberContext } from './member-context.js';
 import { CLOCK_SKEW_MS, checkBinding, parseRequestJws, signingInput, type RequestBinding } from './request-jws.js';
@@ -66,18 +67,18 @@ export class RequestJwtAuthenticator {
   }
 
   private async read(
-    memberId: string,
+    claimedMemberId: string,
     keyId: string,
     nowMs: number,
     cacheKey: string,
     beforeRead: BeforeCredentialRead,
   ): Promise<CachedMemberKey> {
     const generation = await beforeRead();
-    const key = await this.keys.findUsable(memberId, keyId, new Date(nowMs));
+    const key = await this.keys.findUsable(claimedMemberId, keyId, new Date(nowMs));
     if (key === null) throw new AuthFailure('unknown or expired kid for this member');
     const entry: CachedMemberKey = {
       member: {
-        memberId: key.member.id,
+        memberId: authenticatedMemberId(key.member),
         regulated: key.member.regulated,
         reseller: key.member.reseller,
         authMethod: 'jwt',

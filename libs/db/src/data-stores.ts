@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { SystemClock, type Clock, type ConnectedConfig } from '#libs/common';
 import { PrismaService } from './prisma.service.js';
 import { createRedis } from './redis.js';
+import { createRepositories, type Repositories } from './repository-set.js';
 import { SharedClock, clockChannel } from './shared-clock.js';
 
 /** One process's connections and clock, shared by every Nest application it runs. */
@@ -9,6 +10,8 @@ export interface DataStores {
   readonly prisma: PrismaService;
   readonly redis: Redis;
   readonly clock: Clock;
+  /** Every repository, made once on `prisma`: the only way the process reads or writes Postgres. */
+  readonly repositories: Repositories;
 }
 
 export interface DataStoreOptions {
@@ -25,7 +28,7 @@ export async function openDataStores(config: ConnectedConfig, options: DataStore
     await shared.start();
     clock = shared;
   }
-  return { prisma, redis, clock };
+  return { prisma, redis, clock, repositories: createRepositories(prisma) };
 }
 
 export async function closeDataStores(stores: DataStores): Promise<void> {

@@ -1,28 +1,14 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { Clock, READINESS_CHECKS, type ReadinessCheck } from '#libs/common';
 import type { DataStores } from './data-stores.js';
 import { PrismaService } from './prisma.service.js';
-import { ApiKeyRepository } from './repositories/api-key.repository.js';
-import { BankRepository } from './repositories/bank.repository.js';
-import { MemberKeyRepository } from './repositories/member-key.repository.js';
-import { MemberRepository } from './repositories/member.repository.js';
-import { PaymentRepository } from './payments/payment.repository.js';
-import { WebhookConfigRepository } from './repositories/webhook-config.repository.js';
-import { WebhookDeliveryRepository } from './repositories/webhook-delivery.repository.js';
-
-const REPOSITORIES = [
-  MemberRepository,
-  ApiKeyRepository,
-  MemberKeyRepository,
-  BankRepository,
-  WebhookConfigRepository,
-  WebhookDeliveryRepository,
-  PaymentRepository,
-] as const;
 
 export const REDIS = Symbol('REDIS');
 
-/** Makes the process's Postgres (Prisma), Redis and Clock injectable, with readiness checks. */
+/**
+ * Makes the process's Postgres (Prisma), Redis and Clock injectable, with readiness checks, and
+ * every repository of `stores` by its class (with Transactions, to open a transaction).
+ */
 @Global()
 @Module({})
 export class DbModule {
@@ -31,6 +17,11 @@ export class DbModule {
       { name: 'postgres', check: async () => void (await stores.prisma.$queryRaw`SELECT 1`) },
       { name: 'redis', check: async () => void (await stores.redis.ping()) },
     ];
+    const repositories: Provider[] = Object.values(stores.repositories).map((repository: object) => ({
+      provide: repository.constructor,
+      useValue: repository,
+    }));
+    const classes = Object.values(stores.repositories).map((repository: object) => repository.constructor);
     return {
       module: DbModule,
       providers: [
@@ -38,9 +29,9 @@ export class DbModule {
         { provide: REDIS, useValue: stores.redis },
         { provide: Clock, useValue: stores.clock },
         { provide: READINESS_CHECKS, useValue: checks },
-        ...REPOSITORIES.map((repository) => ({ provide: repository, useValue: new repository(stores.prisma) })),
+        ...repositories,
       ],
-      exports: [PrismaService, REDIS, Clock, READINESS_CHECKS, ...REPOSITORIES],
+      exports: [PrismaService, REDIS, Clock, READINESS_CHECKS, ...classes],
     };
   }
 }

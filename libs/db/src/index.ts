@@ -6,17 +6,22 @@ export * from './shared-clock.js';
 export * from './migrations/apply-migrations.js';
 export type { Member, ApiKey, ScheduledJob } from './generated/prisma/client.js';
 export { Prisma } from './generated/prisma/client.js';
-export * from './repositories/scheduled-job.repository.js';
-export * from './repositories/member.repository.js';
-export * from './repositories/api-key.repository.js';
-export * from './repositories/member-key.repository.js';
+export * from './repository.js';
+export * from './transactions.js';
+export * from './repository-set.js';
+export * from './scheduler/scheduled-job.repository.js';
+export * from './members/member.repository.js';
+export * from './members/api-key.repository.js';
+export * from './members/member-key.repository.js';
 export type { MemberKey, KeyAlgorithm, MemberStatus } from './generated/prisma/client.js';
-export * from './repositories/bank.repository.js';
+export * from './banks/bank.repository.js';
 export type { Bank } from './generated/prisma/client.js';
-export * from './repositories/webhook-config.repository.js';
-export * from './repositories/webhook-delivery.repository.js';
-export * from './repositories/webhook-signing-key.repository.js';
-export * from './repositories/webhook-retention.repository.js';
+export * from './webhooks/webhook-config.repository.js';
+export * from './webhooks/delivery-jobs.js';
+export * from './webhooks/webhook-delivery.repository.js';
+export * from './webhooks/webhook-outbox.repository.js';
+export * from './webhooks/webhook-signing-key.repository.js';
+export * from './webhooks/webhook-retention.repository.js';
 export type {
   OutboxEvent,
   WebhookConfig,
@@ -25,12 +30,12 @@ export type {
   WebhookSigningKey,
   WebhookDeliveryStatus,
 } from './generated/prisma/client.js';
-export * from './repositories/bank-status.repository.js';
+export * from './banks/bank-status.repository.js';
 export type { BankStatus } from './generated/prisma/client.js';
 export * from './payments/payment.repository.js';
 export * from './payments/payment-records.js';
 export type { Payment } from './generated/prisma/client.js';
-export * from './repositories/idempotency-key.repository.js';
+export * from './idempotency/idempotency-key.repository.js';
 export type { IdempotencyKey } from './generated/prisma/client.js';
 export {
   paymentFromNew,

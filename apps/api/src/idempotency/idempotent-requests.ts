@@ -13,6 +13,7 @@ import {
   type AppConfig,
 } from '#libs/common';
 import { IdempotencyKeyRepository, type IdempotencyKey, type StoredResponse } from '#libs/db';
+import type { MemberId } from '#libs/domain';
 import { newTraceId } from '#libs/observability';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -56,7 +57,7 @@ export function requestFingerprint(method: string, url: string, body: Buffer | u
 }
 
 interface Reserved {
-  readonly memberId: string;
+  readonly memberId: MemberId;
   readonly key: string;
   readonly reservedAt: Date;
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { CredentialChanges } from '#libs/auth';
 import { GatewayError, SystemClock } from '#libs/common';
 import { MemberKeyRepository, type MemberKey } from '#libs/db';
-import { InvalidPublicKeyError, normalisePublicKey } from '#libs/domain';
+import { InvalidPublicKeyError, normalisePublicKey, type MemberId } from '#libs/domain';
 import type { GetKey, SubmitKeyRequest } from './member-key.dto.js';
 
 /** Most keys a member may hold at once. */
@@ -29,7 +29,7 @@ export class MemberKeysUseCases {
     private readonly credentials: CredentialChanges,
   ) {}
 
-  async submit(memberId: string, request: SubmitKeyRequest): Promise<{ keyId: string }> {
+  async submit(memberId: MemberId, request: SubmitKeyRequest): Promise<{ keyId: string }> {
     let spkiPem: string;
     try {
       spkiPem = normalisePublicKey(request.keyAlgorithm, request.publicKey);
@@ -60,17 +60,17 @@ export class MemberKeysUseCases {
     return { keyId: key.id };
   }
 
-  async list(memberId: string): Promise<GetKey[]> {
+  async list(memberId: MemberId): Promise<GetKey[]> {
     return (await this.keys.list(memberId)).map(view);
   }
 
-  async get(memberId: string, keyId: string): Promise<GetKey> {
+  async get(memberId: MemberId, keyId: string): Promise<GetKey> {
     const key = await this.keys.find(memberId, keyId);
     if (key === null) throw GatewayError.notFound(keyId, `Key ${keyId} not found.`);
     return view(key);
   }
 
-  async delete(memberId: string, keyId: string): Promise<void> {
+  async delete(memberId: MemberId, keyId: string): Promise<void> {
     if (!(await this.keys.delete(memberId, keyId))) throw GatewayError.notFound(keyId, `Key ${keyId} not found.`);
     await this.credentials.announce();
   }

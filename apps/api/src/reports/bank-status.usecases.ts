@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, GatewayError } from '#libs/common';
-import { BankRepository, PrismaService, bankStatuses } from '#libs/db';
+import { BankRepository, BankStatusRepository } from '#libs/db';
 import {
   toBankStatusEntry,
   toBanksStatusEntry,
@@ -13,7 +13,7 @@ import {
 export class BankStatusUseCases {
   constructor(
     private readonly banks: BankRepository,
-    private readonly prisma: PrismaService,
+    private readonly statuses: BankStatusRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -22,14 +22,7 @@ export class BankStatusUseCases {
     const listed = (await this.banks.listListed()).filter(
       (bank) => wanted === undefined || wanted.has(bank.id.toLowerCase()),
     );
-    const statuses = new Map(
-      (
-        await bankStatuses.list(
-          this.prisma,
-          listed.map((bank) => bank.id),
-        )
-      ).map((row) => [row.bankId, row]),
-    );
+    const statuses = new Map((await this.statuses.list(listed.map((bank) => bank.id))).map((row) => [row.bankId, row]));
     const nowMs = this.clock.now().getTime();
     return listed.map((bank) => toBanksStatusEntry(bank, statuses.get(bank.id), nowMs));
   }
@@ -37,7 +30,7 @@ export class BankStatusUseCases {
   async get(bankId: string): Promise<BankStatusEntry> {
     const bank = await this.banks.find(bankId);
     if (bank === null || !bank.listed) throw GatewayError.notFound(bankId, `Bank ${bankId} not found.`);
-    const status = await bankStatuses.find(this.prisma, bank.id);
+    const status = await this.statuses.find(bank.id);
     return toBankStatusEntry(bank, status ?? undefined, this.clock.now().getTime());
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
 import { WebhookConfigRepository } from '#libs/db';
+import type { MemberId } from '#libs/domain';
 import { WebhookUrlError, parseWebhookUrl, resolveWebhookTarget, type EventType } from '#libs/events';
 import type { GetWebhookConfigResponse, SetWebhookConfigRequest } from './webhook-config.dto.js';
 
@@ -14,7 +15,7 @@ export class WebhookConfigUseCases {
   ) {}
 
   /** Replaces the configuration. The URL is checked, and its host resolved, before it is stored. */
-  async set(memberId: string, request: SetWebhookConfigRequest): Promise<void> {
+  async set(memberId: MemberId, request: SetWebhookConfigRequest): Promise<void> {
     const url = request.config.url.trim();
     try {
       await resolveWebhookTarget(parseWebhookUrl(url, this.config.environment), this.config.environment);
@@ -27,14 +28,14 @@ export class WebhookConfigUseCases {
     await this.configs.put(memberId, { url, types }, this.clock.now());
   }
 
-  async get(memberId: string): Promise<GetWebhookConfigResponse> {
+  async get(memberId: MemberId): Promise<GetWebhookConfigResponse> {
     const stored = await this.configs.find(memberId);
     if (stored === null) throw GatewayError.notFound('webhook/config', 'No webhook configuration is set.');
     return { config: { type: stored.types as EventType[], url: stored.url } };
   }
 
   /** Removes the configuration (nothing to remove is not an error); undelivered notifications become dead letters. */
-  async delete(memberId: string): Promise<void> {
+  async delete(memberId: MemberId): Promise<void> {
     await this.configs.delete(memberId, this.clock.now());
   }
 }

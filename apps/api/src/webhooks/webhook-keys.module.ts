@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, Clock, type AppConfig } from '#libs/common';
-import { PrismaService } from '#libs/db';
+import { WebhookSigningKeyRepository } from '#libs/db';
 import { SigningKeyCipher, SigningKeyStore } from '#libs/events';
 
 /** The gateway's webhook signing keys, for the JWKS route and the admin rotation (no routes here). */
@@ -8,14 +8,14 @@ import { SigningKeyCipher, SigningKeyStore } from '#libs/events';
   providers: [
     {
       provide: SigningKeyStore,
-      useFactory: (prisma: PrismaService, clock: Clock, config: AppConfig) =>
+      useFactory: (keys: WebhookSigningKeyRepository, clock: Clock, config: AppConfig) =>
         new SigningKeyStore(
-          prisma,
+          keys,
           clock,
           config.webhooks.keyGraceHours * 3600_000,
           new SigningKeyCipher(config.webhooks.keyEncryption.current, config.webhooks.keyEncryption.previous),
         ),
-      inject: [PrismaService, Clock, APP_CONFIG],
+      inject: [WebhookSigningKeyRepository, Clock, APP_CONFIG],
     },
   ],
   exports: [SigningKeyStore],

@@ -1,13 +1,6 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import type { ConnectorHealth } from '#libs/connectors';
-import {
-  BankRepository,
-  bankStatuses,
-  scheduledJobs,
-  type Bank,
-  type BankStatus,
-  type ObservedBankStatus,
-} from '#libs/db';
+import type { Bank, BankStatus, ObservedBankStatus, Repositories, Tx } from '#libs/db';
 import { writeOutboxEvent, type OutboxEventType } from '#libs/events';
 import { hasConnector } from '#libs/application';
 import type { JobContext } from '../jobs/job-context.js';
@@ -42,38 +35,52 @@ async function observe(context: JobContext, bank: Bank): Promise<ObservedBankSta
 }
 
 async function notify(
-  tx: Parameters<typeof writeOutboxEvent>[0],
+  repositories: Repositories,
+  tx: Tx,
   type: OutboxEventType & ('BANK_AIS_OUTAGE_STATUS_CHANGED' | 'BANK_SIP_OUTAGE_STATUS_CHANGED'),
   bank: Bank,
   previous: string,
   current: string,
   now: Date,
 ): Promise<number> {
-  const members = await tx.webhookConfig.findMany({
-    where: { types: { has: type } },
-    select: { memberId: true },
-    orderBy: { memberId: 'asc' },
-  });
+  const members = await repositories.webhookConfigs.in(tx).subscribersOf(type);
   const payload = {
     bankId: bank.id,
     bankName: bank.name,
     previousOutageStatus: referenceStatus(previous),
     outageStatus: referenceStatus(current),
   };
-  for (const { memberId } of members) await writeOutboxEvent(tx, { memberId, type, payload, createdAt: now });
+  for (const memberId of members) await writeOutboxEvent(tx, { memberId, type, payload, createdAt: now });
   return members.length;
 }
 
 /** Records one observation and, in the same transaction, the outage events of what changed. */
 async function record(context: JobContext, bank: Bank, observed: ObservedBankStatus): Promise<BankStatus> {
   const now = context.clock.now();
-  return context.prisma.$transaction(async (tx) => {
-    const change = await bankStatuses.record(tx, bank.id, observed, now);
+  const { repositories } = context;
+  return repositories.transactions.run(async (tx) => {
+    const change = await repositories.bankStatuses.in(tx).record(bank.id, observed, now);
     if (change.previous !== null && change.aisChanged) {
-      await notify(tx, 'BANK_AIS_OUTAGE_STATUS_CHANGED', bank, change.previous.aisStatus, observed.ais, now);
+      await notify(
+        repositories,
+        tx,
+        'BANK_AIS_OUTAGE_STATUS_CHANGED',
+        bank,
+        change.previous.aisStatus,
+        observed.ais,
+        now,
+      );
     }
     if (change.previous !== null && change.pisChanged) {
-      await notify(tx, 'BANK_SIP_OUTAGE_STATUS_CHANGED', bank, change.previous.pisStatus, observed.pis, now);
+      await notify(
+        repositories,
+        tx,
+        'BANK_SIP_OUTAGE_STATUS_CHANGED',
+        bank,
+        change.previous.pisStatus,
+        observed.pis,
+        now,
+      );
     }
     return change.current;
   });
@@ -86,9 +93,7 @@ async function record(context: JobContext, bank: Bank, observed: ObservedBankSta
  * recording fails is logged and probed again next run.
  */
 export async function probeBankStatus(payload: PayloadOf<'banks.probe-status'>, context: JobContext): Promise<number> {
-  const banks = (await new BankRepository(context.prisma).listListed()).filter((bank) =>
-    hasConnector(bank.connectorType),
-  );
+  const banks = (await context.repositories.banks.listListed()).filter((bank) => hasConnector(bank.connectorType));
   const observed = await Promise.all(banks.map(async (bank) => ({ bank, status: await observe(context, bank) })));
   let recorded = 0;
   for (const { bank, status } of observed) {
@@ -100,23 +105,18 @@ export async function probeBankStatus(payload: PayloadOf<'banks.probe-status'>, 
     }
   }
   const next = new Date(context.clock.now().getTime() + payload.intervalSeconds * 1000);
-  await scheduledJobs.schedule(context.prisma, probeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
+  await context.repositories.scheduledJobs.schedule(probeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
   context.logger.info({ probed: recorded, skipped: banks.length - recorded }, 'probed bank status');
   return recorded;
 }
 
 /** Makes sure a probe timer exists (first start, or after its job was lost). */
 export async function ensureProbeScheduled(
-  { prisma, clock }: Pick<JobContext, 'prisma' | 'clock'>,
+  { repositories, clock }: Pick<JobContext, 'repositories' | 'clock'>,
   intervalSeconds: number,
 ): Promise<void> {
-  if ((await scheduledJobs.countByName(prisma, PROBE_JOB)) > 0) return;
+  const timers = repositories.scheduledJobs;
+  if ((await timers.countByName(PROBE_JOB)) > 0) return;
   const now = clock.now();
-  await scheduledJobs.schedule(
-    prisma,
-    probeTimerId(now),
-    { name: PROBE_JOB, intervalSeconds },
-    now,
-    JOB_QUEUE[PROBE_JOB],
-  );
+  await timers.schedule(probeTimerId(now), { name: PROBE_JOB, intervalSeconds }, now, JOB_QUEUE[PROBE_JOB]);
 }

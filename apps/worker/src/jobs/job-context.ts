@@ -1,12 +1,13 @@
 import type { Clock } from '#libs/common';
-import type { PrismaService } from '#libs/db';
+import type { Repositories } from '#libs/db';
 import type { BankConnectors, PaymentProgression } from '#libs/application';
 import type { Logger } from 'pino';
 import type { WebhookRuntime } from '../webhooks/webhook-runtime.js';
 
 /** What a job handler may use. Handlers are thin: parse, build a command, call a use case. */
 export interface JobContext {
-  readonly prisma: PrismaService;
+  /** Every repository of the process (the worker's only access to Postgres). */
+  readonly repositories: Repositories;
   readonly clock: Clock;
   readonly logger: Logger;
   /** Signing keys, the HTTP sender and settings of webhook delivery. */

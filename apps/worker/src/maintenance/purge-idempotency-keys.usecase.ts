@@ -1,5 +1,4 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
-import { IdempotencyKeyRepository, scheduledJobs } from '#libs/db';
 import type { JobContext } from '../jobs/job-context.js';
 
 const HOUR_MS = 3600 * 1000;
@@ -34,19 +33,14 @@ export interface PurgeIdempotencyKeysResult {
  */
 export async function purgeExpiredIdempotencyKeys(
   payload: PayloadOf<'maintenance.purge-idempotency-keys'>,
-  { prisma, clock, logger }: Pick<JobContext, 'prisma' | 'clock' | 'logger'>,
+  { repositories, clock, logger }: Pick<JobContext, 'repositories' | 'clock' | 'logger'>,
 ): Promise<PurgeIdempotencyKeysResult> {
   const now = clock.now();
   const nextHour = new Date(now.getTime() + HOUR_MS);
-  await scheduledJobs.schedule(
-    prisma,
-    hourlyIdempotencyPurgeTimerId(nextHour),
-    payload,
-    nextHour,
-    JOB_QUEUE[payload.name],
-  );
+  const timers = repositories.scheduledJobs;
+  await timers.schedule(hourlyIdempotencyPurgeTimerId(nextHour), payload, nextHour, JOB_QUEUE[payload.name]);
 
-  const keys = new IdempotencyKeyRepository(prisma);
+  const keys = repositories.idempotencyKeys;
   let deleted = 0;
   let batches = 0;
   let complete = false;
@@ -58,7 +52,7 @@ export async function purgeExpiredIdempotencyKeys(
   }
   if (!complete) {
     const next = new Date(clock.nowMs() + CONTINUE_AFTER_MS);
-    await scheduledJobs.schedule(prisma, continueIdempotencyPurgeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
+    await timers.schedule(continueIdempotencyPurgeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
   }
   logger.info({ deleted, batches, complete }, 'purged expired idempotency keys');
   return { deleted, batches, complete };
@@ -66,13 +60,13 @@ export async function purgeExpiredIdempotencyKeys(
 
 /** Makes sure a purge timer exists (first start, or after its job was lost). */
 export async function ensureIdempotencyPurgeScheduled({
-  prisma,
+  repositories,
   clock,
-}: Pick<JobContext, 'prisma' | 'clock'>): Promise<void> {
-  if ((await scheduledJobs.countByName(prisma, PURGE_IDEMPOTENCY_KEYS_JOB)) > 0) return;
+}: Pick<JobContext, 'repositories' | 'clock'>): Promise<void> {
+  const timers = repositories.scheduledJobs;
+  if ((await timers.countByName(PURGE_IDEMPOTENCY_KEYS_JOB)) > 0) return;
   const now = clock.now();
-  await scheduledJobs.schedule(
-    prisma,
+  await timers.schedule(
     hourlyIdempotencyPurgeTimerId(now),
     { name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: DEFAULT_IDEMPOTENCY_PURGE_BATCH_SIZE },
     now,

@@ -1,5 +1,4 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
-import { scheduledJobs } from '#libs/db';
 import type { JobContext } from '../jobs/job-context.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -17,26 +16,29 @@ export function purgeTimerId(dueAt: Date): string {
  */
 export async function purgeRevokedApiKeys(
   payload: PayloadOf<'maintenance.purge-revoked-api-keys'>,
-  { prisma, clock, logger }: JobContext,
+  { repositories, clock, logger }: JobContext,
 ): Promise<number> {
   const now = clock.now();
   const cutoff = new Date(now.getTime() - payload.retentionDays * DAY_MS);
   const next = new Date(now.getTime() + DAY_MS);
-  const deleted = await prisma.$transaction(async (tx) => {
-    const result = await tx.apiKey.deleteMany({ where: { revokedAt: { lt: cutoff } } });
-    await scheduledJobs.schedule(tx, purgeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
-    return result.count;
+  const deleted = await repositories.transactions.run(async (tx) => {
+    const count = await repositories.apiKeys.in(tx).purgeRevokedBefore(cutoff);
+    await repositories.scheduledJobs.in(tx).schedule(purgeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
+    return count;
   });
   logger.info({ deleted, cutoff: cutoff.toISOString() }, 'purged revoked API keys');
   return deleted;
 }
 
 /** Makes sure a purge timer exists (first start, or after its job was lost). */
-export async function ensurePurgeScheduled({ prisma, clock }: Pick<JobContext, 'prisma' | 'clock'>): Promise<void> {
-  if ((await scheduledJobs.countByName(prisma, PURGE_JOB)) > 0) return;
+export async function ensurePurgeScheduled({
+  repositories,
+  clock,
+}: Pick<JobContext, 'repositories' | 'clock'>): Promise<void> {
+  const timers = repositories.scheduledJobs;
+  if ((await timers.countByName(PURGE_JOB)) > 0) return;
   const now = clock.now();
-  await scheduledJobs.schedule(
-    prisma,
+  await timers.schedule(
     purgeTimerId(now),
     { name: PURGE_JOB, retentionDays: DEFAULT_RETENTION_DAYS },
     now,

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
-import { scheduledJobs, webhookRetention, type FinishedDeliveryStatus, type OutboxCursor } from '#libs/db';
+import type { FinishedDeliveryStatus, OutboxCursor, WebhookRetentionRepository } from '#libs/db';
 import type { JobContext } from '../jobs/job-context.js';
 import type { PurgedKind, WebhookRetention } from '../webhooks/webhook-runtime.js';
 
@@ -41,7 +41,10 @@ export interface PurgeWebhookHistoryResult {
   readonly elapsedMs: number;
 }
 
-type Deps = Pick<JobContext, 'prisma'> & { readonly count?: (kind: PurgedKind, rows: number) => void };
+interface Deps {
+  readonly retention: WebhookRetentionRepository;
+  readonly count?: (kind: PurgedKind, rows: number) => void;
+}
 
 /**
  * Retention of webhook history. In batches of `batchSize` rows, one statement each:
@@ -55,7 +58,7 @@ type Deps = Pick<JobContext, 'prisma'> & { readonly count?: (kind: PurgedKind, r
  */
 export async function purgeWebhookHistory(
   command: PurgeWebhookHistoryCommand,
-  { prisma, count }: Deps,
+  { retention: history, count }: Deps,
 ): Promise<PurgeWebhookHistoryResult> {
   const { retention, now } = command;
   const started = performance.now();
@@ -72,7 +75,7 @@ export async function purgeWebhookHistory(
         complete = false;
         return;
       }
-      const batch = await webhookRetention.purgeDeliveries(prisma, status, cutoff, retention.batchSize);
+      const batch = await history.purgeDeliveries(status, cutoff, retention.batchSize);
       totals.batches += 1;
       found ||= batch.deliveries > 0;
       totals.attempts += batch.attempts;
@@ -96,7 +99,7 @@ export async function purgeWebhookHistory(
       complete = false;
       break;
     }
-    const batch = await webhookRetention.purgeOutbox(prisma, deliveredBefore, cursor, retention.batchSize);
+    const batch = await history.purgeOutbox(deliveredBefore, cursor, retention.batchSize);
     totals.batches += 1;
     found ||= batch.examined > 0;
     totals.outboxEvents += batch.deleted;
@@ -115,14 +118,15 @@ export async function purgeWebhookHistoryJob(
   payload: PayloadOf<'maintenance.purge-webhook-history'>,
   context: JobContext,
 ): Promise<PurgeWebhookHistoryResult> {
-  const { prisma, clock, logger, webhooks } = context;
+  const { repositories, clock, logger, webhooks } = context;
+  const timers = repositories.scheduledJobs;
   const now = clock.now();
   const tomorrow = new Date(now.getTime() + DAY_MS);
-  await scheduledJobs.schedule(prisma, dailyPurgeTimerId(tomorrow), payload, tomorrow, JOB_QUEUE[payload.name]);
+  await timers.schedule(dailyPurgeTimerId(tomorrow), payload, tomorrow, JOB_QUEUE[payload.name]);
   const result = await purgeWebhookHistory(
     { now, retention: webhooks.retention },
     {
-      prisma,
+      retention: repositories.webhookRetention,
       count: (kind, rows) => {
         if (rows > 0) webhooks.metrics?.purged.inc({ kind }, rows);
       },
@@ -130,7 +134,7 @@ export async function purgeWebhookHistoryJob(
   );
   if (!result.complete) {
     const next = new Date(clock.nowMs() + CONTINUE_AFTER_MS);
-    await scheduledJobs.schedule(prisma, continuePurgeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
+    await timers.schedule(continuePurgeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
   }
   logger.info(
     {
@@ -145,13 +149,13 @@ export async function purgeWebhookHistoryJob(
 
 /** Makes sure a purge timer exists (first start, or after its job was lost). */
 export async function ensureWebhookPurgeScheduled({
-  prisma,
+  repositories,
   clock,
-}: Pick<JobContext, 'prisma' | 'clock'>): Promise<void> {
-  if ((await scheduledJobs.countByName(prisma, PURGE_WEBHOOK_HISTORY_JOB)) > 0) return;
+}: Pick<JobContext, 'repositories' | 'clock'>): Promise<void> {
+  const timers = repositories.scheduledJobs;
+  if ((await timers.countByName(PURGE_WEBHOOK_HISTORY_JOB)) > 0) return;
   const now = clock.now();
-  await scheduledJobs.schedule(
-    prisma,
+  await timers.schedule(
     dailyPurgeTimerId(now),
     { name: PURGE_WEBHOOK_HISTORY_JOB },
     now,

@@ -1,5 +1,5 @@
 import { isJobName, type Clock, type JobPayload } from '#libs/common';
-import { scheduledJobs, type PrismaService } from '#libs/db';
+import type { ScheduledJobRepository } from '#libs/db';
 import type { Logger } from 'pino';
 import type { QueueSet } from '../queues/queue-set.js';
 
@@ -32,7 +32,7 @@ export class SchedulerTick {
   private stopped = false;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly timers: ScheduledJobRepository,
     private readonly clock: Clock,
     private readonly queues: QueueSet,
     private readonly options: SchedulerOptions,
@@ -47,8 +47,8 @@ export class SchedulerTick {
   /** Claims and enqueues one batch of due rows; returns how many. */
   async tick(): Promise<number> {
     const now = this.clock.now();
-    return this.prisma.$transaction(async (tx) => {
-      const due = await scheduledJobs.lockDue(tx, now, this.options.batchSize);
+    const postponeTo = new Date(now.getTime() + UNKNOWN_JOB_RETRY_MS);
+    return this.timers.fireDue(now, this.options.batchSize, postponeTo, async (due) => {
       const enqueued: string[] = [];
       const unknown: string[] = [];
       for (const row of due) {
@@ -59,14 +59,12 @@ export class SchedulerTick {
         await this.queues.enqueue(row.payload as unknown as JobPayload, timerJobId(row.id, row.dueAt));
         enqueued.push(row.id);
       }
-      await scheduledJobs.deleteMany(tx, enqueued);
       if (unknown.length > 0) {
         // A job this worker does not know (a newer version wrote it during a rolling deploy):
         // leave it for a worker that does, without letting it block the batch.
-        await scheduledJobs.postpone(tx, unknown, new Date(now.getTime() + UNKNOWN_JOB_RETRY_MS));
         this.logger.warn({ ids: unknown }, 'scheduled jobs with unknown names postponed');
       }
-      return due.length;
+      return { fired: enqueued, postponed: unknown };
     });
   }
 

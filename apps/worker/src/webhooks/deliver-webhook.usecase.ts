@@ -1,5 +1,5 @@
 import type { PayloadOf } from '#libs/common';
-import { webhookDeliveries, type AttemptOutcome } from '#libs/db';
+import type { AttemptOutcome } from '#libs/db';
 import { isOutboxEventType, nextAttemptAt, parseRetryAfter, signWebhook, tokenEventHeader } from '#libs/events';
 import type { JobContext } from '../jobs/job-context.js';
 
@@ -22,11 +22,11 @@ const RETRY_AFTER_STATUSES = new Set([429, 503]);
  */
 export async function deliverWebhook(
   payload: PayloadOf<'webhooks.deliver'>,
-  { prisma, clock, logger, webhooks }: JobContext,
+  { repositories, clock, logger, webhooks }: JobContext,
 ): Promise<string> {
+  const deliveries = repositories.webhookDeliveries;
   const claimedAt = clock.now();
-  const claimed = await webhookDeliveries.claim(
-    prisma,
+  const claimed = await deliveries.claim(
     payload.deliveryId,
     claimedAt,
     new Date(claimedAt.getTime() + webhooks.leaseMs),
@@ -64,8 +64,7 @@ export async function deliverWebhook(
       outcome =
         next === undefined ? { kind: 'dead', at: endedAt } : { kind: 'retry', at: endedAt, nextAttemptAt: next };
     }
-    const recorded = await webhookDeliveries.record(
-      prisma,
+    const recorded = await deliveries.record(
       claimed,
       {
         deliveryId: claimed.id,
@@ -103,7 +102,7 @@ export async function deliverWebhook(
       );
     return outcome.kind;
   } catch (error) {
-    await webhookDeliveries.release(prisma, claimed).catch(() => undefined);
+    await deliveries.release(claimed).catch(() => undefined);
     throw error;
   }
 }

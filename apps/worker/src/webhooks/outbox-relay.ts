@@ -2,14 +2,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Clock } from '#libs/common';
-import {
-  deliverJob,
-  deliveryTimerId,
-  webhookDeliveries,
-  webhookOutbox,
-  type NewDelivery,
-  type PrismaService,
-} from '#libs/db';
+import { deliverJob, deliveryTimerId, type NewDelivery, type Repositories } from '#libs/db';
 import { newId } from '#libs/domain';
 import { OUTBOX_CHANNEL, isOutboxEventType, isSubscribed } from '#libs/events';
 import type { QueueSet } from '../queues/queue-set.js';
@@ -46,7 +39,7 @@ export class OutboxRelay {
   private lastRecoverMs = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repositories: Pick<Repositories, 'webhookOutbox' | 'webhookDeliveries'>,
     private readonly clock: Clock,
     private readonly queues: QueueSet,
     private readonly options: OutboxRelayOptions,
@@ -82,11 +75,8 @@ export class OutboxRelay {
   async relayOnce(): Promise<number> {
     const limit = this.options.batchSize ?? 200;
     const now = this.clock.now();
-    const created: NewDelivery[] = [];
-    const taken = await this.prisma.$transaction(async (tx) => {
-      const events = await webhookOutbox.lockUnrelayed(tx, limit);
-      if (events.length === 0) return 0;
-      const subscriptions = await webhookOutbox.subscriptions(tx, [...new Set(events.map((event) => event.memberId))]);
+    const { taken, created } = await this.repositories.webhookOutbox.relayBatch(limit, now, (events, subscriptions) => {
+      const created: NewDelivery[] = [];
       for (const event of events) {
         const types = subscriptions.get(event.memberId);
         if (types === undefined || !isOutboxEventType(event.eventType) || !isSubscribed(event.eventType, types))
@@ -101,13 +91,7 @@ export class OutboxRelay {
           createdAt: now,
         });
       }
-      await webhookOutbox.insertDeliveries(tx, created);
-      await webhookOutbox.markRelayed(
-        tx,
-        events.map((event) => event.id),
-        now,
-      );
-      return events.length;
+      return created;
     });
     await Promise.all(
       created.map((delivery) => this.queues.enqueue(deliverJob(delivery.id), deliveryTimerId(delivery.id, 0, 1))),
@@ -118,8 +102,7 @@ export class OutboxRelay {
   /** Enqueues again pending deliveries that are overdue with no attempt in flight. */
   async recoverOverdue(): Promise<number> {
     const now = this.clock.now();
-    const overdue = await webhookDeliveries.overdue(
-      this.prisma,
+    const overdue = await this.repositories.webhookDeliveries.overdue(
       now,
       new Date(now.getTime() - this.options.recoverAfterMs),
       RECOVER_LIMIT,

@@ -1,7 +1,7 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import {
   paymentFromNew,
-  scheduledJobs,
+  ScheduledJobRepository,
   type PaymentRepository,
   type NewPayment,
   type NewPaymentTimer,
@@ -51,11 +51,10 @@ export async function schedulePaymentTimer(
 ): Promise<Date | null> {
   const timer = paymentTimer(payment, now, scheduleSeconds);
   if (timer === null) {
-    await scheduledJobs.deleteMany(tx, [paymentTimerId(payment.id)]);
+    await new ScheduledJobRepository(tx).remove([paymentTimerId(payment.id)]);
     return null;
   }
-  await scheduledJobs.schedule(
-    tx,
+  await new ScheduledJobRepository(tx).schedule(
     timer.id,
     { name: 'payments.poll', paymentId: payment.id },
     timer.dueAt,

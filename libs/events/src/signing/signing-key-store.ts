@@ -1,10 +1,5 @@
 import type { Clock } from '#libs/common';
-import {
-  webhookSigningKeys,
-  type NewSigningKey,
-  type PrismaService,
-  type WebhookSigningKey as StoredKey,
-} from '#libs/db';
+import type { NewSigningKey, WebhookSigningKey as StoredKey, WebhookSigningKeyRepository } from '#libs/db';
 import type { SigningKeyCipher } from './signing-key-encryption.js';
 import { generateSigningKey, signingKeyFromPem, type Ed25519PublicJwk, type WebhookSigningKey } from './signing-key.js';
 
@@ -35,7 +30,7 @@ export class SigningKeyStore {
   private cached: { key: WebhookSigningKey; loadedAt: number } | undefined;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly stored: WebhookSigningKeyRepository,
     private readonly clock: Clock,
     private readonly graceMs: number,
     private readonly cipher: SigningKeyCipher,
@@ -50,7 +45,7 @@ export class SigningKeyStore {
     const now = this.clock.nowMs();
     if (this.cached !== undefined && now - this.cached.loadedAt < SIGNING_KEY_CACHE_MS && now >= this.cached.loadedAt)
       return this.cached.key;
-    const stored = await webhookSigningKeys.activeOrCreate(this.prisma, () => this.newKey(), this.clock.now());
+    const stored = await this.stored.activeOrCreate(() => this.newKey(), this.clock.now());
     const key =
       this.cached?.key.kid === stored.kid
         ? this.cached.key
@@ -61,10 +56,10 @@ export class SigningKeyStore {
 
   /** The JWKS to publish; makes the first key when there is none yet, so the set is never empty. */
   async jwks(): Promise<{ keys: Ed25519PublicJwk[] }> {
-    let keys = await webhookSigningKeys.published(this.prisma, this.clock.now(), this.graceMs);
+    let keys = await this.stored.published(this.clock.now(), this.graceMs);
     if (!keys.some((key) => key.retiredAt === null)) {
-      await webhookSigningKeys.activeOrCreate(this.prisma, () => this.newKey(), this.clock.now());
-      keys = await webhookSigningKeys.published(this.prisma, this.clock.now(), this.graceMs);
+      await this.stored.activeOrCreate(() => this.newKey(), this.clock.now());
+      keys = await this.stored.published(this.clock.now(), this.graceMs);
     }
     return { keys: keys.map(publicJwkOf) };
   }
@@ -75,7 +70,7 @@ export class SigningKeyStore {
    */
   async rotate(): Promise<{ kid: string; retired: string[] }> {
     const fresh = this.newKey();
-    const retired = await webhookSigningKeys.rotate(this.prisma, fresh, this.clock.now());
+    const retired = await this.stored.rotate(fresh, this.clock.now());
     this.cached = undefined;
     await this.sealStored();
     return { kid: fresh.kid, retired };
@@ -90,7 +85,7 @@ export class SigningKeyStore {
     if (!this.cipher.encrypts) return { resealed: [], unreadable: [] };
     const resealed: string[] = [];
     const unreadable: Array<{ kid: string; error: string }> = [];
-    for (const row of await webhookSigningKeys.all(this.prisma)) {
+    for (const row of await this.stored.all()) {
       if (!this.cipher.needsReseal(row.privateKey)) continue;
       let pem: string;
       try {
@@ -101,9 +96,7 @@ export class SigningKeyStore {
         unreadable.push({ kid: row.kid, error: error.message });
         continue;
       }
-      if (
-        await webhookSigningKeys.replacePrivateKey(this.prisma, row.kid, row.privateKey, this.cipher.seal(row.kid, pem))
-      )
+      if (await this.stored.replacePrivateKey(row.kid, row.privateKey, this.cipher.seal(row.kid, pem)))
         resealed.push(row.kid);
     }
     return { resealed, unreadable };

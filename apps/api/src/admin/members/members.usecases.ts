@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CredentialChanges } from '#libs/auth';
 import { Clock, GatewayError } from '#libs/common';
 import { ApiKeyRepository, MemberRepository, type ApiKeyView as StoredApiKey, type Member } from '#libs/db';
-import { hashApiKey, newApiKey, newId } from '#libs/domain';
+import { hashApiKey, newApiKey, newId, type MemberId } from '#libs/domain';
 import type {
   ApiKeyView,
   CreateMemberRequest,
@@ -59,11 +59,11 @@ export class MembersUseCases {
     return { members: members.map(memberView), paging: { limit, ...(last === undefined ? {} : { offset: last.id }) } };
   }
 
-  async get(memberId: string): Promise<MemberView> {
+  async get(memberId: MemberId): Promise<MemberView> {
     return memberView(await this.require(memberId));
   }
 
-  async update(memberId: string, request: UpdateMemberRequest): Promise<MemberView> {
+  async update(memberId: MemberId, request: UpdateMemberRequest): Promise<MemberView> {
     const member = await this.members.update(memberId, request);
     if (member === null) throw GatewayError.notFound(memberId, `Member ${memberId} not found.`);
     // Status and flags travel with cached credentials: every replica reads them again.
@@ -71,7 +71,7 @@ export class MembersUseCases {
     return memberView(member);
   }
 
-  async issueApiKey(memberId: string, label: string | undefined): Promise<IssueApiKeyResponse> {
+  async issueApiKey(memberId: MemberId, label: string | undefined): Promise<IssueApiKeyResponse> {
     await this.require(memberId);
     const apiKey = newApiKey();
     const key = await this.apiKeys.create(memberId, {
@@ -82,19 +82,19 @@ export class MembersUseCases {
     return { key: apiKeyView(key), apiKey };
   }
 
-  async listApiKeys(memberId: string): Promise<ApiKeyView[]> {
+  async listApiKeys(memberId: MemberId): Promise<ApiKeyView[]> {
     await this.require(memberId);
     return (await this.apiKeys.list(memberId)).map(apiKeyView);
   }
 
-  async revokeApiKey(memberId: string, keyId: string): Promise<void> {
+  async revokeApiKey(memberId: MemberId, keyId: string): Promise<void> {
     if (!(await this.apiKeys.revoke(memberId, keyId, this.clock.now()))) {
       throw GatewayError.notFound(keyId, `API key ${keyId} not found.`);
     }
     await this.credentials.announce();
   }
 
-  private async require(memberId: string): Promise<Member> {
+  private async require(memberId: MemberId): Promise<Member> {
     const member = await this.members.find(memberId);
     if (member === null) throw GatewayError.notFound(memberId, `Member ${memberId} not found.`);
     return member;

@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { MemberId } from '#libs/domain';
+import { AdminMemberIdPipe } from '../admin-member-id.js';
 import { AdminTokenGuard } from '../admin-token.guard.js';
 import {
   DeliveryResponse,
@@ -67,7 +69,7 @@ export class WebhookAdminController {
   @Get('members/:memberId')
   @ApiOperation({ summary: "A member's webhook configuration, with its paused state." })
   @ApiOkResponse({ type: MemberWebhookResponse })
-  async memberConfig(@Param('memberId') memberId: string): Promise<MemberWebhookResponse> {
+  async memberConfig(@Param('memberId', AdminMemberIdPipe) memberId: MemberId): Promise<MemberWebhookResponse> {
     return { config: await this.webhooks.memberConfig(memberId) };
   }
 
@@ -75,7 +77,7 @@ export class WebhookAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: "Pause a member's deliveries: events keep being recorded and wait; nothing is dropped." })
   @ApiOkResponse({ type: MemberWebhookResponse })
-  async pause(@Param('memberId') memberId: string): Promise<MemberWebhookResponse> {
+  async pause(@Param('memberId', AdminMemberIdPipe) memberId: MemberId): Promise<MemberWebhookResponse> {
     return { config: await this.webhooks.pause(memberId) };
   }
 
@@ -83,7 +85,7 @@ export class WebhookAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: "Resume a member's deliveries; those that came due while paused are attempted at once." })
   @ApiOkResponse({ type: ResumeResponse })
-  resume(@Param('memberId') memberId: string): Promise<ResumeResponse> {
+  resume(@Param('memberId', AdminMemberIdPipe) memberId: MemberId): Promise<ResumeResponse> {
     return this.webhooks.resume(memberId);
   }
 
@@ -94,7 +96,7 @@ export class WebhookAdminController {
       "Send a signed WEBHOOK_TEST notification to the member's configured URL (whatever types it subscribed to).",
   })
   @ApiOkResponse({ type: TestEventResponse })
-  testEvent(@Param('memberId') memberId: string): Promise<TestEventResponse> {
+  testEvent(@Param('memberId', AdminMemberIdPipe) memberId: MemberId): Promise<TestEventResponse> {
     return this.webhooks.sendTestEvent(memberId);
   }
 

@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
 import {
-  PrismaService,
+  Transactions,
   WebhookConfigRepository,
   WebhookDeliveryRepository,
-  webhookSigningKeys,
+  WebhookSigningKeyRepository,
   type WebhookAttempt,
   type WebhookConfig,
   type WebhookDelivery,
 } from '#libs/db';
+import type { MemberId } from '#libs/domain';
 import { SigningKeyStore, TEST_EVENT_TYPE, writeOutboxEvent } from '#libs/events';
 import { ADMIN_PAGE_LIMIT } from '../admin-paging.js';
 import type {
@@ -23,6 +24,7 @@ import type {
   RotateResponse,
   SigningKeysResponse,
 } from './webhook-admin.dto.js';
+import { adminMemberId } from '../admin-member-id.js';
 
 const iso = (date: Date | null): { value?: string } => (date === null ? {} : { value: date.toISOString() });
 
@@ -91,7 +93,8 @@ export class WebhookAdminUseCases {
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly configs: WebhookConfigRepository,
     private readonly keys: SigningKeyStore,
-    private readonly prisma: PrismaService,
+    private readonly storedKeys: WebhookSigningKeyRepository,
+    private readonly transactions: Transactions,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -100,7 +103,7 @@ export class WebhookAdminUseCases {
     const limit = query.limit ?? ADMIN_PAGE_LIMIT.default;
     const page = await this.deliveries.list(
       {
-        ...(query.memberId === undefined ? {} : { memberId: query.memberId }),
+        ...(query.memberId === undefined ? {} : { memberId: adminMemberId(query.memberId) }),
         ...(query.eventType === undefined ? {} : { eventType: query.eventType }),
         ...(query.status === undefined ? {} : { status: query.status }),
       },
@@ -136,7 +139,7 @@ export class WebhookAdminUseCases {
       request.deliveryIds ??
       (await this.deliveries.ids(
         {
-          ...(request.memberId === undefined ? {} : { memberId: request.memberId }),
+          ...(request.memberId === undefined ? {} : { memberId: adminMemberId(request.memberId) }),
           ...(request.eventType === undefined ? {} : { eventType: request.eventType }),
           status: request.status ?? 'DEAD',
         },
@@ -149,13 +152,13 @@ export class WebhookAdminUseCases {
     return { replayed, skipped };
   }
 
-  async memberConfig(memberId: string): Promise<MemberWebhookView> {
+  async memberConfig(memberId: MemberId): Promise<MemberWebhookView> {
     const config = await this.configs.find(memberId);
     if (config === null) throw GatewayError.notFound(memberId, `Member ${memberId} has no webhook configuration.`);
     return memberWebhookView(config);
   }
 
-  async pause(memberId: string): Promise<MemberWebhookView> {
+  async pause(memberId: MemberId): Promise<MemberWebhookView> {
     const now = this.clock.now();
     const current = await this.memberConfig(memberId);
     if (current.paused) return current;
@@ -165,7 +168,7 @@ export class WebhookAdminUseCases {
   }
 
   /** Resumes, and attempts now every pending delivery that came due while paused. */
-  async resume(memberId: string): Promise<{ config: MemberWebhookView; rescheduled: number }> {
+  async resume(memberId: MemberId): Promise<{ config: MemberWebhookView; rescheduled: number }> {
     const now = this.clock.now();
     const config = await this.configs.setPaused(memberId, null, now);
     if (config === null) throw GatewayError.notFound(memberId, `Member ${memberId} has no webhook configuration.`);
@@ -173,10 +176,10 @@ export class WebhookAdminUseCases {
   }
 
   /** Sends a WEBHOOK_TEST notification through the outbox to the member's configured URL. */
-  async sendTestEvent(memberId: string): Promise<{ eventId: string }> {
+  async sendTestEvent(memberId: MemberId): Promise<{ eventId: string }> {
     await this.memberConfig(memberId);
     const now = this.clock.now();
-    const written = await this.prisma.$transaction((tx) =>
+    const written = await this.transactions.run((tx) =>
       writeOutboxEvent(tx, {
         memberId,
         type: TEST_EVENT_TYPE,
@@ -193,7 +196,7 @@ export class WebhookAdminUseCases {
   async signingKeys(): Promise<SigningKeysResponse> {
     const now = this.clock.nowMs();
     const graceMs = this.config.webhooks.keyGraceHours * 3600_000;
-    const keys = await webhookSigningKeys.list(this.prisma);
+    const keys = await this.storedKeys.list();
     return {
       keys: keys.map((key) => ({
         kid: key.kid,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { ConfigError, type AppConfig } from '#libs/common';
 import { parseBankCatalogue, type BankCatalogueEntry } from '#libs/connectors';
-import { BankRepository, type BankRecord, type CatalogueSyncResult, type Prisma, type PrismaService } from '#libs/db';
+import type { BankRecord, BankRepository, CatalogueSyncResult, Prisma } from '#libs/db';
 
 function toRecord(entry: BankCatalogueEntry): BankRecord {
   return {
@@ -36,7 +36,7 @@ function toRecord(entry: BankCatalogueEntry): BankRecord {
  * unlisted, never deleted. The api runs this once at start; the launcher and tests may call it.
  */
 export async function loadBankCatalogue(
-  prisma: PrismaService,
+  banks: BankRepository,
   config: Pick<AppConfig, 'bankCatalogueFile' | 'sandboxBankUrl'>,
   logger?: Logger,
 ): Promise<CatalogueSyncResult> {
@@ -53,7 +53,7 @@ export async function loadBankCatalogue(
     source: config.bankCatalogueFile,
     placeholders: { SANDBOX_BANK_URL: config.sandboxBankUrl },
   });
-  const result = await new BankRepository(prisma).syncCatalogue(entries.map(toRecord));
+  const result = await banks.syncCatalogue(entries.map(toRecord));
   logger?.info(
     { file: config.bankCatalogueFile, listed: result.listed, unlisted: result.unlisted },
     'bank catalogue loaded',

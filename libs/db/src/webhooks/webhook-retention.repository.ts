@@ -1,5 +1,6 @@
+import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client.js';
-import type { PrismaService } from '../prisma.service.js';
+import { Repository } from '../repository.js';
 
 /** Finished deliveries the retention purge may remove, each found through its own partial index. */
 export type FinishedDeliveryStatus = 'DELIVERED' | 'DEAD';
@@ -29,7 +30,8 @@ export interface OutboxPurgeBatch {
  * its own and holds its locks briefly). Never touches a PENDING delivery (first attempt, retrying,
  * or paused), an event not yet relayed, or an event that still has a delivery.
  */
-export const webhookRetention = {
+@Injectable()
+export class WebhookRetentionRepository extends Repository {
   /**
    * Deletes up to `limit` deliveries in `status` that finished (delivered_at / dead_at) before
    * `cutoff`, oldest first, with their attempts. Rows another transaction holds (a replay in
@@ -39,13 +41,12 @@ export const webhookRetention = {
    * (a join would let the planner scan every attempt).
    */
   async purgeDeliveries(
-    prisma: PrismaService,
     status: FinishedDeliveryStatus,
     cutoff: Date,
     limit: number,
   ): Promise<{ deliveries: number; attempts: number }> {
     const finished = FINISHED[status];
-    const rows = await prisma.$queryRaw<Array<{ deliveries: number; attempts: number }>>`
+    const rows = await this.db.$queryRaw<Array<{ deliveries: number; attempts: number }>>`
       WITH batch AS (
         SELECT id FROM webhook_delivery
         WHERE ${finished.where}${cutoff}
@@ -59,7 +60,7 @@ export const webhookRetention = {
       )
       SELECT (SELECT count(*) FROM deliveries)::int AS deliveries, (SELECT count(*) FROM attempts)::int AS attempts`;
     return { deliveries: rows[0]?.deliveries ?? 0, attempts: rows[0]?.attempts ?? 0 };
-  },
+  }
 
   /**
    * Looks at up to `limit` events relayed before `cutoff`, after `after`, in (relayed_at, id)
@@ -67,17 +68,12 @@ export const webhookRetention = {
    * had no subscriber). Events that keep a delivery (pending, or a dead letter not yet expired)
    * are passed over; the cursor keeps later batches from looking at them again.
    */
-  async purgeOutbox(
-    prisma: PrismaService,
-    cutoff: Date,
-    after: OutboxCursor | undefined,
-    limit: number,
-  ): Promise<OutboxPurgeBatch> {
+  async purgeOutbox(cutoff: Date, after: OutboxCursor | undefined, limit: number): Promise<OutboxPurgeBatch> {
     const from =
       after === undefined
         ? Prisma.empty
         : Prisma.sql`AND relayed_at >= ${after.relayedAt} AND (relayed_at > ${after.relayedAt} OR id > ${after.id})`;
-    const rows = await prisma.$queryRaw<
+    const rows = await this.db.$queryRaw<
       Array<{ examined: number; deleted: number; last_relayed_at: Date | null; last_id: string | null }>
     >`
       WITH candidates AS (
@@ -100,5 +96,5 @@ export const webhookRetention = {
         ? { relayedAt: row.last_relayed_at, id: row.last_id }
         : undefined;
     return { examined: row?.examined ?? 0, deleted: row?.deleted ?? 0, next };
-  },
-};
+  }
+}

@@ -1,5 +1,7 @@
+import { Injectable } from '@nestjs/common';
+import type { MemberId } from '#libs/domain';
 import type { IdempotencyKey, Prisma } from '../generated/prisma/client.js';
-import type { PrismaService, Tx } from '../prisma.service.js';
+import { Repository } from '../repository.js';
 
 export type IdempotencyKeyState = 'IN_FLIGHT' | 'COMPLETED';
 
@@ -29,17 +31,16 @@ export interface ReserveRequest {
 const RESERVE_ATTEMPTS = 5;
 
 /** Idempotency keys. Every method but the expiry purge is scoped by member. */
-export class IdempotencyKeyRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
+@Injectable()
+export class IdempotencyKeyRepository extends Repository {
   /**
    * Reserves `key` for the member in one statement: a new row, or the takeover of an expired row
    * (or of an abandoned IN_FLIGHT one). A live row is left alone and answered as `existing`.
    * Concurrent requests with the same key are serialised by the primary key: exactly one reserves.
    */
-  async reserve(memberId: string, request: ReserveRequest): Promise<Reservation> {
+  async reserve(memberId: MemberId, request: ReserveRequest): Promise<Reservation> {
     for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt += 1) {
-      const reserved = await this.prisma.$queryRaw<Array<{ created_at: Date }>>`
+      const reserved = await this.db.$queryRaw<Array<{ created_at: Date }>>`
         INSERT INTO idempotency_key (member_id, key, fingerprint, state, created_at, expires_at)
         VALUES (${memberId}, ${request.key}, ${request.fingerprint}, 'IN_FLIGHT', ${request.now}, ${request.expiresAt})
         ON CONFLICT (member_id, key) DO UPDATE SET
@@ -50,7 +51,7 @@ export class IdempotencyKeyRepository {
         RETURNING created_at`;
       const [row] = reserved;
       if (row !== undefined) return { kind: 'reserved', reservedAt: row.created_at };
-      const existing = await this.prisma.idempotencyKey.findUnique({
+      const existing = await this.db.idempotencyKey.findUnique({
         where: { memberId_key: { memberId, key: request.key } },
       });
       // Gone (released) or expired since the insert: try to reserve again.
@@ -60,8 +61,8 @@ export class IdempotencyKeyRepository {
   }
 
   /** Stores the answer of the reservation made at `reservedAt`; false when it is no longer ours. */
-  async complete(memberId: string, key: string, reservedAt: Date, response: StoredResponse): Promise<boolean> {
-    const result = await this.prisma.idempotencyKey.updateMany({
+  async complete(memberId: MemberId, key: string, reservedAt: Date, response: StoredResponse): Promise<boolean> {
+    const result = await this.db.idempotencyKey.updateMany({
       where: { memberId, key, state: 'IN_FLIGHT', createdAt: reservedAt },
       data: {
         state: 'COMPLETED',
@@ -74,24 +75,24 @@ export class IdempotencyKeyRepository {
   }
 
   /** Gives the key up (the request failed in a way the client may retry); false when it was no longer ours. */
-  async release(memberId: string, key: string, reservedAt: Date): Promise<boolean> {
-    const result = await this.prisma.idempotencyKey.deleteMany({
+  async release(memberId: MemberId, key: string, reservedAt: Date): Promise<boolean> {
+    const result = await this.db.idempotencyKey.deleteMany({
       where: { memberId, key, state: 'IN_FLIGHT', createdAt: reservedAt },
     });
     return result.count === 1;
   }
 
-  find(memberId: string, key: string): Promise<IdempotencyKey | null> {
-    return this.prisma.idempotencyKey.findUnique({ where: { memberId_key: { memberId, key } } });
+  find(memberId: MemberId, key: string): Promise<IdempotencyKey | null> {
+    return this.db.idempotencyKey.findUnique({ where: { memberId_key: { memberId, key } } });
   }
 
   /**
    * Deletes up to `limit` rows that expired at `now` (any member: retention, not member data).
    * Rows another transaction holds are skipped, and the expiry is checked again on the locked row,
-   * so a key being taken over by a new request is never deleted. `db` may be a transaction.
+   * so a key being taken over by a new request is never deleted.
    */
-  async purgeExpired(now: Date, limit: number, db: PrismaService | Tx = this.prisma): Promise<number> {
-    return db.$executeRaw`
+  async purgeExpired(now: Date, limit: number): Promise<number> {
+    return this.db.$executeRaw`
       DELETE FROM idempotency_key
       WHERE expires_at <= ${now}
         AND (member_id, key) IN (

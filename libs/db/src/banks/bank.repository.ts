@@ -1,5 +1,6 @@
+import { Injectable } from '@nestjs/common';
 import type { Bank, Prisma } from '../generated/prisma/client.js';
-import type { PrismaService } from '../prisma.service.js';
+import { Repository, type Db } from '../repository.js';
 
 /** Any constant: serialises catalogue loads of api replicas starting together. */
 const CATALOGUE_LOCK_KEY = 724_310_002;
@@ -23,13 +24,16 @@ export interface CatalogueSyncResult {
 const FIND_CACHE_MS = 10_000;
 
 /** The bank catalogue in Postgres. Banks are global reference data, not member-scoped. */
-export class BankRepository {
+@Injectable()
+export class BankRepository extends Repository {
   private readonly found = new Map<string, { readonly bank: Bank | null; readonly untilMs: number }>();
 
   constructor(
-    private readonly prisma: PrismaService,
+    db: Db,
     private readonly nowMs: () => number = Date.now,
-  ) {}
+  ) {
+    super(db);
+  }
 
   /**
    * Makes the table match the catalogue in one transaction: every record upserted and listed,
@@ -37,7 +41,7 @@ export class BankRepository {
    */
   syncCatalogue(records: readonly BankRecord[]): Promise<CatalogueSyncResult> {
     this.found.clear();
-    return this.prisma.$transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK_KEY})`;
       for (const record of records) {
         const data = { ...record, listed: true };
@@ -52,7 +56,7 @@ export class BankRepository {
 
   /** The banks of the current catalogue, by id. */
   listListed(): Promise<Bank[]> {
-    return this.prisma.bank.findMany({ where: { listed: true }, orderBy: { id: 'asc' } });
+    return this.db.bank.findMany({ where: { listed: true }, orderBy: { id: 'asc' } });
   }
 
   /**
@@ -63,7 +67,7 @@ export class BankRepository {
     const nowMs = this.nowMs();
     const cached = this.found.get(id);
     if (cached !== undefined && cached.untilMs > nowMs) return cached.bank;
-    const bank = await this.prisma.bank.findUnique({ where: { id } });
+    const bank = await this.db.bank.findUnique({ where: { id } });
     if (this.found.size >= 1000) this.found.clear();
     this.found.set(id, { bank, untilMs: nowMs + FIND_CACHE_MS });
     return bank;

@@ -1,23 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import type { MemberId } from '#libs/domain';
 import type { WebhookConfig } from '../generated/prisma/client.js';
-import type { PrismaService } from '../prisma.service.js';
+import { Repository } from '../repository.js';
 
 export interface WebhookConfigInput {
   readonly url: string;
   readonly types: readonly string[];
 }
 
-/** Members' webhook configurations (one per member). Every method is scoped by member. */
-export class WebhookConfigRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
-  find(memberId: string): Promise<WebhookConfig | null> {
-    return this.prisma.webhookConfig.findUnique({ where: { memberId } });
+/**
+ * Members' webhook configurations (one per member). Every method is scoped by member but
+ * `subscribersOf`, which finds the members an event about no member's data (a bank outage) goes to.
+ */
+@Injectable()
+export class WebhookConfigRepository extends Repository {
+  find(memberId: MemberId): Promise<WebhookConfig | null> {
+    return this.db.webhookConfig.findUnique({ where: { memberId } });
   }
 
   /** Replaces the member's configuration (an operator's pause stays as it is). */
-  put(memberId: string, config: WebhookConfigInput, now: Date): Promise<WebhookConfig> {
+  put(memberId: MemberId, config: WebhookConfigInput, now: Date): Promise<WebhookConfig> {
     const data = { url: config.url, types: [...config.types], updatedAt: now };
-    return this.prisma.webhookConfig.upsert({
+    return this.db.webhookConfig.upsert({
       where: { memberId },
       create: { memberId, ...data, createdAt: now },
       update: data,
@@ -29,8 +33,8 @@ export class WebhookConfigRepository {
    * letters (an operator may replay them once a configuration exists again). False when the
    * member had none.
    */
-  async delete(memberId: string, now: Date): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
+  async delete(memberId: MemberId, now: Date): Promise<boolean> {
+    return this.transaction(async (tx) => {
       const removed = await tx.webhookConfig.deleteMany({ where: { memberId } });
       if (removed.count === 0) return false;
       await tx.webhookDelivery.updateMany({
@@ -48,11 +52,21 @@ export class WebhookConfigRepository {
   }
 
   /** Operator: pauses (a time) or resumes (null) the member's deliveries; null when no configuration. */
-  async setPaused(memberId: string, pausedAt: Date | null, now: Date): Promise<WebhookConfig | null> {
-    const updated = await this.prisma.webhookConfig.updateMany({
+  async setPaused(memberId: MemberId, pausedAt: Date | null, now: Date): Promise<WebhookConfig | null> {
+    const updated = await this.db.webhookConfig.updateMany({
       where: { memberId },
       data: { pausedAt, updatedAt: now },
     });
     return updated.count === 0 ? null : this.find(memberId);
+  }
+
+  /** Ids of the members whose configuration subscribes to `type`, in order. */
+  async subscribersOf(type: string): Promise<string[]> {
+    const rows = await this.db.webhookConfig.findMany({
+      where: { types: { has: type } },
+      select: { memberId: true },
+      orderBy: { memberId: 'asc' },
+    });
+    return rows.map((row) => row.memberId);
   }
 }

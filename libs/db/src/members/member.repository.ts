@@ -1,5 +1,7 @@
+import { Injectable } from '@nestjs/common';
+import type { MemberId } from '#libs/domain';
 import type { Member, MemberStatus } from '../generated/prisma/client.js';
-import type { PrismaService } from '../prisma.service.js';
+import { Repository } from '../repository.js';
 
 export interface NewMember {
   readonly id: string;
@@ -16,29 +18,28 @@ export interface MemberChanges {
 }
 
 /** Members (TPPs). Operator-level access: only the admin API and authentication use it. */
-export class MemberRepository {
-  constructor(private readonly prisma: PrismaService) {}
-
+@Injectable()
+export class MemberRepository extends Repository {
   createWithApiKey(member: NewMember, apiKey: { id: string; keyHash: string }): Promise<Member> {
-    return this.prisma.member.create({
+    return this.db.member.create({
       data: { ...member, apiKeys: { create: { id: apiKey.id, keyHash: apiKey.keyHash, label: 'initial' } } },
     });
   }
 
-  find(id: string): Promise<Member | null> {
-    return this.prisma.member.findUnique({ where: { id } });
+  find(memberId: MemberId): Promise<Member | null> {
+    return this.db.member.findUnique({ where: { id: memberId } });
   }
 
   list(limit: number, afterId: string | undefined): Promise<Member[]> {
-    return this.prisma.member.findMany({
+    return this.db.member.findMany({
       where: afterId === undefined ? {} : { id: { gt: afterId } },
       orderBy: { id: 'asc' },
       take: limit,
     });
   }
 
-  async update(id: string, changes: MemberChanges): Promise<Member | null> {
-    const result = await this.prisma.member.updateMany({ where: { id }, data: changes });
-    return result.count === 0 ? null : this.find(id);
+  async update(memberId: MemberId, changes: MemberChanges): Promise<Member | null> {
+    const result = await this.db.member.updateMany({ where: { id: memberId }, data: changes });
+    return result.count === 0 ? null : this.find(memberId);
   }
 }

@@ -1,5 +1,6 @@
+import { Injectable } from '@nestjs/common';
 import type { Prisma, WebhookSigningKey } from '../generated/prisma/client.js';
-import type { PrismaService } from '../prisma.service.js';
+import { Repository } from '../repository.js';
 
 /** Serialises key creation and rotation across processes. */
 const SIGNING_KEY_LOCK = 724_310_007;
@@ -12,20 +13,21 @@ export interface NewSigningKey {
 }
 
 /** The gateway's webhook signing keys (not member data). */
-export const webhookSigningKeys = {
+@Injectable()
+export class WebhookSigningKeyRepository extends Repository {
   /** The key in use: the newest one not retired. */
-  active(prisma: PrismaService): Promise<WebhookSigningKey | null> {
-    return prisma.webhookSigningKey.findFirst({
+  active(): Promise<WebhookSigningKey | null> {
+    return this.db.webhookSigningKey.findFirst({
       where: { retiredAt: null },
       orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }],
     });
-  },
+  }
 
   /** The key in use, creating `fresh` first when there is none (the first start of a system). */
-  async activeOrCreate(prisma: PrismaService, fresh: () => NewSigningKey, now: Date): Promise<WebhookSigningKey> {
-    const existing = await webhookSigningKeys.active(prisma);
+  async activeOrCreate(fresh: () => NewSigningKey, now: Date): Promise<WebhookSigningKey> {
+    const existing = await this.active();
     if (existing !== null) return existing;
-    return prisma.$transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SIGNING_KEY_LOCK})`;
       const again = await tx.webhookSigningKey.findFirst({
         where: { retiredAt: null },
@@ -37,11 +39,11 @@ export const webhookSigningKeys = {
         data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKey, createdAt: now },
       });
     });
-  },
+  }
 
   /** Retires every key in use and makes `key` the one in use; returns the retired kids. */
-  async rotate(prisma: PrismaService, key: NewSigningKey, now: Date): Promise<string[]> {
-    return prisma.$transaction(async (tx) => {
+  async rotate(key: NewSigningKey, now: Date): Promise<string[]> {
+    return this.transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SIGNING_KEY_LOCK})`;
       const retiring = await tx.webhookSigningKey.findMany({ where: { retiredAt: null }, select: { kid: true } });
       await tx.webhookSigningKey.updateMany({ where: { retiredAt: null }, data: { retiredAt: now } });
@@ -50,35 +52,35 @@ export const webhookSigningKeys = {
       });
       return retiring.map((row) => row.kid);
     });
-  },
+  }
 
   /** Keys whose signatures receivers should still accept: in use, or retired less than `graceMs` ago. */
-  published(prisma: PrismaService, now: Date, graceMs: number): Promise<WebhookSigningKey[]> {
-    return prisma.webhookSigningKey.findMany({
+  published(now: Date, graceMs: number): Promise<WebhookSigningKey[]> {
+    return this.db.webhookSigningKey.findMany({
       where: { OR: [{ retiredAt: null }, { retiredAt: { gt: new Date(now.getTime() - graceMs) } }] },
       orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }],
     });
-  },
+  }
 
   /** Every key with its stored private key, newest first (to re-seal them under a new key-encryption key). */
-  all(prisma: PrismaService): Promise<WebhookSigningKey[]> {
-    return prisma.webhookSigningKey.findMany({ orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }] });
-  },
+  all(): Promise<WebhookSigningKey[]> {
+    return this.db.webhookSigningKey.findMany({ orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }] });
+  }
 
   /** Replaces a stored private key if it is still `from` (another process may have re-sealed it first). */
-  async replacePrivateKey(prisma: PrismaService, kid: string, from: string, to: string): Promise<boolean> {
-    const updated = await prisma.webhookSigningKey.updateMany({
+  async replacePrivateKey(kid: string, from: string, to: string): Promise<boolean> {
+    const updated = await this.db.webhookSigningKey.updateMany({
       where: { kid, privateKey: from },
       data: { privateKey: to },
     });
     return updated.count === 1;
-  },
+  }
 
   /** Every key, newest first, without private keys (for operators). */
-  list(prisma: PrismaService): Promise<Array<Omit<WebhookSigningKey, 'privateKey'>>> {
-    return prisma.webhookSigningKey.findMany({
+  list(): Promise<Array<Omit<WebhookSigningKey, 'privateKey'>>> {
+    return this.db.webhookSigningKey.findMany({
       orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }],
       omit: { privateKey: true },
     });
-  },
-};
+  }
+}

@@ -1,0 +1,52 @@
+import { BankStatusRepository } from './banks/bank-status.repository.js';
+import { BankRepository } from './banks/bank.repository.js';
+import { IdempotencyKeyRepository } from './idempotency/idempotency-key.repository.js';
+import { ApiKeyRepository } from './members/api-key.repository.js';
+import { MemberKeyRepository } from './members/member-key.repository.js';
+import { MemberRepository } from './members/member.repository.js';
+import { PaymentRepository } from './payments/payment.repository.js';
+import type { PrismaService } from './prisma.service.js';
+import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
+import { Transactions } from './transactions.js';
+import { WebhookConfigRepository } from './webhooks/webhook-config.repository.js';
+import { WebhookDeliveryRepository } from './webhooks/webhook-delivery.repository.js';
+import { WebhookOutboxRepository } from './webhooks/webhook-outbox.repository.js';
+import { WebhookRetentionRepository } from './webhooks/webhook-retention.repository.js';
+import { WebhookSigningKeyRepository } from './webhooks/webhook-signing-key.repository.js';
+
+/** One process's repositories (all on its PrismaService) and its transaction opener. */
+export interface Repositories {
+  readonly members: MemberRepository;
+  readonly apiKeys: ApiKeyRepository;
+  readonly memberKeys: MemberKeyRepository;
+  readonly banks: BankRepository;
+  readonly bankStatuses: BankStatusRepository;
+  readonly idempotencyKeys: IdempotencyKeyRepository;
+  readonly scheduledJobs: ScheduledJobRepository;
+  readonly payments: PaymentRepository;
+  readonly webhookConfigs: WebhookConfigRepository;
+  readonly webhookDeliveries: WebhookDeliveryRepository;
+  readonly webhookOutbox: WebhookOutboxRepository;
+  readonly webhookRetention: WebhookRetentionRepository;
+  readonly webhookSigningKeys: WebhookSigningKeyRepository;
+  readonly transactions: Transactions;
+}
+
+export function createRepositories(prisma: PrismaService): Repositories {
+  return {
+    members: new MemberRepository(prisma),
+    apiKeys: new ApiKeyRepository(prisma),
+    memberKeys: new MemberKeyRepository(prisma),
+    banks: new BankRepository(prisma),
+    bankStatuses: new BankStatusRepository(prisma),
+    idempotencyKeys: new IdempotencyKeyRepository(prisma),
+    scheduledJobs: new ScheduledJobRepository(prisma),
+    payments: new PaymentRepository(prisma),
+    webhookConfigs: new WebhookConfigRepository(prisma),
+    webhookDeliveries: new WebhookDeliveryRepository(prisma),
+    webhookOutbox: new WebhookOutboxRepository(prisma),
+    webhookRetention: new WebhookRetentionRepository(prisma),
+    webhookSigningKeys: new WebhookSigningKeyRepository(prisma),
+    transactions: new Transactions(prisma),
+  };
+}
