@@ -1,4 +1,3 @@
-export * from './bank-connectors.js';
 export * from './bank-initiation.js';
 export * from './bank-failure.js';
 export * from './payment-rules.js';

@@ -1,9 +1,9 @@
 import { Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, LOGGER, type AppConfig } from '#libs/common';
-import { BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
+import { BankConnectors, BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
 import { PrismaService } from '#libs/db';
-import { BankConnectors, PaymentProgression, paymentRules } from '#libs/payments';
+import { PaymentProgression, paymentRules } from '#libs/payments';
 
 /** Closes the bank HTTP client (per-bank mTLS agents) when the process shuts down. */
 @Injectable()

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { BankConnectors, PaymentProgression } from '#libs/payments';
+import { BankConnectors } from '#libs/connectors';
+import { PaymentProgression } from '#libs/payments';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { BankCallbackController } from './bank-callback.controller.js';
 import { CompleteBankCallbackUseCase } from './complete-bank-callback.usecase.js';
