@@ -61,6 +61,23 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  // No bank protocol's code imports another's: what they share lives outside their folders.
+  ...['obie', 'berlin-group'].map((protocol) => ({
+    files: [`libs/connectors/src/${protocol}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/obie/**', '**/berlin-group/**', `!**/${protocol}/**`],
+              message: 'A protocol imports no other protocol; move what they share out of the protocol folders.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,

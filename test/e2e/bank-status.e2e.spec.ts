@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectedConfig } from '#libs/common';
+import { projectRoot, type ConnectedConfig } from '#libs/common';
 import { createApiProcess, type ApiProcess } from '../../apps/api/src/create-api-process.js';
 import {
   createSandboxBankProcess,
@@ -9,10 +11,14 @@ import {
 } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
 import { PROBE_JOB } from '../../apps/worker/src/banks/probe-bank-status.usecase.js';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
-import { baseUrl, testConfig } from '../support/test-env.js';
+import { freePort } from '../support/free-port.js';
+import { SpawnedProcess, envWithout } from '../support/spawned-process.js';
+import { TEST_KEY_ENCRYPTION_KEY, baseUrl, testConfig } from '../support/test-env.js';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123';
 const BANK = 'ob-sandbox-gb';
+const BERLIN_GROUP_BANK = 'ob-sandbox-eu';
+const WORKER_MAIN = join(projectRoot(), 'dist/apps/worker/src/main.js');
 /** Reference schemas (tokenio-openapi.yml): responses may use only these properties. */
 const BANKS_STATUS_ITEM = ['aisStatus', 'bankId', 'lastUpdatedAt', 'pisStatus'];
 const BANK_STATUS = ['aisStatus', 'bankName', 'lastUpdatedAt', 'pisStatus'];
@@ -22,7 +28,7 @@ type Json = Record<string, unknown>;
 let config: ConnectedConfig;
 let bank: SandboxBankProcess;
 let api: ApiProcess;
-let worker: WorkerProcess;
+let worker: WorkerProcess | undefined;
 let apiUrl: string;
 let adminUrl: string;
 let sandboxUrl: string;
@@ -70,8 +76,8 @@ async function waitFor(what: string, predicate: () => Promise<boolean>, timeoutM
   }
 }
 
-async function setFaults(errorRate: number): Promise<void> {
-  const response = await fetch(`${sandboxUrl}/sandbox/faults/${BANK}`, {
+async function setFaults(errorRate: number, bankId = BANK): Promise<void> {
+  const response = await fetch(`${sandboxUrl}/sandbox/faults/${bankId}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify({ latencyMs: 0, errorRate }),
@@ -122,8 +128,9 @@ describe('bank status probe and reports', () => {
   });
 
   it('the worker probes the sandbox bank: LIVE, first observation writes no event', async () => {
-    worker = await createWorkerProcess(config, { queuePrefix: `test-${randomBytes(4).toString('hex')}` });
-    await worker.start();
+    const started = await createWorkerProcess(config, { queuePrefix: `test-${randomBytes(4).toString('hex')}` });
+    worker = started;
+    await started.start();
     const prisma = api.stores.prisma;
     await waitFor('first probe', async () => (await prisma.bankStatus.count({ where: { bankId: BANK } })) === 1);
     const row = await prisma.bankStatus.findUniqueOrThrow({ where: { bankId: BANK } });
@@ -208,5 +215,89 @@ describe('bank status probe and reports', () => {
     const response = await call<{ error: Json }>(apiUrl, 'GET', '/reports/banks/ob-nope/status', subscribed.auth);
     expect(response.status).toBe(404);
     expect(response.body.error).toMatchObject({ errorCode: 'NOT_FOUND', paymentId: 'ob-nope' });
+  });
+});
+
+/** The JSON log lines of a process's output (other output, such as Node's own notices, is skipped). */
+interface LogLine {
+  readonly level?: string;
+  readonly msg?: string;
+  readonly bankId?: string;
+}
+
+function logLines(output: string): LogLine[] {
+  return output.split('\n').flatMap<LogLine>((line) => {
+    try {
+      const parsed: unknown = JSON.parse(line);
+      return typeof parsed === 'object' && parsed !== null ? [parsed] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe('the probe against the healthy sandbox, in the built worker', () => {
+  let probe: SpawnedProcess | undefined;
+
+  afterAll(async () => {
+    await probe?.stop('SIGTERM', 10_000);
+  });
+
+  it('logs no warning while every bank is LIVE; a faulted Berlin Group bank is still DOWN', async () => {
+    expect(existsSync(WORKER_MAIN), 'run `npm run build` first: this test spawns the built worker').toBe(true);
+    // The in-process worker stops, so the spawned one runs every probe.
+    await worker?.close();
+    worker = undefined;
+    probe = new SpawnedProcess(
+      process.execPath,
+      [WORKER_MAIN],
+      envWithout(['ENVIRONMENT', 'OTEL_EXPORTER_OTLP_ENDPOINT'], {
+        DATABASE_URL: config.databaseUrl,
+        REDIS_URL: config.redisUrl,
+        QUEUE_PREFIX: `probe-${randomBytes(4).toString('hex')}`,
+        LOG_LEVEL: 'info',
+        SCHEDULER_TICK_MS: '50',
+        BANK_STATUS_PROBE_SECONDS: '1',
+        WORKER_PORT: String(await freePort()),
+        WEBHOOK_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
+        ADMIN_TOKEN,
+      }),
+      projectRoot(),
+    );
+    const spawned = probe;
+    const probes = (): number => logLines(spawned.output).filter((line) => line.msg === 'probed bank status').length;
+    await waitFor('three probe runs', () => Promise.resolve(probes() >= 3), 30_000);
+
+    const lines = logLines(spawned.output);
+    expect(lines.filter((line) => line.level === 'warn' || line.level === 'error' || line.level === 'fatal')).toEqual(
+      [],
+    );
+    // Both standards were asked, and answered normally.
+    const bankCalls = lines.filter((line) => line.msg === 'bank call');
+    expect(bankCalls.some((line) => line.bankId === BERLIN_GROUP_BANK)).toBe(true);
+    expect(bankCalls.some((line) => line.bankId === BANK)).toBe(true);
+    const prisma = api.stores.prisma;
+    const statuses = await prisma.bankStatus.findMany();
+    expect(statuses.length).toBeGreaterThanOrEqual(2);
+    for (const status of statuses) expect(status, status.bankId).toMatchObject({ aisStatus: 'UP', pisStatus: 'UP' });
+
+    await setFaults(1, BERLIN_GROUP_BANK);
+    try {
+      await waitFor(
+        'the Berlin Group bank DOWN',
+        async () =>
+          (await prisma.bankStatus.findUnique({ where: { bankId: BERLIN_GROUP_BANK } }))?.pisStatus === 'DOWN',
+      );
+    } finally {
+      await setFaults(0, BERLIN_GROUP_BANK);
+    }
+    expect(await prisma.bankStatus.findUniqueOrThrow({ where: { bankId: BERLIN_GROUP_BANK } })).toMatchObject({
+      aisStatus: 'DOWN',
+      pisStatus: 'DOWN',
+    });
+    // A fault is worth a warning: the failed calls are logged, naming the bank.
+    expect(logLines(spawned.output).some((line) => line.level === 'warn' && line.bankId === BERLIN_GROUP_BANK)).toBe(
+      true,
+    );
   });
 });

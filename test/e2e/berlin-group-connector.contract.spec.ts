@@ -9,10 +9,11 @@ import {
   BankRejectedError,
   BankUnavailableError,
   BerlinGroupConnector,
+  ConnectorRegistry,
+  createSecretResolver,
   parseBankCatalogue,
   type BankCallContext,
   type BankCatalogueEntry,
-  type BankConnector,
   type EmbeddedAuthStep,
   type PaymentInitiation,
   type PaymentProgress,
@@ -55,7 +56,7 @@ function entry(id: string): BankCatalogueEntry {
   return found;
 }
 
-function connectorFor(id: string): BankConnector {
+function connectorFor(id: string): BerlinGroupConnector {
   const http = new BankHttpClient({ logger: pino({ level: 'silent' }), backoff: { baseMs: 20, maxMs: 100 } });
   return new BerlinGroupConnector(entry(id), { http });
 }
@@ -538,13 +539,16 @@ describe('Berlin Group connector against the sandbox bank: faults and health', (
     });
   });
 
-  it('VRP, payouts, settlement credits, standing orders and funds confirmation are not offered: 501', async () => {
+  it('VRP, refunds, standing orders and funds confirmation are not offered: 501', async () => {
+    const registry = new ConnectorRegistry({
+      http: new BankHttpClient({ logger: pino({ level: 'silent' }) }),
+      secrets: createSecretResolver({}),
+    });
+    for (const capability of ['vrp', 'fundsConfirmation', 'refunds'] as const)
+      expect(() => registry.capability(entry(EMBEDDED), capability)).toThrow(
+        expect.objectContaining({ status: 501, code: 'UNIMPLEMENTED' }),
+      );
     const connector = connectorFor(EMBEDDED);
-    await expect(connector.listSettlementCredits(ctx(EMBEDDED), 'acc', new Date().toISOString())).rejects.toMatchObject(
-      { status: 501 },
-    );
-    await expect(connector.getPayoutStatus(ctx(EMBEDDED), 'p')).rejects.toMatchObject({ status: 501 });
-    await expect(connector.getVrpConsent(ctx(EMBEDDED), 'c')).rejects.toMatchObject({ status: 501 });
     await expect(connector.listStandingOrders(ctx(EMBEDDED), 'g', 'a')).rejects.toMatchObject({ status: 501 });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasConnector } from '#libs/application';
+import { hasConnector } from '#libs/connectors';
 import { decideOnConsentPage } from './obie/consent-form.js';
 import {
   ADMIN_TOKEN,

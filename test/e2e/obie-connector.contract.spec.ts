@@ -6,10 +6,10 @@ import {
   BankHttpClient,
   BankRejectedError,
   BankUnavailableError,
+  ConnectorRegistry,
   ObieConnector,
   createSecretResolver,
   type BankCallContext,
-  type BankConnector,
   type PaymentInitiation,
   type PaymentProgress,
 } from '#libs/connectors';
@@ -29,8 +29,8 @@ const CIBA_DELAY_MS = 400;
 
 let bank: SandboxBankProcess;
 let sandboxUrl: string;
-let redirectBank: BankConnector;
-let decoupledBank: BankConnector;
+let redirectBank: ObieConnector;
+let decoupledBank: ObieConnector;
 
 const ctx = (bankId = 'ob-sandbox-gb', deadlineInMs = 10_000): BankCallContext => ({
   bankId,
@@ -38,7 +38,7 @@ const ctx = (bankId = 'ob-sandbox-gb', deadlineInMs = 10_000): BankCallContext =
   traceId: randomUUID().replace(/-/g, ''),
 });
 
-function connectorFor(id: 'ob-sandbox-gb' | 'ob-sandbox-gb-decoupled'): BankConnector {
+function connectorFor(id: 'ob-sandbox-gb' | 'ob-sandbox-gb-decoupled'): ObieConnector {
   const http = new BankHttpClient({ logger: pino({ level: 'silent' }), backoff: { baseMs: 20, maxMs: 100 } });
   return new ObieConnector(sandboxEntry(id, sandboxUrl), { http, secrets: createSecretResolver({}) });
 }
@@ -73,7 +73,7 @@ async function setFaults(bankId: string, latencyMs: number, errorRate: number): 
 
 /** Consent, the user's decision on the bank's page, and the way back to the connector. */
 async function payByRedirect(
-  connector: BankConnector,
+  connector: ObieConnector,
   username: string,
   decision: 'approve' | 'deny' = 'approve',
   overrides: Partial<PaymentInitiation> = {},
@@ -97,7 +97,7 @@ async function payByRedirect(
 }
 
 async function poll(
-  connector: BankConnector,
+  connector: ObieConnector,
   payment: PaymentInitiation,
   progress: PaymentProgress,
 ): Promise<PaymentProgress> {
@@ -462,11 +462,18 @@ describe('OBIE connector against the sandbox bank: variable recurring payments',
   });
 });
 
-describe('OBIE connector against the sandbox bank: payouts and settlement credits', () => {
-  it('are not part of the standard: BankOperationUnsupportedError (501)', async () => {
-    await expect(redirectBank.listSettlementCredits(ctx(), 'acc', new Date().toISOString())).rejects.toMatchObject({
-      status: 501,
+describe('OBIE connector against the sandbox bank: capabilities', () => {
+  it('offers payments, VRP, account information and funds confirmation; refunds are a 501', () => {
+    const registry = new ConnectorRegistry({
+      http: new BankHttpClient({ logger: pino({ level: 'silent' }) }),
+      secrets: createSecretResolver({}),
     });
+    const entry = sandboxEntry('ob-sandbox-gb', sandboxUrl);
+    for (const capability of ['payments', 'vrp', 'accounts', 'fundsConfirmation'] as const)
+      expect(registry.capability(entry, capability)).toBe(registry.forBank(entry));
+    expect(() => registry.capability(entry, 'refunds')).toThrow(
+      expect.objectContaining({ status: 501, code: 'UNIMPLEMENTED' }),
+    );
   });
 });
 

@@ -4,13 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BankHttpClient,
-  ObieConnector,
-  createSecretResolver,
-  type BankConnector,
-  type PaymentInitiation,
-} from '#libs/connectors';
+import { BankHttpClient, ObieConnector, createSecretResolver, type PaymentInitiation } from '#libs/connectors';
 import {
   createSandboxBankProcess,
   type SandboxBankProcess,
@@ -21,7 +15,7 @@ import { sandboxEntry } from './obie/sandbox-catalogue.js';
 const CHROMIUM = '/usr/bin/chromium';
 
 let bank: SandboxBankProcess;
-let connector: BankConnector;
+let connector: ObieConnector;
 let browser: Browser;
 let callbackServer: Server;
 let callbackUrl: string;

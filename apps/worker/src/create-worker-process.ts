@@ -1,10 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SystemClock, createHttpApp, type ConnectedConfig } from '#libs/common';
-import { BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
+import { BankConnectors, BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { SigningKeyCipher, SigningKeyStore } from '#libs/events';
 import { Metrics, createLogger } from '#libs/observability';
-import { BankConnectors, PaymentProgression, paymentRules } from '#libs/application';
+import { PaymentProgression, paymentRules } from '#libs/application';
 import { ensureProbeScheduled } from './banks/probe-bank-status.usecase.js';
 import { JOB_HANDLERS, assertHandlerTable, type JobHandlerTable } from './jobs/job-handlers.js';
 import { ensureIdempotencyPurgeScheduled } from './maintenance/purge-idempotency-keys.usecase.js';

@@ -1,2 +1,1 @@
-export * from './bank-connectors.js';
 export * from './payments/index.js';

@@ -1,4 +1,5 @@
 import { GatewayError } from '#libs/common';
+import { BANK_CAPABILITY_NAMES, type BankCapability } from './bank-connector.js';
 
 /**
  * How a bank call can fail. These are GatewayErrors, so a use case may let them through and the
@@ -42,5 +43,22 @@ export class BankOperationUnsupportedError extends GatewayError {
     operation: string,
   ) {
     super('UNIMPLEMENTED', { message: `Bank ${bankId} does not support ${operation}.` });
+  }
+}
+
+/** A bank whose connector does not offer a capability (VRP, refunds ...): 501 UNIMPLEMENTED. */
+export class BankCapabilityUnsupportedError extends BankOperationUnsupportedError {
+  constructor(
+    bankId: string,
+    readonly capability: BankCapability,
+  ) {
+    super(bankId, BANK_CAPABILITY_NAMES[capability]);
+  }
+}
+
+/** A settlement provider the gateway has no connector for: 501 UNIMPLEMENTED. */
+export class SettlementProviderUnsupportedError extends GatewayError {
+  constructor(readonly providerId: string) {
+    super('UNIMPLEMENTED', { message: `Settlement provider ${providerId} is not supported.` });
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BankOperationUnsupportedError, BankUnavailableError } from './bank-errors.js';
 import { UnknownBankStatusError } from './bank-status-codes.js';
 import { guardBankAnswer, probeHealth, rejectUnsupported } from './connector-calls.js';
-import { MalformedBankResponseError } from './obie/obie-json.js';
+import { MalformedBankResponseError } from './http/bank-json.js';
 
 const ctx = { bankId: 'bank-1', deadlineMs: 0 };
 

@@ -1,8 +1,8 @@
-import type { ConnectorHealth } from './bank-connector.js';
+import type { ConnectorHealth } from './capabilities/status-probe.js';
 import { BankOperationUnsupportedError, BankUnavailableError } from './bank-errors.js';
 import { UnknownBankStatusError } from './bank-status-codes.js';
 import type { BankCallContext } from './bank-types.js';
-import { MalformedBankResponseError } from './obie/obie-json.js';
+import { MalformedBankResponseError } from './http/bank-json.js';
 
 /** A bank answer outside the standard (shape or status code) is the bank failing: BankUnavailableError. */
 export async function guardBankAnswer<T>(ctx: BankCallContext, call: () => Promise<T>): Promise<T> {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, type AppConfig } from '#libs/common';
 import { BankRepository, PaymentRepository, type Payment } from '#libs/db';
 import type { PaymentInitiationInput } from '#libs/domain';
-import { hasConnector } from '#libs/application';
+import { hasConnector } from '#libs/connectors';
 import { selectableBanks, type SelectableBank } from './selectable-banks.js';
 
 /** Callback tokens are base58; anything else (or anything longer) cannot name a payment. */

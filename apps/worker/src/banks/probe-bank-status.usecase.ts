@@ -1,8 +1,7 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
-import type { ConnectorHealth } from '#libs/connectors';
+import { hasConnector, type ConnectorHealth } from '#libs/connectors';
 import type { Bank, BankStatus, ObservedBankStatus, Repositories, Tx } from '#libs/db';
 import { writeOutboxEvent, type OutboxEventType } from '#libs/events';
-import { hasConnector } from '#libs/application';
 import type { JobContext } from '../jobs/job-context.js';
 
 export const PROBE_JOB = 'banks.probe-status';
@@ -19,11 +18,14 @@ export function referenceStatus(status: string): 'LIVE' | 'DOWN' {
   return status === 'DOWN' ? 'DOWN' : 'LIVE';
 }
 
-/** One bank's health; any connector error (unreachable, 5xx, deadline, bad secret) is DOWN for both. */
+/**
+ * One bank's health. The connector asks each API with a call a healthy bank answers normally, so
+ * a healthy bank leaves no warning; a connector that cannot be built (bad settings or secret) is
+ * DOWN for both.
+ */
 async function observe(context: JobContext, bank: Bank): Promise<ObservedBankStatus> {
   try {
-    const connector = context.bankConnectors.forBank(bank);
-    const health: ConnectorHealth = await connector.health({
+    const health: ConnectorHealth = await context.bankConnectors.statusProbe(bank).health({
       bankId: bank.id,
       deadlineMs: Date.now() + PROBE_DEADLINE_MS,
     });

@@ -1,6 +1,7 @@
 import type { Clock } from '#libs/common';
+import type { BankConnectors } from '#libs/connectors';
 import type { Repositories } from '#libs/db';
-import type { BankConnectors, PaymentProgression } from '#libs/application';
+import type { PaymentProgression } from '#libs/application';
 import type { Logger } from 'pino';
 import type { WebhookRuntime } from '../webhooks/webhook-runtime.js';
 

@@ -1,9 +1,8 @@
 import { Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, LOGGER, type AppConfig } from '#libs/common';
-import { BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
+import { BankConnectors, BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
 import { PrismaService } from '#libs/db';
-import { BankConnectors } from '../bank-connectors.js';
 import { PaymentProgression } from './payment-progression.js';
 import { paymentRules } from './payment-rules.js';
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '#libs/common';
-import type { BankCallContext, BankConnector, PaymentProgress } from '#libs/connectors';
+import type { BankCallContext, BankConnectors, PaymentInitiationCapability, PaymentProgress } from '#libs/connectors';
 import {
   BankRepository,
   PaymentRepository,
@@ -17,7 +17,6 @@ import {
   type PaymentStatus,
 } from '#libs/domain';
 import { bankHandleOf, bankInitiationOf } from './bank-initiation.js';
-import type { BankConnectors } from '../bank-connectors.js';
 import { failureChange } from './bank-failure.js';
 import type { PaymentRules } from './payment-rules.js';
 import { changeFromProgress } from './progress-change.js';
@@ -85,8 +84,8 @@ export class PaymentProgression {
     return bank;
   }
 
-  connectorFor(bank: Bank): BankConnector {
-    return this.deps.connectors.forBank(bank);
+  connectorFor(bank: Bank): PaymentInitiationCapability {
+    return this.deps.connectors.capability(bank, 'payments');
   }
 
   callContext(bankId: string, traceId?: string, psuIpAddress?: string): BankCallContext {

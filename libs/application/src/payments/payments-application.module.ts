@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BankConnectors } from '../bank-connectors.js';
+import { BankConnectors } from '#libs/connectors';
 import { GetPaymentUseCase } from './get-payment.usecase.js';
 import { InitiatePaymentUseCase } from './initiate-payment.usecase.js';
 import { ListPaymentsUseCase } from './list-payments.usecase.js';

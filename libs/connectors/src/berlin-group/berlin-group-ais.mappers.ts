@@ -1,4 +1,4 @@
-import type { BankAccount, BankBalance, BankTransaction } from '../bank-connector.js';
+import type { BankAccount, BankBalance, BankTransaction } from '../capabilities/account-information.js';
 import type { AccountIdentifier, Money, PartyAccount } from '../bank-types.js';
 import {
   MalformedBankResponseError,
@@ -7,7 +7,7 @@ import {
   optionalText,
   textAt,
   type JsonObject,
-} from '../obie/obie-json.js';
+} from '../http/bank-json.js';
 
 /** ExternalCashAccountType1Code (ISO 20022) as XS2A's cashAccountType, and the gateway's account types. */
 export const CASH_ACCOUNT_TYPES = [

@@ -1,14 +1,14 @@
 import type {
   AccountAccessRequest,
-  AuthorisationStep,
   BankAccount,
   BankBalance,
   BankTransaction,
   TransactionQuery,
-} from '../bank-connector.js';
+} from '../capabilities/account-information.js';
+import type { AuthorisationStep } from '../capabilities/payment-initiation.js';
 import { BankRejectedError } from '../bank-errors.js';
 import type { BankCallContext } from '../bank-types.js';
-import { MalformedBankResponseError, arrayAt, asObject, textAt } from '../obie/obie-json.js';
+import { MalformedBankResponseError, arrayAt, asObject, textAt } from '../http/bank-json.js';
 import { XS2A_PATHS } from './berlin-group-api.js';
 import { bankAccount, bankBalance, bankTransaction } from './berlin-group-ais.mappers.js';
 import { linkHref, offersAuthorisationStart } from './berlin-group-links.js';

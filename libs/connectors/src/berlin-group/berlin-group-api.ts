@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BankCallContext } from '../bank-types.js';
 import type { BankHttpClient } from '../http/bank-http-client.js';
 import type { BankErrorDetail, HttpMethod } from '../http/bank-request.js';
-import { MalformedBankResponseError, arrayAt, asObject, optionalText, type JsonObject } from '../obie/obie-json.js';
+import { MalformedBankResponseError, arrayAt, asObject, optionalText, type JsonObject } from '../http/bank-json.js';
 import type { BerlinGroupSettings } from './berlin-group-settings.js';
 
 /** tppMessages[0] (or the RFC 7807 variant of v1.3.12: code, detail/title). */

@@ -1,5 +1,5 @@
 import { GatewayError } from '#libs/common';
-import type { BankPaymentHandle } from '../bank-connector.js';
+import type { BankPaymentHandle } from '../capabilities/payment-initiation.js';
 import type { EmbeddedAuthStep } from '../bank-types.js';
 import type { EmbeddedStepKind } from './berlin-group-embedded.js';
 import { SCA_STATUSES, type ScaStatus } from './berlin-group.mappers.js';

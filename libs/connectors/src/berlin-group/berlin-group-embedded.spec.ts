@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MalformedBankResponseError } from '../obie/obie-json.js';
+import { MalformedBankResponseError } from '../http/bank-json.js';
 import { readContinuation, withoutStep, writeContinuation } from './berlin-group-continuation.js';
 import {
   credentialsBody,

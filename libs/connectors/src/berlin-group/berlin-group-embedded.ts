@@ -1,6 +1,6 @@
 import { GatewayError } from '#libs/common';
 import type { EmbeddedAuthField, EmbeddedAuthStep } from '../bank-types.js';
-import { MalformedBankResponseError, arrayAt, asObject, optionalText, type JsonObject } from '../obie/obie-json.js';
+import { MalformedBankResponseError, arrayAt, asObject, optionalText, type JsonObject } from '../http/bank-json.js';
 import { hasLink } from './berlin-group-links.js';
 import { mapScaStatus, type ScaPhase, type ScaStatus } from './berlin-group.mappers.js';
 

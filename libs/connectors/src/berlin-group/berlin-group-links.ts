@@ -1,4 +1,4 @@
-import { asObject, optionalText } from '../obie/obie-json.js';
+import { asObject, optionalText } from '../http/bank-json.js';
 
 /**
  * XS2A hypermedia: `_links.<name>` is `{ href }` (some banks send the bare string). The links

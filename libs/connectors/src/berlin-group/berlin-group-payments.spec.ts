@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentInitiation } from '../bank-connector.js';
+import type { PaymentInitiation } from '../capabilities/payment-initiation.js';
 import { BankRejectedError, BankUnavailableError } from '../bank-errors.js';
 import type { BankCatalogueEntry } from '../catalogue/bank-catalogue-entry.js';
 import { BankHttpClient } from '../http/bank-http-client.js';

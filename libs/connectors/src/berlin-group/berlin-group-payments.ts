@@ -5,9 +5,9 @@ import type {
   PaymentInitiation,
   PaymentProgress,
   RedirectCallback,
-} from '../bank-connector.js';
+} from '../capabilities/payment-initiation.js';
 import type { BankCallContext, BankOutcome } from '../bank-types.js';
-import { MalformedBankResponseError, textAt, type JsonObject } from '../obie/obie-json.js';
+import { MalformedBankResponseError, textAt, type JsonObject } from '../http/bank-json.js';
 import { BankRejectedError } from '../bank-errors.js';
 import {
   XS2A_PATHS,

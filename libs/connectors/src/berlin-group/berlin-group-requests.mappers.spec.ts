@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentInitiation } from '../bank-connector.js';
+import type { PaymentInitiation } from '../capabilities/payment-initiation.js';
 import { BankOperationUnsupportedError } from '../bank-errors.js';
 import { LOCAL_INSTRUMENTS } from '../bank-types.js';
 import { DEFAULT_PAYMENT_PRODUCTS, paymentProductFor } from './berlin-group-products.js';

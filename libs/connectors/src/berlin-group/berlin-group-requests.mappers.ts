@@ -1,7 +1,8 @@
 import { GatewayError } from '#libs/common';
-import type { AccountAccessRequest, PaymentInitiation } from '../bank-connector.js';
+import type { AccountAccessRequest } from '../capabilities/account-information.js';
+import type { PaymentInitiation } from '../capabilities/payment-initiation.js';
 import type { LocalInstrument, PartyAccount } from '../bank-types.js';
-import type { JsonObject } from '../obie/obie-json.js';
+import type { JsonObject } from '../http/bank-json.js';
 import type { BerlinGroupSettings } from './berlin-group-settings.js';
 
 /** XS2A accountReference: one identifier of the account. */

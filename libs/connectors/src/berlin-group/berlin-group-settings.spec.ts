@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BankCatalogueEntry } from '../catalogue/bank-catalogue-entry.js';
 import { ConnectorRegistry } from '../connector-registry.js';
 import { BankHttpClient } from '../http/bank-http-client.js';
-import { ConnectorSettingsError } from '../obie/obie-settings.js';
+import { ConnectorSettingsError } from '../catalogue/connector-settings-error.js';
 import { createSecretResolver } from '../secrets/secret-resolver.js';
 import { DEFAULT_PAYMENT_PRODUCTS } from './berlin-group-products.js';
 import { parseBerlinGroupSettings } from './berlin-group-settings.js';

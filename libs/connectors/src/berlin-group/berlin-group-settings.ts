@@ -1,5 +1,5 @@
 import { LOCAL_INSTRUMENTS, type LocalInstrument } from '../bank-types.js';
-import { ConnectorSettingsError } from '../obie/obie-settings.js';
+import { ConnectorSettingsError } from '../catalogue/connector-settings-error.js';
 import { DEFAULT_PAYMENT_PRODUCTS } from './berlin-group-products.js';
 
 export type BerlinGroupScaApproach = 'redirect' | 'decoupled' | 'embedded';

@@ -1,30 +1,31 @@
+import type { BankCapabilities, BankConnector } from '../bank-connector.js';
 import type {
   AccountAccessRequest,
-  AuthorisationStep,
+  AccountInformationCapability,
   BankAccount,
   BankBalance,
-  BankConnector,
-  BankPaymentHandle,
   BankStandingOrder,
   BankTransaction,
-  ConnectorHealth,
+  TransactionQuery,
+} from '../capabilities/account-information.js';
+import type {
+  AuthorisationStep,
+  BankPaymentHandle,
   PaymentInitiation,
+  PaymentInitiationCapability,
   PaymentProgress,
   RedirectCallback,
-  SettlementCredit,
-  TransactionQuery,
-  VrpConsentProgress,
-  VrpProgress,
-} from '../bank-connector.js';
-import { BankRejectedError } from '../bank-errors.js';
-import type { BankCallContext } from '../bank-types.js';
+} from '../capabilities/payment-initiation.js';
+import type { ConnectorHealth } from '../capabilities/status-probe.js';
+import type { BankCallContext, LocalInstrument } from '../bank-types.js';
 import type { BankCatalogueEntry } from '../catalogue/bank-catalogue-entry.js';
-import { guardBankAnswer, probeHealth, rejectUnsupported } from '../connector-calls.js';
+import { guardBankAnswer, rejectUnsupported } from '../connector-calls.js';
 import type { BankHttpClient } from '../http/bank-http-client.js';
 import { BerlinGroupAis } from './berlin-group-ais.js';
-import { BerlinGroupApi, XS2A_PATHS } from './berlin-group-api.js';
+import { BerlinGroupApi } from './berlin-group-api.js';
 import { BerlinGroupPayments, type BerlinGroupParts } from './berlin-group-payments.js';
 import { parseBerlinGroupSettings } from './berlin-group-settings.js';
+import { probeBerlinGroup, probeProduct } from './berlin-group-status-probe.js';
 
 export interface BerlinGroupConnectorDeps {
   readonly http: BankHttpClient;
@@ -32,21 +33,21 @@ export interface BerlinGroupConnectorDeps {
   readonly nowMs?: () => number;
 }
 
-/** Resource id the health check asks about: no bank has it, so a 4xx answer proves the API serves. */
-export const HEALTH_PROBE_ID = 'gateway-health-probe';
-
 /**
  * Berlin Group NextGenPSD2 (XS2A v1.3) banks: single payments of every product the rails map to,
  * authorised by redirect, decoupled or embedded SCA through the authorisation sub-resources, and
- * account information under a consent. XS2A has no VRP, standing-order reads in this connector,
- * payouts or settlement credits: those are BankOperationUnsupportedError.
+ * account information under a consent. XS2A has no VRP; this connector has no funds
+ * confirmation (XS2A confirmation-of-funds consents) and no standing-order reads
+ * (BankOperationUnsupportedError).
  */
-export class BerlinGroupConnector implements BankConnector {
+export class BerlinGroupConnector implements BankConnector, PaymentInitiationCapability, AccountInformationCapability {
   readonly protocol = 'berlin-group';
+  readonly capabilities: Pick<BankCapabilities, 'payments' | 'accounts'> = { payments: this, accounts: this };
   private readonly parts: BerlinGroupParts;
   private readonly payments: BerlinGroupPayments;
   private readonly ais: BerlinGroupAis;
   private readonly nowMs: () => number;
+  private readonly rails: readonly LocalInstrument[];
 
   constructor(entry: BankCatalogueEntry, deps: BerlinGroupConnectorDeps) {
     const settings = parseBerlinGroupSettings(entry.id, entry.connector.settings);
@@ -54,6 +55,7 @@ export class BerlinGroupConnector implements BankConnector {
     this.parts = { bankId: entry.id, settings, api: new BerlinGroupApi(settings, deps.http) };
     this.payments = new BerlinGroupPayments(this.parts);
     this.ais = new BerlinGroupAis(this.parts, this.nowMs);
+    this.rails = entry.supportedLocalInstruments;
   }
 
   initiatePayment(ctx: BankCallContext, initiation: PaymentInitiation): Promise<PaymentProgress> {
@@ -72,48 +74,13 @@ export class BerlinGroupConnector implements BankConnector {
     return guardBankAnswer(ctx, () => this.payments.submitEmbedded(ctx, handle, values));
   }
 
-  getPaymentStatus(ctx: BankCallContext, handle: BankPaymentHandle): Promise<PaymentProgress> {
+  /** XS2A reads the status from the payment resource alone; the initiation is not needed. */
+  getPaymentStatus(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    _initiation: PaymentInitiation,
+  ): Promise<PaymentProgress> {
     return guardBankAnswer(ctx, () => this.payments.status(ctx, handle));
-  }
-
-  createVrpConsent(ctx: BankCallContext): Promise<VrpConsentProgress> {
-    return this.unsupported(ctx, 'variable recurring payments');
-  }
-
-  completeVrpConsentRedirect(ctx: BankCallContext): Promise<VrpConsentProgress> {
-    return this.unsupported(ctx, 'variable recurring payments');
-  }
-
-  getVrpConsent(ctx: BankCallContext): Promise<VrpConsentProgress> {
-    return this.unsupported(ctx, 'variable recurring payments');
-  }
-
-  revokeVrpConsent(ctx: BankCallContext): Promise<void> {
-    return this.unsupported(ctx, 'variable recurring payments');
-  }
-
-  initiateVrp(ctx: BankCallContext): Promise<VrpProgress> {
-    return this.unsupported(ctx, 'variable recurring payments');
-  }
-
-  getVrpStatus(ctx: BankCallContext): Promise<VrpProgress> {
-    return this.unsupported(ctx, 'variable recurring payments');
-  }
-
-  confirmFunds(ctx: BankCallContext): Promise<{ readonly fundsAvailable: boolean }> {
-    return this.unsupported(ctx, 'funds confirmation (XS2A confirmation-of-funds consents)');
-  }
-
-  initiatePayout(ctx: BankCallContext): Promise<VrpProgress> {
-    return this.unsupported(ctx, 'payouts');
-  }
-
-  getPayoutStatus(ctx: BankCallContext): Promise<VrpProgress> {
-    return this.unsupported(ctx, 'payouts');
-  }
-
-  listSettlementCredits(ctx: BankCallContext): Promise<readonly SettlementCredit[]> {
-    return this.unsupported(ctx, 'settlement credits');
   }
 
   createAccountAccess(
@@ -127,6 +94,7 @@ export class BerlinGroupConnector implements BankConnector {
     ctx: BankCallContext,
     bankConsentId: string,
     params: Readonly<Record<string, string>>,
+    _redirectUri: string,
   ): Promise<{ readonly grant: string }> {
     return guardBankAnswer(ctx, () => this.ais.completeAccessRedirect(ctx, bankConsentId, params));
   }
@@ -148,28 +116,18 @@ export class BerlinGroupConnector implements BankConnector {
     return guardBankAnswer(ctx, () => this.ais.transactions(ctx, grant, bankAccountId, query));
   }
 
-  listStandingOrders(ctx: BankCallContext): Promise<readonly BankStandingOrder[]> {
+  listStandingOrders(
+    ctx: BankCallContext,
+    _grant: string,
+    _bankAccountId: string,
+  ): Promise<readonly BankStandingOrder[]> {
     return this.unsupported(ctx, 'standing orders');
   }
 
-  /**
-   * XS2A has no health resource and every call needs a resource: each API is asked about a
-   * payment (PIS) or consent (AIS) that does not exist. A 4xx answer means the API serves (UP);
-   * a 5xx, no answer or a missed deadline means DOWN.
-   */
+  /** Each API is asked about a resource that does not exist; a healthy bank answers 403/404 (see the probe). */
   health(ctx: BankCallContext): Promise<ConnectorHealth> {
-    const product = Object.values(this.parts.settings.productMap)[0] ?? 'sepa-credit-transfers';
-    const answers = async (path: string, operation: string): Promise<void> => {
-      try {
-        await this.parts.api.get(ctx, path, operation);
-      } catch (error) {
-        if (!(error instanceof BankRejectedError)) throw error;
-      }
-    };
-    return probeHealth(this.nowMs, {
-      pis: () => answers(XS2A_PATHS.paymentStatus(product, HEALTH_PROBE_ID), 'xs2a.health.payments'),
-      ais: () => answers(XS2A_PATHS.consentStatus(HEALTH_PROBE_ID), 'xs2a.health.consents'),
-    });
+    const product = probeProduct(this.rails, this.parts.settings.productMap);
+    return probeBerlinGroup(ctx, this.parts.api, product, this.nowMs);
   }
 
   private unsupported<T>(ctx: BankCallContext, operation: string): Promise<T> {

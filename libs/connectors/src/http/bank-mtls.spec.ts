@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BankUnavailableError } from '../bank-errors.js';
 import type { BankCatalogueEntry } from '../catalogue/bank-catalogue-entry.js';
 import { ObieConnector } from '../obie/obie.connector.js';
-import { ConnectorSettingsError } from '../obie/obie-settings.js';
+import { ConnectorSettingsError } from '../catalogue/connector-settings-error.js';
 import { createSecretResolver } from '../secrets/secret-resolver.js';
 import { BankHttpClient, type BankHttpClientOptions } from './bank-http-client.js';
 import { BankTlsMaterialError, readTlsIdentity, type BankTlsIdentity } from './bank-tls.js';

@@ -1,5 +1,5 @@
 import type { AccountIdentifier, PartyAccount } from '../bank-types.js';
-import { asObject, optionalText, type JsonObject } from './obie-json.js';
+import { asObject, optionalText, type JsonObject } from '../http/bank-json.js';
 
 /** OBExternalAccountIdentification4Code values the gateway can express. */
 export const OB_SCHEME = {

@@ -1,7 +1,12 @@
-import type { BankAccount, BankBalance, BankStandingOrder, BankTransaction } from '../bank-connector.js';
+import type {
+  BankAccount,
+  BankBalance,
+  BankStandingOrder,
+  BankTransaction,
+} from '../capabilities/account-information.js';
 import type { AccountIdentifier } from '../bank-types.js';
 import { identifierFor, partyFor } from './obie-accounts.mappers.js';
-import { arrayAt, asObject, objectAt, optionalText, textAt, type JsonObject } from './obie-json.js';
+import { arrayAt, asObject, objectAt, optionalText, textAt, type JsonObject } from '../http/bank-json.js';
 
 /** OBExternalAccountSubType1Code and the gateway's account types. */
 export const OB_ACCOUNT_SUB_TYPES = [

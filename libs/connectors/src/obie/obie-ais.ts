@@ -1,16 +1,16 @@
 import type {
   AccountAccessRequest,
-  AuthorisationStep,
   BankAccount,
   BankBalance,
   BankStandingOrder,
   BankTransaction,
   TransactionQuery,
-} from '../bank-connector.js';
+} from '../capabilities/account-information.js';
+import type { AuthorisationStep } from '../capabilities/payment-initiation.js';
 import { BankRejectedError } from '../bank-errors.js';
 import type { BankCallContext } from '../bank-types.js';
 import { bankAccount, bankBalance, bankStandingOrder, bankTransaction } from './obie-ais.mappers.js';
-import { objectAt, textAt } from './obie-json.js';
+import { objectAt, textAt } from '../http/bank-json.js';
 import type { ObieParts } from './obie-parts.js';
 import { accountAccessRequest } from './obie-requests.mappers.js';
 import { mapAccountAccessConsentStatus } from './obie.mappers.js';

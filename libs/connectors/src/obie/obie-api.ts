@@ -3,7 +3,7 @@ import { withFields } from '#libs/common';
 import type { BankCallContext } from '../bank-types.js';
 import type { BankHttpClient } from '../http/bank-http-client.js';
 import type { BankErrorDetail } from '../http/bank-request.js';
-import { arrayAt, asObject, objectAt, optionalText, type JsonObject } from './obie-json.js';
+import { arrayAt, asObject, objectAt, optionalText, type JsonObject } from '../http/bank-json.js';
 import type { ObieSettings } from './obie-settings.js';
 import type { ObieSigner } from './obie-signing.js';
 

@@ -2,7 +2,7 @@ import type { BankCallContext } from '../bank-types.js';
 import { BankRejectedError } from '../bank-errors.js';
 import type { BankHttpClient } from '../http/bank-http-client.js';
 import type { BankErrorDetail } from '../http/bank-request.js';
-import { MalformedBankResponseError, asObject, optionalText, textAt } from './obie-json.js';
+import { MalformedBankResponseError, asObject, optionalText, textAt } from '../http/bank-json.js';
 import type { ObieSettings } from './obie-settings.js';
 import type { ObieSigner } from './obie-signing.js';
 

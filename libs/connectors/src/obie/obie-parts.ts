@@ -2,7 +2,7 @@ import { BankDeadlineExceededError, BankRejectedError, BankUnavailableError } fr
 import type { BankCallContext } from '../bank-types.js';
 import type { ObieApi } from './obie-api.js';
 import type { ObieAuthServer } from './obie-auth-server.js';
-import { arrayAt, asObject, objectAt, optionalText } from './obie-json.js';
+import { arrayAt, asObject, objectAt, optionalText } from '../http/bank-json.js';
 import type { ObieSettings } from './obie-settings.js';
 
 /** What the connector's areas (payments, VRP, account information) share. */

@@ -1,9 +1,14 @@
 import { GatewayError } from '#libs/common';
-import type { BankPaymentHandle, PaymentInitiation, PaymentProgress, RedirectCallback } from '../bank-connector.js';
+import type {
+  BankPaymentHandle,
+  PaymentInitiation,
+  PaymentProgress,
+  RedirectCallback,
+} from '../capabilities/payment-initiation.js';
 import type { BankCallContext, BankOutcome } from '../bank-types.js';
 import { partyFor } from './obie-accounts.mappers.js';
 import { idempotencyKeyFor } from './obie-api.js';
-import { objectAt, textAt, type JsonObject } from './obie-json.js';
+import { objectAt, textAt, type JsonObject } from '../http/bank-json.js';
 import { reasonText, rejectionReason, type ObieParts } from './obie-parts.js';
 import { paymentConsentRequest, paymentOrderRequest } from './obie-requests.mappers.js';
 import {

@@ -1,15 +1,12 @@
 import { GatewayError } from '#libs/common';
-import type {
-  AccountAccessRequest,
-  FundsCheck,
-  PaymentInitiation,
-  VrpConsentRequest,
-  VrpRequest,
-} from '../bank-connector.js';
+import type { AccountAccessRequest } from '../capabilities/account-information.js';
+import type { FundsCheck } from '../capabilities/funds-confirmation.js';
+import type { PaymentInitiation } from '../capabilities/payment-initiation.js';
+import type { VrpConsentRequest, VrpRequest } from '../capabilities/vrp.js';
 import { BankOperationUnsupportedError } from '../bank-errors.js';
 import type { LocalInstrument, PartyAccount } from '../bank-types.js';
 import { obAccountFor } from './obie-accounts.mappers.js';
-import type { JsonObject } from './obie-json.js';
+import type { JsonObject } from '../http/bank-json.js';
 
 /** OBExternalLocalInstrument1Code for the rails an OBIE (UK) bank takes. */
 const LOCAL_INSTRUMENTS: Partial<Record<LocalInstrument, string>> = { FASTER_PAYMENTS: 'UK.OBIE.FPS' };

@@ -6,7 +6,8 @@ import type { BankCatalogueEntry } from '../catalogue/bank-catalogue-entry.js';
 import { BankHttpClient } from '../http/bank-http-client.js';
 import { createSecretResolver } from '../secrets/secret-resolver.js';
 import { ObieConnector } from './obie.connector.js';
-import { ConnectorSettingsError, parseObieSettings } from './obie-settings.js';
+import { ConnectorSettingsError } from '../catalogue/connector-settings-error.js';
+import { parseObieSettings } from './obie-settings.js';
 import { ObieSigner } from './obie-signing.js';
 
 const MINIMAL = {

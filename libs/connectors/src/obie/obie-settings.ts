@@ -1,12 +1,5 @@
+import { ConnectorSettingsError } from '../catalogue/connector-settings-error.js';
 import { SECRET_REF_PATTERN } from '../secrets/secret-resolver.js';
-
-/** A catalogue entry's connector settings that cannot work; names the bank and the field. */
-export class ConnectorSettingsError extends Error {
-  constructor(bankId: string, field: string, problem: string) {
-    super(`Bank ${bankId}: connector.settings.${field} ${problem}`);
-    this.name = 'ConnectorSettingsError';
-  }
-}
 
 export type ObieScaApproach = 'redirect' | 'decoupled';
 export type ObieSigningAlgorithm = 'PS256' | 'ES256';

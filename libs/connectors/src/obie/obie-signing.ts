@@ -2,7 +2,8 @@ import { createPrivateKey, randomUUID, type KeyObject } from 'node:crypto';
 import { CompactSign, SignJWT, type JWTPayload } from 'jose';
 import { withFields } from '#libs/common';
 import type { SecretResolver } from '../secrets/secret-resolver.js';
-import { ConnectorSettingsError, type ObieSigningSettings } from './obie-settings.js';
+import { ConnectorSettingsError } from '../catalogue/connector-settings-error.js';
+import type { ObieSigningSettings } from './obie-settings.js';
 
 const OB_IAT = 'http://openbanking.org.uk/iat';
 const OB_ISS = 'http://openbanking.org.uk/iss';

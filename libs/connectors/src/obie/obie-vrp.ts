@@ -1,8 +1,9 @@
 import { GatewayError } from '#libs/common';
-import type { FundsCheck, VrpConsentProgress, VrpConsentRequest, VrpProgress, VrpRequest } from '../bank-connector.js';
+import type { FundsCheck } from '../capabilities/funds-confirmation.js';
+import type { VrpConsentProgress, VrpConsentRequest, VrpProgress, VrpRequest } from '../capabilities/vrp.js';
 import type { BankCallContext, BankOutcome } from '../bank-types.js';
 import { idempotencyKeyFor } from './obie-api.js';
-import { objectAt, textAt, type JsonObject } from './obie-json.js';
+import { objectAt, textAt, type JsonObject } from '../http/bank-json.js';
 import { reasonText, rejectionReason, type ObieParts } from './obie-parts.js';
 import { vrpConsentRequest, vrpFundsConfirmationRequest, vrpRequest } from './obie-requests.mappers.js';
 import { mapPaymentStatus, mapVrpConsentStatus, rejectionOutcome } from './obie.mappers.js';

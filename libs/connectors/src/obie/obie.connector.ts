@@ -1,24 +1,30 @@
+import type { BankCapabilities, BankConnector } from '../bank-connector.js';
 import type {
   AccountAccessRequest,
-  AuthorisationStep,
+  AccountInformationCapability,
   BankAccount,
   BankBalance,
-  BankConnector,
-  BankPaymentHandle,
   BankStandingOrder,
   BankTransaction,
-  ConnectorHealth,
-  FundsCheck,
+  TransactionQuery,
+} from '../capabilities/account-information.js';
+import type { FundsCheck, FundsConfirmationCapability } from '../capabilities/funds-confirmation.js';
+import type {
+  AuthorisationStep,
+  BankPaymentHandle,
   PaymentInitiation,
+  PaymentInitiationCapability,
   PaymentProgress,
   RedirectCallback,
-  SettlementCredit,
-  TransactionQuery,
+} from '../capabilities/payment-initiation.js';
+import type { ConnectorHealth } from '../capabilities/status-probe.js';
+import type {
+  VrpCapability,
   VrpConsentProgress,
   VrpConsentRequest,
   VrpProgress,
   VrpRequest,
-} from '../bank-connector.js';
+} from '../capabilities/vrp.js';
 import type { BankCallContext } from '../bank-types.js';
 import type { BankCatalogueEntry } from '../catalogue/bank-catalogue-entry.js';
 import { guardBankAnswer, probeHealth, rejectUnsupported } from '../connector-calls.js';
@@ -30,7 +36,8 @@ import { ObieApi } from './obie-api.js';
 import { ObieAuthServer } from './obie-auth-server.js';
 import type { ObieParts } from './obie-parts.js';
 import { ObiePayments } from './obie-payments.js';
-import { ConnectorSettingsError, parseObieSettings, type ObieMtlsSettings } from './obie-settings.js';
+import { ConnectorSettingsError } from '../catalogue/connector-settings-error.js';
+import { parseObieSettings, type ObieMtlsSettings } from './obie-settings.js';
 import { ObieSigner } from './obie-signing.js';
 import { ObieVrp } from './obie-vrp.js';
 
@@ -76,11 +83,23 @@ function bankHttp(bankId: string, deps: ObieConnectorDeps, mtls: ObieMtlsSetting
 
 /**
  * UK Open Banking (OBIE Read/Write API v3.1) banks: single and scheduled domestic payments, VRP,
- * funds confirmation and account information, with redirect or decoupled (CIBA) SCA. OBIE has
- * no payout or settlement-credit resources: those operations are BankOperationUnsupportedError.
+ * funds confirmation and account information, with redirect or decoupled (CIBA) SCA.
  */
-export class ObieConnector implements BankConnector {
+export class ObieConnector
+  implements
+    BankConnector,
+    PaymentInitiationCapability,
+    VrpCapability,
+    AccountInformationCapability,
+    FundsConfirmationCapability
+{
   readonly protocol = 'obie';
+  readonly capabilities: Pick<BankCapabilities, 'payments' | 'vrp' | 'accounts' | 'fundsConfirmation'> = {
+    payments: this,
+    vrp: this,
+    accounts: this,
+    fundsConfirmation: this,
+  };
   private readonly parts: ObieParts;
   private readonly payments: ObiePayments;
   private readonly vrp: ObieVrp;
@@ -113,7 +132,11 @@ export class ObieConnector implements BankConnector {
     return guardBankAnswer(ctx, () => this.payments.completeRedirect(ctx, callback));
   }
 
-  submitEmbeddedAuth(ctx: BankCallContext): Promise<PaymentProgress> {
+  submitEmbeddedAuth(
+    ctx: BankCallContext,
+    _handle: BankPaymentHandle,
+    _values: Readonly<Record<string, string>>,
+  ): Promise<PaymentProgress> {
     return rejectUnsupported(ctx, 'embedded authorisation (OBIE authorises by redirect or decoupled)');
   }
 
@@ -151,24 +174,12 @@ export class ObieConnector implements BankConnector {
   }
 
   /** Read with a client-credentials token, as the standard has it; the grant is not needed. */
-  getVrpStatus(ctx: BankCallContext, bankVrpId: string): Promise<VrpProgress> {
+  getVrpStatus(ctx: BankCallContext, bankVrpId: string, _grant?: string): Promise<VrpProgress> {
     return guardBankAnswer(ctx, () => this.vrp.status(ctx, bankVrpId));
   }
 
   confirmFunds(ctx: BankCallContext, check: FundsCheck): Promise<{ readonly fundsAvailable: boolean }> {
     return guardBankAnswer(ctx, () => this.vrp.confirmFunds(ctx, check));
-  }
-
-  initiatePayout(ctx: BankCallContext): Promise<VrpProgress> {
-    return rejectUnsupported(ctx, 'payouts');
-  }
-
-  getPayoutStatus(ctx: BankCallContext): Promise<VrpProgress> {
-    return rejectUnsupported(ctx, 'payouts');
-  }
-
-  listSettlementCredits(ctx: BankCallContext): Promise<readonly SettlementCredit[]> {
-    return rejectUnsupported(ctx, 'settlement credits');
   }
 
   createAccountAccess(

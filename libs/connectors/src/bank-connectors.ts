@@ -1,11 +1,8 @@
-import {
-  CONNECTOR_FACTORIES,
-  type BankCatalogueEntry,
-  type BankConnector,
-  type ConnectorRegistry,
-  type ConnectorType,
-} from '#libs/connectors';
 import type { Bank } from '#libs/db';
+import type { BankCapabilities, BankCapability, BankConnector } from './bank-connector.js';
+import type { BankStatusProbe } from './capabilities/status-probe.js';
+import type { BankCatalogueEntry } from './catalogue/bank-catalogue-entry.js';
+import { CONNECTOR_FACTORIES, type ConnectorRegistry, type ConnectorType } from './connector-registry.js';
 
 /** Whether the gateway has a connector for a stored bank's `connector_type`. */
 export function hasConnector(type: string): type is ConnectorType {
@@ -48,12 +45,25 @@ export class BankConnectors {
 
   /** The bank's connector; BankOperationUnsupportedError when its protocol has none. */
   forBank(bank: Bank): BankConnector {
+    return this.registry.forBank(this.entryOf(bank));
+  }
+
+  /** The bank's implementation of `capability`; BankCapabilityUnsupportedError (501) when it has none. */
+  capability<C extends BankCapability>(bank: Bank, capability: C): BankCapabilities[C] {
+    return this.registry.capability(this.entryOf(bank), capability);
+  }
+
+  /** What the bank status probe asks of the bank. */
+  statusProbe(bank: Bank): BankStatusProbe {
+    return this.registry.statusProbe(this.entryOf(bank));
+  }
+
+  private entryOf(bank: Bank): BankCatalogueEntry {
     const type = bank.connectorType;
     const cached = this.entries.get(bank.id);
-    if (cached !== undefined && cached.updatedAt === bank.updatedAt.getTime())
-      return this.registry.forBank(cached.entry);
+    if (cached !== undefined && cached.updatedAt === bank.updatedAt.getTime()) return cached.entry;
     const entry = catalogueEntryOf(bank, hasConnector(type) ? type : (type as ConnectorType));
     this.entries.set(bank.id, { updatedAt: bank.updatedAt.getTime(), entry });
-    return this.registry.forBank(entry);
+    return entry;
   }
 }

@@ -1,0 +1,94 @@
+import type {
+  BankCallContext,
+  BankOutcome,
+  EmbeddedAuthStep,
+  LocalInstrument,
+  Money,
+  PartyAccount,
+} from '../bank-types.js';
+
+/** Single immediate and future-dated payments (PIS). */
+
+export interface PaymentInitiation {
+  /** Our id of the payment; banks see it as the end-to-end / instruction reference basis. */
+  readonly paymentId: string;
+  readonly refId: string;
+  readonly amount: Money;
+  readonly localInstrument: LocalInstrument;
+  readonly creditor: PartyAccount;
+  readonly debtor?: PartyAccount;
+  readonly remittanceInformationPrimary: string;
+  readonly remittanceInformationSecondary?: string;
+  /** ISO 8601 date for a future-dated payment. */
+  readonly executionDate?: string;
+  readonly confirmFunds?: boolean;
+  /** Where the bank sends the user back (the gateway's callback URL). */
+  readonly redirectUri: string;
+  /** Opaque value the gateway checks on the way back; bound to this payment. */
+  readonly state: string;
+  readonly nonce: string;
+  /** For decoupled SCA: who the user is at the bank (a login hint). */
+  readonly psuId?: string;
+  readonly risk?: Readonly<Record<string, unknown>>;
+}
+
+/** What the bank asks for next after an initiation (or an embedded step). */
+export type AuthorisationStep =
+  | { readonly kind: 'redirect'; readonly redirectUrl: string }
+  | { readonly kind: 'embedded'; readonly step: EmbeddedAuthStep }
+  | { readonly kind: 'decoupled' }
+  | { readonly kind: 'none' };
+
+/** Identifiers the gateway keeps to continue a payment with the same bank. */
+export interface BankPaymentHandle {
+  /** The bank's consent / authorisation resource id. */
+  readonly bankConsentId: string;
+  /** The bank's payment id, once the payment itself exists at the bank. */
+  readonly bankPaymentId?: string;
+  /** Connector-private continuation data (e.g. a CIBA auth_req_id); stored opaque. */
+  readonly continuation?: Readonly<Record<string, string>>;
+}
+
+export interface PaymentProgress {
+  readonly handle: BankPaymentHandle;
+  readonly outcome: BankOutcome;
+  /** The bank's own status code, kept verbatim (bankPaymentStatus). */
+  readonly bankStatus: string;
+  /** Reason text from the bank, at most 256 characters. */
+  readonly statusReason?: string;
+  readonly next: AuthorisationStep;
+  /** The account the user paid from, when the bank tells (refund account). */
+  readonly debtor?: PartyAccount;
+}
+
+export interface RedirectCallback {
+  readonly handle: BankPaymentHandle;
+  /** Query (or form) parameters the bank sent back. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly redirectUri: string;
+  readonly initiation: PaymentInitiation;
+}
+
+/**
+ * Payment initiation at a bank: the initiation, the user's way back from the bank (redirect),
+ * embedded SCA steps where the bank's protocol has them, and status reads.
+ */
+export interface PaymentInitiationCapability {
+  initiatePayment(ctx: BankCallContext, initiation: PaymentInitiation): Promise<PaymentProgress>;
+  /** The user came back from the bank's page: exchange the code, submit the payment if needed. */
+  completeRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<PaymentProgress>;
+  /**
+   * Field values for the current embedded SCA step; the bank may ask again. A protocol without
+   * embedded SCA answers BankOperationUnsupportedError.
+   */
+  submitEmbeddedAuth(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    values: Readonly<Record<string, string>>,
+  ): Promise<PaymentProgress>;
+  getPaymentStatus(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: PaymentInitiation,
+  ): Promise<PaymentProgress>;
+}
