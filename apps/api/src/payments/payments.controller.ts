@@ -16,7 +16,6 @@ import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { EmbeddedAuthRequest } from './dto/embedded-auth.request.js';
 import { InitiatePaymentRequest, toPaymentInitiationInput } from './dto/initiate-payment.request.js';
 import { ListPaymentsQuery } from './dto/list-payments.query.js';
-import { authenticatedMemberId } from './authenticated-member-id.js';
 import { parseRequestTimeout } from './request-timeout-header.js';
 import { EMBEDDED_AUTH_EXAMPLES, INITIATE_PAYMENT_EXAMPLES } from './payment-request-examples.js';
 
@@ -59,7 +58,7 @@ export class PaymentsController {
       const body = await validateBody(InitiatePaymentRequest, request.body);
       const requestTimeoutSeconds = parseRequestTimeout(request.headers['request-timeout']);
       const payment = await this.initiate.execute({
-        member: { memberId: authenticatedMemberId(member), regulated: member.regulated },
+        member: { memberId: member.memberId, regulated: member.regulated },
         input: toPaymentInitiationInput(body.initiation),
         ...(requestTimeoutSeconds === undefined ? {} : { requestTimeoutSeconds }),
         traceId: request.traceId,
@@ -85,7 +84,7 @@ export class PaymentsController {
     },
   })
   listPayments(@CurrentMember() member: MemberContext, @Query() query: ListPaymentsQuery): Promise<PaymentsPage> {
-    return this.list.execute(authenticatedMemberId(member), query);
+    return this.list.execute(member.memberId, query);
   }
 
   @Get(':paymentId')
@@ -99,7 +98,7 @@ export class PaymentsController {
     @CurrentMember() member: MemberContext,
     @Param('paymentId') paymentId: string,
   ): Promise<{ payment: PaymentResource }> {
-    return { payment: await this.get.execute(authenticatedMemberId(member), paymentId) };
+    return { payment: await this.get.execute(member.memberId, paymentId) };
   }
 
   @Post(':paymentId/embedded-auth')
@@ -120,7 +119,7 @@ export class PaymentsController {
   ): Promise<{ payment: PaymentResource }> {
     return {
       payment: await this.embeddedAuth.execute(
-        authenticatedMemberId(member),
+        member.memberId,
         paymentId,
         body.embeddedAuth,
         request.traceId,
