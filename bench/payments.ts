@@ -431,7 +431,7 @@ async function main(): Promise<void> {
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const baselineUrl = `http://127.0.0.1:${baselinePort}`;
 
-    const faults = await db.query('SELECT count(*)::int AS n FROM sb_fault');
+    const faults = await db.query('SELECT count(*)::int AS n FROM sandbox_bank.sb_fault');
     if ((faults.rows[0] as { n: number }).n !== 0)
       throw new Error('the sandbox bank has injected faults; the bench needs none');
 

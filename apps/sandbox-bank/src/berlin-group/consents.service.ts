@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import type { Prisma } from '#libs/db';
+import type { Prisma } from '../store/sandbox-db.js';
 import { assertUserApiAvailable } from '../payments/user-availability.js';
 import { approachFor, AuthorisationsService } from './authorisations.service.js';
 import { validConsentBody, type ConsentAccess } from './consent-body.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { PrismaService, type Prisma } from '#libs/db';
+import { SandboxDb, type Prisma } from '../store/sandbox-db.js';
 import { PaymentEngine } from '../payments/payment-engine.js';
 import { INSUFFICIENT_FUNDS } from '../payments/payment-vocabulary.js';
 import { assertUserApiAvailable } from '../payments/user-availability.js';
@@ -34,7 +34,7 @@ export class PaymentInitiationsService {
   constructor(
     private readonly resources: Xs2aResourceStore,
     private readonly authorisations: AuthorisationsService,
-    private readonly prisma: PrismaService,
+    private readonly prisma: SandboxDb,
     private readonly engine: PaymentEngine,
     private readonly clock: Clock,
   ) {}
