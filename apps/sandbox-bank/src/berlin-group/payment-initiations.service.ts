@@ -8,8 +8,8 @@ import { approachFor, AuthorisationsService } from './authorisations.service.js'
 import { KNOWN_PAYMENT_PRODUCTS, validPaymentBody } from './payment-body.js';
 import { isoToday, type Xs2aBank } from './xs2a-banks.js';
 import { Xs2aError } from './xs2a-error.js';
-import { resourceUrl, storedPayment, type Bases, type StoredPayment } from './xs2a-representations.js';
-import type { Xs2aHeaders } from './xs2a-request.js';
+import { resourceUrl, storedPayment, type StoredPayment } from './xs2a-representations.js';
+import type { Bases, Xs2aHeaders } from './xs2a-request.js';
 import { Xs2aResourceStore, type Xs2aResource } from './xs2a-resource.store.js';
 
 export interface Created {
