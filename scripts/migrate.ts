@@ -1,5 +1,5 @@
 import { loadConfig, migrationsDir, runMain, ConfigError } from '#libs/common';
-import { applyMigrations } from '#libs/db';
+import { applyMigrations } from '#libs/postgres';
 
 /** Applies prisma/migrations to DATABASE_URL (the migration Job and docker-compose run this). */
 runMain(async () => {

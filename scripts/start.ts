@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { loadConfig, migrationsDir, projectRoot } from '#libs/common';
-import { applyMigrations } from '#libs/db';
+import { applyMigrations } from '#libs/postgres';
 import { startService, stopService, waitUntilReady, type RunningService } from './lib/child-services.js';
 import { startLocalPostgres, type LocalPostgres } from './lib/embedded-postgres.js';
 import { startLocalRedis, type LocalRedis } from './lib/local-redis.js';

@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applyMigrations } from '#libs/db';
+import { applyMigrations } from '#libs/postgres';
 import { migrationsDir } from '#libs/common';
 import { startLocalPostgres } from '../../scripts/lib/embedded-postgres.js';
 import { startLocalRedis } from '../../scripts/lib/local-redis.js';

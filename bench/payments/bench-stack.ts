@@ -72,7 +72,7 @@ export class BenchStack {
     ]);
     this.children.push(api, baseline);
 
-    const faults = await this.db.query('SELECT count(*)::int AS n FROM sb_fault');
+    const faults = await this.db.query('SELECT count(*)::int AS n FROM sandbox_bank.sb_fault');
     if ((faults.rows[0] as { n: number }).n !== 0)
       throw new Error('the sandbox bank has injected faults; the bench needs none');
     return {

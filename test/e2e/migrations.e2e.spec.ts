@@ -4,11 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { MigrationChecksumError, applyMigrations } from '#libs/db';
+import { MigrationChecksumError, applyMigrations } from '#libs/postgres';
+import {
+  SANDBOX_BOOKKEEPING,
+  applySandboxMigrations,
+  sandboxMigrationsDir,
+} from '../../apps/sandbox-bank/src/store/sandbox-migrations.js';
 import '../support/test-servers.js';
 
 const MIGRATIONS = join(import.meta.dirname, '../../prisma/migrations');
 const SCHEMA = join(import.meta.dirname, '../../prisma/schema.prisma');
+const SANDBOX_SCHEMA = join(import.meta.dirname, '../../apps/sandbox-bank/prisma/schema.prisma');
 const tempDirs: string[] = [];
 
 afterAll(async () => {
@@ -180,17 +186,76 @@ describe('applyMigrations', () => {
       'revoked_at',
     ]);
 
-    const rows = await query<{ table_name: string; column_name: string }>(
+    await expectColumns(url, 'public', expected);
+  });
+
+  it('leaves no sandbox bank table in the gateway database: no sb_ table in any schema, no sandbox_bank schema', async () => {
+    const url = await emptyDatabase();
+    await applyMigrations(url, MIGRATIONS);
+    const tables = await query<{ name: string }>(
       url,
-      "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ANY($1)",
-      [[...expected.keys()]],
+      "SELECT table_schema || '.' || table_name AS name FROM information_schema.tables WHERE table_name LIKE 'sb\\_%'",
     );
-    for (const [table, columns] of expected) {
-      const actual = rows
-        .filter((row) => row.table_name === table)
-        .map((row) => row.column_name)
-        .sort();
-      expect({ table, columns: actual }).toEqual({ table, columns });
-    }
+    expect(tables).toEqual([]);
+    const schemas = await query<{ schema_name: string }>(
+      url,
+      "SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE 'sandbox%'",
+    );
+    expect(schemas).toEqual([]);
+    expect(
+      [...prismaColumns(await readFile(SCHEMA, 'utf8')).keys()].filter((table) => table.startsWith('sb_')),
+    ).toEqual([]);
+  });
+
+  it("creates the sandbox bank's tables in its own schema, recorded apart from the gateway's migrations", async () => {
+    const url = await emptyDatabase();
+    await applyMigrations(url, MIGRATIONS);
+    const gatewayRecords = await bookkeeping(url);
+    const names = await migrationNames(sandboxMigrationsDir());
+    expect(await applySandboxMigrations(url)).toEqual({ applied: names, alreadyApplied: 0 });
+    expect(await applySandboxMigrations(url)).toEqual({ applied: [], alreadyApplied: names.length });
+
+    const expected = prismaColumns(await readFile(SANDBOX_SCHEMA, 'utf8'));
+    expect([...expected.keys()].sort()).toEqual([
+      'sb_account',
+      'sb_bg_authorisation',
+      'sb_consent',
+      'sb_fault',
+      'sb_grant',
+      'sb_payment',
+      'sb_transaction',
+    ]);
+    await expectColumns(url, SANDBOX_BOOKKEEPING.schema, expected);
+    const sandboxTables = await query<{ name: string }>(
+      url,
+      "SELECT table_schema || '.' || table_name AS name FROM information_schema.tables WHERE table_schema <> 'public' AND table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1",
+    );
+    expect(sandboxTables.map((row) => row.name)).toEqual([
+      'sandbox_bank._migrations',
+      ...[...expected.keys()].sort().map((table) => `sandbox_bank.${table}`),
+    ]);
+    const records = await query<{ migration_name: string }>(
+      url,
+      'SELECT migration_name FROM sandbox_bank._migrations ORDER BY migration_name',
+    );
+    expect(records.map((row) => row.migration_name)).toEqual(names);
+    expect(await bookkeeping(url)).toEqual(gatewayRecords);
+    expect(await tableExists(url, 'sb_consent')).toBe(false);
   });
 });
+
+/** Every table of `expected` exists in `schema` with exactly these columns. */
+async function expectColumns(url: string, schema: string, expected: Map<string, string[]>): Promise<void> {
+  const rows = await query<{ table_name: string; column_name: string }>(
+    url,
+    'SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = ANY($2)',
+    [schema, [...expected.keys()]],
+  );
+  for (const [table, columns] of expected) {
+    const actual = rows
+      .filter((row) => row.table_name === table)
+      .map((row) => row.column_name)
+      .sort();
+    expect({ table, columns: actual }).toEqual({ table, columns });
+  }
+}

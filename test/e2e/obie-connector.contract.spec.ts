@@ -13,12 +13,13 @@ import {
   type PaymentInitiation,
   type PaymentProgress,
 } from '#libs/connectors';
-import { SharedClock } from '#libs/db';
+import { SharedClock, closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import {
   createSandboxBankProcess,
   type SandboxBankProcess,
 } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
 import { SANDBOX_BANKS } from '../../apps/sandbox-bank/src/banks/sandbox-bank-definition.js';
+import { SandboxClock } from '../../apps/sandbox-bank/src/store/sandbox-clock.js';
 import { baseUrl, testConfig } from '../support/test-env.js';
 import { decideOnConsentPage } from './obie/consent-form.js';
 import { sandboxEntry } from './obie/sandbox-catalogue.js';
@@ -28,6 +29,8 @@ const CALLBACK = 'https://gateway.example/callback';
 const CIBA_DELAY_MS = 400;
 
 let bank: SandboxBankProcess;
+/** The gateway's side of the shared sandbox clock (its admin API moves time through it). */
+let gateway: DataStores;
 let sandboxUrl: string;
 let redirectBank: ObieConnector;
 let decoupledBank: ObieConnector;
@@ -110,12 +113,14 @@ beforeAll(async () => {
     banks: SANDBOX_BANKS.map((definition) => ({ ...definition, cibaApprovalDelayMs: CIBA_DELAY_MS })),
   });
   await bank.app.listen(0, '127.0.0.1');
+  gateway = await openDataStores(config, { service: 'test-gateway', poolSize: 1 });
   sandboxUrl = baseUrl(bank.app);
   redirectBank = connectorFor('ob-sandbox-gb');
   decoupledBank = connectorFor('ob-sandbox-gb-decoupled');
 });
 
 afterAll(async () => {
+  await closeDataStores(gateway);
   await bank.close();
 });
 
@@ -488,9 +493,11 @@ describe('OBIE connector against the sandbox bank: scheduled payments', () => {
     expect(progress.handle.bankPaymentId).toMatch(/^DSP-/);
     expect(await poll(redirectBank, payment, progress)).toMatchObject({ bankStatus: 'InitiationPending' });
 
-    const clock = bank.stores.clock;
+    const clock = gateway.clock;
     if (!(clock instanceof SharedClock)) throw new Error('the sandbox runs on the shared clock');
-    await clock.advance(2 * 86_400);
+    const offset = await clock.advance(2 * 86_400);
+    // The sandbox bank hears of the gateway's new offset over Redis.
+    await expect.poll(() => (bank.stores.clock instanceof SandboxClock ? bank.stores.clock.offset : -1)).toBe(offset);
     // Tokens cached before the jump have expired at the bank: a fresh connector fetches new ones.
     expect(await poll(connectorFor('ob-sandbox-gb'), payment, progress)).toMatchObject({
       outcome: 'COMPLETED',

@@ -105,7 +105,11 @@ describe('payment initiation survives kill -9 of the api', () => {
       .map((body) => body.payment.status);
   };
 
-  const consentsAtBank = (): Promise<number> => prisma.sbConsent.count({ where: { bankId: BANK_ID } });
+  const consentsAtBank = async (): Promise<number> => {
+    const [row] = await prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM sandbox_bank.sb_consent WHERE bank_id = ${BANK_ID}`;
+    return row?.n ?? 0;
+  };
 
   /** After a restart: the member sees the payment, and the worker fails it once its bank deadline has passed. */
   const expectFailedByTheWorker = async (payment: Payment): Promise<void> => {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { applyMigrations } from '../../libs/db/src/migrations/apply-migrations.js';
+import { applySandboxMigrations } from '../../apps/sandbox-bank/src/store/sandbox-migrations.js';
+import { applyMigrations } from '../../libs/postgres/src/migrations/apply-migrations.js';
 import { startLocalPostgres } from '../../scripts/lib/embedded-postgres.js';
 import { startLocalRedis } from '../../scripts/lib/local-redis.js';
 import { freePort } from './free-port.js';
@@ -11,7 +12,8 @@ import './test-servers.js';
 
 /**
  * Real servers for the whole run: a Postgres (embedded-postgres) holding a migrated template
- * database that each test file clones, and the OS redis-server. Both live in a temp folder.
+ * database (the gateway's migrations and the sandbox bank's) that each test file clones, and the
+ * OS redis-server. Both live in a temp folder.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
@@ -28,6 +30,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const templateUrl = new URL(postgres.url);
   templateUrl.pathname = `/${template}`;
   await applyMigrations(templateUrl.toString(), join(import.meta.dirname, '../../prisma/migrations'));
+  // The tests run a sandbox bank beside the gateway: its own schema is in the template too.
+  await applySandboxMigrations(templateUrl.toString());
 
   project.provide('postgresAdminUrl', postgres.url);
   project.provide('templateDatabase', template);

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createHttpApp, installFormBodyParser, type ConnectedConfig } from '#libs/common';
-import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { Metrics, createLogger } from '#libs/observability';
 import { SandboxBankModule, type SandboxBankOptions } from './sandbox-bank.module.js';
+import { applySandboxMigrations } from './store/sandbox-migrations.js';
+import { closeSandboxStores, openSandboxStores, type SandboxStores } from './store/sandbox-stores.js';
 
 export interface SandboxBankProcess {
   readonly app: NestFastifyApplication;
-  readonly stores: DataStores;
+  readonly stores: SandboxStores;
   close(): Promise<void>;
 }
 
@@ -38,10 +39,11 @@ export async function createSandboxBankProcess(
     logger: createLogger('sandbox-bank', config.logLevel),
     metrics: new Metrics('sandbox-bank'),
   };
-  const stores = await openDataStores(
-    { ...config, databaseUrl: withoutWaitingForFlush(config.databaseUrl) },
-    { service: 'sandbox-bank', poolSize: 5 },
-  );
+  // Its own schema, brought up to date by the process itself: only where a sandbox bank runs.
+  const migrations = await applySandboxMigrations(config.databaseUrl);
+  if (migrations.applied.length > 0)
+    platform.logger.info({ applied: migrations.applied }, 'sandbox bank migrations applied');
+  const stores = await openSandboxStores({ ...config, databaseUrl: withoutWaitingForFlush(config.databaseUrl) }, 5);
   const app = await createHttpApp(SandboxBankModule.register(platform, stores, options), platform);
   const fastify = app.getHttpAdapter().getInstance();
   installFormBodyParser(fastify);
@@ -56,7 +58,7 @@ export async function createSandboxBankProcess(
     stores,
     close: async () => {
       await app.close();
-      await closeDataStores(stores);
+      await closeSandboxStores(stores);
     },
   };
 }

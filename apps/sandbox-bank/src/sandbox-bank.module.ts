@@ -1,6 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { HealthController, MetricsController, PlatformModule, type PlatformObjects } from '#libs/common';
-import { DbModule, type DataStores } from '#libs/db';
+import {
+  Clock,
+  HealthController,
+  MetricsController,
+  PlatformModule,
+  READINESS_CHECKS,
+  type PlatformObjects,
+} from '#libs/common';
 import { FaultsController } from './admin/faults.controller.js';
 import { AccountAccessConsentsService } from './aisp/account-access-consents.service.js';
 import { AccountsController } from './aisp/accounts.controller.js';
@@ -40,6 +46,8 @@ import { ConsentStore } from './store/consent.store.js';
 import { FaultStore } from './store/fault.store.js';
 import { GrantStore } from './store/grant.store.js';
 import { PaymentStore } from './store/payment.store.js';
+import { SandboxDb } from './store/sandbox-db.js';
+import { sandboxReadinessChecks, type SandboxStores } from './store/sandbox-stores.js';
 import { DomesticVrpsController } from './vrp/domestic-vrps.controller.js';
 import { VrpConsentsService } from './vrp/vrp-consents.service.js';
 import { VrpPaymentsService } from './vrp/vrp-payments.service.js';
@@ -86,10 +94,10 @@ const SERVICES = [
  */
 @Module({})
 export class SandboxBankModule {
-  static register(platform: PlatformObjects, stores: DataStores, options: SandboxBankOptions = {}): DynamicModule {
+  static register(platform: PlatformObjects, stores: SandboxStores, options: SandboxBankOptions = {}): DynamicModule {
     return {
       module: SandboxBankModule,
-      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores)],
+      imports: [PlatformModule.forRoot(platform)],
       controllers: [
         HealthController,
         MetricsController,
@@ -106,6 +114,9 @@ export class SandboxBankModule {
         BerlinGroupScaPageController,
       ],
       providers: [
+        { provide: SandboxDb, useValue: stores.db },
+        { provide: Clock, useValue: stores.clock },
+        { provide: READINESS_CHECKS, useValue: sandboxReadinessChecks(stores) },
         { provide: SANDBOX_BANK_DEFINITIONS, useValue: options.banks ?? SANDBOX_BANKS },
         SandboxBankRegistry,
         SandboxErrorFilter,

@@ -12,6 +12,7 @@ export * from './http/create-http-app.js';
 export * from './http/form-body-parser.js';
 export * from './http/safe-html.js';
 export * from './clock/clock.js';
+export * from './clock/clock-channel.js';
 export * from './jobs/queue-names.js';
 export * from './jobs/job-payloads.js';
 export * from './platform/tokens.js';

@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
-import { SystemClock, type Clock, type ConnectedConfig } from '#libs/common';
+import { SystemClock, clockChannel, type Clock, type ConnectedConfig } from '#libs/common';
 import { PrismaService } from './prisma.service.js';
 import { createRedis } from './redis.js';
 import { createRepositories, type Repositories } from './repository-set.js';
-import { SharedClock, clockChannel } from './shared-clock.js';
+import { SharedClock } from './shared-clock.js';
 
 /** One process's connections and clock, shared by every Nest application it runs. */
 export interface DataStores {

@@ -3,7 +3,6 @@ export * from './redis.js';
 export * from './db.module.js';
 export * from './data-stores.js';
 export * from './shared-clock.js';
-export * from './migrations/apply-migrations.js';
 export type { Member, ApiKey, ScheduledJob } from './generated/prisma/client.js';
 export { Prisma } from './generated/prisma/client.js';
 export * from './repository.js';
@@ -43,4 +42,3 @@ export {
   type NewPaymentEvent,
   type NewPaymentTimer,
 } from './payments/payment-statements.js';
-export * from './batching/statement-batcher.js';

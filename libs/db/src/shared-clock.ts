@@ -2,15 +2,10 @@ import { OffsetClock } from '#libs/common';
 import type { Redis } from 'ioredis';
 import type { PrismaService } from './prisma.service.js';
 
-/** Pub/sub channel of one database's clock (pub/sub ignores Redis database numbers). */
-export function clockChannel(databaseUrl: string): string {
-  const url = new URL(databaseUrl);
-  return `gateway:clock-offset:${url.host}${url.pathname}`;
-}
-
 /**
  * The sandbox service clock: wall time plus an offset kept in Postgres and broadcast over
- * Redis, so an advance made through the admin API moves api and worker alike.
+ * Redis, so an advance made through the admin API moves api and worker alike (and the sandbox
+ * bank, which follows the same row and channel).
  */
 export class SharedClock extends OffsetClock {
   private subscriber: Redis | undefined;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { PrismaService, type Prisma } from '#libs/db';
+import { SandboxDb, type Prisma } from '../store/sandbox-db.js';
 import type { SandboxScaApproach } from '../banks/sandbox-bank-definition.js';
 import { newResourceId } from '../store/secret-hash.js';
 import { Xs2aError } from './xs2a-error.js';
@@ -31,7 +31,7 @@ export interface AuthorisationChanges {
 @Injectable()
 export class AuthorisationStore {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly prisma: SandboxDb,
     private readonly clock: Clock,
   ) {}
 

@@ -7,8 +7,8 @@ import { AuthorisationStore, type Authorisation, type AuthorisationChanges } fro
 import { FINAL_SCA_STATUSES, embeddedScaStep, readScaInput, type ScaState } from './sca-rules.js';
 import { AWAITING_SCA, ScaOutcomes } from './sca-outcomes.service.js';
 import { Xs2aError } from './xs2a-error.js';
-import { authorisationLinks, resourceUrl, type Bases } from './xs2a-representations.js';
-import { links, type Xs2aHeaders } from './xs2a-request.js';
+import { authorisationLinks, resourceUrl } from './xs2a-representations.js';
+import { links, type Bases, type Xs2aHeaders } from './xs2a-request.js';
 import { Xs2aResourceStore, type Xs2aResource } from './xs2a-resource.store.js';
 
 export interface AuthorisationResult {

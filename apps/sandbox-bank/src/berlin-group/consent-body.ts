@@ -1,4 +1,4 @@
-import type { Prisma } from '#libs/db';
+import type { Prisma } from '../store/sandbox-db.js';
 import { isValidIban } from './iban.js';
 import { isObject, objectAt, textAt, type Json } from './request-fields.js';
 import { Xs2aError } from './xs2a-error.js';

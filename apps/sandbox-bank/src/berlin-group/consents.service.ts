@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import type { Prisma } from '#libs/db';
+import type { Prisma } from '../store/sandbox-db.js';
 import { assertUserApiAvailable } from '../payments/user-availability.js';
 import { approachFor, AuthorisationsService } from './authorisations.service.js';
 import { validConsentBody, type ConsentAccess } from './consent-body.js';
 import { isoToday, type Xs2aBank } from './xs2a-banks.js';
 import { Xs2aError } from './xs2a-error.js';
-import { resourceUrl, type Bases } from './xs2a-representations.js';
-import type { Xs2aHeaders } from './xs2a-request.js';
+import { resourceUrl } from './xs2a-representations.js';
+import type { Bases, Xs2aHeaders } from './xs2a-request.js';
 import { Xs2aResourceStore, type Xs2aResource } from './xs2a-resource.store.js';
 import type { Created } from './payment-initiations.service.js';
 

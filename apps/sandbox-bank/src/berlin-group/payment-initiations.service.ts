@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { PrismaService, type Prisma } from '#libs/db';
+import { SandboxDb, type Prisma } from '../store/sandbox-db.js';
 import { PaymentEngine } from '../payments/payment-engine.js';
 import { INSUFFICIENT_FUNDS } from '../payments/payment-vocabulary.js';
 import { assertUserApiAvailable } from '../payments/user-availability.js';
@@ -8,8 +8,8 @@ import { approachFor, AuthorisationsService } from './authorisations.service.js'
 import { KNOWN_PAYMENT_PRODUCTS, validPaymentBody } from './payment-body.js';
 import { isoToday, type Xs2aBank } from './xs2a-banks.js';
 import { Xs2aError } from './xs2a-error.js';
-import { resourceUrl, storedPayment, type Bases, type StoredPayment } from './xs2a-representations.js';
-import type { Xs2aHeaders } from './xs2a-request.js';
+import { resourceUrl, storedPayment, type StoredPayment } from './xs2a-representations.js';
+import type { Bases, Xs2aHeaders } from './xs2a-request.js';
 import { Xs2aResourceStore, type Xs2aResource } from './xs2a-resource.store.js';
 
 export interface Created {
@@ -34,7 +34,7 @@ export class PaymentInitiationsService {
   constructor(
     private readonly resources: Xs2aResourceStore,
     private readonly authorisations: AuthorisationsService,
-    private readonly prisma: PrismaService,
+    private readonly prisma: SandboxDb,
     private readonly engine: PaymentEngine,
     private readonly clock: Clock,
   ) {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Prisma } from '#libs/db';
+import type { Prisma } from '../store/sandbox-db.js';
 import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
 import { PaymentEngine } from '../payments/payment-engine.js';
 import { PAYMENT_VOCABULARY } from '../payments/payment-vocabulary.js';

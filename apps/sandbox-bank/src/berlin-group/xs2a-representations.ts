@@ -1,7 +1,7 @@
 import type { Authorisation } from './authorisation.store.js';
 import { SCA_METHODS, challengeFor, FINAL_SCA_STATUSES } from './sca-rules.js';
 import type { Xs2aResource } from './xs2a-resource.store.js';
-import { links } from './xs2a-request.js';
+import { links, type Bases } from './xs2a-request.js';
 
 /** What a payment initiation keeps of its request (parsed once, when it was made). */
 export interface StoredPayment {
@@ -15,14 +15,6 @@ export interface StoredPayment {
 
 export function storedPayment(resource: Xs2aResource): StoredPayment {
   return resource.request as unknown as StoredPayment;
-}
-
-/** Where the sandbox's pages and its XS2A root are, as the caller reached them. */
-export interface Bases {
-  /** `http://host/banks/{bankId}/v1` */
-  readonly api: string;
-  /** `http://host/banks/{bankId}` */
-  readonly bank: string;
 }
 
 /** The resource's own URL: `/payments/{product}/{paymentId}` or `/consents/{consentId}`. */

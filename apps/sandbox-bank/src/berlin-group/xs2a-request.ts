@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { Xs2aError } from './xs2a-error.js';
-import type { Bases } from './xs2a-representations.js';
 
 export const XS2A_VERSION_PATH = '/v1';
 
@@ -72,6 +71,14 @@ export function bankBase(request: FastifyRequest, bankId: string): string {
 /** `http://host/banks/{bankId}/v1`: the XS2A root links point into. */
 export function xs2aBase(request: FastifyRequest, bankId: string): string {
   return `${bankBase(request, bankId)}${XS2A_VERSION_PATH}`;
+}
+
+/** Where the sandbox's pages and its XS2A root are, as the caller reached them. */
+export interface Bases {
+  /** `http://host/banks/{bankId}/v1` */
+  readonly api: string;
+  /** `http://host/banks/{bankId}` */
+  readonly bank: string;
 }
 
 /** Both bases, as the caller reached them. */

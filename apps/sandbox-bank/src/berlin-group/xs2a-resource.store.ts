@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { PrismaService, type Prisma } from '#libs/db';
+import { SandboxDb, type Prisma } from '../store/sandbox-db.js';
 import { requestHash } from '../store/consent.store.js';
 import { newResourceId } from '../store/secret-hash.js';
 import { Xs2aError } from './xs2a-error.js';
@@ -34,7 +34,7 @@ export interface ResourceChanges {
 @Injectable()
 export class Xs2aResourceStore {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly prisma: SandboxDb,
     private readonly clock: Clock,
   ) {}
 

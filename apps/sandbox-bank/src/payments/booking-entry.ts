@@ -1,4 +1,4 @@
-import type { Prisma } from '#libs/db';
+import type { Prisma } from '../store/sandbox-db.js';
 import type { Payment } from '../store/payment.store.js';
 
 type Json = Readonly<Record<string, unknown>>;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { PrismaService } from '#libs/db';
+import { SandboxDb } from '../store/sandbox-db.js';
 import { scenarioFor } from '../banks/scenario-users.js';
 import { PaymentStore, type Payment } from '../store/payment.store.js';
 import { bookingEntry } from './booking-entry.js';
@@ -14,7 +14,7 @@ import { INSUFFICIENT_FUNDS, REJECTED_BY_BANK, vocabularyOf, type RejectionReaso
 @Injectable()
 export class PaymentEngine {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly prisma: SandboxDb,
     private readonly payments: PaymentStore,
     private readonly clock: Clock,
   ) {}

@@ -1,113 +1,13 @@
-import { Body, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
+import { Get, Param } from '@nestjs/common';
+import { Call, type ObieCall } from '../http/obie-call.js';
 import { ObieApiController } from '../http/obie-api.decorator.js';
-import { apiBase, idempotencyKey } from '../http/obie-request.js';
-import { PaymentConsentsService } from './payment-consents.service.js';
-import { PaymentOrdersService } from './payment-orders.service.js';
+import { PaymentOrderRoutes } from './payment-order-routes.js';
 
 /** Domestic payments: consents, funds confirmation, payment orders and their details. */
 @ObieApiController('pisp')
-export class DomesticPaymentsController {
-  constructor(
-    private readonly banks: SandboxBankRegistry,
-    private readonly consents: PaymentConsentsService,
-    private readonly orders: PaymentOrdersService,
-  ) {}
-
-  @Post('domestic-payment-consents')
-  @HttpCode(201)
-  createConsent(
-    @Param('bankId') bankId: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Headers('x-idempotency-key') key: string | undefined,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
-    return this.consents.create(
-      this.banks.get(bankId),
-      'domestic-payment',
-      authorization,
-      idempotencyKey(key),
-      body,
-      apiBase(request, bankId),
-    );
-  }
-
-  @Get('domestic-payment-consents/:consentId')
-  readConsent(
-    @Param('bankId') bankId: string,
-    @Param('consentId') consentId: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
-    return this.consents.read(
-      this.banks.get(bankId),
-      'domestic-payment',
-      authorization,
-      consentId,
-      apiBase(request, bankId),
-    );
-  }
-
+export class DomesticPaymentsController extends PaymentOrderRoutes('domestic-payment') {
   @Get('domestic-payment-consents/:consentId/funds-confirmation')
-  confirmFunds(
-    @Param('bankId') bankId: string,
-    @Param('consentId') consentId: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
-    return this.consents.fundsConfirmation(this.banks.get(bankId), authorization, consentId, apiBase(request, bankId));
-  }
-
-  @Post('domestic-payments')
-  @HttpCode(201)
-  submit(
-    @Param('bankId') bankId: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Headers('x-idempotency-key') key: string | undefined,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
-    return this.orders.submit(
-      this.banks.get(bankId),
-      'domestic-payment',
-      authorization,
-      idempotencyKey(key),
-      body,
-      apiBase(request, bankId),
-    );
-  }
-
-  @Get('domestic-payments/:paymentId')
-  read(
-    @Param('bankId') bankId: string,
-    @Param('paymentId') paymentId: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
-    return this.orders.read(
-      this.banks.get(bankId),
-      'domestic-payment',
-      authorization,
-      paymentId,
-      apiBase(request, bankId),
-    );
-  }
-
-  @Get('domestic-payments/:paymentId/payment-details')
-  details(
-    @Param('bankId') bankId: string,
-    @Param('paymentId') paymentId: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
-    return this.orders.details(
-      this.banks.get(bankId),
-      'domestic-payment',
-      authorization,
-      paymentId,
-      apiBase(request, bankId),
-    );
+  confirmFunds(@Call() call: ObieCall, @Param('consentId') consentId: string): Promise<object> {
+    return this.consents.fundsConfirmation(call.bank, call.authorization, consentId, call.apiBase);
   }
 }

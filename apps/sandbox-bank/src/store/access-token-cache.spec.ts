@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Prisma } from '#libs/db';
+import type { Prisma } from './sandbox-db.js';
 import { ACCESS_TOKEN_FRESH_MS, AccessTokenCache } from './access-token-cache.js';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');

@@ -1,4 +1,4 @@
-import type { Prisma } from '#libs/db';
+import type { Prisma } from './sandbox-db.js';
 
 type Grant = Prisma.SbGrantModel;
 

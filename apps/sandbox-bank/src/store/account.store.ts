@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { PrismaService, type Prisma } from '#libs/db';
+import { SandboxDb, type Prisma } from './sandbox-db.js';
 import { scenarioFor } from '../banks/scenario-users.js';
 
 export type Account = Prisma.SbAccountModel;
@@ -36,7 +36,7 @@ function accountId(bankId: string, username: string, nickname: string): string {
 @Injectable()
 export class AccountStore {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly prisma: SandboxDb,
     private readonly clock: Clock,
   ) {}
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { batchedPerPool, type Prisma } from '#libs/db';
+import { batchedPerPool } from '#libs/postgres';
+import type { Prisma } from './sandbox-db.js';
 
 type Consent = Prisma.SbConsentModel;
 
@@ -12,14 +13,14 @@ const CONSENT_COLUMNS = `id, bank_id AS "bankId", kind, status, client_id AS "cl
   status_updated_at AS "statusUpdatedAt"`;
 
 // Consents arrive as one JSON array keyed by column name (json_populate_recordset types them).
-const INSERT_UNLESS_KEY_USED = `INSERT INTO sb_consent
+const INSERT_UNLESS_KEY_USED = `INSERT INTO sandbox_bank.sb_consent
   (id, bank_id, kind, status, client_id, request, request_hash, idempotency_key, created_at, status_updated_at)
   SELECT id, bank_id, kind, status, client_id, request, request_hash, idempotency_key, created_at, created_at
-  FROM json_populate_recordset(NULL::sb_consent, $1::json)
+  FROM json_populate_recordset(NULL::sandbox_bank.sb_consent, $1::json)
   ON CONFLICT (bank_id, kind, idempotency_key) DO NOTHING
   RETURNING id, request`;
 
-const BY_IDEMPOTENCY_KEY = `SELECT ${CONSENT_COLUMNS} FROM sb_consent WHERE bank_id = $1 AND kind = $2 AND idempotency_key = $3`;
+const BY_IDEMPOTENCY_KEY = `SELECT ${CONSENT_COLUMNS} FROM sandbox_bank.sb_consent WHERE bank_id = $1 AND kind = $2 AND idempotency_key = $3`;
 
 export interface NewConsent {
   readonly id: string;

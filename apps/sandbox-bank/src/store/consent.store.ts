@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { PrismaService, type Prisma } from '#libs/db';
+import { SandboxDb, type Prisma } from './sandbox-db.js';
 import { ObieError } from '../http/obie-error.js';
 import { consentByIdempotencyKey, insertConsentUnlessKeyUsed, type NewConsent } from './consent-statements.js';
 import { newResourceId } from './secret-hash.js';
@@ -36,7 +36,7 @@ export interface ConsentChanges {
 @Injectable()
 export class ConsentStore {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly prisma: SandboxDb,
     private readonly clock: Clock,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '#libs/db';
+import { SandboxDb } from './sandbox-db.js';
 import type { FaultSettings, SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
 
 /** How long a process trusts what it read (another process may have changed it). */
@@ -10,7 +10,7 @@ const CACHE_MS = 1000;
 export class FaultStore {
   private readonly cache = new Map<string, { readonly faults: FaultSettings | null; readonly readAtMs: number }>();
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly prisma: SandboxDb) {}
 
   /** The run-time faults of the bank, or the ones it was configured with. */
   async current(bank: SandboxBankDefinition): Promise<FaultSettings> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { PrismaService, type Prisma } from '#libs/db';
+import { SandboxDb, type Prisma } from './sandbox-db.js';
 import { AccessTokenCache } from './access-token-cache.js';
 import { hashSecret, newSecret } from './secret-hash.js';
 
@@ -31,7 +31,7 @@ export class GrantStore {
   private readonly accessTokens = new AccessTokenCache();
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly prisma: SandboxDb,
     private readonly clock: Clock,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { PrismaService, type Prisma } from '#libs/db';
+import { SandboxDb, type Prisma } from './sandbox-db.js';
 import { ObieError } from '../http/obie-error.js';
 import { requestHash } from './consent.store.js';
 import { newResourceId } from './secret-hash.js';
@@ -40,7 +40,7 @@ export interface NewPayment {
 @Injectable()
 export class PaymentStore {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly prisma: SandboxDb,
     private readonly clock: Clock,
   ) {}
 

@@ -1,4 +1,4 @@
-import { Prisma } from '#libs/db';
+import { Prisma } from './sandbox-db.js';
 
 /** True when a write lost a race on a unique index. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,8 +1,7 @@
-import { Body, Delete, Get, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
-import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
+import { Body, Delete, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Call, type ObieCall } from '../http/obie-call.js';
 import { ObieApiController } from '../http/obie-api.decorator.js';
-import { apiBase, idempotencyKey } from '../http/obie-request.js';
+import { idempotencyKey } from '../http/obie-request.js';
 import { VrpConsentsService } from './vrp-consents.service.js';
 import { VrpPaymentsService } from './vrp-payments.service.js';
 
@@ -10,7 +9,6 @@ import { VrpPaymentsService } from './vrp-payments.service.js';
 @ObieApiController('pisp')
 export class DomesticVrpsController {
   constructor(
-    private readonly banks: SandboxBankRegistry,
     private readonly consents: VrpConsentsService,
     private readonly payments: VrpPaymentsService,
   ) {}
@@ -18,94 +16,47 @@ export class DomesticVrpsController {
   @Post('domestic-vrp-consents')
   @HttpCode(201)
   createConsent(
-    @Param('bankId') bankId: string,
-    @Headers('authorization') authorization: string | undefined,
+    @Call() call: ObieCall,
     @Headers('x-idempotency-key') key: string | undefined,
     @Body() body: unknown,
-    @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.consents.create(
-      this.banks.get(bankId),
-      authorization,
-      idempotencyKey(key),
-      body,
-      apiBase(request, bankId),
-    );
+    return this.consents.create(call.bank, call.authorization, idempotencyKey(key), body, call.apiBase);
   }
 
   @Get('domestic-vrp-consents/:consentId')
-  readConsent(
-    @Param('bankId') bankId: string,
-    @Param('consentId') consentId: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
-    return this.consents.read(this.banks.get(bankId), authorization, consentId, apiBase(request, bankId));
+  readConsent(@Call() call: ObieCall, @Param('consentId') consentId: string): Promise<object> {
+    return this.consents.read(call.bank, call.authorization, consentId, call.apiBase);
   }
 
   @Delete('domestic-vrp-consents/:consentId')
   @HttpCode(204)
-  async deleteConsent(
-    @Param('bankId') bankId: string,
-    @Param('consentId') consentId: string,
-    @Headers('authorization') authorization: string | undefined,
-  ): Promise<void> {
-    await this.consents.delete(this.banks.get(bankId), authorization, consentId);
+  async deleteConsent(@Call() call: ObieCall, @Param('consentId') consentId: string): Promise<void> {
+    await this.consents.delete(call.bank, call.authorization, consentId);
   }
 
   @Post('domestic-vrp-consents/:consentId/funds-confirmation')
   @HttpCode(201)
-  confirmFunds(
-    @Param('bankId') bankId: string,
-    @Param('consentId') consentId: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Body() body: unknown,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
-    return this.consents.fundsConfirmation(
-      this.banks.get(bankId),
-      authorization,
-      consentId,
-      body,
-      apiBase(request, bankId),
-    );
+  confirmFunds(@Call() call: ObieCall, @Param('consentId') consentId: string, @Body() body: unknown): Promise<object> {
+    return this.consents.fundsConfirmation(call.bank, call.authorization, consentId, body, call.apiBase);
   }
 
   @Post('domestic-vrps')
   @HttpCode(201)
   submit(
-    @Param('bankId') bankId: string,
-    @Headers('authorization') authorization: string | undefined,
+    @Call() call: ObieCall,
     @Headers('x-idempotency-key') key: string | undefined,
     @Body() body: unknown,
-    @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.payments.submit(
-      this.banks.get(bankId),
-      authorization,
-      idempotencyKey(key),
-      body,
-      apiBase(request, bankId),
-    );
+    return this.payments.submit(call.bank, call.authorization, idempotencyKey(key), body, call.apiBase);
   }
 
   @Get('domestic-vrps/:vrpId')
-  read(
-    @Param('bankId') bankId: string,
-    @Param('vrpId') vrpId: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
-    return this.payments.read(this.banks.get(bankId), authorization, vrpId, apiBase(request, bankId));
+  read(@Call() call: ObieCall, @Param('vrpId') vrpId: string): Promise<object> {
+    return this.payments.read(call.bank, call.authorization, vrpId, call.apiBase);
   }
 
   @Get('domestic-vrps/:vrpId/payment-details')
-  details(
-    @Param('bankId') bankId: string,
-    @Param('vrpId') vrpId: string,
-    @Headers('authorization') authorization: string | undefined,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
-    return this.payments.details(this.banks.get(bankId), authorization, vrpId, apiBase(request, bankId));
+  details(@Call() call: ObieCall, @Param('vrpId') vrpId: string): Promise<object> {
+    return this.payments.details(call.bank, call.authorization, vrpId, call.apiBase);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import type { Prisma } from '#libs/db';
+import type { Prisma } from '../store/sandbox-db.js';
 import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
 import { amountAt, optionalTextAt, requestBody, textAt } from '../http/ob-body.js';
 import { ObieError } from '../http/obie-error.js';

@@ -1,4 +1,4 @@
-import { Prisma } from '#libs/db';
+import { Prisma } from '../store/sandbox-db.js';
 import { ObieError } from '../http/obie-error.js';
 import type { ControlParameters, PeriodAlignment, PeriodType } from './vrp-consent-request.js';
 

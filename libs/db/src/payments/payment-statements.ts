@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { Prisma, type Payment } from '../generated/prisma/client.js';
-import { batchedPerPool } from '../batching/statement-batcher.js';
+import { batchedPerPool } from '#libs/postgres';
 import type { NewPayment } from './payment-records.js';
 
 /**

@@ -1,10 +1,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SharedClock } from '#libs/db';
-import { DOMESTIC_PAYMENT_CONSENT } from '../../../../test/support/obie-consent-fixture.js';
-import { baseUrl, testConfig } from '../../../../test/support/test-env.js';
-import { createSandboxBankProcess, type SandboxBankProcess } from '../create-sandbox-bank-process.js';
-import { TOKEN_LIFETIMES } from '../oauth/token-lifetimes.js';
+import { SharedClock, closeDataStores, openDataStores, type DataStores } from '#libs/db';
+import {
+  createSandboxBankProcess,
+  type SandboxBankProcess,
+} from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
+import { TOKEN_LIFETIMES } from '../../apps/sandbox-bank/src/oauth/token-lifetimes.js';
+import { SandboxClock } from '../../apps/sandbox-bank/src/store/sandbox-clock.js';
+import { DOMESTIC_PAYMENT_CONSENT } from '../support/obie-consent-fixture.js';
+import { baseUrl, testConfig } from '../support/test-env.js';
 
 // Two sandbox bank processes on one database, as deployed behind a load balancer: what one
 // process remembers (access tokens) or writes in one statement (consents) must hold for both.
@@ -27,6 +31,8 @@ interface ObErrorResponse {
 let one: SandboxBankProcess;
 let two: SandboxBankProcess;
 let db: pg.Client;
+/** The gateway's side of the shared sandbox clock (its admin API moves time through it). */
+let gateway: DataStores;
 
 const root = (bank: SandboxBankProcess): string => `${baseUrl(bank.app)}/banks/ob-sandbox-gb`;
 
@@ -60,9 +66,10 @@ function readConsent(bank: SandboxBankProcess, bearer: string, consentId: string
 }
 
 async function rowsWithKey(key: string): Promise<number> {
-  const result = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sb_consent WHERE idempotency_key = $1', [
-    key,
-  ]);
+  const result = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM sandbox_bank.sb_consent WHERE idempotency_key = $1',
+    [key],
+  );
   return result.rows[0]?.n ?? -1;
 }
 
@@ -73,16 +80,18 @@ beforeAll(async () => {
   await Promise.all([one.app.listen(0, '127.0.0.1'), two.app.listen(0, '127.0.0.1')]);
   db = new pg.Client({ connectionString: config.databaseUrl });
   await db.connect();
+  gateway = await openDataStores(config, { service: 'test-gateway', poolSize: 1 });
 });
 
 afterAll(async () => {
+  await closeDataStores(gateway);
   await db.end();
   await Promise.all([one.close(), two.close()]);
 });
 
 describe('domestic payment consents across sandbox bank processes', () => {
   it('runs its sessions without waiting for WAL flushes; other sessions keep the durable default', async () => {
-    const bankSession = await one.stores.prisma.pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+    const bankSession = await one.stores.db.pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
     expect(bankSession.rows[0]?.synchronous_commit).toBe('off');
     const otherSession = await db.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
     expect(otherSession.rows[0]?.synchronous_commit).toBe('on');
@@ -150,7 +159,7 @@ describe('domestic payment consents across sandbox bank processes', () => {
     expect(ids.slice(24)).toEqual([ids[0], ids[0]]);
     // xmin is the id of the transaction that wrote the row.
     const rows = await db.query<{ id: string; idempotency_key: string; tx: string }>(
-      'SELECT id, idempotency_key, xmin::text AS tx FROM sb_consent WHERE idempotency_key = ANY($1)',
+      'SELECT id, idempotency_key, xmin::text AS tx FROM sandbox_bank.sb_consent WHERE idempotency_key = ANY($1)',
       [keys],
     );
     expect(rows.rows.map((row) => `${row.idempotency_key}=${row.id}`).sort()).toEqual(
@@ -177,11 +186,12 @@ describe('domestic payment consents across sandbox bank processes', () => {
     expect((await createConsent(one, bearer, 'expiry-1')).status).toBe(201);
     expect((await createConsent(two, bearer, 'expiry-2')).status).toBe(201);
 
-    const clock = one.stores.clock;
+    const clock = gateway.clock;
     if (!(clock instanceof SharedClock)) throw new Error('the sandbox runs on the shared clock');
     const offset = await clock.advance(TOKEN_LIFETIMES.clientToken + 1);
-    // The other process hears of the new offset over Redis.
-    await expect.poll(() => (two.stores.clock instanceof SharedClock ? two.stores.clock.offset : -1)).toBe(offset);
+    // Both processes hear of the gateway's new offset over Redis.
+    for (const bank of [one, two])
+      await expect.poll(() => (bank.stores.clock instanceof SandboxClock ? bank.stores.clock.offset : -1)).toBe(offset);
 
     for (const [bank, key] of [
       [one, 'expiry-3'],

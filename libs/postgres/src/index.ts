@@ -1,0 +1,2 @@
+export * from './migrations/apply-migrations.js';
+export * from './batching/statement-batcher.js';
