@@ -12,7 +12,7 @@ import {
 } from '#libs/db';
 import { newId } from '#libs/domain';
 import { OUTBOX_CHANNEL, isOutboxEventType, isSubscribed } from '#libs/events';
-import type { QueueSet } from '../queues/queue-set.js';
+import type { JobQueues } from '../queues/job-queues.js';
 
 export interface OutboxRelayOptions {
   readonly databaseUrl: string;
@@ -48,7 +48,7 @@ export class OutboxRelay {
   constructor(
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
-    private readonly queues: QueueSet,
+    private readonly queues: JobQueues,
     private readonly options: OutboxRelayOptions,
     private readonly logger: Logger,
   ) {}

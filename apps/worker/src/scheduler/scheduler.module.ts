@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { APP_CONFIG, Clock, LOGGER, type AppConfig } from '#libs/common';
+import { PrismaService } from '#libs/db';
+import { JobQueues } from '../queues/job-queues.js';
+import { SchedulerTick } from './scheduler-tick.js';
+
+/** The scheduler tick: due timer rows into jobs, every SCHEDULER_TICK_MS. */
+@Module({
+  providers: [
+    {
+      provide: SchedulerTick,
+      inject: [PrismaService, Clock, JobQueues, APP_CONFIG, LOGGER],
+      useFactory: (prisma: PrismaService, clock: Clock, queues: JobQueues, config: AppConfig, logger: Logger) =>
+        new SchedulerTick(
+          prisma,
+          clock,
+          queues,
+          { tickMs: config.worker.schedulerTickMs, batchSize: config.worker.schedulerBatchSize },
+          logger,
+        ),
+    },
+  ],
+  exports: [SchedulerTick],
+})
+export class SchedulerModule {}
