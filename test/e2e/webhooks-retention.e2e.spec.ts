@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { PrismaService, SharedClock, WebhookRetentionRepository, type WebhookDeliveryStatus } from '#libs/db';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import {
@@ -13,8 +13,7 @@ import {
   purgeWebhookHistoryJob,
   type PurgeWebhookHistoryResult,
 } from '../../apps/worker/src/maintenance/purge-webhook-history.usecase.js';
-import type { JobContext } from '../../apps/worker/src/jobs/job-context.js';
-import { JOB_HANDLERS, type JobHandlerTable } from '../../apps/worker/src/jobs/job-handlers.js';
+import { JOB_CONTEXT, type JobContext } from '../../apps/worker/src/jobs/job-context.js';
 import type { WebhookRetention } from '../../apps/worker/src/webhooks/webhook-runtime.js';
 import { baseUrl, freshDatabaseUrl, testConfig } from '../support/test-env.js';
 
@@ -447,22 +446,19 @@ describe('the purge job in the worker, on the sandbox clock', () => {
   it('schedules a follow-up a minute later when a run runs out of time; a repeated run keeps one daily timer', async () => {
     const runs: PurgeWebhookHistoryResult[] = [];
     let captured: JobContext | undefined;
-    const handlers: JobHandlerTable = {
-      ...JOB_HANDLERS,
-      [PURGE_WEBHOOK_HISTORY_JOB]: async (payload, context) => {
-        // One batch per run: every run is out of time at once.
-        captured = {
-          ...context,
-          webhooks: { ...context.webhooks, retention: retention({ batchSize: 10, timeBudgetMs: 0 }) },
-        };
-        const result = await purgeWebhookHistoryJob(payload, captured);
-        runs.push(result);
-        return result;
-      },
-    };
     const worker = await createWorkerProcess(await testConfig({ SCHEDULER_TICK_MS: '50' }), {
       queuePrefix: `ret-${randomBytes(4).toString('hex')}`,
-      handlers,
+    });
+    const context = worker.http.get<JobContext>(JOB_CONTEXT);
+    vi.spyOn(worker.processor(PURGE_WEBHOOK_HISTORY_JOB), 'process').mockImplementation(async (payload) => {
+      // One batch per run: every run is out of time at once.
+      captured = {
+        ...context,
+        webhooks: { ...context.webhooks, retention: retention({ batchSize: 10, timeBudgetMs: 0 }) },
+      };
+      const result = await purgeWebhookHistoryJob(payload, captured);
+      runs.push(result);
+      return result;
     });
     workers.push(worker);
     const prisma = worker.stores.prisma;

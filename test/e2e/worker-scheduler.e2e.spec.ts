@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { JobPayload } from '#libs/common';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JOB_QUEUE, type JobPayload } from '#libs/common';
 import { ScheduledJobRepository, SharedClock, type PrismaService } from '#libs/db';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
-import { JOB_HANDLERS, assertHandlerTable, type JobHandlerTable } from '../../apps/worker/src/jobs/job-handlers.js';
+import { checkJobWiring, type DiscoveredProcessor } from '../../apps/worker/src/jobs/check-job-wiring.js';
 import {
   DEFAULT_RETENTION_DAYS,
   PURGE_JOB,
@@ -17,9 +17,10 @@ const filePrefix = `test-${randomBytes(4).toString('hex')}`;
 let prefixCount = 0;
 const nextPrefix = (): string => `${filePrefix}-${++prefixCount}`;
 
-/** Handler calls, identified by the payload's retentionDays (each test row uses its own marker). */
+/** Processor calls, identified by the payload's retentionDays (each test row uses its own marker). */
 interface Recorder {
-  readonly handlers: JobHandlerTable;
+  /** Wraps the worker's purge processor (calling the real one when `real`). */
+  readonly attach: (proc: WorkerProcess) => void;
   readonly started: number[];
   readonly finished: number[];
 }
@@ -27,17 +28,18 @@ interface Recorder {
 function recorder(options: { real?: boolean; gate?: Promise<void> } = {}): Recorder {
   const started: number[] = [];
   const finished: number[] = [];
-  const handlers: JobHandlerTable = {
-    ...JOB_HANDLERS,
-    [PURGE_JOB]: async (payload, context) => {
+  const attach = (proc: WorkerProcess): void => {
+    const purge = proc.processor(PURGE_JOB);
+    const real = purge.process.bind(purge);
+    vi.spyOn(purge, 'process').mockImplementation(async (payload) => {
       started.push(payload.retentionDays);
       await options.gate;
-      const result = options.real === true ? await JOB_HANDLERS[PURGE_JOB](payload, context) : undefined;
+      const result = options.real === true ? await real(payload) : undefined;
       finished.push(payload.retentionDays);
       return result;
-    },
+    });
   };
-  return { handlers, started, finished };
+  return { attach, started, finished };
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -64,16 +66,10 @@ function sharedClock(proc: WorkerProcess): SharedClock {
 }
 
 const open = new Set<WorkerProcess>();
-async function worker(
-  env: Record<string, string>,
-  handlers: JobHandlerTable,
-  queuePrefix = nextPrefix(),
-): Promise<WorkerProcess> {
-  const proc = await createWorkerProcess(await testConfig({ SCHEDULER_TICK_MS: '50', ...env }), {
-    queuePrefix,
-    handlers,
-  });
+async function worker(env: Record<string, string>, rec: Recorder, queuePrefix = nextPrefix()): Promise<WorkerProcess> {
+  const proc = await createWorkerProcess(await testConfig({ SCHEDULER_TICK_MS: '50', ...env }), { queuePrefix });
   open.add(proc);
+  rec.attach(proc);
   return proc;
 }
 async function closeWorker(proc: WorkerProcess): Promise<void> {
@@ -88,7 +84,7 @@ afterEach(async () => {
 describe('worker scheduler tick', () => {
   it('turns a row due in the past into exactly one job run and deletes the row', async () => {
     const rec = recorder();
-    const proc = await worker({}, rec.handlers);
+    const proc = await worker({}, rec);
     const prisma: PrismaService = proc.stores.prisma;
     const dueAt = new Date(proc.stores.clock.nowMs() - 60_000);
     await new ScheduledJobRepository(prisma).schedule('due:past', payload(1001), dueAt, 'timers');
@@ -103,7 +99,7 @@ describe('worker scheduler tick', () => {
 
   it('runs a row again when it is scheduled again under the same id (a repeating timer)', async () => {
     const rec = recorder();
-    const proc = await worker({}, rec.handlers);
+    const proc = await worker({}, rec);
     const prisma: PrismaService = proc.stores.prisma;
     await proc.start();
     await new ScheduledJobRepository(prisma).schedule(
@@ -124,7 +120,7 @@ describe('worker scheduler tick', () => {
 
   it('runs a future row only once the sandbox clock is advanced past it', async () => {
     const rec = recorder();
-    const proc = await worker({}, rec.handlers);
+    const proc = await worker({}, rec);
     const prisma = proc.stores.prisma;
     await new ScheduledJobRepository(prisma).schedule(
       'due-later',
@@ -138,6 +134,9 @@ describe('worker scheduler tick', () => {
     expect(await prisma.scheduledJob.findUnique({ where: { id: 'due-later' } })).not.toBeNull();
     await sharedClock(proc).advance(3600 + 60);
     await waitFor('the job run after the advance', () => rec.finished.includes(1002));
+    // The tick deletes the row when its transaction commits, after enqueuing the rest of its
+    // batch: the job may have run by then.
+    await sleep(300);
     expect(count(rec.started, 1002)).toBe(1);
     expect(await prisma.scheduledJob.findUnique({ where: { id: 'due-later' } })).toBeNull();
   });
@@ -146,8 +145,8 @@ describe('worker scheduler tick', () => {
     const rec = recorder();
     const env = { SCHEDULER_BATCH_SIZE: '25', DATABASE_URL: await freshDatabaseUrl() };
     const prefix = nextPrefix();
-    const a = await worker(env, rec.handlers, prefix);
-    const b = await worker(env, rec.handlers, prefix);
+    const a = await worker(env, rec, prefix);
+    const b = await worker(env, rec, prefix);
     const past = new Date(a.stores.clock.nowMs() - 1000);
     await a.stores.prisma.scheduledJob.createMany({
       data: Array.from({ length: 300 }, (_, i) => ({
@@ -189,7 +188,7 @@ describe('worker shutdown', () => {
   it('lets an in-flight job finish before close() resolves', async () => {
     const gate = deferred();
     const rec = recorder({ gate: gate.promise });
-    const proc = await worker({ SHUTDOWN_GRACE_MS: '10000' }, rec.handlers);
+    const proc = await worker({ SHUTDOWN_GRACE_MS: '10000' }, rec);
     await new ScheduledJobRepository(proc.stores.prisma).schedule(
       'in-flight',
       payload(2001),
@@ -210,7 +209,7 @@ describe('worker shutdown', () => {
 
   it('stops waiting for a job that never finishes after the grace period', async () => {
     const rec = recorder({ gate: new Promise<void>(() => undefined) });
-    const proc = await worker({ SHUTDOWN_GRACE_MS: '200' }, rec.handlers);
+    const proc = await worker({ SHUTDOWN_GRACE_MS: '200' }, rec);
     await new ScheduledJobRepository(proc.stores.prisma).schedule(
       'stuck',
       payload(2002),
@@ -233,7 +232,7 @@ describe('worker shutdown', () => {
 describe('maintenance.purge-revoked-api-keys', () => {
   it('purges keys revoked beyond retention by the service clock and schedules the next run a day later', async () => {
     const rec = recorder({ real: true });
-    const proc = await worker({}, rec.handlers);
+    const proc = await worker({}, rec);
     const prisma = proc.stores.prisma;
     // The service clock runs 30 days ahead of the wall clock: retention must follow it.
     await sharedClock(proc).advance(30 * 24 * 3600);
@@ -263,21 +262,31 @@ describe('maintenance.purge-revoked-api-keys', () => {
 });
 
 describe('worker start-up and HTTP surface', () => {
-  it('rejects a handler table with a missing or unknown handler', async () => {
-    expect(() => assertHandlerTable(JOB_HANDLERS)).not.toThrow();
-    expect(() => assertHandlerTable({})).toThrow(/missing [^;]*maintenance\.purge-revoked-api-keys[^;]*; unknown none/);
-    const extra = { ...JOB_HANDLERS, 'maintenance.unknown': () => Promise.resolve(1) };
-    expect(() => assertHandlerTable(extra)).toThrow(/missing none; unknown maintenance\.unknown/);
-    expect(() => assertHandlerTable({ ...JOB_HANDLERS, [PURGE_JOB]: 'not a function' })).toThrow(
+  it('rejects job processors with a missing, unknown or duplicate processor', async () => {
+    const processor = { process: () => Promise.resolve(1) };
+    const all: DiscoveredProcessor[] = Object.keys(JOB_QUEUE).map((name) => ({ name, owner: 'P', processor }));
+    const consumers = [...new Set(Object.values(JOB_QUEUE))];
+    expect(() => checkJobWiring({ processors: all, consumers })).not.toThrow();
+    expect(() => checkJobWiring({ processors: [], consumers })).toThrow(
+      /missing [^;]*maintenance\.purge-revoked-api-keys[^;]*; unknown none/,
+    );
+    const extra = [...all, { name: 'maintenance.unknown', owner: 'P', processor }];
+    expect(() => checkJobWiring({ processors: extra, consumers })).toThrow(
+      /missing none; unknown maintenance\.unknown/,
+    );
+    const notAProcessor = all.map((entry) => (entry.name === PURGE_JOB ? { ...entry, processor: {} } : entry));
+    expect(() => checkJobWiring({ processors: notAProcessor, consumers })).toThrow(
       /missing maintenance\.purge-revoked-api-keys;/,
     );
-    await expect(createWorkerProcess(await testConfig(), { handlers: {} as JobHandlerTable })).rejects.toThrow(
-      /inconsistent/,
+    const twice = [...all, { name: PURGE_JOB, owner: 'Q', processor }];
+    expect(() => checkJobWiring({ processors: twice, consumers })).toThrow(
+      /missing none; unknown none; duplicate maintenance\.purge-revoked-api-keys \(P and Q\)/,
     );
+    await expect(createWorkerProcess(await testConfig(), { domains: [] })).rejects.toThrow(/inconsistent/);
   });
 
   it('serves queue depth gauges on /metrics and answers /readyz', async () => {
-    const proc = await worker({}, recorder().handlers);
+    const proc = await worker({}, recorder());
     await proc.http.listen(0, '127.0.0.1');
     await proc.queues.enqueue(payload(3001), 'metrics:probe');
     const base = baseUrl(proc.http);

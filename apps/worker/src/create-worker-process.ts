@@ -1,163 +1,83 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { SystemClock, createHttpApp, type ConnectedConfig } from '#libs/common';
-import { BankConnectors, BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
+import type { Type } from '@nestjs/common';
+import { createHttpApp, type ConnectedConfig, type JobName } from '#libs/common';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
-import { SigningKeyCipher, SigningKeyStore } from '#libs/events';
 import { Metrics, createLogger } from '#libs/observability';
-import { PaymentProgression, paymentRules } from '#libs/application';
-import { ensureProbeScheduled } from './banks/probe-bank-status.usecase.js';
-import { JOB_HANDLERS, assertHandlerTable, type JobHandlerTable } from './jobs/job-handlers.js';
-import { ensureIdempotencyPurgeScheduled } from './maintenance/purge-idempotency-keys.usecase.js';
-import { ensurePurgeScheduled } from './maintenance/purge-revoked-api-keys.usecase.js';
-import {
-  DEFAULT_PURGE_BATCH_SIZE,
-  DEFAULT_PURGE_TIME_BUDGET_MS,
-  ensureWebhookPurgeScheduled,
-} from './maintenance/purge-webhook-history.usecase.js';
-import { QueueSet } from './queues/queue-set.js';
+import { JobProcessorRegistry } from './jobs/job-processor-registry.js';
+import type { JobProcessor } from './jobs/job-processor.js';
+import { JobQueues } from './queues/job-queues.js';
 import { SchedulerTick } from './scheduler/scheduler-tick.js';
 import { OutboxRelay } from './webhooks/outbox-relay.js';
-import { prepareSigningKeys } from './webhooks/prepare-signing-keys.js';
-import { LEASE_MARGIN_MS, WebhookMetrics, type WebhookRuntime } from './webhooks/webhook-runtime.js';
-import { WebhookSender, type WebhookSenderOptions } from './webhooks/webhook-sender.js';
+import type { WebhookSenderOptions } from './webhooks/webhook-sender.js';
 import { WorkerAppModule } from './worker-app.module.js';
+import { WorkerRunner } from './worker-runner.js';
 
 export interface WorkerProcess {
+  /** The worker's Nest application (its HTTP surface: /healthz, /readyz, /metrics). */
   readonly http: NestFastifyApplication;
   readonly stores: DataStores;
-  readonly queues: QueueSet;
+  readonly queues: JobQueues;
   readonly scheduler: SchedulerTick;
   readonly relay: OutboxRelay;
-  /** Starts the scheduler tick and the queue consumers. */
+  /** The processor registered for a job name. */
+  processor<N extends JobName>(name: N): JobProcessor<N>;
+  /** Runs the start-up tasks, then the queue workers, the scheduler tick and the outbox relay. */
   start(): Promise<void>;
+  /** Stops taking work, lets in-flight jobs finish within SHUTDOWN_GRACE_MS, and closes everything. */
   close(): Promise<void>;
 }
 
 export interface WorkerProcessOptions {
   /** BullMQ key prefix (tests isolate themselves with their own). */
   readonly queuePrefix?: string;
-  readonly handlers?: JobHandlerTable;
   /** DNS resolution of webhook receivers (tests substitute their own). */
   readonly webhookLookup?: WebhookSenderOptions['lookup'];
+  /** The domain modules with the job processors (all of them unless given). */
+  readonly domains?: readonly Type[];
 }
 
+/**
+ * Builds the worker's Nest application and initialises it: the queue workers exist but do not
+ * run until start(). Fails (closing what it opened) when a job name has no processor or two.
+ */
 export async function createWorkerProcess(
   config: ConnectedConfig,
   options: WorkerProcessOptions = {},
 ): Promise<WorkerProcess> {
-  const handlers = options.handlers ?? JOB_HANDLERS;
-  assertHandlerTable(handlers);
   const logger = createLogger('worker', config.logLevel);
   const metrics = new Metrics('worker');
   const stores = await openDataStores(config, { service: 'worker' });
-  const sender = new WebhookSender({
-    environment: config.environment,
-    timeoutMs: config.webhooks.attemptTimeoutMs,
-    ...(options.webhookLookup === undefined ? {} : { lookup: options.webhookLookup }),
-  });
-  const webhooks: WebhookRuntime = {
-    keys: new SigningKeyStore(
-      stores.repositories.webhookSigningKeys,
-      stores.clock,
-      config.webhooks.keyGraceHours * 3600_000,
-      new SigningKeyCipher(config.webhooks.keyEncryption.current, config.webhooks.keyEncryption.previous),
-    ),
-    sender,
-    leaseMs: config.webhooks.attemptTimeoutMs + LEASE_MARGIN_MS,
-    wallClock: new SystemClock(),
-    metrics: new WebhookMetrics(metrics.registry),
-    retention: {
-      retentionDays: config.webhooks.retentionDays,
-      deadLetterRetentionDays: config.webhooks.deadLetterRetentionDays,
-      batchSize: DEFAULT_PURGE_BATCH_SIZE,
-      timeBudgetMs: DEFAULT_PURGE_TIME_BUDGET_MS,
-    },
-  };
-  // No secret values are configured yet: `env:` references resolve to an error, probed as DOWN.
-  const bankHttp = new BankHttpClient({ logger });
-  const bankConnectors = new BankConnectors(
-    new ConnectorRegistry({
-      http: bankHttp,
-      secrets: createSecretResolver(config.bankSecrets),
-      nowMs: () => stores.clock.nowMs(),
-    }),
-  );
-  const payments = new PaymentProgression({
-    prisma: stores.prisma,
-    clock: stores.clock,
-    connectors: bankConnectors,
-    rules: paymentRules(config),
-    logger,
-    publicBaseUrl: config.http.publicBaseUrl,
-  });
-  const context = {
-    repositories: stores.repositories,
-    clock: stores.clock,
-    logger,
-    webhooks,
-    bankConnectors,
-    payments,
-  };
-  const queues = new QueueSet(
-    {
-      redisUrl: config.redisUrl,
-      prefix: options.queuePrefix ?? config.queuePrefix,
-      tracing: config.otel.exporterEndpoint !== undefined,
-      queueConcurrency: { webhooks: config.webhooks.concurrency },
-    },
-    handlers,
-    context,
-    logger,
-  );
-  queues.registerMetrics(metrics.registry);
-  const scheduler = new SchedulerTick(
-    stores.repositories.scheduledJobs,
-    stores.clock,
-    queues,
-    { tickMs: config.worker.schedulerTickMs, batchSize: config.worker.schedulerBatchSize },
-    logger,
-  );
-  const relay = new OutboxRelay(
-    stores.repositories,
-    stores.clock,
-    queues,
-    {
-      databaseUrl: config.databaseUrl,
-      sweepMs: config.webhooks.sweepMs,
-      recoverAfterMs: config.webhooks.recoverAfterMs,
-    },
-    logger,
-  );
-  const http = await createHttpApp(WorkerAppModule.register({ config, logger, metrics }, stores), {
-    config,
-    logger,
-    metrics,
-  });
-
+  let http: NestFastifyApplication | undefined;
+  try {
+    http = await createHttpApp(
+      WorkerAppModule.register({
+        platform: { config, logger, metrics },
+        stores,
+        queues: options.queuePrefix === undefined ? {} : { prefix: options.queuePrefix },
+        jobContext: options.webhookLookup === undefined ? {} : { webhookLookup: options.webhookLookup },
+        ...(options.domains === undefined ? {} : { domains: options.domains }),
+      }),
+      { config, logger, metrics },
+    );
+    await http.init();
+  } catch (error) {
+    await http?.close().catch(() => undefined);
+    await closeDataStores(stores);
+    throw error;
+  }
+  const app = http;
+  const registry = app.get(JobProcessorRegistry);
+  const runner = app.get(WorkerRunner);
   return {
-    http,
+    http: app,
     stores,
-    queues,
-    scheduler,
-    relay,
-    start: async () => {
-      await prepareSigningKeys(webhooks.keys, logger);
-      await ensurePurgeScheduled(context);
-      await ensureIdempotencyPurgeScheduled(context);
-      await ensureWebhookPurgeScheduled(context);
-      await ensureProbeScheduled(context, config.worker.bankStatusProbeSeconds);
-      queues.startWorkers();
-      scheduler.start();
-      await relay.start();
-      logger.info({ queues: [...queues.queues.keys()] }, 'worker started');
-    },
+    queues: app.get(JobQueues),
+    scheduler: app.get(SchedulerTick),
+    relay: app.get(OutboxRelay),
+    processor: (name) => registry.processorOf(name),
+    start: () => runner.start(),
     close: async () => {
-      await relay.stop();
-      await scheduler.stop();
-      await queues.close(config.worker.shutdownGraceMs);
-      sender.close();
-      await bankHttp.close();
-      await http.close();
+      await app.close();
       await closeDataStores(stores);
     },
   };

@@ -1,15 +1,56 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { HealthController, MetricsController, PlatformModule, type PlatformObjects } from '#libs/common';
 import { DbModule, type DataStores } from '#libs/db';
+import { BankStatusModule } from './banks/bank-status.module.js';
+import { JobContextModule, type JobContextModuleOptions } from './jobs/job-context.module.js';
+import { MaintenanceModule } from './maintenance/maintenance.module.js';
+import { PaymentPollingModule } from './payments/payment-polling.module.js';
+import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.js';
+import { SchedulerModule } from './scheduler/scheduler.module.js';
+import { OutboxRelayModule } from './webhooks/outbox-relay.module.js';
+import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module.js';
+import { WorkerRunner } from './worker-runner.js';
 
-/** The worker's only HTTP surface: /healthz, /readyz and /metrics on WORKER_PORT. */
+/**
+ * The modules holding the worker's job processors, one per domain. Their start-up tasks run in
+ * this order (signing keys first: a key that cannot be opened stops the start).
+ */
+export const WORKER_DOMAINS: readonly Type[] = [
+  WebhookDeliveryModule,
+  MaintenanceModule,
+  BankStatusModule,
+  PaymentPollingModule,
+];
+
+export interface WorkerAppOptions {
+  readonly platform: PlatformObjects;
+  readonly stores: DataStores;
+  readonly queues?: QueuesModuleOptions;
+  readonly jobContext?: JobContextModuleOptions;
+  /** The domain modules (WORKER_DOMAINS unless given). */
+  readonly domains?: readonly Type[];
+}
+
+/**
+ * The worker: BullMQ queues and their consumers, the processors of every domain, the scheduler
+ * tick and the outbox relay; its only HTTP surface is /healthz, /readyz and /metrics on WORKER_PORT.
+ */
 @Module({})
 export class WorkerAppModule {
-  static register(platform: PlatformObjects, stores: DataStores): DynamicModule {
+  static register(options: WorkerAppOptions): DynamicModule {
     return {
       module: WorkerAppModule,
-      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores)],
+      imports: [
+        PlatformModule.forRoot(options.platform),
+        DbModule.forRoot(options.stores),
+        QueuesModule.forRoot(options.queues),
+        JobContextModule.forRoot(options.jobContext),
+        SchedulerModule,
+        OutboxRelayModule,
+        ...(options.domains ?? WORKER_DOMAINS),
+      ],
       controllers: [HealthController, MetricsController],
+      providers: [WorkerRunner],
     };
   }
 }

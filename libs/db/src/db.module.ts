@@ -5,6 +5,9 @@ import { PrismaService } from './prisma.service.js';
 
 export const REDIS = Symbol('REDIS');
 
+/** Every repository of the process as one object (`Repositories`), for code that takes the set. */
+export const REPOSITORIES = Symbol('REPOSITORIES');
+
 /**
  * Makes the process's Postgres (Prisma), Redis and Clock injectable, with readiness checks, and
  * every repository of `stores` by its class (with Transactions, to open a transaction).
@@ -29,9 +32,10 @@ export class DbModule {
         { provide: REDIS, useValue: stores.redis },
         { provide: Clock, useValue: stores.clock },
         { provide: READINESS_CHECKS, useValue: checks },
+        { provide: REPOSITORIES, useValue: stores.repositories },
         ...repositories,
       ],
-      exports: [PrismaService, REDIS, Clock, READINESS_CHECKS, ...classes],
+      exports: [PrismaService, REDIS, Clock, READINESS_CHECKS, REPOSITORIES, ...classes],
     };
   }
 }

@@ -18,3 +18,6 @@ export interface JobContext {
   /** Payment moves from bank answers and timers (expiry, 30-day rule). */
   readonly payments: PaymentProgression;
 }
+
+/** Injection token of the worker's JobContext. */
+export const JOB_CONTEXT = Symbol('JOB_CONTEXT');

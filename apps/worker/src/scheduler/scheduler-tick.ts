@@ -1,7 +1,7 @@
 import { isJobName, type Clock, type JobPayload } from '#libs/common';
 import type { ScheduledJobRepository } from '#libs/db';
 import type { Logger } from 'pino';
-import type { QueueSet } from '../queues/queue-set.js';
+import type { JobQueues } from '../queues/job-queues.js';
 
 /** How long a row with an unknown job name waits before it is offered again. */
 export const UNKNOWN_JOB_RETRY_MS = 60_000;
@@ -34,7 +34,7 @@ export class SchedulerTick {
   constructor(
     private readonly timers: ScheduledJobRepository,
     private readonly clock: Clock,
-    private readonly queues: QueueSet,
+    private readonly queues: JobQueues,
     private readonly options: SchedulerOptions,
     private readonly logger: Logger,
   ) {}

@@ -5,7 +5,7 @@ import type { Clock } from '#libs/common';
 import { deliverJob, deliveryTimerId, type NewDelivery, type Repositories } from '#libs/db';
 import { newId } from '#libs/domain';
 import { OUTBOX_CHANNEL, isOutboxEventType, isSubscribed } from '#libs/events';
-import type { QueueSet } from '../queues/queue-set.js';
+import type { JobQueues } from '../queues/job-queues.js';
 
 export interface OutboxRelayOptions {
   readonly databaseUrl: string;
@@ -41,7 +41,7 @@ export class OutboxRelay {
   constructor(
     private readonly repositories: Pick<Repositories, 'webhookOutbox' | 'webhookDeliveries'>,
     private readonly clock: Clock,
-    private readonly queues: QueueSet,
+    private readonly queues: JobQueues,
     private readonly options: OutboxRelayOptions,
     private readonly logger: Logger,
   ) {}

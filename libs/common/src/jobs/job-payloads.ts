@@ -2,8 +2,8 @@ import type { QueueName } from './queue-names.js';
 
 /**
  * Every job the worker runs, as a discriminated union on `name`. A job's queue is fixed by
- * its name (JOB_QUEUE). The worker's handler table is typed over this union, and start-up
- * fails if a name has no handler.
+ * its name (JOB_QUEUE). Each name has one processor in the worker (`@ProcessesJob(name)`, its
+ * payload typed from this union), and start-up fails if a name has none or two.
  */
 export interface PurgeRevokedApiKeysPayload {
   readonly name: 'maintenance.purge-revoked-api-keys';

@@ -1,0 +1,138 @@
+import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { APP_CONFIG, Clock, LOGGER, METRICS, SystemClock, type AppConfig } from '#libs/common';
+import { BankConnectors, BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
+import { PrismaService, REPOSITORIES, WebhookSigningKeyRepository, type Repositories } from '#libs/db';
+import { SigningKeyCipher, SigningKeyStore } from '#libs/events';
+import type { Metrics } from '#libs/observability';
+import { PaymentProgression, paymentRules } from '#libs/application';
+import {
+  DEFAULT_PURGE_BATCH_SIZE,
+  DEFAULT_PURGE_TIME_BUDGET_MS,
+} from '../maintenance/purge-webhook-history.usecase.js';
+import { LEASE_MARGIN_MS, WebhookMetrics, type WebhookRuntime } from '../webhooks/webhook-runtime.js';
+import { WebhookSender, type WebhookSenderOptions } from '../webhooks/webhook-sender.js';
+import { JOB_CONTEXT, type JobContext } from './job-context.js';
+
+export interface JobContextModuleOptions {
+  /** DNS resolution of webhook receivers (tests substitute their own). */
+  readonly webhookLookup?: WebhookSenderOptions['lookup'];
+}
+
+const WEBHOOK_RUNTIME = Symbol('WEBHOOK_RUNTIME');
+
+/**
+ * What every job processor may use (JobContext): the database and clock, the logger, webhook
+ * signing and sending, the bank connectors and payment progression. Closes the HTTP clients at
+ * shutdown.
+ */
+@Global()
+@Module({})
+export class JobContextModule implements OnApplicationShutdown {
+  constructor(
+    private readonly sender: WebhookSender,
+    private readonly bankHttp: BankHttpClient,
+  ) {}
+
+  static forRoot(options: JobContextModuleOptions = {}): DynamicModule {
+    return {
+      module: JobContextModule,
+      providers: [
+        {
+          provide: WebhookSender,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) =>
+            new WebhookSender({
+              environment: config.environment,
+              timeoutMs: config.webhooks.attemptTimeoutMs,
+              ...(options.webhookLookup === undefined ? {} : { lookup: options.webhookLookup }),
+            }),
+        },
+        {
+          provide: SigningKeyStore,
+          inject: [WebhookSigningKeyRepository, Clock, APP_CONFIG],
+          useFactory: (keys: WebhookSigningKeyRepository, clock: Clock, config: AppConfig) =>
+            new SigningKeyStore(
+              keys,
+              clock,
+              config.webhooks.keyGraceHours * 3600_000,
+              new SigningKeyCipher(config.webhooks.keyEncryption.current, config.webhooks.keyEncryption.previous),
+            ),
+        },
+        {
+          provide: WEBHOOK_RUNTIME,
+          inject: [SigningKeyStore, WebhookSender, METRICS, APP_CONFIG],
+          useFactory: (
+            keys: SigningKeyStore,
+            sender: WebhookSender,
+            metrics: Metrics,
+            config: AppConfig,
+          ): WebhookRuntime => ({
+            keys,
+            sender,
+            leaseMs: config.webhooks.attemptTimeoutMs + LEASE_MARGIN_MS,
+            wallClock: new SystemClock(),
+            metrics: new WebhookMetrics(metrics.registry),
+            retention: {
+              retentionDays: config.webhooks.retentionDays,
+              deadLetterRetentionDays: config.webhooks.deadLetterRetentionDays,
+              batchSize: DEFAULT_PURGE_BATCH_SIZE,
+              timeBudgetMs: DEFAULT_PURGE_TIME_BUDGET_MS,
+            },
+          }),
+        },
+        { provide: BankHttpClient, inject: [LOGGER], useFactory: (logger: Logger) => new BankHttpClient({ logger }) },
+        {
+          // No secret values are configured yet: `env:` references resolve to an error, probed as DOWN.
+          provide: BankConnectors,
+          inject: [BankHttpClient, Clock, APP_CONFIG],
+          useFactory: (http: BankHttpClient, clock: Clock, config: AppConfig) =>
+            new BankConnectors(
+              new ConnectorRegistry({
+                http,
+                secrets: createSecretResolver(config.bankSecrets),
+                nowMs: () => clock.nowMs(),
+              }),
+            ),
+        },
+        {
+          provide: PaymentProgression,
+          inject: [PrismaService, Clock, BankConnectors, APP_CONFIG, LOGGER],
+          useFactory: (
+            prisma: PrismaService,
+            clock: Clock,
+            connectors: BankConnectors,
+            config: AppConfig,
+            logger: Logger,
+          ) =>
+            new PaymentProgression({
+              prisma,
+              clock,
+              connectors,
+              rules: paymentRules(config),
+              logger,
+              publicBaseUrl: config.http.publicBaseUrl,
+            }),
+        },
+        {
+          provide: JOB_CONTEXT,
+          inject: [REPOSITORIES, Clock, LOGGER, WEBHOOK_RUNTIME, BankConnectors, PaymentProgression],
+          useFactory: (
+            repositories: Repositories,
+            clock: Clock,
+            logger: Logger,
+            webhooks: WebhookRuntime,
+            bankConnectors: BankConnectors,
+            payments: PaymentProgression,
+          ): JobContext => ({ repositories, clock, logger, webhooks, bankConnectors, payments }),
+        },
+      ],
+      exports: [JOB_CONTEXT, SigningKeyStore],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.sender.close();
+    await this.bankHttp.close();
+  }
+}

@@ -1,0 +1,38 @@
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { APP_CONFIG, LOGGER, type AppConfig } from '#libs/common';
+import { JobProcessorRegistry } from './jobs/job-processor-registry.js';
+import { QueueWorkers } from './queues/queue-workers.js';
+import { SchedulerTick } from './scheduler/scheduler-tick.js';
+import { OutboxRelay } from './webhooks/outbox-relay.js';
+
+/**
+ * Starts the worker's loops in order (the processors' start-up tasks, the queue workers, the
+ * scheduler tick, the outbox relay) and stops them in reverse before the application shuts
+ * down: in-flight jobs get SHUTDOWN_GRACE_MS to finish, then go back to their queues.
+ */
+@Injectable()
+export class WorkerRunner implements BeforeApplicationShutdown {
+  constructor(
+    private readonly processors: JobProcessorRegistry,
+    private readonly workers: QueueWorkers,
+    private readonly scheduler: SchedulerTick,
+    private readonly relay: OutboxRelay,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    for (const processor of this.processors.all()) await processor.onWorkerStart?.();
+    this.workers.start();
+    this.scheduler.start();
+    await this.relay.start();
+    this.logger.info({ queues: this.workers.names() }, 'worker started');
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    await this.scheduler.stop();
+    await this.workers.drain(this.config.worker.shutdownGraceMs);
+  }
+}
