@@ -2,7 +2,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SystemClock, createHttpApp, type ConnectedConfig } from '#libs/common';
 import { BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
-import { SigningKeyCipher, SigningKeyStore } from '#libs/events';
+import { SigningKeyStore, signingKeyCipher } from '#libs/events';
+import { secretBoxFromConfig } from '#libs/secrets';
 import { Metrics, createLogger } from '#libs/observability';
 import { BankConnectors, PaymentProgression, paymentRules } from '#libs/payments';
 import { ensureProbeScheduled } from './banks/probe-bank-status.usecase.js';
@@ -60,7 +61,7 @@ export async function createWorkerProcess(
       stores.prisma,
       stores.clock,
       config.webhooks.keyGraceHours * 3600_000,
-      new SigningKeyCipher(config.webhooks.keyEncryption.current, config.webhooks.keyEncryption.previous),
+      signingKeyCipher(secretBoxFromConfig(config), config),
     ),
     sender,
     leaseMs: config.webhooks.attemptTimeoutMs + LEASE_MARGIN_MS,

@@ -22,7 +22,11 @@ export const webhookSigningKeys = {
   },
 
   /** The key in use, creating `fresh` first when there is none (the first start of a system). */
-  async activeOrCreate(prisma: PrismaService, fresh: () => NewSigningKey, now: Date): Promise<WebhookSigningKey> {
+  async activeOrCreate(
+    prisma: PrismaService,
+    fresh: () => NewSigningKey | Promise<NewSigningKey>,
+    now: Date,
+  ): Promise<WebhookSigningKey> {
     const existing = await webhookSigningKeys.active(prisma);
     if (existing !== null) return existing;
     return prisma.$transaction(async (tx) => {
@@ -32,7 +36,7 @@ export const webhookSigningKeys = {
         orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }],
       });
       if (again !== null) return again;
-      const key = fresh();
+      const key = await fresh();
       return tx.webhookSigningKey.create({
         data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKey, createdAt: now },
       });
