@@ -2,8 +2,14 @@ import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ConnectedConfig } from '#libs/common';
 import { PrismaService, webhookSigningKeys } from '#libs/db';
-import { generateSigningKey, verifyWebhook, writeOutboxEvent, type JsonWebKeySet } from '#libs/events';
-import { keyEncryptionKeyId } from '#libs/secrets';
+import {
+  WebhookSecretStore,
+  generateSigningKey,
+  verifyWebhook,
+  writeOutboxEvent,
+  type JsonWebKeySet,
+} from '#libs/events';
+import { LocalKms, SecretBox, keyEncryptionKeyId } from '#libs/secrets';
 import { createApiProcess } from '../../apps/api/src/create-api-process.js';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import { TEST_KEY_ENCRYPTION_KEY, baseUrl, freshDatabaseUrl, testConfig } from '../support/test-env.js';
@@ -149,6 +155,21 @@ describe('webhook signing keys at rest', () => {
     await plain.start();
     const [before] = await storedKeys(plain.stores.prisma);
     expect(before?.privateKey).toContain('BEGIN PRIVATE KEY');
+    // A member's webhook secret issued meanwhile is kept unsealed too.
+    const issued = await new WebhookSecretStore(plain.stores.prisma, new SecretBox(undefined)).issue();
+    expect(issued.stored.secret.startsWith('plain:')).toBe(true);
+    await plain.stores.prisma.member.create({ data: { id: 'm:sandbox-secret', name: 'Sandbox TPP' } });
+    await plain.stores.prisma.webhookConfig.create({
+      data: {
+        memberId: 'm:sandbox-secret',
+        url: 'http://127.0.0.1:9/h',
+        types: ['REFUND_STATUS_CHANGED'],
+        updatedAt: new Date(),
+      },
+    });
+    await plain.stores.prisma.webhookSecret.create({
+      data: { ...issued.stored, memberId: 'm:sandbox-secret', createdAt: new Date() },
+    });
     await plain.close();
 
     const sealed = await worker(await testConfig({ DATABASE_URL: databaseUrl }));
@@ -156,6 +177,12 @@ describe('webhook signing keys at rest', () => {
     const [after] = await storedKeys(sealed.stores.prisma);
     expect(after?.kid).toBe(before?.kid);
     expect(after?.privateKey.startsWith(`enc:v2:${kekId(TEST_KEY_ENCRYPTION_KEY)}:`)).toBe(true);
+    const secretRow = await sealed.stores.prisma.webhookSecret.findUniqueOrThrow({ where: { id: issued.stored.id } });
+    expect(secretRow.secret.startsWith(`enc:v2:${kekId(TEST_KEY_ENCRYPTION_KEY)}:`)).toBe(true);
+    const box = new SecretBox(new LocalKms(Buffer.from(TEST_KEY_ENCRYPTION_KEY, 'base64')));
+    expect(await box.openText({ purpose: 'webhook_secret.secret', recordId: secretRow.id }, secretRow.secret)).toBe(
+      issued.secret,
+    );
   });
 
   it('rotates the key-encryption key: the previous one reads, the new one re-seals every key; without it the worker does not start', async () => {

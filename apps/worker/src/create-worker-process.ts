@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SystemClock, createHttpApp, type ConnectedConfig } from '#libs/common';
 import { BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
-import { SigningKeyStore, signingKeyCipher } from '#libs/events';
+import { SigningKeyStore, WebhookSecretStore, signingKeyCipher } from '#libs/events';
 import { secretBoxFromConfig } from '#libs/secrets';
 import { Metrics, createLogger } from '#libs/observability';
 import { BankConnectors, PaymentProgression, paymentRules } from '#libs/payments';
@@ -56,13 +56,15 @@ export async function createWorkerProcess(
     timeoutMs: config.webhooks.attemptTimeoutMs,
     ...(options.webhookLookup === undefined ? {} : { lookup: options.webhookLookup }),
   });
+  const secretBox = secretBoxFromConfig(config);
   const webhooks: WebhookRuntime = {
     keys: new SigningKeyStore(
       stores.prisma,
       stores.clock,
       config.webhooks.keyGraceHours * 3600_000,
-      signingKeyCipher(secretBoxFromConfig(config), config),
+      signingKeyCipher(secretBox, config),
     ),
+    secrets: new WebhookSecretStore(stores.prisma, secretBox),
     sender,
     leaseMs: config.webhooks.attemptTimeoutMs + LEASE_MARGIN_MS,
     wallClock: new SystemClock(),
@@ -135,7 +137,7 @@ export async function createWorkerProcess(
     scheduler,
     relay,
     start: async () => {
-      await prepareSigningKeys(webhooks.keys, logger);
+      await prepareSigningKeys(webhooks.keys, logger, webhooks.secrets);
       await ensurePurgeScheduled(context);
       await ensureIdempotencyPurgeScheduled(context);
       await ensureWebhookPurgeScheduled(context);

@@ -16,6 +16,7 @@ export type { Bank } from './generated/prisma/client.js';
 export * from './repositories/webhook-config.repository.js';
 export * from './repositories/webhook-delivery.repository.js';
 export * from './repositories/webhook-signing-key.repository.js';
+export * from './repositories/webhook-secret.repository.js';
 export * from './repositories/webhook-retention.repository.js';
 export type {
   OutboxEvent,

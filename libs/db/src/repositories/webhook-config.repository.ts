@@ -1,5 +1,6 @@
 import type { WebhookConfig } from '../generated/prisma/client.js';
 import type { PrismaService } from '../prisma.service.js';
+import { webhookSecrets, type NewWebhookSecret } from './webhook-secret.repository.js';
 
 export interface WebhookConfigInput {
   readonly url: string;
@@ -25,7 +26,29 @@ export class WebhookConfigRepository {
   }
 
   /**
-   * Removes the member's configuration; the member's undelivered notifications become dead
+   * Replaces the configuration as `put` does and, in the same transaction, stores `fresh` as its
+   * `whsec_` secret when it has none signing (a new configuration, or one from before secrets).
+   * True when `fresh` was stored.
+   */
+  async putIssuingSecret(
+    memberId: string,
+    config: WebhookConfigInput,
+    fresh: NewWebhookSecret,
+    now: Date,
+  ): Promise<boolean> {
+    const data = { url: config.url, types: [...config.types], updatedAt: now };
+    return this.prisma.$transaction(async (tx) => {
+      await tx.webhookConfig.upsert({
+        where: { memberId },
+        create: { memberId, ...data, createdAt: now },
+        update: data,
+      });
+      return webhookSecrets.issueIfNone(tx, memberId, fresh, now);
+    });
+  }
+
+  /**
+   * Removes the member's configuration (and its secrets); the member's undelivered notifications become dead
    * letters (an operator may replay them once a configuration exists again). False when the
    * member had none.
    */
