@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '#libs/common';
-import { writeOutboxEvent } from '#libs/events';
+import { WebhookSecretStore, writeOutboxEvent } from '#libs/events';
+import { secretBoxFromConfig } from '#libs/secrets';
 import { createApiProcess, type ApiProcess } from '../../apps/api/src/create-api-process.js';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import { freePort } from '../support/free-port.js';
@@ -14,10 +15,10 @@ import { baseUrl, testConfig } from '../support/test-env.js';
 const root = projectRoot();
 const COMPILED_VERIFIER = join(root, 'dist/libs/events/src/signing/webhook-verifier.js');
 
-/** The ```js block under docs/webhooks.md's "Verifying a notification". */
+/** The ```js block under "Verifying a notification" in the webhooks guide (README links to it). */
 function readmeExample(): string {
-  const readme = readFileSync(join(root, 'docs/webhooks.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Verifying a notification'));
+  const guide = readFileSync(join(root, 'docs/webhooks.md'), 'utf8');
+  const section = guide.slice(guide.indexOf('## Verifying a notification'));
   const match = /```js\n([\s\S]*?)```/.exec(section);
   if (match?.[1] === undefined) throw new Error('docs/webhooks.md has no webhook verification example');
   return match[1];
@@ -28,6 +29,7 @@ describe('docs/webhooks.md: verifying a notification', () => {
   let worker: WorkerProcess;
   let dir: string;
   let receiver: SpawnedProcess | undefined;
+  let secrets: WebhookSecretStore;
 
   beforeAll(async () => {
     const config = await testConfig({ SCHEDULER_TICK_MS: '50' });
@@ -35,6 +37,7 @@ describe('docs/webhooks.md: verifying a notification', () => {
     await api.api.listen(0, '127.0.0.1');
     worker = await createWorkerProcess(config, { queuePrefix: `readme-${randomBytes(4).toString('hex')}` });
     await worker.start();
+    secrets = new WebhookSecretStore(worker.stores.repositories.webhookSecrets, secretBoxFromConfig(config));
     dir = await mkdtemp(join(root, 'test', '.readme-example-webhook-'));
   });
   afterAll(async () => {
@@ -51,10 +54,11 @@ describe('docs/webhooks.md: verifying a notification', () => {
     await copyFile(COMPILED_VERIFIER, join(dir, 'webhook-verifier.js'));
     await writeFile(join(dir, 'receiver.mjs'), readmeExample());
     const port = await freePort();
+    const issued = await secrets.issue();
     receiver = new SpawnedProcess(
       process.execPath,
       [join(dir, 'receiver.mjs')],
-      envWithout([], { GATEWAY_URL: baseUrl(api.api), PORT: String(port) }),
+      envWithout([], { GATEWAY_URL: baseUrl(api.api), PORT: String(port), WEBHOOK_SECRET: issued.secret }),
       dir,
     );
     await receiver.waitForOutput(/listening/, 10_000);
@@ -69,6 +73,7 @@ describe('docs/webhooks.md: verifying a notification', () => {
         updatedAt: new Date(),
       },
     });
+    await prisma.webhookSecret.create({ data: { ...issued.stored, memberId: 'm:readme', createdAt: new Date() } });
     const event = await prisma.$transaction((tx) =>
       writeOutboxEvent(tx, {
         memberId: 'm:readme',

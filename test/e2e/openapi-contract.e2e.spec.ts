@@ -123,6 +123,15 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /webhook/config/secret/rotate (after the PUT above made a configuration)', async () => {
+    const rotations = examplesOf('/webhook/config/secret/rotate', 'post');
+    expect(rotations.length).toBeGreaterThan(0);
+    for (const [name, example] of rotations) {
+      const answer = await call(`${gateway.apiUrl}/webhook/config/secret/rotate`, 'POST', member.auth, example);
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+  });
+
   it('POST /member/{memberId}/keys', async () => {
     const keys = examplesOf('/member/{memberId}/keys', 'post');
     expect(keys.length).toBeGreaterThan(0);
@@ -138,6 +147,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /v2/payments',
       'post /v2/payments/{paymentId}/embedded-auth',
       'put /webhook/config',
+      'post /webhook/config/secret/rotate',
       'post /member/{memberId}/keys',
     ]);
     const withBodies = operations(publicDocument)

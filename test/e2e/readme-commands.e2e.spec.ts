@@ -69,8 +69,15 @@ describe("README's commands, run as written against a gateway started by npm sta
     expect(readFileSync(join(root, '.ci/run'), 'utf8')).toMatch(/\bnpm test\b/);
   });
 
+  it('a webhook configuration: the PUT answers the whsec_ secret, shown this once', async () => {
+    const [, apiKey = '', , , webhook = ''] = blocks;
+    expect(webhook).toContain('/webhook/config');
+    const answer = JSON.parse(await bash(`${apiKey}\n${webhook}`)) as { secret?: string };
+    expect(answer.secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
+  });
+
   it('a first payment: the API key, the payment, the bank page by hand, then the payment read back', async () => {
-    expect(blocks).toHaveLength(4);
+    expect(blocks).toHaveLength(5);
     const [, apiKey = '', create = '', read = ''] = blocks;
 
     const created = JSON.parse(await bash(`${apiKey}\n${create}`)) as { payment: Payment };

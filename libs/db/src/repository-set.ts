@@ -12,6 +12,7 @@ import { WebhookConfigRepository } from './webhooks/webhook-config.repository.js
 import { WebhookDeliveryRepository } from './webhooks/webhook-delivery.repository.js';
 import { WebhookOutboxRepository } from './webhooks/webhook-outbox.repository.js';
 import { WebhookRetentionRepository } from './webhooks/webhook-retention.repository.js';
+import { WebhookSecretRepository } from './webhooks/webhook-secret.repository.js';
 import { WebhookSigningKeyRepository } from './webhooks/webhook-signing-key.repository.js';
 
 /** One process's repositories (all on its PrismaService) and its transaction opener. */
@@ -29,6 +30,7 @@ export interface Repositories {
   readonly webhookOutbox: WebhookOutboxRepository;
   readonly webhookRetention: WebhookRetentionRepository;
   readonly webhookSigningKeys: WebhookSigningKeyRepository;
+  readonly webhookSecrets: WebhookSecretRepository;
   readonly transactions: Transactions;
 }
 
@@ -47,6 +49,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     webhookOutbox: new WebhookOutboxRepository(prisma),
     webhookRetention: new WebhookRetentionRepository(prisma),
     webhookSigningKeys: new WebhookSigningKeyRepository(prisma),
+    webhookSecrets: new WebhookSecretRepository(prisma),
     transactions: new Transactions(prisma),
   };
 }

@@ -10,3 +10,5 @@ export * from './delivery/webhook-url.js';
 export * from './signing/signing-key-store.js';
 export * from './signing/signing-key-encryption.js';
 export * from './outbox/outbox-nudge.js';
+export * from './signing/webhook-secret.js';
+export * from './signing/webhook-secret-store.js';

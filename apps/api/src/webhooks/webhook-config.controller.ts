@@ -1,7 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentMember, type MemberContext } from '#libs/auth';
-import { GetWebhookConfigResponse, SetWebhookConfigRequest } from './webhook-config.dto.js';
+import {
+  GetWebhookConfigResponse,
+  RotateWebhookSecretRequest,
+  RotateWebhookSecretResponse,
+  SetWebhookConfigRequest,
+  SetWebhookConfigResponse,
+} from './webhook-config.dto.js';
 import { WebhookConfigUseCases } from './webhook-config.usecases.js';
 
 @ApiTags('Webhooks')
@@ -15,7 +21,7 @@ export class WebhookConfigController {
     summary: 'Set webhook config',
     operationId: 'GatewayService.SetWebhookConfig',
     description:
-      "Replaces the member's configuration (one per member). Unknown event types and unacceptable URLs answer 400 naming `config.type` or `config.url`.",
+      "Replaces the member's configuration (one per member). Unknown event types and unacceptable URLs answer 400 naming `config.type` or `config.url`. The response that creates the configuration carries its Standard Webhooks secret (`whsec_...`) once; later ones are empty.",
   })
   @ApiBody({
     type: SetWebhookConfigRequest,
@@ -26,13 +32,33 @@ export class WebhookConfigController {
       },
     },
   })
-  @ApiOkResponse({ schema: { type: 'object' } })
-  async set(
+  @ApiOkResponse({ type: SetWebhookConfigResponse })
+  set(
     @CurrentMember() member: MemberContext,
     @Body() body: SetWebhookConfigRequest,
-  ): Promise<Record<string, never>> {
-    await this.configs.set(member.memberId, body);
-    return {};
+  ): Promise<SetWebhookConfigResponse> {
+    return this.configs.set(member.memberId, body);
+  }
+
+  @Post('secret/rotate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Rotate the webhook secret',
+    operationId: 'GatewayService.RotateWebhookSecret',
+    description:
+      'Issues a new Standard Webhooks secret for the configuration and returns it (shown only here). Until `previousSecretsExpireAt` (after `overlapSeconds`, default one day) every delivery carries a `v1` signature under the new secret and under each previous one; after it, under the new one only. 404 when no configuration is set.',
+  })
+  @ApiBody({
+    type: RotateWebhookSecretRequest,
+    required: false,
+    examples: { hourOverlap: { summary: 'The old secret keeps signing for an hour', value: { overlapSeconds: 3600 } } },
+  })
+  @ApiOkResponse({ type: RotateWebhookSecretResponse })
+  rotateSecret(
+    @CurrentMember() member: MemberContext,
+    @Body() body: RotateWebhookSecretRequest,
+  ): Promise<RotateWebhookSecretResponse> {
+    return this.configs.rotateSecret(member.memberId, body);
   }
 
   @Get()

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -6,12 +6,22 @@ import {
   IsArray,
   IsDefined,
   IsIn,
+  IsInt,
+  IsOptional,
   IsString,
+  Max,
   MaxLength,
+  Min,
   ValidateNested,
   type ValidationArguments,
 } from 'class-validator';
-import { EVENT_TYPES, MAX_WEBHOOK_URL_LENGTH, type EventType } from '#libs/events';
+import {
+  DEFAULT_SECRET_OVERLAP_SECONDS,
+  EVENT_TYPES,
+  MAX_SECRET_OVERLAP_SECONDS,
+  MAX_WEBHOOK_URL_LENGTH,
+  type EventType,
+} from '#libs/events';
 
 function unknownTypes(args: ValidationArguments): string {
   const values: unknown[] = Array.isArray(args.value) ? (args.value as unknown[]) : [args.value];
@@ -55,4 +65,46 @@ export class SetWebhookConfigRequest {
 export class GetWebhookConfigResponse {
   @ApiProperty({ type: WebhookConfigDto })
   config!: WebhookConfigDto;
+}
+
+export class SetWebhookConfigResponse {
+  @ApiPropertyOptional({
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/8gc+Jj02IQ=',
+    description:
+      'The Standard Webhooks secret of this configuration, for `v1` signatures in `webhook-signature`. Present only in the response that creates it (the first PUT, or the first after a DELETE): store it now, it is never shown again. Absent when the configuration already has one.',
+  })
+  secret?: string;
+}
+
+export class RotateWebhookSecretRequest {
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: MAX_SECRET_OVERLAP_SECONDS,
+    default: DEFAULT_SECRET_OVERLAP_SECONDS,
+    example: 3600,
+    description:
+      'How long the secrets in use now keep signing beside the new one, in seconds (default one day, at most seven). 0 ends them at once.',
+  })
+  @IsOptional()
+  @IsInt({ message: 'overlapSeconds must be a whole number of seconds' })
+  @Min(0, { message: 'overlapSeconds must not be negative' })
+  @Max(MAX_SECRET_OVERLAP_SECONDS, {
+    message: `overlapSeconds must be at most ${MAX_SECRET_OVERLAP_SECONDS} (seven days)`,
+  })
+  overlapSeconds?: number;
+}
+
+export class RotateWebhookSecretResponse {
+  @ApiProperty({
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/8gc+Jj02IQ=',
+    description: 'The new secret; shown only in this response. Deliveries carry a `v1` signature under it from now on.',
+  })
+  secret!: string;
+
+  @ApiProperty({
+    example: '2026-01-02T10:00:00.000Z',
+    description:
+      'Until then deliveries also carry a `v1` signature under each previous secret, so receivers can switch without a gap.',
+  })
+  previousSecretsExpireAt!: string;
 }

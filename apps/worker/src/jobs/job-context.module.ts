@@ -2,8 +2,15 @@ import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, LOGGER, METRICS, SystemClock, type AppConfig } from '#libs/common';
 import { BankConnectors, BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
-import { PrismaService, REPOSITORIES, WebhookSigningKeyRepository, type Repositories } from '#libs/db';
-import { SigningKeyCipher, SigningKeyStore } from '#libs/events';
+import {
+  PrismaService,
+  REPOSITORIES,
+  WebhookSecretRepository,
+  WebhookSigningKeyRepository,
+  type Repositories,
+} from '#libs/db';
+import { SigningKeyStore, WebhookSecretStore, signingKeyCipher } from '#libs/events';
+import { SecretBox, SecretsModule } from '#libs/secrets';
 import type { Metrics } from '#libs/observability';
 import { PaymentProgression, paymentRules } from '#libs/application';
 import {
@@ -37,6 +44,7 @@ export class JobContextModule implements OnApplicationShutdown {
   static forRoot(options: JobContextModuleOptions = {}): DynamicModule {
     return {
       module: JobContextModule,
+      imports: [SecretsModule],
       providers: [
         {
           provide: WebhookSender,
@@ -50,25 +58,27 @@ export class JobContextModule implements OnApplicationShutdown {
         },
         {
           provide: SigningKeyStore,
-          inject: [WebhookSigningKeyRepository, Clock, APP_CONFIG],
-          useFactory: (keys: WebhookSigningKeyRepository, clock: Clock, config: AppConfig) =>
-            new SigningKeyStore(
-              keys,
-              clock,
-              config.webhooks.keyGraceHours * 3600_000,
-              new SigningKeyCipher(config.webhooks.keyEncryption.current, config.webhooks.keyEncryption.previous),
-            ),
+          inject: [WebhookSigningKeyRepository, Clock, APP_CONFIG, SecretBox],
+          useFactory: (keys: WebhookSigningKeyRepository, clock: Clock, config: AppConfig, box: SecretBox) =>
+            new SigningKeyStore(keys, clock, config.webhooks.keyGraceHours * 3600_000, signingKeyCipher(box, config)),
+        },
+        {
+          provide: WebhookSecretStore,
+          inject: [WebhookSecretRepository, SecretBox],
+          useFactory: (secrets: WebhookSecretRepository, box: SecretBox) => new WebhookSecretStore(secrets, box),
         },
         {
           provide: WEBHOOK_RUNTIME,
-          inject: [SigningKeyStore, WebhookSender, METRICS, APP_CONFIG],
+          inject: [SigningKeyStore, WebhookSecretStore, WebhookSender, METRICS, APP_CONFIG],
           useFactory: (
             keys: SigningKeyStore,
+            secrets: WebhookSecretStore,
             sender: WebhookSender,
             metrics: Metrics,
             config: AppConfig,
           ): WebhookRuntime => ({
             keys,
+            secrets,
             sender,
             leaseMs: config.webhooks.attemptTimeoutMs + LEASE_MARGIN_MS,
             wallClock: new SystemClock(),

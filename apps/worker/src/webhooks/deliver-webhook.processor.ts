@@ -16,9 +16,12 @@ export class DeliverWebhookProcessor implements JobProcessor<typeof DELIVER_JOB>
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Seals stored signing keys under the current key-encryption key; a key that cannot be opened stops the start. */
+  /**
+   * Seals stored signing keys and webhook secrets under the current key-encryption key; one that
+   * cannot be opened stops the start.
+   */
   onWorkerStart(): Promise<void> {
-    return prepareSigningKeys(this.context.webhooks.keys, this.logger);
+    return prepareSigningKeys(this.context.webhooks.keys, this.logger, this.context.webhooks.secrets);
   }
 
   process(payload: PayloadOf<typeof DELIVER_JOB>): Promise<string> {

@@ -36,6 +36,7 @@ export async function deliverWebhook(
   try {
     const key = await webhooks.keys.current();
     const attemptedAt = clock.now();
+    const symmetricKeys = await webhooks.secrets.signingKeys(claimed.memberId, attemptedAt);
     const wallNowMs = webhooks.wallClock.nowMs();
     const headers = signWebhook({
       key,
@@ -43,6 +44,7 @@ export async function deliverWebhook(
       event: isOutboxEventType(claimed.eventType) ? tokenEventHeader(claimed.eventType) : claimed.eventType,
       body: claimed.body,
       timestampSeconds: Math.floor(wallNowMs / 1000),
+      symmetricKeys,
     });
     const result = await webhooks.sender.send(claimed.url, headers, claimed.body);
     const endedAt = clock.now();

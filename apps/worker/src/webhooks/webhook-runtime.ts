@@ -1,6 +1,6 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { Clock } from '#libs/common';
-import type { SigningKeyStore } from '#libs/events';
+import type { SigningKeyStore, WebhookSecretStore } from '#libs/events';
 import type { WebhookSender } from './webhook-sender.js';
 
 /** Margin a lease gives beyond the attempt timeout (signing, recording, a slow database). */
@@ -57,6 +57,8 @@ export interface WebhookRetention {
 /** What a delivery job needs besides the database and the clock. */
 export interface WebhookRuntime {
   readonly keys: SigningKeyStore;
+  /** The members' `whsec_` secrets, for Standard Webhooks `v1` signatures. */
+  readonly secrets: WebhookSecretStore;
   readonly sender: WebhookSender;
   /** How long a claimed delivery is held for one attempt. */
   readonly leaseMs: number;

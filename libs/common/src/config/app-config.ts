@@ -94,9 +94,10 @@ export interface AppConfig {
     /** How long a rotated signing key stays in the JWKS (WEBHOOK_KEY_GRACE_HOURS). */
     readonly keyGraceHours: number;
     /**
-     * Key-encryption keys (32 bytes) sealing the signing private keys at rest: `current`
-     * (WEBHOOK_KEY_ENCRYPTION_KEY; required in production, in sandbox unset means stored as
-     * plain PEM) and `previous` ones still read during a rotation (WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS).
+     * Key-encryption keys (32 bytes) of the local keyring that wraps the data keys of every
+     * secret sealed at rest (libs/secrets: webhook signing keys, webhook secrets): `current`
+     * (WEBHOOK_KEY_ENCRYPTION_KEY; required in production, in sandbox unset means stored
+     * unsealed) and `previous` ones still unwrapping during a rotation (WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS).
      */
     readonly keyEncryption: { readonly current: Buffer | undefined; readonly previous: readonly Buffer[] };
     /** Days acknowledged deliveries, their attempts and their events are kept (WEBHOOK_RETENTION_DAYS). */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MemberId } from '#libs/domain';
 import type { WebhookConfig } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
+import { WebhookSecretRepository, type NewWebhookSecret } from './webhook-secret.repository.js';
 
 export interface WebhookConfigInput {
   readonly url: string;
@@ -29,7 +30,24 @@ export class WebhookConfigRepository extends Repository {
   }
 
   /**
-   * Removes the member's configuration; the member's undelivered notifications become dead
+   * Replaces the configuration as `put` does and, in the same transaction, stores `fresh` as its
+   * `whsec_` secret when it has none signing (a new configuration, or one from before secrets).
+   * True when `fresh` was stored.
+   */
+  async putIssuingSecret(
+    memberId: MemberId,
+    config: WebhookConfigInput,
+    fresh: NewWebhookSecret,
+    now: Date,
+  ): Promise<boolean> {
+    return this.transaction(async (tx) => {
+      await this.in(tx).put(memberId, config, now);
+      return new WebhookSecretRepository(tx).issueIfNone(memberId, fresh, now);
+    });
+  }
+
+  /**
+   * Removes the member's configuration (and its secrets); the member's undelivered notifications become dead
    * letters (an operator may replay them once a configuration exists again). False when the
    * member had none.
    */

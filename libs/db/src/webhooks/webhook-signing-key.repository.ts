@@ -24,7 +24,7 @@ export class WebhookSigningKeyRepository extends Repository {
   }
 
   /** The key in use, creating `fresh` first when there is none (the first start of a system). */
-  async activeOrCreate(fresh: () => NewSigningKey, now: Date): Promise<WebhookSigningKey> {
+  async activeOrCreate(fresh: () => NewSigningKey | Promise<NewSigningKey>, now: Date): Promise<WebhookSigningKey> {
     const existing = await this.active();
     if (existing !== null) return existing;
     return this.transaction(async (tx) => {
@@ -34,7 +34,7 @@ export class WebhookSigningKeyRepository extends Repository {
         orderBy: [{ createdAt: 'desc' }, { kid: 'desc' }],
       });
       if (again !== null) return again;
-      const key = fresh();
+      const key = await fresh();
       return tx.webhookSigningKey.create({
         data: { kid: key.kid, publicJwk: key.publicJwk, privateKey: key.privateKey, createdAt: now },
       });

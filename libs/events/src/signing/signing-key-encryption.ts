@@ -1,16 +1,18 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createDecipheriv, createHash } from 'node:crypto';
+import type { AppConfig } from '#libs/common';
+import { KEYRING_VARIABLES, SecretOpenError, type SecretBox, type SecretOpenFailure } from '#libs/secrets';
 
-/** Length of a key-encryption key (AES-256). */
-export const KEY_ENCRYPTION_KEY_BYTES = 32;
-
-/** Marks a stored private key sealed with scheme v1: AES-256-GCM, 96-bit random IV, 128-bit tag. */
-const SEALED_V1 = 'enc:v1:';
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+/** What a signing private key is sealed for: the row's kid is the record id. */
+const PURPOSE = 'webhook_signing_key.private_key';
 const PEM_START = '-----BEGIN ';
 
+/** Scheme v1 of earlier versions: AES-256-GCM directly under the key-encryption key, `enc:v1:<kekId>:<iv>:<tag>:<ciphertext>`. */
+const LEGACY_V1 = 'enc:v1:';
+const LEGACY_IV_BYTES = 12;
+const LEGACY_TAG_BYTES = 16;
+
 /** Why a stored signing key could not be opened. */
-export type SigningKeyOpenFailure = 'no-key-encryption-key' | 'unknown-key-encryption-key' | 'malformed' | 'tampered';
+export type SigningKeyOpenFailure = SecretOpenFailure;
 
 export class SigningKeyDecryptionError extends Error {
   constructor(
@@ -23,76 +25,79 @@ export class SigningKeyDecryptionError extends Error {
   }
 }
 
-/**
- * Id of a key-encryption key as written into what it seals: the first 8 bytes of a SHA-256 over
- * the key, hex. It names the key (so a rotation knows which rows to re-seal) without revealing it.
- */
-export function keyEncryptionKeyId(key: Uint8Array): string {
+/** The id scheme v1 wrote for a key-encryption key (first 8 bytes of a labelled SHA-256, hex). */
+function legacyKeyId(key: Uint8Array): string {
   return createHash('sha256').update('webhook-signing-key-kek\0').update(key).digest().subarray(0, 8).toString('hex');
 }
 
-/** The signing key's id and the scheme header are authenticated with the ciphertext: a sealed key cannot be moved to another row. */
-function additionalData(kekId: string, kid: string): Buffer {
-  return Buffer.from(`${SEALED_V1}${kekId}:${kid}`, 'utf8');
-}
-
 /**
- * Seals and opens the gateway's webhook signing private keys for storage, under a key-encryption
- * key (KEK) from configuration. The stored form is `enc:v1:<kekId>:<iv>:<tag>:<ciphertext>`
- * (base64url parts): AES-256-GCM with a fresh random IV per seal, authenticating the kid.
- * `previous` KEKs still open what they sealed, so a KEK can be rotated: set the new one as
- * current, keep the old one as previous until every row is re-sealed (`needsReseal`).
- * Without a current KEK (sandbox only; production configuration requires one) keys are kept
- * as plain PKCS#8 PEM, which is also what rows written before encryption hold.
+ * Seals and opens the gateway's webhook signing private keys (PKCS#8 PEM) for storage with the
+ * SecretBox (envelope encryption, the kid bound as associated data). It still reads what earlier
+ * versions stored: plain PEM, and scheme v1 (sealed directly under a key-encryption key given in
+ * `legacyKeys`); `needsReseal` asks for both to be sealed anew, and for keys whose data key is
+ * wrapped under a key-encryption key that is no longer current. Without a key-encryption key
+ * (sandbox only; production configuration requires one) new keys are kept as plain PEM.
  */
 export class SigningKeyCipher {
-  private readonly current: { readonly id: string; readonly key: Buffer } | undefined;
-  private readonly keys = new Map<string, Buffer>();
+  private readonly legacy = new Map<string, Buffer>();
 
-  constructor(current: Uint8Array | undefined, previous: readonly Uint8Array[] = []) {
-    for (const key of [...(current === undefined ? [] : [current]), ...previous]) {
-      if (key.length !== KEY_ENCRYPTION_KEY_BYTES)
-        throw new Error(`a key-encryption key must be ${KEY_ENCRYPTION_KEY_BYTES} bytes (got ${key.length})`);
-      const id = keyEncryptionKeyId(key);
-      if (!this.keys.has(id)) this.keys.set(id, Buffer.from(key));
-    }
-    if (current !== undefined) {
-      const id = keyEncryptionKeyId(current);
-      this.current = { id, key: Buffer.from(current) };
-    }
+  constructor(
+    private readonly box: SecretBox,
+    legacyKeys: readonly Uint8Array[] = [],
+  ) {
+    for (const key of legacyKeys) this.legacy.set(legacyKeyId(key), Buffer.from(key));
   }
 
-  /** Whether new keys are sealed (a current KEK is configured). */
+  /** Whether new keys are sealed (a key-encryption key is configured). */
   get encrypts(): boolean {
-    return this.current !== undefined;
+    return this.box.encrypts;
   }
 
-  /** Id of the current KEK, when there is one. */
+  /** Id of the current key-encryption key, when there is one. */
   get currentKeyId(): string | undefined {
-    return this.current?.id;
+    return this.box.currentKekId;
   }
 
   /** The stored form of a PKCS#8 PEM private key whose key id is `kid`. */
-  seal(kid: string, privateKeyPem: string): string {
-    if (this.current === undefined) return privateKeyPem;
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.current.key, iv, { authTagLength: TAG_BYTES });
-    cipher.setAAD(additionalData(this.current.id, kid));
-    const ciphertext = Buffer.concat([cipher.update(privateKeyPem, 'utf8'), cipher.final()]);
-    const tag = cipher.getAuthTag();
-    return `${SEALED_V1}${this.current.id}:${iv.toString('base64url')}:${tag.toString('base64url')}:${ciphertext.toString('base64url')}`;
+  async seal(kid: string, privateKeyPem: string): Promise<string> {
+    return this.box.encrypts ? this.box.seal({ purpose: PURPOSE, recordId: kid }, privateKeyPem) : privateKeyPem;
   }
 
-  /** The PKCS#8 PEM of a stored private key (sealed, or plain PEM as written before encryption). */
-  open(kid: string, stored: string): string {
+  /** The PKCS#8 PEM of a stored private key, whichever form it was stored in. */
+  async open(kid: string, stored: string): Promise<string> {
     if (isPlainPem(stored)) return stored;
-    if (!stored.startsWith(SEALED_V1))
-      throw new SigningKeyDecryptionError(
-        kid,
-        'malformed',
-        'stored private key is neither PEM nor a sealed key this version reads',
-      );
-    const parts = stored.slice(SEALED_V1.length).split(':');
+    if (stored.startsWith(LEGACY_V1)) return this.openLegacy(kid, stored);
+    try {
+      return await this.box.openText({ purpose: PURPOSE, recordId: kid }, stored);
+    } catch (error) {
+      if (error instanceof SecretOpenError) throw new SigningKeyDecryptionError(kid, error.reason, error.message);
+      throw error;
+    }
+  }
+
+  /** Whether a stored key should be sealed again: plain, in scheme v1, or wrapped under a key-encryption key that is no longer current. */
+  needsReseal(stored: string): boolean {
+    if (!this.box.encrypts) return false;
+    return isPlainPem(stored) || stored.startsWith(LEGACY_V1) || this.box.needsReseal(stored);
+  }
+
+  /**
+   * The stored key sealed under the current key-encryption key: older forms are opened and
+   * sealed; a key in the current form has its data key re-wrapped (its ciphertext stays).
+   */
+  async reseal(kid: string, stored: string): Promise<string> {
+    if (!this.needsReseal(stored)) return stored;
+    if (isPlainPem(stored) || stored.startsWith(LEGACY_V1)) return this.seal(kid, await this.open(kid, stored));
+    try {
+      return await this.box.reseal({ purpose: PURPOSE, recordId: kid }, stored);
+    } catch (error) {
+      if (error instanceof SecretOpenError) throw new SigningKeyDecryptionError(kid, error.reason, error.message);
+      throw error;
+    }
+  }
+
+  private openLegacy(kid: string, stored: string): string {
+    const parts = stored.slice(LEGACY_V1.length).split(':');
     const [kekId, ivText, tagText, ciphertextText] = parts;
     if (
       parts.length !== 4 ||
@@ -100,30 +105,28 @@ export class SigningKeyCipher {
       ivText === undefined ||
       tagText === undefined ||
       ciphertextText === undefined
-    ) {
+    )
       throw new SigningKeyDecryptionError(kid, 'malformed', 'sealed private key does not have four parts');
-    }
-    const key = this.keys.get(kekId);
-    if (key === undefined) {
-      throw this.current === undefined
+    const key = this.legacy.get(kekId);
+    if (key === undefined)
+      throw this.box.encrypts
         ? new SigningKeyDecryptionError(
             kid,
-            'no-key-encryption-key',
-            `it is sealed under key-encryption key ${kekId}, but WEBHOOK_KEY_ENCRYPTION_KEY is not set`,
+            'unknown-key-encryption-key',
+            `it is sealed (scheme v1) under key-encryption key ${kekId}, which is neither ${KEYRING_VARIABLES.current} nor in ${KEYRING_VARIABLES.previous}`,
           )
         : new SigningKeyDecryptionError(
             kid,
-            'unknown-key-encryption-key',
-            `it is sealed under key-encryption key ${kekId}, which is neither WEBHOOK_KEY_ENCRYPTION_KEY (${this.current.id}) nor in WEBHOOK_KEY_ENCRYPTION_KEY_PREVIOUS`,
+            'no-key-encryption-key',
+            `it is sealed (scheme v1) under key-encryption key ${kekId}, but ${KEYRING_VARIABLES.current} is not set`,
           );
-    }
     const iv = Buffer.from(ivText, 'base64url');
     const tag = Buffer.from(tagText, 'base64url');
-    if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES)
+    if (iv.length !== LEGACY_IV_BYTES || tag.length !== LEGACY_TAG_BYTES)
       throw new SigningKeyDecryptionError(kid, 'malformed', 'sealed private key has a bad IV or tag length');
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
-      decipher.setAAD(additionalData(kekId, kid));
+      const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: LEGACY_TAG_BYTES });
+      decipher.setAAD(Buffer.from(`${LEGACY_V1}${kekId}:${kid}`, 'utf8'));
       decipher.setAuthTag(tag);
       return Buffer.concat([decipher.update(Buffer.from(ciphertextText, 'base64url')), decipher.final()]).toString(
         'utf8',
@@ -136,13 +139,14 @@ export class SigningKeyCipher {
       );
     }
   }
-
-  /** Whether a stored key should be sealed again: it is plain, or sealed under a KEK that is no longer current. */
-  needsReseal(stored: string): boolean {
-    return this.current !== undefined && !stored.startsWith(`${SEALED_V1}${this.current.id}:`);
-  }
 }
 
 export function isPlainPem(stored: string): boolean {
   return stored.trimStart().startsWith(PEM_START);
+}
+
+/** The cipher of a process: its SecretBox, and its configured key-encryption keys to read the earlier scheme. */
+export function signingKeyCipher(box: SecretBox, config: Pick<AppConfig, 'webhooks'>): SigningKeyCipher {
+  const { current, previous } = config.webhooks.keyEncryption;
+  return new SigningKeyCipher(box, [...(current === undefined ? [] : [current]), ...previous]);
 }

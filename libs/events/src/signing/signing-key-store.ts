@@ -24,7 +24,7 @@ export interface SealReport {
  * receivers verify with (the key in use and keys retired within the grace period), and rotation.
  * After a rotation, other processes move to the new key within SIGNING_KEY_CACHE_MS; the old
  * key stays published, so what they signed meanwhile still verifies. Private keys are stored
- * sealed by `cipher` (AES-256-GCM under the configured key-encryption key).
+ * sealed by `cipher` (envelope encryption under the configured key-encryption key).
  */
 export class SigningKeyStore {
   private cached: { key: WebhookSigningKey; loadedAt: number } | undefined;
@@ -49,7 +49,7 @@ export class SigningKeyStore {
     const key =
       this.cached?.key.kid === stored.kid
         ? this.cached.key
-        : signingKeyFromPem(stored.kid, this.cipher.open(stored.kid, stored.privateKey));
+        : signingKeyFromPem(stored.kid, await this.cipher.open(stored.kid, stored.privateKey));
     this.cached = { key, loadedAt: now };
     return key;
   }
@@ -69,7 +69,7 @@ export class SigningKeyStore {
    * Keys stored before encryption (or under an earlier key-encryption key) are sealed anew.
    */
   async rotate(): Promise<{ kid: string; retired: string[] }> {
-    const fresh = this.newKey();
+    const fresh = await this.newKey();
     const retired = await this.stored.rotate(fresh, this.clock.now());
     this.cached = undefined;
     await this.sealStored();
@@ -78,8 +78,9 @@ export class SigningKeyStore {
 
   /**
    * Seals under the current key-encryption key every stored key that is plain PEM (written
-   * before encryption) or sealed under a previous one. Nothing to do without a key-encryption
-   * key. A key that cannot be opened is reported, not changed.
+   * before encryption) or in the earlier single-key scheme, and re-wraps the data keys of those
+   * wrapped under a previous key-encryption key. Nothing to do without a key-encryption key. A
+   * key that cannot be opened is reported, not changed.
    */
   async sealStored(): Promise<SealReport> {
     if (!this.cipher.encrypts) return { resealed: [], unreadable: [] };
@@ -87,27 +88,26 @@ export class SigningKeyStore {
     const unreadable: Array<{ kid: string; error: string }> = [];
     for (const row of await this.stored.all()) {
       if (!this.cipher.needsReseal(row.privateKey)) continue;
-      let pem: string;
+      let sealed: string;
       try {
-        pem = this.cipher.open(row.kid, row.privateKey);
-        signingKeyFromPem(row.kid, pem);
+        signingKeyFromPem(row.kid, await this.cipher.open(row.kid, row.privateKey));
+        sealed = await this.cipher.reseal(row.kid, row.privateKey);
       } catch (error) {
         if (!(error instanceof Error)) throw error;
         unreadable.push({ kid: row.kid, error: error.message });
         continue;
       }
-      if (await this.stored.replacePrivateKey(row.kid, row.privateKey, this.cipher.seal(row.kid, pem)))
-        resealed.push(row.kid);
+      if (await this.stored.replacePrivateKey(row.kid, row.privateKey, sealed)) resealed.push(row.kid);
     }
     return { resealed, unreadable };
   }
 
-  private newKey(): NewSigningKey {
+  private async newKey(): Promise<NewSigningKey> {
     const material = generateSigningKey();
     return {
       kid: material.kid,
       publicJwk: { ...material.publicJwk },
-      privateKey: this.cipher.seal(material.kid, material.privateKeyPem),
+      privateKey: await this.cipher.seal(material.kid, material.privateKeyPem),
     };
   }
 }

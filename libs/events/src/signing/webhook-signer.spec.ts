@@ -80,6 +80,20 @@ describe('signWebhook', () => {
     });
   });
 
+  it('adds a v1 signature first for a symmetric key (the value docs/webhooks.md shows)', () => {
+    const headers = signWebhook({
+      key,
+      id: 'ev:KnownAnswer1',
+      event: 'PAYMENT_STATUS_CHANGED',
+      body,
+      timestampSeconds: 1_700_000_000,
+      symmetricKeys: [Buffer.from('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'base64')],
+    });
+    expect(headers['webhook-signature']).toBe(
+      'v1,HlHFLDOqJ3Qpye0X2x3wZvcSnd8WhfBsjMK6DG0D4hw= v1a,bgV5JHhy2Xmn0P8Virj57P84Ko/a1Goeh+oM+85W2KO0ReLGkVB0H1e1X8vOnaabwQSxSvJsaUrvyLGH8I/+BA==',
+    );
+  });
+
   it('token-signature is the same on every attempt; webhook-signature follows the timestamp', () => {
     const first = signWebhook({ key, id: 'ev:1', event: 'X', body, timestampSeconds: 1000 });
     const later = signWebhook({ key, id: 'ev:1', event: 'X', body, timestampSeconds: 5000 });
