@@ -32,6 +32,7 @@ describe("README's commands, run as written against a gateway started by npm sta
   let env: NodeJS.ProcessEnv;
   let ports: LauncherPorts;
   let launcher: SpawnedProcess | undefined;
+  let apiKey = '';
 
   /** Runs README blocks in one bash at a folder that has the launcher's `.data`, as at the project root. */
   async function bash(script: string): Promise<string> {
@@ -49,7 +50,7 @@ describe("README's commands, run as written against a gateway started by npm sta
     const dataDir = join(work, '.data');
     await mkdir(dataDir, { mode: 0o755 });
     ({ env, ports } = await launcherEnv(dataDir));
-    launcher = (await startLauncher(env)).launcher;
+    ({ launcher, apiKey } = await startLauncher(env));
   }, 120_000);
 
   afterAll(async () => {
@@ -75,6 +76,24 @@ describe("README's commands, run as written against a gateway started by npm sta
     const answer = JSON.parse(await bash(`${apiKey}\n${webhook}`)) as { secret?: string };
     expect(answer.secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
   });
+
+  it('a healthy start logs no warning: every bank probed LIVE, no warn or error line from any process', async () => {
+    type Statuses = { banksStatus: { bankId: string; aisStatus: string; pisStatus: string; lastUpdatedAt: string }[] };
+    let statuses: Statuses['banksStatus'] = [];
+    for (let attempt = 0; attempt < 120; attempt += 1) {
+      const response = await fetch(`http://127.0.0.1:${ports.api}/reports/banks/status`, {
+        headers: { authorization: `Basic ${apiKey}` },
+      });
+      statuses = ((await response.json()) as Statuses).banksStatus;
+      if (statuses.length > 0 && statuses.every((bank) => bank.lastUpdatedAt !== '0')) break;
+      await sleep(500);
+    }
+    expect(statuses.length).toBe(11);
+    for (const bank of statuses) expect(bank.lastUpdatedAt, bank.bankId).not.toBe('0');
+    // The launcher runs every process at LOG_LEVEL=warn: any line pino writes is a warning or worse.
+    const logLines = (launcher?.output ?? '').split('\n').filter((line) => line.startsWith('{'));
+    expect(logLines).toEqual([]);
+  }, 90_000);
 
   it('a first payment: the API key, the payment, the bank page by hand, then the payment read back', async () => {
     expect(blocks).toHaveLength(5);

@@ -130,6 +130,13 @@ describe('paymentOutcome', () => {
     }
   });
 
+  it('a payment accepted for execution has been authorised, even if the authorisation read before it lagged', () => {
+    for (const phase of ['authentication', 'confirmation'] as const) {
+      expect(paymentOutcome('PROCESSING', phase, 'decoupled')).toBe('PROCESSING');
+      expect(paymentOutcome('COMPLETED', phase, 'redirect')).toBe('COMPLETED');
+    }
+  });
+
   it('a failed SCA is the user declining (redirect, decoupled) or a failed authentication (embedded)', () => {
     expect(paymentOutcome('REJECTED', 'failed', 'redirect')).toBe('DECLINED');
     expect(paymentOutcome('AWAITING_AUTHORISATION', 'failed', 'decoupled')).toBe('DECLINED');

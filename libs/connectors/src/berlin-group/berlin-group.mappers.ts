@@ -166,6 +166,11 @@ export function paymentOutcome(
     return approach === 'embedded' ? 'FAILED' : 'DECLINED';
   }
   if (sca === undefined) return transaction;
-  if (sca !== 'done') return FINAL_BANK_OUTCOMES.has(transaction) ? transaction : 'AWAITING_AUTHORISATION';
+  // A payment accepted for execution (PROCESSING) or ended has been authorised, whatever an
+  // authorisation read made just before said: the bank's later answer wins the race.
+  if (sca !== 'done')
+    return FINAL_BANK_OUTCOMES.has(transaction) || transaction === 'PROCESSING'
+      ? transaction
+      : 'AWAITING_AUTHORISATION';
   return transaction === 'AWAITING_AUTHORISATION' ? 'PENDING' : transaction;
 }
