@@ -38,6 +38,7 @@ export async function createHttpApp(module: object, platform: PlatformObjects): 
   });
   app.useGlobalFilters(new GlobalErrorFilter(platform.logger));
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): each process closes the app on SIGTERM itself (runUntilSignal), and
+  // close() runs the shutdown hooks; Nest's own signal handler would re-raise the signal after.
   return app;
 }
