@@ -360,35 +360,38 @@ interface PaymentChangeWrite {
 // Each expected row is locked only if no one else holds it (SKIP LOCKED): a payment that another
 // transaction is moving is left out (its caller reads it again) instead of holding the whole
 // batch, and the connection, until that transaction ends. The event, the timer and its removal
-// are written only for the payments the update changed; all of it commits together.
+// are written only for the payments the update changed; all of it commits together. The rows
+// and timers to remove are found by their ids ($1, $6) through the primary keys: a join on the
+// JSON rows alone leaves the planner free to read the whole table (it cannot tell how many rows
+// the JSON holds, and reads thousands of payments to change one).
 const UPDATE_WITH_EVENTS = `
 WITH locked AS (
   SELECT p.id FROM payment p
-  JOIN json_populate_recordset(NULL::payment, $1::json) AS expected ON expected.id = p.id
-  WHERE p.status = expected.status AND p.version = expected.version
+  JOIN json_populate_recordset(NULL::payment, $2::json) AS expected ON expected.id = p.id
+  WHERE p.id = ANY($1::text[]) AND p.status = expected.status AND p.version = expected.version
   FOR UPDATE OF p SKIP LOCKED
 ), changed AS (
   UPDATE payment p SET ${CHANGE_COLUMNS.map(({ column }) => `"${column}" = n."${column}"`).join(', ')}, version = p.version + 1
-  FROM json_populate_recordset(NULL::payment, $2::json) AS n, locked
-  WHERE p.id = locked.id AND n.id = locked.id
+  FROM json_populate_recordset(NULL::payment, $3::json) AS n, locked
+  WHERE p.id = ANY($1::text[]) AND p.id = locked.id AND n.id = locked.id
   RETURNING p.id, p.member_id
 ), event_rows AS (
   INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
   SELECT e.id, changed.member_id, e.event_type, e.body, e.created_at
-  FROM json_to_recordset($3::json) AS e(payment_id text, id text, event_type text, body text, created_at timestamptz)
+  FROM json_to_recordset($4::json) AS e(payment_id text, id text, event_type text, body text, created_at timestamptz)
   JOIN changed ON changed.id = e.payment_id
   RETURNING id
 ), timer_rows AS (
   INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
   SELECT t.id, t.queue, t.job_name, t.payload, t.due_at
-  FROM json_to_recordset($4::json) AS t(payment_id text, id text, queue text, job_name text, payload jsonb, due_at timestamptz)
+  FROM json_to_recordset($5::json) AS t(payment_id text, id text, queue text, job_name text, payload jsonb, due_at timestamptz)
   JOIN changed ON changed.id = t.payment_id
   ON CONFLICT (id) DO UPDATE SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload
   RETURNING id
 ), cleared AS (
   DELETE FROM scheduled_job j
-  USING json_to_recordset($5::json) AS t(payment_id text, id text), changed
-  WHERE changed.id = t.payment_id AND j.id = t.id
+  USING unnest($6::text[], $7::text[]) AS t(id, payment_id) JOIN changed ON changed.id = t.payment_id
+  WHERE j.id = ANY($6::text[]) AND j.id = t.id
   RETURNING j.id
 )
 SELECT id FROM changed`;
@@ -440,19 +443,21 @@ async function updatePaymentsWithEvents(
       : [],
   );
   const cleared = writes.flatMap(({ changed, timer }) =>
-    'clear' in timer ? [{ payment_id: changed.id, id: timer.clear }] : [],
+    'clear' in timer ? [{ paymentId: changed.id, id: timer.clear }] : [],
   );
   const result = await pool.query<{ id: string }>({
     name: 'payments-update-with-events',
     text: UPDATE_WITH_EVENTS,
     values: [
+      writes.map(({ expected }) => expected.id),
       JSON.stringify(
         writes.map(({ expected }) => ({ id: expected.id, status: expected.status, version: expected.version })),
       ),
       JSON.stringify(writes.map(({ changed }) => changedRowObject(changed))),
       `[${events.join(',')}]`,
       JSON.stringify(timers),
-      JSON.stringify(cleared),
+      cleared.map(({ id }) => id),
+      cleared.map(({ paymentId }) => paymentId),
     ],
   });
   const updated = new Set(result.rows.map((row) => row.id));
