@@ -228,10 +228,13 @@ function isoOrNull(value: Date | null): string | null {
 }
 
 /** A payment as its row's JSON object: column names, timestamps as ISO text, the amount as decimal text. */
-function paymentRowObject(payment: Payment): Readonly<Record<string, unknown>> {
+function paymentRowObject(
+  payment: Payment,
+  columns: readonly PaymentColumn[] = COLUMNS,
+): Readonly<Record<string, unknown>> {
   const fields = payment as unknown as Readonly<Record<string, unknown>>;
   const row: Record<string, unknown> = {};
-  for (const { column, field, kind } of COLUMNS) {
+  for (const { column, field, kind } of columns) {
     const value = fields[field];
     row[column] =
       kind === 'amount'
@@ -342,6 +345,8 @@ const CHANGE_FIELDS: Readonly<Record<Exclude<keyof PaymentChange, 'pollCount'>, 
 };
 
 const CHANGE_COLUMNS = COLUMNS.filter(({ field }) => Object.hasOwn(CHANGE_FIELDS, field));
+/** The changed row's JSON: its id and what the change writes. */
+const CHANGED_ROW_COLUMNS = COLUMNS.filter(({ field }) => field === 'id' || Object.hasOwn(CHANGE_FIELDS, field));
 
 /** What a timer becomes with a change: set (or moved) to a new due time, or removed. */
 export type PaymentTimerChange = { readonly set: NewPaymentTimer } | { readonly clear: string };
@@ -398,10 +403,7 @@ SELECT id FROM changed`;
 
 /** The columns a change writes, of the changed row, as JSON. */
 function changedRowObject(changed: Payment): Readonly<Record<string, unknown>> {
-  const row = paymentRowObject(changed);
-  const written: Record<string, unknown> = { id: row['id'] };
-  for (const { column } of CHANGE_COLUMNS) written[column] = row[column];
-  return written;
+  return paymentRowObject(changed, CHANGED_ROW_COLUMNS);
 }
 
 async function updatePaymentsWithEvents(
