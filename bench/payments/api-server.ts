@@ -79,6 +79,11 @@ function wrapApiStages(stages: StageTimes): void {
       'store',
       'initiate: one statement (insert + outbox + timer + NOTIFY)',
     ),
+    stages.wrap(
+      InitiatePaymentUseCase.prototype,
+      'record',
+      'initiate: the bank answer recorded (one statement: update + outbox + timer)',
+    ),
     stages.wrap(GetPaymentUseCase.prototype, 'execute', 'get use case'),
   ]
     .map((wrapped, index) => (wrapped ? undefined : index))

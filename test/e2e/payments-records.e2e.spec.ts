@@ -1,10 +1,15 @@
 import fc from 'fast-check';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
+import { SystemClock } from '#libs/common';
+import { BankConnectors, BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
 import { PaymentRepository, PrismaService, type NewPayment, type Payment, type PaymentChange } from '#libs/db';
 import { PAYMENT_STATUSES, paymentStatusMachine, type MemberId, type PaymentStatus } from '#libs/domain';
 import {
+  PaymentProgression,
   paymentTimerId,
+  recordKnownPaymentChange,
   recordPaymentChange,
   renderPayment,
   storeNewPayment,
@@ -363,4 +368,329 @@ describe('recording payment changes (real Postgres)', () => {
       { numRuns: 40 },
     );
   }, 60_000);
+});
+
+/** The id, status and xmin (the writing transaction) of the payment's row, its events and its timer. */
+async function written(paymentId: string): Promise<{
+  readonly paymentTx: string;
+  readonly eventTxs: readonly string[];
+  readonly timerTx: string | null;
+}> {
+  const result = await prisma.pool.query<{ payment_tx: string; event_txs: string[] | null; timer_tx: string | null }>(
+    `SELECT p.xmin::text AS payment_tx,
+            (SELECT array_agg(e.xmin::text ORDER BY e.created_at) FROM outbox_event e
+              WHERE e.member_id = p.member_id AND e.body::jsonb -> 'payment' ->> 'id' = p.id) AS event_txs,
+            (SELECT j.xmin::text FROM scheduled_job j WHERE j.id = 'payments.poll:' || p.id) AS timer_tx
+     FROM payment p WHERE p.id = $1`,
+    [paymentId],
+  );
+  const row = result.rows[0];
+  if (row === undefined) throw new Error(`no payment ${paymentId}`);
+  return { paymentTx: row.payment_tx, eventTxs: row.event_txs ?? [], timerTx: row.timer_tx };
+}
+
+/** The bank's answer to an initiation: a redirect step, the bank's ids and raw status. */
+function answered(status: PaymentStatus, expiresInMs = 900_000): PaymentChange {
+  const now = new Date();
+  return {
+    status,
+    updatedAt: now,
+    bankConsentId: `consent-${sequence}`,
+    bankContinuation: { step: 'redirect', n: 1 },
+    bankPaymentStatus: 'AwaitingAuthorisation',
+    authentication: { redirectUrl: 'https://bank.example/authorize?x=1' },
+    expiresAt: new Date(now.getTime() + expiresInMs),
+  };
+}
+
+describe('recording the answer to a stored initiation in one statement (real Postgres)', () => {
+  it('moves the row, writes its event and its timer in one transaction, and answers the row as Prisma reads it', async () => {
+    const stored = await newPayment('INITIATION_PENDING');
+    const change = answered('INITIATION_PENDING_REDIRECT_AUTH');
+    const result = await recordKnownPaymentChange(prisma, payments, stored, change, new Date(), RULES, []);
+    expect(result).toMatchObject({ kind: 'changed', statusChanged: true });
+    const answer = (result as { payment: Payment }).payment;
+    expect({ ...answer, amount: answer.amount.toString() }).toEqual(await prismaRead(stored.id));
+    expect(answer).toMatchObject({ status: 'INITIATION_PENDING_REDIRECT_AUTH', version: 1, pollCount: 0 });
+    expect(await events(stored.id)).toEqual(['INITIATION_PENDING', 'INITIATION_PENDING_REDIRECT_AUTH']);
+    const tx = await written(stored.id);
+    expect(tx.eventTxs).toHaveLength(2);
+    expect(tx.eventTxs[1]).toBe(tx.paymentTx);
+    expect(tx.timerTx).toBe(tx.paymentTx);
+    const timer = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(stored.id) } });
+    expect(timer?.dueAt.getTime()).toBe(change.expiresAt?.getTime());
+    expect(timer?.payload).toEqual({ name: 'payments.poll', paymentId: stored.id });
+  });
+
+  it('writes the event body byte for byte, as the payload of the row it announces (the user step left out)', async () => {
+    const stored = await newPayment('INITIATION_PENDING');
+    const tricky = 'Q"uote\\back \u00e9\u20ac \u{1F4B8} \u2028 <tag>';
+    const result = await recordKnownPaymentChange(
+      prisma,
+      payments,
+      stored,
+      { ...answered('INITIATION_REJECTED'), statusReasonInformation: tricky, authentication: null, expiresAt: null },
+      new Date(),
+      RULES,
+      [],
+    );
+    expect(result.kind).toBe('changed');
+    const rows = await prisma.outboxEvent.findMany({ where: { memberId, eventType: 'PAYMENT_STATUS_CHANGED' } });
+    const body = rows
+      .map((row) => row.body)
+      .find((text) => {
+        const payment = (JSON.parse(text) as { payment: { id: string; status: string } }).payment;
+        return payment.id === stored.id && payment.status === 'INITIATION_REJECTED';
+      });
+    expect(body).toBe(JSON.stringify(JSON.parse(body ?? '')));
+    const payment = (JSON.parse(body ?? '') as { payment: Record<string, unknown> }).payment;
+    expect(payment['statusReasonInformation']).toBe(tricky);
+    expect(payment['authentication']).toBeUndefined();
+    expect(payment['version']).toBeUndefined();
+  });
+
+  it('a final status clears the timer; staying in a status writes no event and moves the timer', async () => {
+    const ended = await newPayment('INITIATION_PENDING');
+    expect(
+      await recordKnownPaymentChange(
+        prisma,
+        payments,
+        ended,
+        { ...answered('INITIATION_FAILED'), authentication: null, expiresAt: null },
+        new Date(),
+        RULES,
+        [],
+      ),
+    ).toMatchObject({ kind: 'changed', statusChanged: true });
+    expect(await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(ended.id) } })).toBeNull();
+    expect(await events(ended.id)).toEqual(['INITIATION_PENDING', 'INITIATION_FAILED']);
+
+    const waiting = await newPayment('INITIATION_PENDING');
+    const before = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(waiting.id) } });
+    const stay = await recordKnownPaymentChange(
+      prisma,
+      payments,
+      waiting,
+      { status: 'INITIATION_PENDING', updatedAt: new Date(), bankConsentId: 'consent-stay', expiresAt: null },
+      new Date(),
+      RULES,
+      [],
+    );
+    expect(stay).toMatchObject({ kind: 'changed', statusChanged: false });
+    expect(await events(waiting.id)).toEqual(['INITIATION_PENDING']);
+    const after = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(waiting.id) } });
+    expect(after?.dueAt.getTime()).not.toBe(before?.dueAt.getTime());
+    expect((await payments.findById(waiting.id))?.bankConsentId).toBe('consent-stay');
+  });
+
+  it('a move the status machine refuses writes nothing', async () => {
+    const stored = await newPayment('INITIATION_PENDING');
+    const result = await recordKnownPaymentChange(
+      prisma,
+      payments,
+      stored,
+      { status: 'INITIATION_PENDING_REDIRECT_HP', updatedAt: new Date() },
+      new Date(),
+      RULES,
+      [],
+    );
+    expect(result).toEqual({ kind: 'refused', payment: stored });
+    expect((await payments.findById(stored.id))?.version).toBe(0);
+    expect(await events(stored.id)).toEqual(['INITIATION_PENDING']);
+  });
+
+  it('is stale, writing nothing, when the row moved on since it was stored', async () => {
+    const stored = await newPayment('INITIATION_PENDING');
+    const moved = await prisma.$transaction((tx) =>
+      recordPaymentChange(payments, tx, stored, move('INITIATION_FAILED'), new Date(), RULES, []),
+    );
+    expect(moved.kind).toBe('changed');
+    const result = await recordKnownPaymentChange(
+      prisma,
+      payments,
+      stored,
+      answered('INITIATION_PENDING_REDIRECT_AUTH'),
+      new Date(),
+      RULES,
+      [],
+    );
+    expect(result).toEqual({ kind: 'stale' });
+    expect(await payments.findById(stored.id)).toMatchObject({ status: 'INITIATION_FAILED', version: 1 });
+    expect(await events(stored.id)).toEqual(['INITIATION_PENDING', 'INITIATION_FAILED']);
+  });
+
+  it('does not wait for a row another transaction holds: stale at once, nothing written', async () => {
+    const stored = await newPayment('INITIATION_PENDING');
+    const holder = await prisma.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM payment WHERE id = $1 FOR UPDATE', [stored.id]);
+      const started = Date.now();
+      const result = await recordKnownPaymentChange(
+        prisma,
+        payments,
+        stored,
+        answered('INITIATION_PENDING_REDIRECT_AUTH'),
+        new Date(),
+        RULES,
+        [],
+      );
+      expect(result).toEqual({ kind: 'stale' });
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    expect((await payments.findById(stored.id))?.version).toBe(0);
+    expect(await events(stored.id)).toEqual(['INITIATION_PENDING']);
+  });
+
+  it('answers that arrive together share a statement; each commits with its own event and timer', async () => {
+    const stored = await Promise.all(Array.from({ length: 30 }, () => newPayment('INITIATION_PENDING')));
+    const statements = vi.spyOn(prisma.pool, 'query');
+    let results;
+    try {
+      results = await Promise.all(
+        stored.map((payment) =>
+          recordKnownPaymentChange(
+            prisma,
+            payments,
+            payment,
+            answered('INITIATION_PENDING_REDIRECT_AUTH'),
+            new Date(),
+            RULES,
+            [],
+          ),
+        ),
+      );
+      const updates = statements.mock.calls.filter(
+        ([config]) => (config as { name?: string }).name === 'payments-update-with-events',
+      );
+      expect(updates.length).toBeGreaterThan(0);
+      expect(updates.length).toBeLessThan(30);
+    } finally {
+      statements.mockRestore();
+    }
+    expect(results.map((result) => result.kind)).toEqual(stored.map(() => 'changed'));
+    const txs = await Promise.all(stored.map((payment) => written(payment.id)));
+    for (const tx of txs) {
+      expect(tx.eventTxs[1]).toBe(tx.paymentTx);
+      expect(tx.timerTx).toBe(tx.paymentTx);
+    }
+    expect(new Set(txs.map((tx) => tx.paymentTx)).size).toBeLessThan(30);
+    for (const payment of stored) {
+      expect(await events(payment.id)).toEqual(['INITIATION_PENDING', 'INITIATION_PENDING_REDIRECT_AUTH']);
+    }
+  });
+
+  it('two answers for one payment at once: one is written, the other is stale', async () => {
+    const stored = await newPayment('INITIATION_PENDING');
+    const results = await Promise.all([
+      recordKnownPaymentChange(
+        prisma,
+        payments,
+        stored,
+        answered('INITIATION_PENDING_REDIRECT_AUTH'),
+        new Date(),
+        RULES,
+        [],
+      ),
+      recordKnownPaymentChange(
+        prisma,
+        payments,
+        stored,
+        { ...answered('INITIATION_REJECTED'), authentication: null, expiresAt: null },
+        new Date(),
+        RULES,
+        [],
+      ),
+    ]);
+    expect(results.map((result) => result.kind).sort()).toEqual(['changed', 'stale']);
+    expect((await payments.findById(stored.id))?.version).toBe(1);
+    expect(await events(stored.id)).toHaveLength(2);
+  });
+
+  it('wakes the outbox relay once the event is committed', async () => {
+    const stored = await newPayment('INITIATION_PENDING');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const listener = new pg.Client({
+      connectionString: (prisma.pool.options as { connectionString: string }).connectionString,
+    });
+    await listener.connect();
+    try {
+      const seen = new Promise<string[]>((resolve) =>
+        listener.once('notification', () => {
+          void events(stored.id).then(resolve);
+        }),
+      );
+      await listener.query('LISTEN webhook_outbox');
+      await recordKnownPaymentChange(
+        prisma,
+        payments,
+        stored,
+        answered('INITIATION_PENDING_REDIRECT_AUTH'),
+        new Date(),
+        RULES,
+        [],
+      );
+      expect(await seen).toEqual(['INITIATION_PENDING', 'INITIATION_PENDING_REDIRECT_AUTH']);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('PaymentProgression reads the row again, locked, when it moved since it was stored', async () => {
+    const progression = new PaymentProgression({
+      prisma,
+      clock: new SystemClock(),
+      connectors: new BankConnectors(
+        new ConnectorRegistry({
+          http: new BankHttpClient({ logger: pino({ level: 'silent' }) }),
+          secrets: createSecretResolver({}),
+        }),
+      ),
+      rules: RULES,
+      logger: pino({ level: 'silent' }),
+      publicBaseUrl: 'http://127.0.0.1',
+    });
+    const stored = await newPayment('INITIATION_PENDING');
+    await prisma.$transaction((tx) =>
+      recordPaymentChange(
+        payments,
+        tx,
+        stored,
+        { status: 'INITIATION_PENDING', updatedAt: new Date(), bankConsentId: 'consent-moved' },
+        new Date(),
+        RULES,
+        [],
+      ),
+    );
+    const seen: number[] = [];
+    const result = await progression.changeKnown(stored, (current, now) => {
+      seen.push(current.version);
+      return { ...answered('INITIATION_PENDING_REDIRECT_AUTH'), updatedAt: now, bankConsentId: current.bankConsentId };
+    });
+    expect(seen).toEqual([0, 1]);
+    expect(result).toMatchObject({ kind: 'changed', statusChanged: true });
+    expect(await payments.findById(stored.id)).toMatchObject({
+      status: 'INITIATION_PENDING_REDIRECT_AUTH',
+      bankConsentId: 'consent-moved',
+      version: 2,
+    });
+    expect(await events(stored.id)).toEqual(['INITIATION_PENDING', 'INITIATION_PENDING_REDIRECT_AUTH']);
+  });
+
+  it('bound to a transaction, the repository reads in it and refuses the statements that are transactions of their own', async () => {
+    const stored = await newPayment('INITIATION_PENDING');
+    await prisma.$transaction(async (tx) => {
+      const bound = payments.in(tx);
+      await tx.payment.update({ where: { id: stored.id }, data: { bankPaymentStatus: 'seen-in-tx' } });
+      expect((await bound.findForMember(memberId, stored.id))?.bankPaymentStatus).toBe('seen-in-tx');
+      expect((await bound.findViewForMember(memberId, stored.id))?.bankPaymentStatus).toBe('seen-in-tx');
+      expect(await bound.findViewForMember('m:someone-else' as MemberId, stored.id)).toBeNull();
+      await expect(
+        bound.updateWithEvent(stored, { ...stored, version: 1 }, null, { clear: paymentTimerId(stored.id) }),
+      ).rejects.toThrow(/transaction of its own/);
+    });
+  });
 });

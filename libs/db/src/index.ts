@@ -42,4 +42,6 @@ export {
   type PaymentView,
   type NewPaymentEvent,
   type NewPaymentTimer,
+  type PaymentTimerChange,
 } from './payments/payment-statements.js';
+export { paymentAfterChange } from './payments/payment-after-change.js';

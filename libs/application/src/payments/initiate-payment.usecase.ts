@@ -41,7 +41,8 @@ type Race =
  *
  * With a bank, the payment is stored before the bank is asked: the row (INITIATION_PENDING), its
  * PAYMENT_STATUS_CHANGED creation event and its timer in one statement. Then the bank call; then
- * its answer (or failure) recorded as one status change with its event. A process that dies at any
+ * its answer (or failure) recorded as one status change with its event and timer, again in one
+ * statement on the row as stored (read again and locked only if something moved it meanwhile). A process that dies at any
  * point leaves the row and its timer: the timer fires when the bank call must have ended (bank
  * deadline + grace) and, as the bank's answer was never recorded (no consent id to ask about),
  * fails the initiation (INITIATION_FAILED). A consent the bank may have created meanwhile is never
@@ -108,16 +109,29 @@ export class InitiatePaymentUseCase {
     const raced = await this.race(call, command.requestTimeoutSeconds);
     switch (raced.kind) {
       case 'timeout':
-        this.finishLater(stored.id, call, bank, command.traceId);
+        this.finishLater(stored, call, bank, command.traceId);
         return renderPayment(stored);
       case 'answer':
-        return renderPayment(
-          await this.recorded(stored, await this.progression.applyProgress(stored.id, raced.progress, bank)),
-        );
+        return renderPayment(await this.recorded(stored, await this.record(stored, raced, bank, command.traceId)));
       case 'error':
-        await this.progression.applyFailure(stored.id, raced.error, command.traceId);
+        await this.record(stored, raced, bank, command.traceId);
         throw raced.error;
     }
+  }
+
+  /**
+   * The bank's answer or error, recorded on the row as stored: one statement with its event and
+   * timer (PaymentProgression.answerInitiation, failInitiation).
+   */
+  private record(
+    stored: Payment,
+    outcome: Exclude<Race, { readonly kind: 'timeout' }>,
+    bank: Bank,
+    traceId: string | undefined,
+  ): Promise<ChangeResult> {
+    return outcome.kind === 'answer'
+      ? this.progression.answerInitiation(stored, outcome.progress, bank)
+      : this.progression.failInitiation(stored, outcome.error, traceId);
   }
 
   /** The payment after recording the bank's answer (as it stands, if something else moved it first). */
@@ -168,19 +182,17 @@ export class InitiatePaymentUseCase {
     }
   }
 
-  private finishLater(
-    paymentId: string,
-    call: Promise<PaymentProgress>,
-    bank: Bank,
-    traceId: string | undefined,
-  ): void {
+  private finishLater(stored: Payment, call: Promise<PaymentProgress>, bank: Bank, traceId: string | undefined): void {
     call
       .then(
-        (progress) => this.progression.applyProgress(paymentId, progress, bank),
-        (error: unknown) => this.progression.applyFailure(paymentId, error, traceId),
+        (progress) => this.record(stored, { kind: 'answer', progress }, bank, traceId),
+        (error: unknown) => this.record(stored, { kind: 'error', error }, bank, traceId),
       )
       .catch((error: unknown) =>
-        this.logger.error({ paymentId, err: error }, 'applying the late bank answer of an initiation failed'),
+        this.logger.error(
+          { paymentId: stored.id, err: error },
+          'applying the late bank answer of an initiation failed',
+        ),
       );
   }
 }

@@ -4,6 +4,7 @@ import type { BankCallContext, BankConnectors, PaymentInitiationCapability, Paym
 import {
   BankRepository,
   PaymentRepository,
+  Transactions,
   type Bank,
   type Payment,
   type PaymentChange,
@@ -20,7 +21,12 @@ import { bankHandleOf, bankInitiationOf } from './bank-initiation.js';
 import { failureChange } from './bank-failure.js';
 import type { PaymentRules } from './payment-rules.js';
 import { changeFromProgress } from './progress-change.js';
-import { recordPaymentChange, schedulePaymentTimer, type ChangeResult } from './record-payment-change.js';
+import {
+  recordKnownPaymentChange,
+  recordPaymentChange,
+  schedulePaymentTimer,
+  type ChangeResult,
+} from './record-payment-change.js';
 
 export interface PaymentProgressionDeps {
   readonly prisma: PrismaService;
@@ -62,14 +68,17 @@ export const BANK_CALLBACK_PATH = '/bank-callback';
  * Moves payments on from what banks say: the answer to an initiation, a redirect callback, an
  * embedded step, a status poll, or a failure. Used by the API (synchronous steps and the
  * asynchronous end of an initiation) and by the worker (timers). Each move is one transaction
- * with its event (recordPaymentChange).
+ * with its event: a locked read and recordPaymentChange, or, for the answer to an initiation
+ * whose row the request has just stored, one statement (recordKnownPaymentChange).
  */
 export class PaymentProgression {
   private readonly banks: BankRepository;
+  private readonly transactions: Transactions;
   readonly payments: PaymentRepository;
 
   constructor(private readonly deps: PaymentProgressionDeps) {
     this.banks = new BankRepository(deps.prisma);
+    this.transactions = new Transactions(deps.prisma);
     this.payments = new PaymentRepository(deps.prisma);
   }
 
@@ -110,8 +119,8 @@ export class PaymentProgression {
     bank: Bank | null = null,
   ): Promise<ChangeResult> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const result = await this.payments.transaction(async (tx) => {
-        const current = await this.payments.lock(tx, paymentId);
+      const result = await this.transactions.run(async (tx) => {
+        const current = await this.payments.in(tx).lock(paymentId);
         if (current === null) return { kind: 'stale' } as const;
         const now = this.deps.clock.now();
         const change = compute(current, now);
@@ -123,12 +132,52 @@ export class PaymentProgression {
     return { kind: 'stale' };
   }
 
+  /**
+   * Applies a change to `stored`, the row as the caller has just written it, in one statement
+   * (no lock held across round trips, so a burst of answers does not queue for the pool's
+   * connections). When the row has moved on meanwhile, or another transaction holds it, the
+   * change is computed again from the row as it then stands, locked (`change`).
+   */
+  async changeKnown(
+    stored: Payment,
+    compute: (current: Payment, now: Date) => PaymentChange | null,
+    bank: Bank | null = null,
+  ): Promise<ChangeResult> {
+    const now = this.deps.clock.now();
+    const change = compute(stored, now);
+    if (change === null) return { kind: 'refused', payment: stored };
+    const result = await recordKnownPaymentChange(
+      this.deps.prisma,
+      this.payments,
+      stored,
+      change,
+      now,
+      this.deps.rules,
+      this.scheduleOf(bank),
+    );
+    return result.kind === 'stale' ? this.change(stored.id, compute, bank) : result;
+  }
+
   applyProgress(paymentId: string, progress: PaymentProgress, bank: Bank | null): Promise<ChangeResult> {
     return this.change(paymentId, (current, now) => changeFromProgress(current, progress, now, this.deps.rules), bank);
   }
 
   applyFailure(paymentId: string, error: unknown, traceId?: string): Promise<ChangeResult> {
     return this.change(paymentId, (_current, now) => failureChange(error, now, traceId));
+  }
+
+  /** The bank's answer to the initiation of `stored`, the row the request stored before asking (see changeKnown). */
+  answerInitiation(stored: Payment, progress: PaymentProgress, bank: Bank): Promise<ChangeResult> {
+    return this.changeKnown(
+      stored,
+      (current, now) => changeFromProgress(current, progress, now, this.deps.rules),
+      bank,
+    );
+  }
+
+  /** The bank's failure of the initiation of `stored`: the payment ends (see changeKnown). */
+  failInitiation(stored: Payment, error: unknown, traceId?: string): Promise<ChangeResult> {
+    return this.changeKnown(stored, (_current, now) => failureChange(error, now, traceId));
   }
 
   /**
@@ -195,7 +244,7 @@ export class PaymentProgression {
       case 'initiation-lost':
         return this.end(paymentId, 'INITIATION_FAILED', 'The bank did not answer the initiation.');
       case 'wait':
-        await this.payments.transaction((tx) =>
+        await this.transactions.run((tx) =>
           schedulePaymentTimer(tx, payment, now, this.deps.rules.defaultScheduleSeconds),
         );
         return undefined;
@@ -219,8 +268,8 @@ export class PaymentProgression {
     const schedule = this.scheduleOf(bank);
     const counted = { ...payment, pollCount: payment.pollCount + 1 };
     // Safety net first: the next poll is due even if this one never returns.
-    await this.payments.transaction(async (tx) => {
-      await this.payments.countPoll(tx, payment, counted.pollCount);
+    await this.transactions.run(async (tx) => {
+      await this.payments.in(tx).countPoll(payment, counted.pollCount);
       await schedulePaymentTimer(tx, counted, now, schedule);
     });
     let progress: PaymentProgress;

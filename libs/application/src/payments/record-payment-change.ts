@@ -1,9 +1,11 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import {
+  paymentAfterChange,
   paymentFromNew,
   ScheduledJobRepository,
   type PaymentRepository,
   type NewPayment,
+  type NewPaymentEvent,
   type NewPaymentTimer,
   type Payment,
   type PaymentChange,
@@ -76,6 +78,12 @@ async function announce(tx: Tx, payment: Payment): Promise<void> {
   await writeOutboxEvent(tx, creationEvent(payment));
 }
 
+/** The PAYMENT_STATUS_CHANGED row announcing `payment` as it stands, for a statement of its own. */
+function preparedEvent(payment: Payment): NewPaymentEvent {
+  const { id, body } = prepareOutboxEvent(creationEvent(payment));
+  return { id, body, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt };
+}
+
 /**
  * Stores a new payment with its creation event and its first timer in one statement on the
  * shared pool (one round trip; the request path of POST /v2/payments). Writes exactly what
@@ -91,13 +99,8 @@ export async function storeNewPayment(
   scheduleSeconds: readonly number[],
 ): Promise<Payment> {
   const payment = paymentFromNew(row);
-  const event = prepareOutboxEvent(creationEvent(payment));
   const timer = paymentTimer(payment, now, scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds);
-  const stored = await payments.insertWithEvent(
-    payment,
-    { id: event.id, body: event.body, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt },
-    timer,
-  );
+  const stored = await payments.insertWithEvent(payment, preparedEvent(payment), timer);
   wakeOutboxRelay(prisma.pool);
   return stored;
 }
@@ -127,7 +130,7 @@ export async function recordPaymentChange(
   const decision = decidePaymentMove(current.status as PaymentStatus, change.status as PaymentStatus);
   if (decision === 'refuse') return { kind: 'refused', payment: current };
   const statusChanged = decision === 'move';
-  const updated = await payments.update(tx, current, change);
+  const updated = await payments.in(tx).update(current, change);
   if (updated === null) return { kind: 'stale' };
   if (statusChanged) await announce(tx, updated);
   await schedulePaymentTimer(
@@ -136,5 +139,39 @@ export async function recordPaymentChange(
     now,
     scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds,
   );
+  return { kind: 'changed', payment: updated, statusChanged };
+}
+
+/**
+ * The same move as recordPaymentChange for a row the caller knows as it stands (the payment the
+ * request has just stored), without a lock or an interactive transaction: checks the move
+ * against the status machine, then one statement on the shared pool updates the row if it is
+ * still at that status and version and nobody holds it, and with it writes the event (when the
+ * status changes) and sets or removes the timer; the relay is woken after the commit. 'stale'
+ * when nothing was written (the row moved on, or another transaction is moving it): the caller
+ * reads it again, locked (PaymentProgression.change).
+ */
+export async function recordKnownPaymentChange(
+  prisma: PrismaService,
+  payments: PaymentRepository,
+  current: Payment,
+  change: Omit<PaymentChange, 'pollCount'>,
+  now: Date,
+  rules: PaymentRules,
+  scheduleSeconds: readonly number[],
+): Promise<ChangeResult> {
+  const decision = decidePaymentMove(current.status as PaymentStatus, change.status as PaymentStatus);
+  if (decision === 'refuse') return { kind: 'refused', payment: current };
+  const statusChanged = decision === 'move';
+  const changed = paymentAfterChange(current, change);
+  const timer = paymentTimer(changed, now, scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds);
+  const updated = await payments.updateWithEvent(
+    current,
+    changed,
+    statusChanged ? preparedEvent(changed) : null,
+    timer === null ? { clear: paymentTimerId(changed.id) } : { set: timer },
+  );
+  if (updated === null) return { kind: 'stale' };
+  if (statusChanged) wakeOutboxRelay(prisma.pool);
   return { kind: 'changed', payment: updated, statusChanged };
 }

@@ -1,15 +1,16 @@
 import type pg from 'pg';
 import { Prisma, type Payment } from '../generated/prisma/client.js';
 import { batchedPerPool } from '#libs/postgres';
-import type { NewPayment } from './payment-records.js';
+import type { NewPayment, PaymentChange } from './payment-records.js';
 
 /**
  * The statements on the Payments v2 request path, run on the pool Prisma shares as named
  * prepared statements (parsed once per connection): reading one payment (whole, or the columns
  * of its resource, the latter several reads to a statement under load), and storing new ones
  * with their creation events and first timers in a single statement (one implicit transaction,
- * one round trip), several creations at a time under load. PaymentRepository is their only
- * caller; everything else it does goes through Prisma.
+ * one round trip), several creations at a time under load, and recording a payment's change
+ * (the bank's answer to its initiation) with its event and timer the same way. PaymentRepository
+ * is their only caller; everything else it does goes through Prisma.
  */
 
 /**
@@ -227,10 +228,13 @@ function isoOrNull(value: Date | null): string | null {
 }
 
 /** A payment as its row's JSON object: column names, timestamps as ISO text, the amount as decimal text. */
-function paymentRowObject(payment: Payment): Readonly<Record<string, unknown>> {
+function paymentRowObject(
+  payment: Payment,
+  columns: readonly PaymentColumn[] = COLUMNS,
+): Readonly<Record<string, unknown>> {
   const fields = payment as unknown as Readonly<Record<string, unknown>>;
   const row: Record<string, unknown> = {};
-  for (const { column, field, kind } of COLUMNS) {
+  for (const { column, field, kind } of columns) {
     const value = fields[field];
     row[column] =
       kind === 'amount'
@@ -244,18 +248,25 @@ function paymentRowObject(payment: Payment): Readonly<Record<string, unknown>> {
 
 /**
  * An outbox row as JSON. The body, a notification's JSON text, goes in as a JSON value rather
- * than a string: json_populate_recordset gives a text column the value's text exactly as written
+ * than a string: json_populate_recordset (and json_to_recordset) give a text column the value's text exactly as written
  * (json, unlike jsonb, keeps it byte for byte), so the body is not escaped and unescaped again.
  */
-function eventRowJson({ payment, event }: PaymentWrite): string {
-  const columns = JSON.stringify({
-    id: event.id,
-    member_id: payment.memberId,
-    event_type: event.eventType,
-    created_at: event.createdAt.toISOString(),
-  });
-  const body = event.body.startsWith('{') ? event.body : JSON.stringify(event.body);
-  return `${columns.slice(0, -1)},"body":${body}}`;
+function eventRowJson(columns: Readonly<Record<string, string>>, body: string): string {
+  const text = JSON.stringify(columns);
+  return `${text.slice(0, -1)},"body":${body.startsWith('{') ? body : JSON.stringify(body)}}`;
+}
+
+/** A new payment's creation event as its outbox row's JSON. */
+function creationEventJson({ payment, event }: PaymentWrite): string {
+  return eventRowJson(
+    {
+      id: event.id,
+      member_id: payment.memberId,
+      event_type: event.eventType,
+      created_at: event.createdAt.toISOString(),
+    },
+    event.body,
+  );
 }
 
 async function insertPaymentsWithEvents(pool: pg.Pool, writes: readonly PaymentWrite[]): Promise<readonly Payment[]> {
@@ -277,7 +288,7 @@ async function insertPaymentsWithEvents(pool: pg.Pool, writes: readonly PaymentW
     text: INSERT_WITH_EVENTS,
     values: [
       JSON.stringify(writes.map(({ payment }) => paymentRowObject(payment))),
-      `[${writes.map(eventRowJson).join(',')}]`,
+      `[${writes.map(creationEventJson).join(',')}]`,
       JSON.stringify(timers),
     ],
   });
@@ -310,4 +321,168 @@ export function insertPaymentWithEvent(
   timer: NewPaymentTimer | null,
 ): Promise<Payment> {
   return storePayment(pool, { payment: stored, event, timer });
+}
+
+/**
+ * What a change writes: every field of PaymentChange (a field added there and not here does not
+ * compile) but the poll count, which moves without a new version, so the row's own value stands.
+ */
+const CHANGE_FIELDS: Readonly<Record<Exclude<keyof PaymentChange, 'pollCount'>, true>> = {
+  status: true,
+  updatedAt: true,
+  bankId: true,
+  localInstrument: true,
+  initiation: true,
+  bankConsentId: true,
+  bankPaymentId: true,
+  bankContinuation: true,
+  bankPaymentStatus: true,
+  statusReasonInformation: true,
+  authentication: true,
+  refundAccount: true,
+  errorInfo: true,
+  expiresAt: true,
+};
+
+const CHANGE_COLUMNS = COLUMNS.filter(({ field }) => Object.hasOwn(CHANGE_FIELDS, field));
+/** The changed row's JSON: its id and what the change writes. */
+const CHANGED_ROW_COLUMNS = COLUMNS.filter(({ field }) => field === 'id' || Object.hasOwn(CHANGE_FIELDS, field));
+
+/** What a timer becomes with a change: set (or moved) to a new due time, or removed. */
+export type PaymentTimerChange = { readonly set: NewPaymentTimer } | { readonly clear: string };
+
+/** One status change (or stay) with what is written beside it. */
+interface PaymentChangeWrite {
+  /** The row as the caller knows it: the change applies only while the row is still at its status and version. */
+  readonly expected: Pick<Payment, 'id' | 'status' | 'version'>;
+  /** The row after the change (paymentAfterChange). */
+  readonly changed: Payment;
+  /** The PAYMENT_STATUS_CHANGED row, when the status changes. */
+  readonly event: NewPaymentEvent | null;
+  readonly timer: PaymentTimerChange;
+}
+
+// Each expected row is locked only if no one else holds it (SKIP LOCKED): a payment that another
+// transaction is moving is left out (its caller reads it again) instead of holding the whole
+// batch, and the connection, until that transaction ends. The event, the timer and its removal
+// are written only for the payments the update changed; all of it commits together. The rows
+// and timers to remove are found by their ids ($1, $6) through the primary keys: a join on the
+// JSON rows alone leaves the planner free to read the whole table (it cannot tell how many rows
+// the JSON holds, and reads thousands of payments to change one).
+const UPDATE_WITH_EVENTS = `
+WITH locked AS (
+  SELECT p.id FROM payment p
+  JOIN json_populate_recordset(NULL::payment, $2::json) AS expected ON expected.id = p.id
+  WHERE p.id = ANY($1::text[]) AND p.status = expected.status AND p.version = expected.version
+  FOR UPDATE OF p SKIP LOCKED
+), changed AS (
+  UPDATE payment p SET ${CHANGE_COLUMNS.map(({ column }) => `"${column}" = n."${column}"`).join(', ')}, version = p.version + 1
+  FROM json_populate_recordset(NULL::payment, $3::json) AS n, locked
+  WHERE p.id = ANY($1::text[]) AND p.id = locked.id AND n.id = locked.id
+  RETURNING p.id, p.member_id
+), event_rows AS (
+  INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
+  SELECT e.id, changed.member_id, e.event_type, e.body, e.created_at
+  FROM json_to_recordset($4::json) AS e(payment_id text, id text, event_type text, body text, created_at timestamptz)
+  JOIN changed ON changed.id = e.payment_id
+  RETURNING id
+), timer_rows AS (
+  INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
+  SELECT t.id, t.queue, t.job_name, t.payload, t.due_at
+  FROM json_to_recordset($5::json) AS t(payment_id text, id text, queue text, job_name text, payload jsonb, due_at timestamptz)
+  JOIN changed ON changed.id = t.payment_id
+  ON CONFLICT (id) DO UPDATE SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload
+  RETURNING id
+), cleared AS (
+  DELETE FROM scheduled_job j
+  USING unnest($6::text[], $7::text[]) AS t(id, payment_id) JOIN changed ON changed.id = t.payment_id
+  WHERE j.id = ANY($6::text[]) AND j.id = t.id
+  RETURNING j.id
+)
+SELECT id FROM changed`;
+
+/** The columns a change writes, of the changed row, as JSON. */
+function changedRowObject(changed: Payment): Readonly<Record<string, unknown>> {
+  return paymentRowObject(changed, CHANGED_ROW_COLUMNS);
+}
+
+async function updatePaymentsWithEvents(
+  pool: pg.Pool,
+  writes: readonly PaymentChangeWrite[],
+): Promise<readonly boolean[]> {
+  const ids = new Set(writes.map(({ expected }) => expected.id));
+  // Two changes of one payment in one statement would both see the row: fail the batch so that
+  // each runs alone (StatementBatcher), one after the other's version.
+  if (ids.size !== writes.length) throw new Error('one statement cannot change a payment twice');
+  // The event's member is the payment's (the statement takes it from the changed row).
+  const events = writes.flatMap(({ changed, event }) =>
+    event === null
+      ? []
+      : [
+          eventRowJson(
+            {
+              payment_id: changed.id,
+              id: event.id,
+              event_type: event.eventType,
+              created_at: event.createdAt.toISOString(),
+            },
+            event.body,
+          ),
+        ],
+  );
+  const timers = writes.flatMap(({ changed, timer }) =>
+    'set' in timer
+      ? [
+          {
+            payment_id: changed.id,
+            id: timer.set.id,
+            queue: timer.set.queue,
+            job_name: timer.set.jobName,
+            payload: timer.set.payload,
+            due_at: timer.set.dueAt.toISOString(),
+          },
+        ]
+      : [],
+  );
+  const cleared = writes.flatMap(({ changed, timer }) =>
+    'clear' in timer ? [{ paymentId: changed.id, id: timer.clear }] : [],
+  );
+  const result = await pool.query<{ id: string }>({
+    name: 'payments-update-with-events',
+    text: UPDATE_WITH_EVENTS,
+    values: [
+      writes.map(({ expected }) => expected.id),
+      JSON.stringify(
+        writes.map(({ expected }) => ({ id: expected.id, status: expected.status, version: expected.version })),
+      ),
+      JSON.stringify(writes.map(({ changed }) => changedRowObject(changed))),
+      `[${events.join(',')}]`,
+      JSON.stringify(timers),
+      cleared.map(({ id }) => id),
+      cleared.map(({ paymentId }) => paymentId),
+    ],
+  });
+  const updated = new Set(result.rows.map((row) => row.id));
+  return writes.map(({ expected }) => updated.has(expected.id));
+}
+
+/** Changes in flight at once per pool, and changes per statement (as for creations). */
+const changePayment = batchedPerPool(updatePaymentsWithEvents, { maxInFlight: 2, maxBatch: 64 });
+
+/**
+ * Changes a payment still at `expected` (status and version) to `changed`, writes its event (when
+ * given) and sets or removes its timer: all or nothing, in one statement shared with the changes
+ * that arrive together. Answers whether it wrote: false when the row has moved on, or another
+ * transaction holds it. Like the creation statement it does not NOTIFY the outbox relay.
+ */
+export async function updatePaymentWithEvent(
+  pool: pg.Pool,
+  expected: Pick<Payment, 'id' | 'status' | 'version'>,
+  changed: Payment,
+  event: NewPaymentEvent | null,
+  timer: PaymentTimerChange,
+): Promise<boolean> {
+  if (changed.id !== expected.id || changed.version !== expected.version + 1)
+    throw new Error(`a change of payment ${expected.id} must be its next version`);
+  return changePayment(pool, { expected, changed, event, timer });
 }

@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { MemberId } from '#libs/domain';
 import { Prisma, type Payment } from '../generated/prisma/client.js';
-import { PrismaService, type Tx } from '../prisma.service.js';
+import { PrismaService } from '../prisma.service.js';
+import { Repository } from '../repository.js';
 import type { PaymentChange, PaymentCursor, PaymentListFilter } from './payment-records.js';
 import {
   insertPaymentWithEvent,
   readPaymentForMember,
   readPaymentViewForMember,
+  updatePaymentWithEvent,
   type NewPaymentEvent,
   type NewPaymentTimer,
+  type PaymentTimerChange,
   type PaymentView,
 } from './payment-statements.js';
 
@@ -44,23 +47,61 @@ function where(
   return { AND: and };
 }
 
+/** The columns of the Payment resource, as Prisma selects them (a read bound to a transaction). */
+const VIEW_SELECT = {
+  id: true,
+  memberId: true,
+  initiation: true,
+  convertedToFutureDatedPayment: true,
+  refundAccount: true,
+  status: true,
+  statusReasonInformation: true,
+  bankPaymentStatus: true,
+  bankPaymentId: true,
+  authentication: true,
+  createdAt: true,
+  updatedAt: true,
+  errorInfo: true,
+} as const satisfies Record<keyof PaymentView, true>;
+
 /**
  * Payments v2 rows. Every read a member makes takes the member's id first and finds only that
  * member's rows; the unscoped reads serve the gateway itself (timers, bank callbacks, hosted
- * pages that hold the payment's callback token). The request path's reads and creations run as
- * batched raw statements (payment-statements.ts); changes run inside the caller's transaction.
+ * pages that hold the payment's callback token).
+ *
+ * The request path runs on the pool Prisma shares, as batched raw statements
+ * (payment-statements.ts): the member's reads, a creation with its event and timer
+ * (`insertWithEvent`), and a change of a row the caller knows with its event and timer
+ * (`updateWithEvent`), each of the latter two its own transaction. Bound to a transaction
+ * (`in(tx)`), the reads run in it; the two writes refuse to (they cannot join it). The locked
+ * change (`lock`, `update`, `countPoll`) runs in the caller's transaction.
  */
 @Injectable()
-export class PaymentRepository {
-  constructor(private readonly prisma: PrismaService) {}
+export class PaymentRepository extends Repository {
+  constructor(private readonly prisma: PrismaService) {
+    super(prisma);
+  }
+
+  /** Whether the statements run in a caller's transaction rather than on the client. */
+  private get bound(): boolean {
+    return this.db !== this.prisma;
+  }
+
+  /** The pool, for the writes that are a transaction of their own. */
+  private ownTransaction(what: string): PrismaService['pool'] {
+    if (this.bound) throw new Error(`${what} is a transaction of its own; it cannot run in a caller's`);
+    return this.prisma.pool;
+  }
 
   /** The member's payment, or null (also for another member's id). */
   findForMember(memberId: MemberId, id: string): Promise<Payment | null> {
+    if (this.bound) return this.db.payment.findFirst({ where: { id, memberId } });
     return readPaymentForMember(this.prisma.pool, memberId, id);
   }
 
   /** What the member sees of its payment (the columns of the resource only), or null (also for another member's id). */
   findViewForMember(memberId: MemberId, id: string): Promise<PaymentView | null> {
+    if (this.bound) return this.db.payment.findFirst({ where: { id, memberId }, select: VIEW_SELECT });
     return readPaymentViewForMember(this.prisma.pool, memberId, id);
   }
 
@@ -71,7 +112,7 @@ export class PaymentRepository {
     limit: number,
     cursor?: PaymentCursor,
   ): Promise<Payment[]> {
-    return this.prisma.payment.findMany({
+    return this.db.payment.findMany({
       where: where(memberId, filter, cursor),
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit + 1,
@@ -80,11 +121,11 @@ export class PaymentRepository {
 
   /** For workers and bank callbacks, which act for whichever member owns the payment. */
   findById(id: string): Promise<Payment | null> {
-    return this.prisma.payment.findUnique({ where: { id } });
+    return this.db.payment.findUnique({ where: { id } });
   }
 
   findByCallbackToken(callbackToken: string): Promise<Payment | null> {
-    return this.prisma.payment.findUnique({ where: { callbackToken } });
+    return this.db.payment.findUnique({ where: { callbackToken } });
   }
 
   /**
@@ -93,29 +134,44 @@ export class PaymentRepository {
    * insertPaymentWithEvent). Answers the payment as stored.
    */
   insertWithEvent(payment: Payment, event: NewPaymentEvent, timer: NewPaymentTimer | null): Promise<Payment> {
-    return insertPaymentWithEvent(this.prisma.pool, payment, event, timer);
+    return insertPaymentWithEvent(this.ownTransaction('insertWithEvent'), payment, event, timer);
   }
 
-  /** Runs `work` as one transaction (a status change with its event and timer). */
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(work);
+  /**
+   * Changes the payment from `expected` (the row the caller knows) to `changed` (as
+   * paymentAfterChange gives it), with its event when the status changes and its timer set or
+   * removed: all or nothing, in one statement shared with the changes that arrive together (see
+   * updatePaymentWithEvent). Answers the payment as changed, or null when nothing was written:
+   * the row is no longer at `expected`'s status and version, or another transaction holds it.
+   */
+  async updateWithEvent(
+    expected: Pick<Payment, 'id' | 'status' | 'version'>,
+    changed: Payment,
+    event: NewPaymentEvent | null,
+    timer: PaymentTimerChange,
+  ): Promise<Payment | null> {
+    const written = await updatePaymentWithEvent(
+      this.ownTransaction('updateWithEvent'),
+      expected,
+      changed,
+      event,
+      timer,
+    );
+    return written ? changed : null;
   }
 
-  /** Locks the row for a status change inside the caller's transaction. */
-  async lock(tx: Tx, id: string): Promise<Payment | null> {
-    const rows = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM payment WHERE id = ${id} FOR UPDATE`;
-    return rows.length === 0 ? null : tx.payment.findUnique({ where: { id } });
+  /** Locks the row for a status change; in a transaction (`in(tx)`). */
+  async lock(id: string): Promise<Payment | null> {
+    const rows = await this.db.$queryRaw<Array<{ id: string }>>`SELECT id FROM payment WHERE id = ${id} FOR UPDATE`;
+    return rows.length === 0 ? null : this.db.payment.findUnique({ where: { id } });
   }
 
   /**
    * Applies a change when the row is still at `expected` (status and version); returns the new
-   * row, or null when someone else moved it first.
+   * row, or null when someone else moved it first. In the caller's transaction (`in(tx)`), with
+   * its event and timer.
    */
-  async update(
-    tx: Tx,
-    expected: Pick<Payment, 'id' | 'status' | 'version'>,
-    change: PaymentChange,
-  ): Promise<Payment | null> {
+  async update(expected: Pick<Payment, 'id' | 'status' | 'version'>, change: PaymentChange): Promise<Payment | null> {
     const data: Prisma.PaymentUncheckedUpdateManyInput = {
       status: change.status,
       updatedAt: change.updatedAt,
@@ -134,15 +190,15 @@ export class PaymentRepository {
       expiresAt: change.expiresAt,
       pollCount: change.pollCount,
     };
-    const result = await tx.payment.updateMany({
+    const result = await this.db.payment.updateMany({
       where: { id: expected.id, status: expected.status, version: expected.version },
       data,
     });
-    return result.count === 0 ? null : tx.payment.findUnique({ where: { id: expected.id } });
+    return result.count === 0 ? null : this.db.payment.findUnique({ where: { id: expected.id } });
   }
 
   /** Counts a poll of the bank on the row still at `expected`'s version (no status change, no event). */
-  async countPoll(tx: Tx, expected: Pick<Payment, 'id' | 'version'>, pollCount: number): Promise<void> {
-    await tx.payment.updateMany({ where: { id: expected.id, version: expected.version }, data: { pollCount } });
+  async countPoll(expected: Pick<Payment, 'id' | 'version'>, pollCount: number): Promise<void> {
+    await this.db.payment.updateMany({ where: { id: expected.id, version: expected.version }, data: { pollCount } });
   }
 }
