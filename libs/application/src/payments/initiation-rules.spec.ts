@@ -47,7 +47,7 @@ const SE_BANK: InitiationBank = {
 
 function context(bank: InitiationBank | undefined, overrides: Partial<InitiationContext> = {}): InitiationContext {
   return {
-    ...(bank === undefined ? {} : { bank }),
+    bank,
     member: { regulated: true },
     ownHosts: ['api.gateway.example'],
     today: TODAY,

@@ -61,7 +61,7 @@ function bankHttp(bankId: string, deps: ObieConnectorDeps, mtls: ObieMtlsSetting
     certificate: resolveSecret(bankId, deps.secrets, MTLS_FIELDS.certificate, mtls.certRef),
     privateKey: resolveSecret(bankId, deps.secrets, MTLS_FIELDS.privateKey, mtls.keyRef),
     ...(mtls.caRef === undefined ? {} : { ca: resolveSecret(bankId, deps.secrets, MTLS_FIELDS.ca, mtls.caRef) }),
-    ...(mtls.serverName === undefined ? {} : { serverName: mtls.serverName }),
+    serverName: mtls.serverName,
   };
   try {
     return deps.http.withClientCertificate(bankId, material);
