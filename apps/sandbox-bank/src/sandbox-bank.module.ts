@@ -36,6 +36,7 @@ import { AuthorizeService } from './oauth/authorize.service.js';
 import { CibaService } from './oauth/ciba.service.js';
 import { TokenController } from './oauth/token.controller.js';
 import { TokenService } from './oauth/token.service.js';
+import { ObieResourceAccess } from './http/obie-resource-access.js';
 import { PaymentEngine } from './payments/payment-engine.js';
 import { DomesticPaymentsController } from './pisp/domestic-payments.controller.js';
 import { DomesticScheduledPaymentsController } from './pisp/domestic-scheduled-payments.controller.js';
@@ -73,6 +74,7 @@ const SERVICES = [
   CibaService,
   TokenService,
   PaymentEngine,
+  ObieResourceAccess,
   PaymentConsentsService,
   PaymentOrdersService,
   VrpConsentsService,

@@ -53,9 +53,9 @@ export async function createWorkerProcess(
       WorkerAppModule.register({
         platform: { config, logger, metrics },
         stores,
-        queues: options.queuePrefix === undefined ? {} : { prefix: options.queuePrefix },
-        jobContext: options.webhookLookup === undefined ? {} : { webhookLookup: options.webhookLookup },
-        ...(options.domains === undefined ? {} : { domains: options.domains }),
+        queues: { prefix: options.queuePrefix },
+        jobContext: { webhookLookup: options.webhookLookup },
+        domains: options.domains,
       }),
       { config, logger, metrics },
     );

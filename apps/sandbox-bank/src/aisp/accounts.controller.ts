@@ -19,33 +19,33 @@ export class AccountsController {
     @Headers('x-idempotency-key') key: string | undefined,
     @Body() body: unknown,
   ): Promise<object> {
-    return this.consents.create(call.bank, call.authorization, key === '' ? undefined : key, body, call.apiBase);
+    return this.consents.create(call, key === '' ? undefined : key, body);
   }
 
   @Get('account-access-consents/:consentId')
   readConsent(@Call() call: ObieCall, @Param('consentId') consentId: string): Promise<object> {
-    return this.consents.read(call.bank, call.authorization, consentId, call.apiBase);
+    return this.consents.read(call, consentId);
   }
 
   @Delete('account-access-consents/:consentId')
   @HttpCode(204)
   async deleteConsent(@Call() call: ObieCall, @Param('consentId') consentId: string): Promise<void> {
-    await this.consents.delete(call.bank, call.authorization, consentId);
+    await this.consents.delete(call, consentId);
   }
 
   @Get('accounts')
   list(@Call() call: ObieCall): Promise<object> {
-    return this.accounts.list(call.bank, call.authorization, call.self);
+    return this.accounts.list(call);
   }
 
   @Get('accounts/:accountId')
   one(@Call() call: ObieCall, @Param('accountId') accountId: string): Promise<object> {
-    return this.accounts.one(call.bank, call.authorization, accountId, call.self);
+    return this.accounts.one(call, accountId);
   }
 
   @Get('accounts/:accountId/balances')
   balances(@Call() call: ObieCall, @Param('accountId') accountId: string): Promise<object> {
-    return this.accounts.balances(call.bank, call.authorization, accountId, call.self);
+    return this.accounts.balances(call, accountId);
   }
 
   @Get('accounts/:accountId/transactions')
@@ -55,17 +55,11 @@ export class AccountsController {
     @Query('fromBookingDateTime') from: string | undefined,
     @Query('toBookingDateTime') to: string | undefined,
   ): Promise<object> {
-    return this.accounts.transactions(
-      call.bank,
-      call.authorization,
-      accountId,
-      { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) },
-      call.self,
-    );
+    return this.accounts.transactions(call, accountId, { from, to });
   }
 
   @Get('accounts/:accountId/standing-orders')
   standingOrders(@Call() call: ObieCall, @Param('accountId') accountId: string): Promise<object> {
-    return this.accounts.standingOrders(call.bank, call.authorization, accountId, call.self);
+    return this.accounts.standingOrders(call, accountId);
   }
 }

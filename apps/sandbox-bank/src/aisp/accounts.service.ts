@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
+import type { ObieCall } from '../http/obie-call.js';
 import { ObieError } from '../http/obie-error.js';
 import { AccessTokens } from '../oauth/access-tokens.js';
 import { assertUserApiAvailable } from '../payments/user-availability.js';
@@ -23,6 +23,11 @@ function dateParam(value: string | undefined, name: string): Date | undefined {
   return date;
 }
 
+/** A read's answer: its Data, a link to itself, one page. */
+function readResponse(call: ObieCall, data: object): object {
+  return { Data: data, Links: { Self: call.self }, Meta: { TotalPages: 1 } };
+}
+
 function later(a: Date | undefined, b: Date | undefined): Date | undefined {
   return a === undefined ? b : b === undefined ? a : a > b ? a : b;
 }
@@ -41,52 +46,28 @@ export class AccountsService {
     private readonly clock: Clock,
   ) {}
 
-  async list(bank: SandboxBankDefinition, authorization: string | undefined, self: string): Promise<object> {
-    const access = await this.access(bank, authorization, ['ReadAccountsBasic', 'ReadAccountsDetail']);
+  async list(call: ObieCall): Promise<object> {
+    const access = await this.access(call, ['ReadAccountsBasic', 'ReadAccountsDetail']);
     const detail = access.permissions.has('ReadAccountsDetail');
-    const accounts = await this.accounts.list(bank.id, access.username);
-    return {
-      Data: { Account: accounts.map((account) => obAccount(account, detail)) },
-      Links: { Self: self },
-      Meta: { TotalPages: 1 },
-    };
+    const accounts = await this.accounts.list(call.bank.id, access.username);
+    return readResponse(call, { Account: accounts.map((account) => obAccount(account, detail)) });
   }
 
-  async one(
-    bank: SandboxBankDefinition,
-    authorization: string | undefined,
-    accountId: string,
-    self: string,
-  ): Promise<object> {
-    const access = await this.access(bank, authorization, ['ReadAccountsBasic', 'ReadAccountsDetail']);
-    const account = await this.account(bank, access, accountId);
-    return {
-      Data: { Account: [obAccount(account, access.permissions.has('ReadAccountsDetail'))] },
-      Links: { Self: self },
-      Meta: { TotalPages: 1 },
-    };
+  async one(call: ObieCall, accountId: string): Promise<object> {
+    const access = await this.access(call, ['ReadAccountsBasic', 'ReadAccountsDetail']);
+    const account = await this.account(call, access, accountId);
+    return readResponse(call, { Account: [obAccount(account, access.permissions.has('ReadAccountsDetail'))] });
   }
 
-  async balances(
-    bank: SandboxBankDefinition,
-    authorization: string | undefined,
-    accountId: string,
-    self: string,
-  ): Promise<object> {
-    const access = await this.access(bank, authorization, ['ReadBalances']);
-    const account = await this.account(bank, access, accountId);
-    return { Data: { Balance: obBalances(account, this.clock.now()) }, Links: { Self: self }, Meta: { TotalPages: 1 } };
+  async balances(call: ObieCall, accountId: string): Promise<object> {
+    const access = await this.access(call, ['ReadBalances']);
+    const account = await this.account(call, access, accountId);
+    return readResponse(call, { Balance: obBalances(account, this.clock.now()) });
   }
 
-  async transactions(
-    bank: SandboxBankDefinition,
-    authorization: string | undefined,
-    accountId: string,
-    query: { from?: string; to?: string },
-    self: string,
-  ): Promise<object> {
-    const access = await this.access(bank, authorization, ['ReadTransactionsBasic', 'ReadTransactionsDetail']);
-    const account = await this.account(bank, access, accountId);
+  async transactions(call: ObieCall, accountId: string, query: { from?: string; to?: string }): Promise<object> {
+    const access = await this.access(call, ['ReadTransactionsBasic', 'ReadTransactionsDetail']);
+    const account = await this.account(call, access, accountId);
     const from = later(
       dateParam(query.from, 'fromBookingDateTime'),
       dateParam(access.data['TransactionFromDateTime'] as string | undefined, 'TransactionFromDateTime'),
@@ -101,37 +82,20 @@ export class AccountsService {
       entry.creditDebit === 'Credit' ? credits : debits,
     );
     const detail = access.permissions.has('ReadTransactionsDetail');
-    return {
-      Data: { Transaction: entries.map((entry) => obTransaction(entry, detail)) },
-      Links: { Self: self },
-      Meta: { TotalPages: 1 },
-    };
+    return readResponse(call, { Transaction: entries.map((entry) => obTransaction(entry, detail)) });
   }
 
-  async standingOrders(
-    bank: SandboxBankDefinition,
-    authorization: string | undefined,
-    accountId: string,
-    self: string,
-  ): Promise<object> {
-    const access = await this.access(bank, authorization, ['ReadStandingOrdersBasic', 'ReadStandingOrdersDetail']);
-    const account = await this.account(bank, access, accountId);
+  async standingOrders(call: ObieCall, accountId: string): Promise<object> {
+    const access = await this.access(call, ['ReadStandingOrdersBasic', 'ReadStandingOrdersDetail']);
+    const account = await this.account(call, access, accountId);
     const detail = access.permissions.has('ReadStandingOrdersDetail');
-    return {
-      Data: { StandingOrder: obStandingOrders(account, this.clock.now(), detail) },
-      Links: { Self: self },
-      Meta: { TotalPages: 1 },
-    };
+    return readResponse(call, { StandingOrder: obStandingOrders(account, this.clock.now(), detail) });
   }
 
   /** The user's authorised, unexpired consent, holding one of `needed`. */
-  private async access(
-    bank: SandboxBankDefinition,
-    authorization: string | undefined,
-    needed: readonly Permission[],
-  ): Promise<Access> {
-    const token = await this.tokens.anyUserToken(bank.id, authorization, 'accounts');
-    const consent = await this.consents.find(bank.id, token.consentId, 'account-access');
+  private async access(call: ObieCall, needed: readonly Permission[]): Promise<Access> {
+    const token = await this.tokens.anyUserToken(call.bank.id, call.authorization, 'accounts');
+    const consent = await this.consents.find(call.bank.id, token.consentId, 'account-access');
     if (consent === null || consent.status !== 'Authorised')
       throw new ObieError(
         403,
@@ -154,8 +118,8 @@ export class AccountsService {
     return { username: token.username, permissions, data };
   }
 
-  private async account(bank: SandboxBankDefinition, access: Access, accountId: string): Promise<Account> {
-    const account = await this.accounts.find(bank.id, access.username, accountId);
+  private async account(call: ObieCall, access: Access, accountId: string): Promise<Account> {
+    const account = await this.accounts.find(call.bank.id, access.username, accountId);
     if (account === null) throw ObieError.notFound('Account', accountId);
     return account;
   }

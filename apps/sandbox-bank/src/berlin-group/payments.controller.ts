@@ -7,6 +7,18 @@ import { Xs2aApiController } from './xs2a-api.decorator.js';
 import { AuthorisationEndpoints, sendCreated, type ParentResource } from './xs2a-endpoints.js';
 import { xs2aBases, xs2aHeaders } from './xs2a-request.js';
 
+/** The path parameters of the payment routes, as the bank's base path and each route name them. */
+interface ProductRoute {
+  readonly bankId: string;
+  readonly product: string;
+}
+interface PaymentRoute extends ProductRoute {
+  readonly paymentId: string;
+}
+interface AuthorisationRoute extends PaymentRoute {
+  readonly authorisationId: string;
+}
+
 /**
  * Payment initiation service: `POST /v1/payments/{payment-product}`, the payment and its status,
  * and its authorisation sub-resources (start, list, read scaStatus, update PSU data).
@@ -21,97 +33,65 @@ export class BerlinGroupPaymentsController {
 
   @Post(':product')
   async initiate(
-    @Param('bankId') bankId: string,
-    @Param('product') product: string,
+    @Param() route: ProductRoute,
     @Body() body: unknown,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const headers = xs2aHeaders(request);
-    const created = await this.payments.create(
-      xs2aBank(this.banks, bankId),
-      product,
-      headers,
-      body,
-      xs2aBases(request, bankId),
-    );
+    const bank = xs2aBank(this.banks, route.bankId);
+    const created = await this.payments.create(bank, route.product, headers, body, xs2aBases(request, route.bankId));
     await sendCreated(reply, created, headers.requestId);
   }
 
   @Get(':product/:paymentId')
-  read(
-    @Param('bankId') bankId: string,
-    @Param('product') product: string,
-    @Param('paymentId') paymentId: string,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
+  read(@Param() route: PaymentRoute, @Req() request: FastifyRequest): Promise<object> {
     xs2aHeaders(request);
-    return this.payments.read(xs2aBank(this.banks, bankId), product, paymentId);
+    return this.payments.read(xs2aBank(this.banks, route.bankId), route.product, route.paymentId);
   }
 
   @Get(':product/:paymentId/status')
-  status(
-    @Param('bankId') bankId: string,
-    @Param('product') product: string,
-    @Param('paymentId') paymentId: string,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
+  status(@Param() route: PaymentRoute, @Req() request: FastifyRequest): Promise<object> {
     xs2aHeaders(request);
-    return this.payments.status(xs2aBank(this.banks, bankId), product, paymentId);
+    return this.payments.status(xs2aBank(this.banks, route.bankId), route.product, route.paymentId);
   }
 
   @Post(':product/:paymentId/authorisations')
   @HttpCode(201)
   startAuthorisation(
-    @Param('bankId') bankId: string,
-    @Param('product') product: string,
-    @Param('paymentId') paymentId: string,
+    @Param() route: PaymentRoute,
     @Body() body: unknown,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.authorisations.start(request, bankId, this.payment(product, paymentId), body);
+    return this.authorisations.start(request, route.bankId, this.payment(route), body);
   }
 
   @Get(':product/:paymentId/authorisations')
-  listAuthorisations(
-    @Param('bankId') bankId: string,
-    @Param('product') product: string,
-    @Param('paymentId') paymentId: string,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
-    return this.authorisations.list(request, bankId, this.payment(product, paymentId));
+  listAuthorisations(@Param() route: PaymentRoute, @Req() request: FastifyRequest): Promise<object> {
+    return this.authorisations.list(request, route.bankId, this.payment(route));
   }
 
   @Get(':product/:paymentId/authorisations/:authorisationId')
-  readAuthorisation(
-    @Param('bankId') bankId: string,
-    @Param('product') product: string,
-    @Param('paymentId') paymentId: string,
-    @Param('authorisationId') authorisationId: string,
-    @Req() request: FastifyRequest,
-  ): Promise<object> {
+  readAuthorisation(@Param() route: AuthorisationRoute, @Req() request: FastifyRequest): Promise<object> {
     return this.authorisations.read(
       request,
-      bankId,
-      this.payment(product, paymentId),
-      authorisationId,
+      route.bankId,
+      this.payment(route),
+      route.authorisationId,
       (_bank, resource) => this.payments.assertAvailable(resource),
     );
   }
 
   @Put(':product/:paymentId/authorisations/:authorisationId')
   updateAuthorisation(
-    @Param('bankId') bankId: string,
-    @Param('product') product: string,
-    @Param('paymentId') paymentId: string,
-    @Param('authorisationId') authorisationId: string,
+    @Param() route: AuthorisationRoute,
     @Body() body: unknown,
     @Req() request: FastifyRequest,
   ): Promise<object> {
-    return this.authorisations.update(request, bankId, this.payment(product, paymentId), authorisationId, body);
+    return this.authorisations.update(request, route.bankId, this.payment(route), route.authorisationId, body);
   }
 
-  private payment(product: string, paymentId: string): ParentResource {
-    return (bank: Xs2aBank) => this.payments.payment(bank, product, paymentId);
+  private payment(route: PaymentRoute): ParentResource {
+    return (bank: Xs2aBank) => this.payments.payment(bank, route.product, route.paymentId);
   }
 }

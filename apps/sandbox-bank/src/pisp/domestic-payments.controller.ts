@@ -8,6 +8,6 @@ import { PaymentOrderRoutes } from './payment-order-routes.js';
 export class DomesticPaymentsController extends PaymentOrderRoutes('domestic-payment') {
   @Get('domestic-payment-consents/:consentId/funds-confirmation')
   confirmFunds(@Call() call: ObieCall, @Param('consentId') consentId: string): Promise<object> {
-    return this.consents.fundsConfirmation(call.bank, call.authorization, consentId, call.apiBase);
+    return this.consents.fundsConfirmation(call, consentId);
   }
 }

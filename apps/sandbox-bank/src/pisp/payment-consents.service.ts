@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
 import type { Prisma } from '../store/sandbox-db.js';
-import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
 import { requestBody } from '../http/ob-body.js';
 import { ObieError } from '../http/obie-error.js';
+import type { ObieCall } from '../http/obie-call.js';
 import { obDateTime } from '../http/obie-request.js';
+import { ObieResourceAccess } from '../http/obie-resource-access.js';
 import { AccessTokens } from '../oauth/access-tokens.js';
-import { CibaService } from '../oauth/ciba.service.js';
+import { consentNotAuthorised } from '../payments/consent-checks.js';
 import { assertUserApiAvailable } from '../payments/user-availability.js';
-import { AccountStore, type Account } from '../store/account.store.js';
-import { ConsentStore, type Consent } from '../store/consent.store.js';
+import { AccountStore } from '../store/account.store.js';
+import { ConsentStore } from '../store/consent.store.js';
 import { validConsentData, validInitiation, type PaymentConsentKind } from './payment-initiation.js';
 import { paymentConsentResponse } from './pisp-representations.js';
 
@@ -18,21 +19,14 @@ import { paymentConsentResponse } from './pisp-representations.js';
 export class PaymentConsentsService {
   constructor(
     private readonly tokens: AccessTokens,
+    private readonly access: ObieResourceAccess,
     private readonly consents: ConsentStore,
     private readonly accounts: AccountStore,
-    private readonly ciba: CibaService,
     private readonly clock: Clock,
   ) {}
 
-  async create(
-    bank: SandboxBankDefinition,
-    kind: PaymentConsentKind,
-    authorization: string | undefined,
-    key: string,
-    body: unknown,
-    base: string,
-  ): Promise<object> {
-    const token = await this.tokens.clientToken(bank.id, authorization, 'payments');
+  async create(call: ObieCall, kind: PaymentConsentKind, key: string, body: unknown): Promise<object> {
+    const token = await this.tokens.clientToken(call.bank.id, call.authorization, 'payments');
     const { body: request, data } = requestBody(body, true);
     validConsentData(data, kind);
     const { executeAt } = validInitiation(data, kind);
@@ -43,41 +37,28 @@ export class PaymentConsentsService {
         'Data.Initiation.RequestedExecutionDateTime',
       );
     }
-    const consent = await this.consents.create(bank.id, kind, token.clientId, request as Prisma.InputJsonObject, key);
-    return paymentConsentResponse(consent, kind, null, base);
+    const consent = await this.consents.create(
+      call.bank.id,
+      kind,
+      token.clientId,
+      request as Prisma.InputJsonObject,
+      key,
+    );
+    return paymentConsentResponse(consent, kind, null, call.apiBase);
   }
 
-  async read(
-    bank: SandboxBankDefinition,
-    kind: PaymentConsentKind,
-    authorization: string | undefined,
-    consentId: string,
-    base: string,
-  ): Promise<object> {
-    await this.tokens.clientToken(bank.id, authorization, 'payments');
-    await this.ciba.settleForConsent(consentId);
-    const consent = await this.consents.get(bank.id, consentId, kind);
-    assertUserApiAvailable(consent.username);
-    return paymentConsentResponse(consent, kind, await this.debtorOf(consent), base);
+  async read(call: ObieCall, kind: PaymentConsentKind, consentId: string): Promise<object> {
+    const consent = await this.access.consent(call, 'payments', kind, consentId);
+    return paymentConsentResponse(consent, kind, await this.accounts.findDebtor(consent), call.apiBase);
   }
 
   /** OBWriteFundsConfirmationResponse1, with the user's token, while the consent is Authorised. */
-  async fundsConfirmation(
-    bank: SandboxBankDefinition,
-    authorization: string | undefined,
-    consentId: string,
-    base: string,
-  ): Promise<object> {
-    await this.tokens.userToken(bank.id, authorization, 'payments', consentId);
-    const consent = await this.consents.get(bank.id, consentId, 'domestic-payment');
+  async fundsConfirmation(call: ObieCall, consentId: string): Promise<object> {
+    await this.tokens.userToken(call.bank.id, call.authorization, 'payments', consentId);
+    const consent = await this.consents.get(call.bank.id, consentId, 'domestic-payment');
     assertUserApiAvailable(consent.username);
-    if (consent.status !== 'Authorised') {
-      throw ObieError.badRequest(
-        'UK.OBIE.Resource.InvalidConsentStatus',
-        `The consent is ${consent.status}, not Authorised.`,
-      );
-    }
-    const debtor = await this.debtorOf(consent);
+    if (consent.status !== 'Authorised') throw consentNotAuthorised(consent);
+    const debtor = await this.accounts.findDebtor(consent);
     const { amount } = validInitiation((consent.request as { Data: Record<string, unknown> }).Data, 'domestic-payment');
     return {
       Data: {
@@ -86,12 +67,8 @@ export class PaymentConsentsService {
           FundsAvailable: debtor !== null && debtor.balance.gte(amount),
         },
       },
-      Links: { Self: `${base}/pisp/domestic-payment-consents/${consentId}/funds-confirmation` },
+      Links: { Self: `${call.apiBase}/pisp/domestic-payment-consents/${consentId}/funds-confirmation` },
       Meta: {},
     };
-  }
-
-  private async debtorOf(consent: Consent): Promise<Account | null> {
-    return consent.debtorAccountId === null ? null : this.accounts.findById(consent.debtorAccountId);
   }
 }

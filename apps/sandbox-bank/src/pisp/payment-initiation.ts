@@ -9,6 +9,7 @@ import {
   type Json,
 } from '../http/ob-body.js';
 import { ObieError } from '../http/obie-error.js';
+import { checkReadRefundAccount } from '../payments/consent-checks.js';
 
 export type PaymentConsentKind = 'domestic-payment' | 'domestic-scheduled-payment';
 
@@ -52,13 +53,7 @@ export function validInitiation(data: Json, kind: PaymentConsentKind): ValidInit
 
 /** Data.ReadRefundAccount and, for scheduled consents, Data.Permission. */
 export function validConsentData(data: Json, kind: PaymentConsentKind): void {
-  const refund = data['ReadRefundAccount'];
-  if (refund !== undefined && refund !== 'Yes' && refund !== 'No')
-    throw ObieError.badRequest(
-      'UK.OBIE.Field.Invalid',
-      'Data.ReadRefundAccount must be Yes or No.',
-      'Data.ReadRefundAccount',
-    );
+  checkReadRefundAccount(data);
   if (kind === 'domestic-scheduled-payment' && textAt(data, 'Permission', 'Data.Permission', 10) !== 'Create') {
     throw ObieError.badRequest('UK.OBIE.Field.Invalid', 'Data.Permission must be Create.', 'Data.Permission');
   }

@@ -26,12 +26,12 @@ export function PaymentOrderRoutes(kind: PaymentConsentKind) {
       @Headers('x-idempotency-key') key: string | undefined,
       @Body() body: unknown,
     ): Promise<object> {
-      return this.consents.create(call.bank, kind, call.authorization, idempotencyKey(key), body, call.apiBase);
+      return this.consents.create(call, kind, idempotencyKey(key), body);
     }
 
     @Get(`${kind}-consents/:consentId`)
     readConsent(@Call() call: ObieCall, @Param('consentId') consentId: string): Promise<object> {
-      return this.consents.read(call.bank, kind, call.authorization, consentId, call.apiBase);
+      return this.consents.read(call, kind, consentId);
     }
 
     @Post(`${kind}s`)
@@ -41,17 +41,17 @@ export function PaymentOrderRoutes(kind: PaymentConsentKind) {
       @Headers('x-idempotency-key') key: string | undefined,
       @Body() body: unknown,
     ): Promise<object> {
-      return this.orders.submit(call.bank, kind, call.authorization, idempotencyKey(key), body, call.apiBase);
+      return this.orders.submit(call, kind, idempotencyKey(key), body);
     }
 
     @Get(`${kind}s/:paymentId`)
     read(@Call() call: ObieCall, @Param('paymentId') paymentId: string): Promise<object> {
-      return this.orders.read(call.bank, kind, call.authorization, paymentId, call.apiBase);
+      return this.orders.read(call, kind, paymentId);
     }
 
     @Get(`${kind}s/:paymentId/payment-details`)
     details(@Call() call: ObieCall, @Param('paymentId') paymentId: string): Promise<object> {
-      return this.orders.details(call.bank, kind, call.authorization, paymentId, call.apiBase);
+      return this.orders.details(call, kind, paymentId);
     }
   }
   return Routes;

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../store/sandbox-db.js';
-import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
-import { objectAt, requestBody, sameJson, textAt } from '../http/ob-body.js';
-import { ObieError } from '../http/obie-error.js';
+import { requestBody, textAt } from '../http/ob-body.js';
+import type { ObieCall } from '../http/obie-call.js';
+import { ObieResourceAccess } from '../http/obie-resource-access.js';
 import { AccessTokens } from '../oauth/access-tokens.js';
+import { assertSameAsConsent, consentNotAuthorised } from '../payments/consent-checks.js';
 import { PaymentEngine } from '../payments/payment-engine.js';
 import { paymentDetailsResponse } from '../payments/payment-details.js';
 import { PAYMENT_VOCABULARY } from '../payments/payment-vocabulary.js';
@@ -19,47 +20,33 @@ import { PISP_PATHS, paymentOrderResponse } from './pisp-representations.js';
 export class PaymentOrdersService {
   constructor(
     private readonly tokens: AccessTokens,
+    private readonly access: ObieResourceAccess,
     private readonly consents: ConsentStore,
     private readonly payments: PaymentStore,
     private readonly accounts: AccountStore,
     private readonly engine: PaymentEngine,
   ) {}
 
-  async submit(
-    bank: SandboxBankDefinition,
-    kind: PaymentConsentKind,
-    authorization: string | undefined,
-    key: string,
-    body: unknown,
-    base: string,
-  ): Promise<object> {
+  async submit(call: ObieCall, kind: PaymentConsentKind, key: string, body: unknown): Promise<object> {
+    const { bank } = call;
     const { body: request, data } = requestBody(body, true);
     const consentId = textAt(data, 'ConsentId', 'Data.ConsentId', 128);
-    const token = await this.tokens.userToken(bank.id, authorization, 'payments', consentId);
+    const token = await this.tokens.userToken(bank.id, call.authorization, 'payments', consentId);
     const replay = await this.payments.byIdempotencyKey(bank.id, kind, key, request);
-    if (replay !== null) return this.represent(replay, kind, base);
+    if (replay !== null) return this.represent(replay, kind, call.apiBase);
 
     const consent = await this.consents.get(bank.id, consentId, kind);
     assertUserApiAvailable(consent.username);
-    const stored = consent.request as { Data: Record<string, unknown>; Risk: unknown };
-    if (!sameJson(objectAt(data, 'Initiation', 'Data.Initiation'), stored.Data['Initiation'])) {
-      throw ObieError.badRequest(
-        'UK.OBIE.Resource.ConsentMismatch',
-        'Data.Initiation differs from the consent.',
-        'Data.Initiation',
-      );
-    }
-    if (!sameJson(request['Risk'], stored.Risk))
-      throw ObieError.badRequest('UK.OBIE.Resource.ConsentMismatch', 'Risk differs from the consent.', 'Risk');
+    assertSameAsConsent(request, data, consent);
     if (!(await this.consents.transition(consent.id, 'Authorised', 'Consumed'))) {
       const raced = await this.payments.byIdempotencyKey(bank.id, kind, key, request);
-      if (raced !== null) return this.represent(raced, kind, base);
-      throw ObieError.badRequest(
-        'UK.OBIE.Resource.InvalidConsentStatus',
-        `The consent is ${consent.status}, not Authorised.`,
-      );
+      if (raced !== null) return this.represent(raced, kind, call.apiBase);
+      throw consentNotAuthorised(consent);
     }
-    const { amount, currency, executeAt } = validInitiation(stored.Data, kind);
+    const { amount, currency, executeAt } = validInitiation(
+      (consent.request as { Data: Record<string, unknown> }).Data,
+      kind,
+    );
     const { payment } = await this.payments.create({
       bankId: bank.id,
       kind,
@@ -73,33 +60,20 @@ export class PaymentOrdersService {
       idempotencyKey: key,
       ...(executeAt === undefined ? {} : { executeAt }),
     });
-    return this.represent(await this.engine.afterSubmission(payment), kind, base, consent);
+    return this.represent(await this.engine.afterSubmission(payment), kind, call.apiBase, consent);
   }
 
-  async read(
-    bank: SandboxBankDefinition,
-    kind: PaymentConsentKind,
-    authorization: string | undefined,
-    paymentId: string,
-    base: string,
-  ): Promise<object> {
-    await this.tokens.clientToken(bank.id, authorization, 'payments');
-    const payment = await this.payments.get(bank.id, kind, paymentId);
-    assertUserApiAvailable(payment.username);
-    return this.represent(await this.engine.onStatusRead(payment), kind, base);
+  async read(call: ObieCall, kind: PaymentConsentKind, paymentId: string): Promise<object> {
+    const payment = await this.access.payment(call, kind, paymentId);
+    return this.represent(await this.engine.onStatusRead(payment), kind, call.apiBase);
   }
 
-  async details(
-    bank: SandboxBankDefinition,
-    kind: PaymentConsentKind,
-    authorization: string | undefined,
-    paymentId: string,
-    base: string,
-  ): Promise<object> {
-    await this.tokens.clientToken(bank.id, authorization, 'payments');
-    const payment = await this.payments.get(bank.id, kind, paymentId);
-    assertUserApiAvailable(payment.username);
-    return paymentDetailsResponse(payment, `${base}/pisp/${PISP_PATHS[kind].payments}/${payment.id}/payment-details`);
+  async details(call: ObieCall, kind: PaymentConsentKind, paymentId: string): Promise<object> {
+    const payment = await this.access.payment(call, kind, paymentId);
+    return paymentDetailsResponse(
+      payment,
+      `${call.apiBase}/pisp/${PISP_PATHS[kind].payments}/${payment.id}/payment-details`,
+    );
   }
 
   private async represent(

@@ -4,6 +4,7 @@ import type { Account } from '../store/account.store.js';
 import type { Consent } from '../store/consent.store.js';
 import type { Payment } from '../store/payment.store.js';
 import type { PaymentConsentKind } from './payment-initiation.js';
+import { obConsentStatus } from '../payments/ob-consent.js';
 
 export const PISP_PATHS: Readonly<
   Record<PaymentConsentKind, { readonly consents: string; readonly payments: string; readonly idField: string }>
@@ -40,10 +41,7 @@ export function paymentConsentResponse(
   const scheduled = kind === 'domestic-scheduled-payment';
   return {
     Data: {
-      ConsentId: consent.id,
-      CreationDateTime: obDateTime(consent.createdAt),
-      Status: consent.status,
-      StatusUpdateDateTime: obDateTime(consent.statusUpdatedAt),
+      ...obConsentStatus(consent),
       ...(scheduled ? { Permission: Data['Permission'] } : {}),
       ...(Data['ReadRefundAccount'] === undefined ? {} : { ReadRefundAccount: Data['ReadRefundAccount'] }),
       ...(scheduled ? { ExpectedExecutionDateTime: Data.Initiation['RequestedExecutionDateTime'] } : {}),

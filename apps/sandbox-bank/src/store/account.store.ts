@@ -64,6 +64,11 @@ export class AccountStore {
     return this.prisma.sbAccount.findUnique({ where: { id } });
   }
 
+  /** The debtor account the consent's user chose, or null while none is chosen. */
+  findDebtor(consent: { readonly debtorAccountId: string | null }): Promise<Account | null> {
+    return consent.debtorAccountId === null ? Promise.resolve(null) : this.findById(consent.debtorAccountId);
+  }
+
   transactions(accountId: string, from: Date | undefined, to: Date | undefined): Promise<AccountTransaction[]> {
     return this.prisma.sbTransaction.findMany({
       where: {

@@ -20,24 +20,24 @@ export class DomesticVrpsController {
     @Headers('x-idempotency-key') key: string | undefined,
     @Body() body: unknown,
   ): Promise<object> {
-    return this.consents.create(call.bank, call.authorization, idempotencyKey(key), body, call.apiBase);
+    return this.consents.create(call, idempotencyKey(key), body);
   }
 
   @Get('domestic-vrp-consents/:consentId')
   readConsent(@Call() call: ObieCall, @Param('consentId') consentId: string): Promise<object> {
-    return this.consents.read(call.bank, call.authorization, consentId, call.apiBase);
+    return this.consents.read(call, consentId);
   }
 
   @Delete('domestic-vrp-consents/:consentId')
   @HttpCode(204)
   async deleteConsent(@Call() call: ObieCall, @Param('consentId') consentId: string): Promise<void> {
-    await this.consents.delete(call.bank, call.authorization, consentId);
+    await this.consents.delete(call, consentId);
   }
 
   @Post('domestic-vrp-consents/:consentId/funds-confirmation')
   @HttpCode(201)
   confirmFunds(@Call() call: ObieCall, @Param('consentId') consentId: string, @Body() body: unknown): Promise<object> {
-    return this.consents.fundsConfirmation(call.bank, call.authorization, consentId, body, call.apiBase);
+    return this.consents.fundsConfirmation(call, consentId, body);
   }
 
   @Post('domestic-vrps')
@@ -47,16 +47,16 @@ export class DomesticVrpsController {
     @Headers('x-idempotency-key') key: string | undefined,
     @Body() body: unknown,
   ): Promise<object> {
-    return this.payments.submit(call.bank, call.authorization, idempotencyKey(key), body, call.apiBase);
+    return this.payments.submit(call, idempotencyKey(key), body);
   }
 
   @Get('domestic-vrps/:vrpId')
   read(@Call() call: ObieCall, @Param('vrpId') vrpId: string): Promise<object> {
-    return this.payments.read(call.bank, call.authorization, vrpId, call.apiBase);
+    return this.payments.read(call, vrpId);
   }
 
   @Get('domestic-vrps/:vrpId/payment-details')
   details(@Call() call: ObieCall, @Param('vrpId') vrpId: string): Promise<object> {
-    return this.payments.details(call.bank, call.authorization, vrpId, call.apiBase);
+    return this.payments.details(call, vrpId);
   }
 }

@@ -9,6 +9,7 @@ import {
   type Json,
 } from '../http/ob-body.js';
 import { ObieError } from '../http/obie-error.js';
+import { checkReadRefundAccount } from '../payments/consent-checks.js';
 
 export const PERIOD_TYPES = ['Day', 'Week', 'Fortnight', 'Month', 'Half-year', 'Year'] as const;
 export type PeriodType = (typeof PERIOD_TYPES)[number];
@@ -82,13 +83,7 @@ export function controlParameters(data: Json): ControlParameters {
 
 /** OBDomesticVRPConsentRequest: control parameters and the initiation every payment repeats. */
 export function validVrpConsentData(data: Json): ControlParameters {
-  const refund = data['ReadRefundAccount'];
-  if (refund !== undefined && refund !== 'Yes' && refund !== 'No')
-    throw ObieError.badRequest(
-      'UK.OBIE.Field.Invalid',
-      'Data.ReadRefundAccount must be Yes or No.',
-      'Data.ReadRefundAccount',
-    );
+  checkReadRefundAccount(data);
   const initiation = objectAt(data, 'Initiation', 'Data.Initiation');
   if (initiation['DebtorAccount'] !== undefined)
     accountAt(initiation, 'DebtorAccount', 'Data.Initiation.DebtorAccount', true);

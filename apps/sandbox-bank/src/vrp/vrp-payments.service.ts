@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
 import type { Prisma } from '../store/sandbox-db.js';
-import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
-import { objectAt, requestBody, sameJson, textAt } from '../http/ob-body.js';
-import { ObieError } from '../http/obie-error.js';
+import { requestBody, textAt } from '../http/ob-body.js';
+import type { ObieCall } from '../http/obie-call.js';
+import { ObieResourceAccess } from '../http/obie-resource-access.js';
 import { AccessTokens } from '../oauth/access-tokens.js';
+import { assertSameAsConsent, consentNotAuthorised } from '../payments/consent-checks.js';
 import { PaymentEngine } from '../payments/payment-engine.js';
 import { paymentDetailsResponse } from '../payments/payment-details.js';
 import { PAYMENT_VOCABULARY } from '../payments/payment-vocabulary.js';
@@ -21,6 +22,7 @@ import { vrpResponse } from './vrp-representations.js';
 export class VrpPaymentsService {
   constructor(
     private readonly tokens: AccessTokens,
+    private readonly access: ObieResourceAccess,
     private readonly consents: ConsentStore,
     private readonly payments: PaymentStore,
     private readonly accounts: AccountStore,
@@ -28,41 +30,23 @@ export class VrpPaymentsService {
     private readonly clock: Clock,
   ) {}
 
-  async submit(
-    bank: SandboxBankDefinition,
-    authorization: string | undefined,
-    key: string,
-    body: unknown,
-    base: string,
-  ): Promise<object> {
+  async submit(call: ObieCall, key: string, body: unknown): Promise<object> {
+    const { bank } = call;
     const { body: request, data } = requestBody(body, true);
     const consentId = textAt(data, 'ConsentId', 'Data.ConsentId', 128);
-    const token = await this.tokens.userToken(bank.id, authorization, 'payments', consentId);
+    const token = await this.tokens.userToken(bank.id, call.authorization, 'payments', consentId);
     textAt(data, 'PSUAuthenticationMethod', 'Data.PSUAuthenticationMethod', 40);
     const replay = await this.payments.byIdempotencyKey(bank.id, 'domestic-vrp', key, request);
-    if (replay !== null) return this.represent(replay, base);
+    if (replay !== null) return this.represent(replay, call.apiBase);
 
     const consent = await this.consents.get(bank.id, consentId, 'domestic-vrp');
     assertUserApiAvailable(consent.username);
-    if (consent.status !== 'Authorised')
-      throw ObieError.badRequest(
-        'UK.OBIE.Resource.InvalidConsentStatus',
-        `The consent is ${consent.status}, not Authorised.`,
-      );
-    const stored = consent.request as { Data: Record<string, unknown>; Risk: unknown };
-    if (!sameJson(objectAt(data, 'Initiation', 'Data.Initiation'), stored.Data['Initiation'])) {
-      throw ObieError.badRequest(
-        'UK.OBIE.Resource.ConsentMismatch',
-        'Data.Initiation differs from the consent.',
-        'Data.Initiation',
-      );
-    }
-    if (!sameJson(request['Risk'], stored.Risk))
-      throw ObieError.badRequest('UK.OBIE.Resource.ConsentMismatch', 'Risk differs from the consent.', 'Risk');
+    if (consent.status !== 'Authorised') throw consentNotAuthorised(consent);
+    assertSameAsConsent(request, data, consent);
     const { amount, currency } = validInstruction(data);
     const rejected = [PAYMENT_VOCABULARY['domestic-vrp'].rejected];
     await checkControlParameters(
-      controlParameters(stored.Data),
+      controlParameters((consent.request as { Data: Record<string, unknown> }).Data),
       { amount, currency },
       consent.createdAt,
       this.clock.now(),
@@ -80,31 +64,17 @@ export class VrpPaymentsService {
       request: request as Prisma.InputJsonObject,
       idempotencyKey: key,
     });
-    return this.represent(await this.engine.afterSubmission(payment), base, consent);
+    return this.represent(await this.engine.afterSubmission(payment), call.apiBase, consent);
   }
 
-  async read(
-    bank: SandboxBankDefinition,
-    authorization: string | undefined,
-    vrpId: string,
-    base: string,
-  ): Promise<object> {
-    await this.tokens.clientToken(bank.id, authorization, 'payments');
-    const payment = await this.payments.get(bank.id, 'domestic-vrp', vrpId);
-    assertUserApiAvailable(payment.username);
-    return this.represent(await this.engine.onStatusRead(payment), base);
+  async read(call: ObieCall, vrpId: string): Promise<object> {
+    const payment = await this.access.payment(call, 'domestic-vrp', vrpId);
+    return this.represent(await this.engine.onStatusRead(payment), call.apiBase);
   }
 
-  async details(
-    bank: SandboxBankDefinition,
-    authorization: string | undefined,
-    vrpId: string,
-    base: string,
-  ): Promise<object> {
-    await this.tokens.clientToken(bank.id, authorization, 'payments');
-    const payment = await this.payments.get(bank.id, 'domestic-vrp', vrpId);
-    assertUserApiAvailable(payment.username);
-    return paymentDetailsResponse(payment, `${base}/pisp/domestic-vrps/${payment.id}/payment-details`);
+  async details(call: ObieCall, vrpId: string): Promise<object> {
+    const payment = await this.access.payment(call, 'domestic-vrp', vrpId);
+    return paymentDetailsResponse(payment, `${call.apiBase}/pisp/domestic-vrps/${payment.id}/payment-details`);
   }
 
   private async represent(payment: Payment, base: string, knownConsent?: Consent): Promise<object> {

@@ -3,6 +3,7 @@ import { obCashAccount } from '../payments/ob-account.js';
 import type { Account } from '../store/account.store.js';
 import type { Consent } from '../store/consent.store.js';
 import type { Payment } from '../store/payment.store.js';
+import { obConsentStatus } from '../payments/ob-consent.js';
 
 interface StoredRequest {
   readonly Data: Record<string, unknown>;
@@ -14,10 +15,7 @@ export function vrpConsentResponse(consent: Consent, debtor: Account | null, bas
   const { Data, Risk } = consent.request as unknown as StoredRequest;
   return {
     Data: {
-      ConsentId: consent.id,
-      CreationDateTime: obDateTime(consent.createdAt),
-      Status: consent.status,
-      StatusUpdateDateTime: obDateTime(consent.statusUpdatedAt),
+      ...obConsentStatus(consent),
       ...(Data['ReadRefundAccount'] === undefined ? {} : { ReadRefundAccount: Data['ReadRefundAccount'] }),
       ControlParameters: Data['ControlParameters'],
       Initiation: Data['Initiation'],

@@ -53,7 +53,7 @@ export class JobContextModule implements OnApplicationShutdown {
             new WebhookSender({
               environment: config.environment,
               timeoutMs: config.webhooks.attemptTimeoutMs,
-              ...(options.webhookLookup === undefined ? {} : { lookup: options.webhookLookup }),
+              lookup: options.webhookLookup,
             }),
         },
         {

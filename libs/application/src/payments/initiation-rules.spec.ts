@@ -47,7 +47,7 @@ const SE_BANK: InitiationBank = {
 
 function context(bank: InitiationBank | undefined, overrides: Partial<InitiationContext> = {}): InitiationContext {
   return {
-    ...(bank === undefined ? {} : { bank }),
+    bank,
     member: { regulated: true },
     ownHosts: ['api.gateway.example'],
     today: TODAY,
@@ -118,34 +118,22 @@ describe('checkInitiationAgainstContext: accepted', () => {
   });
 });
 
+/** An AUTO_SELECT payment of 99 SEK to the given creditor. */
+const sekTo = (creditor: PaymentInitiationInput['creditor']): PaymentInitiationInput => ({
+  ...UK_INPUT,
+  amount: { value: '99', currency: 'SEK' },
+  localInstrument: 'AUTO_SELECT',
+  creditor,
+});
+
 describe('checkInitiationAgainstContext: AUTO_SELECT', () => {
   it.each<[string, PaymentInitiationInput, InitiationBank, string]>([
     ['EUR at an instant bank', EU_INPUT, EU_BANK, 'SEPA_INSTANT'],
     ['EUR above the SCT Inst cap', { ...EU_INPUT, amount: { value: '150000.00', currency: 'EUR' } }, EU_BANK, 'SEPA'],
     ['EUR at a SEPA-only bank', EU_INPUT, SEPA_ONLY, 'SEPA'],
     ['GBP to a sort code', { ...UK_INPUT, localInstrument: 'AUTO_SELECT' }, UK_BANK, 'FASTER_PAYMENTS'],
-    [
-      'SEK to a bankgiro number',
-      {
-        ...UK_INPUT,
-        amount: { value: '99', currency: 'SEK' },
-        localInstrument: 'AUTO_SELECT',
-        creditor: { name: 'Butik', bankgiroNumber: '50501055' },
-      },
-      SE_BANK,
-      'BANKGIRO',
-    ],
-    [
-      'SEK to an IBAN',
-      {
-        ...UK_INPUT,
-        amount: { value: '99', currency: 'SEK' },
-        localInstrument: 'AUTO_SELECT',
-        creditor: { name: 'Butik', iban: 'SE4550000000058398257466' },
-      },
-      SE_BANK,
-      'EU_DOMESTIC_NON_EURO',
-    ],
+    ['SEK to a bankgiro number', sekTo({ name: 'Butik', bankgiroNumber: '50501055' }), SE_BANK, 'BANKGIRO'],
+    ['SEK to an IBAN', sekTo({ name: 'Butik', iban: 'SE4550000000058398257466' }), SE_BANK, 'EU_DOMESTIC_NON_EURO'],
   ])('%s -> %s', (_name, input, bank, rail) => {
     expect(checkInitiationAgainstContext(input, context(bank)).localInstrument).toBe(rail);
   });

@@ -73,7 +73,7 @@ export class BerlinGroupApi {
       headers,
       ...(body === undefined ? {} : { body }),
       ...(call.method === 'GET' ? {} : { idempotent: false }),
-      ...(call.acceptStatuses === undefined ? {} : { acceptStatuses: call.acceptStatuses }),
+      acceptStatuses: call.acceptStatuses,
       describeError: describeBerlinGroupError,
     });
     const json = asObject(response.body);
@@ -90,7 +90,7 @@ export class BerlinGroupApi {
     operation: string,
     headers?: Readonly<Record<string, string>>,
   ): Promise<XsAnswer> {
-    return this.call(ctx, { method: 'GET', path, operation, ...(headers === undefined ? {} : { headers }) });
+    return this.call(ctx, { method: 'GET', path, operation, headers });
   }
 
   /** Links may be absolute; only links to the bank's own origin are followed. */

@@ -111,11 +111,17 @@ export class BerlinGroupPayments {
       // Refused at once, or accepted without SCA (an exemption): nothing for the user to do.
       return this.progress(handleOf(paymentId, state), transaction.outcome, transaction.status, created.body, NONE);
     }
+    const started = (answered: (body: JsonObject) => boolean) =>
+      this.authorisationAnswer(ctx, state, paymentId, created, headers, answered);
     switch (approach) {
       case 'redirect':
-        return this.startRedirect(ctx, paymentId, state, created, headers);
+        return this.startRedirect(
+          paymentId,
+          state,
+          await started((body) => linkHref(body, 'scaRedirect') !== undefined),
+        );
       case 'decoupled':
-        return this.startDecoupled(ctx, paymentId, state, created, headers);
+        return this.startDecoupled(paymentId, state, await started((body) => authorisationIdOf(body) !== undefined));
       case 'embedded':
         return this.startEmbedded(paymentId, state, created);
     }
@@ -302,12 +308,19 @@ export class BerlinGroupPayments {
     }
   }
 
-  private async startAuthorisation(
+  /**
+   * The answer that carries what the approach needs (`answered`): the creation's, or, when it
+   * lacks it and offers the start, that of the authorisation sub-resource started for it.
+   */
+  private async authorisationAnswer(
     ctx: BankCallContext,
     state: PaymentContinuation,
     paymentId: string,
+    created: XsAnswer,
     headers: Readonly<Record<string, string>>,
+    answered: (body: JsonObject) => boolean,
   ): Promise<XsAnswer> {
+    if (answered(created.body) || !offersAuthorisationStart(created.body)) return created;
     return this.parts.api.call(ctx, {
       method: 'POST',
       path: XS2A_PATHS.paymentAuthorisations(state.product, paymentId),
@@ -317,16 +330,7 @@ export class BerlinGroupPayments {
     });
   }
 
-  private async startRedirect(
-    ctx: BankCallContext,
-    paymentId: string,
-    state: PaymentContinuation,
-    created: XsAnswer,
-    headers: Readonly<Record<string, string>>,
-  ): Promise<PaymentProgress> {
-    let answer = created;
-    if (linkHref(answer.body, 'scaRedirect') === undefined && offersAuthorisationStart(answer.body))
-      answer = await this.startAuthorisation(ctx, state, paymentId, headers);
+  private startRedirect(paymentId: string, state: PaymentContinuation, answer: XsAnswer): PaymentProgress {
     const redirectUrl = linkHref(answer.body, 'scaRedirect');
     if (redirectUrl === undefined) throw new MalformedBankResponseError('_links.scaRedirect');
     const authorisationId = authorisationIdOf(answer.body);
@@ -341,16 +345,7 @@ export class BerlinGroupPayments {
     });
   }
 
-  private async startDecoupled(
-    ctx: BankCallContext,
-    paymentId: string,
-    state: PaymentContinuation,
-    created: XsAnswer,
-    headers: Readonly<Record<string, string>>,
-  ): Promise<PaymentProgress> {
-    let answer = created;
-    if (authorisationIdOf(answer.body) === undefined && offersAuthorisationStart(answer.body))
-      answer = await this.startAuthorisation(ctx, state, paymentId, headers);
+  private startDecoupled(paymentId: string, state: PaymentContinuation, answer: XsAnswer): PaymentProgress {
     const authorisationId = authorisationIdOf(answer.body);
     if (authorisationId === undefined)
       throw new MalformedBankResponseError('_links.scaStatus (the decoupled authorisation)');

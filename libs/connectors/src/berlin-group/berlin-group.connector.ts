@@ -1,25 +1,16 @@
 import type { BankCapabilities, BankConnector } from '../bank-connector.js';
+import type { AccountInformationCapability, BankStandingOrder } from '../capabilities/account-information.js';
 import type {
-  AccountAccessRequest,
-  AccountInformationCapability,
-  BankAccount,
-  BankBalance,
-  BankStandingOrder,
-  BankTransaction,
-  TransactionQuery,
-} from '../capabilities/account-information.js';
-import type {
-  AuthorisationStep,
   BankPaymentHandle,
   PaymentInitiation,
   PaymentInitiationCapability,
   PaymentProgress,
-  RedirectCallback,
 } from '../capabilities/payment-initiation.js';
 import type { ConnectorHealth } from '../capabilities/status-probe.js';
 import type { BankCallContext, LocalInstrument } from '../bank-types.js';
 import type { BankCatalogueEntry } from '../catalogue/bank-catalogue-entry.js';
 import { guardBankAnswer, rejectUnsupported } from '../connector-calls.js';
+import { GuardedBankCalls } from '../guarded-bank-calls.js';
 import type { BankHttpClient } from '../http/bank-http-client.js';
 import { BerlinGroupAis } from './berlin-group-ais.js';
 import { BerlinGroupApi } from './berlin-group-api.js';
@@ -40,30 +31,26 @@ export interface BerlinGroupConnectorDeps {
  * confirmation (XS2A confirmation-of-funds consents) and no standing-order reads
  * (BankOperationUnsupportedError).
  */
-export class BerlinGroupConnector implements BankConnector, PaymentInitiationCapability, AccountInformationCapability {
+export class BerlinGroupConnector
+  extends GuardedBankCalls
+  implements BankConnector, PaymentInitiationCapability, AccountInformationCapability
+{
   readonly protocol = 'berlin-group';
   readonly capabilities: Pick<BankCapabilities, 'payments' | 'accounts'> = { payments: this, accounts: this };
   private readonly parts: BerlinGroupParts;
-  private readonly payments: BerlinGroupPayments;
-  private readonly ais: BerlinGroupAis;
+  protected readonly payments: BerlinGroupPayments;
+  protected readonly ais: BerlinGroupAis;
   private readonly nowMs: () => number;
   private readonly rails: readonly LocalInstrument[];
 
   constructor(entry: BankCatalogueEntry, deps: BerlinGroupConnectorDeps) {
+    super();
     const settings = parseBerlinGroupSettings(entry.id, entry.connector.settings);
     this.nowMs = deps.nowMs ?? Date.now;
     this.parts = { bankId: entry.id, settings, api: new BerlinGroupApi(settings, deps.http) };
     this.payments = new BerlinGroupPayments(this.parts);
     this.ais = new BerlinGroupAis(this.parts, this.nowMs);
     this.rails = entry.supportedLocalInstruments;
-  }
-
-  initiatePayment(ctx: BankCallContext, initiation: PaymentInitiation): Promise<PaymentProgress> {
-    return guardBankAnswer(ctx, () => this.payments.initiate(ctx, initiation));
-  }
-
-  completeRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<PaymentProgress> {
-    return guardBankAnswer(ctx, () => this.payments.completeRedirect(ctx, callback));
   }
 
   submitEmbeddedAuth(
@@ -83,13 +70,6 @@ export class BerlinGroupConnector implements BankConnector, PaymentInitiationCap
     return guardBankAnswer(ctx, () => this.payments.status(ctx, handle));
   }
 
-  createAccountAccess(
-    ctx: BankCallContext,
-    request: AccountAccessRequest,
-  ): Promise<{ readonly bankConsentId: string; readonly next: AuthorisationStep }> {
-    return guardBankAnswer(ctx, () => this.ais.createAccess(ctx, request));
-  }
-
   completeAccountAccessRedirect(
     ctx: BankCallContext,
     bankConsentId: string,
@@ -97,23 +77,6 @@ export class BerlinGroupConnector implements BankConnector, PaymentInitiationCap
     _redirectUri: string,
   ): Promise<{ readonly grant: string }> {
     return guardBankAnswer(ctx, () => this.ais.completeAccessRedirect(ctx, bankConsentId, params));
-  }
-
-  listAccounts(ctx: BankCallContext, grant: string): Promise<readonly BankAccount[]> {
-    return guardBankAnswer(ctx, () => this.ais.accounts(ctx, grant));
-  }
-
-  getBalances(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankBalance[]> {
-    return guardBankAnswer(ctx, () => this.ais.balances(ctx, grant, bankAccountId));
-  }
-
-  listTransactions(
-    ctx: BankCallContext,
-    grant: string,
-    bankAccountId: string,
-    query: TransactionQuery,
-  ): Promise<readonly BankTransaction[]> {
-    return guardBankAnswer(ctx, () => this.ais.transactions(ctx, grant, bankAccountId, query));
   }
 
   listStandingOrders(

@@ -1,21 +1,11 @@
 import type { BankCapabilities, BankConnector } from '../bank-connector.js';
-import type {
-  AccountAccessRequest,
-  AccountInformationCapability,
-  BankAccount,
-  BankBalance,
-  BankStandingOrder,
-  BankTransaction,
-  TransactionQuery,
-} from '../capabilities/account-information.js';
+import type { AccountInformationCapability, BankStandingOrder } from '../capabilities/account-information.js';
 import type { FundsCheck, FundsConfirmationCapability } from '../capabilities/funds-confirmation.js';
 import type {
-  AuthorisationStep,
   BankPaymentHandle,
   PaymentInitiation,
   PaymentInitiationCapability,
   PaymentProgress,
-  RedirectCallback,
 } from '../capabilities/payment-initiation.js';
 import type { ConnectorHealth } from '../capabilities/status-probe.js';
 import type {
@@ -28,6 +18,7 @@ import type {
 import type { BankCallContext } from '../bank-types.js';
 import type { BankCatalogueEntry } from '../catalogue/bank-catalogue-entry.js';
 import { guardBankAnswer, probeHealth, rejectUnsupported } from '../connector-calls.js';
+import { GuardedBankCalls } from '../guarded-bank-calls.js';
 import type { BankHttpClient } from '../http/bank-http-client.js';
 import { BankTlsMaterialError, type BankTlsPart } from '../http/bank-tls.js';
 import { SecretResolutionError, type SecretResolver } from '../secrets/secret-resolver.js';
@@ -70,7 +61,7 @@ function bankHttp(bankId: string, deps: ObieConnectorDeps, mtls: ObieMtlsSetting
     certificate: resolveSecret(bankId, deps.secrets, MTLS_FIELDS.certificate, mtls.certRef),
     privateKey: resolveSecret(bankId, deps.secrets, MTLS_FIELDS.privateKey, mtls.keyRef),
     ...(mtls.caRef === undefined ? {} : { ca: resolveSecret(bankId, deps.secrets, MTLS_FIELDS.ca, mtls.caRef) }),
-    ...(mtls.serverName === undefined ? {} : { serverName: mtls.serverName }),
+    serverName: mtls.serverName,
   };
   try {
     return deps.http.withClientCertificate(bankId, material);
@@ -86,6 +77,7 @@ function bankHttp(bankId: string, deps: ObieConnectorDeps, mtls: ObieMtlsSetting
  * funds confirmation and account information, with redirect or decoupled (CIBA) SCA.
  */
 export class ObieConnector
+  extends GuardedBankCalls
   implements
     BankConnector,
     PaymentInitiationCapability,
@@ -101,12 +93,13 @@ export class ObieConnector
     fundsConfirmation: this,
   };
   private readonly parts: ObieParts;
-  private readonly payments: ObiePayments;
+  protected readonly payments: ObiePayments;
   private readonly vrp: ObieVrp;
-  private readonly ais: ObieAis;
+  protected readonly ais: ObieAis;
   private readonly nowMs: () => number;
 
   constructor(entry: BankCatalogueEntry, deps: ObieConnectorDeps) {
+    super();
     const settings = parseObieSettings(entry.id, entry.connector.settings);
     this.nowMs = deps.nowMs ?? Date.now;
     const clientSecret = resolveSecret(entry.id, deps.secrets, 'clientSecretRef', settings.clientSecretRef);
@@ -122,14 +115,6 @@ export class ObieConnector
     this.payments = new ObiePayments(this.parts);
     this.vrp = new ObieVrp(this.parts);
     this.ais = new ObieAis(this.parts);
-  }
-
-  initiatePayment(ctx: BankCallContext, initiation: PaymentInitiation): Promise<PaymentProgress> {
-    return guardBankAnswer(ctx, () => this.payments.initiate(ctx, initiation));
-  }
-
-  completeRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<PaymentProgress> {
-    return guardBankAnswer(ctx, () => this.payments.completeRedirect(ctx, callback));
   }
 
   submitEmbeddedAuth(
@@ -182,13 +167,6 @@ export class ObieConnector
     return guardBankAnswer(ctx, () => this.vrp.confirmFunds(ctx, check));
   }
 
-  createAccountAccess(
-    ctx: BankCallContext,
-    request: AccountAccessRequest,
-  ): Promise<{ readonly bankConsentId: string; readonly next: AuthorisationStep }> {
-    return guardBankAnswer(ctx, () => this.ais.createAccess(ctx, request));
-  }
-
   completeAccountAccessRedirect(
     ctx: BankCallContext,
     _bankConsentId: string,
@@ -196,23 +174,6 @@ export class ObieConnector
     redirectUri: string,
   ): Promise<{ readonly grant: string }> {
     return guardBankAnswer(ctx, () => this.ais.completeAccessRedirect(ctx, params, redirectUri));
-  }
-
-  listAccounts(ctx: BankCallContext, grant: string): Promise<readonly BankAccount[]> {
-    return guardBankAnswer(ctx, () => this.ais.accounts(ctx, grant));
-  }
-
-  getBalances(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankBalance[]> {
-    return guardBankAnswer(ctx, () => this.ais.balances(ctx, grant, bankAccountId));
-  }
-
-  listTransactions(
-    ctx: BankCallContext,
-    grant: string,
-    bankAccountId: string,
-    query: TransactionQuery,
-  ): Promise<readonly BankTransaction[]> {
-    return guardBankAnswer(ctx, () => this.ais.transactions(ctx, grant, bankAccountId, query));
   }
 
   listStandingOrders(

@@ -104,8 +104,8 @@ export class WebhookAdminUseCases {
     const page = await this.deliveries.list(
       {
         ...(query.memberId === undefined ? {} : { memberId: adminMemberId(query.memberId) }),
-        ...(query.eventType === undefined ? {} : { eventType: query.eventType }),
-        ...(query.status === undefined ? {} : { status: query.status }),
+        eventType: query.eventType,
+        status: query.status,
       },
       limit,
       query.offset === undefined ? undefined : decodeOffset(query.offset),
@@ -140,7 +140,7 @@ export class WebhookAdminUseCases {
       (await this.deliveries.ids(
         {
           ...(request.memberId === undefined ? {} : { memberId: adminMemberId(request.memberId) }),
-          ...(request.eventType === undefined ? {} : { eventType: request.eventType }),
+          eventType: request.eventType,
           status: request.status ?? 'DEAD',
         },
         request.limit ?? 100,

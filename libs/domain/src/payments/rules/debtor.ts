@@ -1,21 +1,14 @@
 import type { PaymentDebtor, RequestedLocalInstrument } from '../payment-initiation.js';
-import { checkAccountForRail, type AccountCheckOptions } from './account-for-rail.js';
+import { ACCOUNT_FIELDS, checkAccountForRail, type AccountCheckOptions } from './account-for-rail.js';
 import { fieldProblem, type FieldProblem } from './field-problem.js';
 
 /** Debtor fields besides tokenizedAccountId, in the order problems are reported. */
-const DEBTOR_DETAIL_FIELDS = [
+const DEBTOR_DETAIL_FIELDS: readonly (keyof PaymentDebtor)[] = [
   'name',
   'ultimateDebtorName',
   'address',
-  'iban',
-  'bic',
-  'sortCode',
-  'accountNumber',
-  'bban',
-  'clearingNumber',
-  'bankgiroNumber',
-  'plusgiroNumber',
-] as const;
+  ...ACCOUNT_FIELDS,
+];
 
 /**
  * A debtor is either an Account on File reference (`tokenizedAccountId` alone) or account

@@ -110,8 +110,8 @@ function railProblems(input: PaymentInitiationInput, rail: PaymentLocalInstrumen
   const note = chosen ? ` (${rail} is the rail AUTO_SELECT chose)` : '';
   const options = {
     currency: input.amount.currency,
-    ...(input.bankId === undefined ? {} : { bankId: input.bankId }),
-    ...(input.flowType === undefined ? {} : { flowType: input.flowType }),
+    bankId: input.bankId,
+    flowType: input.flowType,
   };
   const problems: FieldProblem[] = [];
   const currency = checkRailCurrency(rail, input.amount.currency);
