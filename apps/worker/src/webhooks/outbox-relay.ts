@@ -2,9 +2,9 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Clock } from '#libs/common';
-import { deliverJob, deliveryTimerId, type NewDelivery, type Repositories } from '#libs/db';
+import { OUTBOX_CHANNEL, deliverJob, deliveryTimerId, type NewDelivery, type Repositories } from '#libs/db';
 import { newId } from '#libs/domain';
-import { OUTBOX_CHANNEL, isOutboxEventType, isSubscribed } from '#libs/events';
+import { isOutboxEventType, isSubscribed } from '#libs/events';
 import type { JobQueues } from '../queues/job-queues.js';
 
 export interface OutboxRelayOptions {

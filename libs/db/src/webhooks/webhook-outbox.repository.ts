@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Prisma } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
 
+/** The Postgres channel an outbox insert notifies; the worker's relay LISTENs on it. */
+export const OUTBOX_CHANNEL = 'webhook_outbox';
+
 export interface OutboxRow {
   readonly id: string;
   readonly memberId: string;
@@ -33,6 +36,21 @@ export interface RelayedBatch {
  */
 @Injectable()
 export class WebhookOutboxRepository extends Repository {
+  /**
+   * Appends an event in this repository's transaction (the one that makes the state change) and
+   * notifies the relay. Postgres delivers the NOTIFY only when the transaction commits and drops
+   * it on rollback, so an event leaves only with its state change.
+   */
+  async append(event: OutboxRow): Promise<void> {
+    await this.db.$executeRaw`
+      WITH inserted AS (
+        INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
+        VALUES (${event.id}, ${event.memberId}, ${event.eventType}, ${event.body}, ${event.createdAt})
+        RETURNING id
+      )
+      SELECT pg_notify(${OUTBOX_CHANNEL}, '') FROM inserted`;
+  }
+
   /**
    * One batch, one transaction: locks up to `limit` events not yet relayed that no other relay
    * holds (FOR UPDATE SKIP LOCKED), reads the subscribed types of their members' configurations

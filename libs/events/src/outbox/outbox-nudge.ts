@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { OUTBOX_CHANNEL } from './write-outbox-event.js';
+import { OUTBOX_CHANNEL } from '#libs/db';
 
 /** The least time between two NOTIFYs from one pool: later wake-ups wait and go together. */
 const MIN_INTERVAL_MS = 10;

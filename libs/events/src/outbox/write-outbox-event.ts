@@ -1,11 +1,8 @@
-import type { Tx } from '#libs/db';
+import { WebhookOutboxRepository, type Tx } from '#libs/db';
 import { newId } from '#libs/domain';
 import type { EventPayloads } from '../catalogue/event-payloads.js';
 import type { OutboxEventType } from '../catalogue/event-types.js';
 import { notificationBody } from './notification-body.js';
-
-/** The Postgres channel the outbox insert notifies; the worker's relay LISTENs on it. */
-export const OUTBOX_CHANNEL = 'webhook_outbox';
 
 export interface NewOutboxEvent<T extends OutboxEventType> {
   /** The member the event belongs to (and whose webhook configuration receives it). */
@@ -43,20 +40,19 @@ export function prepareOutboxEvent<T extends OutboxEventType>(event: NewOutboxEv
 
 /**
  * Writes an event into the outbox inside the caller's transaction, the same one that makes the
- * state change, and notifies the relay. Postgres delivers the NOTIFY only when the transaction
- * commits, and drops it on rollback, so an event leaves only with its state change.
+ * state change, and notifies the relay (WebhookOutboxRepository.append).
  */
 export async function writeOutboxEvent<T extends OutboxEventType>(
   tx: Tx,
   event: NewOutboxEvent<T>,
 ): Promise<WrittenOutboxEvent> {
   const { id, body } = prepareOutboxEvent(event);
-  await tx.$executeRaw`
-    WITH inserted AS (
-      INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
-      VALUES (${id}, ${event.memberId}, ${event.type}, ${body}, ${event.createdAt})
-      RETURNING id
-    )
-    SELECT pg_notify(${OUTBOX_CHANNEL}, '') FROM inserted`;
+  await new WebhookOutboxRepository(tx).append({
+    id,
+    memberId: event.memberId,
+    eventType: event.type,
+    body,
+    createdAt: event.createdAt,
+  });
   return { id, body };
 }
