@@ -9,7 +9,7 @@ export function bankLogoFileOf(
 ): { readonly bankId: string; readonly variant: BankLogoVariant } | undefined {
   const match = LOGO_FILE.exec(file);
   if (match === null) return undefined;
-  return { bankId: match[1] as string, variant: match[2] === undefined ? 'mark' : 'full' };
+  return { bankId: match[1], variant: match[2] === undefined ? 'mark' : 'full' };
 }
 
 /** The path of a bank's logo on the public port (what the catalogue's `${PUBLIC_BASE_URL}/logos/...` names). */

@@ -34,7 +34,7 @@ const PALETTE = [
 /** The bank's colour: the same id always gets the same one. */
 export function bankColour(id: string): string {
   const digest = createHash('sha256').update(id).digest();
-  return PALETTE[digest.readUInt32BE(0) % PALETTE.length] as string;
+  return PALETTE[digest.readUInt32BE(0) % PALETTE.length];
 }
 
 /** Up to two initials, upper case: of the name's first two telling words, or its first two letters. */
@@ -45,9 +45,7 @@ export function bankInitials(name: string): string {
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
     .filter((word) => word !== '' && !SKIPPED_WORDS.has(word.toLowerCase()));
   const letters =
-    words.length >= 2
-      ? `${[...(words[0] as string)][0]}${[...(words[1] as string)][0]}`
-      : [...(words[0] ?? name)].slice(0, 2).join('');
+    words.length >= 2 ? `${[...words[0]][0]}${[...words[1]][0]}` : [...(words[0] ?? name)].slice(0, 2).join('');
   return letters.toUpperCase();
 }
 
