@@ -15,6 +15,7 @@ function payment(overrides: Partial<Payment> = {}): Payment {
     refId: 'r',
     onBehalfOfId: null,
     externalPsuReference: null,
+    flowType: 'API_ONLY',
     status: 'INITIATION_PENDING_REDIRECT_HP',
     initiation: {
       refId: 'r',
