@@ -11,6 +11,7 @@ import { baseUrl, testConfig } from '../support/test-env.js';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123';
 const SANDBOX_BANK_URL = 'http://sandbox-bank.test:8090';
+const PUBLIC_BASE_URL = 'https://gateway.test';
 
 type Json = Record<string, unknown>;
 interface BankList {
@@ -175,7 +176,7 @@ describe('bank lists over HTTP', () => {
   let apiKey: string;
 
   beforeAll(async () => {
-    proc = await createApiProcess(await testConfig({ ADMIN_TOKEN, SANDBOX_BANK_URL }));
+    proc = await createApiProcess(await testConfig({ ADMIN_TOKEN, SANDBOX_BANK_URL, PUBLIC_BASE_URL }));
     await proc.api.listen(0, '127.0.0.1');
     await proc.admin.listen(0, '127.0.0.1');
     api = baseUrl(proc.api);
@@ -246,7 +247,8 @@ describe('bank lists over HTTP', () => {
         name: 'Sandbox Bank UK',
         bic: 'SBOXGB2L',
         countries: ['GB'],
-        logoUri: `${SANDBOX_BANK_URL}/logos/ob-sandbox-gb.png`,
+        logoUri: `${PUBLIC_BASE_URL}/logos/ob-sandbox-gb.svg`,
+        fullLogoUri: `${PUBLIC_BASE_URL}/logos/ob-sandbox-gb.full.svg`,
         provider: 'Gateway Direct',
         bankGroup: 'Sandbox Banking Group',
         openBankingStandard: 'UK_Open_Banking_Standard',

@@ -9,6 +9,7 @@ import {
   type TestGateway,
   type TestMember,
 } from '../support/payments-gateway.js';
+import { expectReferencePayments } from '../support/reference-payment-schema.js';
 
 /**
  * Idempotency-Key on the real POST /v2/payments: the api and the sandbox bank in this process,
@@ -55,7 +56,9 @@ async function pay(member: TestMember, body: string, key?: string | readonly str
   for (const value of key === undefined ? [] : typeof key === 'string' ? [key] : key)
     headers.append('idempotency-key', value);
   const response = await fetch(`${gateway.apiUrl}/v2/payments`, { method: 'POST', headers, body });
-  return { status: response.status, headers: response.headers, text: await response.text() };
+  const text = await response.text();
+  if (response.ok) expectReferencePayments(JSON.parse(text), 'POST /v2/payments');
+  return { status: response.status, headers: response.headers, text };
 }
 
 const json = <T>(answer: Answer): T => JSON.parse(answer.text) as T;

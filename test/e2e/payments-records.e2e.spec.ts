@@ -103,6 +103,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
       'convertedToFutureDatedPayment',
       'createdAt',
       'errorInfo',
+      'flowType',
       'id',
       'initiation',
       'memberId',
@@ -208,7 +209,8 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
       // The relay posts this text as it stands: the compact JSON the event was built as.
       expect(body).toBe(JSON.stringify(JSON.parse(body ?? '')));
       const payment = (JSON.parse(body ?? '') as { payment: { initiation: Record<string, unknown> } }).payment;
-      expect(payment.initiation).toEqual(row.initiation);
+      // The event echoes the stored flow type (API_ONLY when the initiation left it out).
+      expect(payment.initiation).toEqual({ ...(row.initiation as object), flowType: 'API_ONLY' });
     }
   });
 

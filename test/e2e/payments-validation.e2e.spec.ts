@@ -264,3 +264,44 @@ describe('POST /v2/payments/{paymentId}/embedded-auth: body rules', () => {
     expectFieldError(answer, path, message);
   });
 });
+
+describe('flowType', () => {
+  type Created = { payment: { id: string; initiation: Json } };
+  const create = (initiation: Json): Promise<Answer<Created>> =>
+    call<Created>(`${gateway.apiUrl}/v2/payments`, 'POST', member.auth, body(initiation));
+
+  it('is API_ONLY when left out, kept as given otherwise, and echoed by POST, GET and the list', async () => {
+    const cases: readonly [Json, string][] = [
+      [uk({ bankId: undefined }), 'API_ONLY'],
+      [uk({ bankId: undefined, flowType: 'FULL_HOSTED_PAGES' }), 'FULL_HOSTED_PAGES'],
+      [uk({ flowType: 'EMBEDDED_HOSTED_PAGES' }), 'EMBEDDED_HOSTED_PAGES'],
+      [uk({ flowType: 'API_ONLY' }), 'API_ONLY'],
+    ];
+    for (const [initiation, flowType] of cases) {
+      const created = await create(initiation);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.payment.initiation['flowType']).toBe(flowType);
+      const read = await call<Created>(
+        `${gateway.apiUrl}/v2/payments/${encodeURIComponent(created.body.payment.id)}`,
+        'GET',
+        member.auth,
+      );
+      expect(read.body.payment.initiation['flowType']).toBe(flowType);
+      const listed = await call<{ payments: Created['payment'][] }>(
+        `${gateway.apiUrl}/v2/payments?limit=5&ids=${encodeURIComponent(created.body.payment.id)}`,
+        'GET',
+        member.auth,
+      );
+      expect(listed.body.payments.map((payment) => payment.initiation['flowType'])).toEqual([flowType]);
+    }
+  });
+
+  it('stores it in its column; rows stored before the column read API_ONLY', async () => {
+    const created = await create(uk({ bankId: undefined, flowType: 'FULL_HOSTED_PAGES' }));
+    const row = await gateway.api.stores.prisma.payment.findUniqueOrThrow({ where: { id: created.body.payment.id } });
+    expect(row.flowType).toBe('FULL_HOSTED_PAGES');
+    const defaults = await gateway.api.stores.prisma.$queryRaw<{ column_default: string }[]>`
+      SELECT column_default FROM information_schema.columns WHERE table_name = 'payment' AND column_name = 'flow_type'`;
+    expect(defaults[0]?.column_default).toBe("'API_ONLY'::text");
+  });
+});

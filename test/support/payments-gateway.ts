@@ -9,6 +9,7 @@ import {
 } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import { freePort } from './free-port.js';
+import { expectReferencePayments } from './reference-payment-schema.js';
 import { baseUrl, testConfig } from './test-env.js';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123';
@@ -102,6 +103,12 @@ export async function call<T = Json>(
   } catch {
     // not JSON: keep the text
   }
+  // Every payment a Payments v2 answer carries must be a Payment as the reference describes it.
+  const answered = new URL(url);
+  if (response.ok && answered.pathname.startsWith('/v2/payments'))
+    expectReferencePayments(parsed, `${method} ${answered.pathname}`, {
+      partial: answered.searchParams.get('partial') === 'true',
+    });
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 

@@ -7,6 +7,7 @@ import { BanksModule } from './banks/banks.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HostedPagesModule } from './hosted-pages/hosted-pages.module.js';
 import { KeysModule } from './keys/keys.module.js';
+import { LogosModule } from './logos/logos.module.js';
 import { NotBuiltModule } from './not-built/not-built.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
@@ -30,6 +31,7 @@ export class ApiAppModule {
         ReportsModule,
         PaymentsModule,
         HostedPagesModule,
+        LogosModule,
         QrCodeModule,
         NotBuiltModule,
         BankCallbackModule,

@@ -11,6 +11,7 @@ export * from './http/validation.pipe.js';
 export * from './http/create-http-app.js';
 export * from './http/form-body-parser.js';
 export * from './http/safe-html.js';
+export * from './branding/bank-logo-svg.js';
 export * from './clock/clock.js';
 export * from './clock/clock-channel.js';
 export * from './jobs/queue-names.js';

@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import { pageHeaders } from './page-layout.js';
+import { pageHeaders, type PageImages } from './page-layout.js';
 
 /** Sends a rendered hosted page with the pages' headers. */
 export async function sendPage(
   reply: FastifyReply,
   status: number,
   page: string,
-  options: { readonly images?: boolean } = {},
+  options: PageImages = {},
 ): Promise<void> {
   await reply.status(status).headers(pageHeaders(options)).send(page);
 }

@@ -15,6 +15,7 @@ function payment(overrides: Partial<Payment> = {}): Payment {
     refId: 'r',
     onBehalfOfId: null,
     externalPsuReference: null,
+    flowType: 'API_ONLY',
     status: 'INITIATION_PENDING_REDIRECT_HP',
     initiation: {
       refId: 'r',
@@ -96,6 +97,16 @@ describe('hosted page markup', () => {
       /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; base-uri 'none'; frame-ancestors 'none'$/,
     );
     expect(pageHeaders({ images: true })['content-security-policy']).toContain('img-src data:');
+  });
+
+  it('lets the origins of the logos on a page, and only those, serve its images', () => {
+    const policy = pageHeaders({
+      logoUris: ['https://gw.example/logos/a.svg', 'https://gw.example/logos/b.svg', 'https://cdn.example/x.png'],
+    })['content-security-policy'];
+    expect(policy).toContain("img-src https://cdn.example https://gw.example; base-uri 'none'");
+    expect(pageHeaders({ images: true, logoUris: ['javascript:alert(1)'] })['content-security-policy']).toContain(
+      'img-src data:; base-uri',
+    );
   });
 });
 

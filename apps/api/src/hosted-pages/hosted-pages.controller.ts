@@ -9,7 +9,7 @@ import { sendPage, sendRedirect } from './hosted-page-reply.js';
 import { HostedPagesErrorFilter } from './hosted-pages-error.filter.js';
 import { HostedPayments } from './hosted-payments.js';
 import { hostedStepOf } from './hosted-step.js';
-import { renderBankSelectionPage } from './pages/bank-selection.page.js';
+import { bankSelectionLogoUris, renderBankSelectionPage } from './pages/bank-selection.page.js';
 import { renderDecoupledPage } from './pages/decoupled.page.js';
 import { embeddedPageHasImage, renderEmbeddedAuthPage } from './pages/embedded-auth.page.js';
 import {
@@ -51,7 +51,9 @@ export class HostedPagesController {
       case 'not-choosable':
         return this.notChoosable(token, outcome, reply);
       case 'choose':
-        return sendPage(reply, 200, renderBankSelectionPage(token, outcome.selection));
+        return sendPage(reply, 200, renderBankSelectionPage(token, outcome.selection), {
+          logoUris: bankSelectionLogoUris(outcome.selection),
+        });
     }
   }
 
@@ -82,6 +84,7 @@ export class HostedPagesController {
             outcome.selection,
             'That bank cannot make this payment. Choose one of the banks listed.',
           ),
+          { logoUris: bankSelectionLogoUris(outcome.selection) },
         );
       case 'chosen':
         return this.continueWith(token, outcome.payment, reply);

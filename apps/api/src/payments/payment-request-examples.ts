@@ -19,6 +19,7 @@ export const INITIATE_PAYMENT_EXAMPLES: Record<string, ExampleObject> = {
         creditor: { name: 'Merchant Ltd', sortCode: '040004', accountNumber: '12345678' },
         callbackUrl: CALLBACK_URL,
         callbackState: 'order-4711',
+        flowType: 'API_ONLY',
       },
     },
   },
@@ -33,6 +34,7 @@ export const INITIATE_PAYMENT_EXAMPLES: Record<string, ExampleObject> = {
         localInstrument: 'SEPA',
         creditor: { name: 'Haendler GmbH', iban: 'DE89370400440532013000' },
         callbackUrl: CALLBACK_URL,
+        flowType: 'API_ONLY',
       },
     },
   },
@@ -47,6 +49,22 @@ export const INITIATE_PAYMENT_EXAMPLES: Record<string, ExampleObject> = {
         localInstrument: 'SEPA_INSTANT',
         creditor: { name: 'Haendler GmbH', iban: 'DE89370400440532013000' },
         callbackUrl: CALLBACK_URL,
+        flowType: 'API_ONLY',
+      },
+    },
+  },
+  hostedBankSelection: {
+    summary:
+      'Without a bankId: the user picks the bank at the hosted pages (authentication.redirectUrl), then authorises there',
+    value: {
+      initiation: {
+        refId: 'order-4713',
+        remittanceInformationPrimary: 'Order 4713',
+        amount: { value: '12.00', currency: 'GBP' },
+        localInstrument: 'FASTER_PAYMENTS',
+        creditor: { name: 'Merchant Ltd', sortCode: '040004', accountNumber: '12345678' },
+        callbackUrl: CALLBACK_URL,
+        flowType: 'FULL_HOSTED_PAGES',
       },
     },
   },

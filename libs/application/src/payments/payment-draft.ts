@@ -16,6 +16,7 @@ export function draftPayment(
     refId: input.refId,
     onBehalfOfId: input.onBehalfOfId ?? null,
     externalPsuReference: input.externalPsuReference ?? null,
+    flowType: input.flowType ?? 'API_ONLY',
     status: 'INITIATION_PENDING',
     initiation: JSON.parse(JSON.stringify(input)) as NewPayment['initiation'],
     amount: input.amount.value,

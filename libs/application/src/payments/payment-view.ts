@@ -1,5 +1,5 @@
 import type { PaymentView } from '#libs/db';
-import type { PaymentInitiationInput, PaymentStatus } from '#libs/domain';
+import type { PaymentFlowType, PaymentInitiationInput, PaymentStatus } from '#libs/domain';
 
 type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined };
 
@@ -39,7 +39,11 @@ export function renderPayment(row: PaymentView): PaymentResource {
   const resource: PaymentResource = {
     id: row.id,
     memberId: row.memberId,
-    initiation: row.initiation as unknown as PaymentResource['initiation'],
+    // The stored flow type answers for payments stored before the initiation kept one.
+    initiation: {
+      ...(row.initiation as unknown as PaymentResource['initiation']),
+      flowType: row.flowType as PaymentFlowType,
+    } as PaymentResource['initiation'],
     convertedToFutureDatedPayment: row.convertedToFutureDatedPayment,
     refundDetails: refundAccount === undefined ? undefined : { refundAccount },
     status: row.status as PaymentStatus,

@@ -6,7 +6,10 @@ import { BANK_FEATURES } from './bank-catalogue-entry.js';
 import { BankCatalogueError } from './bank-catalogue-error.js';
 import { parseBankCatalogue } from './parse-bank-catalogue.js';
 
-const OPTIONS = { source: 'banks.yaml', placeholders: { SANDBOX_BANK_URL: 'http://127.0.0.1:8090' } };
+const OPTIONS = {
+  source: 'banks.yaml',
+  placeholders: { SANDBOX_BANK_URL: 'http://127.0.0.1:8090', PUBLIC_BASE_URL: 'https://gw.example' },
+};
 
 function validBank(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -68,7 +71,11 @@ describe('parseBankCatalogue', () => {
     expect(banks.map((bank) => bank.id)).toEqual(
       expect.arrayContaining(['ob-sandbox-gb', 'ob-sandbox-gb-decoupled', 'ob-sandbox-eu', 'ob-sandbox-eu-redirect']),
     );
-    for (const bank of banks) expect(JSON.stringify(bank)).not.toContain('${');
+    for (const bank of banks) {
+      expect(JSON.stringify(bank)).not.toContain('${');
+      expect(bank.logoUri).toBe(`https://gw.example/logos/${bank.id}.svg`);
+      expect(bank.fullLogoUri).toBe(`https://gw.example/logos/${bank.id}.full.svg`);
+    }
   });
 
   it.each([

@@ -31,7 +31,7 @@ const CONNECTOR_TYPES = ['obie', 'berlin-group'] as const;
 export interface ParseBankCatalogueOptions {
   /** How failures name the file (its path). */
   readonly source: string;
-  /** Values of the `${NAME}` placeholders any string of an entry may use (SANDBOX_BANK_URL). */
+  /** Values of the `${NAME}` placeholders any string of an entry may use (SANDBOX_BANK_URL, PUBLIC_BASE_URL). */
   readonly placeholders: Readonly<Record<string, string>>;
 }
 

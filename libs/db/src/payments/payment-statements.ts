@@ -24,7 +24,7 @@ interface PaymentColumn {
   readonly field: keyof Payment;
   readonly kind: ColumnKind;
   /** A new row's value when the creation leaves it out; absent = the creation must give it. */
-  readonly initial?: null | number | boolean;
+  readonly initial?: null | number | boolean | string;
 }
 
 /** Every column of `payment` with its Payment field, in table order: the one list of them. */
@@ -62,6 +62,7 @@ const COLUMNS: readonly PaymentColumn[] = [
   { column: 'version', field: 'version', kind: 'plain', initial: 0 },
   { column: 'created_at', field: 'createdAt', kind: 'timestamp' },
   { column: 'updated_at', field: 'updatedAt', kind: 'timestamp' },
+  { column: 'flow_type', field: 'flowType', kind: 'plain', initial: 'API_ONLY' },
 ];
 
 const SELECT_LIST = COLUMNS.map(({ column }) => `"${column}"`).join(', ');
@@ -125,6 +126,7 @@ const VIEW_FIELDS = [
   'createdAt',
   'updatedAt',
   'errorInfo',
+  'flowType',
 ] as const satisfies readonly (keyof Payment)[];
 
 /** What the API shows of a payment (the Payment resource). */

@@ -31,13 +31,13 @@ function toRecord(entry: BankCatalogueEntry): BankRecord {
 }
 
 /**
- * Reads BANK_CATALOGUE_FILE, validates it (a BankCatalogueError names the bank and the field) and
+ * Reads BANK_CATALOGUE_FILE (with `${SANDBOX_BANK_URL}` and `${PUBLIC_BASE_URL}` replaced), validates it (a BankCatalogueError names the bank and the field) and
  * makes the `bank` table match it: entries upserted and listed, banks no longer in the file
  * unlisted, never deleted. The api runs this once at start; the launcher and tests may call it.
  */
 export async function loadBankCatalogue(
   banks: BankRepository,
-  config: Pick<AppConfig, 'bankCatalogueFile' | 'sandboxBankUrl'>,
+  config: Pick<AppConfig, 'bankCatalogueFile' | 'sandboxBankUrl' | 'http'>,
   logger?: Logger,
 ): Promise<CatalogueSyncResult> {
   let text: string;
@@ -51,7 +51,7 @@ export async function loadBankCatalogue(
   }
   const entries = parseBankCatalogue(text, {
     source: config.bankCatalogueFile,
-    placeholders: { SANDBOX_BANK_URL: config.sandboxBankUrl },
+    placeholders: { SANDBOX_BANK_URL: config.sandboxBankUrl, PUBLIC_BASE_URL: config.http.publicBaseUrl },
   });
   const result = await banks.syncCatalogue(entries.map(toRecord));
   logger?.info(

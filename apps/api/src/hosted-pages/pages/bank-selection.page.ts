@@ -8,7 +8,12 @@ import { paymentSummary } from './payment-summary.js';
 import { tppLink } from './tpp-link.js';
 
 function bankButton(bank: ListedBank): SafeHtml {
-  return html`<li><button type="submit" name="bankId" value="${bank.id}">${bank.name}<span class="bank-detail">${bank.countries.join(', ')}</span></button></li>`;
+  return html`<li><button type="submit" name="bankId" value="${bank.id}"><img class="bank-logo" src="${bank.logoUri}" alt="" width="40" height="40"><span>${bank.name}<span class="bank-detail">${bank.countries.join(', ')}</span></span></button></li>`;
+}
+
+/** The logos the selection page shows (its policy lets their origins serve images). */
+export function bankSelectionLogoUris(selection: BankSelection): string[] {
+  return selection.banks.map((choice) => choice.listed.logoUri);
 }
 
 /** The country and name filter: a GET form, so it works without scripts and survives a reload. */
