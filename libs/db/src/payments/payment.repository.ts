@@ -62,6 +62,7 @@ const VIEW_SELECT = {
   createdAt: true,
   updatedAt: true,
   errorInfo: true,
+  flowType: true,
 } as const satisfies Record<keyof PaymentView, true>;
 
 /**
