@@ -45,7 +45,7 @@ export class AccountAccessConsentsService {
       'account-access',
       token.clientId,
       request as Prisma.InputJsonObject,
-      key,
+      key === '' ? undefined : key,
     );
     return consentResponse(consent, call.apiBase);
   }

@@ -1,36 +1,18 @@
-import { Body, Delete, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Get, Param, Query } from '@nestjs/common';
 import { Call, type ObieCall } from '../http/obie-call.js';
 import { ObieApiController } from '../http/obie-api.decorator.js';
+import { ObieConsentRoutes } from '../http/obie-consent-routes.js';
 import { AccountAccessConsentsService } from './account-access-consents.service.js';
 import { AccountsService } from './accounts.service.js';
 
 /** Account information: account-access consents, accounts, balances, transactions, standing orders. */
 @ObieApiController('aisp')
-export class AccountsController {
+export class AccountsController extends ObieConsentRoutes('account-access-consents') {
   constructor(
-    private readonly consents: AccountAccessConsentsService,
+    readonly consents: AccountAccessConsentsService,
     private readonly accounts: AccountsService,
-  ) {}
-
-  @Post('account-access-consents')
-  @HttpCode(201)
-  createConsent(
-    @Call() call: ObieCall,
-    @Headers('x-idempotency-key') key: string | undefined,
-    @Body() body: unknown,
-  ): Promise<object> {
-    return this.consents.create(call, key === '' ? undefined : key, body);
-  }
-
-  @Get('account-access-consents/:consentId')
-  readConsent(@Call() call: ObieCall, @Param('consentId') consentId: string): Promise<object> {
-    return this.consents.read(call, consentId);
-  }
-
-  @Delete('account-access-consents/:consentId')
-  @HttpCode(204)
-  async deleteConsent(@Call() call: ObieCall, @Param('consentId') consentId: string): Promise<void> {
-    await this.consents.delete(call, consentId);
+  ) {
+    super();
   }
 
   @Get('accounts')

@@ -9,7 +9,7 @@ import { AWAITING_SCA, ScaOutcomes } from './sca-outcomes.service.js';
 import { Xs2aError } from './xs2a-error.js';
 import { authorisationLinks, resourceUrl } from './xs2a-representations.js';
 import { links, type Bases, type Xs2aHeaders } from './xs2a-request.js';
-import { Xs2aResourceStore, type Xs2aResource } from './xs2a-resource.store.js';
+import { Xs2aResourceStore, type Xs2aResource, type Xs2aResourceKind } from './xs2a-resource.store.js';
 
 export interface AuthorisationResult {
   readonly authorisation: Authorisation;
@@ -20,6 +20,21 @@ export interface AuthorisationResult {
 export interface AuthorisationOnCreation {
   readonly psuMessage?: string;
   readonly _links: Record<string, { href: string }>;
+}
+
+/** What the call that created a payment or consent answers: its Location, SCA approach and body. */
+export interface Created {
+  readonly location: string;
+  readonly approach: string;
+  readonly body: object;
+}
+
+/** A payment or consent to create: its kind, first status, what it keeps, and its answer's own fields. */
+export interface NewXs2aResource {
+  readonly kind: Xs2aResourceKind;
+  readonly status: string;
+  readonly stored: object;
+  readonly answer: (resourceId: string) => object;
 }
 
 const DECOUPLED_MESSAGE = 'Please confirm the request in your Sandbox Bank app.';
@@ -110,6 +125,26 @@ export class AuthorisationsService {
         return { authorisation, ...(step.psuMessage === undefined ? {} : { psuMessage: step.psuMessage }) };
       }
     }
+  }
+
+  /**
+   * Stores a new payment or consent in its first status and starts its first authorisation (see
+   * startOnCreation): the creating call's answer.
+   */
+  async create(
+    bank: SandboxBankDefinition,
+    headers: Xs2aHeaders,
+    bases: Bases,
+    created: NewXs2aResource,
+  ): Promise<Created> {
+    const approach = approachFor(bank, headers);
+    const resource = await this.resources.create(bank.id, created.kind, created.status, created.stored);
+    const authorisation = await this.startOnCreation(bank, resource, approach, headers, bases);
+    return {
+      location: resourceUrl(bases, resource),
+      approach,
+      body: { ...created.answer(resource.id), ...authorisation },
+    };
   }
 
   /**

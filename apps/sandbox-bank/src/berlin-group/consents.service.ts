@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import type { Prisma } from '../store/sandbox-db.js';
 import { assertUserApiAvailable } from '../payments/user-availability.js';
-import { approachFor, AuthorisationsService } from './authorisations.service.js';
+import { AuthorisationsService, type Created } from './authorisations.service.js';
 import { validConsentBody, type ConsentAccess } from './consent-body.js';
 import { isoToday, type Xs2aBank } from './xs2a-banks.js';
 import { Xs2aError } from './xs2a-error.js';
-import { resourceUrl } from './xs2a-representations.js';
 import type { Bases, Xs2aHeaders } from './xs2a-request.js';
 import { Xs2aResourceStore, type Xs2aResource } from './xs2a-resource.store.js';
-import type { Created } from './payment-initiations.service.js';
 
 /** What an account-information consent keeps of its request. */
 export interface StoredConsent {
@@ -37,19 +34,12 @@ export class ConsentsService {
   async create(bank: Xs2aBank, headers: Xs2aHeaders, body: unknown, bases: Bases): Promise<Created> {
     const valid = validConsentBody(body, isoToday(this.clock.nowMs()));
     const stored: StoredConsent = { consent: valid.body, access: valid.access, validUntil: valid.validUntil };
-    const approach = approachFor(bank, headers);
-    const resource = await this.resources.create(
-      bank.id,
-      'bg-ais-consent',
-      'received',
-      stored as unknown as Prisma.InputJsonObject,
-    );
-    const authorisation = await this.authorisations.startOnCreation(bank, resource, approach, headers, bases);
-    return {
-      location: resourceUrl(bases, resource),
-      approach,
-      body: { consentStatus: 'received', consentId: resource.id, ...authorisation },
-    };
+    return this.authorisations.create(bank, headers, bases, {
+      kind: 'bg-ais-consent',
+      status: 'received',
+      stored,
+      answer: (consentId) => ({ consentStatus: 'received', consentId }),
+    });
   }
 
   async consent(bank: Xs2aBank, consentId: string): Promise<Xs2aResource> {

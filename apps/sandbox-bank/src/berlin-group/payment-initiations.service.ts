@@ -1,22 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { SandboxDb, type Prisma } from '../store/sandbox-db.js';
+import { SandboxDb } from '../store/sandbox-db.js';
 import { PaymentEngine } from '../payments/payment-engine.js';
 import { INSUFFICIENT_FUNDS } from '../payments/payment-vocabulary.js';
 import { assertUserApiAvailable } from '../payments/user-availability.js';
-import { approachFor, AuthorisationsService } from './authorisations.service.js';
+import { AuthorisationsService, type Created } from './authorisations.service.js';
 import { KNOWN_PAYMENT_PRODUCTS, validPaymentBody } from './payment-body.js';
 import { isoToday, type Xs2aBank } from './xs2a-banks.js';
 import { Xs2aError } from './xs2a-error.js';
-import { resourceUrl, storedPayment, type StoredPayment } from './xs2a-representations.js';
+import { storedPayment, type StoredPayment } from './xs2a-representations.js';
 import type { Bases, Xs2aHeaders } from './xs2a-request.js';
 import { Xs2aResourceStore, type Xs2aResource } from './xs2a-resource.store.js';
-
-export interface Created {
-  readonly location: string;
-  readonly approach: string;
-  readonly body: object;
-}
 
 /** The payment's transactionStatus with the reason a rejection carries. */
 interface TransactionState {
@@ -44,7 +38,6 @@ export class PaymentInitiationsService {
     if (headers.psuIpAddress === undefined)
       throw Xs2aError.format('PSU-IP-Address is required to initiate a payment.', 'PSU-IP-Address');
     const valid = validPaymentBody(body, product, isoToday(this.clock.nowMs()));
-    const approach = approachFor(bank, headers);
     const stored: StoredPayment = {
       product,
       payment: valid.body,
@@ -53,18 +46,12 @@ export class PaymentInitiationsService {
       ...(valid.debtorIban === undefined ? {} : { debtorIban: valid.debtorIban }),
       ...(valid.executeAt === undefined ? {} : { executeAt: valid.executeAt.toISOString() }),
     };
-    const resource = await this.resources.create(
-      bank.id,
-      'bg-payment-initiation',
-      'RCVD',
-      stored as unknown as Prisma.InputJsonObject,
-    );
-    const authorisation = await this.authorisations.startOnCreation(bank, resource, approach, headers, bases);
-    return {
-      location: resourceUrl(bases, resource),
-      approach,
-      body: { transactionStatus: 'RCVD', paymentId: resource.id, ...authorisation },
-    };
+    return this.authorisations.create(bank, headers, bases, {
+      kind: 'bg-payment-initiation',
+      status: 'RCVD',
+      stored,
+      answer: (paymentId) => ({ transactionStatus: 'RCVD', paymentId }),
+    });
   }
 
   /** The payment as initiated, with its transactionStatus. */

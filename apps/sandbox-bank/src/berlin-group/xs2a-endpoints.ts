@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
 import { approachFor, AuthorisationsService } from './authorisations.service.js';
-import type { Created } from './payment-initiations.service.js';
+import type { Created } from './authorisations.service.js';
 import { xs2aBank, type Xs2aBank } from './xs2a-banks.js';
 import { authorisationResponse } from './xs2a-representations.js';
 import { xs2aBases, xs2aHeaders } from './xs2a-request.js';

@@ -1,6 +1,7 @@
-import { Body, Get, Headers, HttpCode, Injectable, Param, Post } from '@nestjs/common';
+import { Get, HttpCode, Injectable, Param, Post } from '@nestjs/common';
 import { Call, type ObieCall } from '../http/obie-call.js';
 import { idempotencyKey } from '../http/obie-request.js';
+import { Write, type ObieWrite } from '../http/obie-write.js';
 import { PaymentConsentsService } from './payment-consents.service.js';
 import type { PaymentConsentKind } from './payment-initiation.js';
 import { PaymentOrdersService } from './payment-orders.service.js';
@@ -21,12 +22,8 @@ export function PaymentOrderRoutes(kind: PaymentConsentKind) {
 
     @Post(`${kind}-consents`)
     @HttpCode(201)
-    createConsent(
-      @Call() call: ObieCall,
-      @Headers('x-idempotency-key') key: string | undefined,
-      @Body() body: unknown,
-    ): Promise<object> {
-      return this.consents.create(call, kind, idempotencyKey(key), body);
+    createConsent(@Call() call: ObieCall, @Write() write: ObieWrite): Promise<object> {
+      return this.consents.create(call, kind, idempotencyKey(write.key), write.body);
     }
 
     @Get(`${kind}-consents/:consentId`)
@@ -36,12 +33,8 @@ export function PaymentOrderRoutes(kind: PaymentConsentKind) {
 
     @Post(`${kind}s`)
     @HttpCode(201)
-    submit(
-      @Call() call: ObieCall,
-      @Headers('x-idempotency-key') key: string | undefined,
-      @Body() body: unknown,
-    ): Promise<object> {
-      return this.orders.submit(call, kind, idempotencyKey(key), body);
+    submit(@Call() call: ObieCall, @Write() write: ObieWrite): Promise<object> {
+      return this.orders.submit(call, kind, idempotencyKey(write.key), write.body);
     }
 
     @Get(`${kind}s/:paymentId`)

@@ -4,7 +4,7 @@ import type { Prisma } from '../store/sandbox-db.js';
 import { amountAt, optionalTextAt, requestBody, textAt } from '../http/ob-body.js';
 import { ObieError } from '../http/obie-error.js';
 import type { ObieCall } from '../http/obie-call.js';
-import { obDateTime } from '../http/obie-request.js';
+import { idempotencyKey, obDateTime } from '../http/obie-request.js';
 import { ObieResourceAccess } from '../http/obie-resource-access.js';
 import { AccessTokens } from '../oauth/access-tokens.js';
 import { consentNotAuthorised } from '../payments/consent-checks.js';
@@ -26,7 +26,8 @@ export class VrpConsentsService {
     private readonly clock: Clock,
   ) {}
 
-  async create(call: ObieCall, key: string, body: unknown): Promise<object> {
+  async create(call: ObieCall, key: string | undefined, body: unknown): Promise<object> {
+    const idempotency = idempotencyKey(key);
     const token = await this.tokens.clientToken(call.bank.id, call.authorization, 'payments');
     const { body: request, data } = requestBody(body, true);
     validVrpConsentData(data);
@@ -35,7 +36,7 @@ export class VrpConsentsService {
       'domestic-vrp',
       token.clientId,
       request as Prisma.InputJsonObject,
-      key,
+      idempotency,
     );
     return vrpConsentResponse(consent, null, call.apiBase);
   }
