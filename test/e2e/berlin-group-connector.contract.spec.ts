@@ -168,7 +168,7 @@ beforeAll(async () => {
   const file = join(import.meta.dirname, '../../config/banks/sandbox.yaml');
   catalogue = parseBankCatalogue(await readFile(file, 'utf8'), {
     source: file,
-    placeholders: { SANDBOX_BANK_URL: sandboxUrl },
+    placeholders: { SANDBOX_BANK_URL: sandboxUrl, PUBLIC_BASE_URL: 'http://gateway.test' },
   }).filter((candidate) => candidate.connector.type === 'berlin-group');
 });
 

@@ -1,3 +1,4 @@
+import { BankLogoController } from './banks/bank-logo.controller.js';
 import { Module, type DynamicModule } from '@nestjs/common';
 import {
   Clock,
@@ -114,6 +115,7 @@ export class SandboxBankModule {
         BerlinGroupConsentsController,
         BerlinGroupAccountsController,
         BerlinGroupScaPageController,
+        BankLogoController,
       ],
       providers: [
         { provide: SandboxDb, useValue: stores.db },

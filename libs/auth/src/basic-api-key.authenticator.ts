@@ -48,6 +48,7 @@ export class ApiKeyAuthenticator {
     this.touch(key.id, nowMs);
     const member: MemberContext = {
       memberId: authenticatedMemberId(key.member),
+      displayName: key.member.name,
       regulated: key.member.regulated,
       reseller: key.member.reseller,
       authMethod: 'basic',

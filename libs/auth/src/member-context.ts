@@ -6,6 +6,8 @@ import type { MemberId } from '#libs/domain';
 export interface MemberContext {
   /** Produced by authentication (see MemberId): what every member-scoped repository method takes. */
   readonly memberId: MemberId;
+  /** The member's name as the admin API stored it: what banks' consent pages show the user. */
+  readonly displayName: string;
   readonly regulated: boolean;
   readonly reseller: boolean;
   readonly authMethod: 'basic' | 'jwt';

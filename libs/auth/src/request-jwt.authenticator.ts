@@ -79,6 +79,7 @@ export class RequestJwtAuthenticator {
     const entry: CachedMemberKey = {
       member: {
         memberId: authenticatedMemberId(key.member),
+        displayName: key.member.name,
         regulated: key.member.regulated,
         reseller: key.member.reseller,
         authMethod: 'jwt',

@@ -8,4 +8,5 @@ export * from './payments/bank-outcome-status.js';
 export * from './payments/payment-initiation.js';
 export * from './payments/rules/index.js';
 export * from './payments/payment-timer.js';
+export * from './payments/account-display.js';
 export * from './consent-callback/callback-state.js';

@@ -60,6 +60,26 @@ describe('hosted page markup', () => {
     expect(summary).not.toContain('<script>');
   });
 
+  it('names the merchant, the payee and its account as people read them, and the chosen bank with its logo', () => {
+    const initiation = {
+      ...(payment().initiation as object),
+      amount: { value: '1234.50', currency: 'GBP' },
+      creditor: { name: 'Shop & Co', sortCode: '040004', accountNumber: '12345678' },
+    };
+    const summary = paymentSummary(initiation as never, {
+      merchantName: 'Shop <Online>',
+      bank: { name: 'Sandbox Bank UK', logoUri: 'https://gw.example/logos/ob-sandbox-gb.svg' },
+    }).value;
+    expect(summary).toContain('<strong>Shop &lt;Online&gt;</strong> asks you to pay by bank transfer.');
+    expect(summary).toContain('<dt>Amount</dt><dd>1,234.50 GBP</dd>');
+    expect(summary).toContain('<dt>Pay to</dt><dd>Shop &amp; Co</dd>');
+    expect(summary).toContain('<dt>Account</dt><dd>04-00-04 12345678</dd>');
+    expect(summary).toContain('src="https://gw.example/logos/ob-sandbox-gb.svg"');
+    const sepa = paymentSummary({ ...initiation, creditor: { name: 'H', iban: 'DE89370400440532013000' } } as never);
+    expect(sepa.value).toContain('<dd>DE89 3704 0044 0532 0130 00</dd>');
+    expect(sepa.value).not.toContain('<img');
+  });
+
   it('renders each embedded field type, with the retry message and only a Base64 image', () => {
     const step: EmbeddedAuthStep = {
       isRetry: true,

@@ -11,6 +11,7 @@ import { HostedPayments } from './hosted-payments.js';
 import { hostedStepOf } from './hosted-step.js';
 import { bankSelectionLogoUris, renderBankSelectionPage } from './pages/bank-selection.page.js';
 import { renderDecoupledPage } from './pages/decoupled.page.js';
+import { summaryLogoUris } from './pages/payment-summary.js';
 import { embeddedPageHasImage, renderEmbeddedAuthPage } from './pages/embedded-auth.page.js';
 import {
   renderBankFailedPage,
@@ -50,10 +51,12 @@ export class HostedPagesController {
         return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
       case 'not-choosable':
         return this.notChoosable(token, outcome, reply);
-      case 'choose':
-        return sendPage(reply, 200, renderBankSelectionPage(token, outcome.selection), {
+      case 'choose': {
+        const summary = await this.hosted.summaryOf(outcome.selection.payment);
+        return sendPage(reply, 200, renderBankSelectionPage(token, outcome.selection, summary), {
           logoUris: bankSelectionLogoUris(outcome.selection),
         });
+      }
     }
   }
 
@@ -82,6 +85,7 @@ export class HostedPagesController {
           renderBankSelectionPage(
             token,
             outcome.selection,
+            await this.hosted.summaryOf(outcome.selection.payment),
             'That bank cannot make this payment. Choose one of the banks listed.',
           ),
           { logoUris: bankSelectionLogoUris(outcome.selection) },
@@ -112,7 +116,8 @@ export class HostedPagesController {
         return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
       case 'not-waiting':
         return sendRedirect(reply, statusPath(token));
-      case 'incomplete':
+      case 'incomplete': {
+        const summary = await this.hosted.summaryOf(outcome.payment);
         return sendPage(
           reply,
           400,
@@ -121,10 +126,13 @@ export class HostedPagesController {
             outcome.payment,
             outcome.step,
             `Please fill in: ${outcome.missing.join(', ')}.`,
+            summary,
           ),
-          { images: embeddedPageHasImage(outcome.step) },
+          { images: embeddedPageHasImage(outcome.step), logoUris: summaryLogoUris(summary) },
         );
-      case 'bank-unavailable':
+      }
+      case 'bank-unavailable': {
+        const summary = await this.hosted.summaryOf(outcome.payment);
         return sendPage(
           reply,
           502,
@@ -133,9 +141,11 @@ export class HostedPagesController {
             outcome.payment,
             outcome.step,
             'Your bank could not be reached. Please try again.',
+            summary,
           ),
-          { images: embeddedPageHasImage(outcome.step) },
+          { images: embeddedPageHasImage(outcome.step), logoUris: summaryLogoUris(summary) },
         );
+      }
       case 'answered':
         return this.continueWith(token, outcome.payment, reply);
     }
@@ -156,27 +166,37 @@ export class HostedPagesController {
         return sendRedirect(reply, selectionPath(token));
       case 'bank-redirect':
         return sendPage(reply, 200, renderContinueAtBankPage(step.url, payment));
-      case 'embedded':
-        return sendPage(reply, 200, renderEmbeddedAuthPage(token, payment, step.step), {
+      case 'embedded': {
+        const summary = await this.hosted.summaryOf(payment);
+        return sendPage(reply, 200, renderEmbeddedAuthPage(token, payment, step.step, undefined, summary), {
           images: embeddedPageHasImage(step.step),
+          logoUris: summaryLogoUris(summary),
         });
-      case 'decoupled':
-        return sendPage(reply, 200, renderDecoupledPage(token, payment));
+      }
+      case 'decoupled': {
+        const summary = await this.hosted.summaryOf(payment);
+        return sendPage(reply, 200, renderDecoupledPage(token, payment, summary), {
+          logoUris: summaryLogoUris(summary),
+        });
+      }
       case 'back-to-tpp':
         return sendRedirect(reply, tppCallbackUrl(payment));
     }
   }
 
   /** After a step the user took here: on to the bank's page, the next fields, the wait for approval, or the TPP. */
-  private continueWith(token: string, payment: Payment, reply: FastifyReply): Promise<void> {
+  private async continueWith(token: string, payment: Payment, reply: FastifyReply): Promise<void> {
     const step = hostedStepOf(payment);
     switch (step.kind) {
       case 'bank-redirect':
         return sendRedirect(reply, step.url);
-      case 'embedded':
-        return sendPage(reply, 200, renderEmbeddedAuthPage(token, payment, step.step), {
+      case 'embedded': {
+        const summary = await this.hosted.summaryOf(payment);
+        return sendPage(reply, 200, renderEmbeddedAuthPage(token, payment, step.step, undefined, summary), {
           images: embeddedPageHasImage(step.step),
+          logoUris: summaryLogoUris(summary),
         });
+      }
       case 'choose-bank':
       case 'decoupled':
         // Post/redirect/get: the status page reloads itself while the bank waits for approval.

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, type AppConfig } from '#libs/common';
-import { BankRepository, PaymentRepository, type Payment } from '#libs/db';
+import { BankRepository, MemberRepository, PaymentRepository, type Payment } from '#libs/db';
 import type { PaymentInitiationInput } from '#libs/domain';
 import { hasConnector } from '#libs/connectors';
 import { selectableBanks, type SelectableBank } from './selectable-banks.js';
@@ -9,6 +9,14 @@ import { selectableBanks, type SelectableBank } from './selectable-banks.js';
 const TOKEN_SHAPE = /^[1-9A-HJ-NP-Za-km-z]{1,64}$/;
 
 /** Whether the user may still pick a bank for the payment. */
+/** Who is paid through whom, besides the payment itself: what the pages name when they know it. */
+export interface PaymentSummaryContext {
+  /** The merchant the user pays (the member's display name; a sub-TPP's once they exist). */
+  readonly merchantName?: string;
+  /** The bank the payment goes through, once chosen. */
+  readonly bank?: { readonly name: string; readonly logoUri: string };
+}
+
 export type Choosability = 'choosable' | 'expired' | 'past-selection';
 
 export function initiationOf(payment: Payment): PaymentInitiationInput {
@@ -26,6 +34,7 @@ export class HostedPayments {
   constructor(
     private readonly payments: PaymentRepository,
     private readonly banks: BankRepository,
+    private readonly members: MemberRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -50,6 +59,26 @@ export class HostedPayments {
    * names its bank. The member's own rules held when the payment was created and its fields have
    * not changed since, so they are not asked again (`regulated: true` skips them).
    */
+  /**
+   * Who the user pays through, as the pages and the bank name it: the member's display name (a
+   * sub-TPP's, once payments are made on behalf of one).
+   */
+  merchantNameOf(payment: Payment): Promise<string | undefined> {
+    return this.members.displayNameOfOwner(payment.memberId);
+  }
+
+  /** What the pages name besides the payment: the merchant, and the bank once chosen (with its logo). */
+  async summaryOf(payment: Payment): Promise<PaymentSummaryContext> {
+    const [merchantName, bank] = await Promise.all([
+      this.merchantNameOf(payment),
+      payment.bankId === null ? null : this.banks.find(payment.bankId),
+    ]);
+    return {
+      ...(merchantName === undefined ? {} : { merchantName }),
+      ...(bank === null ? {} : { bank: { name: bank.name, logoUri: bank.logoUri } }),
+    };
+  }
+
   async selectableFor(payment: Payment): Promise<SelectableBank[]> {
     const context = {
       member: { regulated: true },

@@ -9,6 +9,7 @@ dl { display: grid; grid-template-columns: max-content 1fr; gap: .3rem 1rem; } d
 ul.banks { list-style: none; padding: 0; } ul.banks li { margin: .4rem 0; }
 ul.banks button { width: 100%; text-align: left; padding: .7rem 1rem; font-size: 1rem; cursor: pointer; display: flex; align-items: center; gap: .8rem; }
 .bank-logo { width: 2.5rem; height: 2.5rem; flex: none; border-radius: .5rem; }
+.chosen-bank { display: flex; align-items: center; gap: .5rem; } .chosen-bank .bank-logo { width: 1.5rem; height: 1.5rem; border-radius: .3rem; }
 .bank-detail { display: block; color: #5b6673; font-size: .85rem; }
 form.filter { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; } form.filter label { display: block; font-size: .9rem; }
 label { display: block; margin: 1rem 0 .3rem; } input[type=text], input[type=password] { width: 100%; padding: .4rem; box-sizing: border-box; }

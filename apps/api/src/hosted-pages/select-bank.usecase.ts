@@ -77,19 +77,25 @@ export class SelectBankUseCase {
     return { kind: 'overtaken', payment: await this.current(payment, chosen) };
   }
 
-  private initiate(payment: Payment, choice: SelectableBank, command: SelectBankCommand): Promise<PaymentProgress> {
+  private async initiate(
+    payment: Payment,
+    choice: SelectableBank,
+    command: SelectBankCommand,
+  ): Promise<PaymentProgress> {
+    const merchantName = await this.hosted.merchantNameOf(payment);
     const atBank = {
       ...payment,
       bankId: choice.bank.id,
       localInstrument: choice.initiation.localInstrument,
       initiation: choice.initiation,
     };
-    return this.progression
-      .connectorFor(choice.bank)
-      .initiatePayment(
-        this.progression.callContext(choice.bank.id, command.traceId, command.psuIpAddress),
-        bankInitiationOf(atBank, { redirectUri: this.progression.redirectUri }),
-      );
+    return this.progression.connectorFor(choice.bank).initiatePayment(
+      this.progression.callContext(choice.bank.id, command.traceId, command.psuIpAddress),
+      bankInitiationOf(atBank, {
+        redirectUri: this.progression.redirectUri,
+        ...(merchantName === undefined ? {} : { requestingParty: { displayName: merchantName } }),
+      }),
+    );
   }
 
   private async current(payment: Payment, result: ChangeResult): Promise<Payment> {

@@ -58,7 +58,7 @@ export class PaymentsController {
       const body = await validateBody(InitiatePaymentRequest, request.body);
       const requestTimeoutSeconds = parseRequestTimeout(request.headers['request-timeout']);
       const payment = await this.initiate.execute({
-        member: { memberId: member.memberId, regulated: member.regulated },
+        member: { memberId: member.memberId, regulated: member.regulated, displayName: member.displayName },
         input: toPaymentInitiationInput(body.initiation),
         ...(requestTimeoutSeconds === undefined ? {} : { requestTimeoutSeconds }),
         traceId: request.traceId,

@@ -89,7 +89,7 @@ export class BerlinGroupScaPageController {
     const resource = await this.resources.findById(authorisation.resourceId);
     if (resource === null) throw new PageError(404, 'This authorisation is not known.');
     return renderConsentPage({
-      bankName: bank.name,
+      bank,
       clientId: TPP_LABEL,
       summary: scaSummary(resource),
       action: `/banks/${bank.id}/sca/${authorisation.id}`,

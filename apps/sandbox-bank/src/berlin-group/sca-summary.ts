@@ -1,3 +1,4 @@
+import { displayAmount, displayIban } from '#libs/domain';
 import { storedConsent } from './consents.service.js';
 import { storedPayment } from './xs2a-representations.js';
 import type { Xs2aResource } from './xs2a-resource.store.js';
@@ -29,9 +30,11 @@ export function scaSummary(resource: Xs2aResource): Array<readonly [string, stri
   }
   const { payment, amount, currency, product } = storedPayment(resource);
   const creditor = obj(payment['creditorAccount']);
+  const iban = text(creditor['iban']);
   return [
-    ['Payment', `${amount} ${currency}`],
-    ['To', `${text(payment['creditorName'])} (${text(creditor['iban']) || text(creditor['bban'])})`],
+    ['Amount', displayAmount(amount, currency)],
+    ['Pay to', text(payment['creditorName'])],
+    ['Account', iban === '' ? text(creditor['bban']) : displayIban(iban)],
     ['Reference', text(payment['remittanceInformationUnstructured'])],
     ['Product', product],
     ...(payment['requestedExecutionDate'] === undefined

@@ -26,10 +26,11 @@ export class AuthorizeController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const bank = this.pageBank(bankId);
-    const { consent, session, clientId } = await this.authorize.begin(bank, query);
+    const { consent, session, clientId, requestingPartyName } = await this.authorize.begin(bank, query);
     const page = renderConsentPage({
-      bankName: bank.name,
+      bank,
       clientId,
+      ...(requestingPartyName === undefined ? {} : { requestingPartyName }),
       summary: consentSummary(consent),
       action: `/banks/${bank.id}/as/authorize/decision`,
       session,
@@ -40,14 +41,18 @@ export class AuthorizeController {
   @Post('decision')
   async decision(@Param('bankId') bankId: string, @Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
     const bank = this.pageBank(bankId);
-    const decision = await this.authorize.decide(bank, stringFields(body));
+    const fields = stringFields(body);
+    const decision = await this.authorize.decide(bank, fields);
     if (decision.kind === 'redirect') {
       await reply.header('cache-control', 'no-store').redirect(decision.location, 302);
       return;
     }
+    // Shown again as the first page showed it (display only; the session decides what is authorised).
+    const requestingPartyName = fields['requester']?.trim().slice(0, 140);
     const page = renderConsentPage({
-      bankName: bank.name,
+      bank,
       clientId: decision.clientId,
+      ...(requestingPartyName === undefined || requestingPartyName === '' ? {} : { requestingPartyName }),
       summary: consentSummary(decision.consent),
       action: `/banks/${bank.id}/as/authorize/decision`,
       session: decision.session,

@@ -65,7 +65,7 @@ export class AuthorizeService {
   async begin(
     bank: SandboxBankDefinition,
     query: Query,
-  ): Promise<{ consent: Consent; session: string; clientId: string }> {
+  ): Promise<{ consent: Consent; session: string; clientId: string; requestingPartyName: string | undefined }> {
     const clientId = single(query, 'client_id');
     if (clientId === undefined || !bank.clients.some((client) => client.clientId === clientId))
       throw new PageError(400, 'Unknown client_id.');
@@ -75,8 +75,9 @@ export class AuthorizeService {
       throw new PageError(400, 'request (the request object naming the consent) is required.');
     let claims: Readonly<Record<string, unknown>>;
     let intentId: string | undefined;
+    let requestingPartyName: string | undefined;
     try {
-      ({ claims, intentId } = readRequestObject(requestJwt));
+      ({ claims, intentId, requestingPartyName } = readRequestObject(requestJwt));
     } catch {
       throw new PageError(400, 'request is not a JWT.');
     }
@@ -107,7 +108,7 @@ export class AuthorizeService {
       },
       TOKEN_LIFETIMES.authorizeSession,
     );
-    return { consent, session: value, clientId };
+    return { consent, session: value, clientId, requestingPartyName };
   }
 
   /** The user pressed approve or deny. */

@@ -1,3 +1,4 @@
+import { displayAmount, displayObieAccount } from '#libs/domain';
 import type { Consent } from '../store/consent.store.js';
 
 type Json = Record<string, unknown>;
@@ -12,12 +13,16 @@ function text(value: unknown): string {
 
 function money(value: unknown): string {
   const amount = obj(value);
-  return `${text(amount['Amount'])} ${text(amount['Currency'])}`.trim();
+  return displayAmount(text(amount['Amount']), text(amount['Currency']));
 }
 
-function account(value: unknown): string {
+/** The payee's rows: the name (`CreditorAccount.Name`) and the account as people read it. */
+function payee(value: unknown, label: string): Array<readonly [string, string]> {
   const acc = obj(value);
-  return `${text(acc['Name'])} (${text(acc['SchemeName'])} ${text(acc['Identification'])})`;
+  return [
+    [label, text(acc['Name'])],
+    ['Account', displayObieAccount(text(acc['SchemeName']), text(acc['Identification']))],
+  ];
 }
 
 /** What the user is asked to agree to, as label/value rows (plain text; the page escapes it). */
@@ -29,8 +34,8 @@ export function consentSummary(consent: Consent): Array<readonly [string, string
     case 'domestic-payment':
     case 'domestic-scheduled-payment':
       return [
-        ['Payment', money(initiation['InstructedAmount'])],
-        ['To', account(initiation['CreditorAccount'])],
+        ['Amount', money(initiation['InstructedAmount'])],
+        ...payee(initiation['CreditorAccount'], 'Pay to'),
         ['Reference', reference],
         ...(consent.kind === 'domestic-scheduled-payment'
           ? [['On', text(initiation['RequestedExecutionDateTime'])] as const]
@@ -40,7 +45,7 @@ export function consentSummary(consent: Consent): Array<readonly [string, string
       const control = obj(data['ControlParameters']);
       const limits = Array.isArray(control['PeriodicLimits']) ? (control['PeriodicLimits'] as unknown[]) : [];
       return [
-        ['Recurring payments to', account(initiation['CreditorAccount'])],
+        ...payee(initiation['CreditorAccount'], 'Recurring payments to'),
         ['Largest payment', money(control['MaximumIndividualAmount'])],
         ...limits.map(
           (limit) =>

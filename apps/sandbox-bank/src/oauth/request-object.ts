@@ -4,6 +4,17 @@ export interface RequestObject {
   readonly claims: JWTPayload;
   /** The consent the user is asked to authorise (`openbanking_intent_id`). */
   readonly intentId: string | undefined;
+  /**
+   * Whom the consent page names as asking: `requesting_party.name`, a sandbox convention (not an
+   * OBIE claim) by which the TPP names the merchant it asks for (docs/sandbox-bank.md).
+   */
+  readonly requestingPartyName: string | undefined;
+}
+
+function requestingPartyNameFrom(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || !('name' in value)) return undefined;
+  const name = value.name;
+  return typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, 140) : undefined;
 }
 
 function intentFrom(value: unknown): string | undefined {
@@ -27,5 +38,5 @@ export function readRequestObject(jwt: string): RequestObject {
     intentFrom(claims['openbanking_intent_id']) ??
     intentFrom(requested['id_token']?.['openbanking_intent_id']) ??
     intentFrom(requested['userinfo']?.['openbanking_intent_id']);
-  return { claims, intentId };
+  return { claims, intentId, requestingPartyName: requestingPartyNameFrom(claims['requesting_party']) };
 }

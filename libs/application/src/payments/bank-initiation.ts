@@ -1,4 +1,10 @@
-import type { AccountIdentifier, BankPaymentHandle, PartyAccount, PaymentInitiation } from '#libs/connectors';
+import type {
+  AccountIdentifier,
+  BankPaymentHandle,
+  PartyAccount,
+  PaymentInitiation,
+  RequestingParty,
+} from '#libs/connectors';
 import type { Payment } from '#libs/db';
 import type { PaymentAccountFields, PaymentInitiationInput, PaymentLocalInstrument } from '#libs/domain';
 
@@ -39,6 +45,8 @@ function debtorOf(rail: PaymentLocalInstrument, input: PaymentInitiationInput): 
 export interface BankInitiationContext {
   /** The gateway's callback URL the bank sends the user back to. */
   readonly redirectUri: string;
+  /** Who the bank's consent page names as asking (the member's display name). */
+  readonly requestingParty?: RequestingParty;
 }
 
 /** The connector's view of a payment whose bank and rail are known. */
@@ -69,6 +77,7 @@ export function bankInitiationOf(payment: PaymentForBank, context: BankInitiatio
     nonce: payment.nonce,
     ...(input.risk?.psuId === undefined ? {} : { psuId: input.risk.psuId }),
     ...(input.risk === undefined ? {} : { risk: input.risk as Readonly<Record<string, unknown>> }),
+    ...(context.requestingParty === undefined ? {} : { requestingParty: context.requestingParty }),
   };
 }
 

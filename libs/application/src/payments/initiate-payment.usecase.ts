@@ -19,6 +19,8 @@ export interface InitiatingMember {
   readonly memberId: MemberId;
   /** Whether the member is a regulated TPP (onBehalfOfId rules). */
   readonly regulated: boolean;
+  /** The member's display name, which the bank's consent page shows. */
+  readonly displayName?: string;
 }
 
 export interface InitiatePaymentCommand {
@@ -104,7 +106,12 @@ export class InitiatePaymentUseCase {
         ...(command.traceId === undefined ? {} : { traceId: command.traceId }),
         ...(command.psuIpAddress === undefined ? {} : { psuIpAddress: command.psuIpAddress }),
       },
-      bankInitiationOf(stored, { redirectUri: this.progression.redirectUri }),
+      bankInitiationOf(stored, {
+        redirectUri: this.progression.redirectUri,
+        ...(command.member.displayName === undefined
+          ? {}
+          : { requestingParty: { displayName: command.member.displayName } }),
+      }),
     );
     const raced = await this.race(call, command.requestTimeoutSeconds);
     switch (raced.kind) {

@@ -30,6 +30,17 @@ export interface PaymentInitiation {
   /** For decoupled SCA: who the user is at the bank (a login hint). */
   readonly psuId?: string;
   readonly risk?: Readonly<Record<string, unknown>>;
+  /** Who the user pays through, for the bank's consent page (see RequestingParty). */
+  readonly requestingParty?: RequestingParty;
+}
+
+/**
+ * The party a bank should name when it asks the user to authorise: the member that created the
+ * payment or, when it pays on behalf of one, its sub-TPP. Banks that take it read it from where
+ * their protocol has room (the OBIE request object's `requesting_party` claim).
+ */
+export interface RequestingParty {
+  readonly displayName: string;
 }
 
 /** What the bank asks for next after an initiation (or an embedded step). */

@@ -1,4 +1,5 @@
 import type { BankCallContext } from '../bank-types.js';
+import type { RequestingParty } from '../capabilities/payment-initiation.js';
 import { BankRejectedError } from '../bank-errors.js';
 import type { BankHttpClient } from '../http/bank-http-client.js';
 import type { BankErrorDetail } from '../http/bank-request.js';
@@ -149,6 +150,7 @@ export class ObieAuthServer {
     redirectUri: string,
     state: string,
     nonce: string,
+    requestingParty?: RequestingParty,
   ): Promise<string> {
     const fullScope = `openid ${scope}`;
     const intent = { value: consentId, essential: true };
@@ -160,6 +162,8 @@ export class ObieAuthServer {
         scope: fullScope,
         state,
         nonce,
+        // Not an OBIE claim: banks that do not know it ignore it (docs/sandbox-bank.md).
+        ...(requestingParty === undefined ? {} : { requesting_party: { name: requestingParty.displayName } }),
         claims: {
           userinfo: { openbanking_intent_id: intent },
           id_token: { openbanking_intent_id: intent, acr: { essential: true, values: ['urn:openbanking:psd2:sca'] } },

@@ -91,6 +91,7 @@ export class ObiePayments {
       initiation.redirectUri,
       initiation.state,
       initiation.nonce,
+      initiation.requestingParty,
     );
     return { handle, outcome, bankStatus: status, next: { kind: 'redirect', redirectUrl } };
   }

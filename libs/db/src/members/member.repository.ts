@@ -30,6 +30,15 @@ export class MemberRepository extends Repository {
     return this.db.member.findUnique({ where: { id: memberId } });
   }
 
+  /**
+   * The display name of the member that owns a stored row (a payment's `memberId`): what pages
+   * shown to the paying user and banks' consent pages name. Only the name leaves.
+   */
+  async displayNameOfOwner(memberId: string): Promise<string | undefined> {
+    const member = await this.db.member.findUnique({ where: { id: memberId }, select: { name: true } });
+    return member?.name;
+  }
+
   list(limit: number, afterId: string | undefined): Promise<Member[]> {
     return this.db.member.findMany({
       where: afterId === undefined ? {} : { id: { gt: afterId } },

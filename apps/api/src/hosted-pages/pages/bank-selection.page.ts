@@ -4,7 +4,7 @@ import { initiationOf } from '../hosted-payments.js';
 import { selectionPath } from '../hosted-page-paths.js';
 import { renderPage } from '../page-layout.js';
 import type { BankSelection } from '../show-bank-selection.usecase.js';
-import { paymentSummary } from './payment-summary.js';
+import { paymentSummary, type PaymentSummaryContext } from './payment-summary.js';
 import { tppLink } from './tpp-link.js';
 
 function bankButton(bank: ListedBank): SafeHtml {
@@ -44,10 +44,15 @@ function bankList(selection: BankSelection, action: string): SafeHtml {
 }
 
 /** The bank selection page: what is being paid, then one button per bank that can pay it. */
-export function renderBankSelectionPage(token: string, selection: BankSelection, error?: string): string {
+export function renderBankSelectionPage(
+  token: string,
+  selection: BankSelection,
+  summary: PaymentSummaryContext,
+  error?: string,
+): string {
   const action = selectionPath(token);
   const problem = error === undefined ? NO_HTML : html`<p class="error" role="alert">${error}</p>`;
-  const body = html`${paymentSummary(initiationOf(selection.payment))}
+  const body = html`${paymentSummary(initiationOf(selection.payment), summary)}
 ${problem}
 <h2>Choose your bank</h2>
 ${filterForm(selection, action)}

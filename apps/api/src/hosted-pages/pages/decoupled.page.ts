@@ -3,14 +3,14 @@ import { html } from '#libs/common';
 import { initiationOf } from '../hosted-payments.js';
 import { statusPath } from '../hosted-page-paths.js';
 import { renderPage } from '../page-layout.js';
-import { paymentSummary } from './payment-summary.js';
+import { paymentSummary, type PaymentSummaryContext } from './payment-summary.js';
 
 /** Seconds between the page's own reloads while the bank waits for the user's approval. */
 export const DECOUPLED_REFRESH_SECONDS = 5;
 
 /** The bank asks the user to approve elsewhere (their banking app): wait, reloading the status. */
-export function renderDecoupledPage(token: string, payment: Payment): string {
-  const body = html`${paymentSummary(initiationOf(payment))}
+export function renderDecoupledPage(token: string, payment: Payment, summary: PaymentSummaryContext = {}): string {
+  const body = html`${paymentSummary(initiationOf(payment), summary)}
 <p>Open your banking app and approve this payment there. This page checks again every ${DECOUPLED_REFRESH_SECONDS} seconds.</p>
 <p><a href="${statusPath(token)}">I have approved it: check now</a></p>`;
   return renderPage('Approve in your banking app', body, {

@@ -4,7 +4,7 @@ import { NO_HTML, html, type SafeHtml } from '#libs/common';
 import { initiationOf } from '../hosted-payments.js';
 import { embeddedPath } from '../hosted-page-paths.js';
 import { renderPage } from '../page-layout.js';
-import { paymentSummary } from './payment-summary.js';
+import { paymentSummary, type PaymentSummaryContext } from './payment-summary.js';
 
 function hint(field: EmbeddedAuthField, id: string): SafeHtml {
   return field.additionalInformation === undefined
@@ -56,13 +56,14 @@ export function renderEmbeddedAuthPage(
   payment: Payment,
   step: EmbeddedAuthStep,
   error?: string,
+  summary: PaymentSummaryContext = {},
 ): string {
   const retry = step.isRetry
     ? html`<p class="error" role="alert">Your bank did not accept what you entered. Please try again.</p>`
     : NO_HTML;
   const problem = error === undefined ? NO_HTML : html`<p class="error" role="alert">${error}</p>`;
   const description = step.description === undefined ? NO_HTML : html`<p>${step.description}</p>`;
-  const body = html`${paymentSummary(initiationOf(payment))}
+  const body = html`${paymentSummary(initiationOf(payment), summary)}
 ${retry}${problem}${description}${challenge(step)}
 <form method="post" action="${embeddedPath(token)}">
 ${step.fields.map(input)}
