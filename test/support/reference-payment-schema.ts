@@ -23,30 +23,6 @@ function oneOfAsAnyOf(value: unknown): unknown {
 type Json = Record<string, unknown>;
 
 /**
- * Where the gateway knowingly answers otherwise than the reference, named one by one so that
- * nothing else slips through: a CHOICE_FIELD's `options` are `{ id, label }` objects (the
- * reference has bare strings), so a client can show the label and send the id back.
- */
-function withKnownDeviations(components: { schemas: Record<string, Json> }): { schemas: Record<string, Json> } {
-  const requiredField = components.schemas['RequiredField'] as { properties: Record<string, Json> };
-  requiredField.properties['options'] = {
-    type: 'array',
-    items: {
-      anyOf: [
-        { type: 'string' },
-        {
-          type: 'object',
-          required: ['id', 'label'],
-          properties: { id: { type: 'string' }, label: { type: 'string' } },
-          additionalProperties: false,
-        },
-      ],
-    },
-  };
-  return components;
-}
-
-/**
  * The reference's Payment schema, compiled once: its components registered under one id so
  * every `$ref: '#/components/schemas/...'` resolves. OpenAPI 3.0 keywords JSON Schema does not
  * know (example, discriminator, xml, x-*) are ignored (`strict: false`); `nullable` is Ajv's own.
@@ -56,7 +32,7 @@ function paymentValidator(): ValidateFunction {
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
   addFormats.default(ajv);
   const components = oneOfAsAnyOf(referenceDocument().components) as { schemas: Record<string, Json> };
-  ajv.addSchema({ $id: REFERENCE_ID, components: withKnownDeviations(components) }, REFERENCE_ID);
+  ajv.addSchema({ $id: REFERENCE_ID, components }, REFERENCE_ID);
   validatePayment = ajv.compile({ $ref: `${REFERENCE_ID}#/components/schemas/Payment` });
   return validatePayment;
 }

@@ -21,8 +21,9 @@ export const PAYMENT_OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = {
       additionalInformation: { type: 'string' },
       options: {
         type: 'array',
-        description: 'For CHOICE_FIELD: the values to choose from.',
-        items: { type: 'object', properties: { id: { type: 'string' }, label: { type: 'string' } } },
+        description:
+          'For CHOICE_FIELD: the values to choose from (for example SCA methods); send one of them back under the field id.',
+        items: { type: 'string' },
       },
     },
   },

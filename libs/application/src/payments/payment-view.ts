@@ -50,12 +50,34 @@ export function renderPayment(row: PaymentView): PaymentResource {
     statusReasonInformation: present(row.statusReasonInformation),
     bankPaymentStatus: present(row.bankPaymentStatus),
     bankPaymentId: present(row.bankPaymentId),
-    authentication: present(row.authentication) as PaymentResource['authentication'],
+    authentication: publicAuthentication(present(row.authentication)),
     createdDateTime: row.createdAt.toISOString(),
     updatedDateTime: row.updatedAt.toISOString(),
     errorInfo: present(row.errorInfo) as PaymentResource['errorInfo'],
   };
   return withoutAbsent(resource);
+}
+
+/**
+ * The user's next step as the interface shows it. A CHOICE_FIELD's options are stored as
+ * `{ id, label }` (hosted pages show the label and post the id); the interface's options are
+ * strings, so the resource names each by its label, and either comes back (the connector takes both).
+ */
+function publicAuthentication(stored: unknown): PaymentResource['authentication'] {
+  if (stored === undefined || stored === null || typeof stored !== 'object') return undefined;
+  const { fields } = stored as { fields?: unknown };
+  if (!Array.isArray(fields)) return stored as PaymentResource['authentication'];
+  return {
+    ...(stored as Record<string, Json>),
+    fields: fields.map((field: unknown) => {
+      const { options } = field as { options?: unknown };
+      if (!Array.isArray(options)) return field as Json;
+      const labels = options.map((option: unknown) =>
+        typeof option === 'object' && option !== null ? (option as { label: string }).label : (option as string),
+      );
+      return { ...(field as Record<string, Json>), options: labels };
+    }),
+  };
 }
 
 /** The resource without its undefined fields (its values are JSON already: stored JSON, strings, booleans). */
