@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
 import {
   createPayment,
   newMember,
@@ -10,20 +10,14 @@ import {
   type TestMember,
 } from '../support/payments-gateway.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-
 let gateway: TestGateway;
 let member: TestMember;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   gateway = await startGateway();
   member = await newMember(gateway);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

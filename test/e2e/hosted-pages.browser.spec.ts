@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
 import {
   TPP_CALLBACK,
   createPayment,
@@ -15,8 +16,6 @@ import {
   type TestGateway,
   type TestMember,
 } from '../support/payments-gateway.js';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 let gateway: TestGateway;
 let member: TestMember;
@@ -73,23 +72,11 @@ async function startTpp(): Promise<{ server: Server; port: number }> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   gateway = await startGateway({ worker: true, env: { PAYMENT_POLL_SCHEDULE_SECONDS: '1' } });
   member = await newMember(gateway);
   const site = await startTpp();
   tpp = site.server;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--host-resolver-rules=MAP tpp.example 127.0.0.1:${site.port}`,
-    ],
-  });
+  browser = await launchChromium([`--host-resolver-rules=MAP tpp.example 127.0.0.1:${site.port}`]);
 }, 120_000);
 
 afterAll(async () => {

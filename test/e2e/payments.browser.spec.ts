@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
 import { TppSite } from '../support/tpp-site.js';
 import {
   TPP_CALLBACK,
@@ -13,30 +13,16 @@ import {
   type TestMember,
 } from '../support/payments-gateway.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-
 let gateway: TestGateway;
 let member: TestMember;
 let browser: Browser;
 const tpp = new TppSite();
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   gateway = await startGateway({ worker: true });
   member = await newMember(gateway);
   await tpp.start();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...tpp.chromiumArgs(),
-    ],
-  });
+  browser = await launchChromium(tpp.chromiumArgs());
 }, 120_000);
 
 afterAll(async () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
 import { BankHttpClient, ObieConnector, createSecretResolver, type PaymentInitiation } from '#libs/connectors';
 import {
   createSandboxBankProcess,
@@ -11,8 +11,6 @@ import {
 } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
 import { baseUrl, testConfig } from '../support/test-env.js';
 import { sandboxEntry } from './obie/sandbox-catalogue.js';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 let bank: SandboxBankProcess;
 let connector: ObieConnector;
@@ -46,7 +44,6 @@ async function authorizeUrl(initiation: PaymentInitiation): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   bank = await createSandboxBankProcess(await testConfig());
   await bank.app.listen(0, '127.0.0.1');
   const http = new BankHttpClient({ logger: pino({ level: 'silent' }) });
@@ -65,17 +62,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => callbackServer.listen(0, '127.0.0.1', resolve));
   callbackUrl = `http://127.0.0.1:${(callbackServer.address() as { port: number }).port}/callback`;
 
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
 import { projectRoot } from '#libs/common';
 import {
   ADMIN_TOKEN,
@@ -21,7 +22,6 @@ import {
  * Screenshots land in test-results/ (git-ignored) for a person to look at.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
 const MERCHANT = 'Acme Coffee Roasters';
 const SCREENSHOTS = join(projectRoot(), 'test-results');
 
@@ -30,7 +30,6 @@ let member: TestMember;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   mkdirSync(SCREENSHOTS, { recursive: true });
   gateway = await startGateway();
   const created = await call<{ member: { id: string }; apiKey: string }>(
@@ -41,10 +40,7 @@ beforeAll(async () => {
   );
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   member = { id: created.body.member.id, auth: `Basic ${created.body.apiKey}` };
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

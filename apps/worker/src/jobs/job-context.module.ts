@@ -1,18 +1,12 @@
 import { Global, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, LOGGER, METRICS, SystemClock, type AppConfig } from '#libs/common';
-import { BankConnectors, BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
-import {
-  PrismaService,
-  REPOSITORIES,
-  WebhookSecretRepository,
-  WebhookSigningKeyRepository,
-  type Repositories,
-} from '#libs/db';
+import { BankConnectors } from '#libs/connectors';
+import { REPOSITORIES, WebhookSecretRepository, WebhookSigningKeyRepository, type Repositories } from '#libs/db';
 import { SigningKeyStore, WebhookSecretStore, signingKeyCipher } from '#libs/events';
 import { SecretBox, SecretsModule } from '#libs/secrets';
 import type { Metrics } from '#libs/observability';
-import { PaymentProgression, paymentRules } from '#libs/application';
+import { PAYMENT_PROGRESSION_PROVIDERS, PaymentProgression } from '#libs/application';
 import {
   DEFAULT_PURGE_BATCH_SIZE,
   DEFAULT_PURGE_TIME_BUDGET_MS,
@@ -30,16 +24,13 @@ const WEBHOOK_RUNTIME = Symbol('WEBHOOK_RUNTIME');
 
 /**
  * What every job processor may use (JobContext): the database and clock, the logger, webhook
- * signing and sending, the bank connectors and payment progression. Closes the HTTP clients at
- * shutdown.
+ * signing and sending, the bank connectors and payment progression. Closes the webhook sender at
+ * shutdown (BankHttpLifecycle closes the bank client).
  */
 @Global()
 @Module({})
 export class JobContextModule implements OnApplicationShutdown {
-  constructor(
-    private readonly sender: WebhookSender,
-    private readonly bankHttp: BankHttpClient,
-  ) {}
+  constructor(private readonly sender: WebhookSender) {}
 
   static forRoot(options: JobContextModuleOptions = {}): DynamicModule {
     return {
@@ -91,39 +82,8 @@ export class JobContextModule implements OnApplicationShutdown {
             },
           }),
         },
-        { provide: BankHttpClient, inject: [LOGGER], useFactory: (logger: Logger) => new BankHttpClient({ logger }) },
-        {
-          // No secret values are configured yet: `env:` references resolve to an error, probed as DOWN.
-          provide: BankConnectors,
-          inject: [BankHttpClient, Clock, APP_CONFIG],
-          useFactory: (http: BankHttpClient, clock: Clock, config: AppConfig) =>
-            new BankConnectors(
-              new ConnectorRegistry({
-                http,
-                secrets: createSecretResolver(config.bankSecrets),
-                nowMs: () => clock.nowMs(),
-              }),
-            ),
-        },
-        {
-          provide: PaymentProgression,
-          inject: [PrismaService, Clock, BankConnectors, APP_CONFIG, LOGGER],
-          useFactory: (
-            prisma: PrismaService,
-            clock: Clock,
-            connectors: BankConnectors,
-            config: AppConfig,
-            logger: Logger,
-          ) =>
-            new PaymentProgression({
-              prisma,
-              clock,
-              connectors,
-              rules: paymentRules(config),
-              logger,
-              publicBaseUrl: config.http.publicBaseUrl,
-            }),
-        },
+        // The bank HTTP client, the connectors and the payment progression, as the api has them.
+        ...PAYMENT_PROGRESSION_PROVIDERS,
         {
           provide: JOB_CONTEXT,
           inject: [REPOSITORIES, Clock, LOGGER, WEBHOOK_RUNTIME, BankConnectors, PaymentProgression],
@@ -141,8 +101,7 @@ export class JobContextModule implements OnApplicationShutdown {
     };
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): void {
     this.sender.close();
-    await this.bankHttp.close();
   }
 }
