@@ -55,11 +55,6 @@ export class HostedPayments {
   }
 
   /**
-   * The banks the payment can be made from, checked as POST /v2/payments checks a payment that
-   * names its bank. The member's own rules held when the payment was created and its fields have
-   * not changed since, so they are not asked again (`regulated: true` skips them).
-   */
-  /**
    * Who the user pays through, as the pages and the bank name it: the member's display name (a
    * sub-TPP's, once payments are made on behalf of one).
    */
@@ -79,6 +74,11 @@ export class HostedPayments {
     };
   }
 
+  /**
+   * The banks the payment can be made from, checked as POST /v2/payments checks a payment that
+   * names its bank. The member's own rules held when the payment was created and its fields have
+   * not changed since, so they are not asked again (`regulated: true` skips them).
+   */
   async selectableFor(payment: Payment): Promise<SelectableBank[]> {
     const context = {
       member: { regulated: true },
