@@ -105,6 +105,19 @@ describe('payment initiation survives kill -9 of the api', () => {
       .map((body) => body.payment.status);
   };
 
+  /** Starts an initiation without waiting for its answer, and returns once its row is stored. */
+  const initiationInFlight = async (): Promise<{ answer: Promise<unknown>; payment: Payment }> => {
+    const initiation = ukInitiation();
+    const answer = postInBackground(initiation);
+    const row = await eventually(
+      () => rowOf(initiation['refId'] as string),
+      (found) => found !== null,
+      4000,
+    );
+    expect(row, api?.output.slice(-2000)).not.toBeNull();
+    return { answer, payment: row as Payment };
+  };
+
   const consentsAtBank = async (): Promise<number> => {
     const [row] = await prisma.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM sandbox_bank.sb_consent WHERE bank_id = ${BANK_ID}`;
@@ -225,15 +238,7 @@ describe('payment initiation survives kill -9 of the api', () => {
     await setLatency(5000);
     try {
       const consentsBefore = await consentsAtBank();
-      const initiation = ukInitiation();
-      const answer = postInBackground(initiation);
-      const row = await eventually(
-        () => rowOf(initiation['refId'] as string),
-        (found) => found !== null,
-        4000,
-      );
-      expect(row, api?.output.slice(-2000)).not.toBeNull();
-      const payment = row as Payment;
+      const { answer, payment } = await initiationInFlight();
       expect(payment.status).toBe('INITIATION_PENDING');
       expect(payment.bankConsentId).toBeNull();
       expect(await consentsAtBank()).toBe(consentsBefore);
@@ -255,15 +260,7 @@ describe('payment initiation survives kill -9 of the api', () => {
     await setLatency(1500);
     try {
       const consentsBefore = await consentsAtBank();
-      const initiation = ukInitiation();
-      const answer = postInBackground(initiation);
-      const row = await eventually(
-        () => rowOf(initiation['refId'] as string),
-        (found) => found !== null,
-        4000,
-      );
-      expect(row, api?.output.slice(-2000)).not.toBeNull();
-      const payment = row as Payment;
+      const { answer, payment } = await initiationInFlight();
       // Hold the row: the api's recording of the bank's answer waits for this lock.
       await db.query('BEGIN');
       await db.query('SELECT id FROM payment WHERE id = $1 FOR UPDATE', [payment.id]);
