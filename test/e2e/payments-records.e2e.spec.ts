@@ -13,6 +13,7 @@ import {
   recordPaymentChange,
   renderPayment,
   storeNewPayment,
+  type ChangeResult,
   type PaymentRules,
 } from '#libs/application';
 import { freshDatabaseUrl } from '../support/test-env.js';
@@ -405,11 +406,16 @@ function answered(status: PaymentStatus, expiresInMs = 900_000): PaymentChange {
   };
 }
 
+/** Records a stored payment's first change in one statement, as the initiation does with the bank's answer. */
+function recordAnswer(payment: Payment, change: PaymentChange): Promise<ChangeResult> {
+  return recordKnownPaymentChange(prisma, payments, payment, change, new Date(), RULES, []);
+}
+
 describe('recording the answer to a stored initiation in one statement (real Postgres)', () => {
   it('moves the row, writes its event and its timer in one transaction, and answers the row as Prisma reads it', async () => {
     const stored = await newPayment('INITIATION_PENDING');
     const change = answered('INITIATION_PENDING_REDIRECT_AUTH');
-    const result = await recordKnownPaymentChange(prisma, payments, stored, change, new Date(), RULES, []);
+    const result = await recordAnswer(stored, change);
     expect(result).toMatchObject({ kind: 'changed', statusChanged: true });
     const answer = (result as { payment: Payment }).payment;
     expect({ ...answer, amount: answer.amount.toString() }).toEqual(await prismaRead(stored.id));
@@ -427,15 +433,12 @@ describe('recording the answer to a stored initiation in one statement (real Pos
   it('writes the event body byte for byte, as the payload of the row it announces (the user step left out)', async () => {
     const stored = await newPayment('INITIATION_PENDING');
     const tricky = 'Q"uote\\back \u00e9\u20ac \u{1F4B8} \u2028 <tag>';
-    const result = await recordKnownPaymentChange(
-      prisma,
-      payments,
-      stored,
-      { ...answered('INITIATION_REJECTED'), statusReasonInformation: tricky, authentication: null, expiresAt: null },
-      new Date(),
-      RULES,
-      [],
-    );
+    const result = await recordAnswer(stored, {
+      ...answered('INITIATION_REJECTED'),
+      statusReasonInformation: tricky,
+      authentication: null,
+      expiresAt: null,
+    });
     expect(result.kind).toBe('changed');
     const rows = await prisma.outboxEvent.findMany({ where: { memberId, eventType: 'PAYMENT_STATUS_CHANGED' } });
     const body = rows
@@ -454,30 +457,19 @@ describe('recording the answer to a stored initiation in one statement (real Pos
   it('a final status clears the timer; staying in a status writes no event and moves the timer', async () => {
     const ended = await newPayment('INITIATION_PENDING');
     expect(
-      await recordKnownPaymentChange(
-        prisma,
-        payments,
-        ended,
-        { ...answered('INITIATION_FAILED'), authentication: null, expiresAt: null },
-        new Date(),
-        RULES,
-        [],
-      ),
+      await recordAnswer(ended, { ...answered('INITIATION_FAILED'), authentication: null, expiresAt: null }),
     ).toMatchObject({ kind: 'changed', statusChanged: true });
     expect(await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(ended.id) } })).toBeNull();
     expect(await events(ended.id)).toEqual(['INITIATION_PENDING', 'INITIATION_FAILED']);
 
     const waiting = await newPayment('INITIATION_PENDING');
     const before = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(waiting.id) } });
-    const stay = await recordKnownPaymentChange(
-      prisma,
-      payments,
-      waiting,
-      { status: 'INITIATION_PENDING', updatedAt: new Date(), bankConsentId: 'consent-stay', expiresAt: null },
-      new Date(),
-      RULES,
-      [],
-    );
+    const stay = await recordAnswer(waiting, {
+      status: 'INITIATION_PENDING',
+      updatedAt: new Date(),
+      bankConsentId: 'consent-stay',
+      expiresAt: null,
+    });
     expect(stay).toMatchObject({ kind: 'changed', statusChanged: false });
     expect(await events(waiting.id)).toEqual(['INITIATION_PENDING']);
     const after = await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(waiting.id) } });
@@ -487,15 +479,7 @@ describe('recording the answer to a stored initiation in one statement (real Pos
 
   it('a move the status machine refuses writes nothing', async () => {
     const stored = await newPayment('INITIATION_PENDING');
-    const result = await recordKnownPaymentChange(
-      prisma,
-      payments,
-      stored,
-      { status: 'INITIATION_PENDING_REDIRECT_HP', updatedAt: new Date() },
-      new Date(),
-      RULES,
-      [],
-    );
+    const result = await recordAnswer(stored, { status: 'INITIATION_PENDING_REDIRECT_HP', updatedAt: new Date() });
     expect(result).toEqual({ kind: 'refused', payment: stored });
     expect((await payments.findById(stored.id))?.version).toBe(0);
     expect(await events(stored.id)).toEqual(['INITIATION_PENDING']);
@@ -507,15 +491,7 @@ describe('recording the answer to a stored initiation in one statement (real Pos
       recordPaymentChange(payments, tx, stored, move('INITIATION_FAILED'), new Date(), RULES, []),
     );
     expect(moved.kind).toBe('changed');
-    const result = await recordKnownPaymentChange(
-      prisma,
-      payments,
-      stored,
-      answered('INITIATION_PENDING_REDIRECT_AUTH'),
-      new Date(),
-      RULES,
-      [],
-    );
+    const result = await recordAnswer(stored, answered('INITIATION_PENDING_REDIRECT_AUTH'));
     expect(result).toEqual({ kind: 'stale' });
     expect(await payments.findById(stored.id)).toMatchObject({ status: 'INITIATION_FAILED', version: 1 });
     expect(await events(stored.id)).toEqual(['INITIATION_PENDING', 'INITIATION_FAILED']);
@@ -528,15 +504,7 @@ describe('recording the answer to a stored initiation in one statement (real Pos
       await holder.query('BEGIN');
       await holder.query('SELECT id FROM payment WHERE id = $1 FOR UPDATE', [stored.id]);
       const started = Date.now();
-      const result = await recordKnownPaymentChange(
-        prisma,
-        payments,
-        stored,
-        answered('INITIATION_PENDING_REDIRECT_AUTH'),
-        new Date(),
-        RULES,
-        [],
-      );
+      const result = await recordAnswer(stored, answered('INITIATION_PENDING_REDIRECT_AUTH'));
       expect(result).toEqual({ kind: 'stale' });
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
@@ -553,17 +521,7 @@ describe('recording the answer to a stored initiation in one statement (real Pos
     let results;
     try {
       results = await Promise.all(
-        stored.map((payment) =>
-          recordKnownPaymentChange(
-            prisma,
-            payments,
-            payment,
-            answered('INITIATION_PENDING_REDIRECT_AUTH'),
-            new Date(),
-            RULES,
-            [],
-          ),
-        ),
+        stored.map((payment) => recordAnswer(payment, answered('INITIATION_PENDING_REDIRECT_AUTH'))),
       );
       const updates = statements.mock.calls.filter(
         ([config]) => (config as { name?: string }).name === 'payments-update-with-events',
@@ -588,24 +546,8 @@ describe('recording the answer to a stored initiation in one statement (real Pos
   it('two answers for one payment at once: one is written, the other is stale', async () => {
     const stored = await newPayment('INITIATION_PENDING');
     const results = await Promise.all([
-      recordKnownPaymentChange(
-        prisma,
-        payments,
-        stored,
-        answered('INITIATION_PENDING_REDIRECT_AUTH'),
-        new Date(),
-        RULES,
-        [],
-      ),
-      recordKnownPaymentChange(
-        prisma,
-        payments,
-        stored,
-        { ...answered('INITIATION_REJECTED'), authentication: null, expiresAt: null },
-        new Date(),
-        RULES,
-        [],
-      ),
+      recordAnswer(stored, answered('INITIATION_PENDING_REDIRECT_AUTH')),
+      recordAnswer(stored, { ...answered('INITIATION_REJECTED'), authentication: null, expiresAt: null }),
     ]);
     expect(results.map((result) => result.kind).sort()).toEqual(['changed', 'stale']);
     expect((await payments.findById(stored.id))?.version).toBe(1);
@@ -626,15 +568,7 @@ describe('recording the answer to a stored initiation in one statement (real Pos
         }),
       );
       await listener.query('LISTEN webhook_outbox');
-      await recordKnownPaymentChange(
-        prisma,
-        payments,
-        stored,
-        answered('INITIATION_PENDING_REDIRECT_AUTH'),
-        new Date(),
-        RULES,
-        [],
-      );
+      await recordAnswer(stored, answered('INITIATION_PENDING_REDIRECT_AUTH'));
       expect(await seen).toEqual(['INITIATION_PENDING', 'INITIATION_PENDING_REDIRECT_AUTH']);
     } finally {
       await listener.end();
