@@ -4,6 +4,8 @@ import { DbModule, type DataStores } from '#libs/db';
 import { BankStatusModule } from './banks/bank-status.module.js';
 import { JobContextModule, type JobContextModuleOptions } from './jobs/job-context.module.js';
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
+import { TransferPollingModule } from './transfers/transfer-polling.module.js';
+import { TokenRequestTimersModule } from './token-requests/token-request-timers.module.js';
 import { PaymentPollingModule } from './payments/payment-polling.module.js';
 import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
@@ -20,6 +22,8 @@ export const WORKER_DOMAINS: readonly Type[] = [
   MaintenanceModule,
   BankStatusModule,
   PaymentPollingModule,
+  TransferPollingModule,
+  TokenRequestTimersModule,
 ];
 
 export interface WorkerAppOptions {

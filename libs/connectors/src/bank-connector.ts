@@ -2,6 +2,7 @@ import type { AccountInformationCapability } from './capabilities/account-inform
 import type { FundsConfirmationCapability } from './capabilities/funds-confirmation.js';
 import type { PaymentInitiationCapability } from './capabilities/payment-initiation.js';
 import type { RefundsCapability } from './capabilities/refunds.js';
+import type { StandingOrderCapability } from './capabilities/standing-orders.js';
 import type { BankStatusProbe } from './capabilities/status-probe.js';
 import type { VrpCapability } from './capabilities/vrp.js';
 
@@ -12,6 +13,7 @@ export interface BankCapabilities {
   readonly accounts: AccountInformationCapability;
   readonly fundsConfirmation: FundsConfirmationCapability;
   readonly refunds: RefundsCapability;
+  readonly standingOrders: StandingOrderCapability;
 }
 
 export type BankCapability = keyof BankCapabilities;
@@ -23,6 +25,7 @@ export const BANK_CAPABILITY_NAMES: Readonly<Record<BankCapability, string>> = {
   accounts: 'account information',
   fundsConfirmation: 'funds confirmation',
   refunds: 'refunds',
+  standingOrders: 'standing orders',
 };
 
 /**

@@ -6,6 +6,7 @@ export * from './capabilities/vrp.js';
 export * from './capabilities/account-information.js';
 export * from './capabilities/funds-confirmation.js';
 export * from './capabilities/refunds.js';
+export * from './capabilities/standing-orders.js';
 export * from './capabilities/initiation-progress.js';
 export * from './capabilities/status-probe.js';
 export * from './catalogue/bank-catalogue-entry.js';

@@ -45,3 +45,7 @@ export {
   type PaymentTimerChange,
 } from './payments/payment-statements.js';
 export { paymentAfterChange } from './payments/payment-after-change.js';
+export * from './tokens/token-request.repository.js';
+export * from './tokens/token.repository.js';
+export * from './transfers/transfer.repository.js';
+export type { TokenRequest, Token, Transfer } from './generated/prisma/client.js';

@@ -6,6 +6,9 @@ import { MemberKeyRepository } from './members/member-key.repository.js';
 import { MemberRepository } from './members/member.repository.js';
 import { PaymentRepository } from './payments/payment.repository.js';
 import type { PrismaService } from './prisma.service.js';
+import { TokenRequestRepository } from './tokens/token-request.repository.js';
+import { TokenRepository } from './tokens/token.repository.js';
+import { TransferRepository } from './transfers/transfer.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
 import { Transactions } from './transactions.js';
 import { WebhookConfigRepository } from './webhooks/webhook-config.repository.js';
@@ -25,6 +28,9 @@ export interface Repositories {
   readonly idempotencyKeys: IdempotencyKeyRepository;
   readonly scheduledJobs: ScheduledJobRepository;
   readonly payments: PaymentRepository;
+  readonly tokenRequests: TokenRequestRepository;
+  readonly tokens: TokenRepository;
+  readonly transfers: TransferRepository;
   readonly webhookConfigs: WebhookConfigRepository;
   readonly webhookDeliveries: WebhookDeliveryRepository;
   readonly webhookOutbox: WebhookOutboxRepository;
@@ -44,6 +50,9 @@ export function createRepositories(prisma: PrismaService): Repositories {
     idempotencyKeys: new IdempotencyKeyRepository(prisma),
     scheduledJobs: new ScheduledJobRepository(prisma),
     payments: new PaymentRepository(prisma),
+    tokenRequests: new TokenRequestRepository(prisma),
+    tokens: new TokenRepository(prisma),
+    transfers: new TransferRepository(prisma),
     webhookConfigs: new WebhookConfigRepository(prisma),
     webhookDeliveries: new WebhookDeliveryRepository(prisma),
     webhookOutbox: new WebhookOutboxRepository(prisma),

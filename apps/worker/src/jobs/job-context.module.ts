@@ -6,7 +6,7 @@ import { REPOSITORIES, WebhookSecretRepository, WebhookSigningKeyRepository, typ
 import { SigningKeyStore, WebhookSecretStore, signingKeyCipher } from '#libs/events';
 import { SecretBox, SecretsModule } from '#libs/secrets';
 import type { Metrics } from '#libs/observability';
-import { PAYMENT_PROGRESSION_PROVIDERS, PaymentProgression } from '#libs/application';
+import { PaymentProgression, TransfersApplicationModule } from '#libs/application';
 import {
   DEFAULT_PURGE_BATCH_SIZE,
   DEFAULT_PURGE_TIME_BUDGET_MS,
@@ -35,7 +35,8 @@ export class JobContextModule implements OnApplicationShutdown {
   static forRoot(options: JobContextModuleOptions = {}): DynamicModule {
     return {
       module: JobContextModule,
-      imports: [SecretsModule],
+      // The bank HTTP client, the connectors and the payment and transfer progressions, as the api has them.
+      imports: [SecretsModule, TransfersApplicationModule],
       providers: [
         {
           provide: WebhookSender,
@@ -82,8 +83,6 @@ export class JobContextModule implements OnApplicationShutdown {
             },
           }),
         },
-        // The bank HTTP client, the connectors and the payment progression, as the api has them.
-        ...PAYMENT_PROGRESSION_PROVIDERS,
         {
           provide: JOB_CONTEXT,
           inject: [REPOSITORIES, Clock, LOGGER, WEBHOOK_RUNTIME, BankConnectors, PaymentProgression],
@@ -97,7 +96,7 @@ export class JobContextModule implements OnApplicationShutdown {
           ): JobContext => ({ repositories, clock, logger, webhooks, bankConnectors, payments }),
         },
       ],
-      exports: [JOB_CONTEXT, SigningKeyStore],
+      exports: [JOB_CONTEXT, SigningKeyStore, TransfersApplicationModule],
     };
   }
 

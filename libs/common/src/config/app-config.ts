@@ -115,6 +115,12 @@ export interface AppConfig {
     /** Seconds between status polls by attempt, the last repeating, for banks without their own (PAYMENT_POLL_SCHEDULE_SECONDS). */
     readonly pollScheduleSeconds: readonly number[];
   };
+  readonly tokens: {
+    /** How long a token request waits for the user before EXPIRED (TOKEN_REQUEST_LIFETIME_MINUTES). */
+    readonly requestLifetimeMinutes: number;
+    /** Days an account-information token lasts when the request names no tokenExpiration (ACCESS_TOKEN_LIFETIME_DAYS). */
+    readonly accessLifetimeDays: number;
+  };
   readonly idempotency: {
     /** Hours an Idempotency-Key and its stored response are kept (IDEMPOTENCY_TTL_HOURS). */
     readonly ttlHours: number;

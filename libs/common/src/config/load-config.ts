@@ -202,6 +202,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       pollingDays: integer(env, 'PAYMENT_POLLING_DAYS', 30, 1, 365),
       pollScheduleSeconds: secondsList(env, 'PAYMENT_POLL_SCHEDULE_SECONDS', [5, 15, 30, 60, 300, 900, 3600]),
     },
+    tokens: {
+      requestLifetimeMinutes: integer(env, 'TOKEN_REQUEST_LIFETIME_MINUTES', 15, 1, 24 * 60),
+      accessLifetimeDays: integer(env, 'ACCESS_TOKEN_LIFETIME_DAYS', 90, 1, 3650),
+    },
     idempotency: { ttlHours: integer(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 24 * 30) },
     bankSecrets: Object.fromEntries(
       Object.entries(env).filter(

@@ -50,12 +50,34 @@ export interface PollPaymentPayload {
   readonly paymentId: string;
 }
 
+/**
+ * The timer of one transfer: polls the bank while the transfer is not final there, expires an
+ * authorisation the user did not finish, and ends a transfer still processing after the polling
+ * period INITIATED. One timer row per transfer (`transfers.poll:{transferId}`).
+ */
+export interface PollTransferPayload {
+  readonly name: 'transfers.poll';
+  readonly transferId: string;
+}
+
+/**
+ * The timer of one PENDING token request: polls the bank while a decoupled authorisation waits,
+ * and makes the request EXPIRED when its authorisation window ends. One timer row per request
+ * (`token-requests.timer:{tokenRequestId}`).
+ */
+export interface TokenRequestTimerPayload {
+  readonly name: 'token-requests.timer';
+  readonly tokenRequestId: string;
+}
+
 export type JobPayload =
   | PurgeRevokedApiKeysPayload
   | PurgeWebhookHistoryPayload
   | WebhookDeliverPayload
   | ProbeBankStatusPayload
   | PollPaymentPayload
+  | PollTransferPayload
+  | TokenRequestTimerPayload
   | PurgeIdempotencyKeysPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
@@ -67,6 +89,8 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'webhooks.deliver': 'webhooks',
   'banks.probe-status': 'timers',
   'payments.poll': 'bank-polling',
+  'transfers.poll': 'bank-polling',
+  'token-requests.timer': 'bank-polling',
 };
 
 export function isJobName(value: string): value is JobName {

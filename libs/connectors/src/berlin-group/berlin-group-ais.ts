@@ -69,6 +69,15 @@ export class BerlinGroupAis {
     return { bankConsentId, next: { kind: 'redirect', redirectUrl } };
   }
 
+  /** DELETE /v1/consents/{consentId}: the consent ends terminatedByTpp. */
+  async revokeAccess(ctx: BankCallContext, bankConsentId: string): Promise<void> {
+    await this.parts.api.call(ctx, {
+      method: 'DELETE',
+      path: XS2A_PATHS.consent(bankConsentId),
+      operation: 'xs2a.consents.delete',
+    });
+  }
+
   async completeAccessRedirect(
     ctx: BankCallContext,
     bankConsentId: string,

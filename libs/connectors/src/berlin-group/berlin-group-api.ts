@@ -123,6 +123,7 @@ export const XS2A_PATHS = {
   paymentAuthorisation: (product: string, paymentId: string, authorisationId: string) =>
     `/payments/${segment(product)}/${segment(paymentId)}/authorisations/${segment(authorisationId)}`,
   consents: () => '/consents',
+  consent: (consentId: string) => `/consents/${segment(consentId)}`,
   consentStatus: (consentId: string) => `/consents/${segment(consentId)}/status`,
   consentAuthorisations: (consentId: string) => `/consents/${segment(consentId)}/authorisations`,
   accounts: () => '/accounts',

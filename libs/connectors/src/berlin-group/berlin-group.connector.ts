@@ -79,6 +79,10 @@ export class BerlinGroupConnector
     return guardBankAnswer(ctx, () => this.ais.completeAccessRedirect(ctx, bankConsentId, params));
   }
 
+  revokeAccountAccess(ctx: BankCallContext, bankConsentId: string): Promise<void> {
+    return guardBankAnswer(ctx, () => this.ais.revokeAccess(ctx, bankConsentId));
+  }
+
   listStandingOrders(
     ctx: BankCallContext,
     _grant: string,

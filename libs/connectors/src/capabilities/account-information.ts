@@ -64,6 +64,11 @@ export interface AccountInformationCapability {
     params: Readonly<Record<string, string>>,
     redirectUri: string,
   ): Promise<{ readonly grant: string }>;
+  /**
+   * Revokes the access consent at the bank (the user's or the TPP's cancellation); a consent the
+   * bank already ended counts as revoked.
+   */
+  revokeAccountAccess(ctx: BankCallContext, bankConsentId: string): Promise<void>;
   listAccounts(ctx: BankCallContext, grant: string): Promise<readonly BankAccount[]>;
   getBalances(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankBalance[]>;
   listTransactions(

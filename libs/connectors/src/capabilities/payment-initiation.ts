@@ -80,6 +80,29 @@ export interface RedirectCallback {
   readonly initiation: PaymentInitiation;
 }
 
+/** The user's answer at the bank for a two-step payment: the grant to submit it with later, or the refusal. */
+export type RedirectAuthorisation =
+  | { readonly kind: 'authorised'; readonly grant: string }
+  | { readonly kind: 'refused'; readonly progress: PaymentProgress };
+
+/**
+ * Where a protocol has two steps (the user authorises a consent; the payment is submitted
+ * later with the grant that gives), the steps apart: what Payments v1 needs to redeem a
+ * transfer token explicitly. A one-step protocol (the bank executes the payment as the user
+ * authorises it) has none.
+ */
+export interface ExplicitRedemption {
+  /** The user came back: exchange the code for the grant, without submitting the payment. */
+  authoriseRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<RedirectAuthorisation>;
+  /** Submit the authorised payment with the grant authoriseRedirect gave. */
+  submitAuthorised(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: PaymentInitiation,
+    grant: string,
+  ): Promise<PaymentProgress>;
+}
+
 /**
  * Payment initiation at a bank: the initiation, the user's way back from the bank (redirect),
  * embedded SCA steps where the bank's protocol has them, and status reads.
@@ -102,4 +125,6 @@ export interface PaymentInitiationCapability {
     handle: BankPaymentHandle,
     initiation: PaymentInitiation,
   ): Promise<PaymentProgress>;
+  /** Present where the protocol authorises and submits in two steps (see ExplicitRedemption). */
+  readonly explicitRedemption?: ExplicitRedemption;
 }

@@ -51,6 +51,17 @@ export class ObieAis {
     return { bankConsentId, next: { kind: 'redirect', redirectUrl } };
   }
 
+  /** DELETE of the consent with a client-credentials token, as the standard has it. */
+  async revokeAccess(ctx: BankCallContext, bankConsentId: string): Promise<void> {
+    const token = await this.parts.auth.clientToken(ctx, 'accounts');
+    await this.parts.api.delete(
+      ctx,
+      `/aisp/account-access-consents/${encodeURIComponent(bankConsentId)}`,
+      token,
+      'obie.account-access-consents.delete',
+    );
+  }
+
   async completeAccessRedirect(
     ctx: BankCallContext,
     params: Readonly<Record<string, string>>,

@@ -176,6 +176,10 @@ export class ObieConnector
     return guardBankAnswer(ctx, () => this.ais.completeAccessRedirect(ctx, params, redirectUri));
   }
 
+  revokeAccountAccess(ctx: BankCallContext, bankConsentId: string): Promise<void> {
+    return guardBankAnswer(ctx, () => this.ais.revokeAccess(ctx, bankConsentId));
+  }
+
   listStandingOrders(
     ctx: BankCallContext,
     grant: string,

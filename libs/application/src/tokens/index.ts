@@ -1,0 +1,2 @@
+export * from './token-request-initiation.js';
+export * from './token-request-timer.js';

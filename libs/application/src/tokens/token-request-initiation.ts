@@ -1,0 +1,99 @@
+import type {
+  PaymentInitiation,
+  RequestingParty,
+  StandingOrderFrequency,
+  StandingOrderInitiation,
+} from '#libs/connectors';
+import type { TokenRequest } from '#libs/db';
+import {
+  callbackStateOf,
+  destinationAccount,
+  destinationName,
+  type TokenRequestOptionsInput,
+  type TokenRequestPayloadInput,
+} from '#libs/domain';
+import { accountIdentifier } from '../payments/bank-initiation.js';
+
+/** What the bank call needs beyond the stored request. */
+export interface TokenRequestBankContext {
+  /** The gateway's callback URL the bank sends the user back to. */
+  readonly redirectUri: string;
+  /** Who the bank's consent page names as asking (actingAs, else the member's display name). */
+  readonly requestingParty?: RequestingParty;
+}
+
+type StoredRequest = Pick<TokenRequest, 'id' | 'callbackToken' | 'nonce' | 'requestPayload' | 'requestOptions'>;
+
+function payloadOf(request: StoredRequest): TokenRequestPayloadInput {
+  return request.requestPayload as unknown as TokenRequestPayloadInput;
+}
+
+function optionsOf(request: StoredRequest): TokenRequestOptionsInput {
+  return (request.requestOptions ?? {}) as TokenRequestOptionsInput;
+}
+
+/** The state the bank carries back to /bank-callback for a token request. */
+export function tokenRequestState(callbackToken: string): string {
+  return callbackStateOf('token-request', callbackToken);
+}
+
+/**
+ * The connector's view of a transfer token request: the single (or future-dated) payment the
+ * user authorises, paid to the first destination for the lifetime amount. Its id for the bank
+ * (idempotency, instruction basis) is the token request's id.
+ */
+export function transferInitiationOf(request: StoredRequest, context: TokenRequestBankContext): PaymentInitiation {
+  const payload = payloadOf(request);
+  const body = payload.transferBody;
+  if (body === undefined) throw new Error(`token request ${request.id} is not a transfer request`);
+  const destination = body.instructions.transferDestinations[0];
+  if (destination === undefined) throw new Error(`token request ${request.id} has no transfer destination`);
+  const { rail, account } = destinationAccount(destination);
+  const psuId = optionsOf(request).psuId;
+  return {
+    paymentId: request.id,
+    refId: payload.refId,
+    amount: { value: body.lifetimeAmount, currency: body.currency },
+    localInstrument: rail,
+    creditor: { name: destinationName(destination), identifier: accountIdentifier(rail, account) },
+    remittanceInformationPrimary: body.remittanceReference ?? payload.refId,
+    ...(payload.description === undefined ? {} : { remittanceInformationSecondary: payload.description }),
+    ...(body.executionDate === undefined ? {} : { executionDate: body.executionDate }),
+    ...(body.confirmFunds === undefined ? {} : { confirmFunds: body.confirmFunds }),
+    redirectUri: context.redirectUri,
+    state: tokenRequestState(request.callbackToken),
+    nonce: request.nonce,
+    ...(psuId === undefined ? {} : { psuId }),
+    ...(context.requestingParty === undefined ? {} : { requestingParty: context.requestingParty }),
+  };
+}
+
+/** The connector's view of a standing-order token request. */
+export function standingOrderInitiationOf(
+  request: StoredRequest,
+  context: TokenRequestBankContext,
+): StandingOrderInitiation {
+  const payload = payloadOf(request);
+  const body = payload.standingOrderBody;
+  if (body === undefined) throw new Error(`token request ${request.id} is not a standing-order request`);
+  const destination = body.instructions.transferDestinations[0];
+  if (destination === undefined) throw new Error(`token request ${request.id} has no transfer destination`);
+  const { rail, account } = destinationAccount(destination);
+  const psuId = optionsOf(request).psuId;
+  return {
+    standingOrderId: request.id,
+    refId: payload.refId,
+    amount: { value: body.amount, currency: body.currency },
+    frequency: body.frequency as StandingOrderFrequency,
+    startDate: body.startDate,
+    ...(body.endDate === undefined ? {} : { endDate: body.endDate }),
+    localInstrument: rail,
+    creditor: { name: destinationName(destination), identifier: accountIdentifier(rail, account) },
+    ...(body.remittanceReference === undefined ? {} : { remittanceReference: body.remittanceReference }),
+    redirectUri: context.redirectUri,
+    state: tokenRequestState(request.callbackToken),
+    nonce: request.nonce,
+    ...(psuId === undefined ? {} : { psuId }),
+    ...(context.requestingParty === undefined ? {} : { requestingParty: context.requestingParty }),
+  };
+}

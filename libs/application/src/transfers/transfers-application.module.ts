@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { APP_CONFIG, Clock, LOGGER, type AppConfig } from '#libs/common';
+import { BankConnectors } from '#libs/connectors';
+import { TransferRepository, Transactions } from '#libs/db';
+import { PaymentsApplicationModule } from '../payments/payments-application.module.js';
+import { paymentRules } from '../payments/payment-rules.js';
+import { TransferProgression } from './transfer-progression.js';
+import { TokenRequestTimer } from '../tokens/token-request-timer.js';
+import { TransferPolling } from './poll-transfer.js';
+import { TransferRedemption } from './transfer-redemption.js';
+
+/** The transfer progression and use cases, for any process's modules to import (api routes, worker, callbacks). */
+@Module({
+  imports: [PaymentsApplicationModule],
+  providers: [
+    {
+      provide: TransferProgression,
+      inject: [Transactions, TransferRepository, Clock, BankConnectors, APP_CONFIG, LOGGER],
+      useFactory: (
+        transactions: Transactions,
+        transfers: TransferRepository,
+        clock: Clock,
+        connectors: BankConnectors,
+        config: AppConfig,
+        logger: Logger,
+      ) =>
+        new TransferProgression({
+          transactions,
+          transfers,
+          clock,
+          connectors,
+          rules: paymentRules(config),
+          logger,
+          publicBaseUrl: config.http.publicBaseUrl,
+        }),
+    },
+    TransferRedemption,
+    TransferPolling,
+    TokenRequestTimer,
+  ],
+  exports: [TransferProgression, TransferRedemption, TransferPolling, TokenRequestTimer, PaymentsApplicationModule],
+})
+export class TransfersApplicationModule {}

@@ -1,0 +1,55 @@
+import type { BankCallContext, LocalInstrument, Money, PartyAccount } from '../bank-types.js';
+import type { BankPaymentHandle, PaymentProgress, RequestingParty } from './payment-initiation.js';
+
+/**
+ * ISO 20022 frequency codes of a standing order, as the interface's standingOrderBody.frequency
+ * names them: daily, weekly, twice weekly, monthly, twice monthly, quarterly, half-yearly, yearly.
+ */
+export const STANDING_ORDER_FREQUENCIES = ['DAIL', 'WEEK', 'TOWK', 'MNTH', 'TOMN', 'QUTR', 'SEMI', 'YEAR'] as const;
+export type StandingOrderFrequency = (typeof STANDING_ORDER_FREQUENCIES)[number];
+
+/** A standing order to set up at the bank (UK Open Banking domestic standing orders; Berlin Group periodic payments). */
+export interface StandingOrderInitiation {
+  /** Our id of the standing order (the token request's id); banks see it as the idempotency and instruction basis. */
+  readonly standingOrderId: string;
+  readonly refId: string;
+  /** The amount of each payment. */
+  readonly amount: Money;
+  readonly frequency: StandingOrderFrequency;
+  /** ISO 8601 date of the first payment. */
+  readonly startDate: string;
+  /** ISO 8601 date of the final payment; absent = until cancelled. */
+  readonly endDate?: string;
+  readonly localInstrument: LocalInstrument;
+  readonly creditor: PartyAccount;
+  readonly debtor?: PartyAccount;
+  readonly remittanceReference?: string;
+  readonly redirectUri: string;
+  readonly state: string;
+  readonly nonce: string;
+  readonly psuId?: string;
+  readonly requestingParty?: RequestingParty;
+}
+
+/** The user came back from the bank's page for a standing order. */
+export interface StandingOrderCallback {
+  readonly handle: BankPaymentHandle;
+  readonly params: Readonly<Record<string, string>>;
+  readonly redirectUri: string;
+  readonly initiation: StandingOrderInitiation;
+}
+
+/**
+ * Standing orders: the consent (or periodic payment) the user authorises, the way back from the
+ * bank (which submits the standing order where the protocol has two steps), and status reads.
+ * The progress's `handle.bankPaymentId` is the bank's id of the standing order once it exists.
+ */
+export interface StandingOrderCapability {
+  createStandingOrder(ctx: BankCallContext, initiation: StandingOrderInitiation): Promise<PaymentProgress>;
+  completeStandingOrderRedirect(ctx: BankCallContext, callback: StandingOrderCallback): Promise<PaymentProgress>;
+  getStandingOrderStatus(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: StandingOrderInitiation,
+  ): Promise<PaymentProgress>;
+}
