@@ -22,6 +22,7 @@ CREATE TABLE "token_request" (
     "token_id" TEXT,
     "transfer_id" TEXT,
     "standing_order_submission_id" TEXT,
+    "signature" JSONB,
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
     "version" INTEGER NOT NULL DEFAULT 0,
     "created_at" TIMESTAMPTZ(3) NOT NULL,

@@ -19,6 +19,7 @@ export interface TokenRequestChange {
   readonly tokenId?: string;
   readonly transferId?: string;
   readonly standingOrderSubmissionId?: string;
+  readonly signature?: Prisma.InputJsonValue;
 }
 
 /** Token requests (POST /token-requests and what follows). */
