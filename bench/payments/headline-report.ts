@@ -13,6 +13,7 @@ export function printHeadline(
   measured: SlicedRuns,
   setup: { readonly seconds: number; readonly rounds: number; readonly apiWorkers: number },
   log: (line?: string) => void,
+  title = 'Payments v2',
 ): void {
   const { baselineInsert, initiation, baselineSelect, lookup, roundRatios } = measured;
   const { seconds, rounds, apiWorkers } = setup;
@@ -32,7 +33,7 @@ export function printHeadline(
     `| ${r.figures.name} | ${r.figures.requestsPerSecond.toLocaleString('en-GB')} | ${r.figures.p50Ms} | ${r.figures.p99Ms} | ${r.figures.p999Ms} | ${r.figures.non2xx + r.figures.errors} | ${ratio} | ${target} |`;
   log();
   log(
-    `Payments v2 at ${CONNECTIONS} connections, ${seconds} s per run in ${rounds} slices taken in turns, api in ${apiWorkers} process${apiWorkers === 1 ? '' : 'es'} (${availableParallelism()} cores shared by autocannon, api, sandbox bank, Postgres and Redis)`,
+    `${title} at ${CONNECTIONS} connections, ${seconds} s per run in ${rounds} slices taken in turns, api in ${apiWorkers} process${apiWorkers === 1 ? '' : 'es'} (${availableParallelism()} cores shared by autocannon, api, sandbox bank, Postgres and Redis)`,
   );
   log();
   log('| run | req/s | p50 ms | p99 ms | p99.9 ms | non-2xx + errors | ratio | target |');

@@ -9,18 +9,21 @@ export interface LoadOptionsFactory {
   get(base: string, ids: readonly string[], headers: Record<string, string>): LoadOptions;
 }
 
-/** The autocannon options of the runs, `seconds` each unless told otherwise. */
-export function loadOptionsFor(seconds: number): LoadOptionsFactory {
+/**
+ * The autocannon options of the runs, `seconds` each unless told otherwise; POST bodies from
+ * `body` (the Payments v2 initiation unless given), each with a fresh refId.
+ */
+export function loadOptionsFor(seconds: number, body: (refId: string) => string = bodyWithRef): LoadOptionsFactory {
   let refs = 0;
   return {
     post: (url, headers, connections = CONNECTIONS, runSeconds = seconds) => ({
       url,
       method: 'POST',
       headers: { ...headers, ...JSON_CONTENT },
-      body: bodyWithRef('bench-load-0'),
+      body: body('bench-load-0'),
       connections,
       seconds: runSeconds,
-      setupRequest: (request) => ({ ...request, body: bodyWithRef(`bench-load-${(refs += 1)}`) }),
+      setupRequest: (request) => ({ ...request, body: body(`bench-load-${(refs += 1)}`) }),
     }),
     get: (base, ids, headers) => {
       let turn = 0;
