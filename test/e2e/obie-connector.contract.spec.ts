@@ -220,6 +220,112 @@ describe('OBIE connector against the sandbox bank: single payments by redirect',
   });
 });
 
+describe('OBIE connector against the sandbox bank: explicit redemption (authorise now, submit later)', () => {
+  async function authorise(username: string, decision: 'approve' | 'deny', overrides: Partial<PaymentInitiation> = {}) {
+    const payment = initiation(overrides);
+    const started = await redirectBank.initiatePayment(ctx(), payment);
+    if (started.next.kind !== 'redirect') throw new Error(`expected a redirect, got ${started.next.kind}`);
+    const back = await decideOnConsentPage(started.next.redirectUrl, username, decision);
+    const redemption = redirectBank.explicitRedemption;
+    const authorisation = await redemption.authoriseRedirect(ctx(), {
+      handle: started.handle,
+      params: Object.fromEntries(back.searchParams),
+      redirectUri: CALLBACK,
+      initiation: payment,
+    });
+    return { payment, started, authorisation };
+  }
+
+  it('authorises without submitting; the payment submitted later with the grant reaches its final status', async () => {
+    const { payment, started, authorisation } = await authorise('sandbox-slow', 'approve');
+    if (authorisation.kind !== 'authorised') throw new Error(`expected authorised, got ${authorisation.kind}`);
+    expect(authorisation.grant).not.toBe('');
+    // Nothing submitted yet: the consent is Authorised and no payment order exists.
+    expect(await poll(redirectBank, payment, { ...started, next: { kind: 'none' } })).toMatchObject({
+      outcome: 'PENDING',
+      bankStatus: 'Authorised',
+    });
+    const submitted = await redirectBank.explicitRedemption.submitAuthorised(
+      ctx(),
+      started.handle,
+      payment,
+      authorisation.grant,
+    );
+    expect(submitted).toMatchObject({ outcome: 'PENDING', bankStatus: 'Pending', next: { kind: 'none' } });
+    expect(submitted.handle).toMatchObject({ bankConsentId: started.handle.bankConsentId });
+    expect(submitted.handle.bankPaymentId).toMatch(/^DP-/);
+    const seen: string[] = [];
+    for (let read = 0; read < 4; read += 1) seen.push((await poll(redirectBank, payment, submitted)).bankStatus);
+    expect(seen).toEqual(['Pending', 'Pending', 'Pending', 'AcceptedSettlementCompleted']);
+    // The consent is used up: the same grant cannot pay twice under another order id.
+    await expect(
+      redirectBank.explicitRedemption.submitAuthorised(
+        ctx(),
+        started.handle,
+        { ...payment, paymentId: randomUUID() },
+        authorisation.grant,
+      ),
+    ).rejects.toBeInstanceOf(BankRejectedError);
+  });
+
+  it('submits with a funds check when asked: insufficient funds refuses before any payment order', async () => {
+    const { payment, started, authorisation } = await authorise('sandbox-insufficient-funds', 'approve', {
+      confirmFunds: true,
+    });
+    if (authorisation.kind !== 'authorised') throw new Error('expected authorised');
+    const submitted = await redirectBank.explicitRedemption.submitAuthorised(
+      ctx(),
+      started.handle,
+      payment,
+      authorisation.grant,
+    );
+    expect(submitted).toMatchObject({ outcome: 'REJECTED_INSUFFICIENT_FUNDS', bankStatus: 'Authorised' });
+    expect(submitted.handle.bankPaymentId).toBeUndefined();
+  });
+
+  it('a scheduled payment: authorised now, submitted later as a scheduled payment order', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const { payment, started, authorisation } = await authorise('sandbox-success', 'approve', {
+      executionDate: tomorrow,
+    });
+    if (authorisation.kind !== 'authorised') throw new Error('expected authorised');
+    const submitted = await redirectBank.explicitRedemption.submitAuthorised(
+      ctx(),
+      started.handle,
+      payment,
+      authorisation.grant,
+    );
+    expect(submitted).toMatchObject({ outcome: 'PENDING', bankStatus: 'InitiationPending' });
+    expect(submitted.handle.bankPaymentId).toMatch(/^DSP-/);
+  });
+
+  it('a refused consent: refused with the progress completeRedirect reports (DECLINED, Rejected)', async () => {
+    const { payment, authorisation } = await authorise('sandbox-success', 'deny');
+    if (authorisation.kind !== 'refused') throw new Error('expected refused');
+    expect(authorisation.progress).toMatchObject({
+      outcome: 'DECLINED',
+      bankStatus: 'Rejected',
+      next: { kind: 'none' },
+    });
+    expect(authorisation.progress.statusReason).toBe('The user denied the request.');
+    expect(authorisation.progress.handle.bankPaymentId).toBeUndefined();
+    expect(await poll(redirectBank, payment, authorisation.progress)).toMatchObject({ outcome: 'REJECTED' });
+  });
+
+  it('refuses a callback whose state belongs to another payment', async () => {
+    const payment = initiation();
+    const started = await redirectBank.initiatePayment(ctx(), payment);
+    await expect(
+      redirectBank.explicitRedemption.authoriseRedirect(ctx(), {
+        handle: started.handle,
+        params: { code: 'x', state: 'someone-else' },
+        redirectUri: CALLBACK,
+        initiation: payment,
+      }),
+    ).rejects.toMatchObject({ code: 'InvalidArgument' });
+  });
+});
+
 describe('OBIE connector against the sandbox bank: decoupled (CIBA)', () => {
   async function untilDecided(
     payment: PaymentInitiation,

@@ -3,6 +3,7 @@ import type {
   BankPaymentHandle,
   PaymentInitiation,
   PaymentProgress,
+  RedirectAuthorisation,
   RedirectCallback,
 } from '../capabilities/payment-initiation.js';
 import type { BankCallContext, BankOutcome } from '../bank-types.js';
@@ -96,7 +97,18 @@ export class ObiePayments {
     return { handle, outcome, bankStatus: status, next: { kind: 'redirect', redirectUrl } };
   }
 
+  /** The user came back: the payment order is submitted at once with the token the code gives. */
   async completeRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<PaymentProgress> {
+    const authorisation = await this.authoriseRedirect(ctx, callback);
+    if (authorisation.kind === 'refused') return authorisation.progress;
+    return this.submit(ctx, callback.handle, callback.initiation, authorisation.grant);
+  }
+
+  /**
+   * The user came back: the code is exchanged for the user's access token, and nothing is
+   * submitted; a refusal (or any error the bank sent back) is the consent's refused progress.
+   */
+  async authoriseRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<RedirectAuthorisation> {
     const { params, handle, initiation } = callback;
     if (params['state'] !== undefined && params['state'] !== initiation.state) {
       throw new GatewayError('InvalidArgument', {
@@ -105,10 +117,16 @@ export class ObiePayments {
     }
     const code = params['code'];
     if (params['error'] !== undefined || code === undefined || code === '') {
-      return this.refused(ctx, handle, initiation, params['error'] ?? 'invalid_request', params['error_description']);
+      const progress = await this.refused(
+        ctx,
+        handle,
+        initiation,
+        params['error'] ?? 'invalid_request',
+        params['error_description'],
+      );
+      return { kind: 'refused', progress };
     }
-    const token = await this.parts.auth.exchangeCode(ctx, code, callback.redirectUri);
-    return this.submit(ctx, handle, initiation, token);
+    return { kind: 'authorised', grant: await this.parts.auth.exchangeCode(ctx, code, callback.redirectUri) };
   }
 
   async status(
@@ -166,7 +184,7 @@ export class ObiePayments {
   }
 
   /** With the user's token: optional funds check, then the payment order. */
-  private async submit(
+  async submit(
     ctx: BankCallContext,
     handle: BankPaymentHandle,
     initiation: PaymentInitiation,

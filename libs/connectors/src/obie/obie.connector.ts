@@ -3,6 +3,7 @@ import type { AccountInformationCapability, BankStandingOrder } from '../capabil
 import type { FundsCheck, FundsConfirmationCapability } from '../capabilities/funds-confirmation.js';
 import type {
   BankPaymentHandle,
+  ExplicitRedemption,
   PaymentInitiation,
   PaymentInitiationCapability,
   PaymentProgress,
@@ -97,6 +98,12 @@ export class ObieConnector
   private readonly vrp: ObieVrp;
   protected readonly ais: ObieAis;
   private readonly nowMs: () => number;
+  /** Authorise on the user's return, submit later: a transfer token redeemed explicitly. */
+  readonly explicitRedemption: ExplicitRedemption = {
+    authoriseRedirect: (ctx, callback) => guardBankAnswer(ctx, () => this.payments.authoriseRedirect(ctx, callback)),
+    submitAuthorised: (ctx, handle, initiation, grant) =>
+      guardBankAnswer(ctx, () => this.payments.submit(ctx, handle, initiation, grant)),
+  };
 
   constructor(entry: BankCatalogueEntry, deps: ObieConnectorDeps) {
     super();
