@@ -12,6 +12,7 @@ import {
   type BankCallContext,
   type PaymentInitiation,
   type PaymentProgress,
+  type StandingOrderInitiation,
 } from '#libs/connectors';
 import { SharedClock, closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import {
@@ -326,6 +327,151 @@ describe('OBIE connector against the sandbox bank: explicit redemption (authoris
   });
 });
 
+describe('OBIE connector against the sandbox bank: domestic standing orders', () => {
+  const isoDay = (daysAhead: number): string =>
+    new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+
+  function standingOrder(overrides: Partial<StandingOrderInitiation> = {}): StandingOrderInitiation {
+    const id = randomUUID();
+    return {
+      standingOrderId: id,
+      refId: `so-${id.slice(0, 8)}`,
+      amount: { value: '75.00', currency: 'GBP' },
+      frequency: 'MNTH',
+      startDate: isoDay(3),
+      endDate: isoDay(400),
+      localInstrument: 'FASTER_PAYMENTS',
+      creditor: {
+        name: 'Landlord Ltd',
+        identifier: { type: 'gbDomestic', sortCode: '040004', accountNumber: '87654321' },
+      },
+      remittanceReference: 'FLAT 4 RENT',
+      redirectUri: CALLBACK,
+      state: randomUUID(),
+      nonce: randomUUID(),
+      ...overrides,
+    };
+  }
+
+  async function setUp(
+    username: string,
+    decision: 'approve' | 'deny' = 'approve',
+    overrides: Partial<StandingOrderInitiation> = {},
+  ): Promise<{ order: StandingOrderInitiation; progress: PaymentProgress }> {
+    const order = standingOrder(overrides);
+    const started = await redirectBank.createStandingOrder(ctx(), order);
+    expect(started).toMatchObject({ outcome: 'AWAITING_AUTHORISATION', bankStatus: 'AwaitingAuthorisation' });
+    if (started.next.kind !== 'redirect') throw new Error(`expected a redirect, got ${started.next.kind}`);
+    expect(await redirectBank.getStandingOrderStatus(ctx(), started.handle, order)).toMatchObject({
+      outcome: 'AWAITING_AUTHORISATION',
+    });
+    const back = await decideOnConsentPage(started.next.redirectUrl, username, decision);
+    expect(back.searchParams.get('state')).toBe(order.state);
+    const progress = await redirectBank.completeStandingOrderRedirect(ctx(), {
+      handle: started.handle,
+      params: Object.fromEntries(back.searchParams),
+      redirectUri: CALLBACK,
+      initiation: order,
+    });
+    return { order, progress };
+  }
+
+  async function bankConsent(consentId: string): Promise<Record<string, unknown>> {
+    const token = await fetch(`${sandboxUrl}/banks/ob-sandbox-gb/as/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('gateway-sandbox:sandbox-secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'payments' }),
+    });
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    const read = await fetch(
+      `${sandboxUrl}/banks/ob-sandbox-gb/open-banking/v3.1/pisp/domestic-standing-order-consents/${consentId}`,
+      { headers: { authorization: `Bearer ${accessToken}`, 'x-fapi-financial-id': '001580000SANDBOXGB' } },
+    );
+    expect(read.status).toBe(200);
+    return ((await read.json()) as { Data: Record<string, unknown> }).Data;
+  }
+
+  it('sandbox-success: consent, approval, standing order submitted: InitiationCompleted, with the OBIE fields', async () => {
+    const { order, progress } = await setUp('sandbox-success');
+    expect(progress).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'InitiationCompleted', next: { kind: 'none' } });
+    expect(progress.handle.bankPaymentId).toMatch(/^DSO-/);
+    expect(progress.debtor).toMatchObject({ name: 'sandbox-success' });
+    const consent = await bankConsent(progress.handle.bankConsentId);
+    expect(consent).toMatchObject({
+      Status: 'Consumed',
+      Permission: 'Create',
+      Initiation: {
+        Frequency: `IntrvlMnthDay:01:${order.startDate.slice(8, 10)}`,
+        Reference: 'FLAT 4 RENT',
+        FirstPaymentDateTime: `${order.startDate}T00:00:00+00:00`,
+        FinalPaymentDateTime: `${order.endDate ?? ''}T00:00:00+00:00`,
+        FirstPaymentAmount: { Amount: '75.00', Currency: 'GBP' },
+        RecurringPaymentAmount: { Amount: '75.00', Currency: 'GBP' },
+        CreditorAccount: { SchemeName: 'UK.OBIE.SortCodeAccountNumber', Identification: '04000487654321' },
+      },
+    });
+    expect(await redirectBank.getStandingOrderStatus(ctx(), progress.handle, order)).toMatchObject({
+      outcome: 'COMPLETED',
+      bankStatus: 'InitiationCompleted',
+    });
+  });
+
+  it("a weekly order from a named account: IntrvlWkDay on the first payment's weekday, DebtorAccount sent", async () => {
+    // 2030-01-07 is a Monday.
+    const { progress } = await setUp('sandbox-slow', 'approve', {
+      frequency: 'WEEK',
+      startDate: '2030-01-07',
+      endDate: undefined,
+    });
+    expect(progress).toMatchObject({ outcome: 'PENDING', bankStatus: 'InitiationPending' });
+    const consent = await bankConsent(progress.handle.bankConsentId);
+    expect(consent['Initiation']).toMatchObject({ Frequency: 'IntrvlWkDay:01:01' });
+    expect(consent['Initiation']).not.toHaveProperty('FinalPaymentDateTime');
+  });
+
+  it('sandbox-slow: InitiationPending for three reads, then InitiationCompleted', async () => {
+    const { order, progress } = await setUp('sandbox-slow');
+    expect(progress).toMatchObject({ outcome: 'PENDING', bankStatus: 'InitiationPending' });
+    const seen: string[] = [];
+    for (let read = 0; read < 4; read += 1)
+      seen.push((await redirectBank.getStandingOrderStatus(ctx(), progress.handle, order)).bankStatus);
+    expect(seen).toEqual(['InitiationPending', 'InitiationPending', 'InitiationPending', 'InitiationCompleted']);
+  });
+
+  it("sandbox-rejected: InitiationFailed with the bank's reason", async () => {
+    const { progress } = await setUp('sandbox-rejected');
+    expect(progress).toMatchObject({ outcome: 'REJECTED', bankStatus: 'InitiationFailed' });
+    expect(progress.statusReason).toContain('MS03');
+  });
+
+  it('a user who denies: DECLINED, the consent Rejected, no standing order', async () => {
+    const { order, progress } = await setUp('sandbox-success', 'deny');
+    expect(progress).toMatchObject({ outcome: 'DECLINED', bankStatus: 'Rejected' });
+    expect(progress.handle.bankPaymentId).toBeUndefined();
+    expect(await redirectBank.getStandingOrderStatus(ctx(), progress.handle, order)).toMatchObject({
+      outcome: 'REJECTED',
+      bankStatus: 'Rejected',
+    });
+  });
+
+  it('twice-weekly and twice-monthly orders cannot be written in the OBIE grammar: a 400 naming frequency', async () => {
+    for (const frequency of ['TOWK', 'TOMN'] as const)
+      await expect(redirectBank.createStandingOrder(ctx(), standingOrder({ frequency }))).rejects.toMatchObject({
+        status: 400,
+        paths: ['frequency'],
+      });
+  });
+
+  it('the bank refuses a first payment in the past (UK.OBIE.Field.InvalidDate)', async () => {
+    await expect(
+      redirectBank.createStandingOrder(ctx(), standingOrder({ startDate: isoDay(-2) })),
+    ).rejects.toMatchObject({ bankErrorCode: 'UK.OBIE.Field.InvalidDate' });
+  });
+});
+
 describe('OBIE connector against the sandbox bank: decoupled (CIBA)', () => {
   async function untilDecided(
     payment: PaymentInitiation,
@@ -574,13 +720,13 @@ describe('OBIE connector against the sandbox bank: variable recurring payments',
 });
 
 describe('OBIE connector against the sandbox bank: capabilities', () => {
-  it('offers payments, VRP, account information and funds confirmation; refunds are a 501', () => {
+  it('offers payments, VRP, account information, funds confirmation and standing orders; refunds are a 501', () => {
     const registry = new ConnectorRegistry({
       http: new BankHttpClient({ logger: pino({ level: 'silent' }) }),
       secrets: createSecretResolver({}),
     });
     const entry = sandboxEntry('ob-sandbox-gb', sandboxUrl);
-    for (const capability of ['payments', 'vrp', 'accounts', 'fundsConfirmation'] as const)
+    for (const capability of ['payments', 'vrp', 'accounts', 'fundsConfirmation', 'standingOrders'] as const)
       expect(registry.capability(entry, capability)).toBe(registry.forBank(entry));
     expect(() => registry.capability(entry, 'refunds')).toThrow(
       expect.objectContaining({ status: 501, code: 'UNIMPLEMENTED' }),

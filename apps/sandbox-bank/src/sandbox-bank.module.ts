@@ -41,6 +41,10 @@ import { ObieResourceAccess } from './http/obie-resource-access.js';
 import { PaymentEngine } from './payments/payment-engine.js';
 import { DomesticPaymentsController } from './pisp/domestic-payments.controller.js';
 import { DomesticScheduledPaymentsController } from './pisp/domestic-scheduled-payments.controller.js';
+import { DomesticStandingOrdersController } from './pisp/domestic-standing-orders.controller.js';
+import { StandingOrderConsentsService } from './pisp/standing-order-consents.service.js';
+import { StandingOrdersService } from './pisp/standing-orders.service.js';
+import { StandingOrderEngine } from './payments/standing-order-engine.js';
 import { PaymentConsentsService } from './pisp/payment-consents.service.js';
 import { PaymentOrdersService } from './pisp/payment-orders.service.js';
 import { AccountStore } from './store/account.store.js';
@@ -75,9 +79,12 @@ const SERVICES = [
   CibaService,
   TokenService,
   PaymentEngine,
+  StandingOrderEngine,
   ObieResourceAccess,
   PaymentConsentsService,
   PaymentOrdersService,
+  StandingOrderConsentsService,
+  StandingOrdersService,
   VrpConsentsService,
   VrpPaymentsService,
   AccountAccessConsentsService,
@@ -108,6 +115,7 @@ export class SandboxBankModule {
         AuthorizeController,
         DomesticPaymentsController,
         DomesticScheduledPaymentsController,
+        DomesticStandingOrdersController,
         DomesticVrpsController,
         AccountsController,
         FaultsController,
