@@ -616,6 +616,31 @@ describe('OBIE connector against the sandbox bank: account information', () => {
     ]);
   });
 
+  it('revokeAccountAccess: the DELETE reaches the bank; the consent is gone and its grant reads nothing', async () => {
+    const access = await redirectBank.createAccountAccess(ctx(), {
+      permissions: [],
+      redirectUri: CALLBACK,
+      state: 'revoke-state',
+      nonce: 'n',
+    });
+    if (access.next.kind !== 'redirect') throw new Error('expected a redirect');
+    const back = await decideOnConsentPage(access.next.redirectUrl, `revoke-${randomUUID().slice(0, 8)}`, 'approve');
+    const { grant } = await redirectBank.completeAccountAccessRedirect(
+      ctx(),
+      access.bankConsentId,
+      Object.fromEntries(back.searchParams),
+      CALLBACK,
+    );
+    expect(await redirectBank.listAccounts(ctx(), grant)).toHaveLength(2);
+
+    await redirectBank.revokeAccountAccess(ctx(), access.bankConsentId);
+    await expect(redirectBank.listAccounts(ctx(), grant)).rejects.toBeInstanceOf(BankRejectedError);
+    // Deleted by the TPP: the bank answers for it as for no consent at all.
+    await expect(redirectBank.revokeAccountAccess(ctx(), access.bankConsentId)).rejects.toMatchObject({
+      bankErrorCode: 'UK.OBIE.Resource.NotFound',
+    });
+  });
+
   it('a user who does not share: BankRejectedError access_denied', async () => {
     const access = await redirectBank.createAccountAccess(ctx(), {
       permissions: ['ReadAccountsBasic'],

@@ -21,6 +21,8 @@ import { BerlinGroupConsentsController } from './berlin-group/consents.controlle
 import { ConsentsService } from './berlin-group/consents.service.js';
 import { PaymentInitiationsService } from './berlin-group/payment-initiations.service.js';
 import { BerlinGroupPaymentsController } from './berlin-group/payments.controller.js';
+import { BerlinGroupPeriodicPaymentsController } from './berlin-group/periodic-payments.controller.js';
+import { PeriodicPaymentsService } from './berlin-group/periodic-payments.service.js';
 import { ScaOutcomes } from './berlin-group/sca-outcomes.service.js';
 import { BerlinGroupScaPageController } from './berlin-group/sca-page.controller.js';
 import { AuthorisationEndpoints } from './berlin-group/xs2a-endpoints.js';
@@ -93,6 +95,7 @@ const SERVICES = [
   AuthorisationsService,
   AuthorisationEndpoints,
   PaymentInitiationsService,
+  PeriodicPaymentsService,
   ConsentsService,
   BerlinGroupAccountsService,
 ];
@@ -120,6 +123,7 @@ export class SandboxBankModule {
         AccountsController,
         FaultsController,
         BerlinGroupPaymentsController,
+        BerlinGroupPeriodicPaymentsController,
         BerlinGroupConsentsController,
         BerlinGroupAccountsController,
         BerlinGroupScaPageController,
