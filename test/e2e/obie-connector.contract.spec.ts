@@ -457,6 +457,19 @@ describe('OBIE connector against the sandbox bank: domestic standing orders', ()
     });
   });
 
+  it('decoupled (CIBA): polling picks up the approval and submits the standing order', async () => {
+    const order = standingOrder({ psuId: 'sandbox-success', frequency: 'DAIL' });
+    const started = await decoupledBank.createStandingOrder(ctx('ob-sandbox-gb-decoupled'), order);
+    expect(started).toMatchObject({ outcome: 'AWAITING_AUTHORISATION', next: { kind: 'decoupled' } });
+    let progress = started;
+    for (let attempt = 0; attempt < 40 && progress.outcome === 'AWAITING_AUTHORISATION'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      progress = await decoupledBank.getStandingOrderStatus(ctx('ob-sandbox-gb-decoupled'), progress.handle, order);
+    }
+    expect(progress).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'InitiationCompleted' });
+    expect(progress.handle.bankPaymentId).toMatch(/^DSO-/);
+  });
+
   it('twice-weekly and twice-monthly orders cannot be written in the OBIE grammar: a 400 naming frequency', async () => {
     for (const frequency of ['TOWK', 'TOMN'] as const)
       await expect(redirectBank.createStandingOrder(ctx(), standingOrder({ frequency }))).rejects.toMatchObject({
