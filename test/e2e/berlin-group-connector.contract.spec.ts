@@ -17,6 +17,7 @@ import {
   type EmbeddedAuthStep,
   type PaymentInitiation,
   type PaymentProgress,
+  type StandingOrderInitiation,
 } from '#libs/connectors';
 import { SANDBOX_BANKS } from '../../apps/sandbox-bank/src/banks/sandbox-bank-definition.js';
 import {
@@ -539,7 +540,7 @@ describe('Berlin Group connector against the sandbox bank: faults and health', (
     });
   });
 
-  it('VRP, refunds, standing orders and funds confirmation are not offered: 501', async () => {
+  it('VRP, refunds, account standing-order reads and funds confirmation are not offered: 501', async () => {
     const registry = new ConnectorRegistry({
       http: new BankHttpClient({ logger: pino({ level: 'silent' }) }),
       secrets: createSecretResolver({}),
@@ -550,6 +551,9 @@ describe('Berlin Group connector against the sandbox bank: faults and health', (
       );
     const connector = connectorFor(EMBEDDED);
     await expect(connector.listStandingOrders(ctx(EMBEDDED), 'g', 'a')).rejects.toMatchObject({ status: 501 });
+    // Setting standing orders up (periodic payments) is offered; explicit redemption is not (one step).
+    expect(registry.capability(entry(EMBEDDED), 'standingOrders')).toBe(registry.forBank(entry(EMBEDDED)));
+    expect(registry.capability(entry(EMBEDDED), 'payments').explicitRedemption).toBeUndefined();
   });
 });
 
@@ -640,6 +644,181 @@ describe('Berlin Group connector against the sandbox bank: account information',
       connector.completeAccountAccessRedirect(ctx(REDIRECT), access.bankConsentId, {}, CALLBACK),
     ).rejects.toMatchObject({ bankErrorCode: 'access_denied' });
     await expect(connector.listAccounts(ctx(REDIRECT), access.bankConsentId)).rejects.toMatchObject({
+      bankErrorCode: 'CONSENT_INVALID',
+    });
+  });
+});
+
+/** A raw XS2A call to the sandbox bank, as the TPP would make it. */
+async function xs2a(bankId: string, method: string, path: string): Promise<Response> {
+  return fetch(`${sandboxUrl}/banks/${bankId}/v1${path}`, {
+    method,
+    headers: { 'X-Request-ID': randomUUID(), 'PSU-IP-Address': '192.0.2.1', accept: 'application/json' },
+  });
+}
+
+describe('Berlin Group connector against the sandbox bank: standing orders (periodic payments)', () => {
+  const isoDay = (daysAhead: number): string =>
+    new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+
+  function standingOrder(overrides: Partial<StandingOrderInitiation> = {}): StandingOrderInitiation {
+    const id = randomUUID();
+    return {
+      standingOrderId: id,
+      refId: `so-${id.slice(0, 8)}`,
+      amount: { value: '75.00', currency: 'EUR' },
+      frequency: 'MNTH',
+      startDate: isoDay(3),
+      endDate: isoDay(400),
+      localInstrument: 'SEPA',
+      creditor: CREDITOR,
+      remittanceReference: 'RENT FLAT 4',
+      redirectUri: CALLBACK,
+      state: randomUUID(),
+      nonce: randomUUID(),
+      ...overrides,
+    };
+  }
+
+  async function setUp(
+    username: string,
+    decision: 'approve' | 'deny' = 'approve',
+    overrides: Partial<StandingOrderInitiation> = {},
+  ): Promise<{ order: StandingOrderInitiation; progress: PaymentProgress }> {
+    const connector = connectorFor(REDIRECT);
+    const order = standingOrder(overrides);
+    const started = await connector.createStandingOrder(ctx(REDIRECT), order);
+    expect(started).toMatchObject({
+      outcome: 'AWAITING_AUTHORISATION',
+      bankStatus: 'RCVD',
+      next: { kind: 'redirect' },
+    });
+    expect(started.handle.bankConsentId).toMatch(/^BGSO-/);
+    if (started.next.kind !== 'redirect') throw new Error('expected a redirect');
+    const back = await decideOnConsentPage(started.next.redirectUrl, username, decision);
+    expect(back.searchParams.get('state')).toBe(order.state);
+    const progress = await connector.completeStandingOrderRedirect(ctx(REDIRECT), {
+      handle: started.handle,
+      params: Object.fromEntries(back.searchParams),
+      redirectUri: CALLBACK,
+      initiation: order,
+    });
+    return { order, progress };
+  }
+
+  const status = (order: StandingOrderInitiation, progress: PaymentProgress): Promise<PaymentProgress> =>
+    connectorFor(REDIRECT).getStandingOrderStatus(ctx(REDIRECT), progress.handle, order);
+
+  it('redirect, sandbox-success: the bank sets the order up as the user authorises it (ACCP), with the XS2A fields', async () => {
+    const { order, progress } = await setUp('sandbox-success');
+    expect(progress).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'ACCP', next: { kind: 'none' } });
+    const read = await xs2a(
+      REDIRECT,
+      'GET',
+      `/periodic-payments/sepa-credit-transfers/${progress.handle.bankConsentId}`,
+    );
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({
+      transactionStatus: 'ACCP',
+      instructedAmount: { currency: 'EUR', amount: '75.00' },
+      creditorAccount: { iban: CREDITOR.identifier.iban },
+      creditorName: CREDITOR.name,
+      remittanceInformationUnstructured: 'RENT FLAT 4',
+      startDate: order.startDate,
+      endDate: order.endDate,
+      frequency: 'Monthly',
+      dayOfExecution: order.startDate.slice(8, 10),
+      executionRule: 'following',
+    });
+    expect(await status(order, progress)).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'ACCP' });
+  });
+
+  it('sandbox-slow: PDNG for three status reads, then ACCP', async () => {
+    const { order, progress } = await setUp('sandbox-slow', 'approve', { frequency: 'WEEK', endDate: undefined });
+    expect(progress).toMatchObject({ outcome: 'PENDING', bankStatus: 'PDNG' });
+    const seen: string[] = [];
+    for (let read = 0; read < 3; read += 1) seen.push((await status(order, progress)).bankStatus);
+    expect(seen).toEqual(['PDNG', 'PDNG', 'ACCP']);
+  });
+
+  it("sandbox-rejected: RJCT with the bank's reason", async () => {
+    const { progress } = await setUp('sandbox-rejected');
+    expect(progress).toMatchObject({ outcome: 'REJECTED', bankStatus: 'RJCT' });
+    expect(progress.statusReason).toContain('MS03');
+  });
+
+  it('a user who denies: DECLINED', async () => {
+    const { progress } = await setUp('sandbox-success', 'deny');
+    expect(progress).toMatchObject({ outcome: 'DECLINED', bankStatus: 'RJCT' });
+  });
+
+  it('DELETE cancels a standing order that is set up: CANC, and a second DELETE is refused', async () => {
+    const { order, progress } = await setUp('sandbox-success');
+    const path = `/periodic-payments/sepa-credit-transfers/${progress.handle.bankConsentId}`;
+    expect((await xs2a(REDIRECT, 'DELETE', path)).status).toBe(204);
+    expect(await status(order, progress)).toMatchObject({ outcome: 'CANCELED', bankStatus: 'CANC' });
+    const again = await xs2a(REDIRECT, 'DELETE', path);
+    expect(again.status).toBe(409);
+  });
+
+  it('decoupled: the bank app approves after its delay; polling reads the order set up', async () => {
+    const connector = connectorFor(DECOUPLED);
+    const order = standingOrder({ psuId: 'sandbox-success', frequency: 'YEAR' });
+    const started = await connector.createStandingOrder(ctx(DECOUPLED), order);
+    expect(started).toMatchObject({ outcome: 'AWAITING_AUTHORISATION', next: { kind: 'decoupled' } });
+    let progress = started;
+    for (let attempt = 0; attempt < 40 && progress.outcome === 'AWAITING_AUTHORISATION'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      progress = await connector.getStandingOrderStatus(ctx(DECOUPLED), progress.handle, order);
+    }
+    expect(progress).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'ACCP' });
+  });
+
+  it('twice weekly and twice monthly have no XS2A frequency: a 400 naming frequency, nothing sent', async () => {
+    for (const frequency of ['TOWK', 'TOMN'] as const)
+      await expect(
+        connectorFor(REDIRECT).createStandingOrder(ctx(REDIRECT), standingOrder({ frequency })),
+      ).rejects.toMatchObject({ status: 400, paths: ['frequency'] });
+  });
+
+  it('the bank refuses a start date in the past (EXECUTION_DATE_INVALID)', async () => {
+    await expect(
+      connectorFor(REDIRECT).createStandingOrder(ctx(REDIRECT), standingOrder({ startDate: isoDay(-3) })),
+    ).rejects.toMatchObject({ bankErrorCode: 'EXECUTION_DATE_INVALID' });
+  });
+
+  it('the embedded approach has no standing-order steps: BankOperationUnsupportedError', async () => {
+    await expect(connectorFor(EMBEDDED).createStandingOrder(ctx(EMBEDDED), standingOrder())).rejects.toMatchObject({
+      status: 501,
+    });
+  });
+});
+
+describe('Berlin Group connector against the sandbox bank: revoking account access', () => {
+  it('DELETE /v1/consents/{id} reaches the bank: the consent is terminatedByTpp and reads are refused', async () => {
+    const connector = connectorFor(REDIRECT);
+    const username = `revoke-${randomUUID().slice(0, 8)}`;
+    const access = await connector.createAccountAccess(ctx(REDIRECT), {
+      permissions: [],
+      redirectUri: CALLBACK,
+      state: 'revoke-state',
+      nonce: 'n',
+    });
+    if (access.next.kind !== 'redirect') throw new Error('expected a redirect');
+    const back = await decideOnConsentPage(access.next.redirectUrl, username, 'approve');
+    const { grant } = await connector.completeAccountAccessRedirect(
+      ctx(REDIRECT),
+      access.bankConsentId,
+      Object.fromEntries(back.searchParams),
+      CALLBACK,
+    );
+    expect(await connector.listAccounts(ctx(REDIRECT), grant)).toHaveLength(2);
+
+    await connector.revokeAccountAccess(ctx(REDIRECT), access.bankConsentId);
+    const read = await xs2a(REDIRECT, 'GET', `/consents/${access.bankConsentId}/status`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ consentStatus: 'terminatedByTpp' });
+    await expect(connector.listAccounts(ctx(REDIRECT), grant)).rejects.toMatchObject({
       bankErrorCode: 'CONSENT_INVALID',
     });
   });

@@ -12,6 +12,7 @@ import {
   type BankCallContext,
   type PaymentInitiation,
   type PaymentProgress,
+  type StandingOrderInitiation,
 } from '#libs/connectors';
 import { SharedClock, closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import {
@@ -220,6 +221,270 @@ describe('OBIE connector against the sandbox bank: single payments by redirect',
   });
 });
 
+describe('OBIE connector against the sandbox bank: explicit redemption (authorise now, submit later)', () => {
+  async function authorise(username: string, decision: 'approve' | 'deny', overrides: Partial<PaymentInitiation> = {}) {
+    const payment = initiation(overrides);
+    const started = await redirectBank.initiatePayment(ctx(), payment);
+    if (started.next.kind !== 'redirect') throw new Error(`expected a redirect, got ${started.next.kind}`);
+    const back = await decideOnConsentPage(started.next.redirectUrl, username, decision);
+    const redemption = redirectBank.explicitRedemption;
+    const authorisation = await redemption.authoriseRedirect(ctx(), {
+      handle: started.handle,
+      params: Object.fromEntries(back.searchParams),
+      redirectUri: CALLBACK,
+      initiation: payment,
+    });
+    return { payment, started, authorisation };
+  }
+
+  it('authorises without submitting; the payment submitted later with the grant reaches its final status', async () => {
+    const { payment, started, authorisation } = await authorise('sandbox-slow', 'approve');
+    if (authorisation.kind !== 'authorised') throw new Error(`expected authorised, got ${authorisation.kind}`);
+    expect(authorisation.grant).not.toBe('');
+    // Nothing submitted yet: the consent is Authorised and no payment order exists.
+    expect(await poll(redirectBank, payment, { ...started, next: { kind: 'none' } })).toMatchObject({
+      outcome: 'PENDING',
+      bankStatus: 'Authorised',
+    });
+    const submitted = await redirectBank.explicitRedemption.submitAuthorised(
+      ctx(),
+      started.handle,
+      payment,
+      authorisation.grant,
+    );
+    expect(submitted).toMatchObject({ outcome: 'PENDING', bankStatus: 'Pending', next: { kind: 'none' } });
+    expect(submitted.handle).toMatchObject({ bankConsentId: started.handle.bankConsentId });
+    expect(submitted.handle.bankPaymentId).toMatch(/^DP-/);
+    const seen: string[] = [];
+    for (let read = 0; read < 4; read += 1) seen.push((await poll(redirectBank, payment, submitted)).bankStatus);
+    expect(seen).toEqual(['Pending', 'Pending', 'Pending', 'AcceptedSettlementCompleted']);
+    // The consent is used up: the same grant cannot pay twice under another order id.
+    await expect(
+      redirectBank.explicitRedemption.submitAuthorised(
+        ctx(),
+        started.handle,
+        { ...payment, paymentId: randomUUID() },
+        authorisation.grant,
+      ),
+    ).rejects.toBeInstanceOf(BankRejectedError);
+  });
+
+  it('submits with a funds check when asked: insufficient funds refuses before any payment order', async () => {
+    const { payment, started, authorisation } = await authorise('sandbox-insufficient-funds', 'approve', {
+      confirmFunds: true,
+    });
+    if (authorisation.kind !== 'authorised') throw new Error('expected authorised');
+    const submitted = await redirectBank.explicitRedemption.submitAuthorised(
+      ctx(),
+      started.handle,
+      payment,
+      authorisation.grant,
+    );
+    expect(submitted).toMatchObject({ outcome: 'REJECTED_INSUFFICIENT_FUNDS', bankStatus: 'Authorised' });
+    expect(submitted.handle.bankPaymentId).toBeUndefined();
+  });
+
+  it('a scheduled payment: authorised now, submitted later as a scheduled payment order', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const { payment, started, authorisation } = await authorise('sandbox-success', 'approve', {
+      executionDate: tomorrow,
+    });
+    if (authorisation.kind !== 'authorised') throw new Error('expected authorised');
+    const submitted = await redirectBank.explicitRedemption.submitAuthorised(
+      ctx(),
+      started.handle,
+      payment,
+      authorisation.grant,
+    );
+    expect(submitted).toMatchObject({ outcome: 'PENDING', bankStatus: 'InitiationPending' });
+    expect(submitted.handle.bankPaymentId).toMatch(/^DSP-/);
+  });
+
+  it('a refused consent: refused with the progress completeRedirect reports (DECLINED, Rejected)', async () => {
+    const { payment, authorisation } = await authorise('sandbox-success', 'deny');
+    if (authorisation.kind !== 'refused') throw new Error('expected refused');
+    expect(authorisation.progress).toMatchObject({
+      outcome: 'DECLINED',
+      bankStatus: 'Rejected',
+      next: { kind: 'none' },
+    });
+    expect(authorisation.progress.statusReason).toBe('The user denied the request.');
+    expect(authorisation.progress.handle.bankPaymentId).toBeUndefined();
+    expect(await poll(redirectBank, payment, authorisation.progress)).toMatchObject({ outcome: 'REJECTED' });
+  });
+
+  it('refuses a callback whose state belongs to another payment', async () => {
+    const payment = initiation();
+    const started = await redirectBank.initiatePayment(ctx(), payment);
+    await expect(
+      redirectBank.explicitRedemption.authoriseRedirect(ctx(), {
+        handle: started.handle,
+        params: { code: 'x', state: 'someone-else' },
+        redirectUri: CALLBACK,
+        initiation: payment,
+      }),
+    ).rejects.toMatchObject({ code: 'InvalidArgument' });
+  });
+});
+
+describe('OBIE connector against the sandbox bank: domestic standing orders', () => {
+  const isoDay = (daysAhead: number): string =>
+    new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+
+  function standingOrder(overrides: Partial<StandingOrderInitiation> = {}): StandingOrderInitiation {
+    const id = randomUUID();
+    return {
+      standingOrderId: id,
+      refId: `so-${id.slice(0, 8)}`,
+      amount: { value: '75.00', currency: 'GBP' },
+      frequency: 'MNTH',
+      startDate: isoDay(3),
+      endDate: isoDay(400),
+      localInstrument: 'FASTER_PAYMENTS',
+      creditor: {
+        name: 'Landlord Ltd',
+        identifier: { type: 'gbDomestic', sortCode: '040004', accountNumber: '87654321' },
+      },
+      remittanceReference: 'FLAT 4 RENT',
+      redirectUri: CALLBACK,
+      state: randomUUID(),
+      nonce: randomUUID(),
+      ...overrides,
+    };
+  }
+
+  async function setUp(
+    username: string,
+    decision: 'approve' | 'deny' = 'approve',
+    overrides: Partial<StandingOrderInitiation> = {},
+  ): Promise<{ order: StandingOrderInitiation; progress: PaymentProgress }> {
+    const order = standingOrder(overrides);
+    const started = await redirectBank.createStandingOrder(ctx(), order);
+    expect(started).toMatchObject({ outcome: 'AWAITING_AUTHORISATION', bankStatus: 'AwaitingAuthorisation' });
+    if (started.next.kind !== 'redirect') throw new Error(`expected a redirect, got ${started.next.kind}`);
+    expect(await redirectBank.getStandingOrderStatus(ctx(), started.handle, order)).toMatchObject({
+      outcome: 'AWAITING_AUTHORISATION',
+    });
+    const back = await decideOnConsentPage(started.next.redirectUrl, username, decision);
+    expect(back.searchParams.get('state')).toBe(order.state);
+    const progress = await redirectBank.completeStandingOrderRedirect(ctx(), {
+      handle: started.handle,
+      params: Object.fromEntries(back.searchParams),
+      redirectUri: CALLBACK,
+      initiation: order,
+    });
+    return { order, progress };
+  }
+
+  async function bankConsent(consentId: string): Promise<Record<string, unknown>> {
+    const token = await fetch(`${sandboxUrl}/banks/ob-sandbox-gb/as/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('gateway-sandbox:sandbox-secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'payments' }),
+    });
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    const read = await fetch(
+      `${sandboxUrl}/banks/ob-sandbox-gb/open-banking/v3.1/pisp/domestic-standing-order-consents/${consentId}`,
+      { headers: { authorization: `Bearer ${accessToken}`, 'x-fapi-financial-id': '001580000SANDBOXGB' } },
+    );
+    expect(read.status).toBe(200);
+    return ((await read.json()) as { Data: Record<string, unknown> }).Data;
+  }
+
+  it('sandbox-success: consent, approval, standing order submitted: InitiationCompleted, with the OBIE fields', async () => {
+    const { order, progress } = await setUp('sandbox-success');
+    expect(progress).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'InitiationCompleted', next: { kind: 'none' } });
+    expect(progress.handle.bankPaymentId).toMatch(/^DSO-/);
+    expect(progress.debtor).toMatchObject({ name: 'sandbox-success' });
+    const consent = await bankConsent(progress.handle.bankConsentId);
+    expect(consent).toMatchObject({
+      Status: 'Consumed',
+      Permission: 'Create',
+      Initiation: {
+        Frequency: `IntrvlMnthDay:01:${order.startDate.slice(8, 10)}`,
+        Reference: 'FLAT 4 RENT',
+        FirstPaymentDateTime: `${order.startDate}T00:00:00+00:00`,
+        FinalPaymentDateTime: `${order.endDate ?? ''}T00:00:00+00:00`,
+        FirstPaymentAmount: { Amount: '75.00', Currency: 'GBP' },
+        RecurringPaymentAmount: { Amount: '75.00', Currency: 'GBP' },
+        CreditorAccount: { SchemeName: 'UK.OBIE.SortCodeAccountNumber', Identification: '04000487654321' },
+      },
+    });
+    expect(await redirectBank.getStandingOrderStatus(ctx(), progress.handle, order)).toMatchObject({
+      outcome: 'COMPLETED',
+      bankStatus: 'InitiationCompleted',
+    });
+  });
+
+  it("a weekly order from a named account: IntrvlWkDay on the first payment's weekday, DebtorAccount sent", async () => {
+    // 2030-01-07 is a Monday.
+    const { progress } = await setUp('sandbox-slow', 'approve', {
+      frequency: 'WEEK',
+      startDate: '2030-01-07',
+      endDate: undefined,
+    });
+    expect(progress).toMatchObject({ outcome: 'PENDING', bankStatus: 'InitiationPending' });
+    const consent = await bankConsent(progress.handle.bankConsentId);
+    expect(consent['Initiation']).toMatchObject({ Frequency: 'IntrvlWkDay:01:01' });
+    expect(consent['Initiation']).not.toHaveProperty('FinalPaymentDateTime');
+  });
+
+  it('sandbox-slow: InitiationPending for three reads, then InitiationCompleted', async () => {
+    const { order, progress } = await setUp('sandbox-slow');
+    expect(progress).toMatchObject({ outcome: 'PENDING', bankStatus: 'InitiationPending' });
+    const seen: string[] = [];
+    for (let read = 0; read < 4; read += 1)
+      seen.push((await redirectBank.getStandingOrderStatus(ctx(), progress.handle, order)).bankStatus);
+    expect(seen).toEqual(['InitiationPending', 'InitiationPending', 'InitiationPending', 'InitiationCompleted']);
+  });
+
+  it("sandbox-rejected: InitiationFailed with the bank's reason", async () => {
+    const { progress } = await setUp('sandbox-rejected');
+    expect(progress).toMatchObject({ outcome: 'REJECTED', bankStatus: 'InitiationFailed' });
+    expect(progress.statusReason).toContain('MS03');
+  });
+
+  it('a user who denies: DECLINED, the consent Rejected, no standing order', async () => {
+    const { order, progress } = await setUp('sandbox-success', 'deny');
+    expect(progress).toMatchObject({ outcome: 'DECLINED', bankStatus: 'Rejected' });
+    expect(progress.handle.bankPaymentId).toBeUndefined();
+    expect(await redirectBank.getStandingOrderStatus(ctx(), progress.handle, order)).toMatchObject({
+      outcome: 'REJECTED',
+      bankStatus: 'Rejected',
+    });
+  });
+
+  it('decoupled (CIBA): polling picks up the approval and submits the standing order', async () => {
+    const order = standingOrder({ psuId: 'sandbox-success', frequency: 'DAIL' });
+    const started = await decoupledBank.createStandingOrder(ctx('ob-sandbox-gb-decoupled'), order);
+    expect(started).toMatchObject({ outcome: 'AWAITING_AUTHORISATION', next: { kind: 'decoupled' } });
+    let progress = started;
+    for (let attempt = 0; attempt < 40 && progress.outcome === 'AWAITING_AUTHORISATION'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      progress = await decoupledBank.getStandingOrderStatus(ctx('ob-sandbox-gb-decoupled'), progress.handle, order);
+    }
+    expect(progress).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'InitiationCompleted' });
+    expect(progress.handle.bankPaymentId).toMatch(/^DSO-/);
+  });
+
+  it('twice-weekly and twice-monthly orders cannot be written in the OBIE grammar: a 400 naming frequency', async () => {
+    for (const frequency of ['TOWK', 'TOMN'] as const)
+      await expect(redirectBank.createStandingOrder(ctx(), standingOrder({ frequency }))).rejects.toMatchObject({
+        status: 400,
+        paths: ['frequency'],
+      });
+  });
+
+  it('the bank refuses a first payment in the past (UK.OBIE.Field.InvalidDate)', async () => {
+    await expect(
+      redirectBank.createStandingOrder(ctx(), standingOrder({ startDate: isoDay(-2) })),
+    ).rejects.toMatchObject({ bankErrorCode: 'UK.OBIE.Field.InvalidDate' });
+  });
+});
+
 describe('OBIE connector against the sandbox bank: decoupled (CIBA)', () => {
   async function untilDecided(
     payment: PaymentInitiation,
@@ -364,6 +629,31 @@ describe('OBIE connector against the sandbox bank: account information', () => {
     ]);
   });
 
+  it('revokeAccountAccess: the DELETE reaches the bank; the consent is gone and its grant reads nothing', async () => {
+    const access = await redirectBank.createAccountAccess(ctx(), {
+      permissions: [],
+      redirectUri: CALLBACK,
+      state: 'revoke-state',
+      nonce: 'n',
+    });
+    if (access.next.kind !== 'redirect') throw new Error('expected a redirect');
+    const back = await decideOnConsentPage(access.next.redirectUrl, `revoke-${randomUUID().slice(0, 8)}`, 'approve');
+    const { grant } = await redirectBank.completeAccountAccessRedirect(
+      ctx(),
+      access.bankConsentId,
+      Object.fromEntries(back.searchParams),
+      CALLBACK,
+    );
+    expect(await redirectBank.listAccounts(ctx(), grant)).toHaveLength(2);
+
+    await redirectBank.revokeAccountAccess(ctx(), access.bankConsentId);
+    await expect(redirectBank.listAccounts(ctx(), grant)).rejects.toBeInstanceOf(BankRejectedError);
+    // Deleted by the TPP: the bank answers for it as for no consent at all.
+    await expect(redirectBank.revokeAccountAccess(ctx(), access.bankConsentId)).rejects.toMatchObject({
+      bankErrorCode: 'UK.OBIE.Resource.NotFound',
+    });
+  });
+
   it('a user who does not share: BankRejectedError access_denied', async () => {
     const access = await redirectBank.createAccountAccess(ctx(), {
       permissions: ['ReadAccountsBasic'],
@@ -468,13 +758,13 @@ describe('OBIE connector against the sandbox bank: variable recurring payments',
 });
 
 describe('OBIE connector against the sandbox bank: capabilities', () => {
-  it('offers payments, VRP, account information and funds confirmation; refunds are a 501', () => {
+  it('offers payments, VRP, account information, funds confirmation and standing orders; refunds are a 501', () => {
     const registry = new ConnectorRegistry({
       http: new BankHttpClient({ logger: pino({ level: 'silent' }) }),
       secrets: createSecretResolver({}),
     });
     const entry = sandboxEntry('ob-sandbox-gb', sandboxUrl);
-    for (const capability of ['payments', 'vrp', 'accounts', 'fundsConfirmation'] as const)
+    for (const capability of ['payments', 'vrp', 'accounts', 'fundsConfirmation', 'standingOrders'] as const)
       expect(registry.capability(entry, capability)).toBe(registry.forBank(entry));
     expect(() => registry.capability(entry, 'refunds')).toThrow(
       expect.objectContaining({ status: 501, code: 'UNIMPLEMENTED' }),

@@ -21,6 +21,8 @@ import { BerlinGroupConsentsController } from './berlin-group/consents.controlle
 import { ConsentsService } from './berlin-group/consents.service.js';
 import { PaymentInitiationsService } from './berlin-group/payment-initiations.service.js';
 import { BerlinGroupPaymentsController } from './berlin-group/payments.controller.js';
+import { BerlinGroupPeriodicPaymentsController } from './berlin-group/periodic-payments.controller.js';
+import { PeriodicPaymentsService } from './berlin-group/periodic-payments.service.js';
 import { ScaOutcomes } from './berlin-group/sca-outcomes.service.js';
 import { BerlinGroupScaPageController } from './berlin-group/sca-page.controller.js';
 import { AuthorisationEndpoints } from './berlin-group/xs2a-endpoints.js';
@@ -41,6 +43,10 @@ import { ObieResourceAccess } from './http/obie-resource-access.js';
 import { PaymentEngine } from './payments/payment-engine.js';
 import { DomesticPaymentsController } from './pisp/domestic-payments.controller.js';
 import { DomesticScheduledPaymentsController } from './pisp/domestic-scheduled-payments.controller.js';
+import { DomesticStandingOrdersController } from './pisp/domestic-standing-orders.controller.js';
+import { StandingOrderConsentsService } from './pisp/standing-order-consents.service.js';
+import { StandingOrdersService } from './pisp/standing-orders.service.js';
+import { StandingOrderEngine } from './payments/standing-order-engine.js';
 import { PaymentConsentsService } from './pisp/payment-consents.service.js';
 import { PaymentOrdersService } from './pisp/payment-orders.service.js';
 import { AccountStore } from './store/account.store.js';
@@ -75,9 +81,12 @@ const SERVICES = [
   CibaService,
   TokenService,
   PaymentEngine,
+  StandingOrderEngine,
   ObieResourceAccess,
   PaymentConsentsService,
   PaymentOrdersService,
+  StandingOrderConsentsService,
+  StandingOrdersService,
   VrpConsentsService,
   VrpPaymentsService,
   AccountAccessConsentsService,
@@ -86,6 +95,7 @@ const SERVICES = [
   AuthorisationsService,
   AuthorisationEndpoints,
   PaymentInitiationsService,
+  PeriodicPaymentsService,
   ConsentsService,
   BerlinGroupAccountsService,
 ];
@@ -108,10 +118,12 @@ export class SandboxBankModule {
         AuthorizeController,
         DomesticPaymentsController,
         DomesticScheduledPaymentsController,
+        DomesticStandingOrdersController,
         DomesticVrpsController,
         AccountsController,
         FaultsController,
         BerlinGroupPaymentsController,
+        BerlinGroupPeriodicPaymentsController,
         BerlinGroupConsentsController,
         BerlinGroupAccountsController,
         BerlinGroupScaPageController,

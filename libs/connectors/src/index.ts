@@ -24,3 +24,5 @@ export * from './connector-registry.js';
 export * from './bank-connectors.js';
 export * from './settlement/settlement-provider-connector.js';
 export * from './settlement/settlement-provider-registry.js';
+export * from './obie/obie-standing-order-frequency.js';
+export * from './berlin-group/berlin-group-periodic-frequency.js';

@@ -3,6 +3,7 @@ import type { Prisma } from '../store/sandbox-db.js';
 import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
 import { PaymentEngine } from '../payments/payment-engine.js';
 import { PAYMENT_VOCABULARY } from '../payments/payment-vocabulary.js';
+import { StandingOrderEngine } from '../payments/standing-order-engine.js';
 import { AccountStore } from '../store/account.store.js';
 import { PaymentStore, type PaymentKind } from '../store/payment.store.js';
 import { accountProfileFor } from './iban.js';
@@ -12,13 +13,14 @@ import { Xs2aResourceStore, type Xs2aResource } from './xs2a-resource.store.js';
 /** The status a resource waits in for its authorisation. */
 export const AWAITING_SCA: Readonly<Record<string, string>> = {
   'bg-payment-initiation': 'RCVD',
+  'bg-periodic-payment': 'RCVD',
   'bg-ais-consent': 'received',
 };
 
 /**
  * What the end of an authorisation does to its resource. A finalised payment becomes a payment
  * order on the user's account (the account they named, or their current account) and runs its
- * scenario; a finalised consent becomes valid. A failed one rejects the resource.
+ * scenario (a periodic payment: a standing order, set up or not by the scenario); a finalised consent becomes valid. A failed one rejects the resource.
  */
 @Injectable()
 export class ScaOutcomes {
@@ -27,6 +29,7 @@ export class ScaOutcomes {
     private readonly accounts: AccountStore,
     private readonly payments: PaymentStore,
     private readonly engine: PaymentEngine,
+    private readonly standingOrders: StandingOrderEngine,
   ) {}
 
   async finalised(bank: SandboxBankDefinition, resource: Xs2aResource, psuId: string): Promise<void> {
@@ -49,7 +52,12 @@ export class ScaOutcomes {
       !(await this.resources.transition(resource.id, ['RCVD'], 'ACTC', { username: psuId, debtorAccountId: debtor.id }))
     )
       return;
-    const kind: PaymentKind = stored.executeAt === undefined ? 'berlin-group-payment' : 'berlin-group-future-payment';
+    const kind: PaymentKind =
+      resource.kind === 'bg-periodic-payment'
+        ? 'berlin-group-periodic-payment'
+        : stored.executeAt === undefined
+          ? 'berlin-group-payment'
+          : 'berlin-group-future-payment';
     const { payment } = await this.payments.create({
       bankId: bank.id,
       kind,
@@ -63,7 +71,8 @@ export class ScaOutcomes {
       idempotencyKey: resource.id,
       ...(stored.executeAt === undefined ? {} : { executeAt: new Date(stored.executeAt) }),
     });
-    await this.engine.afterSubmission(payment);
+    if (kind === 'berlin-group-periodic-payment') await this.standingOrders.afterSubmission(payment);
+    else await this.engine.afterSubmission(payment);
   }
 
   async failed(resource: Xs2aResource): Promise<void> {

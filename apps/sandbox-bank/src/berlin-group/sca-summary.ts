@@ -40,5 +40,12 @@ export function scaSummary(resource: Xs2aResource): Array<readonly [string, stri
     ...(payment['requestedExecutionDate'] === undefined
       ? []
       : [['On', text(payment['requestedExecutionDate'])] as const]),
+    ...(resource.kind === 'bg-periodic-payment'
+      ? [
+          ['How often', text(payment['frequency'])] as const,
+          ['From', text(payment['startDate'])] as const,
+          ['Until', payment['endDate'] === undefined ? 'Cancelled' : text(payment['endDate'])] as const,
+        ]
+      : []),
   ];
 }

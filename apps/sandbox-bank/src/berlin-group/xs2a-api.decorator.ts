@@ -7,7 +7,7 @@ import { XS2A_VERSION_PATH } from './xs2a-request.js';
  * A controller of a sandbox bank's Berlin Group (NextGenPSD2 XS2A v1.3) interface, under
  * `/banks/{bankId}/v1/{area}`: tppMessages errors and the bank's injected faults.
  */
-export function Xs2aApiController(area: 'payments' | 'consents' | 'accounts'): ClassDecorator {
+export function Xs2aApiController(area: 'payments' | 'periodic-payments' | 'consents' | 'accounts'): ClassDecorator {
   return applyDecorators(
     UseFilters(Xs2aErrorFilter),
     UseGuards(FaultInjectionGuard),

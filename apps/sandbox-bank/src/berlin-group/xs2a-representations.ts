@@ -17,10 +17,14 @@ export function storedPayment(resource: Xs2aResource): StoredPayment {
   return resource.request as unknown as StoredPayment;
 }
 
-/** The resource's own URL: `/payments/{product}/{paymentId}` or `/consents/{consentId}`. */
+/**
+ * The resource's own URL: `/payments/{product}/{paymentId}`,
+ * `/periodic-payments/{product}/{paymentId}` or `/consents/{consentId}`.
+ */
 export function resourceUrl(bases: Bases, resource: Xs2aResource): string {
   if (resource.kind === 'bg-ais-consent') return `${bases.api}/consents/${resource.id}`;
-  return `${bases.api}/payments/${storedPayment(resource).product}/${resource.id}`;
+  const service = resource.kind === 'bg-periodic-payment' ? 'periodic-payments' : 'payments';
+  return `${bases.api}/${service}/${storedPayment(resource).product}/${resource.id}`;
 }
 
 /** The link naming the next embedded call, by scaStatus. */

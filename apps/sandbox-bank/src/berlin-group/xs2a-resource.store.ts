@@ -6,15 +6,17 @@ import { newResourceId } from '../store/secret-hash.js';
 import { Xs2aError } from './xs2a-error.js';
 
 /** A payment initiation or an account-information consent: the resources XS2A authorisations belong to. */
-export type Xs2aResourceKind = 'bg-payment-initiation' | 'bg-ais-consent';
+export type Xs2aResourceKind = 'bg-payment-initiation' | 'bg-periodic-payment' | 'bg-ais-consent';
 export type Xs2aResource = Prisma.SbConsentModel;
 
 const ID_PREFIX: Readonly<Record<Xs2aResourceKind, string>> = {
   'bg-payment-initiation': 'BGPI',
+  'bg-periodic-payment': 'BGSO',
   'bg-ais-consent': 'BGAC',
 };
 const WHAT: Readonly<Record<Xs2aResourceKind, string>> = {
   'bg-payment-initiation': 'Payment',
+  'bg-periodic-payment': 'Periodic payment',
   'bg-ais-consent': 'Consent',
 };
 

@@ -41,6 +41,17 @@ export function consentSummary(consent: Consent): Array<readonly [string, string
           ? [['On', text(initiation['RequestedExecutionDateTime'])] as const]
           : []),
       ];
+    case 'domestic-standing-order':
+      return [
+        ['Amount', money(initiation['FirstPaymentAmount'])],
+        ...payee(initiation['CreditorAccount'], 'Pay to'),
+        ['Reference', text(initiation['Reference'])],
+        ['How often', text(initiation['Frequency'])],
+        ['First payment', text(initiation['FirstPaymentDateTime'])],
+        ...(initiation['FinalPaymentDateTime'] === undefined
+          ? []
+          : [['Final payment', text(initiation['FinalPaymentDateTime'])] as const]),
+      ];
     case 'domestic-vrp': {
       const control = obj(data['ControlParameters']);
       const limits = Array.isArray(control['PeriodicLimits']) ? (control['PeriodicLimits'] as unknown[]) : [];

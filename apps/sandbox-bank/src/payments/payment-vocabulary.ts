@@ -9,7 +9,8 @@ export interface PaymentVocabulary {
 
 /**
  * Domestic payments and VRPs speak ISO 20022 (OBTransactionIndividualStatus1Code); scheduled
- * payments OBExternalStatus1Code; Berlin Group payments XS2A's transactionStatus codes.
+ * payments and standing orders OBExternalStatus1Code; Berlin Group payments XS2A's transactionStatus
+ * codes. A standing order's settled status says it is set up (its payments then run on their dates).
  */
 export const PAYMENT_VOCABULARY: Readonly<Record<PaymentKind, PaymentVocabulary>> = {
   'domestic-payment': { pending: 'Pending', settled: 'AcceptedSettlementCompleted', rejected: 'Rejected' },
@@ -19,10 +20,18 @@ export const PAYMENT_VOCABULARY: Readonly<Record<PaymentKind, PaymentVocabulary>
     settled: 'InitiationCompleted',
     rejected: 'InitiationFailed',
   },
+  'domestic-standing-order': {
+    pending: 'InitiationPending',
+    settled: 'InitiationCompleted',
+    rejected: 'InitiationFailed',
+  },
   // Berlin Group transactionStatus: accepted for execution, settled on the debtor's side, rejected;
   // a future-dated order waits as AcceptedCustomerProfile until its date.
   'berlin-group-payment': { pending: 'ACSP', settled: 'ACSC', rejected: 'RJCT' },
   'berlin-group-future-payment': { pending: 'ACCP', settled: 'ACSC', rejected: 'RJCT' },
+  // A periodic payment is pending while the bank checks it, then accepted on the customer's
+  // profile (set up: its payments run on their dates).
+  'berlin-group-periodic-payment': { pending: 'PDNG', settled: 'ACCP', rejected: 'RJCT' },
 };
 
 export function vocabularyOf(payment: Payment): PaymentVocabulary {

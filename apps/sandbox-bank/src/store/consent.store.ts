@@ -6,12 +6,14 @@ import { ObieError } from '../http/obie-error.js';
 import { consentByIdempotencyKey, insertConsentUnlessKeyUsed, type NewConsent } from './consent-statements.js';
 import { newResourceId } from './secret-hash.js';
 
-export type ConsentKind = 'domestic-payment' | 'domestic-scheduled-payment' | 'domestic-vrp' | 'account-access';
+export type ConsentKind =
+  'domestic-payment' | 'domestic-scheduled-payment' | 'domestic-standing-order' | 'domestic-vrp' | 'account-access';
 export type Consent = Prisma.SbConsentModel;
 
 const ID_PREFIX: Readonly<Record<ConsentKind, string>> = {
   'domestic-payment': 'PDC',
   'domestic-scheduled-payment': 'PSC',
+  'domestic-standing-order': 'SOC',
   'domestic-vrp': 'VRC',
   'account-access': 'AAC',
 };

@@ -9,17 +9,21 @@ import { isUniqueViolation } from './unique-violation.js';
 export type PaymentKind =
   | 'domestic-payment'
   | 'domestic-scheduled-payment'
+  | 'domestic-standing-order'
   | 'domestic-vrp'
   | 'berlin-group-payment'
-  | 'berlin-group-future-payment';
+  | 'berlin-group-future-payment'
+  | 'berlin-group-periodic-payment';
 export type Payment = Prisma.SbPaymentModel;
 
 const ID_PREFIX: Readonly<Record<PaymentKind, string>> = {
   'domestic-payment': 'DP',
   'domestic-scheduled-payment': 'DSP',
+  'domestic-standing-order': 'DSO',
   'domestic-vrp': 'DVRP',
   'berlin-group-payment': 'BGP',
   'berlin-group-future-payment': 'BGF',
+  'berlin-group-periodic-payment': 'BGPP',
 };
 
 export interface NewPayment {

@@ -114,14 +114,22 @@ export class BerlinGroupApi {
 
 const segment = encodeURIComponent;
 
+/** The payment initiation services: single payments and periodic payments (standing orders). */
+export type Xs2aPaymentService = 'payments' | 'periodic-payments';
+
 /** Resource paths under `/v1`. */
 export const XS2A_PATHS = {
-  payment: (product: string) => `/payments/${segment(product)}`,
-  paymentStatus: (product: string, paymentId: string) => `/payments/${segment(product)}/${segment(paymentId)}/status`,
-  paymentAuthorisations: (product: string, paymentId: string) =>
-    `/payments/${segment(product)}/${segment(paymentId)}/authorisations`,
-  paymentAuthorisation: (product: string, paymentId: string, authorisationId: string) =>
-    `/payments/${segment(product)}/${segment(paymentId)}/authorisations/${segment(authorisationId)}`,
+  payment: (product: string, service: Xs2aPaymentService = 'payments') => `/${service}/${segment(product)}`,
+  paymentStatus: (product: string, paymentId: string, service: Xs2aPaymentService = 'payments') =>
+    `/${service}/${segment(product)}/${segment(paymentId)}/status`,
+  paymentAuthorisations: (product: string, paymentId: string, service: Xs2aPaymentService = 'payments') =>
+    `/${service}/${segment(product)}/${segment(paymentId)}/authorisations`,
+  paymentAuthorisation: (
+    product: string,
+    paymentId: string,
+    authorisationId: string,
+    service: Xs2aPaymentService = 'payments',
+  ) => `/${service}/${segment(product)}/${segment(paymentId)}/authorisations/${segment(authorisationId)}`,
   consents: () => '/consents',
   consent: (consentId: string) => `/consents/${segment(consentId)}`,
   consentStatus: (consentId: string) => `/consents/${segment(consentId)}/status`,

@@ -14,6 +14,7 @@ import {
   describeBerlinGroupError,
   messagesOf,
   type BerlinGroupApi,
+  type Xs2aPaymentService,
   type XsAnswer,
 } from './berlin-group-api.js';
 import {
@@ -41,6 +42,7 @@ import { initiationHeaders, paymentInitiationBody } from './berlin-group-request
 import type { BerlinGroupSettings } from './berlin-group-settings.js';
 import {
   SCA_STATUS_PHASES,
+  mapPeriodicPaymentStatus,
   mapScaStatus,
   mapTransactionStatus,
   paymentOutcome,
@@ -52,6 +54,27 @@ export interface BerlinGroupParts {
   readonly bankId: string;
   readonly settings: BerlinGroupSettings;
   readonly api: BerlinGroupApi;
+}
+
+/** A payment initiation service and how its transactionStatus reads. */
+export interface Xs2aPaymentKind {
+  readonly service: Xs2aPaymentService;
+  readonly transactionStatus: (status: unknown) => { readonly status: string; readonly outcome: BankOutcome };
+}
+
+export const SINGLE_PAYMENTS: Xs2aPaymentKind = { service: 'payments', transactionStatus: mapTransactionStatus };
+export const PERIODIC_PAYMENTS: Xs2aPaymentKind = {
+  service: 'periodic-payments',
+  transactionStatus: mapPeriodicPaymentStatus,
+};
+
+/** What a payment resource is created from: its product, its body, and the user's way to the bank and back. */
+export interface Xs2aInitiationRequest {
+  readonly product: string;
+  readonly body: JsonObject;
+  readonly redirectUri: string;
+  readonly state: string;
+  readonly psuId?: string;
 }
 
 const NONE = { kind: 'none' } as const;
@@ -71,14 +94,29 @@ function handleOf(paymentId: string, state: PaymentContinuation): BankPaymentHan
  * sub-resource in the bank's SCA approach, and the transaction status.
  */
 export class BerlinGroupPayments {
-  constructor(private readonly parts: BerlinGroupParts) {}
+  constructor(
+    private readonly parts: BerlinGroupParts,
+    private readonly kind: Xs2aPaymentKind = SINGLE_PAYMENTS,
+  ) {}
 
   async initiate(ctx: BankCallContext, initiation: PaymentInitiation): Promise<PaymentProgress> {
+    const product = paymentProductFor(this.parts.bankId, this.parts.settings.productMap, initiation.localInstrument);
+    return this.start(ctx, {
+      product,
+      body: paymentInitiationBody(initiation),
+      redirectUri: initiation.redirectUri,
+      state: initiation.state,
+      ...(initiation.psuId === undefined ? {} : { psuId: initiation.psuId }),
+    });
+  }
+
+  /** Creates the payment resource (`body` at `/{service}/{product}`) and starts its authorisation. */
+  async start(ctx: BankCallContext, request: Xs2aInitiationRequest): Promise<PaymentProgress> {
     const { settings } = this.parts;
-    const product = paymentProductFor(this.parts.bankId, settings.productMap, initiation.localInstrument);
+    const { product } = request;
+    const { service } = this.kind;
     const approach = settings.scaApproach;
-    const psuId =
-      initiation.psuId === undefined || initiation.psuId.trim() === '' ? undefined : initiation.psuId.trim();
+    const psuId = request.psuId === undefined || request.psuId.trim() === '' ? undefined : request.psuId.trim();
     if (approach === 'decoupled' && psuId === undefined) {
       throw GatewayError.invalidField(
         'psuId',
@@ -86,17 +124,17 @@ export class BerlinGroupPayments {
         'Field.Expected',
       );
     }
-    const headers = initiationHeaders(settings, initiation.redirectUri, initiation.state, psuId);
+    const headers = initiationHeaders(settings, request.redirectUri, request.state, psuId);
     const created = await this.parts.api.call(ctx, {
       method: 'POST',
-      path: XS2A_PATHS.payment(product),
-      operation: `xs2a.payments.${product}.create`,
-      body: paymentInitiationBody(initiation),
+      path: XS2A_PATHS.payment(product, service),
+      operation: `xs2a.${service}.${product}.create`,
+      body: request.body,
       headers,
       psuInvolved: true,
     });
     const paymentId = textAt(created.body, 'paymentId', 'paymentId');
-    const transaction = mapTransactionStatus(created.body['transactionStatus']);
+    const transaction = this.kind.transactionStatus(created.body['transactionStatus']);
     const state: PaymentContinuation = {
       product,
       approach,
@@ -128,8 +166,17 @@ export class BerlinGroupPayments {
   }
 
   async completeRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<PaymentProgress> {
-    const { params, handle, initiation } = callback;
-    if (params['state'] !== undefined && params['state'] !== initiation.state) {
+    return this.completeReturn(ctx, callback.handle, callback.params, callback.initiation.state);
+  }
+
+  /** The user is back (`params` from the TPP redirect URIs, `state` the one the payment was started with). */
+  async completeReturn(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    params: Readonly<Record<string, string>>,
+    state: string,
+  ): Promise<PaymentProgress> {
+    if (params['state'] !== undefined && params['state'] !== state) {
       throw new GatewayError('InvalidArgument', {
         message: 'The state the bank sent back does not belong to this payment.',
       });
@@ -253,8 +300,8 @@ export class BerlinGroupPayments {
     if (state.authorisationId !== undefined && phase !== 'done' && phase !== 'failed') {
       const read = await this.parts.api.get(
         ctx,
-        XS2A_PATHS.paymentAuthorisation(state.product, paymentId, state.authorisationId),
-        `xs2a.payments.${state.product}.authorisation.read`,
+        XS2A_PATHS.paymentAuthorisation(state.product, paymentId, state.authorisationId, this.kind.service),
+        `xs2a.${this.kind.service}.${state.product}.authorisation.read`,
       );
       const sca = mapScaStatus(read.body['scaStatus']);
       phase = sca.phase;
@@ -262,10 +309,10 @@ export class BerlinGroupPayments {
     }
     const read = await this.parts.api.get(
       ctx,
-      XS2A_PATHS.paymentStatus(state.product, paymentId),
-      `xs2a.payments.${state.product}.status`,
+      XS2A_PATHS.paymentStatus(state.product, paymentId, this.kind.service),
+      `xs2a.${this.kind.service}.${state.product}.status`,
     );
-    const transaction = mapTransactionStatus(read.body['transactionStatus']);
+    const transaction = this.kind.transactionStatus(read.body['transactionStatus']);
     const outcome = paymentOutcome(transaction.outcome, phase, state.approach);
     const finished = phase === 'done' || phase === 'failed';
     state = { ...state, transactionStatus: transaction.status };
@@ -323,8 +370,8 @@ export class BerlinGroupPayments {
     if (answered(created.body) || !offersAuthorisationStart(created.body)) return created;
     return this.parts.api.call(ctx, {
       method: 'POST',
-      path: XS2A_PATHS.paymentAuthorisations(state.product, paymentId),
-      operation: `xs2a.payments.${state.product}.authorisations.start`,
+      path: XS2A_PATHS.paymentAuthorisations(state.product, paymentId, this.kind.service),
+      operation: `xs2a.${this.kind.service}.${state.product}.authorisations.start`,
       headers,
       psuInvolved: true,
     });
@@ -388,9 +435,9 @@ export class BerlinGroupPayments {
     return this.parts.api.call(ctx, {
       method: started ? 'PUT' : 'POST',
       path: started
-        ? XS2A_PATHS.paymentAuthorisation(product, paymentId, state.authorisationId ?? '')
-        : XS2A_PATHS.paymentAuthorisations(product, paymentId),
-      operation: `xs2a.payments.${product}.authorisation.${what}`,
+        ? XS2A_PATHS.paymentAuthorisation(product, paymentId, state.authorisationId ?? '', this.kind.service)
+        : XS2A_PATHS.paymentAuthorisations(product, paymentId, this.kind.service),
+      operation: `xs2a.${this.kind.service}.${product}.authorisation.${what}`,
       body,
       headers,
       psuInvolved: true,

@@ -9,8 +9,8 @@ import type { BerlinGroupSettings } from './berlin-group-settings.js';
 export type AccountReference = { readonly iban: string } | { readonly bban: string };
 
 /** Maximum lengths the standard gives the fields (Max35Text, Max70Text, Max140Text). */
-const MAX_END_TO_END = 35;
-const MAX_CREDITOR_NAME = 70;
+export const MAX_END_TO_END = 35;
+export const MAX_CREDITOR_NAME = 70;
 const MAX_REMITTANCE = 140;
 
 /** Consents live at most 90 days without renewed SCA; ask for 89 so no time zone makes it 91. */
@@ -51,7 +51,8 @@ export function accountReference(party: PartyAccount, path: string): AccountRefe
   }
 }
 
-function creditorAccount(initiation: PaymentInitiation): AccountReference {
+/** The creditor's accountReference, as the rail addresses it (or a 400 naming `creditor`). */
+export function creditorAccount(initiation: Pick<PaymentInitiation, 'localInstrument' | 'creditor'>): AccountReference {
   const allowed = CREDITOR_TYPES[initiation.localInstrument];
   if (!allowed.includes(initiation.creditor.identifier.type)) {
     throw GatewayError.invalidField(
@@ -62,7 +63,7 @@ function creditorAccount(initiation: PaymentInitiation): AccountReference {
   return accountReference(initiation.creditor, 'creditor');
 }
 
-function remittance(primary: string, secondary: string | undefined): string {
+export function remittance(primary: string, secondary: string | undefined): string {
   return (secondary === undefined || secondary === '' ? primary : `${primary} ${secondary}`).slice(0, MAX_REMITTANCE);
 }
 

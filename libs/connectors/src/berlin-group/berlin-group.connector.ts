@@ -7,6 +7,11 @@ import type {
   PaymentProgress,
 } from '../capabilities/payment-initiation.js';
 import type { ConnectorHealth } from '../capabilities/status-probe.js';
+import type {
+  StandingOrderCallback,
+  StandingOrderCapability,
+  StandingOrderInitiation,
+} from '../capabilities/standing-orders.js';
 import type { BankCallContext, LocalInstrument } from '../bank-types.js';
 import type { BankCatalogueEntry } from '../catalogue/bank-catalogue-entry.js';
 import { guardBankAnswer, rejectUnsupported } from '../connector-calls.js';
@@ -16,6 +21,7 @@ import { BerlinGroupAis } from './berlin-group-ais.js';
 import { BerlinGroupApi } from './berlin-group-api.js';
 import { BerlinGroupPayments, type BerlinGroupParts } from './berlin-group-payments.js';
 import { parseBerlinGroupSettings } from './berlin-group-settings.js';
+import { BerlinGroupStandingOrders } from './berlin-group-standing-orders.js';
 import { probeBerlinGroup, probeProduct } from './berlin-group-status-probe.js';
 
 export interface BerlinGroupConnectorDeps {
@@ -27,19 +33,25 @@ export interface BerlinGroupConnectorDeps {
 /**
  * Berlin Group NextGenPSD2 (XS2A v1.3) banks: single payments of every product the rails map to,
  * authorised by redirect, decoupled or embedded SCA through the authorisation sub-resources, and
- * account information under a consent. XS2A has no VRP; this connector has no funds
- * confirmation (XS2A confirmation-of-funds consents) and no standing-order reads
- * (BankOperationUnsupportedError).
+ * account information under a consent, and standing orders as periodic payments. A payment is
+ * one step (the bank executes it as the user authorises it), so there is no explicitRedemption.
+ * XS2A has no VRP; this connector has no funds confirmation (XS2A confirmation-of-funds
+ * consents) and no standing-order reads of an account (BankOperationUnsupportedError).
  */
 export class BerlinGroupConnector
   extends GuardedBankCalls
-  implements BankConnector, PaymentInitiationCapability, AccountInformationCapability
+  implements BankConnector, PaymentInitiationCapability, AccountInformationCapability, StandingOrderCapability
 {
   readonly protocol = 'berlin-group';
-  readonly capabilities: Pick<BankCapabilities, 'payments' | 'accounts'> = { payments: this, accounts: this };
+  readonly capabilities: Pick<BankCapabilities, 'payments' | 'accounts' | 'standingOrders'> = {
+    payments: this,
+    accounts: this,
+    standingOrders: this,
+  };
   private readonly parts: BerlinGroupParts;
   protected readonly payments: BerlinGroupPayments;
   protected readonly ais: BerlinGroupAis;
+  private readonly standingOrders: BerlinGroupStandingOrders;
   private readonly nowMs: () => number;
   private readonly rails: readonly LocalInstrument[];
 
@@ -50,6 +62,7 @@ export class BerlinGroupConnector
     this.parts = { bankId: entry.id, settings, api: new BerlinGroupApi(settings, deps.http) };
     this.payments = new BerlinGroupPayments(this.parts);
     this.ais = new BerlinGroupAis(this.parts, this.nowMs);
+    this.standingOrders = new BerlinGroupStandingOrders(this.parts);
     this.rails = entry.supportedLocalInstruments;
   }
 
@@ -68,6 +81,23 @@ export class BerlinGroupConnector
     _initiation: PaymentInitiation,
   ): Promise<PaymentProgress> {
     return guardBankAnswer(ctx, () => this.payments.status(ctx, handle));
+  }
+
+  createStandingOrder(ctx: BankCallContext, initiation: StandingOrderInitiation): Promise<PaymentProgress> {
+    return guardBankAnswer(ctx, () => this.standingOrders.create(ctx, initiation));
+  }
+
+  /** One step: the bank set the order up as the user authorised it; this reads where it stands. */
+  completeStandingOrderRedirect(ctx: BankCallContext, callback: StandingOrderCallback): Promise<PaymentProgress> {
+    return guardBankAnswer(ctx, () => this.standingOrders.completeRedirect(ctx, callback));
+  }
+
+  getStandingOrderStatus(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    _initiation: StandingOrderInitiation,
+  ): Promise<PaymentProgress> {
+    return guardBankAnswer(ctx, () => this.standingOrders.status(ctx, handle));
   }
 
   completeAccountAccessRedirect(

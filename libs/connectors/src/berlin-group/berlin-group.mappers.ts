@@ -127,6 +127,36 @@ export function mapTransactionStatus(status: unknown): { status: TransactionStat
   return lookupOutcome('XS2A transactionStatus', TRANSACTION_STATUS_OUTCOMES, status);
 }
 
+/**
+ * transactionStatus of a periodic payment (a standing order), whose outcome is its set-up:
+ * COMPLETED once the bank has accepted it for execution on its dates, whatever its payments
+ * then do.
+ */
+export const PERIODIC_PAYMENT_STATUS_OUTCOMES: Readonly<Record<TransactionStatus, BankOutcome>> = {
+  RCVD: 'AWAITING_AUTHORISATION',
+  PATC: 'AWAITING_AUTHORISATION',
+  // Technically valid, funds checked or pending: the bank has not accepted the order yet.
+  ACTC: 'PENDING',
+  ACFC: 'PENDING',
+  PDNG: 'PENDING',
+  // AcceptedCustomerProfile: the order is on the customer's profile and runs on its dates.
+  ACCP: 'COMPLETED',
+  // A payment of the order under way, accepted with a change, without posting, active: in force.
+  ACSP: 'COMPLETED',
+  ACWC: 'COMPLETED',
+  ACWP: 'COMPLETED',
+  ACTV: 'COMPLETED',
+  PART: 'COMPLETED',
+  ACSC: 'COMPLETED',
+  ACCC: 'COMPLETED',
+  RJCT: 'REJECTED',
+  CANC: 'CANCELED',
+};
+
+export function mapPeriodicPaymentStatus(status: unknown): { status: TransactionStatus; outcome: BankOutcome } {
+  return lookupOutcome('XS2A transactionStatus', PERIODIC_PAYMENT_STATUS_OUTCOMES, status);
+}
+
 export function mapScaStatus(status: unknown): { status: ScaStatus; phase: ScaPhase } {
   const { status: code, value } = lookupStatus('XS2A scaStatus', SCA_STATUS_PHASES, status);
   return { status: code, phase: value };

@@ -1,11 +1,12 @@
-import { GatewayError } from '#libs/common';
 import type {
   BankPaymentHandle,
   PaymentInitiation,
   PaymentProgress,
+  RedirectAuthorisation,
   RedirectCallback,
 } from '../capabilities/payment-initiation.js';
 import type { BankCallContext, BankOutcome } from '../bank-types.js';
+import { authorisationProgress, checkReturnedState, refusedProgress } from './obie-consent-authorisation.js';
 import { partyFor } from './obie-accounts.mappers.js';
 import { idempotencyKeyFor } from './obie-api.js';
 import { objectAt, textAt, type JsonObject } from '../http/bank-json.js';
@@ -62,53 +63,35 @@ export class ObiePayments {
     );
     const data = objectAt(body, 'Data', 'Data');
     const handle: BankPaymentHandle = { bankConsentId: textAt(data, 'ConsentId', 'Data.ConsentId') };
-    const { status, outcome } = mapPaymentConsentStatus(data['Status']);
-    if (outcome !== 'AWAITING_AUTHORISATION') return { handle, outcome, bankStatus: status, next: NONE };
-    if (this.parts.settings.scaApproach === 'decoupled') {
-      if (initiation.psuId === undefined || initiation.psuId === '') {
-        throw GatewayError.invalidField(
-          'psuId',
-          'This bank authorises in its own app (decoupled): the user at the bank (psuId) is required.',
-          'Field.Expected',
-        );
-      }
-      const { authReqId, intervalSeconds } = await this.parts.auth.startCiba(
-        ctx,
-        handle.bankConsentId,
-        initiation.psuId,
-        'payments',
-      );
-      return {
-        handle: { ...handle, continuation: { authReqId, pollIntervalSeconds: String(intervalSeconds) } },
-        outcome,
-        bankStatus: status,
-        next: { kind: 'decoupled' },
-      };
-    }
-    const redirectUrl = await this.parts.auth.authorizeUrl(
-      handle.bankConsentId,
-      'payments',
-      initiation.redirectUri,
-      initiation.state,
-      initiation.nonce,
-      initiation.requestingParty,
-    );
-    return { handle, outcome, bankStatus: status, next: { kind: 'redirect', redirectUrl } };
+    return authorisationProgress(this.parts, ctx, handle, mapPaymentConsentStatus(data['Status']), initiation);
   }
 
+  /** The user came back: the payment order is submitted at once with the token the code gives. */
   async completeRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<PaymentProgress> {
+    const authorisation = await this.authoriseRedirect(ctx, callback);
+    if (authorisation.kind === 'refused') return authorisation.progress;
+    return this.submit(ctx, callback.handle, callback.initiation, authorisation.grant);
+  }
+
+  /**
+   * The user came back: the code is exchanged for the user's access token, and nothing is
+   * submitted; a refusal (or any error the bank sent back) is the consent's refused progress.
+   */
+  async authoriseRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<RedirectAuthorisation> {
     const { params, handle, initiation } = callback;
-    if (params['state'] !== undefined && params['state'] !== initiation.state) {
-      throw new GatewayError('InvalidArgument', {
-        message: 'The state the bank sent back does not belong to this payment.',
-      });
-    }
+    checkReturnedState(params, initiation.state);
     const code = params['code'];
     if (params['error'] !== undefined || code === undefined || code === '') {
-      return this.refused(ctx, handle, initiation, params['error'] ?? 'invalid_request', params['error_description']);
+      const progress = await this.refused(
+        ctx,
+        handle,
+        initiation,
+        params['error'] ?? 'invalid_request',
+        params['error_description'],
+      );
+      return { kind: 'refused', progress };
     }
-    const token = await this.parts.auth.exchangeCode(ctx, code, callback.redirectUri);
-    return this.submit(ctx, handle, initiation, token);
+    return { kind: 'authorised', grant: await this.parts.auth.exchangeCode(ctx, code, callback.redirectUri) };
   }
 
   async status(
@@ -144,7 +127,7 @@ export class ObiePayments {
     return { handle, outcome: consent.outcome, bankStatus: consent.status, next: NONE };
   }
 
-  /** The user said no (DECLINED), or the bank sent an error back: the consent's own status, when it has one. */
+  /** The user said no, or the bank sent an error back (see refusedProgress). */
   private async refused(
     ctx: BankCallContext,
     handle: BankPaymentHandle,
@@ -153,20 +136,11 @@ export class ObiePayments {
     description: string | undefined,
   ): Promise<PaymentProgress> {
     const consent = await this.readConsent(ctx, resourceFor(initiation), handle.bankConsentId);
-    const unresolved = consent.outcome === 'AWAITING_AUTHORISATION' || consent.outcome === 'PENDING';
-    const userRefused = error === 'access_denied' && (unresolved || consent.outcome === 'REJECTED');
-    const outcome: BankOutcome = userRefused ? 'DECLINED' : unresolved ? 'FAILED' : consent.outcome;
-    return {
-      handle,
-      outcome,
-      bankStatus: consent.status,
-      statusReason: (description ?? error).slice(0, 256),
-      next: NONE,
-    };
+    return refusedProgress(handle, consent, error, description);
   }
 
   /** With the user's token: optional funds check, then the payment order. */
-  private async submit(
+  async submit(
     ctx: BankCallContext,
     handle: BankPaymentHandle,
     initiation: PaymentInitiation,

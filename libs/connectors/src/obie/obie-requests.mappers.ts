@@ -24,14 +24,15 @@ export const DEFAULT_AIS_PERMISSIONS = [
   'ReadStandingOrdersDetail',
 ] as const;
 
-function account(party: PartyAccount, path: string): JsonObject {
+/** OBCashAccount of a party, or a 400 naming `path` for an account a UK bank cannot address. */
+export function obAccountAt(party: PartyAccount, path: string): JsonObject {
   const mapped = obAccountFor(party);
   if (mapped === undefined)
     throw GatewayError.invalidField(path, `A UK Open Banking bank cannot pay a ${party.identifier.type} account.`);
   return mapped;
 }
 
-function localInstrument(bankId: string, instrument: LocalInstrument): string {
+export function localInstrument(bankId: string, instrument: LocalInstrument): string {
   const code = LOCAL_INSTRUMENTS[instrument];
   if (code === undefined) throw new BankOperationUnsupportedError(bankId, `payments by ${instrument}`);
   return code;
@@ -45,7 +46,7 @@ function remittance(primary: string, secondary: string | undefined): JsonObject 
 }
 
 /** ISO date or date-time -> ISODateTime with an offset. */
-function executionDateTime(date: string): string {
+export function executionDateTime(date: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00+00:00` : date;
 }
 
@@ -60,8 +61,8 @@ export function obInitiation(bankId: string, initiation: PaymentInitiation): Jso
       ? {}
       : { RequestedExecutionDateTime: executionDateTime(initiation.executionDate) }),
     InstructedAmount: { Amount: initiation.amount.value, Currency: initiation.amount.currency },
-    ...(initiation.debtor === undefined ? {} : { DebtorAccount: account(initiation.debtor, 'initiation.debtor') }),
-    CreditorAccount: account(initiation.creditor, 'initiation.creditor'),
+    ...(initiation.debtor === undefined ? {} : { DebtorAccount: obAccountAt(initiation.debtor, 'initiation.debtor') }),
+    CreditorAccount: obAccountAt(initiation.creditor, 'initiation.creditor'),
     RemittanceInformation: remittance(
       initiation.remittanceInformationPrimary,
       initiation.remittanceInformationSecondary,
@@ -110,8 +111,8 @@ export function vrpConsentRequest(request: VrpConsentRequest): JsonObject {
         PSUAuthenticationMethods: ['UK.OBIE.SCA'],
       },
       Initiation: {
-        ...(request.debtor === undefined ? {} : { DebtorAccount: account(request.debtor, 'debtor') }),
-        CreditorAccount: account(request.creditor, 'creditor'),
+        ...(request.debtor === undefined ? {} : { DebtorAccount: obAccountAt(request.debtor, 'debtor') }),
+        CreditorAccount: obAccountAt(request.creditor, 'creditor'),
         RemittanceInformation: remittance(request.remittanceInformationPrimary, request.remittanceInformationSecondary),
       },
     },
@@ -133,7 +134,7 @@ export function vrpRequest(request: VrpRequest, consentInitiation: JsonObject, c
         EndToEndIdentification: reference,
         RemittanceInformation: remittance(request.remittanceInformationPrimary, request.remittanceInformationSecondary),
         InstructedAmount: { Amount: request.amount.value, Currency: request.amount.currency },
-        CreditorAccount: account(request.creditor, 'creditor'),
+        CreditorAccount: obAccountAt(request.creditor, 'creditor'),
       },
     },
     Risk: consentRisk,

@@ -3,11 +3,17 @@ import type { AccountInformationCapability, BankStandingOrder } from '../capabil
 import type { FundsCheck, FundsConfirmationCapability } from '../capabilities/funds-confirmation.js';
 import type {
   BankPaymentHandle,
+  ExplicitRedemption,
   PaymentInitiation,
   PaymentInitiationCapability,
   PaymentProgress,
 } from '../capabilities/payment-initiation.js';
 import type { ConnectorHealth } from '../capabilities/status-probe.js';
+import type {
+  StandingOrderCallback,
+  StandingOrderCapability,
+  StandingOrderInitiation,
+} from '../capabilities/standing-orders.js';
 import type {
   VrpCapability,
   VrpConsentProgress,
@@ -30,6 +36,7 @@ import { ObiePayments } from './obie-payments.js';
 import { ConnectorSettingsError } from '../catalogue/connector-settings-error.js';
 import { parseObieSettings, type ObieMtlsSettings } from './obie-settings.js';
 import { ObieSigner } from './obie-signing.js';
+import { ObieStandingOrders } from './obie-standing-orders.js';
 import { ObieVrp } from './obie-vrp.js';
 
 export interface ObieConnectorDeps {
@@ -73,7 +80,8 @@ function bankHttp(bankId: string, deps: ObieConnectorDeps, mtls: ObieMtlsSetting
 }
 
 /**
- * UK Open Banking (OBIE Read/Write API v3.1) banks: single and scheduled domestic payments, VRP,
+ * UK Open Banking (OBIE Read/Write API v3.1) banks: single and scheduled domestic payments
+ * (authorised and submitted at once, or apart: explicitRedemption), domestic standing orders, VRP,
  * funds confirmation and account information, with redirect or decoupled (CIBA) SCA.
  */
 export class ObieConnector
@@ -83,20 +91,32 @@ export class ObieConnector
     PaymentInitiationCapability,
     VrpCapability,
     AccountInformationCapability,
-    FundsConfirmationCapability
+    FundsConfirmationCapability,
+    StandingOrderCapability
 {
   readonly protocol = 'obie';
-  readonly capabilities: Pick<BankCapabilities, 'payments' | 'vrp' | 'accounts' | 'fundsConfirmation'> = {
+  readonly capabilities: Pick<
+    BankCapabilities,
+    'payments' | 'vrp' | 'accounts' | 'fundsConfirmation' | 'standingOrders'
+  > = {
     payments: this,
     vrp: this,
     accounts: this,
     fundsConfirmation: this,
+    standingOrders: this,
   };
   private readonly parts: ObieParts;
   protected readonly payments: ObiePayments;
   private readonly vrp: ObieVrp;
+  private readonly standingOrders: ObieStandingOrders;
   protected readonly ais: ObieAis;
   private readonly nowMs: () => number;
+  /** Authorise on the user's return, submit later: a transfer token redeemed explicitly. */
+  readonly explicitRedemption: ExplicitRedemption = {
+    authoriseRedirect: (ctx, callback) => guardBankAnswer(ctx, () => this.payments.authoriseRedirect(ctx, callback)),
+    submitAuthorised: (ctx, handle, initiation, grant) =>
+      guardBankAnswer(ctx, () => this.payments.submit(ctx, handle, initiation, grant)),
+  };
 
   constructor(entry: BankCatalogueEntry, deps: ObieConnectorDeps) {
     super();
@@ -114,6 +134,7 @@ export class ObieConnector
     };
     this.payments = new ObiePayments(this.parts);
     this.vrp = new ObieVrp(this.parts);
+    this.standingOrders = new ObieStandingOrders(this.parts);
     this.ais = new ObieAis(this.parts);
   }
 
@@ -131,6 +152,22 @@ export class ObieConnector
     initiation: PaymentInitiation,
   ): Promise<PaymentProgress> {
     return guardBankAnswer(ctx, () => this.payments.status(ctx, handle, initiation));
+  }
+
+  createStandingOrder(ctx: BankCallContext, initiation: StandingOrderInitiation): Promise<PaymentProgress> {
+    return guardBankAnswer(ctx, () => this.standingOrders.create(ctx, initiation));
+  }
+
+  completeStandingOrderRedirect(ctx: BankCallContext, callback: StandingOrderCallback): Promise<PaymentProgress> {
+    return guardBankAnswer(ctx, () => this.standingOrders.completeRedirect(ctx, callback));
+  }
+
+  getStandingOrderStatus(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: StandingOrderInitiation,
+  ): Promise<PaymentProgress> {
+    return guardBankAnswer(ctx, () => this.standingOrders.status(ctx, handle, initiation));
   }
 
   createVrpConsent(ctx: BankCallContext, request: VrpConsentRequest): Promise<VrpConsentProgress> {

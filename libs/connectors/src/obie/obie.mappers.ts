@@ -44,7 +44,18 @@ export const SCHEDULED_PAYMENT_STATUS_OUTCOMES: Readonly<Record<ObScheduledPayme
   Cancelled: 'CANCELED',
 };
 
-/** OBExternalConsentStatus1Code: domestic and scheduled payment consents. */
+/**
+ * OBExternalStatus1Code as a domestic standing order reports it: the order being set up at the
+ * bank, set up (its payments then run on their dates), not set up, or cancelled.
+ */
+export const STANDING_ORDER_STATUS_OUTCOMES: Readonly<Record<ObScheduledPaymentStatus, BankOutcome>> = {
+  InitiationPending: 'PENDING',
+  InitiationCompleted: 'COMPLETED',
+  InitiationFailed: 'REJECTED',
+  Cancelled: 'CANCELED',
+};
+
+/** OBExternalConsentStatus1Code: domestic, scheduled and standing-order payment consents. */
 export const OB_PAYMENT_CONSENT_STATUSES = ['AwaitingAuthorisation', 'Authorised', 'Rejected', 'Consumed'] as const;
 export type ObPaymentConsentStatus = (typeof OB_PAYMENT_CONSENT_STATUSES)[number];
 
@@ -91,6 +102,9 @@ export const mapScheduledPaymentStatus = (
   status: unknown,
 ): { status: ObScheduledPaymentStatus; outcome: BankOutcome } =>
   lookupOutcome('OBExternalStatus1Code', SCHEDULED_PAYMENT_STATUS_OUTCOMES, status);
+
+export const mapStandingOrderStatus = (status: unknown): { status: ObScheduledPaymentStatus; outcome: BankOutcome } =>
+  lookupOutcome('OBExternalStatus1Code', STANDING_ORDER_STATUS_OUTCOMES, status);
 
 export const mapPaymentConsentStatus = (status: unknown): { status: ObPaymentConsentStatus; outcome: BankOutcome } =>
   lookupOutcome('OBExternalConsentStatus1Code', PAYMENT_CONSENT_STATUS_OUTCOMES, status);
