@@ -63,7 +63,7 @@ describe('transfer token requests, redeemed as the user authorises', () => {
     const stored = await gateway.api.stores.repositories.tokenRequests.findById(request.id);
     expect(stored).toMatchObject({ status: 'PROCESSED', tokenId: landing.searchParams.get('tokenId') });
     const transfer = await transferReaching(request.id, ['SUCCESS']);
-    expect(transfer).toMatchObject({ amount: expect.anything(), currency: 'GBP', refId: payload['refId'] });
+    expect(transfer).toMatchObject({ currency: 'GBP', refId: payload['refId'] });
     expect(String(transfer.amount)).toBe('12.34');
     expect(transfer.payload).toMatchObject({
       refId: payload['refId'],
@@ -107,10 +107,9 @@ describe('transfer token requests, redeemed as the user authorises', () => {
     answer = await authorize(request.id, { credentials: { otp: '123456' } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toEqual({ status: 'AUTHENTICATED' });
-    expect(await gateway.api.stores.repositories.tokenRequests.findById(request.id)).toMatchObject({
-      status: 'PROCESSED',
-      tokenId: expect.stringMatching(/^tt:/),
-    });
+    const done = await gateway.api.stores.repositories.tokenRequests.findById(request.id);
+    expect(done?.status).toBe('PROCESSED');
+    expect(done?.tokenId).toMatch(/^tt:/);
     await transferReaching(request.id, ['SUCCESS', 'PROCESSING']);
   });
 
@@ -126,7 +125,8 @@ describe('transfer token requests, redeemed as the user authorises', () => {
       (row) => row?.status !== 'PENDING',
       `token request ${request.id}`,
     );
-    expect(processed).toMatchObject({ status: 'PROCESSED', tokenId: expect.stringMatching(/^tt:/) });
+    expect(processed?.status).toBe('PROCESSED');
+    expect(processed?.tokenId).toMatch(/^tt:/);
     await transferReaching(request.id, ['SUCCESS']);
   });
 
