@@ -6,6 +6,7 @@ import { BankCallbackModule } from './bank-callback/bank-callback.module.js';
 import { BanksModule } from './banks/banks.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HostedPagesModule } from './hosted-pages/hosted-pages.module.js';
+import { HostedTokenRequestsModule } from './hosted-pages/hosted-token-requests.module.js';
 import { KeysModule } from './keys/keys.module.js';
 import { LogosModule } from './logos/logos.module.js';
 import { NotBuiltModule } from './not-built/not-built.module.js';
@@ -32,6 +33,7 @@ export class ApiAppModule {
         ReportsModule,
         PaymentsModule,
         HostedPagesModule,
+        HostedTokenRequestsModule,
         LogosModule,
         QrCodeModule,
         TokenAuthorizationModule,
