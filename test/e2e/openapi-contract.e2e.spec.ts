@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newMember, startGateway, type TestGateway, type TestMember } from '../support/payments-gateway.js';
+import { storeTokenRequest, ukTransferPayload } from '../support/token-requests.js';
 
 type Json = Record<string, unknown>;
 
@@ -142,6 +143,17 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /token-requests/{tokenRequestId}/authorization (each on a token request naming its bank)', async () => {
+    const examples = examplesOf('/token-requests/{tokenRequestId}/authorization', 'post');
+    expect(examples.length).toBeGreaterThan(0);
+    for (const [name, example] of examples) {
+      const request = await storeTokenRequest(gateway, member, ukTransferPayload(), { bankId: 'ob-sandbox-gb' });
+      const path = `/token-requests/${encodeURIComponent(request.id)}/authorization`;
+      const answer = await call(`${gateway.apiUrl}${path}`, 'POST', member.auth, example);
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+    }
+  });
+
   it('leaves no request body example untested', () => {
     const tested = new Set([
       'post /v2/payments',
@@ -149,6 +161,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'put /webhook/config',
       'post /webhook/config/secret/rotate',
       'post /member/{memberId}/keys',
+      'post /token-requests/{tokenRequestId}/authorization',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

@@ -6,12 +6,14 @@ import { BankCallbackModule } from './bank-callback/bank-callback.module.js';
 import { BanksModule } from './banks/banks.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HostedPagesModule } from './hosted-pages/hosted-pages.module.js';
+import { HostedTokenRequestsModule } from './hosted-pages/hosted-token-requests.module.js';
 import { KeysModule } from './keys/keys.module.js';
 import { LogosModule } from './logos/logos.module.js';
 import { NotBuiltModule } from './not-built/not-built.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { TokenAuthorizationModule } from './token-authorization/token-authorization.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** The public API (PORT): one module per domain of the interface. */
@@ -31,8 +33,10 @@ export class ApiAppModule {
         ReportsModule,
         PaymentsModule,
         HostedPagesModule,
+        HostedTokenRequestsModule,
         LogosModule,
         QrCodeModule,
+        TokenAuthorizationModule,
         NotBuiltModule,
         BankCallbackModule,
       ],

@@ -29,7 +29,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'POST', path: 'token-requests' },
   { method: 'GET', path: 'token-requests/:tokenRequestId' },
   { method: 'GET', path: 'token-requests/:tokenRequestId/result' },
-  { method: 'POST', path: 'token-requests/:tokenRequestId/authorization' },
   { method: 'GET', path: 'tokens' },
   { method: 'GET', path: 'tokens/:tokenId' },
   { method: 'PUT', path: 'tokens/:tokenId/cancel' },

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
+import { TokenRequestsApplicationModule } from '#libs/application';
 import { TokenRequestTimerProcessor } from './token-request-timer.processor.js';
 
-/** Token request timers (expiry at the end of the authorisation window) on the bank-polling queue. */
-@Module({ providers: [TokenRequestTimerProcessor] })
+/**
+ * Token request timers (decoupled approval polls, expiry at the end of the authorisation window)
+ * on the bank-polling queue. The signing keys come from the global job context.
+ */
+@Module({ imports: [TokenRequestsApplicationModule.register()], providers: [TokenRequestTimerProcessor] })
 export class TokenRequestTimersModule {}

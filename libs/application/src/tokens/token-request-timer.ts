@@ -1,27 +1,46 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '#libs/common';
-import { TokenRequestRepository, Transactions, type TokenRequest } from '#libs/db';
+import type { PaymentProgress } from '#libs/connectors';
+import { TokenRequestRepository, Transactions, type Bank, type TokenRequest } from '#libs/db';
 import { tokenRequestStatusMachine, type TokenRequestStatus } from '#libs/domain';
+import { TransferProgression } from '../transfers/transfer-progression.js';
+import { CompleteTokenRequest, tokenRequestHandleOf } from './complete-token-request.js';
+import { standingOrderInitiationOf, transferInitiationOf } from './token-request-initiation.js';
+import { storedStep, tokenRequestStepOf } from './token-request-step.js';
+import { nextDecoupledPollAt, scheduleTokenRequestTimer } from './token-request-timer-row.js';
 
 /**
  * A token request's timer fired (the worker's token-requests.timer): a request still PENDING at
- * the end of its authorisation window becomes EXPIRED and can no longer be used. Safe to run
- * twice: the move is made on the locked row and only from PENDING.
+ * the end of its authorisation window becomes EXPIRED and can no longer be used; before that, a
+ * request waiting for the user's approval in the bank's app (decoupled) asks the bank, on the
+ * bank's polling schedule, and is completed as the bank callback would complete it once the
+ * bank says the user approved (or refused). Safe to run twice: every move is made from PENDING
+ * only, and a completion is claimed before any bank call that would act on the approval.
  */
 @Injectable()
 export class TokenRequestTimer {
   constructor(
     private readonly tokenRequests: TokenRequestRepository,
     private readonly transactions: Transactions,
-    private readonly clock: Clock,
+    private readonly progression: TransferProgression,
+    private readonly completion: CompleteTokenRequest,
   ) {}
 
   /** The request's status after the rule (unchanged when not due). */
   async onTimer(tokenRequestId: string): Promise<TokenRequestStatus | undefined> {
+    const request = await this.tokenRequests.findById(tokenRequestId);
+    if (request === null) return undefined;
+    const now = this.progression.clock.now();
+    if (request.status === 'PENDING' && now.getTime() >= request.expiresAt.getTime()) return this.expire(request.id);
+    const step = tokenRequestStepOf(request.authorization);
+    if (request.status === 'PENDING' && step?.kind === 'decoupled') await this.poll(request, step.polls);
+    return (await this.completion.reload(request)).status as TokenRequestStatus;
+  }
+
+  private expire(tokenRequestId: string): Promise<TokenRequestStatus | undefined> {
     return this.transactions.run(async (tx) => {
       const request = await this.tokenRequests.in(tx).lock(tokenRequestId);
       if (request === null) return undefined;
-      const now = this.clock.now();
+      const now = this.progression.clock.now();
       if (!this.isDue(request, now)) return request.status as TokenRequestStatus;
       tokenRequestStatusMachine.assertTransition('PENDING', 'EXPIRED');
       const expired = await this.tokenRequests.in(tx).update(request, {
@@ -31,6 +50,61 @@ export class TokenRequestTimer {
         authorization: null,
       });
       return (expired?.status ?? request.status) as TokenRequestStatus;
+    });
+  }
+
+  /** Asks the bank whether the user approved; still waiting: the next poll; answered: the request completed. */
+  private async poll(request: TokenRequest, polls: number): Promise<void> {
+    const bank = await this.completion.bankOf(request);
+    let progress: PaymentProgress | undefined;
+    try {
+      progress = await this.statusAtBank(request, bank);
+    } catch (error) {
+      this.progression.logger.warn(
+        { tokenRequestId: request.id, bankId: bank.id, err: error },
+        'token request status poll failed; polling again later',
+      );
+    }
+    if (progress === undefined || progress.next.kind === 'decoupled') {
+      await this.pollAgain(request, bank, polls + 1);
+      return;
+    }
+    const claimed = await this.completion.issuance.claim(request);
+    if (claimed === null) return;
+    // The window's end stays the safety net should this process stop before the completion is written.
+    await this.transactions.run((tx) => scheduleTokenRequestTimer(tx, request.id, request.expiresAt));
+    await this.completion.withProgress(claimed, bank, progress, {});
+  }
+
+  private statusAtBank(request: TokenRequest, bank: Bank): Promise<PaymentProgress> {
+    const ctx = this.progression.callContext(bank.id);
+    const redirectUri = this.progression.redirectUri;
+    if (request.kind === 'STANDING_ORDER')
+      return this.progression.connectors
+        .capability(bank, 'standingOrders')
+        .getStandingOrderStatus(
+          ctx,
+          tokenRequestHandleOf(request),
+          standingOrderInitiationOf(request, { redirectUri }),
+        );
+    return this.progression.connectors
+      .capability(bank, 'payments')
+      .getPaymentStatus(ctx, tokenRequestHandleOf(request), transferInitiationOf(request, { redirectUri }));
+  }
+
+  private async pollAgain(request: TokenRequest, bank: Bank, polls: number): Promise<void> {
+    const now = this.progression.clock.now();
+    await this.transactions.run(async (tx) => {
+      const updated = await this.tokenRequests.in(tx).update(request, {
+        updatedAt: now,
+        authorization: storedStep({ kind: 'decoupled', decoupled: true, polls }),
+      });
+      if (updated !== null)
+        await scheduleTokenRequestTimer(
+          tx,
+          request.id,
+          nextDecoupledPollAt(request.expiresAt, this.progression.scheduleOf(bank), polls, now),
+        );
     });
   }
 

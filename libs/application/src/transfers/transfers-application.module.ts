@@ -6,7 +6,6 @@ import { TransferRepository, Transactions } from '#libs/db';
 import { PaymentsApplicationModule } from '../payments/payments-application.module.js';
 import { paymentRules } from '../payments/payment-rules.js';
 import { TransferProgression } from './transfer-progression.js';
-import { TokenRequestTimer } from '../tokens/token-request-timer.js';
 import { TransferPolling } from './poll-transfer.js';
 import { TransferRedemption } from './transfer-redemption.js';
 
@@ -37,8 +36,7 @@ import { TransferRedemption } from './transfer-redemption.js';
     },
     TransferRedemption,
     TransferPolling,
-    TokenRequestTimer,
   ],
-  exports: [TransferProgression, TransferRedemption, TransferPolling, TokenRequestTimer, PaymentsApplicationModule],
+  exports: [TransferProgression, TransferRedemption, TransferPolling, PaymentsApplicationModule],
 })
 export class TransfersApplicationModule {}

@@ -39,6 +39,15 @@ export class MemberRepository extends Repository {
     return member?.name;
   }
 
+  /**
+   * Whether the member that owns a stored row (a token request's `memberId`) has its transfer
+   * tokens redeemed as the user authorises them (Payments v1 auto-redeem; true when unknown).
+   */
+  async autoRedeemOfOwner(memberId: string): Promise<boolean> {
+    const member = await this.db.member.findUnique({ where: { id: memberId }, select: { autoRedeem: true } });
+    return member?.autoRedeem ?? true;
+  }
+
   list(limit: number, afterId: string | undefined): Promise<Member[]> {
     return this.db.member.findMany({
       where: afterId === undefined ? {} : { id: { gt: afterId } },

@@ -1,0 +1,160 @@
+import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GatewayError, Public, stringFields } from '#libs/common';
+import {
+  AuthorizeTokenRequestUseCase,
+  hostedTokenRequestPath,
+  tppRedirectUrl,
+  tokenRequestStepOf,
+  type BankAuthorizationAnswer,
+} from '#libs/application';
+import { hasConnector } from '#libs/connectors';
+import { BankRepository, MemberRepository, TokenRequestRepository, type TokenRequest } from '#libs/db';
+import { displayAmount, type TokenRequestPayloadInput } from '#libs/domain';
+import { sendPage, sendRedirect } from './hosted-page-reply.js';
+import { HostedPagesErrorFilter } from './hosted-pages-error.filter.js';
+import { renderMessagePage } from './pages/message.page.js';
+import { renderUnknownLinkPage } from './pages/outcome-pages.js';
+import {
+  renderTokenRequestBankSelection,
+  renderTokenRequestDecoupledPage,
+  tokenRequestStatusPath,
+  type TokenRequestSummary,
+} from './pages/token-request-pages.js';
+import { tokenRequestBanks } from './token-request-banks.js';
+
+/** Callback tokens are base58; anything else (or anything longer) cannot name a token request. */
+const TOKEN_SHAPE = /^[1-9A-HJ-NP-Za-km-z]{1,64}$/;
+
+/**
+ * The hosted pages of a token request sent with requestOptions.tokenInternal.usingWebApp: pick
+ * the bank, then its page (or approval in its app), then back to the TPP's redirectUrl. Public:
+ * the unguessable callback token in the path is the credential. Plain HTML forms, no scripts.
+ */
+@ApiExcludeController()
+@Public()
+@UseFilters(HostedPagesErrorFilter)
+@Controller('hosted-pages/token-requests')
+export class HostedTokenRequestsController {
+  constructor(
+    private readonly tokenRequests: TokenRequestRepository,
+    private readonly banks: BankRepository,
+    private readonly members: MemberRepository,
+    private readonly authorize: AuthorizeTokenRequestUseCase,
+  ) {}
+
+  @Get(':token')
+  async show(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const found = await this.byToken(token);
+    if (found === null) return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
+    if (!this.isOpen(found)) return sendRedirect(reply, tokenRequestStatusPath(token));
+    const banks = tokenRequestBanks(await this.banks.listListed(), found, hasConnector);
+    return sendPage(reply, 200, renderTokenRequestBankSelection(token, banks, await this.summaryOf(found)), {
+      logoUris: banks.map((bank) => bank.logoUri),
+    });
+  }
+
+  @Post(':token')
+  async choose(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const found = await this.byToken(token);
+    if (found === null) return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
+    if (!this.isOpen(found)) return sendRedirect(reply, tokenRequestStatusPath(token));
+    const bankId = stringFields(request.body)['bankId'] ?? '';
+    const banks = tokenRequestBanks(await this.banks.listListed(), found, hasConnector);
+    const bank = banks.some((listed) => listed.id === bankId) ? await this.banks.find(bankId) : null;
+    const context = await this.summaryOf(found);
+    if (bank === null)
+      return sendPage(
+        reply,
+        400,
+        renderTokenRequestBankSelection(
+          token,
+          banks,
+          context,
+          'That bank cannot authorise this request. Choose one of the banks listed.',
+        ),
+        { logoUris: banks.map((listed) => listed.logoUri) },
+      );
+    const payload = found.requestPayload as unknown as TokenRequestPayloadInput;
+    const requestingParty = payload.actingAs?.displayName ?? context.merchantName;
+    let answer: BankAuthorizationAnswer;
+    try {
+      answer = await this.authorize.startAtBank(found, bank, {
+        traceId: request.traceId,
+        psuIpAddress: request.ip,
+        ...(requestingParty === undefined ? {} : { requestingParty }),
+      });
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      return sendPage(
+        reply,
+        502,
+        renderMessagePage({
+          title: 'Your bank could not be reached',
+          paragraphs: ['The bank did not accept the request. Go back and choose your bank again, or try later.'],
+          reference: request.traceId,
+        }),
+      );
+    }
+    if ('redirectUrl' in answer) return sendRedirect(reply, answer.redirectUrl);
+    // Approval in the bank's app, or (nothing more to do) the end: the status page shows which.
+    return sendRedirect(reply, tokenRequestStatusPath(token));
+  }
+
+  /** Where the request stands: waiting for approval in the bank's app, at the bank's page, or back to the TPP. */
+  @Get(':token/status')
+  async status(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const found = await this.byToken(token);
+    if (found === null) return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
+    const step = tokenRequestStepOf(found.authorization);
+    if (found.status === 'PENDING' && step?.kind === 'decoupled')
+      return sendPage(reply, 200, renderTokenRequestDecoupledPage(token, await this.summaryOf(found)));
+    if (found.status === 'PENDING' && step?.kind === 'embedded')
+      return sendPage(
+        reply,
+        200,
+        renderMessagePage({
+          title: 'Your bank asks for more details',
+          paragraphs: ['Continue where you started: the details your bank asks for are entered there.'],
+        }),
+      );
+    if (found.status === 'PENDING' && step?.kind === 'redirect') return sendRedirect(reply, step.redirectUrl);
+    if (this.isOpen(found) && step === undefined) return sendRedirect(reply, hostedTokenRequestPath(token));
+    return sendRedirect(reply, tppRedirectUrl(found));
+  }
+
+  private byToken(token: string): Promise<TokenRequest | null> {
+    return TOKEN_SHAPE.test(token) ? this.tokenRequests.findByCallbackToken(token) : Promise.resolve(null);
+  }
+
+  private isOpen(request: TokenRequest): boolean {
+    try {
+      this.authorize.assertOpen(request);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async summaryOf(request: TokenRequest): Promise<TokenRequestSummary> {
+    const payload = request.requestPayload as unknown as TokenRequestPayloadInput;
+    const merchantName = payload.actingAs?.displayName ?? (await this.members.displayNameOfOwner(request.memberId));
+    const body = payload.transferBody;
+    const what =
+      body !== undefined
+        ? `a payment of ${displayAmount(body.lifetimeAmount, body.currency)}`
+        : payload.standingOrderBody !== undefined
+          ? `a standing order of ${displayAmount(payload.standingOrderBody.amount, payload.standingOrderBody.currency)}`
+          : 'access to your account information';
+    return { ...(merchantName === undefined ? {} : { merchantName }), what };
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TokenRequestsApplicationModule } from '#libs/application';
+import { WebhookKeysModule } from '../webhooks/webhook-keys.module.js';
+import { TokenRequestAuthorizationController } from './token-request-authorization.controller.js';
+import { TokenRequestCallbacks } from './token-request-callbacks.js';
+
+/**
+ * A token request's bank authorisation: POST /token-requests/{id}/authorization and the
+ * request's end of the bank callback. The result's signature is made with the webhook signing key.
+ */
+@Module({
+  imports: [TokenRequestsApplicationModule.register([WebhookKeysModule])],
+  controllers: [TokenRequestAuthorizationController],
+  providers: [TokenRequestCallbacks],
+})
+export class TokenAuthorizationModule {}

@@ -1,0 +1,34 @@
+import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
+import { SecretsModule } from '#libs/secrets';
+import { TransfersApplicationModule } from '../transfers/transfers-application.module.js';
+import { AuthorizeTokenRequestUseCase } from './authorize-token-request.usecase.js';
+import { CompleteTokenRequest } from './complete-token-request.js';
+import { TokenIssuance } from './token-issuance.js';
+import { TokenRequestCallback } from './token-request-callback.js';
+import { TokenRequestTimer } from './token-request-timer.js';
+
+const PROVIDERS = [
+  TokenIssuance,
+  CompleteTokenRequest,
+  AuthorizeTokenRequestUseCase,
+  TokenRequestCallback,
+  TokenRequestTimer,
+];
+
+/**
+ * The token request use cases after POST /token-requests: the bank authorisation, its end
+ * (callback, embedded answer, decoupled approval) with the token and the result's signature,
+ * and the request's timer. The signing keys (SigningKeyStore) come from `signingKeys`, the
+ * process's module that provides them (or a global one).
+ */
+@Module({})
+export class TokenRequestsApplicationModule {
+  static register(signingKeys: NonNullable<ModuleMetadata['imports']> = []): DynamicModule {
+    return {
+      module: TokenRequestsApplicationModule,
+      imports: [TransfersApplicationModule, SecretsModule, ...signingKeys],
+      providers: PROVIDERS,
+      exports: [...PROVIDERS, TransfersApplicationModule],
+    };
+  }
+}
