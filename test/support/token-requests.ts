@@ -112,3 +112,54 @@ export function sepaTransferPayload(amount = '25.00', overrides: Json = {}): Jso
     ...overrides,
   };
 }
+
+/** A monthly standing order of 450 GBP (UK Faster Payments) from `startDate` to `endDate`. */
+export function ukStandingOrderPayload(startDate: string, endDate: string, overrides: Json = {}): Json {
+  return {
+    refId: refId(),
+    to: { id: 'm:tpp' },
+    redirectUrl: TPP_REDIRECT,
+    callbackState: `state-${randomBytes(4).toString('hex')}`,
+    description: 'Rent',
+    standingOrderBody: {
+      amount: '450.00',
+      currency: 'GBP',
+      frequency: 'MNTH',
+      startDate,
+      endDate,
+      remittanceReference: 'RENT-FLAT-3',
+      instructions: {
+        transferDestinations: [
+          {
+            fasterPayments: { sortCode: '040004', accountNumber: '12345678' },
+            customerData: { legalNames: ['Landlord Ltd'] },
+          },
+        ],
+      },
+    },
+    ...overrides,
+  };
+}
+
+/** A weekly SEPA standing order of 20 EUR. */
+export function sepaStandingOrderPayload(startDate: string, endDate: string, overrides: Json = {}): Json {
+  return {
+    refId: refId(),
+    to: { id: 'm:tpp' },
+    redirectUrl: TPP_REDIRECT,
+    callbackState: `state-${randomBytes(4).toString('hex')}`,
+    standingOrderBody: {
+      amount: '20.00',
+      currency: 'EUR',
+      frequency: 'WEEK',
+      startDate,
+      endDate,
+      instructions: {
+        transferDestinations: [
+          { sepa: { iban: 'DE89370400440532013000' }, customerData: { legalNames: ['Verein e.V.'] } },
+        ],
+      },
+    },
+    ...overrides,
+  };
+}
