@@ -12,6 +12,8 @@ import { NotBuiltModule } from './not-built/not-built.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { TokenRequestsModule } from './token-requests/token-requests.module.js';
+import { TokensModule } from './tokens/tokens.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** The public API (PORT): one module per domain of the interface. */
@@ -33,6 +35,8 @@ export class ApiAppModule {
         HostedPagesModule,
         LogosModule,
         QrCodeModule,
+        TokenRequestsModule,
+        TokensModule,
         NotBuiltModule,
         BankCallbackModule,
       ],
