@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenPayloadOf } from '#libs/application';
 import { BankHttpClient, ObieConnector, createSecretResolver, type BankCallContext } from '#libs/connectors';
 import type { Token } from '#libs/db';
-import { newId, type MemberId, type TokenRequestKind } from '#libs/domain';
+import { newId, type TokenRequestKind } from '#libs/domain';
 import {
   ADMIN_TOKEN,
   call,

@@ -5,5 +5,6 @@ export * from './token-page-offset.js';
 export * from './create-token-request.usecase.js';
 export * from './get-token-request.usecase.js';
 export * from './list-tokens.usecase.js';
+export * from './get-token.usecase.js';
 export * from './cancel-token.usecase.js';
 export * from './tokens-application.module.js';

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { PaymentsApplicationModule } from '../payments/payments-application.module.js';
-import { CancelTokenUseCase, GetTokenUseCase } from './cancel-token.usecase.js';
+import { CancelTokenUseCase } from './cancel-token.usecase.js';
 import { CreateTokenRequestUseCase } from './create-token-request.usecase.js';
 import { GetTokenRequestUseCase } from './get-token-request.usecase.js';
+import { GetTokenUseCase } from './get-token.usecase.js';
 import { ListTokensUseCase } from './list-tokens.usecase.js';
 
 const USE_CASES = [
