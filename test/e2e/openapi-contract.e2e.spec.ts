@@ -154,8 +154,26 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /token-requests: one example per kind of request', async () => {
+    const requests = examplesOf('/token-requests', 'post');
+    expect(requests.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['transfer', 'standingOrder', 'access']) as string[],
+    );
+    for (const [name, example] of requests) {
+      const answer = await call<{ tokenRequest: { id: string; requestPayload: Json } }>(
+        `${gateway.apiUrl}/token-requests`,
+        'POST',
+        member.auth,
+        example,
+      );
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(answer.body.tokenRequest.requestPayload).toEqual(example['requestPayload']);
+    }
+  });
+
   it('leaves no request body example untested', () => {
     const tested = new Set([
+      'post /token-requests',
       'post /v2/payments',
       'post /v2/payments/{paymentId}/embedded-auth',
       'put /webhook/config',

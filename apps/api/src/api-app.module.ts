@@ -14,6 +14,8 @@ import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { TokenAuthorizationModule } from './token-authorization/token-authorization.module.js';
+import { TokenRequestsModule } from './token-requests/token-requests.module.js';
+import { TokensModule } from './tokens/tokens.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** The public API (PORT): one module per domain of the interface. */
@@ -37,6 +39,8 @@ export class ApiAppModule {
         LogosModule,
         QrCodeModule,
         TokenAuthorizationModule,
+        TokenRequestsModule,
+        TokensModule,
         NotBuiltModule,
         BankCallbackModule,
       ],

@@ -16,3 +16,5 @@ export * from './tokens/token-status.js';
 export * from './transfers/transfer-status.js';
 export * from './transfers/transfer-timer.js';
 export * from './tokens/token-request-payload.js';
+export * from './tokens/standing-order-frequency.js';
+export * from './tokens/token-request-rules.js';

@@ -26,12 +26,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'DELETE', path: 'member/sub-tpps/:subTppId' },
   { method: 'GET', path: 'member/sub-tpps/:subTppId/children' },
   // Payments v1: token requests, tokens and transfers
-  { method: 'POST', path: 'token-requests' },
-  { method: 'GET', path: 'token-requests/:tokenRequestId' },
-  { method: 'GET', path: 'token-requests/:tokenRequestId/result' },
-  { method: 'GET', path: 'tokens' },
-  { method: 'GET', path: 'tokens/:tokenId' },
-  { method: 'PUT', path: 'tokens/:tokenId/cancel' },
   { method: 'POST', path: 'transfers' },
   { method: 'GET', path: 'transfers' },
   { method: 'GET', path: 'transfers/:transferId' },

@@ -13,7 +13,7 @@ import {
 import { newId, tokenRequestStatusMachine, type TokenRequestPayloadInput } from '#libs/domain';
 import { SigningKeyStore } from '#libs/events';
 import { SecretBox } from '#libs/secrets';
-import { tokenPayloadOf } from './token-payload.js';
+import { tokenPayloadOf } from './token-view.js';
 import { signTokenRequestResult } from './token-request-signature.js';
 import { storedStep, type TokenRequestErrorCode } from './token-request-step.js';
 import { tokenRequestTimerId } from './token-request-timer-row.js';

@@ -1,12 +1,8 @@
+import type { StandingOrderFrequency } from '#libs/domain';
 import type { BankCallContext, LocalInstrument, Money, PartyAccount } from '../bank-types.js';
 import type { BankPaymentHandle, PaymentProgress, RequestingParty } from './payment-initiation.js';
 
-/**
- * ISO 20022 frequency codes of a standing order, as the interface's standingOrderBody.frequency
- * names them: daily, weekly, twice weekly, monthly, twice monthly, quarterly, half-yearly, yearly.
- */
-export const STANDING_ORDER_FREQUENCIES = ['DAIL', 'WEEK', 'TOWK', 'MNTH', 'TOMN', 'QUTR', 'SEMI', 'YEAR'] as const;
-export type StandingOrderFrequency = (typeof STANDING_ORDER_FREQUENCIES)[number];
+export { STANDING_ORDER_FREQUENCIES, type StandingOrderFrequency } from '#libs/domain';
 
 /** A standing order to set up at the bank (UK Open Banking domestic standing orders; Berlin Group periodic payments). */
 export interface StandingOrderInitiation {

@@ -11,8 +11,21 @@ export interface LocatedDto {
   readonly fieldPath?: string;
 }
 
+const PLACED_AT = Symbol('placedAt');
+
+/**
+ * Places one DTO instance at `path`, for a class whose instances sit at several places (the
+ * entries of an array: `...transferDestinations.0`); it wins over the class's `fieldPath`.
+ */
+export function placeDto(object: object, path: string): void {
+  Object.defineProperty(object, PLACED_AT, { value: path, enumerable: false, configurable: true });
+}
+
 export function pathOf(args: Pick<ValidationArguments, 'object' | 'property'>): string {
-  const prefix = (args.object.constructor as LocatedDto).fieldPath ?? '';
+  const prefix =
+    (args.object as { readonly [PLACED_AT]?: string })[PLACED_AT] ??
+    (args.object.constructor as LocatedDto).fieldPath ??
+    '';
   return prefix === '' ? args.property : `${prefix}.${args.property}`;
 }
 

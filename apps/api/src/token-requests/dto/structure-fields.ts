@@ -1,0 +1,192 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ValidateNested } from 'class-validator';
+import { checkAmountValue, checkCurrency, checkText } from '#libs/domain';
+import { FieldCheck, isAbsent, placeDto } from '../../payments/dto/field-check.js';
+import { NotAnObject } from '../../payments/dto/field-decorators.js';
+
+/**
+ * Field decorators the token request needs beyond the payments ones: lists of nested objects,
+ * lists of texts or codes, objects kept as sent, whole numbers and decimal amounts.
+ */
+
+interface Documented {
+  readonly description: string;
+  readonly example?: unknown;
+}
+
+function documented(required: boolean, options: Documented & Record<string, unknown>): PropertyDecorator {
+  return required ? ApiProperty(options) : ApiPropertyOptional(options);
+}
+
+const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface NestedListOptions<T> extends Documented {
+  readonly required?: boolean;
+  readonly minEntries?: number;
+  readonly type: () => new () => T;
+  /** A problem of one entry as a whole (its own fields report theirs), reported at the list. */
+  readonly entryRule?: (entry: T) => string | undefined;
+}
+
+/**
+ * An array of nested DTOs. An entry that is not an object, or a value that is not an array, is
+ * reported once at the list (`must be an array`, `entry 2 must be an object`).
+ */
+export function NestedListField<T extends object>(options: NestedListOptions<T>): PropertyDecorator {
+  return applyDecorators(
+    documented(options.required === true, {
+      type: options.type,
+      isArray: true,
+      description: options.description,
+      ...(options.minEntries === undefined ? {} : { minItems: options.minEntries }),
+    }),
+    Type(options.type),
+    Transform(({ value }: { value: unknown }) => {
+      if (value === undefined || (value === null && options.required !== true)) return undefined;
+      if (!Array.isArray(value)) return new NotAnObject();
+      return value.map((entry: unknown) => (isObject(entry) ? entry : new NotAnObject()));
+    }),
+    ValidateNested({ each: true }),
+    FieldCheck((value) => {
+      if (value === undefined) return options.required === true ? 'is required' : undefined;
+      if (!Array.isArray(value)) return 'must be an array';
+      const min = options.minEntries ?? 0;
+      if (value.length < min) return `must have at least ${min} ${min === 1 ? 'entry' : 'entries'}`;
+      for (const [index, entry] of (value as unknown[]).entries()) {
+        if (entry instanceof NotAnObject) return `entry ${index} must be an object`;
+        const problem = options.entryRule?.(entry as T);
+        if (problem !== undefined) return `entry ${index} ${problem}`;
+      }
+      return undefined;
+    }),
+  );
+}
+
+export interface ValueListOptions extends Documented {
+  readonly required?: boolean;
+  readonly minEntries?: number;
+  readonly maxEntries: number;
+  /** The problem of one entry (a string), or undefined. */
+  readonly entryRule: (entry: string) => string | undefined;
+  readonly values?: readonly string[];
+}
+
+/** An array of strings, each checked by `entryRule`. */
+export function ValueListField(options: ValueListOptions): PropertyDecorator {
+  return applyDecorators(
+    documented(options.required === true, {
+      type: String,
+      isArray: true,
+      description: options.description,
+      maxItems: options.maxEntries,
+      ...(options.values === undefined ? {} : { enum: [...options.values] }),
+      ...(options.example === undefined ? {} : { example: options.example }),
+    }),
+    FieldCheck((value) => {
+      if (isAbsent(value)) return options.required === true ? 'is required' : undefined;
+      if (!Array.isArray(value)) return 'must be an array of strings';
+      const min = options.minEntries ?? 0;
+      if (value.length < min) return `must have at least ${min} ${min === 1 ? 'entry' : 'entries'}`;
+      if (value.length > options.maxEntries) return `must have at most ${options.maxEntries} entries`;
+      for (const [index, entry] of (value as unknown[]).entries()) {
+        if (typeof entry !== 'string') return `entry ${index} must be a string`;
+        const problem = options.entryRule(entry);
+        if (problem !== undefined) return `entry ${index} ${problem}`;
+      }
+      return undefined;
+    }),
+  );
+}
+
+/** A list entry that is one of `values`. */
+export function oneOf(values: readonly string[]): (entry: string) => string | undefined {
+  return (entry) => (values.includes(entry) ? undefined : `must be one of ${values.join(', ')} (it is ${entry})`);
+}
+
+/** A list entry that is a text of at most `max` characters. */
+export function textOfAtMost(max: number): (entry: string) => string | undefined {
+  return (entry) => checkText(entry, max);
+}
+
+/** An object the gateway keeps as sent without acting on its fields (bank-specific metadata and the like). */
+export function KeptObjectField(options: Documented): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: 'object', additionalProperties: true, description: options.description }),
+    FieldCheck((value) => (isAbsent(value) || isObject(value) ? undefined : 'must be an object')),
+  );
+}
+
+export interface WholeNumberOptions extends Documented {
+  readonly min: number;
+  readonly max: number;
+}
+
+export function WholeNumberField(options: WholeNumberOptions): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: Number,
+      description: options.description,
+      minimum: options.min,
+      maximum: options.max,
+      ...(options.example === undefined ? {} : { example: options.example }),
+    }),
+    FieldCheck((value) => {
+      if (isAbsent(value)) return undefined;
+      return typeof value === 'number' && Number.isInteger(value) && value >= options.min && value <= options.max
+        ? undefined
+        : `must be a whole number from ${options.min} to ${options.max}`;
+    }),
+  );
+}
+
+/** An ISO 4217 currency code. */
+export function CurrencyField(options: Documented): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ type: String, ...options }),
+    FieldCheck((value) => {
+      if (isAbsent(value)) return 'is required';
+      return typeof value === 'string' ? checkCurrency(value) : 'must be a string such as "EUR"';
+    }),
+  );
+}
+
+/** A decimal amount string in the currency of the sibling field `currency` (when that one is valid). */
+export function DecimalAmountField(options: Documented): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ type: String, ...options }),
+    FieldCheck((value, args) => {
+      if (isAbsent(value)) return 'is required';
+      if (typeof value !== 'string')
+        return 'must be a string such as "10.50" (amounts are decimal strings, not JSON numbers)';
+      const currency = (args.object as { readonly currency?: unknown }).currency;
+      return checkAmountValue(
+        value,
+        typeof currency === 'string' && checkCurrency(currency) === undefined ? currency : undefined,
+      );
+    }),
+  );
+}
+
+/**
+ * Places every DTO instance under `object` at its path in the request (array entries by index),
+ * so their messages name where they are: `requestPayload.transferBody.instructions.transferDestinations.0.sepa.iban`.
+ */
+export function placeTree(object: object, path: string): void {
+  placeDto(object, path);
+  for (const [key, value] of Object.entries(object)) {
+    const at = `${path}.${key}`;
+    if (Array.isArray(value)) {
+      value.forEach((entry: unknown, index) => {
+        if (isInstance(entry)) placeTree(entry, `${at}.${index}`);
+      });
+    } else if (isInstance(value)) placeTree(value, at);
+  }
+}
+
+/** A DTO instance (not a plain object kept as sent). */
+function isInstance(value: unknown): value is object {
+  return isObject(value) && Object.getPrototypeOf(value) !== Object.prototype;
+}

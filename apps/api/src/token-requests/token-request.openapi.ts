@@ -1,0 +1,43 @@
+import { TOKEN_REQUEST_STATUSES } from '#libs/domain';
+
+type Schema = Record<string, unknown>;
+
+const SIGNATURE: Schema = {
+  type: 'object',
+  description: "The gateway's Ed25519 signature over {state: callbackState, tokenId} (JWKS at /.well-known/jwks.json).",
+  properties: { keyId: { type: 'string' }, memberId: { type: 'string' }, signature: { type: 'string' } },
+};
+
+/** StoreTokenRequestResponse and RetrieveTokenRequestResponse. */
+export const TOKEN_REQUEST_RESPONSE: Schema = {
+  type: 'object',
+  properties: {
+    tokenRequest: {
+      type: 'object',
+      properties: {
+        id: { type: 'string', description: 'The requestId of later calls.', example: 'rq:5Zx8v1Kz2f3w7HjP9qL4mN6b' },
+        requestOptions: { type: 'object', additionalProperties: true, description: 'As sent.' },
+        requestPayload: {
+          type: 'object',
+          additionalProperties: true,
+          description: 'As sent (account identifiers in their stored form).',
+        },
+      },
+    },
+  },
+};
+
+/** GetTokenRequestResultWithStatusResponse. */
+export const TOKEN_REQUEST_RESULT_RESPONSE: Schema = {
+  type: 'object',
+  required: ['status'],
+  properties: {
+    status: { type: 'string', enum: [...TOKEN_REQUEST_STATUSES] },
+    tokenId: { type: 'string' },
+    transferId: { type: 'string', description: 'Transfer requests, once the transfer exists.' },
+    standingOrderSubmissionId: { type: 'string', description: 'Standing-order requests, once submitted.' },
+    signature: SIGNATURE,
+    statusReasonInformation: { type: 'string', maxLength: 256 },
+    bankId: { type: 'string' },
+  },
+};

@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
+import { BankRepository, TokenRequestRepository, Transactions, type NewTokenRequest, type Prisma } from '#libs/db';
+import {
+  checkCallbackUrl,
+  describeProblem,
+  fieldProblem,
+  newId,
+  randomBase58,
+  tokenRequestKindOf,
+  tokenRequestTimeProblems,
+  type FieldProblem,
+  type MemberId,
+  type TokenRequestOptionsInput,
+  type TokenRequestPayloadInput,
+} from '#libs/domain';
+import { scheduleTokenRequestTimer } from './token-request-timer-row.js';
+import { renderTokenRequest, type TokenRequestResource } from './token-view.js';
+
+export interface CreateTokenRequestCommand {
+  readonly memberId: MemberId;
+  readonly requestOptions: TokenRequestOptionsInput;
+  readonly requestPayload: TokenRequestPayloadInput;
+}
+
+/**
+ * POST /token-requests. After the shape (the request DTO), the rules that need the gateway:
+ * the redirect URL not under the gateway's own host, a bankId of the catalogue, and the dates
+ * against the gateway's clock. Then, in one transaction, the request (PENDING, expiring after
+ * tokens.requestLifetimeMinutes) and its `token-requests.timer` row due at the expiry.
+ */
+@Injectable()
+export class CreateTokenRequestUseCase {
+  private readonly ownHosts: readonly string[];
+
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly tokenRequests: TokenRequestRepository,
+    private readonly banks: BankRepository,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.ownHosts = [new URL(config.http.publicBaseUrl).hostname];
+  }
+
+  async execute(command: CreateTokenRequestCommand): Promise<{ readonly tokenRequest: TokenRequestResource }> {
+    const now = this.clock.now();
+    await this.check(command, now);
+    const row = this.rowOf(command, now);
+    const stored = await this.transactions.run(async (tx) => {
+      const request = await this.tokenRequests.in(tx).insert(row);
+      await scheduleTokenRequestTimer(tx, request.id, request.expiresAt);
+      return request;
+    });
+    return { tokenRequest: renderTokenRequest(stored) };
+  }
+
+  private async check(command: CreateTokenRequestCommand, now: Date): Promise<void> {
+    const problems: FieldProblem[] = [];
+    const redirect = checkCallbackUrl(command.requestPayload.redirectUrl, this.ownHosts);
+    if (redirect !== undefined) problems.push(fieldProblem('requestPayload.redirectUrl', redirect));
+    problems.push(...tokenRequestTimeProblems(command.requestPayload, now));
+    const bankId = command.requestOptions.bankId;
+    if (bankId !== undefined) {
+      const bank = await this.banks.find(bankId);
+      if (bank === null || !bank.listed)
+        problems.push(fieldProblem('requestOptions.bankId', `${bankId} is not a bank of the catalogue (GET /banks)`));
+    }
+    if (problems.length > 0)
+      throw new GatewayError('Field.Invalid', {
+        message: problems.map(describeProblem).join('. '),
+        paths: problems.map((problem) => problem.path),
+      });
+  }
+
+  private rowOf(command: CreateTokenRequestCommand, now: Date): NewTokenRequest {
+    const { requestOptions, requestPayload } = command;
+    const lifetimeMs = this.config.tokens.requestLifetimeMinutes * 60_000;
+    return {
+      id: newId('rq'),
+      memberId: command.memberId,
+      kind: tokenRequestKindOf(requestPayload),
+      refId: requestPayload.refId,
+      requestOptions: requestOptions as unknown as Prisma.InputJsonObject,
+      requestPayload: requestPayload as unknown as Prisma.InputJsonObject,
+      bankId: requestOptions.bankId ?? null,
+      status: 'PENDING',
+      callbackToken: randomBase58(32),
+      nonce: randomBase58(24),
+      expiresAt: new Date(now.getTime() + lifetimeMs),
+      createdAt: now,
+      updatedAt: now,
+    } satisfies NewTokenRequest & { readonly id: string };
+  }
+}

@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { GatewayError } from '#libs/common';
+import { TokenRepository, type Token } from '#libs/db';
+import type { MemberId } from '#libs/domain';
+import { renderToken, type TokenResource } from './token-view.js';
+
+/** GET /tokens/{tokenId}: the member's token; 404 for any other id. */
+@Injectable()
+export class GetTokenUseCase {
+  constructor(private readonly tokens: TokenRepository) {}
+
+  async find(memberId: MemberId, tokenId: string): Promise<Token> {
+    const token = await this.tokens.findForMember(memberId, tokenId);
+    if (token === null) throw GatewayError.notFound(tokenId, `Token ${tokenId} not found.`);
+    return token;
+  }
+
+  async execute(memberId: MemberId, tokenId: string): Promise<TokenResource> {
+    return renderToken(await this.find(memberId, tokenId));
+  }
+}
