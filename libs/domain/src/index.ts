@@ -16,3 +16,4 @@ export * from './tokens/token-status.js';
 export * from './transfers/transfer-status.js';
 export * from './transfers/transfer-timer.js';
 export * from './tokens/token-request-payload.js';
+export * from './transfers/transfer-redemption-rules.js';
