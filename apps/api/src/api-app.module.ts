@@ -12,6 +12,7 @@ import { NotBuiltModule } from './not-built/not-built.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { TransfersModule } from './transfers/transfers.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** The public API (PORT): one module per domain of the interface. */
@@ -30,6 +31,7 @@ export class ApiAppModule {
         WebhooksModule,
         ReportsModule,
         PaymentsModule,
+        TransfersModule,
         HostedPagesModule,
         LogosModule,
         QrCodeModule,

@@ -33,9 +33,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'GET', path: 'tokens' },
   { method: 'GET', path: 'tokens/:tokenId' },
   { method: 'PUT', path: 'tokens/:tokenId/cancel' },
-  { method: 'POST', path: 'transfers' },
-  { method: 'GET', path: 'transfers' },
-  { method: 'GET', path: 'transfers/:transferId' },
   // Variable recurring payments
   { method: 'POST', path: 'vrp-consents' },
   { method: 'GET', path: 'vrp-consents' },
