@@ -260,6 +260,21 @@ describe('POST /transfers: the redemption rules (bank with explicit redemption)'
   });
 });
 
+describe('POST /transfers: concurrent redemptions of one token', () => {
+  it('pay once: one answers the transfer, the others 400 naming payload.amount.value', async (context) => {
+    if (!explicitAvailable) context.skip();
+    const token = await explicitToken(alice);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => redeem(alice, { payload: { tokenId: token.id } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400]);
+    for (const refused of answers.filter((a) => a.status === 400))
+      expect(refused.body.error.paths).toEqual(['payload.amount.value']);
+    expect(await stores.prisma.transfer.count({ where: { tokenId: token.id } })).toBe(1);
+    expect((await stores.repositories.tokens.findById(token.id))?.redeemedAmount.toString()).toBe('10.5');
+  });
+});
+
 describe('POST /transfers: explicit redemption at the UK sandbox bank', () => {
   it('submits the authorised payment once; the token then has nothing left to pay', async (context) => {
     if (!explicitAvailable) context.skip();
