@@ -11,6 +11,7 @@ interface MemberView {
   name: string;
   regulated: boolean;
   reseller: boolean;
+  autoRedeem: boolean;
   status: string;
   createdDateTime: string;
 }
@@ -109,7 +110,15 @@ describe('admin API: members and API keys', () => {
   it('creates a member with its first API key, which authenticates on the public port', async () => {
     const startedAt = Date.now();
     const { member, apiKey } = await createMember({ name: 'Acme Payments Ltd', regulated: false, reseller: true });
-    expect(Object.keys(member).sort()).toEqual(['createdDateTime', 'id', 'name', 'regulated', 'reseller', 'status']);
+    expect(Object.keys(member).sort()).toEqual([
+      'autoRedeem',
+      'createdDateTime',
+      'id',
+      'name',
+      'regulated',
+      'reseller',
+      'status',
+    ]);
     expect(member).toMatchObject({ name: 'Acme Payments Ltd', regulated: false, reseller: true, status: 'ACTIVE' });
     expect(member.id).toMatch(/^m:[A-Za-z0-9]+$/);
     expect(new Date(member.createdDateTime).toISOString()).toBe(member.createdDateTime);
@@ -121,7 +130,7 @@ describe('admin API: members and API keys', () => {
     expect((await publicRead(member.id, `${apiKey.slice(0, -1)}${apiKey.endsWith('A') ? 'B' : 'A'}`)).status).toBe(401);
 
     const defaults = await createMember({ name: 'Defaults Ltd' });
-    expect(defaults.member).toMatchObject({ regulated: true, reseller: false, status: 'ACTIVE' });
+    expect(defaults.member).toMatchObject({ regulated: true, reseller: false, autoRedeem: true, status: 'ACTIVE' });
     expect(defaults.member.id).not.toBe(member.id);
     expect(defaults.apiKey).not.toBe(apiKey);
   });
@@ -196,6 +205,23 @@ describe('admin API: members and API keys', () => {
     });
     expect(active.body.member.status).toBe('ACTIVE');
     expect((await publicRead(member.id, apiKey)).status).toBe(200);
+  });
+
+  it('turns Payments v1 auto-redeem off and on again, and refuses a value that is not a boolean', async () => {
+    const { member } = await createMember({ name: 'Explicit Redeem Ltd' });
+    expect(member.autoRedeem).toBe(true);
+    const off = await adminCall<{ member: MemberView }>('PATCH', `/admin/members/${member.id}`, { autoRedeem: false });
+    expect(off).toEqual({ status: 200, body: { member: { ...member, autoRedeem: false } } });
+    expect((await adminCall<{ member: MemberView }>('GET', `/admin/members/${member.id}`)).body.member.autoRedeem).toBe(
+      false,
+    );
+    for (const autoRedeem of ['false', 0, null]) {
+      const refused = await adminCall<ErrorBody>('PATCH', `/admin/members/${member.id}`, { autoRedeem });
+      expect(refused.status, JSON.stringify(autoRedeem)).toBe(400);
+      expect(refused.body.error.paths).toEqual(['autoRedeem']);
+    }
+    const on = await adminCall<{ member: MemberView }>('PATCH', `/admin/members/${member.id}`, { autoRedeem: true });
+    expect(on.body.member.autoRedeem).toBe(true);
   });
 
   it.each([['BANNED'], ['active'], [''], [1]])(

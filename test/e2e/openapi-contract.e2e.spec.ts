@@ -171,6 +171,23 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /transfers: every example is a valid body (it reaches the token lookup: 404 for a token of no one)', async () => {
+    const redemptions = examplesOf('/transfers', 'post');
+    expect(redemptions.length).toBeGreaterThanOrEqual(2);
+    for (const [name, example] of redemptions) {
+      const payload = example['payload'] as Json;
+      const tokenId = `${String(payload['tokenId'])}-absent`;
+      const answer = await call<{ error: { errorCode: string; paymentId: string } }>(
+        `${gateway.apiUrl}/transfers`,
+        'POST',
+        member.auth,
+        { payload: { ...payload, tokenId } },
+      );
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(404);
+      expect(answer.body.error).toMatchObject({ errorCode: 'NOT_FOUND', paymentId: tokenId });
+    }
+  });
+
   it('leaves no request body example untested', () => {
     const tested = new Set([
       'post /token-requests',
@@ -180,6 +197,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /webhook/config/secret/rotate',
       'post /member/{memberId}/keys',
       'post /token-requests/{tokenRequestId}/authorization',
+      'post /transfers',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

@@ -16,6 +16,7 @@ import { ReportsModule } from './reports/reports.module.js';
 import { TokenAuthorizationModule } from './token-authorization/token-authorization.module.js';
 import { TokenRequestsModule } from './token-requests/token-requests.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
+import { TransfersModule } from './transfers/transfers.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** The public API (PORT): one module per domain of the interface. */
@@ -34,6 +35,7 @@ export class ApiAppModule {
         WebhooksModule,
         ReportsModule,
         PaymentsModule,
+        TransfersModule,
         HostedPagesModule,
         HostedTokenRequestsModule,
         LogosModule,

@@ -18,3 +18,4 @@ export * from './transfers/transfer-timer.js';
 export * from './tokens/token-request-payload.js';
 export * from './tokens/standing-order-frequency.js';
 export * from './tokens/token-request-rules.js';
+export * from './transfers/transfer-redemption-rules.js';

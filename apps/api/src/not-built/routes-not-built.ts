@@ -26,9 +26,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'DELETE', path: 'member/sub-tpps/:subTppId' },
   { method: 'GET', path: 'member/sub-tpps/:subTppId/children' },
   // Payments v1: token requests, tokens and transfers
-  { method: 'POST', path: 'transfers' },
-  { method: 'GET', path: 'transfers' },
-  { method: 'GET', path: 'transfers/:transferId' },
   // Variable recurring payments
   { method: 'POST', path: 'vrp-consents' },
   { method: 'GET', path: 'vrp-consents' },

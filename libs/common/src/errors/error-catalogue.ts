@@ -20,6 +20,7 @@ export const ERROR_CATALOGUE = {
   Unauthenticated: { status: 401, message: 'Authorization is missing or invalid.' },
   // 403
   PermissionDenied: { status: 403, message: 'The member is not permitted to perform this operation.' },
+  TokenNotUsable: { status: 403, message: 'The token is cancelled or has expired.' },
   // 404
   NOT_FOUND: { status: 404, message: 'The requested entity was not found.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'No such endpoint.' },

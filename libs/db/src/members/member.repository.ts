@@ -14,6 +14,8 @@ export interface MemberChanges {
   readonly name?: string;
   readonly regulated?: boolean;
   readonly reseller?: boolean;
+  /** Payments v1: whether a transfer token is redeemed as the user authorises it. */
+  readonly autoRedeem?: boolean;
   readonly status?: MemberStatus;
 }
 

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { PageLimitParam, PageOffsetParam, type AdminPaging } from '../admin-paging.js';
 
 export const MEMBER_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
@@ -46,6 +46,15 @@ export class UpdateMemberRequest {
 
   @MemberFlag()
   reseller?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'Payments v1: true (the default) redeems a transfer token as the user authorises it; false leaves the token for POST /transfers where the bank can submit an authorised payment later.',
+  })
+  // null is refused (not skipped): the column has no "unset".
+  @ValidateIf((_object, value) => value !== undefined)
+  @IsBoolean({ message: '$property must be a boolean' })
+  autoRedeem?: boolean;
 }
 
 export class ListMembersQuery {
@@ -62,6 +71,8 @@ export class MemberView {
   @ApiProperty() name!: string;
   @ApiProperty() regulated!: boolean;
   @ApiProperty() reseller!: boolean;
+  @ApiProperty({ description: 'Payments v1: transfer tokens are redeemed as the user authorises them.' })
+  autoRedeem!: boolean;
   @ApiProperty({ enum: MEMBER_STATUSES }) status!: string;
   @ApiProperty({ example: '2026-11-22T04:00:00.000Z' }) createdDateTime!: string;
 }

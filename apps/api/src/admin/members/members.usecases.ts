@@ -19,6 +19,7 @@ export function memberView(member: Member): MemberView {
     name: member.name,
     regulated: member.regulated,
     reseller: member.reseller,
+    autoRedeem: member.autoRedeem,
     status: member.status,
     createdDateTime: member.createdDateTime.toISOString(),
   };

@@ -1,0 +1,89 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CurrentMember, type MemberContext } from '#libs/auth';
+import {
+  GetTransferUseCase,
+  ListTransfersUseCase,
+  RedeemTransferUseCase,
+  type RedeemTransferAnswer,
+  type TransferResource,
+  type TransfersPage,
+} from '#libs/application';
+import { CreateTransferRequest, toRedeemTransferCommand } from './dto/create-transfer.request.js';
+import { GetTransferQuery } from './dto/get-transfer.query.js';
+import { ListTransfersQuery, toListTransfersCommand } from './dto/list-transfers.query.js';
+import { CREATE_TRANSFER_EXAMPLES } from './transfer-request-examples.js';
+
+const TRANSFER = { type: 'object' };
+
+@ApiTags('Transfers (Payments v1)')
+@Controller('transfers')
+export class TransfersController {
+  constructor(
+    private readonly redeem: RedeemTransferUseCase,
+    private readonly list: ListTransfersUseCase,
+    private readonly get: GetTransferUseCase,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Redeem a transfer token',
+    operationId: 'GatewayService.CreateTransfer',
+    description:
+      'Makes the transfer a transfer token allows, where the member redeems tokens explicitly (auto-redeem off) and the bank submits an authorised payment as a second step. 404 for a token that is not the member’s; 403 TokenNotUsable for a cancelled or expired one; 400 naming payload.tokenId for a token redeemed at authorisation.',
+  })
+  @ApiBody({ type: CreateTransferRequest, examples: CREATE_TRANSFER_EXAMPLES })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        transfer: TRANSFER,
+        authorizationDetails: { type: 'object', properties: { authorizationUrl: { type: 'string' } } },
+      },
+    },
+  })
+  create(
+    @CurrentMember() member: MemberContext,
+    @Body() body: CreateTransferRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<RedeemTransferAnswer> {
+    return this.redeem.execute(member.memberId, toRedeemTransferCommand(body), {
+      traceId: request.traceId,
+      psuIpAddress: request.ip,
+    });
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'List transfers',
+    operationId: 'GatewayService.GetTransfers',
+    description: "The member's transfers, newest first; `offset` (opaque) continues with the next page.",
+  })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: { transfers: { type: 'array', items: TRANSFER }, offset: { type: 'string' } },
+    },
+  })
+  listTransfers(@CurrentMember() member: MemberContext, @Query() query: ListTransfersQuery): Promise<TransfersPage> {
+    return this.list.execute(member.memberId, toListTransfersCommand(query));
+  }
+
+  @Get(':transferId')
+  @ApiOperation({
+    summary: 'Get a transfer',
+    operationId: 'GatewayService.GetTransfer',
+    description:
+      "The member's transfer, first brought up to date with the bank unless skipTransferUpdate=true or the bank's part is over; 404 for unknown or another member's ids.",
+  })
+  @ApiOkResponse({ schema: { type: 'object', properties: { transfer: TRANSFER } } })
+  async getTransfer(
+    @CurrentMember() member: MemberContext,
+    @Param('transferId') transferId: string,
+    @Query() query: GetTransferQuery,
+  ): Promise<{ transfer: TransferResource }> {
+    return { transfer: await this.get.execute(member.memberId, transferId, query.skipTransferUpdate === true) };
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import {
+  GetTransferUseCase,
+  ListTransfersUseCase,
+  RedeemTransferUseCase,
+  TransfersApplicationModule,
+} from '#libs/application';
+import { SecretsModule } from '#libs/secrets';
+import { TransfersController } from './transfers.controller.js';
+
+/** Payments v1 transfers: explicit redemption of a transfer token, listing and reading. */
+@Module({
+  imports: [TransfersApplicationModule, SecretsModule],
+  controllers: [TransfersController],
+  providers: [RedeemTransferUseCase, ListTransfersUseCase, GetTransferUseCase],
+})
+export class TransfersModule {}

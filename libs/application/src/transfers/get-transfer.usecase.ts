@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { GatewayError } from '#libs/common';
+import { TransferRepository, type Transfer } from '#libs/db';
+import { isBankFinalTransferStatus, type MemberId, type TransferStatus } from '#libs/domain';
+import { TransferPolling } from './poll-transfer.js';
+import { renderTransfer, type TransferResource } from './transfer-view.js';
+
+/**
+ * GET /transfers/{transferId}: the member's transfer (404 for any other id). Unless the caller
+ * asks to skip it, a transfer whose bank part is not over is first brought up to date with the
+ * bank (a change is recorded with its TRANSFER_STATUS_CHANGED event, as a timer's poll would).
+ */
+@Injectable()
+export class GetTransferUseCase {
+  constructor(
+    private readonly transfers: TransferRepository,
+    private readonly polling: TransferPolling,
+  ) {}
+
+  async find(memberId: MemberId, transferId: string): Promise<Transfer> {
+    const transfer = await this.transfers.findForMember(memberId, transferId);
+    if (transfer === null) throw GatewayError.notFound(transferId, `Transfer ${transferId} not found.`);
+    return transfer;
+  }
+
+  async execute(memberId: MemberId, transferId: string, skipTransferUpdate: boolean): Promise<TransferResource> {
+    const transfer = await this.find(memberId, transferId);
+    if (skipTransferUpdate || isBankFinalTransferStatus(transfer.status as TransferStatus))
+      return renderTransfer(transfer);
+    const refreshed = await this.polling.refresh(transfer);
+    return renderTransfer(refreshed?.kind === 'changed' ? refreshed.transfer : await this.find(memberId, transferId));
+  }
+}

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { expect } from 'vitest';
+import { storeNewTransfer, transferPayloadOf } from '#libs/application';
+import type { DataStores, Repositories, Token, TokenRequest, Transfer } from '#libs/db';
+import { newId, randomBase58 } from '#libs/domain';
+import { referenceAvailable, referenceDocument } from './reference-spec.js';
+
+type Json = Record<string, unknown>;
+
+/** A UK Faster Payments transfer token request's payload (to the sandbox's merchant account). */
+export function transferRequestPayload(overrides: Json = {}, body: Json = {}): Json {
+  return {
+    refId: `ref-${randomBytes(4).toString('hex')}`,
+    to: { id: 'm:merchant' },
+    redirectUrl: 'https://tpp.example/transfers/callback',
+    transferBody: {
+      currency: 'GBP',
+      lifetimeAmount: '10.50',
+      instructions: {
+        transferDestinations: [
+          {
+            fasterPayments: { sortCode: '040004', accountNumber: '12345678' },
+            customerData: { legalNames: ['Merchant Ltd'] },
+          },
+        ],
+      },
+      ...body,
+    },
+    ...overrides,
+  };
+}
+
+/** A PROCESSED transfer token request row of the member's (as the authorisation leaves one). */
+export async function storeTokenRequest(
+  repositories: Repositories,
+  memberId: string,
+  options: { readonly payload?: Json; readonly bankId?: string; readonly status?: string; readonly now?: Date } = {},
+): Promise<TokenRequest> {
+  const now = options.now ?? new Date();
+  const payload = options.payload ?? transferRequestPayload();
+  return repositories.tokenRequests.insert({
+    id: newId('rq'),
+    memberId,
+    kind: payload['transferBody'] === undefined ? 'ACCESS' : 'TRANSFER',
+    refId: payload['refId'] as string,
+    requestOptions: { bankId: options.bankId ?? 'ob-sandbox-gb' },
+    requestPayload: payload as never,
+    bankId: options.bankId ?? 'ob-sandbox-gb',
+    status: options.status ?? 'PROCESSED',
+    callbackToken: randomBase58(32),
+    nonce: randomBase58(24),
+    expiresAt: new Date(now.getTime() + 15 * 60_000),
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** The member's ACTIVE token for a stored request (the request's kind, lifetime amount and currency). */
+export async function storeToken(
+  repositories: Repositories,
+  request: TokenRequest,
+  options: {
+    readonly status?: string;
+    readonly expiresAt?: Date | null;
+    readonly sealedGrant?: string | null;
+    readonly bankConsentId?: string | null;
+    readonly actingAsRefId?: string;
+    readonly now?: Date;
+  } = {},
+): Promise<Token> {
+  const now = options.now ?? new Date();
+  const id = newId('tt');
+  const body = (request.requestPayload as { transferBody?: { lifetimeAmount: string; currency: string } }).transferBody;
+  const token = await repositories.tokens.insert({
+    id,
+    memberId: request.memberId,
+    tokenRequestId: request.id,
+    kind: request.kind,
+    status: options.status ?? 'ACTIVE',
+    bankId: request.bankId ?? 'ob-sandbox-gb',
+    payload: { version: '1.0', refId: request.refId, tokenRequestId: request.id },
+    actingAsRefId: options.actingAsRefId ?? null,
+    bankConsentId: options.bankConsentId === undefined ? null : options.bankConsentId,
+    sealedGrant: options.sealedGrant === undefined ? null : options.sealedGrant,
+    lifetimeAmount: body?.lifetimeAmount ?? null,
+    currency: body?.currency ?? null,
+    expiresAt: options.expiresAt ?? null,
+    ...(options.status === 'CANCELLED' ? { cancelledAt: now } : {}),
+    createdAt: now,
+    updatedAt: now,
+  });
+  await repositories.tokenRequests.update(request, { updatedAt: now, tokenId: token.id });
+  return token;
+}
+
+export interface TransferFixture {
+  readonly status?: string;
+  readonly createdAt?: Date;
+  readonly refId?: string;
+  readonly actingAsRefId?: string;
+  readonly refundStatus?: string;
+  readonly bankConsentId?: string | null;
+  readonly bankPaymentId?: string | null;
+  readonly expiresAt?: Date | null;
+  readonly pollUntil?: Date;
+  readonly authorization?: Json | null;
+}
+
+/**
+ * A transfer of the token stored as the redemption stores one (storeNewTransfer: the row, its
+ * TRANSFER_STATUS_CHANGED creation event and its timer), then given the fixture's columns.
+ */
+export async function storeTransfer(
+  stores: DataStores,
+  token: Token,
+  request: TokenRequest,
+  fixture: TransferFixture = {},
+  scheduleSeconds: readonly number[] = [1],
+): Promise<Transfer> {
+  const now = fixture.createdAt ?? new Date();
+  const refId = fixture.refId ?? request.refId;
+  const amount = { value: token.lifetimeAmount?.toString() ?? '1.00', currency: token.currency ?? 'GBP' };
+  const stored = await stores.repositories.transactions.run((tx) =>
+    storeNewTransfer(
+      tx,
+      {
+        id: newId('t'),
+        memberId: token.memberId,
+        tokenId: token.id,
+        tokenRequestId: request.id,
+        bankId: token.bankId,
+        status: fixture.status ?? 'PROCESSING',
+        refId,
+        actingAsRefId: fixture.actingAsRefId ?? null,
+        amount: amount.value,
+        currency: amount.currency,
+        localInstrument: 'FASTER_PAYMENTS',
+        payload: transferPayloadOf(request, { tokenId: token.id, refId, amount, description: refId }),
+        bankConsentId: fixture.bankConsentId ?? null,
+        bankPaymentId: fixture.bankPaymentId ?? null,
+        expiresAt: fixture.expiresAt === undefined ? new Date(now.getTime() + 86_400_000) : fixture.expiresAt,
+        pollUntil: fixture.pollUntil ?? new Date(now.getTime() + 30 * 86_400_000),
+        ...(fixture.authorization === undefined || fixture.authorization === null
+          ? {}
+          : { authorization: fixture.authorization as never }),
+        createdAt: now,
+        updatedAt: now,
+      },
+      now,
+      scheduleSeconds,
+    ),
+  );
+  if (fixture.refundStatus === undefined) return stored;
+  return stores.prisma.transfer.update({ where: { id: stored.id }, data: { refundStatus: fixture.refundStatus } });
+}
+
+let validateTransfer: ValidateFunction | undefined;
+
+/**
+ * The reference's shapes read as meant: a `oneOf` of alternatives that overlap is "one of these
+ * shapes" (anyOf, as reference-payment-schema.ts reads it), and where a schema lists the
+ * alternatives' keys in `required` as well (TransferDestination requires every network at once,
+ * which no destination can satisfy) those keys are required by their alternative instead.
+ */
+function readAsMeant(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(readAsMeant);
+  if (typeof value !== 'object' || value === null) return value;
+  const schema = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, readAsMeant(item)]));
+  const alternatives = schema['oneOf'];
+  if (!Array.isArray(alternatives)) return schema;
+  const keyed = alternatives.map((alternative: { properties?: Json }) => Object.keys(alternative.properties ?? {}));
+  const alternativeKeys = new Set(keyed.flat());
+  const required = Array.isArray(schema['required'])
+    ? (schema['required'] as string[]).filter((key) => !alternativeKeys.has(key))
+    : undefined;
+  const { oneOf: _oneOf, required: _required, ...rest } = schema;
+  return {
+    ...rest,
+    ...(required === undefined || required.length === 0 ? {} : { required }),
+    anyOf: alternatives.map((alternative: Json, index) =>
+      Array.isArray(schema['required']) && keyed[index]?.length === 1
+        ? { ...alternative, required: keyed[index] }
+        : alternative,
+    ),
+  };
+}
+
+/** Asserts that a transfer the gateway answered validates against the reference's Transfer schema. */
+export function expectReferenceTransfer(transfer: unknown, where: string): void {
+  if (!referenceAvailable) return;
+  if (validateTransfer === undefined) {
+    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+    addFormats.default(ajv);
+    const components = readAsMeant(referenceDocument().components);
+    ajv.addSchema({ $id: 'reference-transfer.json', components }, 'reference-transfer.json');
+    validateTransfer = ajv.compile({ $ref: 'reference-transfer.json#/components/schemas/Transfer' });
+  }
+  validateTransfer(transfer);
+  expect(validateTransfer.errors ?? [], `${where}: ${JSON.stringify(transfer)}`).toEqual([]);
+}
