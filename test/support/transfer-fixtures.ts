@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import { expect } from 'vitest';
 import { storeNewTransfer, transferPayloadOf } from '#libs/application';
 import type { DataStores, Repositories, Token, TokenRequest, Transfer } from '#libs/db';
 import { newId, randomBase58 } from '#libs/domain';
-import { referenceAvailable, referenceDocument } from './reference-spec.js';
+import { expectReferenceSchema } from './reference-schema.js';
 
 type Json = Record<string, unknown>;
 
@@ -156,47 +153,7 @@ export async function storeTransfer(
   return stores.prisma.transfer.update({ where: { id: stored.id }, data: { refundStatus: fixture.refundStatus } });
 }
 
-let validateTransfer: ValidateFunction | undefined;
-
-/**
- * The reference's shapes read as meant: a `oneOf` of alternatives that overlap is "one of these
- * shapes" (anyOf, as reference-payment-schema.ts reads it), and where a schema lists the
- * alternatives' keys in `required` as well (TransferDestination requires every network at once,
- * which no destination can satisfy) those keys are required by their alternative instead.
- */
-function readAsMeant(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(readAsMeant);
-  if (typeof value !== 'object' || value === null) return value;
-  const schema = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, readAsMeant(item)]));
-  const alternatives = schema['oneOf'];
-  if (!Array.isArray(alternatives)) return schema;
-  const keyed = alternatives.map((alternative: { properties?: Json }) => Object.keys(alternative.properties ?? {}));
-  const alternativeKeys = new Set(keyed.flat());
-  const required = Array.isArray(schema['required'])
-    ? (schema['required'] as string[]).filter((key) => !alternativeKeys.has(key))
-    : undefined;
-  const { oneOf: _oneOf, required: _required, ...rest } = schema;
-  return {
-    ...rest,
-    ...(required === undefined || required.length === 0 ? {} : { required }),
-    anyOf: alternatives.map((alternative: Json, index) =>
-      Array.isArray(schema['required']) && keyed[index]?.length === 1
-        ? { ...alternative, required: keyed[index] }
-        : alternative,
-    ),
-  };
-}
-
 /** Asserts that a transfer the gateway answered validates against the reference's Transfer schema. */
 export function expectReferenceTransfer(transfer: unknown, where: string): void {
-  if (!referenceAvailable) return;
-  if (validateTransfer === undefined) {
-    const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
-    addFormats.default(ajv);
-    const components = readAsMeant(referenceDocument().components);
-    ajv.addSchema({ $id: 'reference-transfer.json', components }, 'reference-transfer.json');
-    validateTransfer = ajv.compile({ $ref: 'reference-transfer.json#/components/schemas/Transfer' });
-  }
-  validateTransfer(transfer);
-  expect(validateTransfer.errors ?? [], `${where}: ${JSON.stringify(transfer)}`).toEqual([]);
+  expectReferenceSchema('Transfer', transfer, where);
 }
