@@ -104,6 +104,24 @@ describe('standing-order token requests', () => {
     expect(stored).toMatchObject({ status: 'REJECTED', tokenId: null, standingOrderSubmissionId: null });
   });
 
+  it.each([
+    ['ob-sandbox-gb', 'TOWK'],
+    ['ob-sandbox-eu-redirect', 'TOMN'],
+  ])(
+    '%s cannot express %s (twice a week or a month) in one order: 400 naming the frequency',
+    async (bankId, frequency) => {
+      const base = bankId === 'ob-sandbox-gb' ? ukStandingOrderPayload : sepaStandingOrderPayload;
+      const payload = base(dayFromToday(3), dayFromToday(90));
+      const body = { ...(payload['standingOrderBody'] as Json), frequency };
+      const request = await storeTokenRequest(gateway, member, { ...payload, standingOrderBody: body });
+      const answer = await authorize(request.id, { bankId });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(JSON.stringify(answer.body)).toContain('frequency');
+      const stored = await gateway.api.stores.repositories.tokenRequests.findById(request.id);
+      expect(stored?.status).toBe('PENDING');
+    },
+  );
+
   it('Berlin Group: a periodic payment authorised by redirect; PROCESSED with a token, set up at the bank', async () => {
     const payload = sepaStandingOrderPayload(dayFromToday(2), dayFromToday(180));
     const request = await storeTokenRequest(gateway, member, payload);
