@@ -1,3 +1,4 @@
 export * from './payments/index.js';
 export * from './transfers/index.js';
 export * from './tokens/index.js';
+export * from './paging/page-offset.js';

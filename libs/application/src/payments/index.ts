@@ -10,7 +10,6 @@ export * from './payment-draft.js';
 export * from './hosted-pages-url.js';
 export * from './tpp-callback-url.js';
 export * from './initiation-error.js';
-export * from './payment-page-offset.js';
 export * from './initiate-payment.usecase.js';
 export * from './get-payment.usecase.js';
 export * from './list-payments.usecase.js';

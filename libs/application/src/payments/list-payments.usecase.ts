@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PaymentRepository, type PaymentListFilter } from '#libs/db';
 import type { MemberId } from '#libs/domain';
 import { renderPayment, type PaymentResource } from './payment-view.js';
-import { decodePaymentOffset, encodePaymentOffset } from './payment-page-offset.js';
+import { decodePageOffset, encodePageOffset } from '../paging/page-offset.js';
 
 /** The filters of GET /v2/payments after validation (ListPaymentsQuery). */
 export interface ListPaymentsCommand extends PaymentListFilter {
@@ -34,7 +34,7 @@ export class ListPaymentsUseCase {
   constructor(private readonly payments: PaymentRepository) {}
 
   async execute(memberId: MemberId, command: ListPaymentsCommand): Promise<PaymentsPage> {
-    const cursor = command.offset === undefined ? undefined : decodePaymentOffset(command.offset);
+    const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'offset');
     const nothing =
       command.type === 'VARIABLE_RECURRING_PAYMENT' ||
       command.vrpConsentId !== undefined ||
@@ -48,12 +48,12 @@ export class ListPaymentsUseCase {
       command.offset ??
       (first === undefined
         ? undefined
-        : encodePaymentOffset({ createdAt: new Date(first.createdAt.getTime() + 1), id: '' }));
+        : encodePageOffset({ createdAt: new Date(first.createdAt.getTime() + 1), id: '' }));
     const nextOffset =
       last === undefined
         ? command.offset
         : haveMore
-          ? encodePaymentOffset({ createdAt: last.createdAt, id: last.id })
+          ? encodePageOffset({ createdAt: last.createdAt, id: last.id })
           : undefined;
     return {
       payments: page.map((row) => (command.partial === true ? { id: row.id, status: row.status } : renderPayment(row))),

@@ -27,6 +27,7 @@ import {
   schedulePaymentTimer,
   type ChangeResult,
 } from './record-payment-change.js';
+import { bankCallContext, pollScheduleOf } from '../bank-calls/bank-call-context.js';
 
 export interface PaymentProgressionDeps {
   readonly prisma: PrismaService;
@@ -98,18 +99,11 @@ export class PaymentProgression {
   }
 
   callContext(bankId: string, traceId?: string, psuIpAddress?: string): BankCallContext {
-    return {
-      bankId,
-      deadlineMs: Date.now() + this.deps.rules.bankDeadlineMs,
-      ...(traceId === undefined ? {} : { traceId }),
-      ...(psuIpAddress === undefined ? {} : { psuIpAddress }),
-    };
+    return bankCallContext(bankId, this.deps.rules.bankDeadlineMs, traceId, psuIpAddress);
   }
 
   scheduleOf(bank: Bank | null): readonly number[] {
-    return bank !== null && bank.pollingScheduleSeconds.length > 0
-      ? bank.pollingScheduleSeconds
-      : this.deps.rules.defaultScheduleSeconds;
+    return pollScheduleOf(bank, this.deps.rules.defaultScheduleSeconds);
   }
 
   /** Applies a change computed from the locked, current row; retried once if the row moved meanwhile. */

@@ -11,7 +11,6 @@ export * from './token-request-callback.js';
 export * from './authorize-token-request.usecase.js';
 export * from './token-requests-application.module.js';
 export * from './token-view.js';
-export * from './token-page-offset.js';
 export * from './create-token-request.usecase.js';
 export * from './get-token-request.usecase.js';
 export * from './list-tokens.usecase.js';

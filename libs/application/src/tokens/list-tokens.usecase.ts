@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TokenRepository } from '#libs/db';
 import { kindsOfTokenType, type MemberId, type TokenTypeFilter } from '#libs/domain';
-import { decodeTokenOffset, encodeTokenOffset } from './token-page-offset.js';
+import { decodePageOffset, encodePageOffset } from '../paging/page-offset.js';
 import { renderToken, type TokenResource } from './token-view.js';
 
 /** GET /tokens after validation. */
@@ -26,7 +26,7 @@ export class ListTokensUseCase {
   constructor(private readonly tokens: TokenRepository) {}
 
   async execute(memberId: MemberId, command: ListTokensCommand): Promise<TokensPage> {
-    const cursor = command.offset === undefined ? undefined : decodeTokenOffset(command.offset);
+    const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'page.offset');
     const rows = await this.tokens.listForMember(
       memberId,
       {
@@ -43,7 +43,7 @@ export class ListTokensUseCase {
     const more = rows.length > command.limit && last !== undefined;
     return {
       tokens: page.map(renderToken),
-      ...(more ? { offset: encodeTokenOffset({ createdAt: last.createdAt, id: last.id }) } : {}),
+      ...(more ? { offset: encodePageOffset({ createdAt: last.createdAt, id: last.id }) } : {}),
     };
   }
 }

@@ -5,7 +5,6 @@ export * from './transfer-progression.js';
 export * from './transfer-redemption.js';
 export * from './transfers-application.module.js';
 export * from './poll-transfer.js';
-export * from './transfer-page-offset.js';
 export * from './transfer-payload.js';
 export * from './list-transfers.usecase.js';
 export * from './get-transfer.usecase.js';

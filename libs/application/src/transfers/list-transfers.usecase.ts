@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransferRepository, type TransferListFilter } from '#libs/db';
 import type { MemberId, TransferStatus } from '#libs/domain';
-import { decodeTransferOffset, encodeTransferOffset } from './transfer-page-offset.js';
+import { decodePageOffset, encodePageOffset } from '../paging/page-offset.js';
 import { renderTransfer, type TransferResource } from './transfer-view.js';
 
 /** The account-holder roles GET /transfers filters by. */
@@ -43,7 +43,7 @@ export class ListTransfersUseCase {
   constructor(private readonly transfers: TransferRepository) {}
 
   async execute(memberId: MemberId, command: ListTransfersCommand): Promise<TransfersPage> {
-    const cursor = command.offset === undefined ? undefined : decodeTransferOffset(command.offset);
+    const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'page.offset');
     const tokenIds = [...new Set(command.tokenIds)];
     const nothing = command.role === 'PAYER' || tokenIds.length > 1;
     const filter: TransferListFilter = {
@@ -63,7 +63,7 @@ export class ListTransfersUseCase {
     return {
       transfers: page.map(renderTransfer),
       ...(rows.length > command.limit && last !== undefined
-        ? { offset: encodeTransferOffset({ createdAt: last.createdAt, id: last.id }) }
+        ? { offset: encodePageOffset({ createdAt: last.createdAt, id: last.id }) }
         : {}),
     };
   }

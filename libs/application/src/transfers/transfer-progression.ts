@@ -21,6 +21,7 @@ import { BANK_CALLBACK_PATH } from '../payments/payment-progression.js';
 import type { PaymentRules } from '../payments/payment-rules.js';
 import { recordTransferChange, type TransferChangeResult } from './record-transfer-change.js';
 import { transferSourceOf } from './transfer-source.js';
+import { bankCallContext, pollScheduleOf } from '../bank-calls/bank-call-context.js';
 
 export interface TransferProgressionDeps {
   readonly transactions: Transactions;
@@ -126,18 +127,11 @@ export class TransferProgression {
   }
 
   callContext(bankId: string, traceId?: string, psuIpAddress?: string): BankCallContext {
-    return {
-      bankId,
-      deadlineMs: Date.now() + this.deps.rules.bankDeadlineMs,
-      ...(traceId === undefined ? {} : { traceId }),
-      ...(psuIpAddress === undefined ? {} : { psuIpAddress }),
-    };
+    return bankCallContext(bankId, this.deps.rules.bankDeadlineMs, traceId, psuIpAddress);
   }
 
   scheduleOf(bank: Bank | null): readonly number[] {
-    return bank !== null && bank.pollingScheduleSeconds.length > 0
-      ? bank.pollingScheduleSeconds
-      : this.deps.rules.defaultScheduleSeconds;
+    return pollScheduleOf(bank, this.deps.rules.defaultScheduleSeconds);
   }
 
   /** Applies a change computed from the locked, current row; retried once if the row moved meanwhile. */
