@@ -19,3 +19,5 @@ export * from './tokens/token-request-payload.js';
 export * from './tokens/standing-order-frequency.js';
 export * from './tokens/token-request-rules.js';
 export * from './transfers/transfer-redemption-rules.js';
+export * from './banks/operating-hours.js';
+export * from './transfers/future-dated-conversion.js';

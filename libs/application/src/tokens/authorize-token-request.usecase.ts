@@ -2,7 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, GatewayError, type AppConfig } from '#libs/common';
 import { BankRejectedError, hasConnector, type AuthorisationStep, type PaymentProgress } from '#libs/connectors';
 import { BankRepository, TokenRequestRepository, Transactions, type Bank, type TokenRequest } from '#libs/db';
-import type { MemberId, TokenRequestOptionsInput, TokenRequestPayloadInput } from '#libs/domain';
+import {
+  futureDatedConversion,
+  type MemberId,
+  type TokenRequestOptionsInput,
+  type TokenRequestPayloadInput,
+} from '#libs/domain';
 import { HOSTED_PAGES_PATH } from '../payments/hosted-pages-url.js';
 import { TransferProgression } from '../transfers/transfer-progression.js';
 import { accessPermissionsOf } from './access-permissions.js';
@@ -119,7 +124,9 @@ export class AuthorizeTokenRequestUseCase {
     bank: Bank,
     context: CompletionContext & { readonly requestingParty?: string },
   ): Promise<BankAuthorizationAnswer> {
-    const start = await this.askBank(request, bank, context);
+    const conversion = this.futureDatedConversionAt(request, bank);
+    const asked = conversion === undefined ? request : { ...request, convertedExecutionDate: conversion };
+    const start = await this.askBank(asked, bank, context);
     const step = stepOfBankAnswer(start.next);
     const now = this.progression.clock.now();
     const stored = await this.transactions.run(async (tx) => {
@@ -129,6 +136,7 @@ export class AuthorizeTokenRequestUseCase {
         bankConsentId: start.bankConsentId,
         bankContinuation: start.continuation === undefined ? null : { ...start.continuation },
         authorization: step === undefined ? storedStep({ kind: 'completing' }) : storedStep(step),
+        ...(conversion === undefined ? {} : { convertedExecutionDate: conversion }),
       });
       if (updated !== null && step?.kind === 'decoupled')
         await scheduleTokenRequestTimer(
@@ -142,6 +150,22 @@ export class AuthorizeTokenRequestUseCase {
       throw new GatewayError('CONFLICT', { message: `Token request ${request.id} changed meanwhile; try again.` });
     if (step !== undefined) return answerOfStep(step, tokenRequestState(request.callbackToken));
     return this.finish(stored, bank, start, context);
+  }
+
+  /**
+   * For a transfer request: the bank opening its payment is dated for when the bank is closed
+   * now (futureDatedConversion), or null for an immediate payment; undefined for other kinds.
+   * Decided at each start at a bank and kept on the request, so every later call for it sends
+   * the same initiation.
+   */
+  private futureDatedConversionAt(request: TokenRequest, bank: Bank): string | null | undefined {
+    if (request.kind !== 'TRANSFER') return undefined;
+    const opening = futureDatedConversion(
+      request.requestPayload as unknown as TokenRequestPayloadInput,
+      { features: bank.features as Record<string, boolean>, operationalTime: bank.operationalTime },
+      this.progression.clock.now(),
+    );
+    return opening?.at ?? null;
   }
 
   private async askBank(

@@ -23,6 +23,7 @@ export interface TokenRequestBankContext {
 }
 
 type StoredRequest = Pick<TokenRequest, 'id' | 'callbackToken' | 'nonce' | 'requestPayload' | 'requestOptions'>;
+type StoredTransferRequest = StoredRequest & Pick<TokenRequest, 'convertedExecutionDate'>;
 
 function payloadOf(request: StoredRequest): TokenRequestPayloadInput {
   return request.requestPayload as unknown as TokenRequestPayloadInput;
@@ -38,12 +39,38 @@ export function tokenRequestState(callbackToken: string): string {
 }
 
 /**
+ * The execution date of the payment a transfer request makes, as the connectors take it: the
+ * request's transferBody.executionDate, else the bank opening it was converted to (a date-time
+ * with the bank's offset: OBIE schedules it at that instant, Berlin Group takes its date), else
+ * none (immediate).
+ */
+function executionDateOf(request: StoredTransferRequest): string | undefined {
+  return payloadOf(request).transferBody?.executionDate ?? request.convertedExecutionDate ?? undefined;
+}
+
+/** How the transfer made from a transfer request shows its date: requested, converted, or immediate. */
+export function transferDatingOf(request: StoredTransferRequest): {
+  readonly executionDate?: string;
+  readonly convertedToFutureDatedPayment?: true;
+} {
+  const requested = payloadOf(request).transferBody?.executionDate;
+  if (requested !== undefined) return { executionDate: requested };
+  if (request.convertedExecutionDate === null) return {};
+  return { executionDate: request.convertedExecutionDate.slice(0, 10), convertedToFutureDatedPayment: true };
+}
+
+/**
  * The connector's view of a transfer token request: the single (or future-dated) payment the
  * user authorises, paid to the first destination for the lifetime amount. Its id for the bank
- * (idempotency, instruction basis) is the token request's id.
+ * (idempotency, instruction basis) is the token request's id. A request converted to a
+ * future-dated payment at authorisation is that payment in every call.
  */
-export function transferInitiationOf(request: StoredRequest, context: TokenRequestBankContext): PaymentInitiation {
+export function transferInitiationOf(
+  request: StoredTransferRequest,
+  context: TokenRequestBankContext,
+): PaymentInitiation {
   const payload = payloadOf(request);
+  const executionDate = executionDateOf(request);
   const body = payload.transferBody;
   if (body === undefined) throw new Error(`token request ${request.id} is not a transfer request`);
   const destination = body.instructions.transferDestinations[0];
@@ -58,7 +85,7 @@ export function transferInitiationOf(request: StoredRequest, context: TokenReque
     creditor: { name: destinationName(destination), identifier: accountIdentifier(rail, account) },
     remittanceInformationPrimary: body.remittanceReference ?? payload.refId,
     ...(payload.description === undefined ? {} : { remittanceInformationSecondary: payload.description }),
-    ...(body.executionDate === undefined ? {} : { executionDate: body.executionDate }),
+    ...(executionDate === undefined ? {} : { executionDate }),
     ...(body.confirmFunds === undefined ? {} : { confirmFunds: body.confirmFunds }),
     redirectUri: context.redirectUri,
     state: tokenRequestState(request.callbackToken),

@@ -22,7 +22,7 @@ import {
   type TransferDestinationInput,
 } from '#libs/domain';
 import { SecretBox } from '#libs/secrets';
-import { transferInitiationOf } from '../tokens/token-request-initiation.js';
+import { transferDatingOf, transferInitiationOf } from '../tokens/token-request-initiation.js';
 import { transferPayloadOf } from './transfer-payload.js';
 import { TransferProgression } from './transfer-progression.js';
 import { TransferRedemption } from './transfer-redemption.js';
@@ -149,9 +149,7 @@ export class RedeemTransferUseCase {
           ...(command.metadata === undefined ? {} : { metadata: command.metadata }),
         }),
         localInstrument: destinations[0] === undefined ? 'UNKNOWN' : destinationAccount(destinations[0]).rail,
-        ...(requested.transferBody?.executionDate === undefined
-          ? {}
-          : { executionDate: requested.transferBody.executionDate }),
+        ...transferDatingOf(request),
         ...(token.actingAsRefId === null ? {} : { actingAsRefId: token.actingAsRefId }),
         ...(call.traceId === undefined ? {} : { traceId: call.traceId }),
       },

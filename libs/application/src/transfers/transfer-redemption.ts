@@ -27,6 +27,8 @@ export interface Redemption {
   readonly refId: string;
   readonly localInstrument: string;
   readonly executionDate?: string;
+  /** The gateway made the immediate payment asked for as a future-dated one (executionDate is its date). */
+  readonly convertedToFutureDatedPayment?: boolean;
   readonly actingAsRefId?: string;
   readonly traceId?: string;
 }
@@ -94,6 +96,7 @@ export class TransferRedemption {
           localInstrument: redemption.localInstrument,
           payload: redemption.payload,
           executionDate: redemption.executionDate ?? null,
+          convertedToFutureDatedPayment: redemption.convertedToFutureDatedPayment === true,
           expiresAt: new Date(now.getTime() + rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS),
           pollUntil: new Date(now.getTime() + rules.pollingMs),
           createdAt: now,

@@ -20,6 +20,8 @@ export interface TokenRequestChange {
   readonly transferId?: string;
   readonly standingOrderSubmissionId?: string;
   readonly signature?: Prisma.InputJsonValue;
+  /** The future-dated opening a transfer request is made for (null: paid as requested). */
+  readonly convertedExecutionDate?: string | null;
 }
 
 /** Token requests (POST /token-requests and what follows). */
