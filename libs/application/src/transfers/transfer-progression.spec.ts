@@ -76,24 +76,4 @@ describe('the change a bank reading makes to a transfer', () => {
       expiresAt: new Date(NOW.getTime() + 900_000),
     });
   });
-
-  it('marks an immediate transfer the bank turned into a future-dated one', () => {
-    const converted = { ...accepted, convertedToFutureDated: { executionDate: '2026-11-25' } };
-    expect(transferChangeFromProgress(transfer, converted, NOW, RULES)).toMatchObject({
-      convertedToFutureDatedPayment: true,
-      executionDate: '2026-11-25',
-    });
-  });
-
-  it('leaves the conversion out when the token request disabled it, or the transfer was future-dated already', () => {
-    const converted = { ...accepted, convertedToFutureDated: { executionDate: '2026-11-25' } };
-    const disabled = transferChangeFromProgress(transfer, converted, NOW, RULES, false);
-    expect(disabled).not.toHaveProperty('convertedToFutureDatedPayment');
-    expect(disabled).not.toHaveProperty('executionDate');
-    const dated = transferChangeFromProgress({ ...transfer, executionDate: '2026-12-01' }, converted, NOW, RULES);
-    expect(dated).not.toHaveProperty('convertedToFutureDatedPayment');
-    expect(transferChangeFromProgress(transfer, accepted, NOW, RULES)).not.toHaveProperty(
-      'convertedToFutureDatedPayment',
-    );
-  });
 });

@@ -8,15 +8,8 @@ import {
   type BankConnectors,
   type PaymentProgress,
 } from '#libs/connectors';
-import {
-  type TokenRequestRepository,
-  type TransferRepository,
-  type Transactions,
-  type Bank,
-  type Transfer,
-  type TransferChange,
-} from '#libs/db';
-import { transferStatusFor, type TokenRequestPayloadInput, type TransferStatus } from '#libs/domain';
+import { type TransferRepository, type Transactions, type Bank, type Transfer, type TransferChange } from '#libs/db';
+import { transferStatusFor, type TransferStatus } from '#libs/domain';
 import { BANK_CALLBACK_PATH } from '../payments/payment-progression.js';
 import type { PaymentRules } from '../payments/payment-rules.js';
 import { recordTransferChange, type TransferChangeResult } from './record-transfer-change.js';
@@ -26,7 +19,6 @@ import { bankCallContext, pollScheduleOf } from '../bank-calls/bank-call-context
 export interface TransferProgressionDeps {
   readonly transactions: Transactions;
   readonly transfers: TransferRepository;
-  readonly tokenRequests: TokenRequestRepository;
   readonly clock: Clock;
   readonly connectors: BankConnectors;
   /** Payments v1 runs on the same timing rules as Payments v2 (bank deadline, polling period, schedule). */
@@ -38,16 +30,14 @@ export interface TransferProgressionDeps {
 /**
  * The change a bank reading makes to a transfer: the status it stands for, the bank's ids and
  * raw status, the user's step at the bank (with its expiry) and the payer's account when told.
- * An immediate transfer the bank reports as turned into a future-dated one is marked
- * convertedToFutureDatedPayment with the bank's execution date, unless the token request
- * disabled the conversion (`conversionAllowed` false: the transfer is left as it was).
+ * (A conversion to a future-dated payment is the gateway's own, decided at authorisation:
+ * transferDatingOf.)
  */
 export function transferChangeFromProgress(
   current: Transfer,
   progress: PaymentProgress,
   now: Date,
   rules: PaymentRules,
-  conversionAllowed = true,
 ): TransferChange {
   const status: TransferStatus = transferStatusFor(progress.outcome, progress.next.kind);
   const next = progress.next;
@@ -71,9 +61,6 @@ export function transferChangeFromProgress(
     authorization,
     expiresAt: waiting ? (current.expiresAt ?? new Date(now.getTime() + rules.authorisationWindowMs)) : null,
     ...(progress.debtor === undefined ? {} : { source: transferSourceOf(progress.debtor, current.bankId) }),
-    ...(progress.convertedToFutureDated !== undefined && conversionAllowed && current.executionDate === null
-      ? { convertedToFutureDatedPayment: true, executionDate: progress.convertedToFutureDated.executionDate }
-      : {}),
   };
 }
 
@@ -154,22 +141,12 @@ export class TransferProgression {
     return { kind: 'stale' };
   }
 
-  async applyProgress(transferId: string, progress: PaymentProgress, bank: Bank): Promise<TransferChangeResult> {
-    const conversionAllowed =
-      progress.convertedToFutureDated === undefined || (await this.futureDatedConversionAllowed(transferId));
+  applyProgress(transferId: string, progress: PaymentProgress, bank: Bank): Promise<TransferChangeResult> {
     return this.change(
       transferId,
-      (current, now) => transferChangeFromProgress(current, progress, now, this.deps.rules, conversionAllowed),
+      (current, now) => transferChangeFromProgress(current, progress, now, this.deps.rules),
       bank,
     );
-  }
-
-  /** Whether the transfer's token request lets the bank turn it into a future-dated payment. */
-  private async futureDatedConversionAllowed(transferId: string): Promise<boolean> {
-    const transfer = await this.deps.transfers.findById(transferId);
-    const request = transfer === null ? null : await this.deps.tokenRequests.findById(transfer.tokenRequestId);
-    const payload = request?.requestPayload as TokenRequestPayloadInput | undefined;
-    return payload?.disableFutureDatedPaymentConversion !== true;
   }
 
   applyFailure(transferId: string, error: unknown, bank: Bank): Promise<TransferChangeResult> {

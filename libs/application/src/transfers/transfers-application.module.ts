@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, LOGGER, type AppConfig } from '#libs/common';
 import { BankConnectors } from '#libs/connectors';
-import { TokenRequestRepository, TransferRepository, Transactions } from '#libs/db';
+import { TransferRepository, Transactions } from '#libs/db';
 import { PaymentsApplicationModule } from '../payments/payments-application.module.js';
 import { paymentRules } from '../payments/payment-rules.js';
 import { TransferProgression } from './transfer-progression.js';
@@ -15,11 +15,10 @@ import { TransferRedemption } from './transfer-redemption.js';
   providers: [
     {
       provide: TransferProgression,
-      inject: [Transactions, TransferRepository, TokenRequestRepository, Clock, BankConnectors, APP_CONFIG, LOGGER],
+      inject: [Transactions, TransferRepository, Clock, BankConnectors, APP_CONFIG, LOGGER],
       useFactory: (
         transactions: Transactions,
         transfers: TransferRepository,
-        tokenRequests: TokenRequestRepository,
         clock: Clock,
         connectors: BankConnectors,
         config: AppConfig,
@@ -28,7 +27,6 @@ import { TransferRedemption } from './transfer-redemption.js';
         new TransferProgression({
           transactions,
           transfers,
-          tokenRequests,
           clock,
           connectors,
           rules: paymentRules(config),

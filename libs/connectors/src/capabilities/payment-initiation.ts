@@ -70,11 +70,6 @@ export interface PaymentProgress {
   readonly next: AuthorisationStep;
   /** The account the user paid from, when the bank tells (refund account). */
   readonly debtor?: PartyAccount;
-  /**
-   * The bank turned an immediate payment into a future-dated one (it arrived outside the bank's
-   * operating hours): the ISO 8601 date it will execute on.
-   */
-  readonly convertedToFutureDated?: { readonly executionDate: string };
 }
 
 export interface RedirectCallback {
