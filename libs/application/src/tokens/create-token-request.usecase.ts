@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
-import { BankRepository, TokenRequestRepository, Transactions, type NewTokenRequest, type Prisma } from '#libs/db';
+import { APP_CONFIG, Clock, GatewayError, JOB_QUEUE, type AppConfig, type PayloadOf } from '#libs/common';
+import { BankRepository, TokenRequestRepository, type NewPendingTokenRequest, type Prisma } from '#libs/db';
 import {
   checkCallbackUrl,
   describeProblem,
@@ -14,7 +14,7 @@ import {
   type TokenRequestOptionsInput,
   type TokenRequestPayloadInput,
 } from '#libs/domain';
-import { scheduleTokenRequestTimer } from './token-request-timer-row.js';
+import { tokenRequestTimerId } from './token-request-timer-row.js';
 import { renderTokenRequest, type TokenRequestResource } from './token-view.js';
 
 export interface CreateTokenRequestCommand {
@@ -26,7 +26,7 @@ export interface CreateTokenRequestCommand {
 /**
  * POST /token-requests. After the shape (the request DTO), the rules that need the gateway:
  * the redirect URL not under the gateway's own host, a bankId of the catalogue, and the dates
- * against the gateway's clock. Then, in one transaction, the request (PENDING, expiring after
+ * against the gateway's clock. Then, in one statement, the request (PENDING, expiring after
  * tokens.requestLifetimeMinutes) and its `token-requests.timer` row due at the expiry.
  */
 @Injectable()
@@ -34,7 +34,6 @@ export class CreateTokenRequestUseCase {
   private readonly ownHosts: readonly string[];
 
   constructor(
-    private readonly transactions: Transactions,
     private readonly tokenRequests: TokenRequestRepository,
     private readonly banks: BankRepository,
     private readonly clock: Clock,
@@ -47,10 +46,13 @@ export class CreateTokenRequestUseCase {
     const now = this.clock.now();
     await this.check(command, now);
     const row = this.rowOf(command, now);
-    const stored = await this.transactions.run(async (tx) => {
-      const request = await this.tokenRequests.in(tx).insert(row);
-      await scheduleTokenRequestTimer(tx, request.id, request.expiresAt);
-      return request;
+    const timer: PayloadOf<'token-requests.timer'> = { name: 'token-requests.timer', tokenRequestId: row.id };
+    const stored = await this.tokenRequests.insertWithTimer(row, {
+      id: tokenRequestTimerId(row.id),
+      queue: JOB_QUEUE['token-requests.timer'],
+      jobName: timer.name,
+      payload: { ...timer },
+      dueAt: row.expiresAt,
     });
     return { tokenRequest: renderTokenRequest(stored) };
   }
@@ -73,7 +75,7 @@ export class CreateTokenRequestUseCase {
       });
   }
 
-  private rowOf(command: CreateTokenRequestCommand, now: Date): NewTokenRequest {
+  private rowOf(command: CreateTokenRequestCommand, now: Date): NewPendingTokenRequest {
     const { requestOptions, requestPayload } = command;
     const lifetimeMs = this.config.tokens.requestLifetimeMinutes * 60_000;
     return {
@@ -90,6 +92,6 @@ export class CreateTokenRequestUseCase {
       expiresAt: new Date(now.getTime() + lifetimeMs),
       createdAt: now,
       updatedAt: now,
-    } satisfies NewTokenRequest & { readonly id: string };
+    };
   }
 }

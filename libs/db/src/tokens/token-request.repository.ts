@@ -2,10 +2,28 @@ import { Injectable } from '@nestjs/common';
 import type { MemberId } from '#libs/domain';
 import type { Prisma, TokenRequest } from '../generated/prisma/client.js';
 import { jsonColumn } from '../json-column.js';
+import { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
 
 /** A token request about to be stored: every column but those a new row always starts with. */
 export type NewTokenRequest = Omit<Prisma.TokenRequestUncheckedCreateInput, 'version'>;
+
+/** What POST /token-requests stores: the columns a new request sets (the others start empty). */
+export interface NewPendingTokenRequest {
+  readonly id: string;
+  readonly memberId: string;
+  readonly kind: string;
+  readonly refId: string;
+  readonly requestOptions: Prisma.InputJsonObject;
+  readonly requestPayload: Prisma.InputJsonObject;
+  readonly bankId: string | null;
+  readonly status: string;
+  readonly callbackToken: string;
+  readonly nonce: string;
+  readonly expiresAt: Date;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
 
 /** What a change of a token request writes. Absent fields keep their value. */
 export interface TokenRequestChange {
@@ -24,11 +42,83 @@ export interface TokenRequestChange {
   readonly convertedExecutionDate?: string | null;
 }
 
+/** A new request's timer row (`scheduled_job`), written with it. */
+export interface NewTokenRequestTimer {
+  readonly id: string;
+  readonly queue: string;
+  readonly jobName: string;
+  readonly payload: Prisma.InputJsonObject;
+  readonly dueAt: Date;
+}
+
+/**
+ * The request row and its timer row in one statement (a data-modifying CTE): one round trip,
+ * committed together or not at all. The row's columns not named here start at their defaults.
+ */
+const INSERT_WITH_TIMER = `WITH request AS (
+    INSERT INTO token_request (id, member_id, kind, ref_id, request_options, request_payload, bank_id, status,
+      callback_token, nonce, expires_at, created_at, updated_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+    RETURNING id)
+  INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
+  SELECT $14, $15, $16, $17, $18 FROM request`;
+
 /** Token requests (POST /token-requests and what follows). */
 @Injectable()
 export class TokenRequestRepository extends Repository {
+  constructor(private readonly prisma: PrismaService) {
+    super(prisma);
+  }
+
   insert(row: NewTokenRequest): Promise<TokenRequest> {
     return this.db.tokenRequest.create({ data: row });
+  }
+
+  /**
+   * Stores a new PENDING request (the columns POST /token-requests sets) with its timer row, in one
+   * statement on the client's pool; a transaction of its own. Answers the request as stored.
+   */
+  async insertWithTimer(row: NewPendingTokenRequest, timer: NewTokenRequestTimer): Promise<TokenRequest> {
+    if (this.db !== this.prisma) throw new Error('insertWithTimer is a transaction of its own');
+    await this.prisma.pool.query({
+      name: 'token_request.insert_with_timer',
+      text: INSERT_WITH_TIMER,
+      values: [
+        row.id,
+        row.memberId,
+        row.kind,
+        row.refId,
+        JSON.stringify(row.requestOptions),
+        JSON.stringify(row.requestPayload),
+        row.bankId,
+        row.status,
+        row.callbackToken,
+        row.nonce,
+        row.expiresAt.toISOString(),
+        row.createdAt.toISOString(),
+        row.updatedAt.toISOString(),
+        timer.id,
+        timer.queue,
+        timer.jobName,
+        JSON.stringify(timer.payload),
+        timer.dueAt.toISOString(),
+      ],
+    });
+    return {
+      ...row,
+      requestOptions: row.requestOptions as Prisma.JsonValue,
+      requestPayload: row.requestPayload as Prisma.JsonValue,
+      statusReasonInformation: null,
+      authorization: null,
+      bankConsentId: null,
+      bankContinuation: null,
+      tokenId: null,
+      transferId: null,
+      standingOrderSubmissionId: null,
+      signature: null,
+      convertedExecutionDate: null,
+      version: 0,
+    };
   }
 
   /** The member's token request, or null (also for another member's id). */
