@@ -3,6 +3,7 @@ import type { MemberId } from '#libs/domain';
 import type { Prisma, Transfer } from '../generated/prisma/client.js';
 import { jsonColumn } from '../json-column.js';
 import { Repository } from '../repository.js';
+import { readTransferForMember } from './transfer-statements.js';
 
 /** A transfer about to be stored: every column but those a new row always starts with. */
 export type NewTransfer = Omit<Prisma.TransferUncheckedCreateInput, 'version' | 'pollCount' | 'refundStatus'>;
@@ -49,9 +50,11 @@ export class TransferRepository extends Repository {
     return this.db.transfer.create({ data: row });
   }
 
-  /** The member's transfer, or null (also for another member's id). */
+  /** The member's transfer, or null (also for another member's id); on the pool's prepared statement unless bound to a transaction. */
   findForMember(memberId: MemberId, id: string): Promise<Transfer | null> {
-    return this.db.transfer.findFirst({ where: { id, memberId } });
+    // A transaction has no pool (and `instanceof` does not work on the client: see Repository).
+    if (!('pool' in this.db)) return this.db.transfer.findFirst({ where: { id, memberId } });
+    return readTransferForMember(this.db.pool, memberId, id);
   }
 
   /** For workers and callbacks, which act for whichever member owns the transfer. */
