@@ -248,6 +248,21 @@ describe('POST /transfers: the redemption rules (bank with explicit redemption)'
   });
 });
 
+describe('POST /transfers with an Idempotency-Key', () => {
+  it('a repeat gets the first answer back (Idempotent-Replayed) and redeems nothing again', async () => {
+    const token = await explicitToken(alice);
+    const body = JSON.stringify({ payload: { tokenId: token.id } });
+    const key = { 'idempotency-key': `redeem-${token.id}` };
+    const first = await call(`${gateway.apiUrl}/transfers`, 'POST', alice.auth, body, key);
+    const repeat = await call(`${gateway.apiUrl}/transfers`, 'POST', alice.auth, body, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(repeat.body).toEqual(first.body);
+    expect(await stores.prisma.transfer.count({ where: { tokenId: token.id } })).toBe(1);
+  });
+});
+
 describe('POST /transfers: concurrent redemptions of one token', () => {
   it('the token never pays past its lifetime amount: 50 concurrent partial redemptions of 0.50 from 10.50 pay 21', async () => {
     const { token } = await tokenOf(alice);

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
+import { validateBody } from '#libs/common';
 import {
   GetTransferUseCase,
   ListTransfersUseCase,
@@ -10,6 +11,8 @@ import {
   type TransferResource,
   type TransfersPage,
 } from '#libs/application';
+import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
+import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { CreateTransferRequest, toRedeemTransferCommand } from './dto/create-transfer.request.js';
 import { GetTransferQuery } from './dto/get-transfer.query.js';
 import { ListTransfersQuery, toListTransfersCommand } from './dto/list-transfers.query.js';
@@ -24,10 +27,12 @@ export class TransfersController {
     private readonly redeem: RedeemTransferUseCase,
     private readonly list: ListTransfersUseCase,
     private readonly get: GetTransferUseCase,
+    private readonly idempotency: IdempotentRequests,
   ) {}
 
   @Post()
   @HttpCode(200)
+  @ApiIdempotencyKey()
   @ApiOperation({
     summary: 'Redeem a transfer token',
     operationId: 'GatewayService.CreateTransfer',
@@ -46,12 +51,16 @@ export class TransfersController {
   })
   create(
     @CurrentMember() member: MemberContext,
-    @Body() body: CreateTransferRequest,
     @Req() request: FastifyRequest,
-  ): Promise<RedeemTransferAnswer> {
-    return this.redeem.execute(member.memberId, toRedeemTransferCommand(body), {
-      traceId: request.traceId,
-      psuIpAddress: request.ip,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RedeemTransferAnswer | string | undefined> {
+    // The body is validated inside the idempotent work: a 400 is kept under the key like any answer.
+    return this.idempotency.answer(request, reply, async () => {
+      const body = await validateBody(CreateTransferRequest, request.body);
+      return this.redeem.execute(member.memberId, toRedeemTransferCommand(body), {
+        traceId: request.traceId,
+        psuIpAddress: request.ip,
+      });
     });
   }
 

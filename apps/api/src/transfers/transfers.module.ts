@@ -6,11 +6,12 @@ import {
   TransfersApplicationModule,
 } from '#libs/application';
 import { SecretsModule } from '#libs/secrets';
+import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { TransfersController } from './transfers.controller.js';
 
 /** Payments v1 transfers: explicit redemption of a transfer token, listing and reading. */
 @Module({
-  imports: [TransfersApplicationModule, SecretsModule],
+  imports: [IdempotencyModule, TransfersApplicationModule, SecretsModule],
   controllers: [TransfersController],
   providers: [RedeemTransferUseCase, ListTransfersUseCase, GetTransferUseCase],
 })
