@@ -2,7 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transfer } from '#libs/db';
 import { decideOnConsentPage } from './obie/consent-form.js';
-import { call, newMember, startGateway, type TestGateway, type TestMember } from '../support/payments-gateway.js';
+import {
+  ADMIN_TOKEN,
+  call,
+  newMember,
+  startGateway,
+  type TestGateway,
+  type TestMember,
+} from '../support/payments-gateway.js';
 import { TPP_REDIRECT, sepaTransferPayload, storeTokenRequest, ukTransferPayload } from '../support/token-requests.js';
 
 let gateway: TestGateway;
@@ -128,6 +135,47 @@ describe('transfer token requests, redeemed as the user authorises', () => {
     expect(processed?.status).toBe('PROCESSED');
     expect(processed?.tokenId).toMatch(/^tt:/);
     await transferReaching(request.id, ['SUCCESS']);
+  });
+
+  it('UK decoupled bank with auto-redeem off: the approval gives a token keeping the grant; POST /transfers pays', async () => {
+    const explicitMember = await newMember(gateway);
+    const off = await call(`${gateway.adminUrl}/admin/members/${explicitMember.id}`, 'PATCH', `Bearer ${ADMIN_TOKEN}`, {
+      autoRedeem: false,
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const request = await storeTokenRequest(gateway, explicitMember, ukTransferPayload('4.20'), {
+      psuId: 'sandbox-success',
+    });
+    const answer = await call<Json>(
+      `${gateway.apiUrl}/token-requests/${encodeURIComponent(request.id)}/authorization`,
+      'POST',
+      explicitMember.auth,
+      { bankId: 'ob-sandbox-gb-decoupled' },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const processed = await waitFor(
+      () => gateway.api.stores.repositories.tokenRequests.findById(request.id),
+      (row) => row?.status !== 'PENDING',
+      `token request ${request.id}`,
+    );
+    expect(processed).toMatchObject({ status: 'PROCESSED', transferId: null });
+    const token = await gateway.api.stores.repositories.tokens.findById(processed?.tokenId ?? '');
+    expect(token?.sealedGrant).toEqual(expect.any(String));
+    expect(String(token?.redeemedAmount)).toBe('0');
+
+    const redeemed = await call<{ transfer: { id: string; status: string } }>(
+      `${gateway.apiUrl}/transfers`,
+      'POST',
+      explicitMember.auth,
+      { payload: { tokenId: token?.id } },
+    );
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+    const transfer = await waitFor(
+      () => gateway.api.stores.repositories.transfers.findById(redeemed.body.transfer.id),
+      (row) => row?.status === 'SUCCESS',
+      `transfer ${redeemed.body.transfer.id}`,
+    );
+    expect(String(transfer?.amount)).toBe('4.2');
   });
 
   it('UK decoupled bank, a user who denies: REJECTED without a token', async () => {

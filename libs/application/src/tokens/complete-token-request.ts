@@ -202,7 +202,7 @@ export class CompleteTokenRequest {
         await this.withProgress(request, bank, answer.progress, context);
         return;
       }
-      await this.issuance.issue(request, bank, { grant: answer.grant });
+      await this.transferAuthorised(request, bank, answer.grant, context);
       return;
     }
     if (params['error'] !== undefined) {
@@ -212,6 +212,32 @@ export class CompleteTokenRequest {
     const token = await this.issuance.issue(request, bank, {});
     if (token !== null)
       await this.redeem(request, token, bank, context, () => payments.completeRedirect(ctx, callback));
+  }
+
+  /**
+   * The user authorised a transfer at a bank that submits as a second step (the grant to submit
+   * with in hand, nothing paid yet): with the member's auto-redeem, the token and its transfer,
+   * stored before the bank is asked to pay; without, the token keeping the grant sealed for
+   * POST /transfers.
+   */
+  async transferAuthorised(
+    request: TokenRequest,
+    bank: Bank,
+    grant: string,
+    context: CompletionContext,
+  ): Promise<void> {
+    const explicit = this.progression.connectors.capability(bank, 'payments').explicitRedemption;
+    if (explicit === undefined || !(await this.members.autoRedeemOfOwner(request.memberId))) {
+      await this.issuance.issue(request, bank, { grant });
+      return;
+    }
+    const token = await this.issuance.issue(request, bank, {});
+    if (token === null) return;
+    const ctx = this.progression.callContext(bank.id, context.traceId, context.psuIpAddress);
+    const initiation = transferInitiationOf(request, { redirectUri: this.redirectUri });
+    await this.redeem(request, token, bank, context, () =>
+      explicit.submitAuthorised(ctx, tokenRequestHandleOf(request), initiation, grant),
+    );
   }
 
   /** The user refused at the bank: the bank is told (its consent's status is read), the request ends without a token. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PaymentProgress } from '#libs/connectors';
+import type { DecoupledAuthorisation, ExplicitRedemption, PaymentProgress } from '#libs/connectors';
 import { TokenRequestRepository, Transactions, type Bank, type TokenRequest } from '#libs/db';
 import { tokenRequestStatusMachine, type TokenRequestStatus } from '#libs/domain';
 import { TransferProgression } from '../transfers/transfer-progression.js';
@@ -56,6 +56,14 @@ export class TokenRequestTimer {
   /** Asks the bank whether the user approved; still waiting: the next poll; answered: the request completed. */
   private async poll(request: TokenRequest, polls: number): Promise<void> {
     const bank = await this.completion.bankOf(request);
+    const explicit =
+      request.kind === 'TRANSFER'
+        ? this.progression.connectors.capability(bank, 'payments').explicitRedemption
+        : undefined;
+    if (explicit !== undefined) {
+      await this.pollTwoStepTransfer(request, bank, polls, explicit);
+      return;
+    }
     let progress: PaymentProgress | undefined;
     try {
       progress = await this.statusAtBank(request, bank);
@@ -74,6 +82,41 @@ export class TokenRequestTimer {
     // The window's end stays the safety net should this process stop before the completion is written.
     await this.transactions.run((tx) => scheduleTokenRequestTimer(tx, request.id, request.expiresAt));
     await this.completion.withProgress(claimed, bank, progress, {});
+  }
+
+  /**
+   * A transfer at a bank that submits as a second step: the approval is asked for without
+   * submitting, so that the transfer is stored before the bank is asked to pay (an approval seen
+   * by a process that then stops pays nothing; the request expires).
+   */
+  private async pollTwoStepTransfer(
+    request: TokenRequest,
+    bank: Bank,
+    polls: number,
+    explicit: ExplicitRedemption,
+  ): Promise<void> {
+    let answer: DecoupledAuthorisation | undefined;
+    try {
+      answer = await explicit.authoriseDecoupled(
+        this.progression.callContext(bank.id),
+        tokenRequestHandleOf(request),
+        transferInitiationOf(request, { redirectUri: this.progression.redirectUri }),
+      );
+    } catch (error) {
+      this.progression.logger.warn(
+        { tokenRequestId: request.id, bankId: bank.id, err: error },
+        'token request approval poll failed; polling again later',
+      );
+    }
+    if (answer === undefined || answer.kind === 'waiting') {
+      await this.pollAgain(request, bank, polls + 1);
+      return;
+    }
+    const claimed = await this.completion.issuance.claim(request);
+    if (claimed === null) return;
+    await this.transactions.run((tx) => scheduleTokenRequestTimer(tx, request.id, request.expiresAt));
+    if (answer.kind === 'refused') await this.completion.withProgress(claimed, bank, answer.progress, {});
+    else await this.completion.transferAuthorised(claimed, bank, answer.grant, {});
   }
 
   private statusAtBank(request: TokenRequest, bank: Bank): Promise<PaymentProgress> {

@@ -85,6 +85,9 @@ export type RedirectAuthorisation =
   | { readonly kind: 'authorised'; readonly grant: string }
   | { readonly kind: 'refused'; readonly progress: PaymentProgress };
 
+/** A decoupled approval still awaited, or the user's answer. */
+export type DecoupledAuthorisation = { readonly kind: 'waiting' } | RedirectAuthorisation;
+
 /**
  * Where a protocol has two steps (the user authorises a consent; the payment is submitted
  * later with the grant that gives), the steps apart: what Payments v1 needs to redeem a
@@ -94,7 +97,16 @@ export type RedirectAuthorisation =
 export interface ExplicitRedemption {
   /** The user came back: exchange the code for the grant, without submitting the payment. */
   authoriseRedirect(ctx: BankCallContext, callback: RedirectCallback): Promise<RedirectAuthorisation>;
-  /** Submit the authorised payment with the grant authoriseRedirect gave. */
+  /**
+   * A decoupled authorisation (the user approves in the bank's app): whether the user has
+   * approved yet, without submitting the payment; once approved, the grant to submit it with.
+   */
+  authoriseDecoupled(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: PaymentInitiation,
+  ): Promise<DecoupledAuthorisation>;
+  /** Submit the authorised payment with the grant authoriseRedirect or authoriseDecoupled gave. */
   submitAuthorised(
     ctx: BankCallContext,
     handle: BankPaymentHandle,

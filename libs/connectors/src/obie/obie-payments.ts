@@ -2,6 +2,7 @@ import type {
   BankPaymentHandle,
   PaymentInitiation,
   PaymentProgress,
+  DecoupledAuthorisation,
   RedirectAuthorisation,
   RedirectCallback,
 } from '../capabilities/payment-initiation.js';
@@ -94,6 +95,21 @@ export class ObiePayments {
     return { kind: 'authorised', grant: await this.parts.auth.exchangeCode(ctx, code, callback.redirectUri) };
   }
 
+  /** The CIBA poll of a decoupled authorisation: waiting, refused, or the user's access token; nothing submitted. */
+  async authoriseDecoupled(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: PaymentInitiation,
+  ): Promise<DecoupledAuthorisation> {
+    const authReqId = handle.continuation?.['authReqId'];
+    if (authReqId === undefined) throw new Error('the authorisation is not a decoupled one (no authReqId)');
+    const poll = await this.parts.auth.pollCiba(ctx, authReqId);
+    if (poll.state === 'pending') return { kind: 'waiting' };
+    if (poll.state === 'denied')
+      return { kind: 'refused', progress: await this.refused(ctx, handle, initiation, 'access_denied', poll.reason) };
+    return { kind: 'authorised', grant: poll.accessToken };
+  }
+
   async status(
     ctx: BankCallContext,
     handle: BankPaymentHandle,
@@ -110,18 +126,17 @@ export class ObiePayments {
       );
       return this.progressOf(ctx, handle, resource, body);
     }
-    const authReqId = handle.continuation?.['authReqId'];
-    if (authReqId !== undefined) {
-      const poll = await this.parts.auth.pollCiba(ctx, authReqId);
-      if (poll.state === 'pending')
+    if (handle.continuation?.['authReqId'] !== undefined) {
+      const answer = await this.authoriseDecoupled(ctx, handle, initiation);
+      if (answer.kind === 'waiting')
         return {
           handle,
           outcome: 'AWAITING_AUTHORISATION',
           bankStatus: 'AwaitingAuthorisation',
           next: { kind: 'decoupled' },
         };
-      if (poll.state === 'denied') return this.refused(ctx, handle, initiation, 'access_denied', poll.reason);
-      return this.submit(ctx, handle, initiation, poll.accessToken);
+      if (answer.kind === 'refused') return answer.progress;
+      return this.submit(ctx, handle, initiation, answer.grant);
     }
     const consent = await this.readConsent(ctx, resource, handle.bankConsentId);
     return { handle, outcome: consent.outcome, bankStatus: consent.status, next: NONE };

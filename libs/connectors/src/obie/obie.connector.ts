@@ -114,6 +114,8 @@ export class ObieConnector
   /** Authorise on the user's return, submit later: a transfer token redeemed explicitly. */
   readonly explicitRedemption: ExplicitRedemption = {
     authoriseRedirect: (ctx, callback) => guardBankAnswer(ctx, () => this.payments.authoriseRedirect(ctx, callback)),
+    authoriseDecoupled: (ctx, handle, initiation) =>
+      guardBankAnswer(ctx, () => this.payments.authoriseDecoupled(ctx, handle, initiation)),
     submitAuthorised: (ctx, handle, initiation, grant) =>
       guardBankAnswer(ctx, () => this.payments.submit(ctx, handle, initiation, grant)),
   };
