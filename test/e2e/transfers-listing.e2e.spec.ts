@@ -5,7 +5,7 @@ import { call, newMember, startGateway, type TestGateway, type TestMember } from
 import {
   expectReferenceTransfer,
   storeToken,
-  storeTokenRequest,
+  storeProcessedTokenRequest,
   storeTransfer,
   transferRequestPayload,
 } from '../support/transfer-fixtures.js';
@@ -59,8 +59,8 @@ beforeAll(async () => {
   alice = await newMember(gateway);
   bob = await newMember(gateway);
   requests = [
-    await storeTokenRequest(stores.repositories, alice.id),
-    await storeTokenRequest(stores.repositories, alice.id, {
+    await storeProcessedTokenRequest(stores.repositories, alice.id),
+    await storeProcessedTokenRequest(stores.repositories, alice.id, {
       payload: transferRequestPayload({ actingAs: { displayName: 'Sub Shop', refId: 'sub-tpp-1' } }),
     }),
   ];
@@ -83,7 +83,7 @@ beforeAll(async () => {
       }),
     );
   }
-  const bobRequest = await storeTokenRequest(stores.repositories, bob.id);
+  const bobRequest = await storeProcessedTokenRequest(stores.repositories, bob.id);
   const bobToken = await storeToken(stores.repositories, bobRequest);
   await storeTransfer(stores, bobToken, bobRequest, { createdAt: new Date(T0 + 500), refId: 'list-0' });
 }, 120_000);

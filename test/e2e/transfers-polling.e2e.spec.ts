@@ -16,7 +16,7 @@ import {
 import {
   expectReferenceTransfer,
   storeToken,
-  storeTokenRequest,
+  storeProcessedTokenRequest,
   storeTransfer,
   type TransferFixture,
 } from '../support/transfer-fixtures.js';
@@ -86,7 +86,7 @@ async function paidTransfer(
   scheduleSeconds: readonly number[] = [1],
 ): Promise<{ transfer: Transfer; progress: PaymentProgress }> {
   const now = stores.clock.now();
-  const request = await storeTokenRequest(stores.repositories, member.id, { now });
+  const request = await storeProcessedTokenRequest(stores.repositories, member.id, { now });
   const bank = (await stores.repositories.banks.find(BANK_ID)) as Bank;
   const payments = gateway.api.api.get(BankConnectors, { strict: false }).capability(bank, 'payments');
   const ctx = { bankId: BANK_ID, deadlineMs: Date.now() + 10_000 };

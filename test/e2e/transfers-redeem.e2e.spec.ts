@@ -8,7 +8,7 @@ import { call, newMember, startGateway, type TestGateway, type TestMember } from
 import {
   expectReferenceTransfer,
   storeToken,
-  storeTokenRequest,
+  storeProcessedTokenRequest,
   transferRequestPayload,
 } from '../support/transfer-fixtures.js';
 
@@ -41,7 +41,7 @@ async function tokenOf(
   member: TestMember,
   options: { payload?: Json; bankId?: string; token?: Parameters<typeof storeToken>[2] } = {},
 ): Promise<{ request: TokenRequest; token: Token }> {
-  const request = await storeTokenRequest(stores.repositories, member.id, {
+  const request = await storeProcessedTokenRequest(stores.repositories, member.id, {
     ...(options.payload === undefined ? {} : { payload: options.payload }),
     ...(options.bankId === undefined ? {} : { bankId: options.bankId }),
   });
@@ -51,7 +51,11 @@ async function tokenOf(
 /** A token as explicit redemption leaves it: a sealed grant and the bank's consent id (never used here). */
 async function explicitToken(member: TestMember, payload?: Json): Promise<Token> {
   const secrets = gateway.api.api.get(SecretBox, { strict: false });
-  const request = await storeTokenRequest(stores.repositories, member.id, payload === undefined ? {} : { payload });
+  const request = await storeProcessedTokenRequest(
+    stores.repositories,
+    member.id,
+    payload === undefined ? {} : { payload },
+  );
   const token = await storeToken(stores.repositories, request, { bankConsentId: 'consent-x' });
   const sealed = await secrets.seal({ purpose: 'token.grant', recordId: token.id }, 'grant-x');
   return stores.prisma.token.update({ where: { id: token.id }, data: { sealedGrant: sealed } });
@@ -290,7 +294,7 @@ describe('POST /transfers: concurrent redemptions of one token', () => {
 describe('POST /transfers: explicit redemption at the UK sandbox bank', () => {
   it('submits the authorised payment once; the token then has nothing left to pay', async () => {
     const payload = transferRequestPayload({ description: 'Order 4711' });
-    const request = await storeTokenRequest(stores.repositories, alice.id, { payload });
+    const request = await storeProcessedTokenRequest(stores.repositories, alice.id, { payload });
     const bank = (await stores.repositories.banks.find(OBIE_BANK)) as Bank;
     const payments = gateway.api.api.get(BankConnectors, { strict: false }).capability(bank, 'payments');
     const explicit = payments.explicitRedemption;

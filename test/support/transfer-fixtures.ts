@@ -30,7 +30,7 @@ export function transferRequestPayload(overrides: Json = {}, body: Json = {}): J
 }
 
 /** A PROCESSED transfer token request row of the member's (as the authorisation leaves one). */
-export async function storeTokenRequest(
+export async function storeProcessedTokenRequest(
   repositories: Repositories,
   memberId: string,
   options: { readonly payload?: Json; readonly bankId?: string; readonly status?: string; readonly now?: Date } = {},
