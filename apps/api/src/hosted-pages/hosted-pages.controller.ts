@@ -12,7 +12,8 @@ import { hostedStepOf } from './hosted-step.js';
 import { bankSelectionLogoUris, renderBankSelectionPage } from './pages/bank-selection.page.js';
 import { renderDecoupledPage } from './pages/decoupled.page.js';
 import { summaryLogoUris } from './pages/payment-summary.js';
-import { embeddedPageHasImage, renderEmbeddedAuthPage } from './pages/embedded-auth.page.js';
+import { embeddedPageHasImage } from './pages/embedded-auth-form.js';
+import { renderEmbeddedAuthPage } from './pages/embedded-auth.page.js';
 import {
   renderBankFailedPage,
   renderContinueAtBankPage,

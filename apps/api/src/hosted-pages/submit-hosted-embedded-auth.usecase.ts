@@ -7,6 +7,7 @@ import {
 } from '#libs/connectors';
 import { PaymentRepository, type Payment } from '#libs/db';
 import { PaymentProgression, bankHandleOf, type ChangeResult } from '#libs/application';
+import { embeddedFormValues } from './embedded-form-values.js';
 import { embeddedStepOf } from './hosted-step.js';
 import { HostedPayments } from './hosted-payments.js';
 
@@ -52,9 +53,7 @@ export class SubmitHostedEmbeddedAuthUseCase {
     if (payment === null) return { kind: 'unknown-token' };
     const step = payment.status === 'INITIATION_PENDING_EMBEDDED_AUTH' ? embeddedStepOf(payment) : undefined;
     if (step === undefined) return { kind: 'not-waiting', payment };
-    const values: Record<string, string> = {};
-    for (const field of step.fields) values[field.id] = command.fields[field.id] ?? '';
-    const missing = step.fields.filter((field) => values[field.id]?.trim() === '').map((field) => field.displayName);
+    const { values, missing } = embeddedFormValues(step, command.fields);
     if (missing.length > 0) return { kind: 'incomplete', payment, step, missing };
 
     const bank = await this.progression.bankOf(payment);
