@@ -5,7 +5,7 @@ import type { Transfer } from '#libs/db';
 import { launchChromium } from '../support/chromium.js';
 import { TppSite } from '../support/tpp-site.js';
 import { call, newMember, startGateway, type TestGateway, type TestMember } from '../support/payments-gateway.js';
-import { TPP_REDIRECT, storeTokenRequest, ukTransferPayload } from '../support/token-requests.js';
+import { TPP_REDIRECT, sepaTransferPayload, storeTokenRequest, ukTransferPayload } from '../support/token-requests.js';
 
 let gateway: TestGateway;
 let member: TestMember;
@@ -110,5 +110,56 @@ describe('transfer token requests in a real browser', () => {
     const stored = await gateway.api.stores.repositories.tokenRequests.findById(request.id);
     expect(stored).toMatchObject({ status: 'PROCESSED', bankId: 'ob-sandbox-gb' });
     await transferOf(request.id, ['SUCCESS']);
+  });
+
+  it('usingWebApp at an embedded bank: its fields on the hosted page, step by step, then the TPP with the token', async () => {
+    const request = await storeTokenRequest(
+      gateway,
+      member,
+      sepaTransferPayload('6.50', { callbackState: 'eu-state' }),
+      {
+        tokenInternal: { usingWebApp: true },
+      },
+    );
+    const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const hosted = `${gateway.apiUrl}/hosted-pages/token-requests/${request.callbackToken}`;
+    try {
+      await page.goto(await authorize(request.id, {}));
+      await Promise.all([
+        page.waitForURL(`${hosted}/status`),
+        page.click('button[name="bankId"][value="ob-sandbox-eu"]'),
+      ]);
+      expect(await page.locator('h1').innerText()).toBe('Confirm with your bank');
+      await page.getByLabel('Online banking user ID').fill('sandbox-success');
+      expect(await page.locator('input[name="password"]').getAttribute('type')).toBe('password');
+      await page.getByLabel('Password or PIN').fill('12345');
+      await Promise.all([page.waitForURL(`${hosted}/embedded`), page.click('button[type="submit"]')]);
+      // The bank's SCA methods, one radio button each.
+      expect(await page.locator('input[type="radio"][name="scaMethod"]').count()).toBe(2);
+      await page.check('input[type="radio"][name="scaMethod"][value="sms"]');
+      await Promise.all([page.waitForSelector('input[name="otp"]'), page.click('button[type="submit"]')]);
+      await page.fill('input[name="otp"]', '123456');
+      await Promise.all([
+        page.waitForURL((url) => url.href.startsWith(TPP_REDIRECT)),
+        page.click('button[type="submit"]'),
+      ]);
+      const landed = new URL(page.url());
+      expect(landed.searchParams.get('requestId')).toBe(request.id);
+      expect(landed.searchParams.get('state')).toBe('eu-state');
+      expect(landed.searchParams.get('tokenId')).toMatch(/^tt:/);
+      expect(JSON.parse(landed.searchParams.get('signature') ?? '{}')).toHaveProperty('memberId', 'm:gateway');
+      expect(await page.locator('p').innerText()).toBe('Thanks for your order.');
+      const stored = await gateway.api.stores.repositories.tokenRequests.findById(request.id);
+      expect(stored).toMatchObject({
+        status: 'PROCESSED',
+        bankId: 'ob-sandbox-eu',
+        tokenId: landed.searchParams.get('tokenId'),
+      });
+    } finally {
+      await context.close();
+    }
+    const transfer = await transferOf(request.id, ['SUCCESS', 'PROCESSING']);
+    expect(transfer.amount.toFixed(2)).toBe('6.50');
   });
 });

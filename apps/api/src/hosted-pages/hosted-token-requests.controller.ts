@@ -9,19 +9,22 @@ import {
   tokenRequestStepOf,
   type BankAuthorizationAnswer,
 } from '#libs/application';
-import { hasConnector } from '#libs/connectors';
+import { hasConnector, type EmbeddedAuthStep } from '#libs/connectors';
 import { BankRepository, MemberRepository, TokenRequestRepository, type TokenRequest } from '#libs/db';
 import { displayAmount, type TokenRequestPayloadInput } from '#libs/domain';
 import { sendPage, sendRedirect } from './hosted-page-reply.js';
 import { HostedPagesErrorFilter } from './hosted-pages-error.filter.js';
+import { embeddedPageHasImage } from './pages/embedded-auth-form.js';
 import { renderMessagePage } from './pages/message.page.js';
 import { renderUnknownLinkPage } from './pages/outcome-pages.js';
 import {
   renderTokenRequestBankSelection,
   renderTokenRequestDecoupledPage,
+  renderTokenRequestEmbeddedPage,
   tokenRequestStatusPath,
   type TokenRequestSummary,
 } from './pages/token-request-pages.js';
+import { SubmitHostedTokenRequestCredentialsUseCase } from './submit-hosted-token-request-credentials.usecase.js';
 import { tokenRequestBanks } from './token-request-banks.js';
 
 /** Callback tokens are base58; anything else (or anything longer) cannot name a token request. */
@@ -29,7 +32,8 @@ const TOKEN_SHAPE = /^[1-9A-HJ-NP-Za-km-z]{1,64}$/;
 
 /**
  * The hosted pages of a token request sent with requestOptions.tokenInternal.usingWebApp: pick
- * the bank, then its page (or approval in its app), then back to the TPP's redirectUrl. Public:
+ * the bank, then its page (or the fields it asks for here, or approval in its app), then back to
+ * the TPP's redirectUrl. Public:
  * the unguessable callback token in the path is the credential. Plain HTML forms, no scripts.
  */
 @ApiExcludeController()
@@ -42,6 +46,7 @@ export class HostedTokenRequestsController {
     private readonly banks: BankRepository,
     private readonly members: MemberRepository,
     private readonly authorize: AuthorizeTokenRequestUseCase,
+    private readonly credentials: SubmitHostedTokenRequestCredentialsUseCase,
   ) {}
 
   @Get(':token')
@@ -102,11 +107,57 @@ export class HostedTokenRequestsController {
       );
     }
     if ('redirectUrl' in answer) return sendRedirect(reply, answer.redirectUrl);
-    // Approval in the bank's app, or (nothing more to do) the end: the status page shows which.
+    // The bank's fields, approval in the bank's app, or (nothing more to do) the end: the status page shows which.
     return sendRedirect(reply, tokenRequestStatusPath(token));
   }
 
-  /** Where the request stands: waiting for approval in the bank's app, at the bank's page, or back to the TPP. */
+  /** The values of the bank's embedded step, posted from the form the status page shows. */
+  @Post(':token/embedded')
+  async embedded(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const found = await this.byToken(token);
+    if (found === null) return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
+    const outcome = await this.credentials.execute({
+      request: found,
+      fields: stringFields(request.body),
+      traceId: request.traceId,
+      psuIpAddress: request.ip,
+    });
+    switch (outcome.kind) {
+      case 'not-waiting':
+        return sendRedirect(reply, tokenRequestStatusPath(token));
+      case 'incomplete':
+        return this.sendEmbedded(
+          reply,
+          400,
+          token,
+          found,
+          outcome.step,
+          `Please fill in: ${outcome.missing.join(', ')}.`,
+        );
+      case 'bank-unavailable':
+        return this.sendEmbedded(
+          reply,
+          502,
+          token,
+          found,
+          outcome.step,
+          'Your bank could not be reached. Please try again.',
+        );
+      case 'answered': {
+        const step = tokenRequestStepOf(outcome.request.authorization);
+        if (step?.kind === 'embedded' && this.isOpen(outcome.request))
+          return this.sendEmbedded(reply, 200, token, outcome.request, step.step);
+        if (outcome.request.status !== 'PENDING') return sendRedirect(reply, tppRedirectUrl(outcome.request));
+        return sendRedirect(reply, tokenRequestStatusPath(token));
+      }
+    }
+  }
+
+  /** Where the request stands: the bank's fields, waiting for approval in its app, at its page, or back to the TPP. */
   @Get(':token/status')
   async status(
     @Param('token') token: string,
@@ -118,18 +169,24 @@ export class HostedTokenRequestsController {
     const step = tokenRequestStepOf(found.authorization);
     if (found.status === 'PENDING' && step?.kind === 'decoupled')
       return sendPage(reply, 200, renderTokenRequestDecoupledPage(token, await this.summaryOf(found)));
-    if (found.status === 'PENDING' && step?.kind === 'embedded')
-      return sendPage(
-        reply,
-        200,
-        renderMessagePage({
-          title: 'Your bank asks for more details',
-          paragraphs: ['Continue where you started: the details your bank asks for are entered there.'],
-        }),
-      );
+    if (step?.kind === 'embedded' && this.isOpen(found)) return this.sendEmbedded(reply, 200, token, found, step.step);
     if (found.status === 'PENDING' && step?.kind === 'redirect') return sendRedirect(reply, step.redirectUrl);
     if (this.isOpen(found) && step === undefined) return sendRedirect(reply, hostedTokenRequestPath(token));
     return sendRedirect(reply, tppRedirectUrl(found));
+  }
+
+  /** The bank's embedded step as the hosted form (its challenge picture allowed by the page's policy). */
+  private async sendEmbedded(
+    reply: FastifyReply,
+    status: number,
+    token: string,
+    request: TokenRequest,
+    step: EmbeddedAuthStep,
+    error?: string,
+  ): Promise<void> {
+    return sendPage(reply, status, renderTokenRequestEmbeddedPage(token, step, await this.summaryOf(request), error), {
+      images: embeddedPageHasImage(step),
+    });
   }
 
   private byToken(token: string): Promise<TokenRequest | null> {

@@ -63,7 +63,8 @@ export class InitiateBankAuthorizationRequest {
   useCredentialFlow?: boolean;
 
   @ApiPropertyOptional({
-    description: "Embedded steps are handled by the gateway's hosted pages rather than the TPP's own pages.",
+    description:
+      "Embedded steps are handled by the gateway's hosted pages rather than the TPP's own pages: when the bank asks for fields (an embedded step), the answer is `{ \"redirectUrl\": <the gateway's hosted page> }` instead of `fields`. Send the user's browser there: the page shows the bank's fields (labels, password inputs, choices), takes each step the bank asks for (a wrong value is asked again, as the bank says), and then sends the user to the token request's redirectUrl with `requestId`, `tokenId`, `state` and `signature`, or with `error` and `message` when the bank refused. A redirect or decoupled step is answered as without it.",
     default: false,
   })
   @IsOptional()

@@ -26,7 +26,7 @@ export class TokenRequestAuthorizationController {
     summary: 'Initiate bank authorization of a token request',
     operationId: 'GatewayService.InitiateBankAuthorization',
     description:
-      "Starts the user's authorisation of a PENDING, unexpired token request at a bank. `bankId` (our addition to the reference body) names the bank; without it the request's `requestOptions.bankId` is used; neither is a 400 naming `bankId`. With `requestOptions.tokenInternal.usingWebApp` the answer is the gateway's hosted bank-selection page for the request (`redirectUrl`), where the user picks a bank and continues the same way. Otherwise the answer is the bank's next step: `redirectUrl` (and `oauthState`) for the bank's page; `fields` for an embedded step (call again with `credentials` holding a value per field id); or one field of type DECOUPLED when the user approves in the bank's app, which the gateway then polls. A call with `credentials` answers the next step or, when the bank needs nothing more, `{ \"status\": \"AUTHENTICATED\" }`: the token exists (GET /token-requests/{tokenRequestId}/result). After a redirect the user returns to the request's redirectUrl with `requestId`, `tokenId`, `state` and `signature` (or `error` and `message`). Another member's request answers 404.",
+      "Starts the user's authorisation of a PENDING, unexpired token request at a bank. `bankId` (our addition to the reference body) names the bank; without it the request's `requestOptions.bankId` is used; neither is a 400 naming `bankId`. With `requestOptions.tokenInternal.usingWebApp` the answer is the gateway's hosted bank-selection page for the request (`redirectUrl`), where the user picks a bank and continues the same way. Otherwise the answer is the bank's next step: `redirectUrl` (and `oauthState`) for the bank's page; `fields` for an embedded step (call again with `credentials` holding a value per field id); or one field of type DECOUPLED when the user approves in the bank's app, which the gateway then polls. With `useWebappCredentialsFlow: true`, an embedded step is answered with `redirectUrl` instead: the gateway's hosted page where the user enters what the bank asks for, step by step, and is then sent to the request's redirectUrl as after a bank's page. A call with `credentials` answers the next step or, when the bank needs nothing more, `{ \"status\": \"AUTHENTICATED\" }`: the token exists (GET /token-requests/{tokenRequestId}/result). After a redirect the user returns to the request's redirectUrl with `requestId`, `tokenId`, `state` and `signature` (or `error` and `message`). Another member's request answers 404.",
   })
   @ApiBody({
     type: InitiateBankAuthorizationRequest,
@@ -54,6 +54,7 @@ export class TokenRequestAuthorizationController {
       tokenRequestId,
       ...(body.bankId === undefined ? {} : { bankId: body.bankId }),
       ...(body.credentials === undefined || body.credentials === null ? {} : { credentials: body.credentials }),
+      ...(body.useWebappCredentialsFlow === true ? { useWebappCredentialsFlow: true } : {}),
       traceId: request.traceId,
       psuIpAddress: request.ip,
     });

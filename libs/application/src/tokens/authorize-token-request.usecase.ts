@@ -19,6 +19,7 @@ import {
   storedStep,
   tokenRequestStepOf,
   type BankAuthorizationAnswer,
+  type WaitingStep,
 } from './token-request-step.js';
 import { nextDecoupledPollAt, scheduleTokenRequestTimer } from './token-request-timer-row.js';
 
@@ -32,6 +33,8 @@ export interface AuthorizeTokenRequestCommand {
   readonly bankId?: string;
   /** Values for the fields of the embedded step the request is at. */
   readonly credentials?: Readonly<Record<string, string>>;
+  /** An embedded step at the bank is answered with the hosted page that asks the user for its fields. */
+  readonly useWebappCredentialsFlow?: boolean;
   readonly traceId?: string;
   readonly psuIpAddress?: string;
 }
@@ -50,12 +53,19 @@ export function hostedTokenRequestPath(callbackToken: string): string {
   return `${HOSTED_PAGES_PATH}/token-requests/${encodeURIComponent(callbackToken)}`;
 }
 
+/** The hosted page of where a token request stands: the bank's embedded fields, the wait for approval, or onward. */
+export function hostedTokenRequestStatusPath(callbackToken: string): string {
+  return `${hostedTokenRequestPath(callbackToken)}/status`;
+}
+
 /**
  * Starts (or continues) the user's authorisation of a token request at a bank: the consent or
  * payment the request's kind asks for, then the step the bank wants (its page, fields, approval
  * in its app). With `credentials` it submits the fields of the embedded step the request is at.
  * Without a bank, or with requestOptions.tokenInternal.usingWebApp, the user is sent to the
- * hosted bank-selection page, which continues here once a bank is picked.
+ * hosted bank-selection page, which continues here once a bank is picked; with
+ * useWebappCredentialsFlow, an embedded step is answered with the hosted page that asks for its
+ * fields (and submits them here, as `credentials` do).
  */
 @Injectable()
 export class AuthorizeTokenRequestUseCase {
@@ -73,12 +83,8 @@ export class AuthorizeTokenRequestUseCase {
     if (request === null) throw GatewayError.notFound(command.tokenRequestId);
     this.assertOpen(request);
     const context = { traceId: command.traceId, psuIpAddress: command.psuIpAddress };
-    const step = tokenRequestStepOf(request.authorization);
-    if (command.credentials !== undefined && Object.keys(command.credentials).length > 0) {
-      if (step?.kind !== 'embedded')
-        throw GatewayError.invalidField('credentials', `Token request ${request.id} is not waiting for credentials.`);
-      return this.submitCredentials(request, command.credentials, context);
-    }
+    if (command.credentials !== undefined && Object.keys(command.credentials).length > 0)
+      return this.submitEmbedded(request, command.credentials, context);
     const options = (request.requestOptions ?? {}) as TokenRequestOptionsInput;
     if (options.tokenInternal?.usingWebApp === true)
       return { redirectUrl: `${this.config.http.publicBaseUrl}${hostedTokenRequestPath(request.callbackToken)}` };
@@ -92,11 +98,32 @@ export class AuthorizeTokenRequestUseCase {
     const bank = await this.banks.find(bankId);
     if (bank === null || !hasConnector(bank.connectorType))
       throw GatewayError.invalidField('bankId', `Bank ${bankId} is not known.`);
-    return this.startAtBank(request, bank, {
+    const started = await this.start(request, bank, {
       ...context,
       requestingParty:
         (request.requestPayload as unknown as TokenRequestPayloadInput).actingAs?.displayName ?? command.displayName,
     });
+    if (command.useWebappCredentialsFlow === true && started.step?.kind === 'embedded')
+      return {
+        redirectUrl: `${this.config.http.publicBaseUrl}${hostedTokenRequestStatusPath(request.callbackToken)}`,
+      };
+    return started.answer;
+  }
+
+  /**
+   * Values for the fields of the embedded step an open request is at (a TPP's `credentials`, or
+   * the hosted page's form): the bank's next step, or (done) the request completed. A refusal by
+   * the bank rejects the request; an unreachable bank leaves the step open.
+   */
+  async submitEmbedded(
+    request: TokenRequest,
+    credentials: Readonly<Record<string, string>>,
+    context: CompletionContext,
+  ): Promise<BankAuthorizationAnswer> {
+    this.assertOpen(request);
+    if (tokenRequestStepOf(request.authorization)?.kind !== 'embedded')
+      throw GatewayError.invalidField('credentials', `Token request ${request.id} is not waiting for credentials.`);
+    return this.submitCredentials(request, credentials, context);
   }
 
   /** A request the user can still authorise: PENDING, inside its window, and not being completed. */
@@ -124,6 +151,15 @@ export class AuthorizeTokenRequestUseCase {
     bank: Bank,
     context: CompletionContext & { readonly requestingParty?: string },
   ): Promise<BankAuthorizationAnswer> {
+    return (await this.start(request, bank, context)).answer;
+  }
+
+  /** startAtBank, with the step the request now waits at (undefined once it has ended). */
+  private async start(
+    request: TokenRequest,
+    bank: Bank,
+    context: CompletionContext & { readonly requestingParty?: string },
+  ): Promise<{ readonly step: WaitingStep | undefined; readonly answer: BankAuthorizationAnswer }> {
     const conversion = this.futureDatedConversionAt(request, bank);
     const asked = conversion === undefined ? request : { ...request, convertedExecutionDate: conversion };
     const start = await this.askBank(asked, bank, context);
@@ -148,8 +184,8 @@ export class AuthorizeTokenRequestUseCase {
     });
     if (stored === null)
       throw new GatewayError('CONFLICT', { message: `Token request ${request.id} changed meanwhile; try again.` });
-    if (step !== undefined) return answerOfStep(step, tokenRequestState(request.callbackToken));
-    return this.finish(stored, bank, start, context);
+    if (step !== undefined) return { step, answer: answerOfStep(step, tokenRequestState(request.callbackToken)) };
+    return { step, answer: await this.finish(stored, bank, start, context) };
   }
 
   /**

@@ -1,8 +1,10 @@
 import { html, type SafeHtml } from '#libs/common';
-import { hostedTokenRequestPath } from '#libs/application';
+import type { EmbeddedAuthStep } from '#libs/connectors';
+import { hostedTokenRequestPath, hostedTokenRequestStatusPath } from '#libs/application';
 import type { ListedBank } from '../../banks/listed-bank.js';
 import { renderPage } from '../page-layout.js';
 import { DECOUPLED_REFRESH_SECONDS } from './decoupled.page.js';
+import { embeddedAuthForm } from './embedded-auth-form.js';
 
 /** What the user is asked to authorise, in words. */
 export interface TokenRequestSummary {
@@ -37,9 +39,28 @@ export function renderTokenRequestBankSelection(
   return renderPage('Choose your bank', html`${summary(context)}${problem}<h2>Choose your bank</h2>${list}`);
 }
 
-/** The path of the request's status page (decoupled approval, a reload). */
+/** The path of the request's status page (the bank's fields, decoupled approval, a reload). */
 export function tokenRequestStatusPath(token: string): string {
-  return `${hostedTokenRequestPath(token)}/status`;
+  return hostedTokenRequestStatusPath(token);
+}
+
+/** Where the embedded step's form posts. */
+export function tokenRequestEmbeddedPath(token: string): string {
+  return `${hostedTokenRequestPath(token)}/embedded`;
+}
+
+/** The bank's embedded step as a form, as the payments' hosted pages show it; posted to the gateway. */
+export function renderTokenRequestEmbeddedPage(
+  token: string,
+  step: EmbeddedAuthStep,
+  context: TokenRequestSummary,
+  error?: string,
+): string {
+  return renderPage(
+    'Confirm with your bank',
+    html`${summary(context)}
+${embeddedAuthForm(step, tokenRequestEmbeddedPath(token), error)}`,
+  );
 }
 
 /** The bank asks the user to approve in its app: wait, reloading the status. */
