@@ -17,50 +17,17 @@ import {
   type TestGateway,
   type TestMember,
 } from '../support/payments-gateway.js';
+import { browse, expectHostedPageHeaders, unescapeHtml } from '../support/hosted-forms.js';
 
 let gateway: TestGateway;
 let member: TestMember;
 
 type Json = Record<string, unknown>;
 
-interface Page {
-  readonly status: number;
-  readonly html: string;
-  readonly headers: Headers;
-  readonly location: string | null;
-}
-
-const ENTITIES: Readonly<Record<string, string>> = {
-  '&amp;': '&',
-  '&lt;': '<',
-  '&gt;': '>',
-  '&quot;': '"',
-  '&#39;': "'",
-};
-const unescape = (text: string): string =>
-  text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
-
-/** A browser's GET or form POST, without following redirects. */
-async function browse(url: string, form?: Record<string, string>): Promise<Page> {
-  const response = await fetch(url, {
-    method: form === undefined ? 'GET' : 'POST',
-    redirect: 'manual',
-    ...(form === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form) }),
-  });
-  return {
-    status: response.status,
-    html: await response.text(),
-    headers: response.headers,
-    location: response.headers.get('location'),
-  };
-}
-
 /** The bank buttons of the selection page (name="bankId"). */
 function bankIdsOn(html: string): string[] {
   return [...html.matchAll(/<button type="submit" name="bankId" value="([^"]*)"/g)].map((match) =>
-    unescape(match[1] ?? ''),
+    unescapeHtml(match[1] ?? ''),
   );
 }
 
@@ -79,16 +46,6 @@ async function hostedPayment(
   expect(payment.status).toBe('INITIATION_PENDING_REDIRECT_HP');
   const url = (payment.authentication as { redirectUrl: string }).redirectUrl;
   return { payment, url };
-}
-
-function expectPageHeaders(page: Page): void {
-  expect(page.headers.get('content-type')).toContain('text/html');
-  expect(page.headers.get('cache-control')).toBe('no-store');
-  expect(page.headers.get('referrer-policy')).toBe('no-referrer');
-  const policy = page.headers.get('content-security-policy') ?? '';
-  expect(policy).toContain("default-src 'none'");
-  expect(policy).not.toMatch(/script-src|unsafe-inline/);
-  expect(page.html).not.toMatch(/<script/i);
 }
 
 beforeAll(async () => {
@@ -111,7 +68,7 @@ describe('hosted bank selection (plain HTTP, as a browser without scripts)', () 
     expect(url).toMatch(new RegExp(`^${gateway.apiUrl}/hosted-pages/payments/[1-9A-HJ-NP-Za-km-z]+$`));
     const page = await browse(url);
     expect(page.status).toBe(200);
-    expectPageHeaders(page);
+    expectHostedPageHeaders(page);
     expect(page.html).toContain('10.50 GBP');
     expect(page.html).toContain('Merchant Ltd');
     expect(page.html).toContain('ORDER-77');
@@ -151,7 +108,7 @@ describe('hosted bank selection (plain HTTP, as a browser without scripts)', () 
     for (const bankId of ['ob-sandbox-eu', 'ob-sandbox-fr-accounts', 'no-such-bank', '']) {
       const refused = await browse(url, { bankId });
       expect(refused.status, bankId).toBe(400);
-      expectPageHeaders(refused);
+      expectHostedPageHeaders(refused);
       expect(refused.html).toContain('cannot make this payment');
       expect(bankIdsOn(refused.html)).toContain('ob-sandbox-gb');
     }
@@ -185,7 +142,7 @@ describe('hosted bank selection (plain HTTP, as a browser without scripts)', () 
     // The choice is made: the page no longer offers banks, and a second choice is refused.
     const again = await browse(url);
     expect(again.status).toBe(409);
-    expectPageHeaders(again);
+    expectHostedPageHeaders(again);
     expect(bankIdsOn(again.html)).toEqual([]);
     expect(again.html).toContain('A bank has already been chosen');
     expect(again.html).toContain(`href="${TPP_CALLBACK}?paymentId=`);
@@ -215,7 +172,7 @@ describe('hosted bank selection (plain HTTP, as a browser without scripts)', () 
     let sawWaitingPage = false;
     while (page.status === 200 && Date.now() < deadline) {
       sawWaitingPage = true;
-      expectPageHeaders(page);
+      expectHostedPageHeaders(page);
       expect(page.html).toContain('Approve in your banking app');
       expect(page.html).toContain(`<meta http-equiv="refresh" content="5; url=${new URL(`${url}/status`).pathname}">`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -239,7 +196,7 @@ describe('hosted bank selection (plain HTTP, as a browser without scripts)', () 
       const { payment, url } = await hostedPayment();
       const failed = await browse(url, { bankId: 'ob-sandbox-gb' });
       expect(failed.status).toBe(502);
-      expectPageHeaders(failed);
+      expectHostedPageHeaders(failed);
       expect(failed.html).toContain('The payment could not be started');
       expect(failed.html).toContain(`href="${TPP_CALLBACK}?paymentId=${encodeURIComponent(payment.id)}`);
       const ended = await getPayment(gateway, member, payment.id);
@@ -265,7 +222,7 @@ describe('hosted bank selection (plain HTTP, as a browser without scripts)', () 
       await browse(`${gateway.apiUrl}/hosted-pages/payments/not%20a%20token`),
     ]) {
       expect(page.status).toBe(404);
-      expectPageHeaders(page);
+      expectHostedPageHeaders(page);
       expect(page.html).toContain('This payment link is not recognised');
     }
   });
@@ -300,14 +257,14 @@ describe.skipIf(!hasConnector('berlin-group'))(
       expect(form, html).not.toBeNull();
       const body = form?.[2] ?? '';
       const inputs = [...body.matchAll(/<input type="(?:text|password)" id="[^"]*" name="([^"]*)"/g)].map((match) =>
-        unescape(match[1] ?? ''),
+        unescapeHtml(match[1] ?? ''),
       );
       const choices: Record<string, string[]> = {};
       for (const match of body.matchAll(/<input type="radio" id="[^"]*" name="([^"]*)" value="([^"]*)"/g)) {
-        const name = unescape(match[1] ?? '');
-        choices[name] = [...(choices[name] ?? []), unescape(match[2] ?? '')];
+        const name = unescapeHtml(match[1] ?? '');
+        choices[name] = [...(choices[name] ?? []), unescapeHtml(match[2] ?? '')];
       }
-      return { action: unescape(form?.[1] ?? ''), inputs, choices };
+      return { action: unescapeHtml(form?.[1] ?? ''), inputs, choices };
     }
 
     const VALUES: Readonly<Record<string, string>> = { psuId: 'sandbox-success', password: '12345', otp: '123456' };
@@ -317,7 +274,7 @@ describe.skipIf(!hasConnector('berlin-group'))(
       let page = await browse(url, { bankId: 'ob-sandbox-eu' });
       let wrongCodeSent = false;
       for (let step = 0; step < 6 && page.status === 200; step += 1) {
-        expectPageHeaders(page);
+        expectHostedPageHeaders(page);
         const form = embeddedForm(page.html);
         const values: Record<string, string> = {};
         for (const name of form.inputs) values[name] = VALUES[name] ?? 'x';
