@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newMember, startGateway, type TestGateway, type TestMember } from '../support/payments-gateway.js';
+import { createSubTpp, newReseller } from '../support/sub-tpps.js';
 import { storeTokenRequest, ukTransferPayload } from '../support/token-requests.js';
 
 type Json = Record<string, unknown>;
@@ -188,6 +189,19 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /member/sub-tpps: every example creates a sub-TPP (a parent named by the example is one of the reseller’s)', async () => {
+    const reseller = await newReseller(gateway);
+    const parentSubTppId = await createSubTpp(gateway, reseller);
+    const examples = examplesOf('/member/sub-tpps', 'post');
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    for (const [name, example] of examples) {
+      const body = example['parentSubTppId'] === undefined ? example : { ...example, parentSubTppId };
+      const answer = await call<{ subTppId: string }>(`${gateway.apiUrl}/member/sub-tpps`, 'POST', reseller.auth, body);
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(answer.body.subTppId).toMatch(/^st:/);
+    }
+  });
+
   it('leaves no request body example untested', () => {
     const tested = new Set([
       'post /token-requests',
@@ -198,6 +212,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /member/{memberId}/keys',
       'post /token-requests/{tokenRequestId}/authorization',
       'post /transfers',
+      'post /member/sub-tpps',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

@@ -13,6 +13,7 @@ import { NotBuiltModule } from './not-built/not-built.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { SubTppsModule } from './sub-tpps/sub-tpps.module.js';
 import { TokenAuthorizationModule } from './token-authorization/token-authorization.module.js';
 import { TokenRequestsModule } from './token-requests/token-requests.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
@@ -36,6 +37,7 @@ export class ApiAppModule {
         ReportsModule,
         PaymentsModule,
         TransfersModule,
+        SubTppsModule,
         HostedPagesModule,
         HostedTokenRequestsModule,
         LogosModule,

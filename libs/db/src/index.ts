@@ -48,4 +48,5 @@ export { paymentAfterChange } from './payments/payment-after-change.js';
 export * from './tokens/token-request.repository.js';
 export * from './tokens/token.repository.js';
 export * from './transfers/transfer.repository.js';
-export type { TokenRequest, Token, Transfer } from './generated/prisma/client.js';
+export * from './sub-tpps/sub-tpp.repository.js';
+export type { TokenRequest, Token, Transfer, SubTpp } from './generated/prisma/client.js';

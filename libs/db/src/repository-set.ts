@@ -7,6 +7,7 @@ import { MemberRepository } from './members/member.repository.js';
 import { PaymentRepository } from './payments/payment.repository.js';
 import type { PrismaService } from './prisma.service.js';
 import { TokenRequestRepository } from './tokens/token-request.repository.js';
+import { SubTppRepository } from './sub-tpps/sub-tpp.repository.js';
 import { TokenRepository } from './tokens/token.repository.js';
 import { TransferRepository } from './transfers/transfer.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
@@ -31,6 +32,7 @@ export interface Repositories {
   readonly tokenRequests: TokenRequestRepository;
   readonly tokens: TokenRepository;
   readonly transfers: TransferRepository;
+  readonly subTpps: SubTppRepository;
   readonly webhookConfigs: WebhookConfigRepository;
   readonly webhookDeliveries: WebhookDeliveryRepository;
   readonly webhookOutbox: WebhookOutboxRepository;
@@ -53,6 +55,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     tokenRequests: new TokenRequestRepository(prisma),
     tokens: new TokenRepository(prisma),
     transfers: new TransferRepository(prisma),
+    subTpps: new SubTppRepository(prisma),
     webhookConfigs: new WebhookConfigRepository(prisma),
     webhookDeliveries: new WebhookDeliveryRepository(prisma),
     webhookOutbox: new WebhookOutboxRepository(prisma),

@@ -19,12 +19,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'GET', path: 'accounts/:accountId/standing-orders/:standingOrderId' },
   { method: 'GET', path: 'accounts/:accountId/transactions' },
   { method: 'GET', path: 'accounts/:accountId/transaction/:transactionId' },
-  // Sub-TPPs
-  { method: 'POST', path: 'member/sub-tpps' },
-  { method: 'GET', path: 'member/sub-tpps' },
-  { method: 'GET', path: 'member/sub-tpps/:subTppId' },
-  { method: 'DELETE', path: 'member/sub-tpps/:subTppId' },
-  { method: 'GET', path: 'member/sub-tpps/:subTppId/children' },
   // Payments v1: token requests, tokens and transfers
   // Variable recurring payments
   { method: 'POST', path: 'vrp-consents' },

@@ -3,7 +3,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, GatewayError, LOGGER, withFields, type AppConfig } from '#libs/common';
 import type { PaymentProgress } from '#libs/connectors';
-import { BankRepository, PaymentRepository, PrismaService, type Bank, type NewPayment, type Payment } from '#libs/db';
+import {
+  BankRepository,
+  PaymentRepository,
+  PrismaService,
+  SubTppRepository,
+  type Bank,
+  type NewPayment,
+  type Payment,
+} from '#libs/db';
 import type { MemberId, PaymentInitiationInput } from '#libs/domain';
 import { bankInitiationOf } from './bank-initiation.js';
 import { hostedPagesUrl } from './hosted-pages-url.js';
@@ -66,6 +74,7 @@ export class InitiatePaymentUseCase {
     private readonly banks: BankRepository,
     private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
+    private readonly subTpps: SubTppRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -90,6 +99,7 @@ export class InitiatePaymentUseCase {
       ownHosts: this.ownHosts,
       today: now.toISOString().slice(0, 10),
     });
+    await this.checkOnBehalfOf(command.member.memberId, input);
     const draft = draftPayment(command.member.memberId, input, now, this.rules);
     if (bank === null) return this.toHostedPages(draft, now);
 
@@ -124,6 +134,15 @@ export class InitiatePaymentUseCase {
         await this.record(stored, raced, bank, command.traceId);
         throw raced.error;
     }
+  }
+
+  /** A given onBehalfOfId must be one of the member's ACTIVATED sub-TPPs (not deleted). */
+  private async checkOnBehalfOf(memberId: MemberId, input: PaymentInitiationInput): Promise<void> {
+    if (input.onBehalfOfId === undefined || (await this.subTpps.isActive(memberId, input.onBehalfOfId))) return;
+    throw GatewayError.invalidField(
+      'initiation.onBehalfOfId',
+      'initiation.onBehalfOfId must be the id of one of the member’s active (ACTIVATED) sub-TPPs',
+    );
   }
 
   /**

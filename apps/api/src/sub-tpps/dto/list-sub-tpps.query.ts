@@ -1,0 +1,93 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import type { ListSubTppsCommand } from '#libs/application';
+import { checkCalendarDate, checkText } from '#libs/domain';
+import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+
+/** page.limit must be less than 200. */
+export const SUB_TPPS_PAGE_LIMIT_MAX = 199;
+/** The most values a list filter takes. */
+const MAX_FILTER_VALUES = 50;
+
+/** A repeated query parameter arrives as an array, a single one as a string: always an array. */
+const asList = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value));
+
+function ListParam(description: string, example: string, rule: (entry: string) => string | undefined) {
+  return applyDecorators(
+    ApiPropertyOptional({ type: [String], description, example: [example], maxItems: MAX_FILTER_VALUES }),
+    asList,
+    FieldCheck((value) => {
+      if (isAbsent(value)) return undefined;
+      if (!Array.isArray(value)) return 'must be given as text';
+      if (value.length > MAX_FILTER_VALUES) return `must have at most ${MAX_FILTER_VALUES} values`;
+      for (const [index, entry] of (value as unknown[]).entries()) {
+        const problem = typeof entry === 'string' ? rule(entry) : 'must be text';
+        if (problem !== undefined) return `value ${index + 1} ${problem}`;
+      }
+      return undefined;
+    }),
+  );
+}
+
+/** GET /member/sub-tpps query: dotted names as the reference spells them. */
+export class ListSubTppsQuery {
+  static readonly fieldPath = '';
+
+  @applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      maxLength: 512,
+      description: 'The offset of the next page, from the previous answer (opaque).',
+    }),
+    FieldCheck((value) => {
+      if (isAbsent(value)) return undefined;
+      if (typeof value !== 'string') return 'must be given once';
+      return value === '' || value.length > 512 ? 'must have 1 to 512 characters' : undefined;
+    }),
+  )
+  'page.offset'?: string;
+
+  @applyDecorators(
+    ApiProperty({
+      type: Number,
+      minimum: 1,
+      maximum: SUB_TPPS_PAGE_LIMIT_MAX,
+      description: 'The most sub-TPPs to answer; less than 200.',
+      example: 10,
+    }),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value,
+    ),
+    FieldCheck((value) => {
+      if (isAbsent(value) || value === '') return 'is required';
+      if (typeof value === 'number' && value >= 1 && value <= SUB_TPPS_PAGE_LIMIT_MAX) return undefined;
+      if (Array.isArray(value)) return 'must be given once';
+      return `must be a whole number from 1 to ${SUB_TPPS_PAGE_LIMIT_MAX} (less than 200)`;
+    }),
+  )
+  'page.limit'!: number;
+
+  @ListParam(
+    'Only sub-TPPs with one of these names (the sub-TPP’s name, case-insensitive, or its merchant’s legalEntityName); repeat the parameter for several.',
+    'Acme Shop',
+    (entry) => checkText(entry, 256),
+  )
+  'filter.byCompanyNames'?: string[];
+
+  @ListParam(
+    'Only sub-TPPs created (registered) on one of these dates (YYYY-MM-DD, UTC); repeat the parameter for several.',
+    '2026-11-25',
+    checkCalendarDate,
+  )
+  'filter.byRegistrationDates'?: string[];
+}
+
+export function toListSubTppsCommand(query: ListSubTppsQuery): ListSubTppsCommand {
+  return {
+    limit: query['page.limit'],
+    ...(query['page.offset'] === undefined ? {} : { offset: query['page.offset'] }),
+    companyNames: (query['filter.byCompanyNames'] ?? []).map((name) => name.trim()),
+    registrationDates: query['filter.byRegistrationDates'] ?? [],
+  };
+}
