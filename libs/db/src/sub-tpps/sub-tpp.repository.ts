@@ -47,7 +47,7 @@ export class SubTppRepository extends Repository {
       and.push({
         OR: filter.companyNames.flatMap((name) => [
           { name: { equals: name, mode: 'insensitive' as const } },
-          { merchant: { path: ['legalEntityName'], string_contains: name } },
+          { merchant: { path: ['legalEntityName'], equals: name } },
         ]),
       });
     if (filter.registrationDates !== undefined && filter.registrationDates.length > 0)
