@@ -16,6 +16,7 @@ import { ReportsModule } from './reports/reports.module.js';
 import { TokenAuthorizationModule } from './token-authorization/token-authorization.module.js';
 import { TokenRequestsModule } from './token-requests/token-requests.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
+import { TokenizedAccountsModule } from './tokenized-accounts/tokenized-accounts.module.js';
 import { TransfersModule } from './transfers/transfers.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
@@ -36,6 +37,7 @@ export class ApiAppModule {
         ReportsModule,
         PaymentsModule,
         TransfersModule,
+        TokenizedAccountsModule,
         HostedPagesModule,
         HostedTokenRequestsModule,
         LogosModule,

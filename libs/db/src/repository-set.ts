@@ -8,6 +8,7 @@ import { PaymentRepository } from './payments/payment.repository.js';
 import type { PrismaService } from './prisma.service.js';
 import { TokenRequestRepository } from './tokens/token-request.repository.js';
 import { TokenRepository } from './tokens/token.repository.js';
+import { TokenizedAccountRepository } from './tokenized-accounts/tokenized-account.repository.js';
 import { TransferRepository } from './transfers/transfer.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
 import { Transactions } from './transactions.js';
@@ -30,6 +31,7 @@ export interface Repositories {
   readonly payments: PaymentRepository;
   readonly tokenRequests: TokenRequestRepository;
   readonly tokens: TokenRepository;
+  readonly tokenizedAccounts: TokenizedAccountRepository;
   readonly transfers: TransferRepository;
   readonly webhookConfigs: WebhookConfigRepository;
   readonly webhookDeliveries: WebhookDeliveryRepository;
@@ -52,6 +54,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     payments: new PaymentRepository(prisma),
     tokenRequests: new TokenRequestRepository(prisma),
     tokens: new TokenRepository(prisma),
+    tokenizedAccounts: new TokenizedAccountRepository(prisma),
     transfers: new TransferRepository(prisma),
     webhookConfigs: new WebhookConfigRepository(prisma),
     webhookDeliveries: new WebhookDeliveryRepository(prisma),

@@ -21,3 +21,4 @@ export * from './tokens/token-request-rules.js';
 export * from './transfers/transfer-redemption-rules.js';
 export * from './banks/operating-hours.js';
 export * from './transfers/future-dated-conversion.js';
+export * from './tokenized-accounts/tokenized-account.js';

@@ -5,6 +5,7 @@ import { APP_CONFIG, Clock, GatewayError, LOGGER, withFields, type AppConfig } f
 import type { PaymentProgress } from '#libs/connectors';
 import { BankRepository, PaymentRepository, PrismaService, type Bank, type NewPayment, type Payment } from '#libs/db';
 import type { MemberId, PaymentInitiationInput } from '#libs/domain';
+import { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-resolution.js';
 import { bankInitiationOf } from './bank-initiation.js';
 import { hostedPagesUrl } from './hosted-pages-url.js';
 import { checkInitiationAgainstContext } from './initiation-error.js';
@@ -66,6 +67,7 @@ export class InitiatePaymentUseCase {
     private readonly banks: BankRepository,
     private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
+    private readonly debtorAccounts: DebtorAccountResolution,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -90,6 +92,7 @@ export class InitiatePaymentUseCase {
       ownHosts: this.ownHosts,
       today: now.toISOString().slice(0, 10),
     });
+    const debtor = await this.debtorAccounts.debtorFor(command.member.memberId, input);
     const draft = draftPayment(command.member.memberId, input, now, this.rules);
     if (bank === null) return this.toHostedPages(draft, now);
 
@@ -108,6 +111,7 @@ export class InitiatePaymentUseCase {
       },
       bankInitiationOf(stored, {
         redirectUri: this.progression.redirectUri,
+        ...(debtor === undefined ? {} : { resolvedDebtor: debtor }),
         ...(command.member.displayName === undefined
           ? {}
           : { requestingParty: { displayName: command.member.displayName } }),
