@@ -202,6 +202,26 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /tokenized-accounts: every example is stored and read back', async () => {
+    const accounts = examplesOf('/tokenized-accounts', 'post');
+    expect(accounts.length).toBeGreaterThanOrEqual(2);
+    for (const [name, example] of accounts) {
+      const answer = await call<{ tokenizedAccountId: string }>(
+        `${gateway.apiUrl}/tokenized-accounts`,
+        'POST',
+        member.auth,
+        example,
+      );
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+      const read = await call<{ accountDetails: Json }>(
+        `${gateway.apiUrl}/tokenized-accounts/${encodeURIComponent(answer.body.tokenizedAccountId)}`,
+        'GET',
+        member.auth,
+      );
+      expect(read.body.accountDetails, name).toEqual(example['accountDetails']);
+    }
+  });
+
   it('leaves no request body example untested', () => {
     const tested = new Set([
       'post /token-requests',
@@ -213,6 +233,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /token-requests/{tokenRequestId}/authorization',
       'post /transfers',
       'post /member/sub-tpps',
+      'post /tokenized-accounts',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

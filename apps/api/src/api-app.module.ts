@@ -17,6 +17,7 @@ import { SubTppsModule } from './sub-tpps/sub-tpps.module.js';
 import { TokenAuthorizationModule } from './token-authorization/token-authorization.module.js';
 import { TokenRequestsModule } from './token-requests/token-requests.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
+import { TokenizedAccountsModule } from './tokenized-accounts/tokenized-accounts.module.js';
 import { TransfersModule } from './transfers/transfers.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
@@ -38,6 +39,7 @@ export class ApiAppModule {
         PaymentsModule,
         TransfersModule,
         SubTppsModule,
+        TokenizedAccountsModule,
         HostedPagesModule,
         HostedTokenRequestsModule,
         LogosModule,

@@ -3,3 +3,4 @@ export * from './transfers/index.js';
 export * from './tokens/index.js';
 export * from './paging/page-offset.js';
 export * from './sub-tpps/index.js';
+export * from './tokenized-accounts/index.js';

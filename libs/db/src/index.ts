@@ -47,6 +47,8 @@ export {
 export { paymentAfterChange } from './payments/payment-after-change.js';
 export * from './tokens/token-request.repository.js';
 export * from './tokens/token.repository.js';
+export * from './tokenized-accounts/tokenized-account.repository.js';
 export * from './transfers/transfer.repository.js';
 export * from './sub-tpps/sub-tpp.repository.js';
 export type { TokenRequest, Token, Transfer, SubTpp } from './generated/prisma/client.js';
+export type { TokenizedAccount } from './generated/prisma/client.js';

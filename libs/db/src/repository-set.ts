@@ -9,6 +9,7 @@ import type { PrismaService } from './prisma.service.js';
 import { TokenRequestRepository } from './tokens/token-request.repository.js';
 import { SubTppRepository } from './sub-tpps/sub-tpp.repository.js';
 import { TokenRepository } from './tokens/token.repository.js';
+import { TokenizedAccountRepository } from './tokenized-accounts/tokenized-account.repository.js';
 import { TransferRepository } from './transfers/transfer.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
 import { Transactions } from './transactions.js';
@@ -31,6 +32,7 @@ export interface Repositories {
   readonly payments: PaymentRepository;
   readonly tokenRequests: TokenRequestRepository;
   readonly tokens: TokenRepository;
+  readonly tokenizedAccounts: TokenizedAccountRepository;
   readonly transfers: TransferRepository;
   readonly subTpps: SubTppRepository;
   readonly webhookConfigs: WebhookConfigRepository;
@@ -54,6 +56,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     payments: new PaymentRepository(prisma),
     tokenRequests: new TokenRequestRepository(prisma),
     tokens: new TokenRepository(prisma),
+    tokenizedAccounts: new TokenizedAccountRepository(prisma),
     transfers: new TransferRepository(prisma),
     subTpps: new SubTppRepository(prisma),
     webhookConfigs: new WebhookConfigRepository(prisma),

@@ -23,3 +23,4 @@ export * from './banks/operating-hours.js';
 export * from './transfers/future-dated-conversion.js';
 export * from './sub-tpps/sub-tpp-status.js';
 export * from './sub-tpps/sub-tpp-rules.js';
+export * from './tokenized-accounts/tokenized-account.js';

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { LOGGER } from '#libs/common';
 import type { PaymentProgress } from '#libs/connectors';
 import { PaymentRepository, type Payment } from '#libs/db';
-import { PaymentProgression, bankInitiationOf, type ChangeResult } from '#libs/application';
+import { PaymentProgression, type ChangeResult } from '#libs/application';
 import { HostedPayments } from './hosted-payments.js';
 import type { SelectableBank } from './selectable-banks.js';
 import { selectionOf, type BankSelection, type NotChoosable } from './show-bank-selection.usecase.js';
@@ -91,7 +91,7 @@ export class SelectBankUseCase {
     };
     return this.progression.connectorFor(choice.bank).initiatePayment(
       this.progression.callContext(choice.bank.id, command.traceId, command.psuIpAddress),
-      bankInitiationOf(atBank, {
+      await this.progression.bankInitiationFor(atBank, {
         redirectUri: this.progression.redirectUri,
         ...(merchantName === undefined ? {} : { requestingParty: { displayName: merchantName } }),
       }),

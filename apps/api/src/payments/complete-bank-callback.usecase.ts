@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '#libs/common';
 import { PaymentRepository, type Payment } from '#libs/db';
-import { PaymentProgression, bankHandleOf, bankInitiationOf, tppCallbackUrl } from '#libs/application';
+import { PaymentProgression, bankHandleOf, tppCallbackUrl } from '#libs/application';
 import {
   ConsentCallback,
   UNKNOWN_STATE,
@@ -57,7 +57,7 @@ export class CompleteBankCallbackUseCase implements ConsentCallbackHandler {
           handle: bankHandleOf(payment),
           params,
           redirectUri,
-          initiation: bankInitiationOf(payment, { redirectUri }),
+          initiation: await this.progression.bankInitiationFor(payment, { redirectUri }),
         });
       await this.progression.applyProgress(payment.id, progress, bank);
     } catch (error) {

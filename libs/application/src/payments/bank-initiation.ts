@@ -6,7 +6,7 @@ import type {
   RequestingParty,
 } from '#libs/connectors';
 import type { Payment } from '#libs/db';
-import type { PaymentAccountFields, PaymentInitiationInput, PaymentLocalInstrument } from '#libs/domain';
+import type { PaymentAccountFields, PaymentDebtor, PaymentInitiationInput, PaymentLocalInstrument } from '#libs/domain';
 
 /** The identifier a rail carries, from the account fields validation has already checked. */
 export function accountIdentifier(rail: PaymentLocalInstrument, account: PaymentAccountFields): AccountIdentifier {
@@ -29,8 +29,7 @@ export function accountIdentifier(rail: PaymentLocalInstrument, account: Payment
   }
 }
 
-function debtorOf(rail: PaymentLocalInstrument, input: PaymentInitiationInput): PartyAccount | undefined {
-  const debtor = input.debtor;
+function debtorOf(rail: PaymentLocalInstrument, debtor: PaymentDebtor | undefined): PartyAccount | undefined {
   if (debtor === undefined || debtor.tokenizedAccountId !== undefined) return undefined;
   const hasAccount = [
     debtor.iban,
@@ -47,6 +46,8 @@ export interface BankInitiationContext {
   readonly redirectUri: string;
   /** Who the bank's consent page names as asking (the member's display name). */
   readonly requestingParty?: RequestingParty;
+  /** The debtor an Account on File reference names, resolved for this call (the stored payment keeps the reference). */
+  readonly resolvedDebtor?: PaymentDebtor;
 }
 
 /** The connector's view of a payment whose bank and rail are known. */
@@ -58,7 +59,7 @@ export type PaymentForBank = Pick<Payment, 'id' | 'localInstrument' | 'callbackT
 export function bankInitiationOf(payment: PaymentForBank, context: BankInitiationContext): PaymentInitiation {
   const input = payment.initiation as PaymentInitiationInput;
   const rail = payment.localInstrument as PaymentLocalInstrument;
-  const debtor = debtorOf(rail, input);
+  const debtor = debtorOf(rail, context.resolvedDebtor ?? input.debtor);
   return {
     paymentId: payment.id,
     refId: input.refId,

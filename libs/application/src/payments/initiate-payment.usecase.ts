@@ -13,6 +13,7 @@ import {
   type Payment,
 } from '#libs/db';
 import type { MemberId, PaymentInitiationInput } from '#libs/domain';
+import { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-resolution.js';
 import { bankInitiationOf } from './bank-initiation.js';
 import { hostedPagesUrl } from './hosted-pages-url.js';
 import { checkInitiationAgainstContext } from './initiation-error.js';
@@ -75,6 +76,7 @@ export class InitiatePaymentUseCase {
     private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
     private readonly subTpps: SubTppRepository,
+    private readonly debtorAccounts: DebtorAccountResolution,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -100,6 +102,7 @@ export class InitiatePaymentUseCase {
       today: now.toISOString().slice(0, 10),
     });
     await this.checkOnBehalfOf(command.member.memberId, input);
+    const debtor = await this.debtorAccounts.debtorFor(command.member.memberId, input);
     const draft = draftPayment(command.member.memberId, input, now, this.rules);
     if (bank === null) return this.toHostedPages(draft, now);
 
@@ -118,6 +121,7 @@ export class InitiatePaymentUseCase {
       },
       bankInitiationOf(stored, {
         redirectUri: this.progression.redirectUri,
+        ...(debtor === undefined ? {} : { resolvedDebtor: debtor }),
         ...(command.member.displayName === undefined
           ? {}
           : { requestingParty: { displayName: command.member.displayName } }),

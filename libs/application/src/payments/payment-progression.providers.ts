@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, LOGGER, type AppConfig } from '#libs/common';
 import { BankConnectors, BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
 import { PrismaService } from '#libs/db';
+import { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-resolution.js';
 import { PaymentProgression } from './payment-progression.js';
 import { paymentRules } from './payment-rules.js';
 
@@ -31,8 +32,15 @@ export const PAYMENT_PROGRESSION_PROVIDERS: Provider[] = [
   },
   {
     provide: PaymentProgression,
-    inject: [PrismaService, Clock, BankConnectors, APP_CONFIG, LOGGER],
-    useFactory: (prisma: PrismaService, clock: Clock, connectors: BankConnectors, config: AppConfig, logger: Logger) =>
+    inject: [PrismaService, Clock, BankConnectors, APP_CONFIG, LOGGER, DebtorAccountResolution],
+    useFactory: (
+      prisma: PrismaService,
+      clock: Clock,
+      connectors: BankConnectors,
+      config: AppConfig,
+      logger: Logger,
+      debtorAccounts: DebtorAccountResolution,
+    ) =>
       new PaymentProgression({
         prisma,
         clock,
@@ -40,6 +48,7 @@ export const PAYMENT_PROGRESSION_PROVIDERS: Provider[] = [
         rules: paymentRules(config),
         logger,
         publicBaseUrl: config.http.publicBaseUrl,
+        debtorAccounts,
       }),
   },
 ];

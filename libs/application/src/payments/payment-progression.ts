@@ -1,6 +1,12 @@
 import type { Logger } from 'pino';
 import type { Clock } from '#libs/common';
-import type { BankCallContext, BankConnectors, PaymentInitiationCapability, PaymentProgress } from '#libs/connectors';
+import type {
+  BankCallContext,
+  BankConnectors,
+  PaymentInitiation,
+  PaymentInitiationCapability,
+  PaymentProgress,
+} from '#libs/connectors';
 import {
   BankRepository,
   PaymentRepository,
@@ -17,7 +23,8 @@ import {
   type PaymentLocalInstrument,
   type PaymentStatus,
 } from '#libs/domain';
-import { bankHandleOf, bankInitiationOf } from './bank-initiation.js';
+import type { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-resolution.js';
+import { bankHandleOf, bankInitiationOf, type BankInitiationContext, type PaymentForBank } from './bank-initiation.js';
 import { failureChange } from './bank-failure.js';
 import type { PaymentRules } from './payment-rules.js';
 import { changeFromProgress } from './progress-change.js';
@@ -37,6 +44,8 @@ export interface PaymentProgressionDeps {
   readonly logger: Logger;
   /** The gateway's public base URL; the bank sends the user back to `{base}/bank-callback`. */
   readonly publicBaseUrl: string;
+  /** Resolves an Account on File debtor for the bank calls on a stored payment. */
+  readonly debtorAccounts?: DebtorAccountResolution;
 }
 
 /**
@@ -92,6 +101,21 @@ export class PaymentProgression {
     const bank = await this.banks.find(payment.bankId);
     if (bank === null) throw new Error(`payment ${payment.id} names unknown bank ${payment.bankId}`);
     return bank;
+  }
+
+  /**
+   * The bank's view of a stored payment, its Account on File debtor resolved to the member's
+   * stored details (the payment keeps the reference only).
+   */
+  async bankInitiationFor(
+    payment: PaymentForBank & Pick<Payment, 'memberId'>,
+    context: BankInitiationContext,
+  ): Promise<PaymentInitiation> {
+    const input = payment.initiation as PaymentInitiationInput;
+    if (input.debtor?.tokenizedAccountId === undefined || this.deps.debtorAccounts === undefined)
+      return bankInitiationOf(payment, context);
+    const resolvedDebtor = await this.deps.debtorAccounts.storedDebtorOf(payment.memberId, input);
+    return bankInitiationOf(payment, resolvedDebtor === undefined ? context : { ...context, resolvedDebtor });
   }
 
   connectorFor(bank: Bank): PaymentInitiationCapability {
@@ -272,7 +296,7 @@ export class PaymentProgression {
       progress = await connector.getPaymentStatus(
         this.callContext(bank.id),
         bankHandleOf(payment),
-        bankInitiationOf(payment, { redirectUri: this.redirectUri }),
+        await this.bankInitiationFor(payment, { redirectUri: this.redirectUri }),
       );
     } catch (error) {
       this.deps.logger.warn(

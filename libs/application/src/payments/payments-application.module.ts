@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BankConnectors } from '#libs/connectors';
+import { TokenizedAccountsApplicationModule } from '../tokenized-accounts/tokenized-accounts-application.module.js';
 import { GetPaymentUseCase } from './get-payment.usecase.js';
 import { InitiatePaymentUseCase } from './initiate-payment.usecase.js';
 import { ListPaymentsUseCase } from './list-payments.usecase.js';
@@ -14,6 +15,7 @@ const USE_CASES = [InitiatePaymentUseCase, ListPaymentsUseCase, GetPaymentUseCas
  * process's modules to import (the API's payments routes, the hosted pages).
  */
 @Module({
+  imports: [TokenizedAccountsApplicationModule],
   providers: [...PAYMENT_PROGRESSION_PROVIDERS, ...USE_CASES],
   exports: [PaymentProgression, BankConnectors, ...USE_CASES],
 })

@@ -93,7 +93,7 @@ function creditorOf(dto: CreditorDto): PaymentCreditor {
   });
 }
 
-function debtorOf(dto: DebtorDto | null | undefined): PaymentDebtor | undefined {
+export function debtorOf(dto: DebtorDto | null | undefined): PaymentDebtor | undefined {
   if (dto === undefined || dto === null) return undefined;
   return compact<PaymentDebtor>({
     tokenizedAccountId: text(dto.tokenizedAccountId),
