@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { PAYMENT_STATUSES, type PaymentStatus } from '#libs/domain';
+import { ChoiceParam, TextParam, onlyOnce } from '../../query-params/query-params.js';
 import { FieldCheck, isAbsent } from './field-check.js';
 
 /**
@@ -40,10 +41,6 @@ export function parseDateTime(value: string): Date | undefined {
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
 
-function onlyOnce(value: unknown): string | undefined {
-  return Array.isArray(value) ? 'must be given once' : undefined;
-}
-
 function ListParam(options: { readonly description: string; readonly allowed?: readonly string[] }): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({
@@ -65,17 +62,6 @@ function ListParam(options: { readonly description: string; readonly allowed?: r
       if (unknown.length > 0)
         return `has unknown values ${unknown.slice(0, 5).join(', ')}; allowed: ${options.allowed?.join(', ') ?? ''}`;
       return undefined;
-    }),
-  );
-}
-
-function TextParam(description: string, maxLength: number = LIST_PAYMENTS_LIMITS.maxEntryLength): PropertyDecorator {
-  return applyDecorators(
-    ApiPropertyOptional({ type: String, description, maxLength }),
-    FieldCheck((value) => {
-      if (isAbsent(value)) return undefined;
-      if (typeof value !== 'string') return onlyOnce(value) ?? 'must be text';
-      return value === '' || value.length > maxLength ? `must have 1 to ${maxLength} characters` : undefined;
     }),
   );
 }
@@ -102,18 +88,6 @@ function DateTimeParam(
       if (!(value instanceof Date))
         return onlyOnce(value) ?? 'must be an ISO 8601 date-time with a time zone, such as 2022-04-05T17:00:00.000Z';
       return rule?.(value, args.object as ListPaymentsQuery);
-    }),
-  );
-}
-
-function ChoiceParam(description: string, allowed: readonly string[]): PropertyDecorator {
-  return applyDecorators(
-    ApiPropertyOptional({ type: String, enum: [...allowed], description }),
-    FieldCheck((value) => {
-      if (isAbsent(value)) return undefined;
-      return typeof value === 'string' && allowed.includes(value)
-        ? undefined
-        : (onlyOnce(value) ?? `must be one of ${allowed.join(', ')}`);
     }),
   );
 }

@@ -1,9 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import type { ListSubTppsCommand } from '#libs/application';
 import { checkCalendarDate, checkText } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { PageLimitParam, TextParam } from '../../query-params/query-params.js';
 
 /** page.limit must be less than 200. */
 export const SUB_TPPS_PAGE_LIMIT_MAX = 199;
@@ -34,38 +35,10 @@ function ListParam(description: string, example: string, rule: (entry: string) =
 export class ListSubTppsQuery {
   static readonly fieldPath = '';
 
-  @applyDecorators(
-    ApiPropertyOptional({
-      type: String,
-      maxLength: 512,
-      description: 'The offset of the next page, from the previous answer (opaque).',
-    }),
-    FieldCheck((value) => {
-      if (isAbsent(value)) return undefined;
-      if (typeof value !== 'string') return 'must be given once';
-      return value === '' || value.length > 512 ? 'must have 1 to 512 characters' : undefined;
-    }),
-  )
+  @TextParam('The offset of the next page, from the previous answer (opaque).', 512)
   'page.offset'?: string;
 
-  @applyDecorators(
-    ApiProperty({
-      type: Number,
-      minimum: 1,
-      maximum: SUB_TPPS_PAGE_LIMIT_MAX,
-      description: 'The most sub-TPPs to answer; less than 200.',
-      example: 10,
-    }),
-    Transform(({ value }: { value: unknown }) =>
-      typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value,
-    ),
-    FieldCheck((value) => {
-      if (isAbsent(value) || value === '') return 'is required';
-      if (typeof value === 'number' && value >= 1 && value <= SUB_TPPS_PAGE_LIMIT_MAX) return undefined;
-      if (Array.isArray(value)) return 'must be given once';
-      return `must be a whole number from 1 to ${SUB_TPPS_PAGE_LIMIT_MAX} (less than 200)`;
-    }),
-  )
+  @PageLimitParam(SUB_TPPS_PAGE_LIMIT_MAX, 'The most sub-TPPs to answer; less than 200.')
   'page.limit'!: number;
 
   @ListParam(

@@ -1,6 +1,3 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   TRANSFER_REFUND_STATUSES,
   TRANSFER_ROLES,
@@ -9,7 +6,7 @@ import {
   type TransferRole,
 } from '#libs/application';
 import { TRANSFER_STATUSES, type TransferStatus } from '#libs/domain';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { ChoiceParam, EpochMsParam, PageLimitParam, TextParam } from '../../query-params/query-params.js';
 
 /** page.limit must be less than 200. */
 export const TRANSFERS_PAGE_LIMIT_MAX = 199;
@@ -21,49 +18,15 @@ export const TRANSFERS_PAGE_LIMIT_MAX = 199;
 const STATUS_ALIASES: Readonly<Record<string, TransferStatus>> = { 'FAILURE GENERIC': 'FAILURE_GENERIC' };
 const STATUS_VALUES: readonly string[] = [...TRANSFER_STATUSES, ...Object.keys(STATUS_ALIASES)];
 
-function onlyOnce(value: unknown): string | undefined {
-  return Array.isArray(value) ? 'must be given once' : undefined;
-}
-
-function TextParam(description: string, maxLength = 256): PropertyDecorator {
-  return applyDecorators(
-    ApiPropertyOptional({ type: String, description, maxLength }),
-    FieldCheck((value) => {
-      if (isAbsent(value)) return undefined;
-      if (typeof value !== 'string') return onlyOnce(value) ?? 'must be text';
-      return value === '' || value.length > maxLength ? `must have 1 to ${maxLength} characters` : undefined;
-    }),
-  );
-}
-
-function ChoiceParam(description: string, allowed: readonly string[]): PropertyDecorator {
-  return applyDecorators(
-    ApiPropertyOptional({ type: String, enum: [...allowed], description }),
-    FieldCheck((value) => {
-      if (isAbsent(value)) return undefined;
-      return typeof value === 'string' && allowed.includes(value)
-        ? undefined
-        : (onlyOnce(value) ?? `must be one of ${allowed.join(', ')}`);
-    }),
-  );
-}
-
-/** Milliseconds since the epoch as the query gives them (digits). */
+/** filter.startTimeMs / filter.endTimeMs: milliseconds since the epoch as the query gives them (digits). */
 function TimeParam(description: string, rule?: (ms: number, query: ListTransfersQuery) => string | undefined) {
-  return applyDecorators(
-    ApiPropertyOptional({
-      type: String,
+  return EpochMsParam<ListTransfersQuery>(
+    {
       description: `${description} Milliseconds since the epoch.`,
       example: '1764000000000',
-    }),
-    Transform(({ value }: { value: unknown }) =>
-      typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value,
-    ),
-    FieldCheck((value, args) => {
-      if (isAbsent(value)) return undefined;
-      if (typeof value !== 'number') return onlyOnce(value) ?? 'must be a whole number of milliseconds since the epoch';
-      return rule?.(value, args.object as ListTransfersQuery);
-    }),
+      invalid: 'must be a whole number of milliseconds since the epoch',
+    },
+    rule,
   );
 }
 
@@ -77,23 +40,7 @@ export class ListTransfersQuery {
   @TextParam('The offset of the next page, from the previous answer (opaque).', 512)
   'page.offset'?: string;
 
-  @applyDecorators(
-    ApiProperty({
-      type: Number,
-      minimum: 1,
-      maximum: TRANSFERS_PAGE_LIMIT_MAX,
-      description: 'The most transfers to answer; less than 200.',
-      example: 10,
-    }),
-    Transform(({ value }: { value: unknown }) =>
-      typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value,
-    ),
-    FieldCheck((value) => {
-      if (isAbsent(value) || value === '') return 'is required';
-      if (typeof value === 'number' && value >= 1 && value <= TRANSFERS_PAGE_LIMIT_MAX) return undefined;
-      return onlyOnce(value) ?? `must be a whole number from 1 to ${TRANSFERS_PAGE_LIMIT_MAX} (less than 200)`;
-    }),
-  )
+  @PageLimitParam(TRANSFERS_PAGE_LIMIT_MAX, 'The most transfers to answer; less than 200.')
   'page.limit'!: number;
 
   @TextParam('Only the transfers of this transfer token.')
