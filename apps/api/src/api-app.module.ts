@@ -17,6 +17,7 @@ import { TokenAuthorizationModule } from './token-authorization/token-authorizat
 import { TokenRequestsModule } from './token-requests/token-requests.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
 import { TransfersModule } from './transfers/transfers.module.js';
+import { PaymentLinksModule } from './payment-links/payment-links.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** The public API (PORT): one module per domain of the interface. */
@@ -36,6 +37,7 @@ export class ApiAppModule {
         ReportsModule,
         PaymentsModule,
         TransfersModule,
+        PaymentLinksModule,
         HostedPagesModule,
         HostedTokenRequestsModule,
         LogosModule,

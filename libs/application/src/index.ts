@@ -2,3 +2,4 @@ export * from './payments/index.js';
 export * from './transfers/index.js';
 export * from './tokens/index.js';
 export * from './paging/page-offset.js';
+export * from './payment-links/index.js';

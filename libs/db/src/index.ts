@@ -48,4 +48,6 @@ export { paymentAfterChange } from './payments/payment-after-change.js';
 export * from './tokens/token-request.repository.js';
 export * from './tokens/token.repository.js';
 export * from './transfers/transfer.repository.js';
+export * from './payment-links/payment-link.repository.js';
 export type { TokenRequest, Token, Transfer } from './generated/prisma/client.js';
+export type { PaymentLink } from './generated/prisma/client.js';

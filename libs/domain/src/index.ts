@@ -21,3 +21,5 @@ export * from './tokens/token-request-rules.js';
 export * from './transfers/transfer-redemption-rules.js';
 export * from './banks/operating-hours.js';
 export * from './transfers/future-dated-conversion.js';
+export * from './payment-links/payment-link-status.js';
+export * from './payment-links/payment-link-usage.js';

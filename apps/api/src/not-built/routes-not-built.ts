@@ -47,10 +47,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'GET', path: 'payouts/:id' },
   { method: 'POST', path: 'account-verifications' },
   // Pay by Link and Account on File
-  { method: 'POST', path: 'v2/payment-links' },
-  { method: 'GET', path: 'v2/payment-links' },
-  { method: 'GET', path: 'v2/payment-links/:paymentLinkId' },
-  { method: 'DELETE', path: 'v2/payment-links/:paymentLinkId' },
   { method: 'POST', path: 'tokenized-accounts' },
   { method: 'GET', path: 'tokenized-accounts/:tokenizedAccountId' },
   { method: 'DELETE', path: 'tokenized-accounts/:tokenizedAccountId' },
