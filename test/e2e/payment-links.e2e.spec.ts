@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newMember, startGateway, type TestGateway, type TestMember } from '../support/payments-gateway.js';
+import {
+  advanceClock,
+  call,
+  newMember,
+  startGateway,
+  type TestGateway,
+  type TestMember,
+} from '../support/payments-gateway.js';
 import { expectReferenceSchema } from '../support/reference-schema.js';
 
 type Json = Record<string, unknown>;
@@ -56,7 +63,7 @@ async function list(member: TestMember, query: string): Promise<{ status: number
 }
 
 beforeAll(async () => {
-  gateway = await startGateway();
+  gateway = await startGateway({ worker: true });
   alice = await newMember(gateway);
   bob = await newMember(gateway);
 }, 60_000);
@@ -224,4 +231,32 @@ describe('Pay by Link: POST/GET/DELETE /v2/payment-links', () => {
     const still = await call<{ paymentLink: LinkBody }>(`${gateway.apiUrl}/v2/payment-links/${id}`, 'GET', alice.auth);
     expect(still.body.paymentLink.status).toBe('LINK_ACTIVE');
   });
+
+  it('expires at its expiresAt under the test clock (worker timer); a later or canceled link is left as it is', async () => {
+    const member = await newMember(gateway);
+    const soon = new Date(Date.now() + 120_000).toISOString();
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const expiring = await createLink(member, { paymentTemplate: template(), linkConfig: { expiresAt: soon } });
+    const staying = await createLink(member, { paymentTemplate: template(), linkConfig: { expiresAt: later } });
+    const canceled = await createLink(member, { paymentTemplate: template(), linkConfig: { expiresAt: soon } });
+    const cancelId = canceled.body.paymentLink.id;
+    expect((await call(`${gateway.apiUrl}/v2/payment-links/${cancelId}`, 'DELETE', member.auth)).status).toBe(200);
+
+    const read = async (id: string): Promise<LinkBody> =>
+      (await call<{ paymentLink: LinkBody }>(`${gateway.apiUrl}/v2/payment-links/${id}`, 'GET', member.auth)).body
+        .paymentLink;
+    expect((await read(expiring.body.paymentLink.id)).status).toBe('LINK_ACTIVE');
+    await advanceClock(gateway, 300);
+    const deadline = Date.now() + 20_000;
+    let status = 'LINK_ACTIVE';
+    while (status === 'LINK_ACTIVE' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await read(expiring.body.paymentLink.id)).status;
+    }
+    expect(status).toBe('LINK_EXPIRED');
+    const expired = await list(member, 'limit=10&statuses=LINK_EXPIRED');
+    expect(expired.body.paymentLinks.map((l) => l.id)).toEqual([expiring.body.paymentLink.id]);
+    expect((await read(staying.body.paymentLink.id)).status).toBe('LINK_ACTIVE');
+    expect((await read(cancelId)).status).toBe('LINK_CANCELED');
+  }, 40_000);
 });

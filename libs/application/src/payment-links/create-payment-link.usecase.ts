@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, type AppConfig } from '#libs/common';
-import { PaymentLinkRepository, type Prisma } from '#libs/db';
+import { PaymentLinkRepository, Transactions, type Prisma } from '#libs/db';
+import { resetPaymentLinkTimer } from './payment-link-timer.js';
 import { DEFAULT_MAX_USAGE_COUNT, randomHex, type MemberId } from '#libs/domain';
 import { renderPaymentLink, type PaymentLinkResource } from './payment-link-view.js';
 
@@ -19,10 +20,11 @@ export interface CreatePaymentLinkCommand {
   };
 }
 
-/** POST /v2/payment-links: stores an active link with an unguessable page token. */
+/** POST /v2/payment-links: stores an active link with an unguessable page token, and its expiry timer. */
 @Injectable()
 export class CreatePaymentLinkUseCase {
   constructor(
+    private readonly transactions: Transactions,
     private readonly links: PaymentLinkRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -31,22 +33,26 @@ export class CreatePaymentLinkUseCase {
   async execute(memberId: MemberId, command: CreatePaymentLinkCommand): Promise<PaymentLinkResource> {
     const now = this.clock.now();
     const { paymentTemplate: template, linkConfig } = command;
-    const row = await this.links.insert({
-      id: `pl-${randomHex(16)}`,
-      memberId,
-      status: 'LINK_ACTIVE',
-      paymentTemplate: JSON.parse(JSON.stringify(template)) as Prisma.InputJsonValue,
-      currency: template.amount.currency,
-      amount: template.amount.value ?? null,
-      maxUsageCount: linkConfig.maxUsageCount ?? DEFAULT_MAX_USAGE_COUNT,
-      perPaymentAmountLimit: linkConfig.perPaymentAmountLimit ?? null,
-      totalAmountLimit: linkConfig.totalAmountLimit ?? null,
-      expiresAt: linkConfig.expiresAt ?? null,
-      onBehalfOfId: template.onBehalfOfId ?? null,
-      externalPsuReference: template.externalPsuReference ?? null,
-      pageToken: randomHex(24),
-      createdAt: now,
-      updatedAt: now,
+    const row = await this.transactions.run(async (tx) => {
+      const link = await this.links.in(tx).insert({
+        id: `pl-${randomHex(16)}`,
+        memberId,
+        status: 'LINK_ACTIVE',
+        paymentTemplate: JSON.parse(JSON.stringify(template)) as Prisma.InputJsonValue,
+        currency: template.amount.currency,
+        amount: template.amount.value ?? null,
+        maxUsageCount: linkConfig.maxUsageCount ?? DEFAULT_MAX_USAGE_COUNT,
+        perPaymentAmountLimit: linkConfig.perPaymentAmountLimit ?? null,
+        totalAmountLimit: linkConfig.totalAmountLimit ?? null,
+        expiresAt: linkConfig.expiresAt ?? null,
+        onBehalfOfId: template.onBehalfOfId ?? null,
+        externalPsuReference: template.externalPsuReference ?? null,
+        pageToken: randomHex(24),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await resetPaymentLinkTimer(tx, link);
+      return link;
     });
     return renderPaymentLink(row, this.config.http.publicBaseUrl, true);
   }
