@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  TPP_CALLBACK,
   advanceClock,
   call,
   newMember,
@@ -88,7 +89,7 @@ describe('Pay by Link: POST/GET/DELETE /v2/payment-links', () => {
       currentUsage: { remainingCount: 2, remainingAmount: '100.00' },
     });
     expect(link.id).toMatch(/^pl-[0-9a-f]{32}$/);
-    expect(link.url).toMatch(new RegExp(`^${gateway.apiUrl}/payment-links/[0-9a-f]{48}$`));
+    expect(link.url).toMatch(new RegExp(`^${gateway.apiUrl}/hosted-pages/payment-links/[0-9a-f]{48}$`));
 
     const read = await call<{ paymentLink: LinkBody }>(
       `${gateway.apiUrl}/v2/payment-links/${link.id}`,
@@ -259,4 +260,37 @@ describe('Pay by Link: POST/GET/DELETE /v2/payment-links', () => {
     expect((await read(staying.body.paymentLink.id)).status).toBe('LINK_ACTIVE');
     expect((await read(cancelId)).status).toBe('LINK_CANCELED');
   }, 40_000);
+
+  it('never passes its maximum under concurrent uses: 8 payers at once on a link of 3', async () => {
+    const member = await newMember(gateway);
+    const created = await createLink(member, {
+      paymentTemplate: template({ callbackUrl: TPP_CALLBACK }),
+      linkConfig: { maxUsageCount: 3 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const url = created.body.paymentLink.url;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        fetch(url, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: '',
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([303, 303, 303, 410, 410, 410, 410, 410]);
+    for (const answer of answers.filter((a) => a.status === 303))
+      expect(answer.headers.get('location')).toMatch(new RegExp(`^${gateway.apiUrl}/hosted-pages/payments/`));
+    const read = await call<{ paymentLink: LinkBody }>(
+      `${gateway.apiUrl}/v2/payment-links/${created.body.paymentLink.id}`,
+      'GET',
+      member.auth,
+    );
+    expect(read.body.paymentLink.status).toBe('USAGE_LIMIT_REACHED');
+    expect(read.body.paymentLink.currentUsage).toEqual({ remainingCount: 0 });
+    const payments = await call<{ payments: unknown[] }>(`${gateway.apiUrl}/v2/payments?limit=50`, 'GET', member.auth);
+    expect(payments.body.payments).toHaveLength(3);
+  });
 });

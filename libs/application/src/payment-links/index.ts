@@ -6,3 +6,4 @@ export * from './payment-link-view.js';
 export * from './payment-links-application.module.js';
 export * from './expire-payment-link.usecase.js';
 export * from './payment-link-timer.js';
+export * from './use-payment-link.usecase.js';

@@ -1,4 +1,5 @@
 import type { PaymentLink } from '#libs/db';
+import { HOSTED_PAGES_PATH } from '../payments/hosted-pages-url.js';
 import { currentPaymentLinkUsage, type PaymentLinkStatus, type PaymentLinkUsageState } from '#libs/domain';
 
 /** The reference's PaymentLink as the API answers it. */
@@ -31,9 +32,12 @@ export function paymentLinkUsageState(row: PaymentLink): PaymentLinkUsageState {
   };
 }
 
-/** The link's public page: `{publicBaseUrl}/payment-links/{pageToken}`. */
+/** The link's public page, one of the hosted pages: `{publicBaseUrl}/hosted-pages/payment-links/{pageToken}`. */
+/** Where the links' public pages live (under the hosted pages, which take form posts). */
+export const PAYMENT_LINK_PAGES_PATH = `${HOSTED_PAGES_PATH}/payment-links`;
+
 export function paymentLinkUrl(publicBaseUrl: string, pageToken: string): string {
-  return `${publicBaseUrl.replace(/\/$/, '')}/payment-links/${pageToken}`;
+  return `${publicBaseUrl.replace(/\/$/, '')}${PAYMENT_LINK_PAGES_PATH}/${pageToken}`;
 }
 
 export function renderPaymentLink(row: PaymentLink, publicBaseUrl: string, withUsage: boolean): PaymentLinkResource {
