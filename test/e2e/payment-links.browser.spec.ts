@@ -113,6 +113,11 @@ describe('a payment link in a real browser', () => {
       expect(await page.getByRole('button').count()).toBe(0);
       expect(refused?.headers()['content-security-policy']).toContain("default-src 'none'");
 
+      const linked = await gateway.api.stores.prisma.payment.findMany({
+        where: { paymentLinkId: link.id },
+        select: { id: true },
+      });
+      expect(linked.map((row) => row.id).sort()).toEqual([first, second].sort());
       for (const id of [first, second]) {
         const payment = await waitForStatus(gateway, member, id, ['INITIATION_COMPLETED']);
         expect((payment['initiation'] as { refId?: string }).refId).toMatch(/^LINK7[0-9A-Z]{5}$/);

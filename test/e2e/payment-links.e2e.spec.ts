@@ -38,6 +38,7 @@ function template(overrides: Json = {}): Json {
     creditor: { name: 'Merchant Ltd', sortCode: '040004', accountNumber: '12345678' },
     refId: 'ORDER-4711',
     remittanceInformationPrimary: 'ORDER 4711',
+    callbackUrl: TPP_CALLBACK,
     ...overrides,
   };
 }
@@ -140,6 +141,12 @@ describe('Pay by Link: POST/GET/DELETE /v2/payment-links', () => {
       'no creditor name',
       { paymentTemplate: template({ creditor: { sortCode: '040004', accountNumber: '12345678' } }) },
       'paymentTemplate.creditor.name',
+    ],
+    ['no callbackUrl', { paymentTemplate: template({ callbackUrl: undefined }) }, 'paymentTemplate.callbackUrl'],
+    [
+      'callbackUrl not https',
+      { paymentTemplate: template({ callbackUrl: 'http://shop.example/paid' }) },
+      'paymentTemplate.callbackUrl',
     ],
     ['maxUsageCount 0', { paymentTemplate: template(), linkConfig: { maxUsageCount: 0 } }, 'linkConfig.maxUsageCount'],
     [
@@ -264,7 +271,7 @@ describe('Pay by Link: POST/GET/DELETE /v2/payment-links', () => {
   it('never passes its maximum under concurrent uses: 8 payers at once on a link of 3', async () => {
     const member = await newMember(gateway);
     const created = await createLink(member, {
-      paymentTemplate: template({ callbackUrl: TPP_CALLBACK }),
+      paymentTemplate: template(),
       linkConfig: { maxUsageCount: 3 },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);

@@ -25,3 +25,7 @@ CREATE TABLE "payment_link" (
 
 CREATE UNIQUE INDEX "payment_link_page_token_key" ON "payment_link"("page_token");
 CREATE INDEX "payment_link_member_id_created_at_id_idx" ON "payment_link"("member_id", "created_at" DESC, "id" DESC);
+
+-- The link a payment was made through (Pay by Link), or null.
+ALTER TABLE "payment" ADD COLUMN "payment_link_id" TEXT;
+CREATE INDEX "payment_payment_link_id_idx" ON "payment"("payment_link_id") WHERE "payment_link_id" IS NOT NULL;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { MemberRepository, PaymentLinkRepository, Transactions, type PaymentLink } from '#libs/db';
+import { MemberRepository, PaymentLinkRepository, PaymentRepository, Transactions, type PaymentLink } from '#libs/db';
 import {
   checkAmountValue,
   decidePaymentLinkUse,
@@ -37,8 +37,8 @@ export function paymentRefIdOf(baseRefId: string, useNumber: number): string {
 /**
  * A payer uses a link: with the link row locked, the use is decided (active, not expired, below
  * its maximum and amount limits), a Payments v2 payment is made from the template through
- * InitiatePaymentUseCase (without a bank: the payer picks one on the hosted pages), and the use is
- * counted (the link moving to USAGE_LIMIT_REACHED or AMOUNT_LIMIT_REACHED at its limit, its timer
+ * InitiatePaymentUseCase (without a bank: the payer picks one on the hosted pages) and linked to
+ * the link (payment.payment_link_id), and the use is counted (the link moving to USAGE_LIMIT_REACHED or AMOUNT_LIMIT_REACHED at its limit, its timer
  * reset) before the lock is released, so concurrent uses never pass the maximum. A payment that
  * cannot be made leaves the count as it was.
  */
@@ -48,6 +48,7 @@ export class UsePaymentLinkUseCase {
     private readonly transactions: Transactions,
     private readonly links: PaymentLinkRepository,
     private readonly members: MemberRepository,
+    private readonly payments: PaymentRepository,
     private readonly initiate: InitiatePaymentUseCase,
     private readonly clock: Clock,
   ) {}
@@ -83,6 +84,7 @@ export class UsePaymentLinkUseCase {
         ...(command.traceId === undefined ? {} : { traceId: command.traceId }),
         ...(command.psuIpAddress === undefined ? {} : { psuIpAddress: command.psuIpAddress }),
       });
+      await this.payments.in(tx).attachPaymentLink(payment.id, locked.id);
       const counted = await links.update(locked, {
         status: decision.status,
         usedCount: decision.usedCount,

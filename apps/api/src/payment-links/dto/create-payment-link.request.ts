@@ -1,7 +1,13 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CreatePaymentLinkCommand } from '#libs/application';
-import { CHARGE_BEARERS, checkAmountValue, checkCurrency } from '#libs/domain';
+import {
+  CALLBACK_URL_MAX_LENGTH,
+  CHARGE_BEARERS,
+  checkAmountValue,
+  checkCallbackUrl,
+  checkCurrency,
+} from '#libs/domain';
 import { CreditorDto } from '../../payments/dto/creditor.dto.js';
 import { FieldCheck, isAbsent, placeDto } from '../../payments/dto/field-check.js';
 import { ChoiceField, FlagField, NestedField, TextField } from '../../payments/dto/field-decorators.js';
@@ -89,8 +95,15 @@ export class PaymentTemplateDto {
   @TextField({ description: "The member's reference of the payer.", max: 256 })
   externalPsuReference?: string;
 
-  @TextField({ description: 'Where the payer returns after each payment (https).', max: 2048 })
-  callbackUrl?: string;
+  @TextField({
+    description:
+      'Where the payer returns after each payment (https, not under the gateway’s own host). Required here: every payment of the link needs it.',
+    required: true,
+    max: CALLBACK_URL_MAX_LENGTH,
+    rule: (value) => checkCallbackUrl(value),
+    example: 'https://tpp.example/callback',
+  })
+  callbackUrl!: string;
 
   @ChoiceField({ description: 'Who bears the charges.', values: CHARGE_BEARERS })
   chargeBearer?: string;
