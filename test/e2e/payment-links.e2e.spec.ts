@@ -92,6 +92,14 @@ describe('Pay by Link: POST/GET/DELETE /v2/payment-links', () => {
     expect(link.id).toMatch(/^pl-[0-9a-f]{32}$/);
     expect(link.url).toMatch(new RegExp(`^${gateway.apiUrl}/hosted-pages/payment-links/[0-9a-f]{48}$`));
 
+    // The link's URL as a QR code for the payer's phone: GET /qr-code?data=<the URL>.
+    const qr = await fetch(`${gateway.apiUrl}/qr-code?data=${encodeURIComponent(link.url)}`, {
+      headers: { authorization: alice.auth },
+    });
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await qr.text()).toContain('<svg');
+
     const read = await call<{ paymentLink: LinkBody }>(
       `${gateway.apiUrl}/v2/payment-links/${link.id}`,
       'GET',
