@@ -52,9 +52,12 @@ async function payThroughLink(page: Page, url: string): Promise<string> {
   const summary = await page.locator('dl.summary').innerText();
   expect(summary).toContain('10.50 GBP');
   expect(summary).toContain('LINK ORDER 7');
+  // Keyboard only: the one control is a plain button, reached with Tab and pressed with Enter.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate<string>('document.activeElement?.textContent ?? ""')).toBe('Continue to choose your bank');
   await Promise.all([
     page.waitForURL((next) => next.pathname.startsWith('/hosted-pages/payments/')),
-    page.getByRole('button', { name: 'Continue to choose your bank' }).click(),
+    page.keyboard.press('Enter'),
   ]);
   await Promise.all([
     page.waitForURL((next) => next.origin === gateway.sandboxUrl),
@@ -136,4 +139,45 @@ describe('a payment link in a real browser', () => {
     const text = await late.text();
     expect(text, text).toContain('used up');
   }, 90_000);
+
+  it('takes a payer-chosen amount through its labelled field, refusing one over the per-payment limit', async () => {
+    const created = await call<{ paymentLink: LinkBody }>(`${gateway.apiUrl}/v2/payment-links`, 'POST', member.auth, {
+      paymentTemplate: {
+        amount: { currency: 'GBP' },
+        localInstrument: 'FASTER_PAYMENTS',
+        creditor: { name: 'Club Ltd', sortCode: '040004', accountNumber: '12345678' },
+        refId: 'DONATE',
+        remittanceInformationPrimary: 'DONATION',
+        callbackUrl: TPP_CALLBACK,
+      },
+      linkConfig: { perPaymentAmountLimit: '50.00', totalAmountLimit: '60.00' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const link = created.body.paymentLink;
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    try {
+      await page.goto(link.url);
+      expect(await page.locator('dl.summary').innerText()).toContain('up to 50.00 GBP');
+      const field = page.getByLabel('Amount to pay (GBP)');
+      await field.fill('75.00');
+      const refused = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Continue to choose your bank' }).click(),
+      ]);
+      expect(refused[0].status()).toBe(400);
+      expect(await page.getByRole('alert').innerText()).toContain('at most 50.00 GBP');
+      expect(await page.getByLabel('Amount to pay (GBP)').getAttribute('aria-invalid')).toBe('true');
+      await page.getByLabel('Amount to pay (GBP)').fill('40.00');
+      await Promise.all([
+        page.waitForURL((next) => next.pathname.startsWith('/hosted-pages/payments/')),
+        page.getByRole('button', { name: 'Continue to choose your bank' }).click(),
+      ]);
+      expect(await page.locator('dl.summary').innerText()).toContain('40.00 GBP');
+    } finally {
+      await context.close();
+    }
+    const read = await readLink(link.id);
+    expect(read.currentUsage).toEqual({ remainingCount: 9_999_999, remainingAmount: '20.00' });
+  }, 60_000);
 });
