@@ -1,3 +1,4 @@
+import { expectReferenceSchema } from '../support/reference-schema.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newMember, startGateway, type TestGateway, type TestMember } from '../support/payments-gateway.js';
@@ -222,6 +223,22 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /v2/payment-links: every example is a valid body (a link in the reference shape)', async () => {
+    const links = examplesOf('/v2/payment-links', 'post');
+    expect(links.length).toBeGreaterThanOrEqual(2);
+    for (const [name, example] of links) {
+      const answer = await call<{ paymentLink: Json }>(
+        `${gateway.apiUrl}/v2/payment-links`,
+        'POST',
+        member.auth,
+        example,
+      );
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expectReferenceSchema('PaymentLinkResponse', answer.body, `POST /v2/payment-links ${name}`);
+      expect(answer.body.paymentLink['paymentTemplate']).toMatchObject(example['paymentTemplate'] as Json);
+    }
+  });
+
   it('leaves no request body example untested', () => {
     const tested = new Set([
       'post /token-requests',
@@ -234,6 +251,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /transfers',
       'post /member/sub-tpps',
       'post /tokenized-accounts',
+      'post /v2/payment-links',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

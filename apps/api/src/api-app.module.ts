@@ -19,6 +19,7 @@ import { TokenRequestsModule } from './token-requests/token-requests.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
 import { TokenizedAccountsModule } from './tokenized-accounts/tokenized-accounts.module.js';
 import { TransfersModule } from './transfers/transfers.module.js';
+import { PaymentLinksModule } from './payment-links/payment-links.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** The public API (PORT): one module per domain of the interface. */
@@ -40,6 +41,7 @@ export class ApiAppModule {
         TransfersModule,
         SubTppsModule,
         TokenizedAccountsModule,
+        PaymentLinksModule,
         HostedPagesModule,
         HostedTokenRequestsModule,
         LogosModule,

@@ -5,6 +5,7 @@ import { BankStatusModule } from './banks/bank-status.module.js';
 import { JobContextModule, type JobContextModuleOptions } from './jobs/job-context.module.js';
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
 import { TransferPollingModule } from './transfers/transfer-polling.module.js';
+import { PaymentLinkExpiryModule } from './payment-links/payment-link-expiry.module.js';
 import { TokenRequestTimersModule } from './token-requests/token-request-timers.module.js';
 import { PaymentPollingModule } from './payments/payment-polling.module.js';
 import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.js';
@@ -24,6 +25,7 @@ export const WORKER_DOMAINS: readonly Type[] = [
   PaymentPollingModule,
   TransferPollingModule,
   TokenRequestTimersModule,
+  PaymentLinkExpiryModule,
 ];
 
 export interface WorkerAppOptions {

@@ -50,5 +50,6 @@ export * from './tokens/token.repository.js';
 export * from './tokenized-accounts/tokenized-account.repository.js';
 export * from './transfers/transfer.repository.js';
 export * from './sub-tpps/sub-tpp.repository.js';
+export * from './payment-links/payment-link.repository.js';
 export type { TokenRequest, Token, Transfer, SubTpp } from './generated/prisma/client.js';
-export type { TokenizedAccount } from './generated/prisma/client.js';
+export type { TokenizedAccount, PaymentLink } from './generated/prisma/client.js';

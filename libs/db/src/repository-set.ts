@@ -4,6 +4,7 @@ import { IdempotencyKeyRepository } from './idempotency/idempotency-key.reposito
 import { ApiKeyRepository } from './members/api-key.repository.js';
 import { MemberKeyRepository } from './members/member-key.repository.js';
 import { MemberRepository } from './members/member.repository.js';
+import { PaymentLinkRepository } from './payment-links/payment-link.repository.js';
 import { PaymentRepository } from './payments/payment.repository.js';
 import type { PrismaService } from './prisma.service.js';
 import { TokenRequestRepository } from './tokens/token-request.repository.js';
@@ -30,6 +31,7 @@ export interface Repositories {
   readonly idempotencyKeys: IdempotencyKeyRepository;
   readonly scheduledJobs: ScheduledJobRepository;
   readonly payments: PaymentRepository;
+  readonly paymentLinks: PaymentLinkRepository;
   readonly tokenRequests: TokenRequestRepository;
   readonly tokens: TokenRepository;
   readonly tokenizedAccounts: TokenizedAccountRepository;
@@ -54,6 +56,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     idempotencyKeys: new IdempotencyKeyRepository(prisma),
     scheduledJobs: new ScheduledJobRepository(prisma),
     payments: new PaymentRepository(prisma),
+    paymentLinks: new PaymentLinkRepository(prisma),
     tokenRequests: new TokenRequestRepository(prisma),
     tokens: new TokenRepository(prisma),
     tokenizedAccounts: new TokenizedAccountRepository(prisma),

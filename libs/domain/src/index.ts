@@ -24,3 +24,5 @@ export * from './transfers/future-dated-conversion.js';
 export * from './sub-tpps/sub-tpp-status.js';
 export * from './sub-tpps/sub-tpp-rules.js';
 export * from './tokenized-accounts/tokenized-account.js';
+export * from './payment-links/payment-link-status.js';
+export * from './payment-links/payment-link-usage.js';

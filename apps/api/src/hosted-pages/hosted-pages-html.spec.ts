@@ -37,6 +37,7 @@ function payment(overrides: Partial<Payment> = {}): Payment {
     refundAccount: null,
     errorInfo: null,
     convertedToFutureDatedPayment: false,
+    paymentLinkId: null,
     callbackToken: 'tok',
     nonce: 'n',
     pollCount: 0,

@@ -40,11 +40,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'GET', path: 'payouts' },
   { method: 'GET', path: 'payouts/:id' },
   { method: 'POST', path: 'account-verifications' },
-  // Pay by Link
-  { method: 'POST', path: 'v2/payment-links' },
-  { method: 'GET', path: 'v2/payment-links' },
-  { method: 'GET', path: 'v2/payment-links/:paymentLinkId' },
-  { method: 'DELETE', path: 'v2/payment-links/:paymentLinkId' },
   // Settlement accounts and rules
   { method: 'POST', path: 'virtual-accounts' },
   { method: 'GET', path: 'virtual-accounts' },

@@ -70,6 +70,15 @@ export interface TokenRequestTimerPayload {
   readonly tokenRequestId: string;
 }
 
+/**
+ * The expiry of one active payment link: makes it LINK_EXPIRED once its expiresAt has passed.
+ * One timer row per link (`payment-links.expire:{paymentLinkId}`), scheduled with the link.
+ */
+export interface ExpirePaymentLinkPayload {
+  readonly name: 'payment-links.expire';
+  readonly paymentLinkId: string;
+}
+
 export type JobPayload =
   | PurgeRevokedApiKeysPayload
   | PurgeWebhookHistoryPayload
@@ -78,6 +87,7 @@ export type JobPayload =
   | PollPaymentPayload
   | PollTransferPayload
   | TokenRequestTimerPayload
+  | ExpirePaymentLinkPayload
   | PurgeIdempotencyKeysPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
@@ -91,6 +101,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'payments.poll': 'bank-polling',
   'transfers.poll': 'bank-polling',
   'token-requests.timer': 'bank-polling',
+  'payment-links.expire': 'timers',
 };
 
 export function isJobName(value: string): value is JobName {

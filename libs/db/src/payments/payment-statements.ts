@@ -54,6 +54,7 @@ const COLUMNS: readonly PaymentColumn[] = [
     kind: 'plain',
     initial: false,
   },
+  { column: 'payment_link_id', field: 'paymentLinkId', kind: 'plain', initial: null },
   { column: 'callback_token', field: 'callbackToken', kind: 'plain' },
   { column: 'nonce', field: 'nonce', kind: 'plain' },
   { column: 'poll_count', field: 'pollCount', kind: 'plain', initial: 0 },

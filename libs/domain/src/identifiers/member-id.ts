@@ -11,7 +11,9 @@ declare const memberIdBrand: unique symbol;
  *   the Basic (API key) and Bearer (request JWS) authenticators, which put it in the request's
  *   MemberContext (`@CurrentMember()`);
  * - the admin API, for the member an operator manages: `adminMemberId` / `AdminMemberIdPipe` in
- *   apps/api/src/admin (the admin token has authority over every member).
+ *   apps/api/src/admin (the admin token has authority over every member);
+ * - a payment link's public page, for the link's owner: `paymentLinkOwnerId` in
+ *   apps/api/src/payment-links (the page token is the link's only credential).
  * No cast function is declared here: the domain library is imported everywhere, and one here
  * would let any code mint ids. Code that reads a member id from a row it loaded (the worker)
  * passes it on as a plain string to the cross-member statements that take one.

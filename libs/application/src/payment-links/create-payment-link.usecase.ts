@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, Clock, type AppConfig } from '#libs/common';
+import { PaymentLinkRepository, Transactions, type Prisma } from '#libs/db';
+import { resetPaymentLinkTimer } from './payment-link-timer.js';
+import { DEFAULT_MAX_USAGE_COUNT, randomHex, type MemberId } from '#libs/domain';
+import { renderPaymentLink, type PaymentLinkResource } from './payment-link-view.js';
+
+/** POST /v2/payment-links after validation: the template as sent and the link configuration. */
+export interface CreatePaymentLinkCommand {
+  readonly paymentTemplate: Record<string, unknown> & {
+    readonly amount: { readonly currency: string; readonly value?: string };
+    readonly onBehalfOfId?: string;
+    readonly externalPsuReference?: string;
+  };
+  readonly linkConfig: {
+    readonly maxUsageCount?: number;
+    readonly perPaymentAmountLimit?: string;
+    readonly totalAmountLimit?: string;
+    readonly expiresAt?: Date;
+  };
+}
+
+/** POST /v2/payment-links: stores an active link with an unguessable page token, and its expiry timer. */
+@Injectable()
+export class CreatePaymentLinkUseCase {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly links: PaymentLinkRepository,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(memberId: MemberId, command: CreatePaymentLinkCommand): Promise<PaymentLinkResource> {
+    const now = this.clock.now();
+    const { paymentTemplate: template, linkConfig } = command;
+    const row = await this.transactions.run(async (tx) => {
+      const link = await this.links.in(tx).insert({
+        id: `pl-${randomHex(16)}`,
+        memberId,
+        status: 'LINK_ACTIVE',
+        paymentTemplate: JSON.parse(JSON.stringify(template)) as Prisma.InputJsonValue,
+        currency: template.amount.currency,
+        amount: template.amount.value ?? null,
+        maxUsageCount: linkConfig.maxUsageCount ?? DEFAULT_MAX_USAGE_COUNT,
+        perPaymentAmountLimit: linkConfig.perPaymentAmountLimit ?? null,
+        totalAmountLimit: linkConfig.totalAmountLimit ?? null,
+        expiresAt: linkConfig.expiresAt ?? null,
+        onBehalfOfId: template.onBehalfOfId ?? null,
+        externalPsuReference: template.externalPsuReference ?? null,
+        pageToken: randomHex(24),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await resetPaymentLinkTimer(tx, link);
+      return link;
+    });
+    return renderPaymentLink(row, this.config.http.publicBaseUrl, true);
+  }
+}

@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
+import { PaymentLinkRepository, Transactions } from '#libs/db';
+import { decidePaymentLinkMove, type MemberId, type PaymentLinkStatus } from '#libs/domain';
+import { resetPaymentLinkTimer } from './payment-link-timer.js';
+import { renderPaymentLink, type PaymentLinkResource } from './payment-link-view.js';
+
+/**
+ * DELETE /v2/payment-links/{paymentLinkId}: an active link becomes LINK_CANCELED (locked, checked
+ * against the transition table); a link already ended stays as it is and is answered as it stands.
+ */
+@Injectable()
+export class DeactivatePaymentLinkUseCase {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly links: PaymentLinkRepository,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(memberId: MemberId, paymentLinkId: string): Promise<PaymentLinkResource> {
+    const row = await this.transactions.run(async (tx) => {
+      const links = this.links.in(tx);
+      const owned = await links.findForMember(memberId, paymentLinkId);
+      if (owned === null) throw GatewayError.notFound(paymentLinkId, `Payment link ${paymentLinkId} not found.`);
+      const link = (await links.lock(owned.id)) ?? owned;
+      if (decidePaymentLinkMove(link.status as PaymentLinkStatus, 'LINK_CANCELED') !== 'move') return link;
+      const canceled = await links.update(link, { status: 'LINK_CANCELED', updatedAt: this.clock.now() });
+      if (canceled === null) return link;
+      await resetPaymentLinkTimer(tx, canceled);
+      return canceled;
+    });
+    return renderPaymentLink(row, this.config.http.publicBaseUrl, true);
+  }
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { PaymentsApplicationModule } from '../payments/payments-application.module.js';
+import { CreatePaymentLinkUseCase } from './create-payment-link.usecase.js';
+import { DeactivatePaymentLinkUseCase } from './deactivate-payment-link.usecase.js';
+import { ExpirePaymentLinkUseCase } from './expire-payment-link.usecase.js';
+import { GetPaymentLinkUseCase } from './get-payment-link.usecase.js';
+import { ListPaymentLinksUseCase } from './list-payment-links.usecase.js';
+import { UsePaymentLinkUseCase } from './use-payment-link.usecase.js';
+
+const USE_CASES = [
+  CreatePaymentLinkUseCase,
+  ListPaymentLinksUseCase,
+  GetPaymentLinkUseCase,
+  DeactivatePaymentLinkUseCase,
+  ExpirePaymentLinkUseCase,
+  UsePaymentLinkUseCase,
+];
+
+/** The Pay by Link use cases, for any process's modules to import (api routes and pages, worker timers). */
+@Module({ imports: [PaymentsApplicationModule], providers: USE_CASES, exports: USE_CASES })
+export class PaymentLinksApplicationModule {}

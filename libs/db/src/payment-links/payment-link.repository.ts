@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import type { MemberId } from '#libs/domain';
+import type { PaymentLink, Prisma } from '../generated/prisma/client.js';
+import { Repository } from '../repository.js';
+
+/** A payment link about to be stored: every column but those a new row always starts with. */
+export type NewPaymentLink = Omit<Prisma.PaymentLinkUncheckedCreateInput, 'version' | 'usedCount' | 'usedAmount'>;
+
+/** What a change writes. Absent fields keep their value. */
+export interface PaymentLinkChange {
+  readonly status: string;
+  readonly updatedAt: Date;
+  readonly usedCount?: number;
+  readonly usedAmount?: string;
+}
+
+/** GET /v2/payment-links filters, as the repository applies them. */
+export interface PaymentLinkListFilter {
+  readonly ids?: readonly string[];
+  readonly statuses?: readonly string[];
+  readonly onBehalfOfId?: string;
+  readonly externalPsuReference?: string;
+  readonly createdAfter?: Date;
+  readonly createdBefore?: Date;
+  readonly expiresAfter?: Date;
+  readonly expiresBefore?: Date;
+}
+
+/** A page position: the last row's creation time and id (newest first). */
+export interface PaymentLinkCursor {
+  readonly createdAt: Date;
+  readonly id: string;
+}
+
+/** Pay by Link: payment links and their usage counts. */
+@Injectable()
+export class PaymentLinkRepository extends Repository {
+  insert(row: NewPaymentLink): Promise<PaymentLink> {
+    return this.db.paymentLink.create({ data: row });
+  }
+
+  /** The member's payment link, or null (also for another member's id). */
+  findForMember(memberId: MemberId, id: string): Promise<PaymentLink | null> {
+    return this.db.paymentLink.findFirst({ where: { id, memberId } });
+  }
+
+  /** For workers, which act for whichever member owns the link. */
+  findById(id: string): Promise<PaymentLink | null> {
+    return this.db.paymentLink.findUnique({ where: { id } });
+  }
+
+  /** The link of a public page (the token is its only credential; cross-member by design). */
+  findByPageToken(pageToken: string): Promise<PaymentLink | null> {
+    return this.db.paymentLink.findUnique({ where: { pageToken } });
+  }
+
+  /** One page of the member's links, newest first; `limit + 1` rows are read so the caller knows whether more follow. */
+  listForMember(
+    memberId: MemberId,
+    filter: PaymentLinkListFilter,
+    limit: number,
+    cursor?: PaymentLinkCursor,
+  ): Promise<PaymentLink[]> {
+    const and: Prisma.PaymentLinkWhereInput[] = [{ memberId }];
+    if (filter.ids !== undefined) and.push({ id: { in: [...filter.ids] } });
+    if (filter.statuses !== undefined) and.push({ status: { in: [...filter.statuses] } });
+    if (filter.onBehalfOfId !== undefined) and.push({ onBehalfOfId: filter.onBehalfOfId });
+    if (filter.externalPsuReference !== undefined) and.push({ externalPsuReference: filter.externalPsuReference });
+    if (filter.createdAfter !== undefined) and.push({ createdAt: { gte: filter.createdAfter } });
+    if (filter.createdBefore !== undefined) and.push({ createdAt: { lte: filter.createdBefore } });
+    if (filter.expiresAfter !== undefined) and.push({ expiresAt: { gte: filter.expiresAfter } });
+    if (filter.expiresBefore !== undefined) and.push({ expiresAt: { lte: filter.expiresBefore } });
+    if (cursor !== undefined)
+      and.push({
+        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
+      });
+    return this.db.paymentLink.findMany({
+      where: { AND: and },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+    });
+  }
+
+  /** The row locked for the caller's transaction (FOR UPDATE), or null. Call on a repository bound with in(tx). */
+  async lock(id: string): Promise<PaymentLink | null> {
+    const ids = await this.db.$queryRaw<{ id: string }[]>`SELECT id FROM payment_link WHERE id = ${id} FOR UPDATE`;
+    return ids.length === 0 ? null : this.findById(id);
+  }
+
+  /**
+   * Writes `change` if the row is still at `expected`'s version (and bumps it): the row as
+   * changed, or null when someone changed it first.
+   */
+  async update(expected: Pick<PaymentLink, 'id' | 'version'>, change: PaymentLinkChange): Promise<PaymentLink | null> {
+    const written = await this.db.paymentLink.updateMany({
+      where: { id: expected.id, version: expected.version },
+      data: { ...change, version: { increment: 1 } },
+    });
+    return written.count === 0 ? null : this.findById(expected.id);
+  }
+}

@@ -1,0 +1,40 @@
+import { defineStatusMachine, type TransitionTable } from '../status-machine/status-machine.js';
+
+/** The reference's PaymentLinkStatusFilter values: the statuses a payment link can be in. */
+export const PAYMENT_LINK_STATUSES = [
+  'LINK_ACTIVE',
+  'LINK_EXPIRED',
+  'LINK_CANCELED',
+  'USAGE_LIMIT_REACHED',
+  'AMOUNT_LIMIT_REACHED',
+] as const;
+export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+
+/**
+ * The payment link status machine: an active link expires (its expiresAt passed), is canceled
+ * (DELETE), or is used up (its maximum number of uses or its total amount reached); every end is
+ * final.
+ */
+export const PAYMENT_LINK_TRANSITIONS: TransitionTable<PaymentLinkStatus> = {
+  LINK_ACTIVE: ['LINK_EXPIRED', 'LINK_CANCELED', 'USAGE_LIMIT_REACHED', 'AMOUNT_LIMIT_REACHED'],
+  LINK_EXPIRED: [],
+  LINK_CANCELED: [],
+  USAGE_LIMIT_REACHED: [],
+  AMOUNT_LIMIT_REACHED: [],
+};
+
+export const paymentLinkStatusMachine = defineStatusMachine('payment link', PAYMENT_LINK_TRANSITIONS);
+
+export function isPaymentLinkStatus(value: string): value is PaymentLinkStatus {
+  return (PAYMENT_LINK_STATUSES as readonly string[]).includes(value);
+}
+
+/** What recording a proposed status does: move, stay (same status), or refuse. */
+export type PaymentLinkMoveDecision = 'move' | 'stay' | 'refuse';
+
+/** Final statuses refuse everything (also staying); other moves follow the table. */
+export function decidePaymentLinkMove(from: PaymentLinkStatus, to: PaymentLinkStatus): PaymentLinkMoveDecision {
+  if (paymentLinkStatusMachine.isFinal(from)) return 'refuse';
+  if (from === to) return 'stay';
+  return paymentLinkStatusMachine.canMove(from, to) ? 'move' : 'refuse';
+}

@@ -1,0 +1,82 @@
+import type { PaymentLinkStatus } from './payment-link-status.js';
+
+/** The reference's default maxUsageCount when the link configuration leaves it out. */
+export const DEFAULT_MAX_USAGE_COUNT = 10_000_000;
+
+/** What a link allows and how much of it has been used (amounts as decimal strings). */
+export interface PaymentLinkUsageState {
+  readonly status: PaymentLinkStatus;
+  readonly maxUsageCount: number;
+  readonly usedCount: number;
+  readonly totalAmountLimit: string | null;
+  readonly usedAmount: string;
+  readonly expiresAt: Date | null;
+}
+
+/** Why a use is refused, or the state after it. */
+export type PaymentLinkUseDecision =
+  | { readonly kind: 'refuse'; readonly reason: 'not-active' | 'expired' | 'used-up' | 'amount-limit' }
+  | {
+      readonly kind: 'use';
+      readonly usedCount: number;
+      readonly usedAmount: string;
+      readonly status: PaymentLinkStatus;
+    };
+
+const SCALE = 4;
+
+/** A decimal string as an integer count of 1/10^4 units (amounts carry at most 4 fraction digits). */
+export function toMinorUnits(value: string): bigint {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return BigInt(whole) * 10n ** BigInt(SCALE) + BigInt(fraction.padEnd(SCALE, '0').slice(0, SCALE) || '0');
+}
+
+/** An integer count of 1/10^4 units as a decimal string with 2 fraction digits (or more when needed). */
+export function fromMinorUnits(units: bigint): string {
+  const whole = units / 10n ** BigInt(SCALE);
+  const fraction = (units % 10n ** BigInt(SCALE))
+    .toString()
+    .padStart(SCALE, '0')
+    .replace(/0{1,2}$/, '');
+  return `${whole.toString()}.${fraction.length < 2 ? fraction.padEnd(2, '0') : fraction}`;
+}
+
+/**
+ * One more use of the link for `amount`: refused unless the link is active, not past its expiry,
+ * below its maximum number of uses and (with a total amount limit) not pushed over it; otherwise
+ * the counts after the use and the status they leave (USAGE_LIMIT_REACHED at the maximum,
+ * AMOUNT_LIMIT_REACHED when the total is exhausted).
+ */
+export function decidePaymentLinkUse(state: PaymentLinkUsageState, amount: string, now: Date): PaymentLinkUseDecision {
+  if (state.status !== 'LINK_ACTIVE') return { kind: 'refuse', reason: 'not-active' };
+  if (state.expiresAt !== null && state.expiresAt.getTime() <= now.getTime())
+    return { kind: 'refuse', reason: 'expired' };
+  if (state.usedCount >= state.maxUsageCount) return { kind: 'refuse', reason: 'used-up' };
+  const usedAmount = toMinorUnits(state.usedAmount) + toMinorUnits(amount);
+  const limit = state.totalAmountLimit === null ? null : toMinorUnits(state.totalAmountLimit);
+  if (limit !== null && usedAmount > limit) return { kind: 'refuse', reason: 'amount-limit' };
+  const usedCount = state.usedCount + 1;
+  const status: PaymentLinkStatus =
+    usedCount >= state.maxUsageCount
+      ? 'USAGE_LIMIT_REACHED'
+      : limit !== null && usedAmount >= limit
+        ? 'AMOUNT_LIMIT_REACHED'
+        : 'LINK_ACTIVE';
+  return { kind: 'use', usedCount, usedAmount: fromMinorUnits(usedAmount), status };
+}
+
+/** The reference's CurrentUsage: uses left and, with a total limit, the amount left. */
+export function currentPaymentLinkUsage(state: PaymentLinkUsageState): {
+  remainingCount: number;
+  remainingAmount?: string;
+} {
+  const remainingCount = Math.max(0, state.maxUsageCount - state.usedCount);
+  if (state.totalAmountLimit === null) return { remainingCount };
+  const left = toMinorUnits(state.totalAmountLimit) - toMinorUnits(state.usedAmount);
+  return { remainingCount, remainingAmount: fromMinorUnits(left > 0n ? left : 0n) };
+}
+
+/** When an active link's expiry timer fires: the expiry, or never. */
+export function nextPaymentLinkTimer(state: Pick<PaymentLinkUsageState, 'status' | 'expiresAt'>): Date | null {
+  return state.status === 'LINK_ACTIVE' ? state.expiresAt : null;
+}
