@@ -5,10 +5,12 @@ import {
   call,
   newMember,
   startGateway,
+  ukInitiation,
   type TestGateway,
   type TestMember,
 } from '../support/payments-gateway.js';
 import { expectReferenceSchema } from '../support/reference-schema.js';
+import { createSubTpp, newReseller } from '../support/sub-tpps.js';
 
 type Json = Record<string, unknown>;
 interface LinkBody extends Json {
@@ -234,6 +236,35 @@ describe('Pay by Link: POST/GET/DELETE /v2/payment-links', () => {
     }
   });
 
+  it("takes onBehalfOfId only as one of the member's active sub-TPPs, and requires it of unregulated members", async () => {
+    const reseller = await newReseller(gateway);
+    const subTppId = await createSubTpp(gateway, reseller);
+    const named = await createLink(reseller, { paymentTemplate: template({ onBehalfOfId: subTppId }) });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body.paymentLink.paymentTemplate).toMatchObject({ onBehalfOfId: subTppId });
+
+    const unknown = await createLink(reseller, { paymentTemplate: template({ onBehalfOfId: 'st:unknown' }) });
+    expect(unknown.status, JSON.stringify(unknown.body)).toBe(400);
+    expect(unknown.body.error.paths).toEqual(['paymentTemplate.onBehalfOfId']);
+    const othersSubTpp = await createLink(alice, { paymentTemplate: template({ onBehalfOfId: subTppId }) });
+    expect(othersSubTpp.status).toBe(400);
+    expect(othersSubTpp.body.error.paths).toEqual(['paymentTemplate.onBehalfOfId']);
+
+    const deleted = await call(`${gateway.apiUrl}/member/sub-tpps/${subTppId}`, 'DELETE', reseller.auth);
+    expect(deleted.status).toBe(200);
+    const afterDelete = await createLink(reseller, { paymentTemplate: template({ onBehalfOfId: subTppId }) });
+    expect(afterDelete.status).toBe(400);
+    expect(afterDelete.body.error.paths).toEqual(['paymentTemplate.onBehalfOfId']);
+
+    const unregulated = await newReseller(gateway, { regulated: false });
+    const missing = await createLink(unregulated, { paymentTemplate: template() });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.paths).toEqual(['paymentTemplate.onBehalfOfId']);
+    const ownSubTpp = await createSubTpp(gateway, unregulated);
+    const given = await createLink(unregulated, { paymentTemplate: template({ onBehalfOfId: ownSubTpp }) });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+  });
+
   it("answers 404 for another member's link (read and delete) and lists none of it", async () => {
     const created = await createLink(alice, { paymentTemplate: template() });
     const id = created.body.paymentLink.id;
@@ -305,7 +336,53 @@ describe('Pay by Link: POST/GET/DELETE /v2/payment-links', () => {
     );
     expect(read.body.paymentLink.status).toBe('USAGE_LIMIT_REACHED');
     expect(read.body.paymentLink.currentUsage).toEqual({ remainingCount: 0 });
-    const payments = await call<{ payments: unknown[] }>(`${gateway.apiUrl}/v2/payments?limit=50`, 'GET', member.auth);
+    const payments = await call<{ payments: Json[] }>(`${gateway.apiUrl}/v2/payments?limit=50`, 'GET', member.auth);
     expect(payments.body.payments).toHaveLength(3);
+    expectReferenceSchema('PaymentsResponse', payments.body, 'GET /v2/payments');
+    expect(payments.body.payments.map((payment) => payment['paymentLinkStatus'])).toEqual([
+      'LINK_REDEEMED',
+      'LINK_REDEEMED',
+      'LINK_REDEEMED',
+    ]);
+  });
+
+  it('shows on each payment made through a link where the link stands (active, then canceled); other payments show none', async () => {
+    const member = await newMember(gateway);
+    const created = await createLink(member, { paymentTemplate: template(), linkConfig: { maxUsageCount: 5 } });
+    const used = await fetch(created.body.paymentLink.url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(used.status).toBe(303);
+    const listed = await call<{ payments: Json[] }>(`${gateway.apiUrl}/v2/payments?limit=5`, 'GET', member.auth);
+    const paymentId = String(listed.body.payments[0]?.['id']);
+    const readPayment = async (): Promise<Json> => {
+      const answer = await call<{ payment: Json }>(`${gateway.apiUrl}/v2/payments/${paymentId}`, 'GET', member.auth);
+      expect(answer.status).toBe(200);
+      expectReferenceSchema('PaymentResponse', answer.body, 'GET /v2/payments/{paymentId}');
+      return answer.body.payment;
+    };
+    expect((await readPayment())['paymentLinkStatus']).toBe('LINK_ACTIVE');
+    const canceled = await call(
+      `${gateway.apiUrl}/v2/payment-links/${created.body.paymentLink.id}`,
+      'DELETE',
+      member.auth,
+    );
+    expect(canceled.status).toBe(200);
+    expect((await readPayment())['paymentLinkStatus']).toBe('LINK_CANCELED');
+
+    const direct = await call<{ payment: Json }>(`${gateway.apiUrl}/v2/payments`, 'POST', member.auth, {
+      initiation: ukInitiation(),
+    });
+    expect(direct.status, JSON.stringify(direct.body)).toBe(200);
+    expect(direct.body.payment).not.toHaveProperty('paymentLinkStatus');
+    const again = await call<{ payment: Json }>(
+      `${gateway.apiUrl}/v2/payments/${String(direct.body.payment['id'])}`,
+      'GET',
+      member.auth,
+    );
+    expect(again.body.payment).not.toHaveProperty('paymentLinkStatus');
   });
 });

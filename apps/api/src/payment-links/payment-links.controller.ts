@@ -43,7 +43,7 @@ export class PaymentLinksController {
   ): Promise<{ paymentLink: PaymentLinkResource }> {
     const body = await validateBody(CreatePaymentLinkRequest, request.body);
     return {
-      paymentLink: await this.create.execute(member.memberId, toCreatePaymentLinkCommand(body, request.body)),
+      paymentLink: await this.create.execute(member, toCreatePaymentLinkCommand(body, request.body)),
     };
   }
 

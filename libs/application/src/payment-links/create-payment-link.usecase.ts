@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, type AppConfig } from '#libs/common';
 import { PaymentLinkRepository, Transactions, type Prisma } from '#libs/db';
+import { DEFAULT_MAX_USAGE_COUNT, randomHex } from '#libs/domain';
+import { OnBehalfOfCheck, type OnBehalfOfMember } from '../sub-tpps/on-behalf-of-check.js';
 import { resetPaymentLinkTimer } from './payment-link-timer.js';
-import { DEFAULT_MAX_USAGE_COUNT, randomHex, type MemberId } from '#libs/domain';
 import { renderPaymentLink, type PaymentLinkResource } from './payment-link-view.js';
 
 /** POST /v2/payment-links after validation: the template as sent and the link configuration. */
@@ -27,12 +28,15 @@ export class CreatePaymentLinkUseCase {
     private readonly transactions: Transactions,
     private readonly links: PaymentLinkRepository,
     private readonly clock: Clock,
+    private readonly onBehalfOf: OnBehalfOfCheck,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(memberId: MemberId, command: CreatePaymentLinkCommand): Promise<PaymentLinkResource> {
-    const now = this.clock.now();
+  async execute(member: OnBehalfOfMember, command: CreatePaymentLinkCommand): Promise<PaymentLinkResource> {
     const { paymentTemplate: template, linkConfig } = command;
+    await this.onBehalfOf.check(member, template.onBehalfOfId, 'paymentTemplate.onBehalfOfId');
+    const memberId = member.memberId;
+    const now = this.clock.now();
     const row = await this.transactions.run(async (tx) => {
       const link = await this.links.in(tx).insert({
         id: `pl-${randomHex(16)}`,

@@ -2,12 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
 import { PaymentRepository, type Payment } from '#libs/db';
 import type { MemberId } from '#libs/domain';
+import { PaymentLinkStatuses } from './payment-link-statuses.js';
 import { renderPayment, type PaymentResource } from './payment-view.js';
 
 /** GET /v2/payments/{paymentId}: the member's payment with its next step; 404 for any other id. */
 @Injectable()
 export class GetPaymentUseCase {
-  constructor(private readonly payments: PaymentRepository) {}
+  constructor(
+    private readonly payments: PaymentRepository,
+    private readonly linkStatuses: PaymentLinkStatuses,
+  ) {}
 
   async find(memberId: MemberId, paymentId: string): Promise<Payment> {
     const payment = await this.payments.findForMember(memberId, paymentId);
@@ -19,6 +23,8 @@ export class GetPaymentUseCase {
   async execute(memberId: MemberId, paymentId: string): Promise<PaymentResource> {
     const view = await this.payments.findViewForMember(memberId, paymentId);
     if (view === null) throw GatewayError.notFound(paymentId, `Payment ${paymentId} not found.`);
-    return renderPayment(view);
+    if (view.paymentLinkId === null) return renderPayment(view);
+    const linkStatusOf = await this.linkStatuses.of(memberId, [view]);
+    return renderPayment(view, linkStatusOf(view));
   }
 }

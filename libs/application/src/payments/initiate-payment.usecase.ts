@@ -3,16 +3,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, GatewayError, LOGGER, withFields, type AppConfig } from '#libs/common';
 import type { PaymentProgress } from '#libs/connectors';
-import {
-  BankRepository,
-  PaymentRepository,
-  PrismaService,
-  SubTppRepository,
-  type Bank,
-  type NewPayment,
-  type Payment,
-} from '#libs/db';
+import { BankRepository, PaymentRepository, PrismaService, type Bank, type NewPayment, type Payment } from '#libs/db';
 import type { MemberId, PaymentInitiationInput } from '#libs/domain';
+import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-resolution.js';
 import { bankInitiationOf } from './bank-initiation.js';
 import { hostedPagesUrl } from './hosted-pages-url.js';
@@ -75,7 +68,7 @@ export class InitiatePaymentUseCase {
     private readonly banks: BankRepository,
     private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
-    private readonly subTpps: SubTppRepository,
+    private readonly onBehalfOf: OnBehalfOfCheck,
     private readonly debtorAccounts: DebtorAccountResolution,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -101,7 +94,7 @@ export class InitiatePaymentUseCase {
       ownHosts: this.ownHosts,
       today: now.toISOString().slice(0, 10),
     });
-    await this.checkOnBehalfOf(command.member.memberId, input);
+    await this.onBehalfOf.check(command.member, input.onBehalfOfId, 'initiation.onBehalfOfId');
     const debtor = await this.debtorAccounts.debtorFor(command.member.memberId, input);
     const draft = draftPayment(command.member.memberId, input, now, this.rules);
     if (bank === null) return this.toHostedPages(draft, now);
@@ -138,15 +131,6 @@ export class InitiatePaymentUseCase {
         await this.record(stored, raced, bank, command.traceId);
         throw raced.error;
     }
-  }
-
-  /** A given onBehalfOfId must be one of the member's ACTIVATED sub-TPPs (not deleted). */
-  private async checkOnBehalfOf(memberId: MemberId, input: PaymentInitiationInput): Promise<void> {
-    if (input.onBehalfOfId === undefined || (await this.subTpps.isActive(memberId, input.onBehalfOfId))) return;
-    throw GatewayError.invalidField(
-      'initiation.onBehalfOfId',
-      'initiation.onBehalfOfId must be the id of one of the member’s active (ACTIVATED) sub-TPPs',
-    );
   }
 
   /**

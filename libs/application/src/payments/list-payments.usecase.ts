@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PaymentRepository, type PaymentListFilter } from '#libs/db';
 import type { MemberId } from '#libs/domain';
+import { PaymentLinkStatuses } from './payment-link-statuses.js';
 import { renderPayment, type PaymentResource } from './payment-view.js';
 import { decodePageOffset, encodePageOffset } from '../paging/page-offset.js';
 
@@ -31,7 +32,10 @@ export interface PaymentsPage {
  */
 @Injectable()
 export class ListPaymentsUseCase {
-  constructor(private readonly payments: PaymentRepository) {}
+  constructor(
+    private readonly payments: PaymentRepository,
+    private readonly linkStatuses: PaymentLinkStatuses,
+  ) {}
 
   async execute(memberId: MemberId, command: ListPaymentsCommand): Promise<PaymentsPage> {
     const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'offset');
@@ -55,8 +59,11 @@ export class ListPaymentsUseCase {
         : haveMore
           ? encodePageOffset({ createdAt: last.createdAt, id: last.id })
           : undefined;
+    const linkStatusOf = command.partial === true ? () => undefined : await this.linkStatuses.of(memberId, page);
     return {
-      payments: page.map((row) => (command.partial === true ? { id: row.id, status: row.status } : renderPayment(row))),
+      payments: page.map((row) =>
+        command.partial === true ? { id: row.id, status: row.status } : renderPayment(row, linkStatusOf(row)),
+      ),
       pageInfo: {
         limit: command.limit,
         ...(offset === undefined ? {} : { offset }),

@@ -1,5 +1,12 @@
 import type { PaymentView } from '#libs/db';
-import type { PaymentFlowType, PaymentInitiationInput, PaymentStatus } from '#libs/domain';
+import {
+  PAYMENT_LINK_STATUS_ON_PAYMENT,
+  isPaymentLinkStatus,
+  type PaymentFlowType,
+  type PaymentInitiationInput,
+  type PaymentLinkStatusOnPayment,
+  type PaymentStatus,
+} from '#libs/domain';
 
 type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined };
 
@@ -27,14 +34,26 @@ export interface PaymentResource {
   readonly createdDateTime: string;
   readonly updatedDateTime: string;
   readonly errorInfo?: PaymentErrorInfo & { readonly [key: string]: Json | undefined };
+  /** For a payment made through a payment link: where that link stands. */
+  readonly paymentLinkStatus?: PaymentLinkStatusOnPayment;
 }
 
 function present<T>(value: T | null): T | undefined {
   return value === null ? undefined : value;
 }
 
-/** Renders a stored payment; absent values are left out rather than sent as null. */
-export function renderPayment(row: PaymentView): PaymentResource {
+/** How a payment made through a link shows the link's status (the link's own status, read by the caller). */
+export function paymentLinkStatusOnPayment(linkStatus: string | undefined): PaymentLinkStatusOnPayment | undefined {
+  return linkStatus !== undefined && isPaymentLinkStatus(linkStatus)
+    ? PAYMENT_LINK_STATUS_ON_PAYMENT[linkStatus]
+    : undefined;
+}
+
+/**
+ * Renders a stored payment; absent values are left out rather than sent as null. `linkStatus` is
+ * the status of the payment link the payment was made through, when it was.
+ */
+export function renderPayment(row: Omit<PaymentView, 'paymentLinkId'>, linkStatus?: string): PaymentResource {
   const refundAccount = present(row.refundAccount) as { readonly [key: string]: Json } | undefined;
   const resource: PaymentResource = {
     id: row.id,
@@ -54,6 +73,7 @@ export function renderPayment(row: PaymentView): PaymentResource {
     createdDateTime: row.createdAt.toISOString(),
     updatedDateTime: row.updatedAt.toISOString(),
     errorInfo: present(row.errorInfo) as PaymentResource['errorInfo'],
+    paymentLinkStatus: paymentLinkStatusOnPayment(linkStatus),
   };
   return withoutAbsent(resource);
 }

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { BankConnectors } from '#libs/connectors';
+import { SubTppsApplicationModule } from '../sub-tpps/sub-tpps-application.module.js';
 import { TokenizedAccountsApplicationModule } from '../tokenized-accounts/tokenized-accounts-application.module.js';
 import { GetPaymentUseCase } from './get-payment.usecase.js';
 import { InitiatePaymentUseCase } from './initiate-payment.usecase.js';
 import { ListPaymentsUseCase } from './list-payments.usecase.js';
+import { PaymentLinkStatuses } from './payment-link-statuses.js';
 import { PaymentProgression } from './payment-progression.js';
 import { PAYMENT_PROGRESSION_PROVIDERS } from './payment-progression.providers.js';
 import { SubmitEmbeddedAuthUseCase } from './submit-embedded-auth.usecase.js';
@@ -15,8 +17,8 @@ const USE_CASES = [InitiatePaymentUseCase, ListPaymentsUseCase, GetPaymentUseCas
  * process's modules to import (the API's payments routes, the hosted pages).
  */
 @Module({
-  imports: [TokenizedAccountsApplicationModule],
-  providers: [...PAYMENT_PROGRESSION_PROVIDERS, ...USE_CASES],
-  exports: [PaymentProgression, BankConnectors, ...USE_CASES],
+  imports: [TokenizedAccountsApplicationModule, SubTppsApplicationModule],
+  providers: [...PAYMENT_PROGRESSION_PROVIDERS, PaymentLinkStatuses, ...USE_CASES],
+  exports: [PaymentProgression, BankConnectors, SubTppsApplicationModule, ...USE_CASES],
 })
 export class PaymentsApplicationModule {}

@@ -5,4 +5,5 @@ export * from './list-sub-tpps.usecase.js';
 export * from './get-sub-tpp.usecase.js';
 export * from './list-sub-tpp-children.usecase.js';
 export * from './delete-sub-tpp.usecase.js';
+export * from './on-behalf-of-check.js';
 export * from './sub-tpps-application.module.js';

@@ -4,6 +4,7 @@ import { DeleteSubTppUseCase } from './delete-sub-tpp.usecase.js';
 import { GetSubTppUseCase } from './get-sub-tpp.usecase.js';
 import { ListSubTppChildrenUseCase } from './list-sub-tpp-children.usecase.js';
 import { ListSubTppsUseCase } from './list-sub-tpps.usecase.js';
+import { OnBehalfOfCheck } from './on-behalf-of-check.js';
 
 const USE_CASES = [
   CreateSubTppUseCase,
@@ -13,6 +14,9 @@ const USE_CASES = [
   DeleteSubTppUseCase,
 ];
 
-/** The sub-TPP use cases (repositories come from DbModule, the clock from PlatformModule). */
-@Module({ providers: USE_CASES, exports: USE_CASES })
+/**
+ * The sub-TPP use cases and the onBehalfOfId check every domain naming a sub-TPP runs
+ * (repositories come from DbModule, the clock from PlatformModule).
+ */
+@Module({ providers: [...USE_CASES, OnBehalfOfCheck], exports: [...USE_CASES, OnBehalfOfCheck] })
 export class SubTppsApplicationModule {}

@@ -81,6 +81,16 @@ export class PaymentLinkRepository extends Repository {
     });
   }
 
+  /** The statuses of the member's links among `ids` (for the payments made through them), by link id. */
+  async statusesForMember(memberId: MemberId, ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.paymentLink.findMany({
+      where: { memberId, id: { in: [...new Set(ids)] } },
+      select: { id: true, status: true },
+    });
+    return new Map(rows.map((row) => [row.id, row.status]));
+  }
+
   /** The row locked for the caller's transaction (FOR UPDATE), or null. Call on a repository bound with in(tx). */
   async lock(id: string): Promise<PaymentLink | null> {
     const ids = await this.db.$queryRaw<{ id: string }[]>`SELECT id FROM payment_link WHERE id = ${id} FOR UPDATE`;

@@ -128,6 +128,7 @@ const VIEW_FIELDS = [
   'updatedAt',
   'errorInfo',
   'flowType',
+  'paymentLinkId',
 ] as const satisfies readonly (keyof Payment)[];
 
 /** What the API shows of a payment (the Payment resource). */

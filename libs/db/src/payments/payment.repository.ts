@@ -63,6 +63,7 @@ const VIEW_SELECT = {
   updatedAt: true,
   errorInfo: true,
   flowType: true,
+  paymentLinkId: true,
 } as const satisfies Record<keyof PaymentView, true>;
 
 /**

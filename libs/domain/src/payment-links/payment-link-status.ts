@@ -38,3 +38,16 @@ export function decidePaymentLinkMove(from: PaymentLinkStatus, to: PaymentLinkSt
   if (from === to) return 'stay';
   return paymentLinkStatusMachine.canMove(from, to) ? 'move' : 'refuse';
 }
+
+/**
+ * The reference's PaymentLinkStatus, as a payment made through a link shows its link: the link's
+ * own status, a used-up link (its maximum uses or total amount reached) being LINK_REDEEMED.
+ */
+export const PAYMENT_LINK_STATUS_ON_PAYMENT = {
+  LINK_ACTIVE: 'LINK_ACTIVE',
+  LINK_EXPIRED: 'LINK_EXPIRED',
+  LINK_CANCELED: 'LINK_CANCELED',
+  USAGE_LIMIT_REACHED: 'LINK_REDEEMED',
+  AMOUNT_LIMIT_REACHED: 'LINK_REDEEMED',
+} as const satisfies Record<PaymentLinkStatus, string>;
+export type PaymentLinkStatusOnPayment = (typeof PAYMENT_LINK_STATUS_ON_PAYMENT)[PaymentLinkStatus];
