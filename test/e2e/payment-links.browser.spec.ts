@@ -75,6 +75,41 @@ async function payThroughLink(page: Page, url: string): Promise<string> {
   return paymentId as string;
 }
 
+/**
+ * Evaluated in the page: each element with its own text, and the WCAG contrast ratio of its text
+ * colour against the first opaque background behind it (white when none is set).
+ */
+const TEXT_CONTRASTS = `(() => {
+  const channels = (css) => (css.match(/[\\d.]+/g) ?? []).map(Number);
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.slice(0, 3).map((value) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const background = (element) => {
+    for (let at = element; at !== null; at = at.parentElement) {
+      const rgba = channels(getComputedStyle(at).backgroundColor);
+      if (rgba.length === 3 || rgba[3] > 0.99) return rgba;
+    }
+    return [255, 255, 255];
+  };
+  const found = [];
+  for (const element of document.body.querySelectorAll('*')) {
+    const own = [...element.childNodes]
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => node.textContent)
+      .join('')
+      .trim();
+    if (own === '') continue;
+    const fore = luminance(channels(getComputedStyle(element).color));
+    const back = luminance(background(element));
+    found.push({ text: own.slice(0, 40), ratio: (Math.max(fore, back) + 0.05) / (Math.min(fore, back) + 0.05) });
+  }
+  return found;
+})()`;
+
 describe('a payment link in a real browser', () => {
   it('is paid twice up to its maximum of 2, then the page says it is used up', async () => {
     const created = await call<{ paymentLink: LinkBody }>(`${gateway.apiUrl}/v2/payment-links`, 'POST', member.auth, {
@@ -101,6 +136,10 @@ describe('a payment link in a real browser', () => {
       expect(await page.locator('h1').innerText()).toBe('Pay by link');
       expect(await page.locator('p.merchant').innerText()).toContain('asks you to pay by bank transfer');
       expect(await page.locator('script').count()).toBe(0);
+      // Every text on the page meets WCAG AA contrast (4.5:1) against what it is drawn on.
+      const contrasts = await page.evaluate<{ text: string; ratio: number }[]>(TEXT_CONTRASTS);
+      expect(contrasts.length).toBeGreaterThan(3);
+      for (const { text, ratio } of contrasts) expect(ratio, text).toBeGreaterThanOrEqual(4.5);
 
       const first = await payThroughLink(page, link.url);
       expect((await readLink(link.id)).currentUsage).toEqual({ remainingCount: 1 });

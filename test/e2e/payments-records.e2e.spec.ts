@@ -108,9 +108,11 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
       'id',
       'initiation',
       'memberId',
+      'paymentLinkId',
       'refundAccount',
       'status',
       'statusReasonInformation',
+      'tokenizedAccountId',
       'updatedAt',
     ]);
     expect(await payments.findViewForMember('m:someone-else' as MemberId, payment.id)).toBeNull();

@@ -98,6 +98,12 @@ describe('POST /v2/payments: rules that need the bank, the member, the host or t
       'initiation.returnRefundAccount cannot be true: bank ob-sandbox-gb-payments does not return the refund account',
     ],
     [
+      'returnTokenizedAccount only where the bank returns the debtor account',
+      uk({ bankId: 'ob-sandbox-gb-payments', returnTokenizedAccount: true }),
+      'initiation.returnTokenizedAccount',
+      'initiation.returnTokenizedAccount cannot be true: bank ob-sandbox-gb-payments does not return the debtor account the user chose',
+    ],
+    [
       'localInstrument a rail of the bank',
       sepa({ bankId: 'ob-sandbox-gb' }),
       'initiation.localInstrument',

@@ -242,6 +242,59 @@ describe('an Account on File as the debtor of a payment', () => {
     expect(refused.body.error.paths).toEqual(['initiation.debtor.tokenizedAccountId']);
   });
 
+  it('returnTokenizedAccount: the debtor account the user chose at the bank becomes an Account on File of the member, named on the payment', async () => {
+    const answer = await createPayment(gateway, member, ukInitiation({ returnTokenizedAccount: true }));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.payment).not.toHaveProperty('tokenizedAccountId');
+    const back = await decideOnConsentPage(
+      (answer.body.payment.authentication as { redirectUrl: string }).redirectUrl,
+      'sandbox-success',
+      'approve',
+    );
+    expect((await call(back.toString(), 'GET', undefined)).status).toBe(303);
+    const done = await waitForStatus(gateway, member, answer.body.payment.id, ['INITIATION_COMPLETED']);
+    const paid = await call<{ payment: Json }>(
+      `${gateway.apiUrl}/v2/payments/${answer.body.payment.id}`,
+      'GET',
+      member.auth,
+    );
+    expectReferenceSchema('PaymentResponse', paid.body, 'GET /v2/payments/{paymentId}');
+    const id = paid.body.payment['tokenizedAccountId'];
+    expect(id, JSON.stringify(done)).toMatch(/^ta:/);
+
+    const account = sandboxCurrentAccount('sandbox-success');
+    const stored = await read(String(id));
+    expect(stored.status).toBe(200);
+    expect(stored.body['accountDetails']).toMatchObject(account);
+    expect((stored.body['accountDetails'] as Json)['name']).toMatch(/\S/);
+    expect((await read(String(id), other)).status).toBe(404);
+    const row = await storedRow(String(id));
+    expect(row?.sealed_details).not.toContain(account.accountNumber);
+
+    // The account pays again, as the debtor of the next payment.
+    const next = await createPayment(gateway, member, ukInitiation({ debtor: { tokenizedAccountId: id } }));
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    const nextBack = await decideOnConsentPage(
+      (next.body.payment.authentication as { redirectUrl: string }).redirectUrl,
+      'sandbox-success',
+      'approve',
+    );
+    await call(nextBack.toString(), 'GET', undefined);
+    const nextDone = await waitForStatus(gateway, member, next.body.payment.id, [
+      'INITIATION_COMPLETED',
+      'INITIATION_REJECTED',
+      'INITIATION_DECLINED',
+    ]);
+    expect(nextDone.status).toBe('INITIATION_COMPLETED');
+    // It was not asked for there: no second account.
+    const nextRead = await call<{ payment: Json }>(
+      `${gateway.apiUrl}/v2/payments/${next.body.payment.id}`,
+      'GET',
+      member.auth,
+    );
+    expect(nextRead.body.payment).not.toHaveProperty('tokenizedAccountId');
+  });
+
   it('sends the stored account to the bank: one the user does not hold makes the bank reject the consent', async () => {
     const id = await created({ sortCode: '600000', accountNumber: '00000001', name: 'Not The User' });
     const answer = await createPayment(gateway, member, ukInitiation({ debtor: { tokenizedAccountId: id } }));

@@ -38,6 +38,7 @@ function payment(overrides: Partial<Payment> = {}): Payment {
     errorInfo: null,
     convertedToFutureDatedPayment: false,
     paymentLinkId: null,
+    tokenizedAccountId: null,
     callbackToken: 'tok',
     nonce: 'n',
     pollCount: 0,

@@ -4,6 +4,7 @@ import type {
   BankCallContext,
   BankConnectors,
   PaymentInitiation,
+  PartyAccount,
   PaymentInitiationCapability,
   PaymentProgress,
 } from '#libs/connectors';
@@ -130,20 +131,40 @@ export class PaymentProgression {
     return pollScheduleOf(bank, this.deps.rules.defaultScheduleSeconds);
   }
 
-  /** Applies a change computed from the locked, current row; retried once if the row moved meanwhile. */
+  /**
+   * Applies a change computed from the locked, current row; retried once if the row moved meanwhile.
+   * A change naming a new Account on File stores it in the same transaction, from `returnedDebtor`
+   * (the debtor account the bank returned).
+   */
   async change(
     paymentId: string,
     compute: (current: Payment, now: Date) => PaymentChange | null,
     bank: Bank | null = null,
+    returnedDebtor?: PartyAccount,
   ): Promise<ChangeResult> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const result = await this.transactions.run(async (tx) => {
         const current = await this.payments.in(tx).lock(paymentId);
         if (current === null) return { kind: 'stale' } as const;
         const now = this.deps.clock.now();
-        const change = compute(current, now);
-        if (change === null) return { kind: 'refused', payment: current } as const;
-        return recordPaymentChange(this.payments, tx, current, change, now, this.deps.rules, this.scheduleOf(bank));
+        const computed = compute(current, now);
+        if (computed === null) return { kind: 'refused', payment: current } as const;
+        const accounts = this.deps.debtorAccounts;
+        const keeps =
+          computed.tokenizedAccountId !== undefined && returnedDebtor !== undefined && accounts !== undefined;
+        const change = keeps ? computed : { ...computed, tokenizedAccountId: undefined };
+        const recorded = await recordPaymentChange(
+          this.payments,
+          tx,
+          current,
+          change,
+          now,
+          this.deps.rules,
+          this.scheduleOf(bank),
+        );
+        if (keeps && recorded.kind === 'changed')
+          await accounts.keepReturnedDebtor(tx, current, computed.tokenizedAccountId, returnedDebtor);
+        return recorded;
       });
       if (result.kind !== 'stale') return result;
     }
@@ -160,10 +181,13 @@ export class PaymentProgression {
     stored: Payment,
     compute: (current: Payment, now: Date) => PaymentChange | null,
     bank: Bank | null = null,
+    returnedDebtor?: PartyAccount,
   ): Promise<ChangeResult> {
     const now = this.deps.clock.now();
     const change = compute(stored, now);
     if (change === null) return { kind: 'refused', payment: stored };
+    // A new Account on File is stored with the change, in a transaction of its own.
+    if (change.tokenizedAccountId !== undefined) return this.change(stored.id, compute, bank, returnedDebtor);
     const result = await recordKnownPaymentChange(
       this.deps.prisma,
       this.payments,
@@ -173,11 +197,16 @@ export class PaymentProgression {
       this.deps.rules,
       this.scheduleOf(bank),
     );
-    return result.kind === 'stale' ? this.change(stored.id, compute, bank) : result;
+    return result.kind === 'stale' ? this.change(stored.id, compute, bank, returnedDebtor) : result;
   }
 
   applyProgress(paymentId: string, progress: PaymentProgress, bank: Bank | null): Promise<ChangeResult> {
-    return this.change(paymentId, (current, now) => changeFromProgress(current, progress, now, this.deps.rules), bank);
+    return this.change(
+      paymentId,
+      (current, now) => changeFromProgress(current, progress, now, this.deps.rules),
+      bank,
+      progress.debtor,
+    );
   }
 
   applyFailure(paymentId: string, error: unknown, traceId?: string): Promise<ChangeResult> {
@@ -190,6 +219,7 @@ export class PaymentProgression {
       stored,
       (current, now) => changeFromProgress(current, progress, now, this.deps.rules),
       bank,
+      progress.debtor,
     );
   }
 
@@ -216,6 +246,7 @@ export class PaymentProgression {
         };
       },
       choice.bank,
+      progress.debtor,
     );
   }
 

@@ -34,6 +34,11 @@ export interface PaymentResource {
   readonly createdDateTime: string;
   readonly updatedDateTime: string;
   readonly errorInfo?: PaymentErrorInfo & { readonly [key: string]: Json | undefined };
+  /**
+   * returnTokenizedAccount: the Account on File made from the debtor account the bank returned
+   * (GET /tokenized-accounts/{id} answers its details). The reference names no field for it.
+   */
+  readonly tokenizedAccountId?: string;
   /** For a payment made through a payment link: where that link stands. */
   readonly paymentLinkStatus?: PaymentLinkStatusOnPayment;
 }
@@ -73,6 +78,7 @@ export function renderPayment(row: Omit<PaymentView, 'paymentLinkId'>, linkStatu
     createdDateTime: row.createdAt.toISOString(),
     updatedDateTime: row.updatedAt.toISOString(),
     errorInfo: present(row.errorInfo) as PaymentResource['errorInfo'],
+    tokenizedAccountId: present(row.tokenizedAccountId),
     paymentLinkStatus: paymentLinkStatusOnPayment(linkStatus),
   };
   return withoutAbsent(resource);

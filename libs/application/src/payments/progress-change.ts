@@ -2,6 +2,7 @@ import type { AccountIdentifier, AuthorisationStep, PartyAccount, PaymentProgres
 import type { Payment, PaymentChange, Prisma } from '#libs/db';
 import {
   AWAITING_USER_STATUSES,
+  newTokenizedAccountId,
   paymentStatusFor,
   type PaymentInitiationInput,
   type PaymentStatus,
@@ -51,13 +52,28 @@ export function refundAccountOf(account: PartyAccount): Prisma.InputJsonValue {
 }
 
 /**
+ * Whether a bank reading makes the payment's Account on File: the initiation asked for one
+ * (returnTokenizedAccount), none was made yet, and the bank named the debtor account the user chose.
+ */
+export function makesTokenizedAccount(
+  payment: Pick<Payment, 'tokenizedAccountId'> & { readonly initiation: unknown },
+  progress: PaymentProgress,
+): boolean {
+  const initiation = payment.initiation as PaymentInitiationInput;
+  return (
+    initiation.returnTokenizedAccount === true && payment.tokenizedAccountId === null && progress.debtor !== undefined
+  );
+}
+
+/**
  * The change a bank reading makes to a payment: the status it stands for, the user's next step,
- * the bank's ids and raw status, its reason (at most 256 characters), and the debtor account when
- * the TPP asked for it. Entering a step that waits for the user starts its window; leaving one
+ * the bank's ids and raw status, its reason (at most 256 characters), the debtor account when
+ * the TPP asked for it (as the refund account; as a new Account on File's id, whose details the
+ * caller stores with the change). Entering a step that waits for the user starts its window; leaving one
  * ends it.
  */
 export function changeFromProgress(
-  payment: Pick<Payment, 'status' | 'expiresAt'> & { readonly initiation: unknown },
+  payment: Pick<Payment, 'status' | 'expiresAt' | 'tokenizedAccountId'> & { readonly initiation: unknown },
   progress: PaymentProgress,
   now: Date,
   rules: PaymentRules,
@@ -82,6 +98,7 @@ export function changeFromProgress(
     ...(initiation.returnRefundAccount === true && progress.debtor !== undefined
       ? { refundAccount: refundAccountOf(progress.debtor) }
       : {}),
+    ...(makesTokenizedAccount(payment, progress) ? { tokenizedAccountId: newTokenizedAccountId() } : {}),
     expiresAt,
   };
 }

@@ -1,12 +1,38 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
-import { checkAccountForRail, type MemberId, type PaymentDebtor, type PaymentInitiationInput } from '#libs/domain';
+import type { PartyAccount } from '#libs/connectors';
+import type { Payment, Tx } from '#libs/db';
+import {
+  checkAccountForRail,
+  type MemberId,
+  type PaymentDebtor,
+  type PaymentInitiationInput,
+  type TokenizedAccountDetails,
+} from '#libs/domain';
 import { TokenizedAccountVault } from './tokenized-account-vault.js';
 
 const PATH = 'initiation.debtor.tokenizedAccountId';
 
+/** A debtor account as a bank names it, in the fields an Account on File keeps. */
+function detailsOf(account: PartyAccount): TokenizedAccountDetails {
+  const identifier = account.identifier;
+  const name = account.name === '' ? {} : { name: account.name };
+  switch (identifier.type) {
+    case 'iban':
+      return { iban: identifier.iban, ...(identifier.bic === undefined ? {} : { bic: identifier.bic }), ...name };
+    case 'gbDomestic':
+      return { sortCode: identifier.sortCode, accountNumber: identifier.accountNumber, ...name };
+    case 'bban':
+      return { bban: identifier.bban, ...(identifier.bic === undefined ? {} : { bic: identifier.bic }), ...name };
+    case 'bankgiro':
+      return { bankgiroNumber: identifier.bankgiroNumber, ...name };
+    case 'plusgiro':
+      return { plusgiroNumber: identifier.plusgiroNumber, ...name };
+  }
+}
+
 /**
- * A payment's debtor given as an Account on File reference, resolved to the member's stored
+ * Account on File for payments. A payment's debtor given as an Account on File reference, resolved to the member's stored
  * details for the bank. An id that names no account of the member (unknown, deleted, another
  * member's) is a 400 naming the field, as is a stored account the payment's rail cannot carry.
  * The payment itself keeps the reference, never the details.
@@ -40,5 +66,19 @@ export class DebtorAccountResolution {
     const id = input.debtor?.tokenizedAccountId;
     if (id === undefined) return input.debtor;
     return (await this.vault.openOfOwner(ownerId, id))?.details;
+  }
+
+  /**
+   * returnTokenizedAccount: the debtor account the bank returned for `payment`, kept as the
+   * payment's member's Account on File under `id` (the id the payment's change records), in the
+   * change's transaction.
+   */
+  async keepReturnedDebtor(
+    tx: Tx,
+    payment: Pick<Payment, 'memberId' | 'bankId'>,
+    id: string,
+    debtor: PartyAccount,
+  ): Promise<void> {
+    await this.vault.storeIn(tx, payment.memberId, id, detailsOf(debtor), payment.bankId ?? undefined);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { TokenizedAccountRepository, type TokenizedAccount } from '#libs/db';
+import { TokenizedAccountRepository, type NewTokenizedAccount, type TokenizedAccount, type Tx } from '#libs/db';
 import {
   newTokenizedAccountId,
   TOKENIZED_ACCOUNT_SEAL_PURPOSE,
@@ -36,14 +36,28 @@ export class TokenizedAccountVault {
   /** Stores the details for the member; answers the new account id. */
   async store(memberId: MemberId, details: TokenizedAccountDetails, bankId?: string): Promise<string> {
     const id = newTokenizedAccountId();
-    const sealedDetails = await this.box.seal(tokenizedAccountContext(id), JSON.stringify(details));
-    await this.accounts.create(memberId, {
-      id,
-      sealedDetails,
-      createdAt: this.clock.now(),
-      ...(bankId === undefined ? {} : { bankId }),
-    });
+    await this.create(id, details, bankId, (account) => this.accounts.create(memberId, account));
     return id;
+  }
+
+  /**
+   * Stores the details under a given new id for the member a stored row names (a payment's own
+   * member), in the caller's transaction.
+   */
+  async storeIn(tx: Tx, ownerId: string, id: string, details: TokenizedAccountDetails, bankId?: string): Promise<void> {
+    const accounts = this.accounts.in(tx);
+    await this.create(id, details, bankId, (account) => accounts.createOfOwner(ownerId, account));
+  }
+
+  /** Seals the details bound to the account id and writes the row through `write`. */
+  private async create(
+    id: string,
+    details: TokenizedAccountDetails,
+    bankId: string | undefined,
+    write: (account: NewTokenizedAccount) => Promise<void>,
+  ): Promise<void> {
+    const sealedDetails = await this.box.seal(tokenizedAccountContext(id), JSON.stringify(details));
+    await write({ id, sealedDetails, createdAt: this.clock.now(), ...(bankId === undefined ? {} : { bankId }) });
   }
 
   /** The member's account with its details, or undefined for an unknown, deleted or another member's id. */

@@ -20,6 +20,8 @@ export interface PaymentChange {
   readonly errorInfo?: Prisma.InputJsonValue | null;
   readonly expiresAt?: Date | null;
   readonly pollCount?: number;
+  /** Set once, when the bank returns the debtor account of a payment asking for an Account on File. */
+  readonly tokenizedAccountId?: string;
 }
 
 export interface PaymentListFilter {

@@ -64,6 +64,7 @@ const COLUMNS: readonly PaymentColumn[] = [
   { column: 'created_at', field: 'createdAt', kind: 'timestamp' },
   { column: 'updated_at', field: 'updatedAt', kind: 'timestamp' },
   { column: 'flow_type', field: 'flowType', kind: 'plain', initial: 'API_ONLY' },
+  { column: 'tokenized_account_id', field: 'tokenizedAccountId', kind: 'plain', initial: null },
 ];
 
 const SELECT_LIST = COLUMNS.map(({ column }) => `"${column}"`).join(', ');
@@ -129,6 +130,7 @@ const VIEW_FIELDS = [
   'errorInfo',
   'flowType',
   'paymentLinkId',
+  'tokenizedAccountId',
 ] as const satisfies readonly (keyof Payment)[];
 
 /** What the API shows of a payment (the Payment resource). */
@@ -346,6 +348,7 @@ const CHANGE_FIELDS: Readonly<Record<Exclude<keyof PaymentChange, 'pollCount'>, 
   refundAccount: true,
   errorInfo: true,
   expiresAt: true,
+  tokenizedAccountId: true,
 };
 
 const CHANGE_COLUMNS = COLUMNS.filter(({ field }) => Object.hasOwn(CHANGE_FIELDS, field));

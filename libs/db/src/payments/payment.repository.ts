@@ -64,6 +64,7 @@ const VIEW_SELECT = {
   errorInfo: true,
   flowType: true,
   paymentLinkId: true,
+  tokenizedAccountId: true,
 } as const satisfies Record<keyof PaymentView, true>;
 
 /**
@@ -199,6 +200,7 @@ export class PaymentRepository extends Repository {
       errorInfo: json(change.errorInfo),
       expiresAt: change.expiresAt,
       pollCount: change.pollCount,
+      tokenizedAccountId: change.tokenizedAccountId,
     };
     const result = await this.db.payment.updateMany({
       where: { id: expected.id, status: expected.status, version: expected.version },

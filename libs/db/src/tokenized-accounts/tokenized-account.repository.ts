@@ -14,11 +14,19 @@ export interface NewTokenizedAccount {
 /** Members' Account on File rows; every method is scoped to the member (or, `findOfOwner`, to a row's owner). */
 @Injectable()
 export class TokenizedAccountRepository extends Repository {
-  async create(memberId: MemberId, account: NewTokenizedAccount): Promise<void> {
+  create(memberId: MemberId, account: NewTokenizedAccount): Promise<void> {
+    return this.createOfOwner(memberId, account);
+  }
+
+  /**
+   * Stores an account for the member a stored row names (the debtor account a bank returned for a
+   * payment, kept for the payment's own member): cross-member by signature, owned by the row's owner.
+   */
+  async createOfOwner(ownerId: string, account: NewTokenizedAccount): Promise<void> {
     await this.db.tokenizedAccount.create({
       data: {
         id: account.id,
-        memberId,
+        memberId: ownerId,
         bankId: account.bankId ?? null,
         sealedDetails: account.sealedDetails,
         createdAt: account.createdAt,

@@ -90,6 +90,14 @@ function bankProblems(input: PaymentInitiationInput, bank: InitiationBank): Fiel
       fieldProblem('returnRefundAccount', `cannot be true: bank ${bank.id} does not return the refund account`),
     );
   }
+  if (input.returnTokenizedAccount === true && !supports(bank, 'supports_return_refund_account')) {
+    problems.push(
+      fieldProblem(
+        'returnTokenizedAccount',
+        `cannot be true: bank ${bank.id} does not return the debtor account the user chose`,
+      ),
+    );
+  }
   if (
     supports(bank, REQUIRES_DEBTOR_ACCOUNT_FEATURE) &&
     (input.debtor === undefined || isAccountOnFile(input.debtor))
