@@ -82,6 +82,31 @@ function sandboxCurrentAccount(username: string): { sortCode: string; accountNum
   return { sortCode: `60${digits(`${id}:sort`, 4)}`, accountNumber: digits(`${id}:number`, 8) };
 }
 
+const ENDS = ['INITIATION_COMPLETED', 'INITIATION_REJECTED', 'INITIATION_DECLINED', 'INITIATION_FAILED'];
+
+/**
+ * Creates a UK payment, approves it as sandbox-success on the bank's page, follows the way back
+ * and waits for its end: the payment as read then (its id, status and the rest).
+ */
+async function paidAtSandbox(initiation: Json): Promise<Json & { id: string; status: string }> {
+  const answer = await createPayment(gateway, member, ukInitiation(initiation));
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const back = await decideOnConsentPage(
+    (answer.body.payment.authentication as { redirectUrl: string }).redirectUrl,
+    'sandbox-success',
+    'approve',
+  );
+  expect((await call(back.toString(), 'GET', undefined)).status).toBe(303);
+  await waitForStatus(gateway, member, answer.body.payment.id, ENDS);
+  const read = await call<{ payment: Json & { id: string; status: string } }>(
+    `${gateway.apiUrl}/v2/payments/${answer.body.payment.id}`,
+    'GET',
+    member.auth,
+  );
+  expectReferenceSchema('PaymentResponse', read.body, 'GET /v2/payments/{paymentId}');
+  return read.body.payment;
+}
+
 describe('POST, GET and DELETE /tokenized-accounts', () => {
   it('stores the details, answers them back on GET and forgets them on DELETE', async () => {
     const details = {
@@ -243,75 +268,29 @@ describe('an Account on File as the debtor of a payment', () => {
   });
 
   it('returnTokenizedAccount: the debtor account the user chose at the bank becomes an Account on File of the member, named on the payment', async () => {
-    const answer = await createPayment(gateway, member, ukInitiation({ returnTokenizedAccount: true }));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.payment).not.toHaveProperty('tokenizedAccountId');
-    const back = await decideOnConsentPage(
-      (answer.body.payment.authentication as { redirectUrl: string }).redirectUrl,
-      'sandbox-success',
-      'approve',
-    );
-    expect((await call(back.toString(), 'GET', undefined)).status).toBe(303);
-    const done = await waitForStatus(gateway, member, answer.body.payment.id, ['INITIATION_COMPLETED']);
-    const paid = await call<{ payment: Json }>(
-      `${gateway.apiUrl}/v2/payments/${answer.body.payment.id}`,
-      'GET',
-      member.auth,
-    );
-    expectReferenceSchema('PaymentResponse', paid.body, 'GET /v2/payments/{paymentId}');
-    const id = paid.body.payment['tokenizedAccountId'];
-    expect(id, JSON.stringify(done)).toMatch(/^ta:/);
+    const paid = await paidAtSandbox({ returnTokenizedAccount: true });
+    expect(paid.status).toBe('INITIATION_COMPLETED');
+    const id = String(paid['tokenizedAccountId']);
+    expect(id).toMatch(/^ta:/);
 
     const account = sandboxCurrentAccount('sandbox-success');
-    const stored = await read(String(id));
+    const stored = await read(id);
     expect(stored.status).toBe(200);
     expect(stored.body['accountDetails']).toMatchObject(account);
     expect((stored.body['accountDetails'] as Json)['name']).toMatch(/\S/);
-    expect((await read(String(id), other)).status).toBe(404);
-    const row = await storedRow(String(id));
-    expect(row?.sealed_details).not.toContain(account.accountNumber);
+    expect((await read(id, other)).status).toBe(404);
+    expect((await storedRow(id))?.sealed_details).not.toContain(account.accountNumber);
 
-    // The account pays again, as the debtor of the next payment.
-    const next = await createPayment(gateway, member, ukInitiation({ debtor: { tokenizedAccountId: id } }));
-    expect(next.status, JSON.stringify(next.body)).toBe(200);
-    const nextBack = await decideOnConsentPage(
-      (next.body.payment.authentication as { redirectUrl: string }).redirectUrl,
-      'sandbox-success',
-      'approve',
-    );
-    await call(nextBack.toString(), 'GET', undefined);
-    const nextDone = await waitForStatus(gateway, member, next.body.payment.id, [
-      'INITIATION_COMPLETED',
-      'INITIATION_REJECTED',
-      'INITIATION_DECLINED',
-    ]);
-    expect(nextDone.status).toBe('INITIATION_COMPLETED');
-    // It was not asked for there: no second account.
-    const nextRead = await call<{ payment: Json }>(
-      `${gateway.apiUrl}/v2/payments/${next.body.payment.id}`,
-      'GET',
-      member.auth,
-    );
-    expect(nextRead.body.payment).not.toHaveProperty('tokenizedAccountId');
+    // The account pays again, as the debtor of the next payment, which asked for none of its own.
+    const next = await paidAtSandbox({ debtor: { tokenizedAccountId: id } });
+    expect(next.status).toBe('INITIATION_COMPLETED');
+    expect(next).not.toHaveProperty('tokenizedAccountId');
   });
 
   it('sends the stored account to the bank: one the user does not hold makes the bank reject the consent', async () => {
     const id = await created({ sortCode: '600000', accountNumber: '00000001', name: 'Not The User' });
-    const answer = await createPayment(gateway, member, ukInitiation({ debtor: { tokenizedAccountId: id } }));
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const back = await decideOnConsentPage(
-      (answer.body.payment.authentication as { redirectUrl: string }).redirectUrl,
-      'sandbox-success',
-      'approve',
-    );
-    await call(back.toString(), 'GET', undefined);
-    const done = await waitForStatus(gateway, member, answer.body.payment.id, [
-      'INITIATION_COMPLETED',
-      'INITIATION_REJECTED',
-      'INITIATION_DECLINED',
-      'INITIATION_FAILED',
-    ]);
-    expect(done.status).toBe('INITIATION_DECLINED');
+    const paid = await paidAtSandbox({ debtor: { tokenizedAccountId: id } });
+    expect(paid.status).toBe('INITIATION_DECLINED');
   });
 
   it("refuses another member's account and one the rail cannot debit: 400 naming initiation.debtor.tokenizedAccountId", async () => {
