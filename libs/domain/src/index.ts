@@ -26,3 +26,7 @@ export * from './sub-tpps/sub-tpp-rules.js';
 export * from './tokenized-accounts/tokenized-account.js';
 export * from './payment-links/payment-link-status.js';
 export * from './payment-links/payment-link-usage.js';
+export * from './money/minor-units.js';
+export * from './vrp/vrp-controls.js';
+export * from './vrp/vrp-periods.js';
+export * from './vrp/vrp-limits.js';

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { fromMinorUnits, toMinorUnits } from '../money/minor-units.js';
 import {
   currentPaymentLinkUsage,
   decidePaymentLinkUse,
-  fromMinorUnits,
   nextPaymentLinkTimer,
-  toMinorUnits,
   type PaymentLinkUsageState,
 } from './payment-link-usage.js';
 

@@ -1,3 +1,4 @@
+import { fromMinorUnits, toMinorUnits } from '../money/minor-units.js';
 import type { PaymentLinkStatus } from './payment-link-status.js';
 
 /** The reference's default maxUsageCount when the link configuration leaves it out. */
@@ -22,24 +23,6 @@ export type PaymentLinkUseDecision =
       readonly usedAmount: string;
       readonly status: PaymentLinkStatus;
     };
-
-const SCALE = 4;
-
-/** A decimal string as an integer count of 1/10^4 units (amounts carry at most 4 fraction digits). */
-export function toMinorUnits(value: string): bigint {
-  const [whole = '0', fraction = ''] = value.split('.');
-  return BigInt(whole) * 10n ** BigInt(SCALE) + BigInt(fraction.padEnd(SCALE, '0').slice(0, SCALE) || '0');
-}
-
-/** An integer count of 1/10^4 units as a decimal string with 2 fraction digits (or more when needed). */
-export function fromMinorUnits(units: bigint): string {
-  const whole = units / 10n ** BigInt(SCALE);
-  const fraction = (units % 10n ** BigInt(SCALE))
-    .toString()
-    .padStart(SCALE, '0')
-    .replace(/0{1,2}$/, '');
-  return `${whole.toString()}.${fraction.length < 2 ? fraction.padEnd(2, '0') : fraction}`;
-}
 
 /**
  * One more use of the link for `amount`: refused unless the link is active, not past its expiry,
