@@ -65,6 +65,7 @@ const COLUMNS: readonly PaymentColumn[] = [
   { column: 'updated_at', field: 'updatedAt', kind: 'timestamp' },
   { column: 'flow_type', field: 'flowType', kind: 'plain', initial: 'API_ONLY' },
   { column: 'tokenized_account_id', field: 'tokenizedAccountId', kind: 'plain', initial: null },
+  { column: 'vrp_consent_id', field: 'vrpConsentId', kind: 'plain', initial: null },
 ];
 
 const SELECT_LIST = COLUMNS.map(({ column }) => `"${column}"`).join(', ');
