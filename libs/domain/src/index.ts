@@ -26,3 +26,7 @@ export * from './sub-tpps/sub-tpp-rules.js';
 export * from './tokenized-accounts/tokenized-account.js';
 export * from './payment-links/payment-link-status.js';
 export * from './payment-links/payment-link-usage.js';
+export * from './vrp-consents/vrp-consent-status.js';
+export * from './vrp-consents/vrp-consent-timer.js';
+export * from './vrp-consents/vrp-consent-initiation.js';
+export * from './vrp-consents/vrp-consent-rules.js';
