@@ -53,3 +53,5 @@ export * from './sub-tpps/sub-tpp.repository.js';
 export * from './payment-links/payment-link.repository.js';
 export type { TokenRequest, Token, Transfer, SubTpp } from './generated/prisma/client.js';
 export type { TokenizedAccount, PaymentLink } from './generated/prisma/client.js';
+export * from './vrp-consents/vrp-consent.repository.js';
+export type { VrpConsent } from './generated/prisma/client.js';

@@ -12,6 +12,7 @@ import { SubTppRepository } from './sub-tpps/sub-tpp.repository.js';
 import { TokenRepository } from './tokens/token.repository.js';
 import { TokenizedAccountRepository } from './tokenized-accounts/tokenized-account.repository.js';
 import { TransferRepository } from './transfers/transfer.repository.js';
+import { VrpConsentRepository } from './vrp-consents/vrp-consent.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
 import { Transactions } from './transactions.js';
 import { WebhookConfigRepository } from './webhooks/webhook-config.repository.js';
@@ -36,6 +37,7 @@ export interface Repositories {
   readonly tokens: TokenRepository;
   readonly tokenizedAccounts: TokenizedAccountRepository;
   readonly transfers: TransferRepository;
+  readonly vrpConsents: VrpConsentRepository;
   readonly subTpps: SubTppRepository;
   readonly webhookConfigs: WebhookConfigRepository;
   readonly webhookDeliveries: WebhookDeliveryRepository;
@@ -61,6 +63,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     tokens: new TokenRepository(prisma),
     tokenizedAccounts: new TokenizedAccountRepository(prisma),
     transfers: new TransferRepository(prisma),
+    vrpConsents: new VrpConsentRepository(prisma),
     subTpps: new SubTppRepository(prisma),
     webhookConfigs: new WebhookConfigRepository(prisma),
     webhookDeliveries: new WebhookDeliveryRepository(prisma),

@@ -30,3 +30,7 @@ export * from './money/minor-units.js';
 export * from './vrp/vrp-controls.js';
 export * from './vrp/vrp-periods.js';
 export * from './vrp/vrp-limits.js';
+export * from './vrp-consents/vrp-consent-status.js';
+export * from './vrp-consents/vrp-consent-timer.js';
+export * from './vrp-consents/vrp-consent-initiation.js';
+export * from './vrp-consents/vrp-consent-rules.js';

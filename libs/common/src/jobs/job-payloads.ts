@@ -79,6 +79,15 @@ export interface ExpirePaymentLinkPayload {
   readonly paymentLinkId: string;
 }
 
+/**
+ * The lifetime of one VRP consent waiting for its user: FAILED when still PENDING (any PENDING
+ * status) 30 minutes after creation. One timer row per consent (`vrp-consents.expire:{vrpConsentId}`).
+ */
+export interface ExpireVrpConsentPayload {
+  readonly name: 'vrp-consents.expire';
+  readonly vrpConsentId: string;
+}
+
 export type JobPayload =
   | PurgeRevokedApiKeysPayload
   | PurgeWebhookHistoryPayload
@@ -88,6 +97,7 @@ export type JobPayload =
   | PollTransferPayload
   | TokenRequestTimerPayload
   | ExpirePaymentLinkPayload
+  | ExpireVrpConsentPayload
   | PurgeIdempotencyKeysPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
@@ -102,6 +112,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'transfers.poll': 'bank-polling',
   'token-requests.timer': 'bank-polling',
   'payment-links.expire': 'timers',
+  'vrp-consents.expire': 'timers',
 };
 
 export function isJobName(value: string): value is JobName {

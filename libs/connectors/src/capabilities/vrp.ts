@@ -6,6 +6,8 @@ import type { AuthorisationStep } from './payment-initiation.js';
 export interface VrpConsentRequest {
   readonly consentId: string;
   readonly refId: string;
+  /** What payments the consent allows: sweeping (the default) or other (commercial) VRPs. */
+  readonly vrpType?: 'SWEEPING' | 'OTHER';
   readonly creditor: PartyAccount;
   readonly debtor?: PartyAccount;
   readonly currency: string;

@@ -107,7 +107,7 @@ export function vrpConsentRequest(request: VrpConsentRequest): JsonObject {
           Amount: limit.maximumAmount,
           Currency: request.currency,
         })),
-        VRPType: ['UK.OBIE.VRPType.Sweeping'],
+        VRPType: [request.vrpType === 'OTHER' ? 'UK.OBIE.VRPType.Other' : 'UK.OBIE.VRPType.Sweeping'],
         PSUAuthenticationMethods: ['UK.OBIE.SCA'],
       },
       Initiation: {

@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { GatewayError } from '#libs/common';
+import { VrpConsentRepository, type VrpConsent } from '#libs/db';
+import type { MemberId } from '#libs/domain';
+import { renderVrpConsent, type VrpConsentResource } from './vrp-consent-view.js';
+
+/** GET /vrp-consents/{id}: the member's consent as stored (404 for any other id). */
+@Injectable()
+export class GetVrpConsentUseCase {
+  constructor(private readonly consents: VrpConsentRepository) {}
+
+  async find(memberId: MemberId, vrpConsentId: string): Promise<VrpConsent> {
+    const consent = await this.consents.findForMember(memberId, vrpConsentId);
+    if (consent === null) throw GatewayError.notFound(vrpConsentId, `VRP consent ${vrpConsentId} not found.`);
+    return consent;
+  }
+
+  async execute(memberId: MemberId, vrpConsentId: string): Promise<VrpConsentResource> {
+    return renderVrpConsent(await this.find(memberId, vrpConsentId));
+  }
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { MemberId, VrpConsentStatus } from '#libs/domain';
+import { vrpConsentStatusMachine } from '#libs/domain';
+import { GetVrpConsentUseCase } from './get-vrp-consent.usecase.js';
+import { VrpConsentProgression } from './vrp-consent-progression.js';
+import { renderVrpConsent, type VrpConsentResource } from './vrp-consent-view.js';
+
+const REVOKED_REASON = 'The consent was revoked by the TPP.';
+
+/**
+ * DELETE /vrp-consents/{id}: revokes the consent at the bank (when the bank holds one), then here:
+ * REVOKED with its event, the grant dropped and the timer removed. A consent already final is
+ * answered as it is; a bank that cannot revoke now is the answer, and the consent stays as it was.
+ */
+@Injectable()
+export class RevokeVrpConsentUseCase {
+  constructor(
+    private readonly get: GetVrpConsentUseCase,
+    private readonly progression: VrpConsentProgression,
+  ) {}
+
+  async execute(memberId: MemberId, vrpConsentId: string, traceId?: string): Promise<VrpConsentResource> {
+    const consent = await this.get.find(memberId, vrpConsentId);
+    if (vrpConsentStatusMachine.isFinal(consent.status as VrpConsentStatus)) return renderVrpConsent(consent);
+    if (consent.bankId !== null && consent.bankConsentId !== null) {
+      const bank = await this.progression.bankOf(consent.bankId);
+      await this.progression
+        .capabilityOf(bank)
+        .revokeVrpConsent(this.progression.callContext(bank.id, traceId), consent.bankConsentId);
+    }
+    const result = await this.progression.change(consent.id, (_current, now) => ({
+      status: 'REVOKED',
+      updatedAt: now,
+      statusReasonInformation: REVOKED_REASON,
+      authentication: null,
+      sealedGrant: null,
+    }));
+    return renderVrpConsent(await this.progression.latest(consent.id, result, consent));
+  }
+}
