@@ -14,7 +14,9 @@ import {
   createSandboxBankProcess,
   type SandboxBankProcess,
 } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
+import { SharedClock, closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { SANDBOX_BANKS } from '../../apps/sandbox-bank/src/banks/sandbox-bank-definition.js';
+import { SandboxClock } from '../../apps/sandbox-bank/src/store/sandbox-clock.js';
 import { baseUrl, testConfig } from '../support/test-env.js';
 import { decideOnConsentPage } from './obie/consent-form.js';
 import { sandboxEntry } from './obie/sandbox-catalogue.js';
@@ -26,7 +28,15 @@ const POT = {
 };
 
 let bank: SandboxBankProcess;
+/** The gateway's side of the shared sandbox clock. */
+let gateway: DataStores;
+let sandboxUrl: string;
 let connector: ObieConnector;
+
+function freshConnector(): ObieConnector {
+  const http = new BankHttpClient({ logger: pino({ level: 'silent' }), backoff: { baseMs: 20, maxMs: 100 } });
+  return new ObieConnector(sandboxEntry('ob-sandbox-gb', sandboxUrl), { http, secrets: createSecretResolver({}) });
+}
 
 const ctx = (): BankCallContext => ({
   bankId: 'ob-sandbox-gb',
@@ -96,14 +106,13 @@ beforeAll(async () => {
   const config = await testConfig({});
   bank = await createSandboxBankProcess(config, { banks: SANDBOX_BANKS });
   await bank.app.listen(0, '127.0.0.1');
-  const http = new BankHttpClient({ logger: pino({ level: 'silent' }), backoff: { baseMs: 20, maxMs: 100 } });
-  connector = new ObieConnector(sandboxEntry('ob-sandbox-gb', baseUrl(bank.app)), {
-    http,
-    secrets: createSecretResolver({}),
-  });
+  gateway = await openDataStores(config, { service: 'test-gateway', poolSize: 1 });
+  sandboxUrl = baseUrl(bank.app);
+  connector = freshConnector();
 });
 
 afterAll(async () => {
+  await closeDataStores(gateway);
   await bank.close();
 });
 
@@ -243,6 +252,27 @@ describe('OBIE connector against the sandbox bank: variable recurring payments',
       refusal: 'CONSENT_NOT_ACTIVE',
     });
     expect(await connector.getVrpStatus(ctx(), first.bankVrpId, consent.grant)).toMatchObject({
+      outcome: 'COMPLETED',
+    });
+  });
+});
+
+describe('OBIE connector against the sandbox bank: a VRP consent over time', () => {
+  it('its grant outlives 90 days, and a new consent-aligned month allows its limit again', async () => {
+    const consent = await authorisedConsent(`vrp-${randomUUID().slice(0, 8)}`, {
+      periodicLimits: [{ maximumAmount: '50.00', periodType: 'MONTH', periodAlignment: 'CONSENT' }],
+    });
+    expect(await connector.initiateVrp(ctx(), vrp(consent, '50.00'))).toMatchObject({ outcome: 'COMPLETED' });
+    await expect(connector.initiateVrp(ctx(), vrp(consent, '0.01'))).rejects.toMatchObject({
+      refusal: 'CONTROL_PARAMETERS',
+    });
+
+    const clock = gateway.clock;
+    if (!(clock instanceof SharedClock)) throw new Error('the sandbox runs on the shared clock');
+    const offset = await clock.advance(100 * 86_400);
+    await expect.poll(() => (bank.stores.clock instanceof SandboxClock ? bank.stores.clock.offset : -1)).toBe(offset);
+    // Client tokens cached before the jump have expired: a fresh connector fetches new ones.
+    expect(await freshConnector().initiateVrp(ctx(), vrp(consent, '50.00'))).toMatchObject({
       outcome: 'COMPLETED',
     });
   });
