@@ -59,6 +59,7 @@ import { sandboxReadinessChecks, type SandboxStores } from './store/sandbox-stor
 import { DomesticVrpsController } from './vrp/domestic-vrps.controller.js';
 import { VrpConsentsService } from './vrp/vrp-consents.service.js';
 import { VrpPaymentsService } from './vrp/vrp-payments.service.js';
+import { VrpLedger } from './vrp/vrp-ledger.js';
 
 export interface SandboxBankOptions {
   /** The banks to host; the built-in list when absent. */
@@ -89,6 +90,7 @@ const SERVICES = [
   StandingOrdersService,
   VrpConsentsService,
   VrpPaymentsService,
+  VrpLedger,
   AccountAccessConsentsService,
   AccountsService,
   ScaOutcomes,

@@ -1,5 +1,6 @@
 import { GatewayError } from '#libs/common';
 import { BANK_CAPABILITY_NAMES, type BankCapability } from './bank-connector.js';
+import type { VrpRefusal } from './capabilities/vrp.js';
 
 /**
  * How a bank call can fail. These are GatewayErrors, so a use case may let them through and the
@@ -15,6 +16,23 @@ export class BankRejectedError extends GatewayError {
     reason: string,
   ) {
     super('PermissionDenied', { message: `Bank ${bankId} rejected the request: ${reason}`.slice(0, 256) });
+  }
+}
+
+/**
+ * A bank refused a VRP (or a funds confirmation) under a VRP consent, for `refusal`: a
+ * BankRejectedError that says what the refusal means for the consent (CONSENT_REVOKED: the user
+ * revoked it at the bank).
+ */
+export class BankVrpRefusedError extends BankRejectedError {
+  constructor(
+    bankId: string,
+    bankStatusCode: number,
+    bankErrorCode: string | undefined,
+    reason: string,
+    readonly refusal: VrpRefusal,
+  ) {
+    super(bankId, bankStatusCode, bankErrorCode, reason);
   }
 }
 

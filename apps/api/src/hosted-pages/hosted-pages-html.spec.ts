@@ -39,6 +39,7 @@ function payment(overrides: Partial<Payment> = {}): Payment {
     convertedToFutureDatedPayment: false,
     paymentLinkId: null,
     tokenizedAccountId: null,
+    vrpConsentId: null,
     callbackToken: 'tok',
     nonce: 'n',
     pollCount: 0,

@@ -21,6 +21,12 @@ export interface ScenarioUser {
   readonly openingBalance: string;
   /** What the user does with a decoupled (CIBA) request. */
   readonly decoupledDecision: 'approve' | 'deny';
+  /**
+   * The user revokes a VRP consent at the bank right after its first payment: the bank revokes
+   * the consent's access tokens (the consent stays Authorised, as the VRP profile says), so later
+   * payments and funds confirmations under it are refused.
+   */
+  readonly revokesVrpConsentAfterFirstPayment: boolean;
   readonly description: string;
 }
 
@@ -32,6 +38,7 @@ function user(behaviour: SubmissionBehaviour, description: string, extra: Partia
     pendingPolls: 0,
     openingBalance: DEFAULT_BALANCE,
     decoupledDecision: 'approve',
+    revokesVrpConsentAfterFirstPayment: false,
     description,
     ...extra,
   };
@@ -50,6 +57,11 @@ export const SCENARIO_USERS: Readonly<Record<string, ScenarioUser>> = {
   }),
   'sandbox-no-final-status': user('pending-forever', 'Payments stay Pending for ever.'),
   'sandbox-bank-error': user('server-error', "After authorisation the bank's API answers 500 to this user's calls."),
+  'sandbox-vrp-revoked': user(
+    'settle',
+    'Revokes a VRP consent at the bank after its first payment: that payment completes, later ones are refused (401).',
+    { revokesVrpConsentAfterFirstPayment: true },
+  ),
   'sandbox-deny': user('settle', 'Denies decoupled (CIBA) requests; otherwise like sandbox-success.', {
     decoupledDecision: 'deny',
   }),

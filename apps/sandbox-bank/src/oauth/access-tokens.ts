@@ -25,14 +25,18 @@ export class AccessTokens {
     return grant;
   }
 
-  /** A user token authorising `consentId`. */
+  /**
+   * A user token authorising `consentId`; `fresh` checks it in Postgres, so a token revoked a
+   * moment ago (by any process) is refused.
+   */
   async userToken(
     bankId: string,
     authorization: string | undefined,
     scope: ApiScope,
     consentId: string,
+    fresh = false,
   ): Promise<Grant & { username: string }> {
-    const grant = await this.bearer(bankId, authorization, scope);
+    const grant = await this.bearer(bankId, authorization, scope, fresh);
     if (grant.consentId === null || grant.username === null) {
       throw new ObieError(
         403,
@@ -70,13 +74,23 @@ export class AccessTokens {
     return { ...grant, consentId: grant.consentId, username: grant.username };
   }
 
-  private async bearer(bankId: string, authorization: string | undefined, scope: ApiScope): Promise<Grant> {
+  private async bearer(
+    bankId: string,
+    authorization: string | undefined,
+    scope: ApiScope,
+    fresh = false,
+  ): Promise<Grant> {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     if (token === undefined)
       throw new ObieError(401, 'UK.OBIE.Header.Missing', 'A Bearer access token is required.', 'Authorization');
-    const grant = await this.grants.find(bankId, 'access-token', token);
+    const grant = await this.grants.find(bankId, 'access-token', token, fresh);
     if (grant === null)
-      throw new ObieError(401, 'UK.OBIE.Header.Invalid', 'The access token is unknown or expired.', 'Authorization');
+      throw new ObieError(
+        401,
+        'UK.OBIE.Header.Invalid',
+        'The access token is unknown, expired or revoked.',
+        'Authorization',
+      );
     if (!grant.scope.split(' ').includes(scope)) {
       throw new ObieError(403, 'UK.OBIE.Header.Invalid', `The access token lacks the ${scope} scope.`, 'Authorization');
     }

@@ -3,6 +3,8 @@ export const TOKEN_LIFETIMES = {
   clientToken: 3600,
   /** Long-lived so a VRP or account-access grant keeps working (the sandbox has no refresh tokens). */
   userToken: 90 * 86_400,
+  /** A VRP consent's token lives as long as the consent may (the VRP profile: not 90 days). */
+  vrpUserToken: 10 * 365 * 86_400,
   code: 600,
   authorizeSession: 900,
   cibaRequest: 300,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
 import { OAuthError } from '../http/obie-error.js';
+import { ConsentStore } from '../store/consent.store.js';
 import { GrantStore, type Grant } from '../store/grant.store.js';
 import { CibaService } from './ciba.service.js';
 import { KNOWN_SCOPES, TOKEN_LIFETIMES } from './token-lifetimes.js';
@@ -26,6 +27,7 @@ export class TokenService {
   constructor(
     private readonly grants: GrantStore,
     private readonly ciba: CibaService,
+    private readonly consents: ConsentStore,
   ) {}
 
   async exchange(
@@ -91,7 +93,8 @@ export class TokenService {
     return this.userToken(request);
   }
 
-  private userToken(grant: Grant): Promise<TokenResponse> {
+  private async userToken(grant: Grant): Promise<TokenResponse> {
+    const consent = grant.consentId === null ? null : await this.consents.find(grant.bankId, grant.consentId);
     return this.accessToken(
       {
         bankId: grant.bankId,
@@ -100,7 +103,7 @@ export class TokenService {
         consentId: grant.consentId ?? undefined,
         username: grant.username ?? undefined,
       },
-      TOKEN_LIFETIMES.userToken,
+      consent?.kind === 'domestic-vrp' ? TOKEN_LIFETIMES.vrpUserToken : TOKEN_LIFETIMES.userToken,
     );
   }
 

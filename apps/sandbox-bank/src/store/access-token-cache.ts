@@ -42,4 +42,9 @@ export class AccessTokenCache {
   delete(grantId: string): void {
     this.entries.delete(grantId);
   }
+
+  /** Forgets every token issued for a consent (its tokens were revoked). */
+  forgetConsent(consentId: string): void {
+    for (const [id, entry] of this.entries) if (entry.grant.consentId === consentId) this.entries.delete(id);
+  }
 }

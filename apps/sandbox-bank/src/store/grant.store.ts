@@ -23,8 +23,9 @@ export interface NewGrant {
 
 /**
  * Authorisation sessions, codes, tokens and CIBA requests, stored by the hash of their value.
- * Access tokens never change once issued (the sandbox has no revocation), so the ones this
- * process issued or read are answered from memory until they expire (see AccessTokenCache).
+ * Access tokens only expire, or are revoked with their consent (a VRP consent the user revokes at
+ * the bank), so the ones this process issued or read are answered from memory until they expire
+ * (see AccessTokenCache); a caller that must see a revocation at once asks for a fresh read.
  */
 @Injectable()
 export class GrantStore {
@@ -45,12 +46,12 @@ export class GrantStore {
     return { value, grant: row };
   }
 
-  /** The unexpired grant of this kind at this bank that `value` stands for. */
-  async find(bankId: string, kind: GrantKind, value: string): Promise<Grant | null> {
+  /** The unexpired grant of this kind at this bank that `value` stands for; `fresh` reads Postgres. */
+  async find(bankId: string, kind: GrantKind, value: string, fresh = false): Promise<Grant | null> {
     if (value === '') return null;
     const id = hashSecret(value);
     const nowMs = this.clock.nowMs();
-    if (kind === 'access-token') {
+    if (kind === 'access-token' && !fresh) {
       const known = this.accessTokens.get(id, bankId, nowMs);
       if (known !== undefined) return known;
     }
@@ -66,6 +67,17 @@ export class GrantStore {
     this.accessTokens.delete(id);
     const result = await this.prisma.sbGrant.updateMany({ where: { id, status: from }, data: { status: to } });
     return result.count === 1;
+  }
+
+  /** Revokes (expires now) every live access token issued for a consent. */
+  async revokeConsentTokens(consentId: string): Promise<number> {
+    this.accessTokens.forgetConsent(consentId);
+    const now = this.clock.now();
+    const result = await this.prisma.sbGrant.updateMany({
+      where: { consentId, kind: 'access-token', expiresAt: { gt: now } },
+      data: { status: 'revoked', expiresAt: now },
+    });
+    return result.count;
   }
 
   /** CIBA requests for a consent that are still waiting for the user. */

@@ -50,9 +50,13 @@ export class VrpConsentsService {
     return this.access.deleteConsent(call, 'payments', 'domestic-vrp', consentId);
   }
 
-  /** OBVRPFundsConfirmationResponse for OBVRPFundsConfirmationRequest, with the user's token. */
+  /**
+   * OBVRPFundsConfirmationResponse for OBVRPFundsConfirmationRequest, with the consent's access
+   * token (checked fresh: a token revoked at the bank is a 401 at once). Data.Reference, when
+   * given, repeats the consent's Initiation.RemittanceInformation.Reference.
+   */
   async fundsConfirmation(call: ObieCall, consentId: string, body: unknown): Promise<object> {
-    await this.tokens.userToken(call.bank.id, call.authorization, 'payments', consentId);
+    await this.tokens.userToken(call.bank.id, call.authorization, 'payments', consentId, true);
     const { data } = requestBody(body, false);
     if (textAt(data, 'ConsentId', 'Data.ConsentId', 128) !== consentId) {
       throw ObieError.badRequest(
@@ -66,6 +70,17 @@ export class VrpConsentsService {
     const consent = await this.consents.get(call.bank.id, consentId, 'domestic-vrp');
     assertUserApiAvailable(consent.username);
     if (consent.status !== 'Authorised') throw consentNotAuthorised(consent);
+    const initiation = (
+      consent.request as { Data: { Initiation?: { RemittanceInformation?: { Reference?: string } } } }
+    ).Data.Initiation;
+    const consentReference = initiation?.RemittanceInformation?.Reference;
+    if (reference !== undefined && consentReference !== undefined && reference !== consentReference) {
+      throw ObieError.badRequest(
+        'UK.OBIE.Resource.ConsentMismatch',
+        "Data.Reference differs from the consent's Initiation.RemittanceInformation.Reference.",
+        'Data.Reference',
+      );
+    }
     const debtor = await this.accounts.findDebtor(consent);
     const available =
       debtor !== null && debtor.currency === instructed.Currency && debtor.balance.gte(instructed.Amount);

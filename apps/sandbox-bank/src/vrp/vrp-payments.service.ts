@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '#libs/common';
 import type { Prisma } from '../store/sandbox-db.js';
-import { requestBody, textAt } from '../http/ob-body.js';
+import { requestBody, textAt, type Json } from '../http/ob-body.js';
 import type { ObieCall } from '../http/obie-call.js';
 import { ObieResourceAccess } from '../http/obie-resource-access.js';
 import { AccessTokens } from '../oauth/access-tokens.js';
+import { scenarioFor } from '../banks/scenario-users.js';
 import { assertSameAsConsent, consentNotAuthorised } from '../payments/consent-checks.js';
 import { PaymentEngine } from '../payments/payment-engine.js';
 import { paymentDetailsResponse } from '../payments/payment-details.js';
@@ -12,9 +12,11 @@ import { PAYMENT_VOCABULARY } from '../payments/payment-vocabulary.js';
 import { assertUserApiAvailable } from '../payments/user-availability.js';
 import { AccountStore } from '../store/account.store.js';
 import { ConsentStore, type Consent } from '../store/consent.store.js';
+import { GrantStore } from '../store/grant.store.js';
 import { PaymentStore, type Payment } from '../store/payment.store.js';
-import { controlParameters, validInstruction } from './vrp-consent-request.js';
-import { checkControlParameters } from './vrp-limits.js';
+import { controlParameters } from './vrp-consent-request.js';
+import { VrpLedger } from './vrp-ledger.js';
+import { validVrpRequest } from './vrp-request.js';
 import { vrpResponse } from './vrp-representations.js';
 
 /** Domestic VRPs: payments under an authorised VRP consent, within its control parameters. */
@@ -22,20 +24,24 @@ import { vrpResponse } from './vrp-representations.js';
 export class VrpPaymentsService {
   constructor(
     private readonly tokens: AccessTokens,
+    private readonly grants: GrantStore,
     private readonly access: ObieResourceAccess,
     private readonly consents: ConsentStore,
     private readonly payments: PaymentStore,
     private readonly accounts: AccountStore,
     private readonly engine: PaymentEngine,
-    private readonly clock: Clock,
+    private readonly ledger: VrpLedger,
   ) {}
 
+  /**
+   * OBDomesticVRPRequest with the consent's access token, checked fresh: a token revoked at the
+   * bank a moment ago is a 401 at once.
+   */
   async submit(call: ObieCall, key: string, body: unknown): Promise<object> {
     const { bank } = call;
     const { body: request, data } = requestBody(body, true);
     const consentId = textAt(data, 'ConsentId', 'Data.ConsentId', 128);
-    const token = await this.tokens.userToken(bank.id, call.authorization, 'payments', consentId);
-    textAt(data, 'PSUAuthenticationMethod', 'Data.PSUAuthenticationMethod', 40);
+    const token = await this.tokens.userToken(bank.id, call.authorization, 'payments', consentId, true);
     const replay = await this.payments.byIdempotencyKey(bank.id, 'domestic-vrp', key, request);
     if (replay !== null) return this.represent(replay, call.apiBase);
 
@@ -43,16 +49,10 @@ export class VrpPaymentsService {
     assertUserApiAvailable(consent.username);
     if (consent.status !== 'Authorised') throw consentNotAuthorised(consent);
     assertSameAsConsent(request, data, consent);
-    const { amount, currency } = validInstruction(data);
-    const rejected = [PAYMENT_VOCABULARY['domestic-vrp'].rejected];
-    await checkControlParameters(
-      controlParameters((consent.request as { Data: Record<string, unknown> }).Data),
-      { amount, currency },
-      consent.createdAt,
-      this.clock.now(),
-      (since) => this.payments.totalSince(consent.id, since, rejected),
-    );
-    const { payment } = await this.payments.create({
+    const stored = (consent.request as { Data: Json }).Data;
+    const control = controlParameters(stored);
+    const { amount, currency } = validVrpRequest(data, control, stored['Initiation'] as Json);
+    const recorded = await this.ledger.record(consent, control, {
       bankId: bank.id,
       kind: 'domestic-vrp',
       consentId: consent.id,
@@ -64,7 +64,10 @@ export class VrpPaymentsService {
       request: request as Prisma.InputJsonObject,
       idempotencyKey: key,
     });
-    return this.represent(await this.engine.afterSubmission(payment), call.apiBase, consent);
+    const payment = await this.engine.afterSubmission(recorded);
+    if (scenarioFor(token.username).revokesVrpConsentAfterFirstPayment)
+      await this.grants.revokeConsentTokens(consent.id);
+    return this.represent(payment, call.apiBase, consent);
   }
 
   async read(call: ObieCall, vrpId: string): Promise<object> {

@@ -27,6 +27,19 @@ export function vrpConsentResponse(consent: Consent, debtor: Account | null, bas
   };
 }
 
+/**
+ * OBVRPStatusReasonCode for a rejected VRP: the standard's codes are ExemptionNotApplied and
+ * OtherReason, so every sandbox rejection (insufficient funds, the bank's refusal) is OtherReason
+ * with the ISO 20022 reason (AM04, MS03) in StatusReasonDescription, as payment-details gives it.
+ */
+function statusReason(payment: Payment): object {
+  if (payment.statusReasonDescription === null) return {};
+  return {
+    StatusReason: 'UK.OBIE.OtherReason',
+    StatusReasonDescription: payment.statusReasonDescription.slice(0, 256),
+  };
+}
+
 /** OBDomesticVRPResponse. */
 export function vrpResponse(payment: Payment, consent: Consent, debtor: Account | null, base: string): object {
   const { Data, Risk } = payment.request as unknown as StoredRequest;
@@ -37,6 +50,7 @@ export function vrpResponse(payment: Payment, consent: Consent, debtor: Account 
       ConsentId: payment.consentId,
       CreationDateTime: obDateTime(payment.createdAt),
       Status: payment.status,
+      ...statusReason(payment),
       StatusUpdateDateTime: obDateTime(payment.statusUpdatedAt),
       ...(refund ? { Refund: obCashAccount(debtor) } : {}),
       Initiation: Data['Initiation'],

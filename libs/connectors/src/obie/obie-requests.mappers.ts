@@ -92,7 +92,12 @@ export function paymentOrderRequest(bankId: string, consentId: string, initiatio
   return { Data: { ConsentId: consentId, Initiation: obInitiation(bankId, initiation) }, Risk: risk(initiation) };
 }
 
-/** OBDomesticVRPConsentRequest (sweeping, SCA at set-up). */
+const VRP_TYPES = { SWEEPING: 'UK.OBIE.VRPType.Sweeping', OTHER: 'UK.OBIE.VRPType.Other' } as const;
+
+/**
+ * OBDomesticVRPConsentRequest: SCA once, when the user authorises the consent; its payments are
+ * made without the user (UK.OBIE.SCANotRequired, OffSession), as the gateway makes them.
+ */
 export function vrpConsentRequest(request: VrpConsentRequest): JsonObject {
   return {
     Data: {
@@ -107,8 +112,9 @@ export function vrpConsentRequest(request: VrpConsentRequest): JsonObject {
           Amount: limit.maximumAmount,
           Currency: request.currency,
         })),
-        VRPType: [request.vrpType === 'OTHER' ? 'UK.OBIE.VRPType.Other' : 'UK.OBIE.VRPType.Sweeping'],
-        PSUAuthenticationMethods: ['UK.OBIE.SCA'],
+        VRPType: [VRP_TYPES[request.vrpType ?? 'SWEEPING']],
+        PSUAuthenticationMethods: ['UK.OBIE.SCANotRequired'],
+        PSUInteractionTypes: ['OffSession'],
       },
       Initiation: {
         ...(request.debtor === undefined ? {} : { DebtorAccount: obAccountAt(request.debtor, 'debtor') }),
@@ -118,6 +124,24 @@ export function vrpConsentRequest(request: VrpConsentRequest): JsonObject {
     },
     Risk: {},
   };
+}
+
+/**
+ * The instruction's RemittanceInformation: the standard has its Reference repeat the consent's,
+ * so this payment's own words go in Unstructured then.
+ */
+function vrpRemittance(request: VrpRequest, consentInitiation: JsonObject): JsonObject {
+  const consentRemittance = consentInitiation['RemittanceInformation'];
+  const consentReference =
+    typeof consentRemittance === 'object' && consentRemittance !== null && !Array.isArray(consentRemittance)
+      ? (consentRemittance as JsonObject)['Reference']
+      : undefined;
+  if (typeof consentReference !== 'string')
+    return remittance(request.remittanceInformationPrimary, request.remittanceInformationSecondary);
+  const words = [request.remittanceInformationPrimary, request.remittanceInformationSecondary ?? '']
+    .filter((part) => part !== '')
+    .join(' ');
+  return { Reference: consentReference, ...(words === '' ? {} : { Unstructured: words.slice(0, 140) }) };
 }
 
 /** OBDomesticVRPRequest: the consent's Initiation and Risk with this payment's instruction. */
@@ -132,7 +156,8 @@ export function vrpRequest(request: VrpRequest, consentInitiation: JsonObject, c
       Instruction: {
         InstructionIdentification: reference,
         EndToEndIdentification: reference,
-        RemittanceInformation: remittance(request.remittanceInformationPrimary, request.remittanceInformationSecondary),
+        LocalInstrument: 'UK.OBIE.FPS',
+        RemittanceInformation: vrpRemittance(request, consentInitiation),
         InstructedAmount: { Amount: request.amount.value, Currency: request.amount.currency },
         CreditorAccount: obAccountAt(request.creditor, 'creditor'),
       },
@@ -141,12 +166,14 @@ export function vrpRequest(request: VrpRequest, consentInitiation: JsonObject, c
   };
 }
 
-/** OBVRPFundsConfirmationRequest. */
+/**
+ * OBVRPFundsConfirmationRequest. Data.Reference is optional and, when sent, must repeat the
+ * consent's reference, so it is left out (the check's own reference stays with the caller).
+ */
 export function vrpFundsConfirmationRequest(check: FundsCheck): JsonObject {
   return {
     Data: {
       ConsentId: check.bankConsentId,
-      Reference: check.reference.slice(0, 35),
       InstructedAmount: { Amount: check.amount.value, Currency: check.amount.currency },
     },
   };

@@ -1,20 +1,52 @@
 import { GatewayError } from '#libs/common';
 import type { FundsCheck } from '../capabilities/funds-confirmation.js';
 import type { VrpConsentProgress, VrpConsentRequest, VrpProgress, VrpRequest } from '../capabilities/vrp.js';
+import { BankRejectedError, BankVrpRefusedError } from '../bank-errors.js';
 import type { BankCallContext, BankOutcome } from '../bank-types.js';
 import { idempotencyKeyFor } from './obie-api.js';
-import { objectAt, textAt, type JsonObject } from '../http/bank-json.js';
-import { reasonText, rejectionReason, type ObieParts } from './obie-parts.js';
+import { partyFor } from './obie-accounts.mappers.js';
+import { objectAt, optionalText, textAt, type JsonObject } from '../http/bank-json.js';
+import { reasonText, rejectionReason, type ObieParts, type RejectionReason } from './obie-parts.js';
 import { vrpConsentRequest, vrpFundsConfirmationRequest, vrpRequest } from './obie-requests.mappers.js';
-import { mapPaymentStatus, mapVrpConsentStatus, rejectionOutcome } from './obie.mappers.js';
+import { controlParametersOf } from './obie-vrp-consent.mappers.js';
+import {
+  mapPaymentStatus,
+  mapVrpConsentStatus,
+  rejectionOutcome,
+  vrpRefusalFor,
+  vrpStatusReasonText,
+} from './obie.mappers.js';
 
 const CONSENTS = '/pisp/domestic-vrp-consents';
 const VRPS = '/pisp/domestic-vrps';
 const NONE = { kind: 'none' } as const;
 
+/** A bank's refusal of a call under a VRP consent, said in VRP terms (what it means for the consent). */
+function asVrpRefusal(bankId: string, error: unknown): unknown {
+  if (!(error instanceof BankRejectedError) || error instanceof BankVrpRefusedError) return error;
+  const reason = error.message.replace(/^Bank \S+ rejected the request: /, '');
+  return new BankVrpRefusedError(
+    bankId,
+    error.bankStatusCode,
+    error.bankErrorCode,
+    reason,
+    vrpRefusalFor(error.bankStatusCode, error.bankErrorCode),
+  );
+}
+
+async function refusedInVrpTerms<T>(ctx: BankCallContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw asVrpRefusal(ctx.bankId, error);
+  }
+}
+
 /**
  * Variable recurring payments: the consent (authorised once, in the browser), payments under
- * it with the consent's grant, funds confirmation and revocation.
+ * it with the consent's grant, funds confirmation and revocation. Refusals of a payment or a funds
+ * confirmation are BankVrpRefusedErrors saying what they mean for the consent; a grant the bank no
+ * longer honours (401: the user revoked the consent at the bank) is CONSENT_REVOKED.
  */
 export class ObieVrp {
   constructor(private readonly parts: ObieParts) {}
@@ -32,7 +64,10 @@ export class ObieVrp {
     const data = objectAt(body, 'Data', 'Data');
     const bankConsentId = textAt(data, 'ConsentId', 'Data.ConsentId');
     const { status, outcome } = mapVrpConsentStatus(data['Status']);
-    if (outcome !== 'AWAITING_AUTHORISATION') return { bankConsentId, outcome, bankStatus: status, next: NONE };
+    const control = controlParametersOf(data);
+    const echo = control === undefined ? {} : { controlParameters: control };
+    if (outcome !== 'AWAITING_AUTHORISATION')
+      return { bankConsentId, outcome, bankStatus: status, next: NONE, ...echo };
     // A VRP consent request names no user at the bank, so even a decoupled bank is asked in the browser.
     const redirectUrl = await this.parts.auth.authorizeUrl(
       bankConsentId,
@@ -41,7 +76,7 @@ export class ObieVrp {
       request.state,
       request.nonce,
     );
-    return { bankConsentId, outcome, bankStatus: status, next: { kind: 'redirect', redirectUrl } };
+    return { bankConsentId, outcome, bankStatus: status, next: { kind: 'redirect', redirectUrl }, ...echo };
   }
 
   async completeConsentRedirect(
@@ -52,23 +87,43 @@ export class ObieVrp {
   ): Promise<VrpConsentProgress> {
     const code = params['code'];
     if (params['error'] !== undefined || code === undefined || code === '') {
-      const consent = await this.consent(ctx, bankConsentId);
+      const consent = await this.getConsent(ctx, bankConsentId);
       const outcome: BankOutcome =
         consent.outcome === 'AWAITING_AUTHORISATION'
           ? params['error'] === 'access_denied'
             ? 'REJECTED'
             : 'FAILED'
           : consent.outcome;
-      return { bankConsentId, outcome, bankStatus: consent.status, next: NONE };
+      return { ...consent, outcome };
     }
     const grant = await this.parts.auth.exchangeCode(ctx, code, redirectUri);
-    const consent = await this.consent(ctx, bankConsentId);
-    return { bankConsentId, outcome: consent.outcome, bankStatus: consent.status, next: NONE, grant };
+    return { ...(await this.getConsent(ctx, bankConsentId)), grant };
   }
 
+  /**
+   * The consent as the bank holds it: status, limits and (once authorised) the debtor account.
+   * A consent revoked at the bank still reads Authorised (see BankVrpRefusedError).
+   */
   async getConsent(ctx: BankCallContext, bankConsentId: string): Promise<VrpConsentProgress> {
-    const consent = await this.consent(ctx, bankConsentId);
-    return { bankConsentId, outcome: consent.outcome, bankStatus: consent.status, next: NONE };
+    const token = await this.parts.auth.clientToken(ctx, 'payments');
+    const body = await this.parts.api.get(
+      ctx,
+      `${CONSENTS}/${encodeURIComponent(bankConsentId)}`,
+      token,
+      'obie.domestic-vrp-consents.read',
+    );
+    const data = objectAt(body, 'Data', 'Data');
+    const { status, outcome } = mapVrpConsentStatus(data['Status']);
+    const debtor = partyFor(data['DebtorAccount']);
+    const control = controlParametersOf(data);
+    return {
+      bankConsentId,
+      outcome,
+      bankStatus: status,
+      next: NONE,
+      ...(debtor === undefined ? {} : { debtor }),
+      ...(control === undefined ? {} : { controlParameters: control }),
+    };
   }
 
   async revokeConsent(ctx: BankCallContext, bankConsentId: string): Promise<void> {
@@ -82,25 +137,27 @@ export class ObieVrp {
   }
 
   /** A VRP repeats its consent's Initiation and Risk, so they are read from the bank first. */
-  async initiate(ctx: BankCallContext, request: VrpRequest): Promise<VrpProgress> {
-    const token = await this.parts.auth.clientToken(ctx, 'payments');
-    const consent = await this.parts.api.get(
-      ctx,
-      `${CONSENTS}/${encodeURIComponent(request.bankConsentId)}`,
-      token,
-      'obie.domestic-vrp-consents.read',
-    );
-    const initiation = objectAt(objectAt(consent, 'Data', 'Data'), 'Initiation', 'Data.Initiation');
-    const risk = objectAt(consent, 'Risk', 'Risk');
-    const body = await this.parts.api.post(
-      ctx,
-      VRPS,
-      request.grant,
-      vrpRequest(request, initiation, risk),
-      'obie.domestic-vrps.create',
-      idempotencyKeyFor('vrp', request.vrpId),
-    );
-    return this.progressOf(ctx, body);
+  initiate(ctx: BankCallContext, request: VrpRequest): Promise<VrpProgress> {
+    return refusedInVrpTerms(ctx, async () => {
+      const token = await this.parts.auth.clientToken(ctx, 'payments');
+      const consent = await this.parts.api.get(
+        ctx,
+        `${CONSENTS}/${encodeURIComponent(request.bankConsentId)}`,
+        token,
+        'obie.domestic-vrp-consents.read',
+      );
+      const initiation = objectAt(objectAt(consent, 'Data', 'Data'), 'Initiation', 'Data.Initiation');
+      const risk = objectAt(consent, 'Risk', 'Risk');
+      const body = await this.parts.api.post(
+        ctx,
+        VRPS,
+        request.grant,
+        vrpRequest(request, initiation, risk),
+        'obie.domestic-vrps.create',
+        idempotencyKeyFor('vrp', request.vrpId),
+      );
+      return this.progressOf(ctx, body);
+    });
   }
 
   async status(ctx: BankCallContext, bankVrpId: string): Promise<VrpProgress> {
@@ -111,52 +168,63 @@ export class ObieVrp {
     );
   }
 
-  /** Funds confirmation under a VRP consent, with the consent's grant (authorization-code token). */
+  /**
+   * Funds confirmation under a VRP consent, with the consent's grant (authorization-code token).
+   * Data.Reference is left out: the standard has it repeat the consent's own reference.
+   */
   async confirmFunds(ctx: BankCallContext, check: FundsCheck): Promise<{ readonly fundsAvailable: boolean }> {
-    if (check.grant === undefined || check.grant === '') {
+    const grant = check.grant;
+    if (grant === undefined || grant === '') {
       throw new GatewayError('InvalidArgument', {
         message: 'Funds confirmation at a UK Open Banking bank needs the VRP consent grant.',
       });
     }
-    const body = await this.parts.api.post(
-      ctx,
-      `${CONSENTS}/${encodeURIComponent(check.bankConsentId)}/funds-confirmation`,
-      check.grant,
-      vrpFundsConfirmationRequest(check),
-      'obie.domestic-vrp-consents.funds-confirmation',
+    const body = await refusedInVrpTerms(ctx, () =>
+      this.parts.api.post(
+        ctx,
+        `${CONSENTS}/${encodeURIComponent(check.bankConsentId)}/funds-confirmation`,
+        grant,
+        vrpFundsConfirmationRequest(check),
+        'obie.domestic-vrp-consents.funds-confirmation',
+      ),
     );
     const result = objectAt(objectAt(body, 'Data', 'Data'), 'FundsAvailableResult', 'Data.FundsAvailableResult');
     return { fundsAvailable: result['FundsAvailable'] === 'Available' };
   }
 
+  /**
+   * OBDomesticVRPResponse in the capability's words. A rejection's reason is the response's own
+   * StatusReason / StatusReasonDescription, or else the payment-details resource's; an ISO 20022
+   * AM04 in it is REJECTED_INSUFFICIENT_FUNDS.
+   */
   private async progressOf(ctx: BankCallContext, body: JsonObject): Promise<VrpProgress> {
     const data = objectAt(body, 'Data', 'Data');
     const bankVrpId = textAt(data, 'DomesticVRPId', 'Data.DomesticVRPId');
     const mapped = mapPaymentStatus(data['Status']);
+    const code = optionalText(data, 'StatusReason');
+    const description = optionalText(data, 'StatusReasonDescription');
+    const ownReason: RejectionReason | undefined =
+      code === undefined && description === undefined
+        ? undefined
+        : {
+            ...(code === undefined ? {} : { statusReason: vrpStatusReasonText(code) }),
+            ...(description === undefined ? {} : { description }),
+          };
     const reason =
-      mapped.outcome === 'REJECTED'
-        ? await rejectionReason(this.parts, ctx, `${VRPS}/${encodeURIComponent(bankVrpId)}/payment-details`)
-        : undefined;
+      mapped.outcome === 'REJECTED' && description === undefined
+        ? ((await rejectionReason(this.parts, ctx, `${VRPS}/${encodeURIComponent(bankVrpId)}/payment-details`)) ??
+          ownReason)
+        : ownReason;
     const statusReason = reasonText(reason);
+    const debtor = partyFor(data['DebtorAccount']);
+    const refundAccount = partyFor(data['Refund']);
     return {
       bankVrpId,
       outcome: mapped.outcome === 'REJECTED' ? rejectionOutcome(reason) : mapped.outcome,
       bankStatus: mapped.status,
       ...(statusReason === undefined ? {} : { statusReason }),
+      ...(debtor === undefined ? {} : { debtor }),
+      ...(refundAccount === undefined ? {} : { refundAccount }),
     };
-  }
-
-  private async consent(
-    ctx: BankCallContext,
-    bankConsentId: string,
-  ): Promise<{ status: string; outcome: BankOutcome }> {
-    const token = await this.parts.auth.clientToken(ctx, 'payments');
-    const body = await this.parts.api.get(
-      ctx,
-      `${CONSENTS}/${encodeURIComponent(bankConsentId)}`,
-      token,
-      'obie.domestic-vrp-consents.read',
-    );
-    return mapVrpConsentStatus(objectAt(body, 'Data', 'Data')['Status']);
   }
 }

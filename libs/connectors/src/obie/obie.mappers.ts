@@ -1,5 +1,6 @@
 import { lookupOutcome } from '../bank-status-codes.js';
 import type { BankOutcome } from '../bank-types.js';
+import type { VrpRefusal } from '../capabilities/vrp.js';
 
 /**
  * The OBIE v3.1 status code sets and what each means for the gateway. Every table is a
@@ -68,7 +69,11 @@ export const PAYMENT_CONSENT_STATUS_OUTCOMES: Readonly<Record<ObPaymentConsentSt
   Consumed: 'PROCESSING',
 };
 
-/** Domestic VRP consent statuses (v3.1 VRP profile: no Consumed, no Revoked). */
+/**
+ * OBDomesticVRPConsentResponse Data.Status (VRP profile v3.1.10: no Consumed, no Revoked). A
+ * consent the user revokes at the bank stays Authorised; the bank revokes its access token instead,
+ * which the connector reports as a BankVrpRefusedError with refusal CONSENT_REVOKED.
+ */
 export const OB_VRP_CONSENT_STATUSES = ['AwaitingAuthorisation', 'Authorised', 'Rejected'] as const;
 export type ObVrpConsentStatus = (typeof OB_VRP_CONSENT_STATUSES)[number];
 
@@ -78,6 +83,99 @@ export const VRP_CONSENT_STATUS_OUTCOMES: Readonly<Record<ObVrpConsentStatus, Ba
   Authorised: 'COMPLETED',
   Rejected: 'REJECTED',
 };
+
+/** OBVRPStatusReasonCode: why a VRP has its status (Data.StatusReason of OBDomesticVRPResponse). */
+export const OB_VRP_STATUS_REASONS = ['UK.OBIE.ExemptionNotApplied', 'UK.OBIE.OtherReason'] as const;
+export type ObVrpStatusReason = (typeof OB_VRP_STATUS_REASONS)[number];
+
+export const VRP_STATUS_REASON_TEXTS: Readonly<Record<ObVrpStatusReason, string>> = {
+  // The bank would not apply an SCA exemption: the payment needed the user present.
+  'UK.OBIE.ExemptionNotApplied': 'The bank did not apply an SCA exemption to the payment.',
+  'UK.OBIE.OtherReason': 'The bank gave another reason.',
+};
+
+/** The text for a VRP's StatusReason code; a code outside the set is passed on as given. */
+export function vrpStatusReasonText(code: string): string {
+  return (VRP_STATUS_REASON_TEXTS as Readonly<Record<string, string>>)[code] ?? code;
+}
+
+/** OBError1 ErrorCode (VRP profile v3.1.10): the codes a bank refuses a VRP request with. */
+export const OB_ERROR_CODES = [
+  'UK.OBIE.Field.Expected',
+  'UK.OBIE.Field.Invalid',
+  'UK.OBIE.Field.InvalidDate',
+  'UK.OBIE.Field.Missing',
+  'UK.OBIE.Field.Unexpected',
+  'UK.OBIE.Header.Invalid',
+  'UK.OBIE.Header.Missing',
+  'UK.OBIE.Reauthenticate',
+  'UK.OBIE.Resource.ConsentMismatch',
+  'UK.OBIE.Resource.InvalidConsentStatus',
+  'UK.OBIE.Resource.InvalidFormat',
+  'UK.OBIE.Resource.NotFound',
+  'UK.OBIE.Rules.AfterCutOffDateTime',
+  'UK.OBIE.Rules.DuplicateReference',
+  'UK.OBIE.Rules.FailsControlParameters',
+  'UK.OBIE.Signature.Invalid',
+  'UK.OBIE.Signature.InvalidClaim',
+  'UK.OBIE.Signature.Malformed',
+  'UK.OBIE.Signature.Missing',
+  'UK.OBIE.Signature.MissingClaim',
+  'UK.OBIE.Signature.Unexpected',
+  'UK.OBIE.UnexpectedError',
+  'UK.OBIE.Unsupported.AccountIdentifier',
+  'UK.OBIE.Unsupported.AccountSecondaryIdentifier',
+  'UK.OBIE.Unsupported.Currency',
+  'UK.OBIE.Unsupported.Frequency',
+  'UK.OBIE.Unsupported.LocalInstrument',
+  'UK.OBIE.Unsupported.Scheme',
+] as const;
+export type ObErrorCode = (typeof OB_ERROR_CODES)[number];
+
+/** What each error code means when a bank refuses a VRP or a funds confirmation under a VRP consent. */
+export const VRP_REFUSALS_BY_ERROR_CODE: Readonly<Record<ObErrorCode, VrpRefusal>> = {
+  'UK.OBIE.Field.Expected': 'INVALID_REQUEST',
+  'UK.OBIE.Field.Invalid': 'INVALID_REQUEST',
+  'UK.OBIE.Field.InvalidDate': 'INVALID_REQUEST',
+  'UK.OBIE.Field.Missing': 'INVALID_REQUEST',
+  'UK.OBIE.Field.Unexpected': 'INVALID_REQUEST',
+  'UK.OBIE.Header.Invalid': 'INVALID_REQUEST',
+  'UK.OBIE.Header.Missing': 'INVALID_REQUEST',
+  // The user must authorise the consent again before it can be used.
+  'UK.OBIE.Reauthenticate': 'CONSENT_REVOKED',
+  'UK.OBIE.Resource.ConsentMismatch': 'CONSENT_MISMATCH',
+  'UK.OBIE.Resource.InvalidConsentStatus': 'CONSENT_NOT_ACTIVE',
+  'UK.OBIE.Resource.InvalidFormat': 'INVALID_REQUEST',
+  // The consent is gone (deleted) or never existed at this bank.
+  'UK.OBIE.Resource.NotFound': 'CONSENT_NOT_ACTIVE',
+  'UK.OBIE.Rules.AfterCutOffDateTime': 'INVALID_REQUEST',
+  'UK.OBIE.Rules.DuplicateReference': 'INVALID_REQUEST',
+  'UK.OBIE.Rules.FailsControlParameters': 'CONTROL_PARAMETERS',
+  'UK.OBIE.Signature.Invalid': 'INVALID_REQUEST',
+  'UK.OBIE.Signature.InvalidClaim': 'INVALID_REQUEST',
+  'UK.OBIE.Signature.Malformed': 'INVALID_REQUEST',
+  'UK.OBIE.Signature.Missing': 'INVALID_REQUEST',
+  'UK.OBIE.Signature.MissingClaim': 'INVALID_REQUEST',
+  'UK.OBIE.Signature.Unexpected': 'INVALID_REQUEST',
+  'UK.OBIE.UnexpectedError': 'INVALID_REQUEST',
+  'UK.OBIE.Unsupported.AccountIdentifier': 'UNSUPPORTED',
+  'UK.OBIE.Unsupported.AccountSecondaryIdentifier': 'UNSUPPORTED',
+  'UK.OBIE.Unsupported.Currency': 'UNSUPPORTED',
+  'UK.OBIE.Unsupported.Frequency': 'UNSUPPORTED',
+  'UK.OBIE.Unsupported.LocalInstrument': 'UNSUPPORTED',
+  'UK.OBIE.Unsupported.Scheme': 'UNSUPPORTED',
+};
+
+/**
+ * What a bank's 4xx to a call made with a VRP consent's grant means: a 401 is the grant no longer
+ * honoured (revoked at the bank: the VRP profile has the bank revoke the access token and leave the
+ * consent Authorised); otherwise the error code decides, a code outside the set being INVALID_REQUEST.
+ */
+export function vrpRefusalFor(httpStatus: number, errorCode: string | undefined): VrpRefusal {
+  if (httpStatus === 401) return 'CONSENT_REVOKED';
+  const known = (VRP_REFUSALS_BY_ERROR_CODE as Readonly<Record<string, VrpRefusal>>)[errorCode ?? ''];
+  return known ?? 'INVALID_REQUEST';
+}
 
 /** OBExternalRequestStatus1Code: account-access consents. */
 export const OB_ACCOUNT_ACCESS_CONSENT_STATUSES = [
