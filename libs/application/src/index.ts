@@ -6,3 +6,4 @@ export * from './sub-tpps/index.js';
 export * from './tokenized-accounts/index.js';
 export * from './payment-links/index.js';
 export * from './vrp-consents/index.js';
+export * from './vrps/index.js';

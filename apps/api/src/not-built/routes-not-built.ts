@@ -25,8 +25,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'GET', path: 'vrp-consents' },
   { method: 'GET', path: 'vrp-consents/:id' },
   { method: 'DELETE', path: 'vrp-consents/:id' },
-  { method: 'GET', path: 'vrp-consents/:id/payments' },
-  { method: 'GET', path: 'vrps/:id/confirm-funds' },
   // Refunds and refund registrations
   { method: 'POST', path: 'refunds' },
   { method: 'GET', path: 'refunds' },

@@ -6,6 +6,7 @@ import type { PaymentProgress } from '#libs/connectors';
 import { BankRepository, PaymentRepository, PrismaService, type Bank, type NewPayment, type Payment } from '#libs/db';
 import type { MemberId, PaymentInitiationInput } from '#libs/domain';
 import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
+import { InitiateVrpUseCase } from '../vrps/initiate-vrp.usecase.js';
 import { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-resolution.js';
 import { bankInitiationOf } from './bank-initiation.js';
 import { hostedPagesUrl } from './hosted-pages-url.js';
@@ -69,6 +70,7 @@ export class InitiatePaymentUseCase {
     private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
     private readonly onBehalfOf: OnBehalfOfCheck,
+    private readonly vrps: InitiateVrpUseCase,
     private readonly debtorAccounts: DebtorAccountResolution,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -78,6 +80,8 @@ export class InitiatePaymentUseCase {
   }
 
   async execute(command: InitiatePaymentCommand): Promise<PaymentResource> {
+    const vrpConsentId = command.input.vrpConsentId;
+    if (vrpConsentId !== undefined) return this.vrps.execute({ ...command, input: { ...command.input, vrpConsentId } });
     const bank = await this.bankOf(command.input);
     const now = this.clock.now();
     const input = checkInitiationAgainstContext(command.input, {

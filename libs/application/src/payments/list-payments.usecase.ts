@@ -26,9 +26,10 @@ export interface PaymentsPage {
 }
 
 /**
- * GET /v2/payments: the member's payments, newest first, in pages. Payments made here are single
- * payments without refunds so far, so `type=VARIABLE_RECURRING_PAYMENT`, a `vrpConsentId`, or
- * refund statuses without NONE find nothing. `partial=true` answers only id and status.
+ * GET /v2/payments: the member's payments, newest first, in pages. `type` tells single payments
+ * from variable recurring ones (made under a VRP consent, which `vrpConsentId` names). Payments
+ * have no refunds so far, so refund statuses without NONE find nothing. `partial=true` answers
+ * only id and status.
  */
 @Injectable()
 export class ListPaymentsUseCase {
@@ -39,11 +40,12 @@ export class ListPaymentsUseCase {
 
   async execute(memberId: MemberId, command: ListPaymentsCommand): Promise<PaymentsPage> {
     const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'offset');
-    const nothing =
-      command.type === 'VARIABLE_RECURRING_PAYMENT' ||
-      command.vrpConsentId !== undefined ||
-      (command.refundStatuses !== undefined && !command.refundStatuses.includes('NONE'));
-    const rows = nothing ? [] : await this.payments.listForMember(memberId, command, command.limit, cursor);
+    const nothing = command.refundStatuses !== undefined && !command.refundStatuses.includes('NONE');
+    const filter = {
+      ...command,
+      ...(command.type === undefined ? {} : { recurring: command.type === 'VARIABLE_RECURRING_PAYMENT' }),
+    };
+    const rows = nothing ? [] : await this.payments.listForMember(memberId, filter, command.limit, cursor);
     const page = rows.slice(0, command.limit);
     const haveMore = rows.length > command.limit;
     const last = page.at(-1);

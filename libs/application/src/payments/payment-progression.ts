@@ -27,7 +27,7 @@ import {
 import type { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-resolution.js';
 import { bankHandleOf, bankInitiationOf, type BankInitiationContext, type PaymentForBank } from './bank-initiation.js';
 import { failureChange } from './bank-failure.js';
-import type { PaymentRules } from './payment-rules.js';
+import { LOST_INITIATION_GRACE_MS, type PaymentRules } from './payment-rules.js';
 import { changeFromProgress } from './progress-change.js';
 import {
   recordKnownPaymentChange,
@@ -47,6 +47,18 @@ export interface PaymentProgressionDeps {
   readonly publicBaseUrl: string;
   /** Resolves an Account on File debtor for the bank calls on a stored payment. */
   readonly debtorAccounts?: DebtorAccountResolution;
+  /** The bank calls of variable recurring payments (payments under a VRP consent). */
+  readonly vrpBank?: VrpBankCalls;
+}
+
+/**
+ * How the bank is asked about a variable recurring payment: under its consent's grant, without
+ * the user. `initiate` is idempotent per payment (the payment id is the bank's idempotency key),
+ * so it also serves to ask again about an initiation whose answer was lost.
+ */
+export interface VrpBankCalls {
+  initiate(payment: Payment, traceId?: string): Promise<PaymentProgress>;
+  status(payment: Payment): Promise<PaymentProgress>;
 }
 
 /**
@@ -183,10 +195,12 @@ export class PaymentProgression {
     bank: Bank | null = null,
     returnedDebtor?: PartyAccount,
   ): Promise<ChangeResult> {
+    // A VRP's change writes a second event, and a new Account on File is stored with its change:
+    // both go through the locked path.
+    if (stored.vrpConsentId !== null) return this.change(stored.id, compute, bank, returnedDebtor);
     const now = this.deps.clock.now();
     const change = compute(stored, now);
     if (change === null) return { kind: 'refused', payment: stored };
-    // A new Account on File is stored with the change, in a transaction of its own.
     if (change.tokenizedAccountId !== undefined) return this.change(stored.id, compute, bank, returnedDebtor);
     const result = await recordKnownPaymentChange(
       this.deps.prisma,
@@ -291,6 +305,9 @@ export class PaymentProgression {
       case 'expire':
         return this.end(paymentId, 'INITIATION_EXPIRED', 'The user did not complete authentication in time.');
       case 'initiation-lost':
+        // A VRP needs no user: asking again (idempotently) finds the payment the bank may have made.
+        if (payment.vrpConsentId !== null && this.deps.vrpBank !== undefined)
+          return this.askAgainForVrp(payment, this.deps.vrpBank, now);
         return this.end(paymentId, 'INITIATION_FAILED', 'The bank did not answer the initiation.');
       case 'wait':
         await this.transactions.run((tx) =>
@@ -323,12 +340,7 @@ export class PaymentProgression {
     });
     let progress: PaymentProgress;
     try {
-      const connector = this.connectorFor(bank);
-      progress = await connector.getPaymentStatus(
-        this.callContext(bank.id),
-        bankHandleOf(payment),
-        await this.bankInitiationFor(payment, { redirectUri: this.redirectUri }),
-      );
+      progress = await this.askBank(payment, bank);
     } catch (error) {
       this.deps.logger.warn(
         { paymentId: payment.id, bankId: bank.id, err: error },
@@ -337,5 +349,44 @@ export class PaymentProgression {
       return undefined;
     }
     return this.applyProgress(payment.id, progress, bank);
+  }
+
+  /**
+   * A VRP whose initiation answer was lost: its window is set again (so a bank that is down is
+   * asked again after another deadline, not at once), then the bank is asked for it again under
+   * the same idempotency key, which answers the payment it made, or makes it once.
+   */
+  private async askAgainForVrp(payment: Payment, vrpBank: VrpBankCalls, now: Date): Promise<ChangeResult | undefined> {
+    const window = new Date(now.getTime() + this.deps.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS);
+    const rearmed = await this.change(payment.id, (current) =>
+      current.status === 'INITIATION_PENDING' && current.bankPaymentId === null
+        ? { status: current.status, updatedAt: current.updatedAt, expiresAt: window }
+        : null,
+    );
+    if (rearmed.kind !== 'changed') return undefined;
+    const bank = await this.bankOf(payment);
+    let progress: PaymentProgress;
+    try {
+      progress = await vrpBank.initiate(rearmed.payment);
+    } catch (error) {
+      this.deps.logger.warn(
+        { paymentId: payment.id, bankId: bank.id, err: error },
+        'VRP initiation asked again failed; asking again later',
+      );
+      return undefined;
+    }
+    return this.applyProgress(payment.id, progress, bank);
+  }
+
+  /** Where the bank says the payment stands (a VRP without the bank's id yet: its initiation, asked again). */
+  private async askBank(payment: Payment, bank: Bank): Promise<PaymentProgress> {
+    const vrpBank = this.deps.vrpBank;
+    if (payment.vrpConsentId !== null && vrpBank !== undefined)
+      return payment.bankPaymentId === null ? vrpBank.initiate(payment) : vrpBank.status(payment);
+    return this.connectorFor(bank).getPaymentStatus(
+      this.callContext(bank.id),
+      bankHandleOf(payment),
+      await this.bankInitiationFor(payment, { redirectUri: this.redirectUri }),
+    );
   }
 }

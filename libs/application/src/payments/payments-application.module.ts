@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BankConnectors } from '#libs/connectors';
+import { SecretsModule } from '#libs/secrets';
 import { SubTppsApplicationModule } from '../sub-tpps/sub-tpps-application.module.js';
 import { TokenizedAccountsApplicationModule } from '../tokenized-accounts/tokenized-accounts-application.module.js';
 import { GetPaymentUseCase } from './get-payment.usecase.js';
@@ -9,6 +10,7 @@ import { PaymentLinkStatuses } from './payment-link-statuses.js';
 import { PaymentProgression } from './payment-progression.js';
 import { PAYMENT_PROGRESSION_PROVIDERS } from './payment-progression.providers.js';
 import { SubmitEmbeddedAuthUseCase } from './submit-embedded-auth.usecase.js';
+import { InitiateVrpUseCase } from '../vrps/initiate-vrp.usecase.js';
 
 const USE_CASES = [InitiatePaymentUseCase, ListPaymentsUseCase, GetPaymentUseCase, SubmitEmbeddedAuthUseCase];
 
@@ -17,8 +19,8 @@ const USE_CASES = [InitiatePaymentUseCase, ListPaymentsUseCase, GetPaymentUseCas
  * process's modules to import (the API's payments routes, the hosted pages).
  */
 @Module({
-  imports: [TokenizedAccountsApplicationModule, SubTppsApplicationModule],
-  providers: [...PAYMENT_PROGRESSION_PROVIDERS, PaymentLinkStatuses, ...USE_CASES],
+  imports: [TokenizedAccountsApplicationModule, SubTppsApplicationModule, SecretsModule],
+  providers: [...PAYMENT_PROGRESSION_PROVIDERS, PaymentLinkStatuses, InitiateVrpUseCase, ...USE_CASES],
   exports: [PaymentProgression, BankConnectors, SubTppsApplicationModule, ...USE_CASES],
 })
 export class PaymentsApplicationModule {}

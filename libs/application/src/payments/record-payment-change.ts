@@ -15,6 +15,7 @@ import {
 import { decidePaymentMove, nextPaymentTimer, type PaymentStatus } from '#libs/domain';
 import { prepareOutboxEvent, wakeOutboxRelay, writeOutboxEvent } from '#libs/events';
 import type { PaymentRules } from './payment-rules.js';
+import { vrpEventPayload } from '../vrps/vrp-view.js';
 import { paymentEventPayload } from './payment-view.js';
 
 /** The id of a payment's one timer row. */
@@ -74,8 +75,19 @@ function creationEvent(payment: Payment) {
   } as const;
 }
 
-async function announce(tx: Tx, payment: Payment): Promise<void> {
+/**
+ * PAYMENT_STATUS_CHANGED for the payment as it now stands, and for a variable recurring payment
+ * (made under a VRP consent) VRP_STATUS_CHANGED too, in the caller's transaction.
+ */
+export async function announcePayment(tx: Tx, payment: Payment): Promise<void> {
   await writeOutboxEvent(tx, creationEvent(payment));
+  if (payment.vrpConsentId !== null)
+    await writeOutboxEvent(tx, {
+      memberId: payment.memberId,
+      type: 'VRP_STATUS_CHANGED',
+      payload: vrpEventPayload(payment),
+      createdAt: payment.updatedAt,
+    });
 }
 
 /** The PAYMENT_STATUS_CHANGED row announcing `payment` as it stands, for a statement of its own. */
@@ -132,7 +144,7 @@ export async function recordPaymentChange(
   const statusChanged = decision === 'move';
   const updated = await payments.in(tx).update(current, change);
   if (updated === null) return { kind: 'stale' };
-  if (statusChanged) await announce(tx, updated);
+  if (statusChanged) await announcePayment(tx, updated);
   await schedulePaymentTimer(
     tx,
     updated,

@@ -7,6 +7,8 @@ export interface ErrorObject {
   message: string;
   paths?: string[];
   paymentId?: string;
+  /** The VRP consent a VRP consent error names (the reference's VrpConsent*Error shapes). */
+  vrpConsentId?: string;
   tokenTraceId: string;
 }
 
@@ -33,5 +35,6 @@ export function errorBody(error: GatewayError, tokenTraceId: string): ErrorRespo
     // have exactly errorCode + message + tokenTraceId.
     body.paths = [...error.paths];
   }
+  if (status === 400 || status === 404) Object.assign(body, error.details);
   return { error: body };
 }

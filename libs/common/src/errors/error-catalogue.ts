@@ -12,6 +12,13 @@ export const ERROR_CATALOGUE = {
   'Field.Unknown': { status: 400, message: 'The request has a field this endpoint does not accept.' },
   MalformedBody: { status: 400, message: 'The request body is not valid JSON.' },
   InvalidArgument: { status: 400, message: 'The request is invalid.' },
+  // 400: a VRP consent that cannot carry a payment (the reference's VrpConsentNotAuthorizedError
+  // and VrpConsentViolationError, which name the consent in `vrpConsentId`).
+  'Resource.ConsentNotAuthorized': { status: 400, message: 'The VRP consent is not authorized.' },
+  'Rules.VrpConsentViolation': {
+    status: 400,
+    message: 'The payment violates the VRP consent’s control parameters or differs from what the consent fixes.',
+  },
   // 4xx that the transport produces, in the 400 shape.
   UnsupportedMediaType: { status: 415, message: 'Content-Type must be application/json.' },
   PayloadTooLarge: { status: 413, message: 'The request body is too large.' },

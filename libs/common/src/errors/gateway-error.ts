@@ -13,6 +13,11 @@ export interface GatewayErrorOptions {
   readonly retryAfterSeconds?: number;
   /** Extra response headers (rate-limit headers and the like). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Ids the reference's error shapes name beside the code (`vrpConsentId` of a VRP consent error),
+   * answered in the error object of a 400 or 404.
+   */
+  readonly details?: Readonly<Record<string, string>>;
   readonly cause?: unknown;
 }
 
@@ -24,6 +29,7 @@ export class GatewayError extends Error {
   readonly external: boolean;
   readonly retryAfterSeconds: number | undefined;
   readonly headers: Readonly<Record<string, string>>;
+  readonly details: Readonly<Record<string, string>>;
 
   constructor(
     readonly code: ErrorCode,
@@ -37,13 +43,18 @@ export class GatewayError extends Error {
     this.external = options.external ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.headers = options.headers ?? {};
+    this.details = options.details ?? {};
   }
 
   static invalidField(path: string, message: string, code: ErrorCode = 'Field.Invalid'): GatewayError {
     return new GatewayError(code, { message, paths: [path] });
   }
 
-  static notFound(entityId: string, message?: string): GatewayError {
-    return new GatewayError('NOT_FOUND', { entityId, message: message ?? `Entity ${entityId} not found.` });
+  static notFound(entityId: string, message?: string, details?: Readonly<Record<string, string>>): GatewayError {
+    return new GatewayError('NOT_FOUND', {
+      entityId,
+      message: message ?? `Entity ${entityId} not found.`,
+      ...(details === undefined ? {} : { details }),
+    });
   }
 }

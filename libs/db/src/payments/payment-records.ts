@@ -34,6 +34,10 @@ export interface PaymentListFilter {
   readonly createdBefore?: Date;
   readonly onBehalfOfId?: string;
   readonly externalPsuReference?: string;
+  /** Only variable recurring payments (true), or only single payments (false). */
+  readonly recurring?: boolean;
+  /** Only the payments under this VRP consent. */
+  readonly vrpConsentId?: string;
 }
 
 /** A page position: the last row's creation time and id (newest first). */

@@ -185,6 +185,15 @@ export async function readPaymentForMember(pool: pg.Pool, memberId: string, id: 
   return row === undefined ? null : paymentFromRow(row);
 }
 
+/** Stores new payments (rows as JSON, see paymentRowsJson) in the transaction that runs it. */
+export const INSERT_PAYMENT_ROWS = `INSERT INTO payment (${SELECT_LIST})
+  SELECT ${SELECT_LIST} FROM json_populate_recordset(NULL::payment, $1::json)`;
+
+/** Payments as the JSON array INSERT_PAYMENT_ROWS reads. */
+export function paymentRowsJson(payments: readonly Payment[]): string {
+  return JSON.stringify(payments.map((payment) => paymentRowObject(payment)));
+}
+
 /** The outbox row that announces a new payment (built by libs/events). */
 export interface NewPaymentEvent {
   readonly id: string;

@@ -5,7 +5,9 @@ import { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
 import type { PaymentChange, PaymentCursor, PaymentListFilter } from './payment-records.js';
 import {
+  INSERT_PAYMENT_ROWS,
   insertPaymentWithEvent,
+  paymentRowsJson,
   readPaymentForMember,
   readPaymentViewForMember,
   updatePaymentWithEvent,
@@ -41,6 +43,8 @@ function where(
   if (filter.createdBefore !== undefined) and.push({ createdAt: { lt: filter.createdBefore } });
   if (filter.onBehalfOfId !== undefined) and.push({ onBehalfOfId: filter.onBehalfOfId });
   if (filter.externalPsuReference !== undefined) and.push({ externalPsuReference: filter.externalPsuReference });
+  if (filter.recurring !== undefined) and.push({ vrpConsentId: filter.recurring ? { not: null } : null });
+  if (filter.vrpConsentId !== undefined) and.push({ vrpConsentId: filter.vrpConsentId });
   if (cursor !== undefined) {
     and.push({ OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] });
   }
@@ -120,6 +124,30 @@ export class PaymentRepository extends Repository {
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit + 1,
     });
+  }
+
+  /**
+   * Stores a new payment (as paymentFromNew gives it) in the caller's transaction (`in(tx)`); its
+   * event and timer are the caller's to write beside it.
+   */
+  async insert(payment: Payment): Promise<void> {
+    await this.db.$executeRawUnsafe(INSERT_PAYMENT_ROWS, paymentRowsJson([payment]));
+  }
+
+  /**
+   * The amounts and times of the payments made under a VRP consent whose status is not one of
+   * `excludedStatuses` (what the limits count), oldest first. Read under the consent's lock.
+   */
+  async vrpsCounted(
+    vrpConsentId: string,
+    excludedStatuses: readonly string[],
+  ): Promise<{ readonly amount: string; readonly at: Date }[]> {
+    const rows = await this.db.payment.findMany({
+      where: { vrpConsentId, status: { notIn: [...excludedStatuses] } },
+      select: { amount: true, createdAt: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    return rows.map((row) => ({ amount: row.amount.toFixed(), at: row.createdAt }));
   }
 
   /** For workers and bank callbacks, which act for whichever member owns the payment. */

@@ -1,0 +1,53 @@
+import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentMember, type MemberContext } from '#libs/auth';
+import { ConfirmVrpFundsUseCase, ListVrpsUseCase, type VrpsPage } from '#libs/application';
+import type { FastifyRequest } from 'fastify';
+import { ConfirmVrpFundsQuery, ListVrpsQuery } from './dto/list-vrps.query.js';
+
+@ApiTags('Variable Recurring Payments')
+@Controller()
+export class VrpsController {
+  constructor(
+    private readonly list: ListVrpsUseCase,
+    private readonly confirm: ConfirmVrpFundsUseCase,
+  ) {}
+
+  @Get('vrp-consents/:id/payments')
+  @ApiOperation({
+    summary: 'Get payments under a VRP consent',
+    operationId: 'GetVrpConsentPayments',
+    description:
+      'The variable recurring payments made under the consent (POST /v2/payments with vrpConsentId), newest first, as Vrp objects.',
+  })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: { vrps: { type: 'array', items: { type: 'object' } }, pageInfo: { type: 'object' } },
+    },
+  })
+  listVrps(
+    @CurrentMember() member: MemberContext,
+    @Param('id') id: string,
+    @Query() query: ListVrpsQuery,
+  ): Promise<VrpsPage> {
+    return this.list.execute(member.memberId, id, query.limit, query.offset);
+  }
+
+  @Get('vrps/:id/confirm-funds')
+  @ApiOperation({
+    summary: 'Verify if funds are available or not',
+    operationId: 'ConfirmFunds',
+    description:
+      "Whether the account of the authorised VRP consent `id` holds `amount`, asked of the bank's funds confirmation (501 where the bank has none).",
+  })
+  @ApiOkResponse({ schema: { type: 'object', properties: { fundsAvailable: { type: 'boolean' } } } })
+  confirmFunds(
+    @CurrentMember() member: MemberContext,
+    @Param('id') id: string,
+    @Query() query: ConfirmVrpFundsQuery,
+    @Req() request: FastifyRequest,
+  ): Promise<{ readonly fundsAvailable: boolean }> {
+    return this.confirm.execute(member.memberId, id, query.amount, request.traceId);
+  }
+}

@@ -1,0 +1,220 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { APP_CONFIG, Clock, GatewayError, LOGGER, withFields, type AppConfig } from '#libs/common';
+import { BankVrpRefusedError, type PaymentProgress } from '#libs/connectors';
+import {
+  BankRepository,
+  paymentFromNew,
+  PaymentRepository,
+  PrismaService,
+  Transactions,
+  VrpConsentRepository,
+  type Bank,
+  type Payment,
+  type VrpConsent,
+} from '#libs/db';
+import { decideVrpLimits, type MemberId, type PaymentInitiationInput } from '#libs/domain';
+import { wakeOutboxRelay } from '#libs/events';
+import type { InitiatePaymentCommand } from '../payments/initiate-payment.usecase.js';
+import { checkInitiationAgainstContext } from '../payments/initiation-error.js';
+import { draftPayment } from '../payments/payment-draft.js';
+import { PaymentProgression } from '../payments/payment-progression.js';
+import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from '../payments/payment-rules.js';
+import { renderPayment, type PaymentResource } from '../payments/payment-view.js';
+import { announcePayment, schedulePaymentTimer, type ChangeResult } from '../payments/record-payment-change.js';
+import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
+import { revokeVrpConsentAfterBankRefusal } from './vrp-consent-revocation.js';
+import { vrpConsentCreditor, vrpControlsOf } from './vrp-consent-controls.js';
+import { vrpLimitMessage, vrpViolation } from './vrp-limit-refusal.js';
+import { VrpPaymentBank } from './vrp-payment-bank.js';
+
+/** Statuses of a VRP that the consent's limits do not count: the money did not move. */
+export const VRP_STATUSES_NOT_COUNTED = [
+  'INITIATION_REJECTED',
+  'INITIATION_REJECTED_INSUFFICIENT_FUNDS',
+  'INITIATION_FAILED',
+  'INITIATION_DECLINED',
+  'INITIATION_EXPIRED',
+  'CANCELED',
+] as const;
+
+function digits(value: string | undefined): string {
+  return (value ?? '').replace(/\D/g, '');
+}
+
+/**
+ * POST /v2/payments with `vrpConsentId`: a variable recurring payment, made without the user under
+ * an authorised VRP consent of the member.
+ *
+ * The consent's row is locked, the limit engine decides with the payments already made under it
+ * (those that moved money or may yet), and the payment is stored (INITIATION_PENDING, with its
+ * PAYMENT_STATUS_CHANGED and VRP_STATUS_CHANGED events and its timer) in that one transaction:
+ * concurrent VRPs on one consent are decided one after another, so none passes a limit. A refusal
+ * stores nothing and calls no bank. Then the bank is asked under the consent's grant (the payment
+ * id is its idempotency key, so a lost answer is asked for again by the payment's timer) and its
+ * answer recorded as the payment's change.
+ */
+@Injectable()
+export class InitiateVrpUseCase {
+  private readonly rules: PaymentRules;
+  private readonly ownHosts: readonly string[];
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly transactions: Transactions,
+    private readonly clock: Clock,
+    private readonly banks: BankRepository,
+    private readonly consents: VrpConsentRepository,
+    private readonly payments: PaymentRepository,
+    private readonly progression: PaymentProgression,
+    private readonly vrpBank: VrpPaymentBank,
+    private readonly onBehalfOf: OnBehalfOfCheck,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.rules = paymentRules(config);
+    this.ownHosts = [new URL(config.http.publicBaseUrl).hostname];
+  }
+
+  async execute(
+    command: InitiatePaymentCommand & { readonly input: { readonly vrpConsentId: string } },
+  ): Promise<PaymentResource> {
+    const memberId = command.member.memberId;
+    const consentId = command.input.vrpConsentId;
+    const known = await this.consentOf(memberId, consentId);
+    const bank = await this.bankOf(known);
+    const input = this.checked(command, known, bank);
+    await this.onBehalfOf.check(command.member, input.onBehalfOfId, 'initiation.onBehalfOfId');
+
+    const stored = await this.store(memberId, consentId, input, bank);
+    wakeOutboxRelay(this.prisma.pool);
+    let result: ChangeResult;
+    let progress: PaymentProgress;
+    try {
+      progress = await this.vrpBank.initiate(stored, command.traceId);
+    } catch (error) {
+      await this.progression.failInitiation(stored, error, command.traceId);
+      throw await this.refusalOf(error, known);
+    }
+    result = await this.progression.answerInitiation(stored, progress, bank);
+    if (result.kind === 'stale')
+      result = { kind: 'refused', payment: (await this.payments.findById(stored.id)) ?? stored };
+    return renderPayment(result.payment);
+  }
+
+  /** The member's consent (404 naming it otherwise), read to find its bank before the locked decision. */
+  private async consentOf(memberId: MemberId, consentId: string): Promise<VrpConsent> {
+    const consent = await this.consents.findForMember(memberId, consentId);
+    if (consent === null)
+      throw GatewayError.notFound(consentId, `VRP consent ${consentId} not found.`, { vrpConsentId: consentId });
+    return consent;
+  }
+
+  private async bankOf(consent: VrpConsent): Promise<Bank> {
+    const bank = consent.bankId === null ? null : await this.banks.find(consent.bankId);
+    if (bank === null) throw notAuthorized(consent.id, 'The VRP consent has no bank yet: it is not authorized.');
+    return bank;
+  }
+
+  /**
+   * The payment's own rules (as any payment at the consent's bank), then what the consent fixes:
+   * its bank, Faster Payments, its currency and its creditor.
+   */
+  private checked(command: InitiatePaymentCommand, consent: VrpConsent, bank: Bank): PaymentInitiationInput {
+    const given = command.input;
+    if (given.bankId !== undefined && given.bankId !== consent.bankId)
+      throw vrpViolation(
+        consent.id,
+        `initiation.bankId must be the consent's bank ${String(consent.bankId)}`,
+        'initiation.bankId',
+      );
+    if (given.executionDate !== undefined)
+      throw GatewayError.invalidField(
+        'initiation.executionDate',
+        'initiation.executionDate cannot be given for a VRP: it is paid at once',
+      );
+    const input = checkInitiationAgainstContext(withFields(given, { bankId: bank.id }), {
+      bank: {
+        id: bank.id,
+        supportedLocalInstruments: bank.supportedLocalInstruments,
+        features: bank.features as Record<string, boolean>,
+        countries: bank.countries,
+      },
+      member: { regulated: command.member.regulated },
+      ownHosts: this.ownHosts,
+      today: this.clock.now().toISOString().slice(0, 10),
+    });
+    if (input.localInstrument !== consent.localInstrument)
+      throw vrpViolation(
+        consent.id,
+        `initiation.localInstrument must be the consent's ${consent.localInstrument}`,
+        'initiation.localInstrument',
+      );
+    if (input.amount.currency !== consent.currency)
+      throw vrpViolation(
+        consent.id,
+        `initiation.amount.currency must be the consent's ${consent.currency}`,
+        'initiation.amount.currency',
+      );
+    const creditor = vrpConsentCreditor(consent);
+    if (
+      digits(input.creditor.sortCode) !== digits(creditor.sortCode) ||
+      digits(input.creditor.accountNumber) !== digits(creditor.accountNumber)
+    )
+      throw vrpViolation(consent.id, 'initiation.creditor must be the account the consent pays', 'initiation.creditor');
+    return input;
+  }
+
+  /** The locked decision and, when the payment fits, its row, events and timer: one transaction. */
+  private store(memberId: MemberId, consentId: string, input: PaymentInitiationInput, bank: Bank): Promise<Payment> {
+    return this.transactions.run(async (tx) => {
+      const consent = await this.consents.in(tx).lock(consentId);
+      if (consent === null || consent.memberId !== memberId)
+        throw GatewayError.notFound(consentId, `VRP consent ${consentId} not found.`, { vrpConsentId: consentId });
+      if (consent.status !== 'AUTHORIZED')
+        throw notAuthorized(consentId, `The VRP consent is ${consent.status}, not AUTHORIZED: it takes no payments.`);
+      const now = this.clock.now();
+      const made = await this.payments.in(tx).vrpsCounted(consentId, VRP_STATUSES_NOT_COUNTED);
+      const decision = decideVrpLimits(vrpControlsOf(consent), made, input.amount.value, now);
+      if (decision.kind === 'refused') throw vrpViolation(consentId, vrpLimitMessage(decision));
+      const payment = paymentFromNew(
+        withFields(draftPayment(memberId, input, now, this.rules), {
+          vrpConsentId: consentId,
+          expiresAt: new Date(now.getTime() + this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS),
+        }),
+      );
+      await this.payments.in(tx).insert(payment);
+      await announcePayment(tx, payment);
+      await schedulePaymentTimer(tx, payment, now, this.progression.scheduleOf(bank));
+      return payment;
+    });
+  }
+
+  /**
+   * What the caller is told when the bank refused the VRP (the payment is recorded as ended
+   * meanwhile): a consent the bank no longer honours is revoked here too and answered
+   * ConsentNotAuthorized; a control-parameter refusal is a VrpConsentViolation; anything else as is.
+   */
+  private async refusalOf(error: unknown, consent: VrpConsent): Promise<unknown> {
+    if (!(error instanceof BankVrpRefusedError)) return error;
+    switch (error.refusal) {
+      case 'CONSENT_REVOKED':
+      case 'CONSENT_NOT_ACTIVE':
+        await revokeVrpConsentAfterBankRefusal(this.transactions, this.clock, consent.id, error.message).catch(
+          (failure: unknown) =>
+            this.logger.warn({ vrpConsentId: consent.id, err: failure }, 'recording the bank-side revocation failed'),
+        );
+        return notAuthorized(consent.id, `The bank no longer honours the VRP consent: ${error.message}`);
+      case 'CONTROL_PARAMETERS':
+        return vrpViolation(consent.id, `The bank refused the payment under the consent's controls: ${error.message}`);
+      case 'CONSENT_MISMATCH':
+      case 'UNSUPPORTED':
+      case 'INVALID_REQUEST':
+        return error;
+    }
+  }
+}
+
+function notAuthorized(vrpConsentId: string, message: string): GatewayError {
+  return new GatewayError('Resource.ConsentNotAuthorized', { message, details: { vrpConsentId } });
+}
