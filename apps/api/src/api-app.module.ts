@@ -20,6 +20,7 @@ import { TokensModule } from './tokens/tokens.module.js';
 import { TokenizedAccountsModule } from './tokenized-accounts/tokenized-accounts.module.js';
 import { TransfersModule } from './transfers/transfers.module.js';
 import { PaymentLinksModule } from './payment-links/payment-links.module.js';
+import { VrpConsentsModule } from './vrp-consents/vrp-consents.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** The public API (PORT): one module per domain of the interface. */
@@ -42,6 +43,7 @@ export class ApiAppModule {
         SubTppsModule,
         TokenizedAccountsModule,
         PaymentLinksModule,
+        VrpConsentsModule,
         HostedPagesModule,
         HostedTokenRequestsModule,
         LogosModule,
