@@ -138,9 +138,10 @@ describe('a VRP consent authorised in a real browser', () => {
       await page.goto(redirectUrl);
       expect(await page.locator('h2').innerText()).toBe('Choose your bank');
       expect(await page.locator('body').innerText()).toContain('J Smith Savings');
-      const banks = await page
-        .locator('button[name="bankId"]')
-        .evaluateAll((buttons) => buttons.map((button) => (button as HTMLButtonElement).value));
+      const buttons = page.locator('button[name="bankId"]');
+      const banks: (string | null)[] = [];
+      for (let index = 0; index < (await buttons.count()); index += 1)
+        banks.push(await buttons.nth(index).getAttribute('value'));
       expect(banks).toEqual(['ob-sandbox-gb']);
       await Promise.all([
         page.waitForURL((url) => !url.href.startsWith(redirectUrl)),
