@@ -360,6 +360,32 @@ describe('a VRP consent authorised at the bank', () => {
   });
 });
 
+describe('POST /vrp-consents with an Idempotency-Key', () => {
+  it('answers a retry with the same consent, created once', async () => {
+    const body = { initiation: vrpInitiation() };
+    const key = { 'idempotency-key': `vrp-${randomBytes(8).toString('hex')}` };
+    const first = await call<{ vrpConsent: VrpConsentBody }>(
+      `${gateway.apiUrl}/vrp-consents`,
+      'POST',
+      member.auth,
+      body,
+      key,
+    );
+    const again = await call<{ vrpConsent: VrpConsentBody }>(
+      `${gateway.apiUrl}/vrp-consents`,
+      'POST',
+      member.auth,
+      body,
+      key,
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body.vrpConsent.id).toBe(first.body.vrpConsent.id);
+    const refId = (body.initiation)['refId'] as string;
+    expect(await gateway.api.stores.prisma.vrpConsent.count({ where: { refId } })).toBe(1);
+  });
+});
+
 describe('DELETE /vrp-consents/{id}', () => {
   it('revokes an authorised consent at the bank and here (REVOKED, grant dropped, event); final states stay', async () => {
     const consent = await created(vrpInitiation());

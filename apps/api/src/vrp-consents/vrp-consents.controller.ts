@@ -1,6 +1,6 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { validateBody } from '#libs/common';
 import {
@@ -11,6 +11,8 @@ import {
   type VrpConsentResource,
   type VrpConsentsPage,
 } from '#libs/application';
+import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
+import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { CreateVrpConsentRequest, toCreateVrpConsentCommand } from './dto/create-vrp-consent.request.js';
 import { ListVrpConsentsQuery, toListVrpConsentsCommand } from './dto/list-vrp-consents.query.js';
 import { CREATE_VRP_CONSENT_EXAMPLES } from './vrp-consent-request-examples.js';
@@ -25,30 +27,36 @@ export class VrpConsentsController {
     private readonly list: ListVrpConsentsUseCase,
     private readonly get: GetVrpConsentUseCase,
     private readonly revoke: RevokeVrpConsentUseCase,
+    private readonly idempotency: IdempotentRequests,
   ) {}
 
   @Post()
   @HttpCode(200)
+  @ApiIdempotencyKey()
   @ApiOperation({
     summary: 'Create a VRP consent',
     operationId: 'CreateVrpConsent',
     description:
-      'Checks the consent and asks the bank (the user then authorises at `authentication.redirectUrl`), or, without `bankId`, sends the user to the hosted bank selection first (PENDING_MORE_INFO).',
+      'Checks the consent and asks the bank (the user then authorises at `authentication.redirectUrl`), or, without `bankId`, sends the user to the hosted bank selection first (PENDING_MORE_INFO). An optional `Idempotency-Key` makes retries safe.',
   })
   @ApiBody({ type: CreateVrpConsentRequest, examples: CREATE_VRP_CONSENT_EXAMPLES })
   @ApiOkResponse({ schema: VRP_CONSENT })
   async createConsent(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
-  ): Promise<{ vrpConsent: VrpConsentResource }> {
-    const body = await validateBody(CreateVrpConsentRequest, request.body);
-    const command = toCreateVrpConsentCommand(
-      body,
-      request.body,
-      { memberId: member.memberId, regulated: member.regulated },
-      { traceId: request.traceId, psuIpAddress: request.ip },
-    );
-    return { vrpConsent: await this.create.execute(command) };
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ vrpConsent: VrpConsentResource } | string | undefined> {
+    // The body is validated inside the idempotent work: a 400 is kept under the key like any answer.
+    return this.idempotency.answer(request, reply, async () => {
+      const body = await validateBody(CreateVrpConsentRequest, request.body);
+      const command = toCreateVrpConsentCommand(
+        body,
+        request.body,
+        { memberId: member.memberId, regulated: member.regulated },
+        { traceId: request.traceId, psuIpAddress: request.ip },
+      );
+      return { vrpConsent: await this.create.execute(command) };
+    });
   }
 
   @Get()
