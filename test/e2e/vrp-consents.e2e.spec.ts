@@ -86,15 +86,25 @@ async function waitForConsent(id: string, status: string, timeoutMs = 20_000): P
   }
 }
 
-/** The user at the bank (username, approve or deny), then the gateway's callback: where the user lands. */
-async function authoriseAtBank(consent: VrpConsentBody, decision: 'approve' | 'deny'): Promise<URL> {
+/** The gateway's bank callback as the browser follows it: where the user is sent on to. */
+async function followCallback(back: URL): Promise<URL> {
+  const callback = await fetch(back, { redirect: 'manual' });
+  expect(callback.status).toBe(303);
+  return new URL(callback.headers.get('location') ?? '');
+}
+
+/** The user at the bank (username, approve or deny): the gateway callback URL the bank sends them to. */
+async function decideAtBank(consent: VrpConsentBody, decision: 'approve' | 'deny'): Promise<URL> {
   const redirectUrl = consent.authentication?.redirectUrl;
   expect(redirectUrl).toBeDefined();
   const back = await decideOnConsentPage(redirectUrl ?? '', 'sandbox-success', decision);
   expect(back.href.startsWith(`${gateway.apiUrl}/bank-callback`), back.href).toBe(true);
-  const callback = await fetch(back, { redirect: 'manual' });
-  expect(callback.status).toBe(303);
-  return new URL(callback.headers.get('location') ?? '');
+  return back;
+}
+
+/** The user at the bank, then the gateway's callback: where the user lands. */
+async function authoriseAtBank(consent: VrpConsentBody, decision: 'approve' | 'deny'): Promise<URL> {
+  return followCallback(await decideAtBank(consent, decision));
 }
 
 /** The VRP_CONSENT_STATUS_CHANGED bodies delivered for a consent, in order. */
@@ -290,7 +300,8 @@ describe('a VRP consent authorised at the bank', () => {
     expect(consent.bankVrpConsentStatus).toBe('AwaitingAuthorisation');
     expect(consent.initiation).toMatchObject({ ...initiation, startDateTime: expect.any(String) as string });
 
-    const landed = await authoriseAtBank(consent, 'approve');
+    const back = await decideAtBank(consent, 'approve');
+    const landed = await followCallback(back);
     expect(`${landed.origin}${landed.pathname}`).toBe(TPP_CALLBACK);
     expect(landed.searchParams.get('vrpConsentId')).toBe(consent.id);
     expect(landed.searchParams.get('callbackState')).toBe(initiation['callbackState']);
@@ -327,8 +338,12 @@ describe('a VRP consent authorised at the bank', () => {
       expect(verified.event).toBe('VRP_CONSENT_STATUS_CHANGED');
     }
 
-    // A reload of the callback does not repeat the bank calls and lands at the TPP again.
-    expect((await getConsent(consent.id)).status).toBe('AUTHORIZED');
+    // A reload of the callback does not repeat the bank calls (the code is spent) and lands at the TPP again.
+    const before = await gateway.api.stores.prisma.vrpConsent.findUnique({ where: { id: consent.id } });
+    expect((await followCallback(back)).href).toBe(landed.href);
+    const reloaded = await gateway.api.stores.prisma.vrpConsent.findUnique({ where: { id: consent.id } });
+    expect(reloaded?.version).toBe(before?.version);
+    expect(reloaded?.status).toBe('AUTHORIZED');
   });
 
   it('a consent the user denies at the bank ends REJECTED, and the user still returns to the TPP', async () => {
@@ -381,7 +396,7 @@ describe('POST /vrp-consents with an Idempotency-Key', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(again.status).toBe(200);
     expect(again.body.vrpConsent.id).toBe(first.body.vrpConsent.id);
-    const refId = (body.initiation)['refId'] as string;
+    const refId = body.initiation['refId'] as string;
     expect(await gateway.api.stores.prisma.vrpConsent.count({ where: { refId } })).toBe(1);
   });
 });
