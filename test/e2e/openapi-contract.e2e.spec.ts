@@ -239,6 +239,28 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /vrp-consents: every example creates a consent in the reference shape (a sub-TPP of the member named where the example names one)', async () => {
+    const reseller = await newReseller(gateway);
+    const subTppId = await createSubTpp(gateway, reseller);
+    const consents = examplesOf('/vrp-consents', 'post');
+    expect(consents.length).toBeGreaterThanOrEqual(2);
+    for (const [name, example] of consents) {
+      const initiation = example['initiation'] as Json;
+      const body =
+        initiation['onBehalfOfId'] === undefined
+          ? example
+          : { ...example, initiation: { ...initiation, onBehalfOfId: subTppId } };
+      const answer = await call<{ vrpConsent: Json }>(`${gateway.apiUrl}/vrp-consents`, 'POST', reseller.auth, body);
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+      // OBL_COMMERCIAL is the gateway's extension of the reference's scheme enum.
+      if (initiation['scheme'] === 'OBL_SWEEPING')
+        expectReferenceSchema('VrpConsentResponse', answer.body, `POST /vrp-consents ${name}`);
+      expect(answer.body.vrpConsent['status'], name).toBe(
+        initiation['bankId'] === undefined ? 'PENDING_MORE_INFO' : 'PENDING_REDIRECT_AUTH',
+      );
+    }
+  });
+
   it('leaves no request body example untested', () => {
     const tested = new Set([
       'post /token-requests',
@@ -252,6 +274,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /member/sub-tpps',
       'post /tokenized-accounts',
       'post /v2/payment-links',
+      'post /vrp-consents',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

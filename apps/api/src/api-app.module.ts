@@ -20,6 +20,7 @@ import { TokensModule } from './tokens/tokens.module.js';
 import { TokenizedAccountsModule } from './tokenized-accounts/tokenized-accounts.module.js';
 import { TransfersModule } from './transfers/transfers.module.js';
 import { PaymentLinksModule } from './payment-links/payment-links.module.js';
+import { VrpConsentsModule } from './vrp-consents/vrp-consents.module.js';
 import { VrpsModule } from './vrps/vrps.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 
@@ -43,6 +44,7 @@ export class ApiAppModule {
         SubTppsModule,
         TokenizedAccountsModule,
         PaymentLinksModule,
+        VrpConsentsModule,
         VrpsModule,
         HostedPagesModule,
         HostedTokenRequestsModule,

@@ -6,6 +6,7 @@ import { JobContextModule, type JobContextModuleOptions } from './jobs/job-conte
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
 import { TransferPollingModule } from './transfers/transfer-polling.module.js';
 import { PaymentLinkExpiryModule } from './payment-links/payment-link-expiry.module.js';
+import { VrpConsentExpiryModule } from './vrp-consents/vrp-consent-expiry.module.js';
 import { TokenRequestTimersModule } from './token-requests/token-request-timers.module.js';
 import { PaymentPollingModule } from './payments/payment-polling.module.js';
 import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.js';
@@ -26,6 +27,7 @@ export const WORKER_DOMAINS: readonly Type[] = [
   TransferPollingModule,
   TokenRequestTimersModule,
   PaymentLinkExpiryModule,
+  VrpConsentExpiryModule,
 ];
 
 export interface WorkerAppOptions {

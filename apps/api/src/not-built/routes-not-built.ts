@@ -21,10 +21,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'GET', path: 'accounts/:accountId/transaction/:transactionId' },
   // Payments v1: token requests, tokens and transfers
   // Variable recurring payments
-  { method: 'POST', path: 'vrp-consents' },
-  { method: 'GET', path: 'vrp-consents' },
-  { method: 'GET', path: 'vrp-consents/:id' },
-  { method: 'DELETE', path: 'vrp-consents/:id' },
   // Refunds and refund registrations
   { method: 'POST', path: 'refunds' },
   { method: 'GET', path: 'refunds' },

@@ -1,0 +1,84 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { ListVrpConsentsCommand } from '#libs/application';
+import { VRP_CONSENT_STATUSES, VRP_SCHEMES } from '#libs/domain';
+import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { parseDateTime } from '../../payments/dto/list-payments.query.js';
+import { ChoiceParam, TextParam, onlyOnce } from '../../query-params/query-params.js';
+
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
+
+function DateTimeParam(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, format: 'date-time', description, example: '2026-04-05T17:00:00.000Z' }),
+    FieldCheck((value) => {
+      if (isAbsent(value)) return undefined;
+      if (typeof value !== 'string') return onlyOnce(value) ?? 'must be text';
+      return parseDateTime(value) === undefined
+        ? 'must be an ISO 8601 date-time such as 2026-04-05T17:00:00Z'
+        : undefined;
+    }),
+  );
+}
+
+/** GET /vrp-consents query: the reference's limit (required, 1..200), opaque offset and filters. */
+export class ListVrpConsentsQuery {
+  static readonly fieldPath = '';
+
+  @applyDecorators(
+    ApiProperty({ type: Number, minimum: 1, maximum: 200, description: 'The most consents to return.', example: 10 }),
+    FieldCheck((value) => {
+      if (isAbsent(value) || value === '') return 'is required';
+      if (typeof value !== 'string') return onlyOnce(value) ?? 'must be a whole number from 1 to 200';
+      return /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 200
+        ? undefined
+        : 'must be a whole number from 1 to 200';
+    }),
+  )
+  limit!: string;
+
+  @TextParam('Where the page starts: the previous page’s pageInfo.nextOffset.', 512)
+  offset?: string;
+
+  @DateTimeParam('Only consents created after this time.')
+  createdAfter?: string;
+
+  @DateTimeParam('Only consents created before this time.')
+  createdBefore?: string;
+
+  @applyDecorators(
+    ApiPropertyOptional({
+      type: [String],
+      enum: [...VRP_CONSENT_STATUSES],
+      description: 'Only consents in these statuses (repeat the parameter).',
+    }),
+    FieldCheck((value) => {
+      if (isAbsent(value)) return undefined;
+      return asList(value).every((status) => (VRP_CONSENT_STATUSES as readonly unknown[]).includes(status))
+        ? undefined
+        : `must be one of ${VRP_CONSENT_STATUSES.join(', ')}`;
+    }),
+  )
+  statuses?: string | string[];
+
+  @ChoiceParam('Only consents of this scheme.', VRP_SCHEMES)
+  scheme?: string;
+
+  @TextParam('Only consents made for this sub-TPP.', 128)
+  onBehalfOfId?: string;
+}
+
+export function toListVrpConsentsCommand(query: ListVrpConsentsQuery): ListVrpConsentsCommand {
+  const filter = {
+    statuses: query.statuses === undefined ? undefined : (asList(query.statuses) as string[]),
+    scheme: query.scheme,
+    onBehalfOfId: query.onBehalfOfId,
+    createdAfter: query.createdAfter === undefined ? undefined : parseDateTime(query.createdAfter),
+    createdBefore: query.createdBefore === undefined ? undefined : parseDateTime(query.createdBefore),
+  };
+  return {
+    limit: Number(query.limit),
+    ...(query.offset === undefined ? {} : { offset: query.offset }),
+    filter: Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)),
+  };
+}
