@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
-import { BankRepository, SubTppRepository, Transactions, type Bank, type NewVrpConsent, type Prisma } from '#libs/db';
+import { BankRepository, Transactions, type Bank, type NewVrpConsent, type Prisma } from '#libs/db';
 import {
   UK_BANK_TIME_ZONE,
   checkVrpConsentContext,
@@ -11,6 +11,7 @@ import {
   type VrpConsentInitiationInput,
 } from '#libs/domain';
 import { initiationError } from '../payments/initiation-error.js';
+import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { hostedVrpConsentPath } from './hosted-vrp-consent-path.js';
 import { storeNewVrpConsent } from './record-vrp-consent-change.js';
 import { VrpConsentProgression } from './vrp-consent-progression.js';
@@ -37,7 +38,7 @@ export class CreateVrpConsentUseCase {
   constructor(
     private readonly transactions: Transactions,
     private readonly banks: BankRepository,
-    private readonly subTpps: SubTppRepository,
+    private readonly onBehalfOf: OnBehalfOfCheck,
     private readonly progression: VrpConsentProgression,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -64,11 +65,7 @@ export class CreateVrpConsentUseCase {
           }),
     });
     if (problems.length > 0) throw initiationError(problems);
-    if (input.onBehalfOfId !== undefined && !(await this.subTpps.isActive(member.memberId, input.onBehalfOfId)))
-      throw GatewayError.invalidField(
-        'initiation.onBehalfOfId',
-        'initiation.onBehalfOfId must be the id of one of the member’s active (ACTIVATED) sub-TPPs',
-      );
+    await this.onBehalfOf.check(member, input.onBehalfOfId, 'initiation.onBehalfOfId');
     // A bank whose connector has no VRP is refused (501) before anything is stored.
     if (bank !== null) this.progression.capabilityOf(bank);
 

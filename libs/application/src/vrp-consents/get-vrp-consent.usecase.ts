@@ -11,7 +11,8 @@ export class GetVrpConsentUseCase {
 
   async find(memberId: MemberId, vrpConsentId: string): Promise<VrpConsent> {
     const consent = await this.consents.findForMember(memberId, vrpConsentId);
-    if (consent === null) throw GatewayError.notFound(vrpConsentId, `VRP consent ${vrpConsentId} not found.`);
+    if (consent === null)
+      throw GatewayError.notFound(vrpConsentId, `VRP consent ${vrpConsentId} not found.`, { vrpConsentId });
     return consent;
   }
 

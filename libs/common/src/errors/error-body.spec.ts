@@ -55,6 +55,18 @@ describe('errorBody', () => {
     });
   });
 
+  it('names the VRP consent of a VRP consent error (400 and 404), and nowhere else', () => {
+    const violation = errorBody(
+      new GatewayError('Rules.VrpConsentViolation', { details: { vrpConsentId: 'vc:1' } }),
+      TRACE,
+    );
+    expect(violation.error).toMatchObject({ errorCode: 'Rules.VrpConsentViolation', vrpConsentId: 'vc:1' });
+    const missing = errorBody(GatewayError.notFound('vc:2', undefined, { vrpConsentId: 'vc:2' }), TRACE);
+    expect(missing.error).toMatchObject({ errorCode: 'NOT_FOUND', paymentId: 'vc:2', vrpConsentId: 'vc:2' });
+    const forbidden = errorBody(new GatewayError('PermissionDenied', { details: { vrpConsentId: 'vc:3' } }), TRACE);
+    expect(forbidden.error).not.toHaveProperty('vrpConsentId');
+  });
+
   it('404 without an entity id still has a paymentId', () => {
     const body = errorBody(new GatewayError('NOT_FOUND'), TRACE);
     expect(typeof body.error.paymentId).toBe('string');

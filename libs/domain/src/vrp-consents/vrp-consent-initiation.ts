@@ -12,7 +12,6 @@ export type VrpScheme = (typeof VRP_SCHEMES)[number];
 export const VRP_LOCAL_INSTRUMENTS = ['FASTER_PAYMENTS'] as const;
 export type VrpLocalInstrument = (typeof VRP_LOCAL_INSTRUMENTS)[number];
 
-
 /** The alignment of a periodic limit that names none. */
 export const DEFAULT_VRP_PERIOD_ALIGNMENT: VrpPeriodAlignment = 'CONSENT';
 
@@ -26,7 +25,6 @@ export const UK_BANK_TIME_ZONE = 'Europe/London';
 export function vrpBankTimeZone(countries: readonly string[]): string {
   return countries.includes('IE') && !countries.includes('GB') ? 'Europe/Dublin' : UK_BANK_TIME_ZONE;
 }
-
 
 /** A creditor or debtor: a UK account (sort code and account number) with its holder. */
 export interface VrpParty {
