@@ -396,7 +396,9 @@ async function written(paymentId: string): Promise<{
 
 /** The bank's answer to an initiation: a redirect step, the bank's ids and raw status. */
 function answered(status: PaymentStatus, expiresInMs = 900_000): PaymentChange {
-  const now = new Date();
+  // A millisecond after the creation it answers, so the two events never share a timestamp (the
+  // events helper orders them by it).
+  const now = new Date(Date.now() + 1);
   return {
     status,
     updatedAt: now,
