@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_QUEUE } from '#libs/common';
 import { remoteJwks, verifyWebhook } from '#libs/events';
 import { SandboxClock } from '../../apps/sandbox-bank/src/store/sandbox-clock.js';
 import { decideOnConsentPage } from './obie/consent-form.js';
@@ -413,6 +414,37 @@ describe('funds confirmation', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.paths).toEqual(['amount']);
   });
+});
+
+describe('an initiation whose answer was lost', () => {
+  it('is asked of the bank again under the same idempotency key when its timer fires: the payment the bank made, not a second', async () => {
+    const consent = await authorisedConsent({});
+    const payment = await paid(consent.id, '3.00');
+    const bankVrpId = (await vrpsOf(consent.id))[0]?.['bankVrpId'];
+    expect(await vrpsAtBank(consent.bankConsentId)).toBe(1);
+    // As a process that died between the bank's answer and recording it leaves the payment:
+    // pending, without the bank's ids, its window passed, its timer due.
+    const db = gateway.api.stores.prisma;
+    await db.$executeRaw`UPDATE payment SET status = 'INITIATION_PENDING', bank_consent_id = NULL,
+      bank_payment_id = NULL, bank_payment_status = NULL, expires_at = now() - interval '1 second'
+      WHERE id = ${payment.id}`;
+    await db.scheduledJob.upsert({
+      where: { id: `payments.poll:${payment.id}` },
+      create: {
+        id: `payments.poll:${payment.id}`,
+        queue: JOB_QUEUE['payments.poll'],
+        jobName: 'payments.poll',
+        payload: { name: 'payments.poll', paymentId: payment.id },
+        dueAt: new Date(Date.now() - 1000),
+      },
+      update: { dueAt: new Date(Date.now() - 1000) },
+    });
+
+    const again = await ended(payment.id);
+    expect(again.status).toBe('INITIATION_COMPLETED');
+    expect((await vrpsOf(consent.id))[0]?.['bankVrpId']).toBe(bankVrpId);
+    expect(await vrpsAtBank(consent.bankConsentId)).toBe(1);
+  }, 40_000);
 });
 
 describe('periods rolling over under the test clock', () => {
