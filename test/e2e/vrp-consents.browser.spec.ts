@@ -124,6 +124,34 @@ describe('a VRP consent authorised in a real browser', () => {
     }
     expect(await statusOf(consent.id)).toBe('AUTHORIZED');
     await signedEventFor(consent.id, 'AUTHORIZED');
+
+    // Payments under it up to its limits (250.00 each, 1000.00 a month): the next is refused.
+    const vrp = (value: string) =>
+      call<{ payment: { status: string }; error: { errorCode: string; vrpConsentId: string } }>(
+        `${gateway.apiUrl}/v2/payments`,
+        'POST',
+        member.auth,
+        {
+          initiation: {
+            vrpConsentId: consent.id,
+            refId: `b-${randomBytes(4).toString('hex')}`,
+            remittanceInformationPrimary: 'Sweep to savings',
+            amount: { value, currency: 'GBP' },
+            localInstrument: 'FASTER_PAYMENTS',
+            creditor: body['creditor'],
+            callbackUrl: TPP_CALLBACK,
+          },
+        },
+      );
+    expect((await vrp('250.01')).body.error).toMatchObject({ errorCode: 'Rules.VrpConsentViolation' });
+    for (let made = 0; made < 4; made += 1) {
+      const answer = await vrp('250.00');
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(['INITIATION_COMPLETED', 'INITIATION_PROCESSING']).toContain(answer.body.payment.status);
+    }
+    const over = await vrp('0.01');
+    expect(over.status).toBe(400);
+    expect(over.body.error).toMatchObject({ errorCode: 'Rules.VrpConsentViolation', vrpConsentId: consent.id });
   });
 
   it('without a bankId: the hosted bank selection (PENDING_MORE_INFO), pick the bank, approve there, back to the TPP; AUTHORIZED', async () => {
