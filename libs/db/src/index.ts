@@ -53,3 +53,6 @@ export * from './sub-tpps/sub-tpp.repository.js';
 export * from './payment-links/payment-link.repository.js';
 export type { TokenRequest, Token, Transfer, SubTpp } from './generated/prisma/client.js';
 export type { TokenizedAccount, PaymentLink } from './generated/prisma/client.js';
+export * from './refunds/refund.repository.js';
+export * from './refunds/refund-registration.repository.js';
+export type { Refund, RefundRegistration } from './generated/prisma/client.js';

@@ -6,6 +6,8 @@ import { MemberKeyRepository } from './members/member-key.repository.js';
 import { MemberRepository } from './members/member.repository.js';
 import { PaymentLinkRepository } from './payment-links/payment-link.repository.js';
 import { PaymentRepository } from './payments/payment.repository.js';
+import { RefundRegistrationRepository } from './refunds/refund-registration.repository.js';
+import { RefundRepository } from './refunds/refund.repository.js';
 import type { PrismaService } from './prisma.service.js';
 import { TokenRequestRepository } from './tokens/token-request.repository.js';
 import { SubTppRepository } from './sub-tpps/sub-tpp.repository.js';
@@ -36,6 +38,8 @@ export interface Repositories {
   readonly tokens: TokenRepository;
   readonly tokenizedAccounts: TokenizedAccountRepository;
   readonly transfers: TransferRepository;
+  readonly refunds: RefundRepository;
+  readonly refundRegistrations: RefundRegistrationRepository;
   readonly subTpps: SubTppRepository;
   readonly webhookConfigs: WebhookConfigRepository;
   readonly webhookDeliveries: WebhookDeliveryRepository;
@@ -61,6 +65,8 @@ export function createRepositories(prisma: PrismaService): Repositories {
     tokens: new TokenRepository(prisma),
     tokenizedAccounts: new TokenizedAccountRepository(prisma),
     transfers: new TransferRepository(prisma),
+    refunds: new RefundRepository(prisma),
+    refundRegistrations: new RefundRegistrationRepository(prisma),
     subTpps: new SubTppRepository(prisma),
     webhookConfigs: new WebhookConfigRepository(prisma),
     webhookDeliveries: new WebhookDeliveryRepository(prisma),

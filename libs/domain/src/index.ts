@@ -26,3 +26,4 @@ export * from './sub-tpps/sub-tpp-rules.js';
 export * from './tokenized-accounts/tokenized-account.js';
 export * from './payment-links/payment-link-status.js';
 export * from './payment-links/payment-link-usage.js';
+export * from './refunds/index.js';

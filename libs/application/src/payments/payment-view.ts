@@ -1,5 +1,11 @@
 import type { PaymentView } from '#libs/db';
-import type { PaymentFlowType, PaymentInitiationInput, PaymentStatus } from '#libs/domain';
+import {
+  paymentRefundStatus,
+  remainingRefundAmount,
+  type PaymentFlowType,
+  type PaymentInitiationInput,
+  type PaymentStatus,
+} from '#libs/domain';
 
 type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json | undefined };
 
@@ -18,7 +24,7 @@ export interface PaymentResource {
   readonly memberId: string;
   readonly initiation: PaymentInitiationInput & { readonly [key: string]: Json | undefined };
   readonly convertedToFutureDatedPayment: boolean;
-  readonly refundDetails?: { readonly refundAccount: { readonly [key: string]: Json | undefined } };
+  readonly refundDetails?: PaymentRefundDetails;
   readonly status: PaymentStatus;
   readonly statusReasonInformation?: string;
   readonly bankPaymentStatus?: string;
@@ -27,6 +33,37 @@ export interface PaymentResource {
   readonly createdDateTime: string;
   readonly updatedDateTime: string;
   readonly errorInfo?: PaymentErrorInfo & { readonly [key: string]: Json | undefined };
+}
+
+/** The reference's RefundDetails: where refunds go, and how much of the payment they have taken. */
+export interface PaymentRefundDetails {
+  readonly [key: string]: Json | undefined;
+  readonly refundAccount: { readonly [key: string]: Json | undefined };
+  readonly paymentRefundStatus: string;
+  readonly settledRefundAmount: { readonly value: string; readonly currency: string };
+  readonly remainingRefundAmount: { readonly value: string; readonly currency: string };
+}
+
+/** A decimal column as text without trailing zeros (pg answers text, Prisma a Decimal). */
+function decimalText(value: unknown): string {
+  const text = String(value);
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+function refundDetailsOf(
+  row: PaymentView,
+  refundAccount: { readonly [key: string]: Json } | undefined,
+): PaymentRefundDetails | undefined {
+  if (refundAccount === undefined) return undefined;
+  const currency = (row.initiation as { amount?: { currency?: string } }).amount?.currency ?? '';
+  const paid = decimalText(row.amount);
+  const refunded = decimalText(row.refundedAmount);
+  return {
+    refundAccount,
+    paymentRefundStatus: row.refundStatus === '' ? paymentRefundStatus(paid, refunded) : row.refundStatus,
+    settledRefundAmount: { value: decimalText(row.settledRefundAmount), currency },
+    remainingRefundAmount: { value: remainingRefundAmount(paid, refunded), currency },
+  };
 }
 
 function present<T>(value: T | null): T | undefined {
@@ -45,7 +82,7 @@ export function renderPayment(row: PaymentView): PaymentResource {
       flowType: row.flowType as PaymentFlowType,
     } as PaymentResource['initiation'],
     convertedToFutureDatedPayment: row.convertedToFutureDatedPayment,
-    refundDetails: refundAccount === undefined ? undefined : { refundAccount },
+    refundDetails: refundDetailsOf(row, refundAccount),
     status: row.status as PaymentStatus,
     statusReasonInformation: present(row.statusReasonInformation),
     bankPaymentStatus: present(row.bankPaymentStatus),

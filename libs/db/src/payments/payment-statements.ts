@@ -64,7 +64,13 @@ const COLUMNS: readonly PaymentColumn[] = [
   { column: 'created_at', field: 'createdAt', kind: 'timestamp' },
   { column: 'updated_at', field: 'updatedAt', kind: 'timestamp' },
   { column: 'flow_type', field: 'flowType', kind: 'plain', initial: 'API_ONLY' },
+  { column: 'refund_status', field: 'refundStatus', kind: 'plain', initial: 'NONE' },
+  { column: 'refunded_amount', field: 'refundedAmount', kind: 'plain', initial: '0' },
+  { column: 'settled_refund_amount', field: 'settledRefundAmount', kind: 'plain', initial: '0' },
 ];
+
+/** The refund sums, numeric columns beside the amount: Decimals, as Prisma answers them. */
+const REFUND_SUM_COLUMNS = { refundedAmount: 'refunded_amount', settledRefundAmount: 'settled_refund_amount' } as const;
 
 const SELECT_LIST = COLUMNS.map(({ column }) => `"${column}"`).join(', ');
 
@@ -73,6 +79,8 @@ function paymentFromRow(row: Record<string, unknown>): Payment {
   const payment: Record<string, unknown> = {};
   for (const { column, field } of COLUMNS) payment[field] = row[column];
   payment['amount'] = new Prisma.Decimal(row['amount'] as string);
+  for (const [field, column] of Object.entries(REFUND_SUM_COLUMNS))
+    payment[field] = new Prisma.Decimal((row[column] as string | null) ?? '0');
   return payment as unknown as Payment;
 }
 
@@ -128,6 +136,10 @@ const VIEW_FIELDS = [
   'updatedAt',
   'errorInfo',
   'flowType',
+  'amount',
+  'refundStatus',
+  'refundedAmount',
+  'settledRefundAmount',
 ] as const satisfies readonly (keyof Payment)[];
 
 /** What the API shows of a payment (the Payment resource). */

@@ -63,6 +63,10 @@ const VIEW_SELECT = {
   updatedAt: true,
   errorInfo: true,
   flowType: true,
+  amount: true,
+  refundStatus: true,
+  refundedAmount: true,
+  settledRefundAmount: true,
 } as const satisfies Record<keyof PaymentView, true>;
 
 /**
