@@ -9,6 +9,7 @@ import { PaymentLinkExpiryModule } from './payment-links/payment-link-expiry.mod
 import { TokenRequestTimersModule } from './token-requests/token-request-timers.module.js';
 import { PaymentPollingModule } from './payments/payment-polling.module.js';
 import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.js';
+import { RefundPollingModule } from './refunds/refund-polling.module.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
 import { OutboxRelayModule } from './webhooks/outbox-relay.module.js';
 import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module.js';
@@ -26,6 +27,7 @@ export const WORKER_DOMAINS: readonly Type[] = [
   TransferPollingModule,
   TokenRequestTimersModule,
   PaymentLinkExpiryModule,
+  RefundPollingModule,
 ];
 
 export interface WorkerAppOptions {

@@ -27,14 +27,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'DELETE', path: 'vrp-consents/:id' },
   { method: 'GET', path: 'vrp-consents/:id/payments' },
   { method: 'GET', path: 'vrps/:id/confirm-funds' },
-  // Refunds and refund registrations
-  { method: 'POST', path: 'refunds' },
-  { method: 'GET', path: 'refunds' },
-  { method: 'GET', path: 'refunds/:id' },
-  { method: 'GET', path: 'transfers/:transferId/refunds' },
-  { method: 'POST', path: 'refund/registrations' },
-  { method: 'GET', path: 'refund/registrations/:registrationId' },
-  { method: 'DELETE', path: 'refund/registrations/:registrationId' },
   // Payouts and account verification
   { method: 'POST', path: 'payouts' },
   { method: 'GET', path: 'payouts' },

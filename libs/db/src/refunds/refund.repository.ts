@@ -142,8 +142,9 @@ export class RefundRepository extends Repository {
     return this.db.refund.findMany({ where: { AND: and }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
   }
 
-  /** Whether the member has a transfer with this id (GET /transfers/{id}/refunds answers 404 otherwise). */
-  async memberHasTransfer(memberId: MemberId, id: string): Promise<boolean> {
-    return (await this.db.transfer.count({ where: { id, memberId } })) === 1;
+  /** Whether the member has a transfer or payment with this id (GET /transfers/{id}/refunds answers 404 otherwise). */
+  async memberHasOriginal(memberId: MemberId, id: string): Promise<boolean> {
+    if ((await this.db.transfer.count({ where: { id, memberId } })) === 1) return true;
+    return (await this.db.payment.count({ where: { id, memberId } })) === 1;
   }
 }
