@@ -64,7 +64,6 @@ export class InitiateRefundUseCase {
         'initiation.onBehalfOfId must be the id of one of the member’s active (ACTIVATED) sub-TPPs',
       );
     const registration = await this.registrationOf(command.memberId, input);
-    const debtor = this.debtorOf(input, registration);
     const refund = await this.transactions.run(async (tx) => {
       const original = await this.refunds.in(tx).lockOriginal(command.memberId, input.originalPaymentId);
       if (original === null || original.memberId !== command.memberId) throw notRefundable(input.originalPaymentId);
@@ -73,6 +72,7 @@ export class InitiateRefundUseCase {
           input.originalPaymentId,
           `Payment ${input.originalPaymentId} is not completed (it is ${original.status}); only completed payments are refunded.`,
         );
+      const debtor = this.debtorOf(input, registration);
       const creditor = this.creditorOf(input, original);
       this.checkAmount(input, original);
       const bankId = registration?.bankId ?? original.bankId;
@@ -195,6 +195,8 @@ function resolvedInitiation(
   creditor: RefundParty,
 ): Prisma.InputJsonObject {
   return {
+    // The reference requires paymentType on a refund's initiation without defining it: REFUND.
+    paymentType: 'REFUND',
     refId: input.refId,
     ...(input.description === undefined ? {} : { description: input.description }),
     amount: { value: input.amount.value, currency: input.amount.currency },
