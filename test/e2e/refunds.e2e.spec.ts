@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RefundRegistrationVault } from '#libs/application';
+import { SystemClock } from '#libs/common';
+import { RefundRegistrationRepository } from '#libs/db';
 import { remoteJwks, verifyWebhook } from '#libs/events';
+import { keyEncryptionKeyId, LocalKms, SecretBox } from '#libs/secrets';
 import { decideOnConsentPage } from './obie/consent-form.js';
 import {
   ADMIN_TOKEN,
@@ -17,6 +21,7 @@ import {
   type TestMember,
 } from '../support/payments-gateway.js';
 import { expectReferenceSchema } from '../support/reference-schema.js';
+import { TEST_KEY_ENCRYPTION_KEY } from '../support/test-env.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 /**
@@ -207,6 +212,103 @@ describe('refund registrations', () => {
   });
 });
 
+describe('key rotation of the registrations', () => {
+  it('re-wraps the credentials under a new key-encryption key while the previous one still opens them', async () => {
+    const previous = Buffer.from(TEST_KEY_ENCRYPTION_KEY, 'base64');
+    const next = randomBytes(32);
+    const repository = gateway.api.api.get(RefundRegistrationRepository);
+    const rotating = new RefundRegistrationVault(
+      repository,
+      new SecretBox(new LocalKms(next, [previous])),
+      new SystemClock(),
+    );
+    const created = await api<{ registration: { id: string } }>('POST', '/refund/registrations', {
+      bankId: 'ob-sandbox-gb',
+      debtor: { iban: 'DE89370400440532013000' },
+      credentials: { grant: 'rotation-secret-value' },
+    });
+    const id = created.body.registration.id;
+    const sealedBy = async (): Promise<string> =>
+      String(
+        (await query<{ s: string }>('SELECT sealed_credentials AS s FROM refund_registration WHERE id = $1', [id]))[0]
+          ?.s,
+      );
+    const before = await sealedBy();
+    expect(before).toContain(`enc:v2:${keyEncryptionKeyId(previous)}:`);
+
+    const report = await rotating.resealStored();
+    expect(report.unreadable).toEqual([]);
+    expect(report.resealed).toBeGreaterThanOrEqual(1);
+    const after = await sealedBy();
+    expect(after).toContain(`enc:v2:${keyEncryptionKeyId(next)}:`);
+    // The data key is re-wrapped; the ciphertext stays.
+    expect(after.split(':').slice(-3)).toEqual(before.split(':').slice(-3));
+
+    const nextOnly = new RefundRegistrationVault(repository, new SecretBox(new LocalKms(next)), new SystemClock());
+    const opened = await nextOnly.openOfOwner(member.id, id);
+    expect(opened?.credentials).toEqual({ grant: 'rotation-secret-value' });
+    expect((await rotating.resealStored()).resealed).toBe(0);
+    // The running gateway (previous key only) no longer opens it: rotation means configuring the new key
+    // as current and the old one as previous until every row is re-wrapped.
+    const previousOnly = new RefundRegistrationVault(
+      repository,
+      new SecretBox(new LocalKms(previous)),
+      new SystemClock(),
+    );
+    await expect(previousOnly.openOfOwner(member.id, id)).rejects.toThrow();
+    expect((await api('DELETE', `/refund/registrations/${id}`)).status).toBe(200);
+
+    // And back (the running gateway's key current again), as the next rotation would go.
+    const back = new RefundRegistrationVault(
+      repository,
+      new SecretBox(new LocalKms(previous, [next])),
+      new SystemClock(),
+    );
+    expect((await back.resealStored()).unreadable).toEqual([]);
+    expect(await previousOnly.openOfOwner(member.id, registrationId)).toMatchObject({
+      credentials: { grant: credential },
+    });
+  });
+});
+
+describe('Idempotency-Key on POST /refunds', () => {
+  it('answers a repeated request with the same refund, counted once', async () => {
+    const paymentId = await completedPayment('4.00');
+    const key = `idem-${randomBytes(6).toString('hex')}`;
+    const body = {
+      initiation: {
+        refId: 'idem-refund',
+        amount: { value: '3.00', currency: 'GBP' },
+        originalPaymentId: paymentId,
+        registrationId,
+        localInstrument: 'FASTER_PAYMENTS',
+      },
+    };
+    const first = await call<RefundBody>(`${gateway.apiUrl}/refunds`, 'POST', member.auth, body, {
+      'idempotency-key': key,
+    });
+    const second = await call<RefundBody>(`${gateway.apiUrl}/refunds`, 'POST', member.auth, body, {
+      'idempotency-key': key,
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body.refund.id).toBe(first.body.refund.id);
+    const [row] = await query<{ n: string }>('SELECT count(*)::text AS n FROM refund WHERE original_payment_id = $1', [
+      paymentId,
+    ]);
+    expect(row?.n).toBe('1');
+    const other = await call(
+      `${gateway.apiUrl}/refunds`,
+      'POST',
+      member.auth,
+      { initiation: { ...body.initiation, refId: 'x' } },
+      { 'idempotency-key': key },
+    );
+    expect(other.status).toBe(422);
+    await refundUntilFinal(first.body.refund.id);
+  });
+});
+
 describe('refunds of a payment completed at the sandbox bank', () => {
   it('refunds in full: paid back unattended through the registration, the payment FULL', async () => {
     const paymentId = await completedPayment('10.50');
@@ -372,7 +474,7 @@ describe('GET /refunds', () => {
       offset = listed.body.paging.offset;
       if (offset === undefined) break;
     }
-    expect(seen.size).toBe(24); // 1 full, 2 partial and 21 of the concurrent refunds
+    expect(seen.size).toBe(25); // 1 full, 2 partial, 1 idempotent and 21 of the concurrent refunds
     const [someId] = [...seen];
     const byId = await api<{ refunds: Json[] }>('GET', `/refunds?limit=5&ids=${someId}&partial=true`);
     expect(byId.body.refunds.map((entry) => Object.keys(entry).sort())).toEqual([['id', 'status']]);
