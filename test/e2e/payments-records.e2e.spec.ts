@@ -98,6 +98,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const view = await payments.findViewForMember(memberId, payment.id);
     expect(renderPayment(view as NonNullable<typeof view>)).toEqual(renderPayment(payment));
     expect(Object.keys(view ?? {}).sort()).toEqual([
+      'amount',
       'authentication',
       'bankPaymentId',
       'bankPaymentStatus',
@@ -109,6 +110,9 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
       'initiation',
       'memberId',
       'refundAccount',
+      'refundStatus',
+      'refundedAmount',
+      'settledRefundAmount',
       'status',
       'statusReasonInformation',
       'updatedAt',

@@ -108,7 +108,7 @@ export function paymentFromNew(row: NewPayment): Payment {
     const value = field === 'version' || field === 'pollCount' ? undefined : given[field];
     if (value === undefined || value === null) {
       if (initial === undefined) throw new Error(`a new payment needs ${field}`);
-      payment[field] = initial;
+      payment[field] = Object.hasOwn(REFUND_SUM_COLUMNS, field) ? new Prisma.Decimal(initial as string) : initial;
     } else if (kind === 'amount') {
       payment[field] = new Prisma.Decimal(amountText(value as NewPayment['amount']));
     } else {
