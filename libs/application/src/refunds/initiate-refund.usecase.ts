@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
-import { Prisma, SubTppRepository, Transactions, RefundRepository, type RefundOriginal } from '#libs/db';
+import { APP_CONFIG, Clock, GatewayError, JOB_QUEUE, type AppConfig, type PayloadOf } from '#libs/common';
+import { Prisma, PrismaService, RefundRepository, SubTppRepository, type Refund, type RefundOriginal } from '#libs/db';
+import { prepareOutboxEvent, wakeOutboxRelay } from '#libs/events';
 import {
   fieldProblem,
   newRefundId,
@@ -13,11 +14,11 @@ import {
   type RefundParty,
 } from '#libs/domain';
 import { paymentRules, type PaymentRules } from '../payments/payment-rules.js';
-import { storeNewRefund } from './record-refund-change.js';
+import { refundTimerId } from './record-refund-change.js';
 import { refundFieldsError } from './refund-problems.js';
 import { payerAccountOf, storedPartyForRail } from './refund-parties.js';
 import { RefundRegistrationVault, type RefundRegistrationView } from './refund-registration-vault.js';
-import { renderRefund, type RefundResource } from './refund-view.js';
+import { refundEventPayload, renderRefund, type RefundResource } from './refund-view.js';
 
 /** The statuses of a payment (Payments v2) or transfer (Payments v1) whose money has moved. */
 const COMPLETED: Readonly<Record<RefundOriginal['kind'], readonly string[]>> = {
@@ -32,19 +33,19 @@ export interface InitiateRefundCommand {
 }
 
 /**
- * POST /refunds: checks the initiation, resolves its debtor (from the registration when not
- * given) and creditor (the original payment's refund account when not given), then, in one
- * transaction with the original payment's row locked, checks it is the member's completed
- * payment in the refund's currency and that the refunds counted against it stay within its
- * amount, and stores the refund (INITIATION_PENDING, counted, REFUND_STATUS_CHANGED, timer due
- * at once: the worker sends it to the bank).
+ * POST /refunds: checks the initiation, the original payment (the member's, completed, in the
+ * refund's currency, with room for the amount: for the error naming the field), resolves the
+ * debtor (from the registration when not given) and creditor (the original payment's refund
+ * account when not given), then stores the refund in one statement that locks the original
+ * payment's row and checks all of it again under the lock (INITIATION_PENDING, counted,
+ * REFUND_STATUS_CHANGED, timer due at once: the worker sends it to the bank).
  */
 @Injectable()
 export class InitiateRefundUseCase {
   private readonly rules: PaymentRules;
 
   constructor(
-    private readonly transactions: Transactions,
+    private readonly prisma: PrismaService,
     private readonly refunds: RefundRepository,
     private readonly registrations: RefundRegistrationVault,
     private readonly subTpps: SubTppRepository,
@@ -64,49 +65,69 @@ export class InitiateRefundUseCase {
         'initiation.onBehalfOfId must be the id of one of the member’s active (ACTIVATED) sub-TPPs',
       );
     const registration = await this.registrationOf(command.memberId, input);
-    const refund = await this.transactions.run(async (tx) => {
-      const original = await this.refunds.in(tx).lockOriginal(command.memberId, input.originalPaymentId);
-      if (original === null || original.memberId !== command.memberId) throw notRefundable(input.originalPaymentId);
-      if (!COMPLETED[original.kind].includes(original.status))
-        throw notRefundable(
-          input.originalPaymentId,
-          `Payment ${input.originalPaymentId} is not completed (it is ${original.status}); only completed payments are refunded.`,
-        );
-      const debtor = this.debtorOf(input, registration);
-      const creditor = this.creditorOf(input, original);
-      this.checkAmount(input, original);
-      const bankId = registration?.bankId ?? original.bankId;
-      if (bankId === null)
-        throw GatewayError.invalidField(
-          'initiation.registrationId',
-          'initiation.registrationId is required: the payment names no bank',
-        );
-      const now = this.clock.now();
-      return storeNewRefund(
-        tx,
-        original,
-        {
-          id: newRefundId(),
-          memberId: command.memberId,
-          refId: input.refId,
-          onBehalfOfId: input.onBehalfOfId ?? null,
-          originalPaymentId: original.id,
-          originalKind: original.kind,
-          registrationId: input.registrationId ?? null,
-          bankId,
-          status: 'INITIATION_PENDING',
-          amount: input.amount.value,
-          currency: input.amount.currency,
-          localInstrument: input.localInstrument,
-          initiation: resolvedInitiation(input, debtor, creditor),
-          pollUntil: new Date(now.getTime() + this.rules.pollingMs),
-          createdAt: now,
-          updatedAt: now,
-        },
-        now,
-        this.rules.defaultScheduleSeconds,
+    const original = await this.refunds.findOriginal(command.memberId, input.originalPaymentId);
+    this.checkOriginal(input, original);
+    const debtor = this.debtorOf(input, registration);
+    const creditor = this.creditorOf(input, original);
+    this.checkAmount(input, original);
+    const bankId = registration?.bankId ?? original.bankId;
+    if (bankId === null)
+      throw GatewayError.invalidField(
+        'initiation.registrationId',
+        'initiation.registrationId is required: the payment names no bank',
       );
+    const now = this.clock.now();
+    const refund: Refund = {
+      id: newRefundId(),
+      memberId: command.memberId,
+      refId: input.refId,
+      onBehalfOfId: input.onBehalfOfId ?? null,
+      originalPaymentId: original.id,
+      originalKind: original.kind,
+      registrationId: input.registrationId ?? null,
+      bankId,
+      status: 'INITIATION_PENDING',
+      amount: new Prisma.Decimal(input.amount.value),
+      currency: input.amount.currency,
+      localInstrument: input.localInstrument,
+      initiation: resolvedInitiation(input, debtor, creditor) as Prisma.JsonObject,
+      bankTransactionId: null,
+      bankPaymentStatus: null,
+      statusReasonInformation: null,
+      pollCount: 0,
+      pollUntil: new Date(now.getTime() + this.rules.pollingMs),
+      version: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const event = prepareOutboxEvent({
+      memberId: refund.memberId,
+      type: 'REFUND_STATUS_CHANGED',
+      payload: refundEventPayload(refund),
+      createdAt: now,
     });
+    const payload: PayloadOf<'refunds.poll'> = { name: 'refunds.poll', refundId: refund.id };
+    const stored = await this.refunds.insertCounted(
+      {
+        ...refund,
+        originalKind: original.kind,
+        amount: input.amount.value,
+        initiation: refund.initiation as object,
+      },
+      COMPLETED[original.kind],
+      event,
+      { id: refundTimerId(refund.id), queue: JOB_QUEUE['refunds.poll'], payload, dueAt: now },
+    );
+    if (!stored) {
+      // Under the lock the original no longer took it (a concurrent refund, or the payment moved): say why.
+      const current = await this.refunds.findOriginal(command.memberId, input.originalPaymentId);
+      this.checkOriginal(input, current);
+      this.checkAmount(input, current);
+      throw new GatewayError('CONFLICT', {
+        message: 'The refund could not be counted against its payment; try again.',
+      });
+    }
+    wakeOutboxRelay(this.prisma.pool);
     return { refund: renderRefund(refund) };
   }
 
@@ -139,6 +160,18 @@ export class InitiateRefundUseCase {
         'The registration’s debtor account',
       ),
     );
+  }
+
+  private checkOriginal(
+    input: RefundInitiationInput,
+    original: RefundOriginal | null,
+  ): asserts original is RefundOriginal {
+    if (original === null) throw notRefundable(input.originalPaymentId);
+    if (!COMPLETED[original.kind].includes(original.status))
+      throw notRefundable(
+        input.originalPaymentId,
+        `Payment ${input.originalPaymentId} is not completed (it is ${original.status}); only completed payments are refunded.`,
+      );
   }
 
   private creditorOf(input: RefundInitiationInput, original: RefundOriginal): RefundParty {

@@ -2,7 +2,6 @@ import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import {
   RefundRepository,
   ScheduledJobRepository,
-  type NewRefund,
   type Refund,
   type RefundChange,
   type RefundOriginal,
@@ -79,32 +78,13 @@ function sumsAfter(
   };
 }
 
-/**
- * Stores a new refund counted against its original (locked by the caller in this transaction),
- * with its REFUND_STATUS_CHANGED creation event and its first timer.
- */
-export async function storeNewRefund(
-  tx: Tx,
-  original: RefundOriginal,
-  row: NewRefund,
-  now: Date,
-  scheduleSeconds: readonly number[],
-): Promise<Refund> {
-  const refunds = new RefundRepository(tx);
-  const refund = await refunds.insert(row);
-  await refunds.setOriginalSums(original, sumsAfter(original, refund.amount.toFixed(), 1, false));
-  await announce(tx, refund);
-  await scheduleRefundTimer(tx, refund, now, scheduleSeconds);
-  return refund;
-}
-
 export type RefundChangeResult =
   | { readonly kind: 'changed'; readonly refund: Refund; readonly statusChanged: boolean }
   | { readonly kind: 'refused'; readonly refund: Refund }
   | { readonly kind: 'stale' };
 
 /**
- * Moves a refund, in the caller's transaction: the original is locked first (as a new refund
+ * Moves a refund, in the caller's transaction (`refunds` bound to it): the original is locked first (as a new refund
  * locks it), then the move is checked against the status machine, the row updated only at the
  * version read, REFUND_STATUS_CHANGED written when the status changes, the original's sums
  * updated (a rejected or failed refund stops counting; a completed one is settled) and the
@@ -112,12 +92,12 @@ export type RefundChangeResult =
  */
 export async function recordRefundChange(
   tx: Tx,
+  refunds: RefundRepository,
   current: Refund,
   change: RefundChange,
   now: Date,
   scheduleSeconds: readonly number[],
 ): Promise<RefundChangeResult> {
-  const refunds = new RefundRepository(tx);
   const from = current.status as RefundStatus;
   const to = change.status as RefundStatus;
   const decision = decideRefundMove(from, to);

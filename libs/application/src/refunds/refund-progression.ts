@@ -162,6 +162,7 @@ export class RefundProgression {
         const bank = await this.banks.find(current.bankId);
         return recordRefundChange(
           tx,
+          this.refunds.in(tx),
           current,
           change,
           this.clock.now(),

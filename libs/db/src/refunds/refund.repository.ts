@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { MemberId } from '#libs/domain';
 import { Prisma, type Refund } from '../generated/prisma/client.js';
+import type { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
+import { insertCountedRefund, readOriginal, type CountedRefund } from './refund-statements.js';
+
+export type { CountedRefund } from './refund-statements.js';
 
 export type NewRefund = Omit<Prisma.RefundUncheckedCreateInput, 'version' | 'pollCount'>;
 
@@ -47,6 +51,31 @@ const ORIGINAL_COLUMNS = `id, member_id AS "memberId", bank_id AS "bankId", stat
 /** Refunds, and the refund sums they keep on their payments and transfers. */
 @Injectable()
 export class RefundRepository extends Repository {
+  constructor(private readonly prisma: PrismaService) {
+    super(prisma);
+  }
+
+  /** The member's payment (or else transfer) `id` as it stands, without a lock; null for an unknown or another member's. */
+  async findOriginal(memberId: MemberId | string, id: string): Promise<RefundOriginal | null> {
+    return (await readOriginal(this.prisma.pool, memberId, id)) as unknown as RefundOriginal | null;
+  }
+
+  /**
+   * Stores a new refund counted against its original, with its creation event and first timer,
+   * in one statement on the pool (a transaction of its own) that locks the original's row and
+   * stores nothing unless it is still the member's payment in one of `completedStatuses`, in the
+   * refund's currency, with room for the amount. Whether it was stored.
+   */
+  insertCounted(
+    refund: CountedRefund,
+    completedStatuses: readonly string[],
+    event: { readonly id: string; readonly body: string },
+    timer: { readonly id: string; readonly queue: string; readonly payload: object; readonly dueAt: Date },
+  ): Promise<boolean> {
+    if (this.db !== this.prisma) throw new Error('insertCounted is a transaction of its own');
+    return insertCountedRefund(this.prisma.pool, refund, completedStatuses, event, timer);
+  }
+
   /**
    * The member's payment (or else transfer) `id` with its row locked (FOR UPDATE) until the
    * transaction ends: concurrent refunds of one payment are counted one after the other.
