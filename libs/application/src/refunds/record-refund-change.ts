@@ -1,6 +1,6 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import {
-  RefundRepository,
+  type RefundRepository,
   ScheduledJobRepository,
   type Refund,
   type RefundChange,
