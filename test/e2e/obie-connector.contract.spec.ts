@@ -677,17 +677,14 @@ describe('OBIE connector against the sandbox bank: account information', () => {
 });
 
 describe('OBIE connector against the sandbox bank: capabilities', () => {
-  it('offers payments, VRP, account information, funds confirmation and standing orders; refunds are a 501', () => {
+  it('offers payments, VRP, account information, funds confirmation, standing orders and refunds', () => {
     const registry = new ConnectorRegistry({
       http: new BankHttpClient({ logger: pino({ level: 'silent' }) }),
       secrets: createSecretResolver({}),
     });
     const entry = sandboxEntry('ob-sandbox-gb', sandboxUrl);
-    for (const capability of ['payments', 'vrp', 'accounts', 'fundsConfirmation', 'standingOrders'] as const)
+    for (const capability of ['payments', 'vrp', 'accounts', 'fundsConfirmation', 'standingOrders', 'refunds'] as const)
       expect(registry.capability(entry, capability)).toBe(registry.forBank(entry));
-    expect(() => registry.capability(entry, 'refunds')).toThrow(
-      expect.objectContaining({ status: 501, code: 'UNIMPLEMENTED' }),
-    );
   });
 });
 

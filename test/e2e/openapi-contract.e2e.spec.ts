@@ -261,6 +261,37 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /refund/registrations and POST /refunds: every example is a valid body', async () => {
+    const registrations = examplesOf('/refund/registrations', 'post');
+    expect(registrations.length).toBeGreaterThanOrEqual(2);
+    for (const [name, example] of registrations) {
+      const answer = await call<{ registration: Json }>(
+        `${gateway.apiUrl}/refund/registrations`,
+        'POST',
+        member.auth,
+        example,
+      );
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(answer.body.registration['product']).toBe('REFUND');
+    }
+    // The examples name payments of their own: a valid body gets as far as looking the payment up.
+    const refunds = examplesOf('/refunds', 'post');
+    expect(refunds.length).toBeGreaterThanOrEqual(2);
+    for (const [name, example] of refunds) {
+      const initiation = example['initiation'] as Json;
+      const { registrationId: _unused, ...withoutRegistration } = initiation;
+      const debtor =
+        initiation['localInstrument'] === 'FASTER_PAYMENTS'
+          ? { sortCode: '040004', accountNumber: '12345678' }
+          : { iban: 'DE89370400440532013000' };
+      const answer = await call<{ error: { errorCode: string } }>(`${gateway.apiUrl}/refunds`, 'POST', member.auth, {
+        initiation: { debtor, ...withoutRegistration },
+      });
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(404);
+      expect(answer.body.error.errorCode).toBe('NOT_FOUND');
+    }
+  });
+
   it('leaves no request body example untested', () => {
     const tested = new Set([
       'post /token-requests',
@@ -275,6 +306,8 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /tokenized-accounts',
       'post /v2/payment-links',
       'post /vrp-consents',
+      'post /refund/registrations',
+      'post /refunds',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

@@ -98,6 +98,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const view = await payments.findViewForMember(memberId, payment.id);
     expect(renderPayment(view as NonNullable<typeof view>)).toEqual(renderPayment(payment));
     expect(Object.keys(view ?? {}).sort()).toEqual([
+      'amount',
       'authentication',
       'bankPaymentId',
       'bankPaymentStatus',
@@ -110,6 +111,9 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
       'memberId',
       'paymentLinkId',
       'refundAccount',
+      'refundStatus',
+      'refundedAmount',
+      'settledRefundAmount',
       'status',
       'statusReasonInformation',
       'tokenizedAccountId',

@@ -12,6 +12,7 @@ import { LogosModule } from './logos/logos.module.js';
 import { NotBuiltModule } from './not-built/not-built.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
+import { RefundsModule } from './refunds/refunds.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { SubTppsModule } from './sub-tpps/sub-tpps.module.js';
 import { TokenAuthorizationModule } from './token-authorization/token-authorization.module.js';
@@ -46,6 +47,7 @@ export class ApiAppModule {
         PaymentLinksModule,
         VrpConsentsModule,
         VrpsModule,
+        RefundsModule,
         HostedPagesModule,
         HostedTokenRequestsModule,
         LogosModule,

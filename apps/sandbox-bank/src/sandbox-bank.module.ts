@@ -9,6 +9,7 @@ import {
   type PlatformObjects,
 } from '#libs/common';
 import { FaultsController } from './admin/faults.controller.js';
+import { RegisteredCredentialsController } from './registered/registered-credentials.controller.js';
 import { AccountAccessConsentsService } from './aisp/account-access-consents.service.js';
 import { AccountsController } from './aisp/accounts.controller.js';
 import { AccountsService } from './aisp/accounts.service.js';
@@ -124,6 +125,7 @@ export class SandboxBankModule {
         DomesticVrpsController,
         AccountsController,
         FaultsController,
+        RegisteredCredentialsController,
         BerlinGroupPaymentsController,
         BerlinGroupPeriodicPaymentsController,
         BerlinGroupConsentsController,

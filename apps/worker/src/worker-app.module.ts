@@ -10,6 +10,7 @@ import { VrpConsentExpiryModule } from './vrp-consents/vrp-consent-expiry.module
 import { TokenRequestTimersModule } from './token-requests/token-request-timers.module.js';
 import { PaymentPollingModule } from './payments/payment-polling.module.js';
 import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.js';
+import { RefundPollingModule } from './refunds/refund-polling.module.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
 import { OutboxRelayModule } from './webhooks/outbox-relay.module.js';
 import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module.js';
@@ -28,6 +29,7 @@ export const WORKER_DOMAINS: readonly Type[] = [
   TokenRequestTimersModule,
   PaymentLinkExpiryModule,
   VrpConsentExpiryModule,
+  RefundPollingModule,
 ];
 
 export interface WorkerAppOptions {

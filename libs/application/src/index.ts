@@ -7,3 +7,4 @@ export * from './tokenized-accounts/index.js';
 export * from './payment-links/index.js';
 export * from './vrp-consents/index.js';
 export * from './vrps/index.js';
+export * from './refunds/index.js';

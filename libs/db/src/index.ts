@@ -55,3 +55,6 @@ export type { TokenRequest, Token, Transfer, SubTpp } from './generated/prisma/c
 export type { TokenizedAccount, PaymentLink } from './generated/prisma/client.js';
 export * from './vrp-consents/vrp-consent.repository.js';
 export type { VrpConsent } from './generated/prisma/client.js';
+export * from './refunds/refund.repository.js';
+export * from './refunds/refund-registration.repository.js';
+export type { Refund, RefundRegistration } from './generated/prisma/client.js';

@@ -6,6 +6,8 @@ import { MemberKeyRepository } from './members/member-key.repository.js';
 import { MemberRepository } from './members/member.repository.js';
 import { PaymentLinkRepository } from './payment-links/payment-link.repository.js';
 import { PaymentRepository } from './payments/payment.repository.js';
+import { RefundRegistrationRepository } from './refunds/refund-registration.repository.js';
+import { RefundRepository } from './refunds/refund.repository.js';
 import type { PrismaService } from './prisma.service.js';
 import { TokenRequestRepository } from './tokens/token-request.repository.js';
 import { SubTppRepository } from './sub-tpps/sub-tpp.repository.js';
@@ -38,6 +40,8 @@ export interface Repositories {
   readonly tokenizedAccounts: TokenizedAccountRepository;
   readonly transfers: TransferRepository;
   readonly vrpConsents: VrpConsentRepository;
+  readonly refunds: RefundRepository;
+  readonly refundRegistrations: RefundRegistrationRepository;
   readonly subTpps: SubTppRepository;
   readonly webhookConfigs: WebhookConfigRepository;
   readonly webhookDeliveries: WebhookDeliveryRepository;
@@ -64,6 +68,8 @@ export function createRepositories(prisma: PrismaService): Repositories {
     tokenizedAccounts: new TokenizedAccountRepository(prisma),
     transfers: new TransferRepository(prisma),
     vrpConsents: new VrpConsentRepository(prisma),
+    refunds: new RefundRepository(prisma),
+    refundRegistrations: new RefundRegistrationRepository(prisma),
     subTpps: new SubTppRepository(prisma),
     webhookConfigs: new WebhookConfigRepository(prisma),
     webhookDeliveries: new WebhookDeliveryRepository(prisma),

@@ -34,3 +34,4 @@ export * from './vrp-consents/vrp-consent-status.js';
 export * from './vrp-consents/vrp-consent-timer.js';
 export * from './vrp-consents/vrp-consent-initiation.js';
 export * from './vrp-consents/vrp-consent-rules.js';
+export * from './refunds/index.js';

@@ -21,14 +21,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'GET', path: 'accounts/:accountId/transaction/:transactionId' },
   // Payments v1: token requests, tokens and transfers
   // Variable recurring payments
-  // Refunds and refund registrations
-  { method: 'POST', path: 'refunds' },
-  { method: 'GET', path: 'refunds' },
-  { method: 'GET', path: 'refunds/:id' },
-  { method: 'GET', path: 'transfers/:transferId/refunds' },
-  { method: 'POST', path: 'refund/registrations' },
-  { method: 'GET', path: 'refund/registrations/:registrationId' },
-  { method: 'DELETE', path: 'refund/registrations/:registrationId' },
   // Payouts and account verification
   { method: 'POST', path: 'payouts' },
   { method: 'GET', path: 'payouts' },

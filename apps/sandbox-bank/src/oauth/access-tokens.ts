@@ -56,6 +56,31 @@ export class AccessTokens {
     return { ...grant, username: grant.username };
   }
 
+  /**
+   * Who may submit a payment order under `consentId`: the user's token for that consent, or a
+   * token bound to a registered account (sandbox-only unattended payments: no consent, a
+   * username) when the consent was authorised from that holder's account.
+   */
+  async submitterToken(
+    bankId: string,
+    authorization: string | undefined,
+    consentId: string,
+    consentUsername: () => Promise<string | null>,
+  ): Promise<Grant & { username: string }> {
+    const grant = await this.bearer(bankId, authorization, 'payments');
+    if (grant.consentId === null && grant.username !== null) {
+      if (grant.username !== (await consentUsername()))
+        throw new ObieError(
+          403,
+          'UK.OBIE.Resource.ConsentMismatch',
+          'The consent was not authorised from the registered account.',
+          'Data.ConsentId',
+        );
+      return { ...grant, username: grant.username };
+    }
+    return this.userToken(bankId, authorization, 'payments', consentId);
+  }
+
   /** A user token for whatever consent it was issued for (the account information API). */
   async anyUserToken(
     bankId: string,

@@ -14,3 +14,6 @@ export const TOKEN_LIFETIMES = {
 export const CIBA_POLL_INTERVAL_SECONDS = 1;
 
 export const KNOWN_SCOPES: ReadonlySet<string> = new Set(['openid', 'payments', 'accounts', 'fundsconfirmations']);
+
+/** A registered-account credential (sandbox-only unattended payments) lasts as long as the agreement it stands for: a year here. */
+export const REGISTERED_CREDENTIAL_TTL_SECONDS = 365 * 86_400;

@@ -38,7 +38,9 @@ export class TokenService {
     const grantType = required(fields, 'grant_type');
     switch (grantType) {
       case 'client_credentials':
-        return this.clientCredentials(bank, clientId, fields['scope']);
+        return fields['registered_credential'] === undefined
+          ? this.clientCredentials(bank, clientId, fields['scope'])
+          : this.registeredAccount(bank, clientId, fields['registered_credential']);
       case 'authorization_code':
         return this.authorizationCode(bank, clientId, required(fields, 'code'), required(fields, 'redirect_uri'));
       case CIBA_GRANT_TYPE:
@@ -58,6 +60,24 @@ export class TokenService {
     if (unknown !== undefined || scopes.length === 0)
       throw new OAuthError(400, 'invalid_scope', `Unknown scope ${unknown ?? '(none)'}.`);
     return this.accessToken({ bankId: bank.id, clientId, scope: scopes.join(' ') }, TOKEN_LIFETIMES.clientToken);
+  }
+
+  /**
+   * Sandbox-only: a client-credentials token bound to the account holder a registered credential
+   * stands for (RegisteredCredentialsController); its payment consents are authorised at once.
+   */
+  private async registeredAccount(
+    bank: SandboxBankDefinition,
+    clientId: string,
+    credential: string,
+  ): Promise<TokenResponse> {
+    const registered = await this.grants.find(bank.id, 'registered-account', credential);
+    if (registered === null || registered.clientId !== clientId || registered.username === null)
+      throw new OAuthError(400, 'invalid_grant', 'The registered credential is unknown, expired or another client’s.');
+    return this.accessToken(
+      { bankId: bank.id, clientId, scope: 'payments', username: registered.username },
+      TOKEN_LIFETIMES.clientToken,
+    );
   }
 
   private async authorizationCode(

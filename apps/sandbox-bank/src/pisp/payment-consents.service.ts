@@ -7,6 +7,7 @@ import type { ObieCall } from '../http/obie-call.js';
 import { obDateTime } from '../http/obie-request.js';
 import { ObieResourceAccess } from '../http/obie-resource-access.js';
 import { AccessTokens } from '../oauth/access-tokens.js';
+import { AuthorisationService } from '../oauth/authorisation.service.js';
 import { consentNotAuthorised } from '../payments/consent-checks.js';
 import { assertUserApiAvailable } from '../payments/user-availability.js';
 import { AccountStore } from '../store/account.store.js';
@@ -23,6 +24,7 @@ export class PaymentConsentsService {
     private readonly consents: ConsentStore,
     private readonly accounts: AccountStore,
     private readonly clock: Clock,
+    private readonly authorisation: AuthorisationService,
   ) {}
 
   async create(call: ObieCall, kind: PaymentConsentKind, key: string, body: unknown): Promise<object> {
@@ -37,14 +39,21 @@ export class PaymentConsentsService {
         'Data.Initiation.RequestedExecutionDateTime',
       );
     }
-    const consent = await this.consents.create(
+    let consent = await this.consents.create(
       call.bank.id,
       kind,
       token.clientId,
       request as Prisma.InputJsonObject,
       key,
     );
-    return paymentConsentResponse(consent, kind, null, call.apiBase);
+    // A token bound to a registered account (sandbox-only unattended payments): the holder's
+    // standing agreement authorises the consent at once, from the account it names (a named
+    // account the holder does not hold rejects it).
+    if (token.username !== null && consent.status === 'AwaitingAuthorisation') {
+      await this.authorisation.approve(consent, token.username);
+      consent = await this.consents.get(call.bank.id, consent.id, kind);
+    }
+    return paymentConsentResponse(consent, kind, await this.accounts.findDebtor(consent), call.apiBase);
   }
 
   async read(call: ObieCall, kind: PaymentConsentKind, consentId: string): Promise<object> {

@@ -31,7 +31,12 @@ export class PaymentOrdersService {
     const { bank } = call;
     const { body: request, data } = requestBody(body, true);
     const consentId = textAt(data, 'ConsentId', 'Data.ConsentId', 128);
-    const token = await this.tokens.userToken(bank.id, call.authorization, 'payments', consentId);
+    const token = await this.tokens.submitterToken(
+      bank.id,
+      call.authorization,
+      consentId,
+      async () => (await this.consents.get(bank.id, consentId, kind)).username,
+    );
     const replay = await this.payments.byIdempotencyKey(bank.id, kind, key, request);
     if (replay !== null) return this.represent(replay, kind, call.apiBase);
 

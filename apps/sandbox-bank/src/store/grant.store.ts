@@ -4,7 +4,7 @@ import { SandboxDb, type Prisma } from './sandbox-db.js';
 import { AccessTokenCache } from './access-token-cache.js';
 import { hashSecret, newSecret } from './secret-hash.js';
 
-export type GrantKind = 'authorize-session' | 'code' | 'access-token' | 'ciba';
+export type GrantKind = 'authorize-session' | 'code' | 'access-token' | 'ciba' | 'registered-account';
 export type Grant = Prisma.SbGrantModel;
 
 export interface NewGrant {

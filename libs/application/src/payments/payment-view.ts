@@ -2,6 +2,8 @@ import type { PaymentView } from '#libs/db';
 import {
   PAYMENT_LINK_STATUS_ON_PAYMENT,
   isPaymentLinkStatus,
+  paymentRefundStatus,
+  remainingRefundAmount,
   type PaymentFlowType,
   type PaymentInitiationInput,
   type PaymentLinkStatusOnPayment,
@@ -25,7 +27,7 @@ export interface PaymentResource {
   readonly memberId: string;
   readonly initiation: PaymentInitiationInput & { readonly [key: string]: Json | undefined };
   readonly convertedToFutureDatedPayment: boolean;
-  readonly refundDetails?: { readonly refundAccount: { readonly [key: string]: Json | undefined } };
+  readonly refundDetails?: PaymentRefundDetails;
   readonly status: PaymentStatus;
   readonly statusReasonInformation?: string;
   readonly bankPaymentStatus?: string;
@@ -41,6 +43,37 @@ export interface PaymentResource {
   readonly tokenizedAccountId?: string;
   /** For a payment made through a payment link: where that link stands. */
   readonly paymentLinkStatus?: PaymentLinkStatusOnPayment;
+}
+
+/** The reference's RefundDetails: where refunds go, and how much of the payment they have taken. */
+export interface PaymentRefundDetails {
+  readonly [key: string]: Json | undefined;
+  readonly refundAccount: { readonly [key: string]: Json | undefined };
+  readonly paymentRefundStatus: string;
+  readonly settledRefundAmount: { readonly value: string; readonly currency: string };
+  readonly remainingRefundAmount: { readonly value: string; readonly currency: string };
+}
+
+/** A decimal column as text without trailing zeros (pg answers text, Prisma a Decimal). */
+function decimalText(value: unknown): string {
+  const text = String(value);
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+function refundDetailsOf(
+  row: Omit<PaymentView, 'paymentLinkId'>,
+  refundAccount: { readonly [key: string]: Json } | undefined,
+): PaymentRefundDetails | undefined {
+  if (refundAccount === undefined) return undefined;
+  const currency = (row.initiation as { amount?: { currency?: string } }).amount?.currency ?? '';
+  const paid = decimalText(row.amount);
+  const refunded = decimalText(row.refundedAmount);
+  return {
+    refundAccount,
+    paymentRefundStatus: row.refundStatus === '' ? paymentRefundStatus(paid, refunded) : row.refundStatus,
+    settledRefundAmount: { value: decimalText(row.settledRefundAmount), currency },
+    remainingRefundAmount: { value: remainingRefundAmount(paid, refunded), currency },
+  };
 }
 
 function present<T>(value: T | null): T | undefined {
@@ -69,7 +102,7 @@ export function renderPayment(row: Omit<PaymentView, 'paymentLinkId'>, linkStatu
       flowType: row.flowType as PaymentFlowType,
     } as PaymentResource['initiation'],
     convertedToFutureDatedPayment: row.convertedToFutureDatedPayment,
-    refundDetails: refundAccount === undefined ? undefined : { refundAccount },
+    refundDetails: refundDetailsOf(row, refundAccount),
     status: row.status as PaymentStatus,
     statusReasonInformation: present(row.statusReasonInformation),
     bankPaymentStatus: present(row.bankPaymentStatus),

@@ -36,6 +36,8 @@ const transfer: Transfer = {
   convertedToFutureDatedPayment: false,
   transactionId: null,
   refundStatus: 'NONE',
+  refundedAmount: new Prisma.Decimal(0),
+  settledRefundAmount: new Prisma.Decimal(0),
   pollCount: 0,
   expiresAt: null,
   pollUntil: new Date(NOW.getTime() + RULES.pollingMs),

@@ -88,6 +88,16 @@ export interface ExpireVrpConsentPayload {
   readonly vrpConsentId: string;
 }
 
+/**
+ * The timer of one refund: sends it to the bank (unattended, with its registration's
+ * credentials), then polls the bank until a final status, and ends a refund without one after the
+ * polling period INITIATION_NO_FINAL_STATUS_AVAILABLE. One timer row per refund (`refunds.poll:{refundId}`).
+ */
+export interface PollRefundPayload {
+  readonly name: 'refunds.poll';
+  readonly refundId: string;
+}
+
 export type JobPayload =
   | PurgeRevokedApiKeysPayload
   | PurgeWebhookHistoryPayload
@@ -98,6 +108,7 @@ export type JobPayload =
   | TokenRequestTimerPayload
   | ExpirePaymentLinkPayload
   | ExpireVrpConsentPayload
+  | PollRefundPayload
   | PurgeIdempotencyKeysPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
@@ -113,6 +124,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'token-requests.timer': 'bank-polling',
   'payment-links.expire': 'timers',
   'vrp-consents.expire': 'timers',
+  'refunds.poll': 'bank-polling',
 };
 
 export function isJobName(value: string): value is JobName {

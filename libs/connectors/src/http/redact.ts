@@ -19,6 +19,7 @@ const SECRET_NAMES: ReadonlySet<string> = new Set([
   'request',
   'password',
   'private_key',
+  'registered_credential',
 ]);
 
 export const REDACTED = '[redacted]';

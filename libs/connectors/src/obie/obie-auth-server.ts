@@ -132,6 +132,20 @@ export class ObieAuthServer {
     return token;
   }
 
+  /**
+   * A client-credentials token bound to a registered account (the credential the bank issued
+   * for unattended payments from it, sent as `registered_credential`); never cached, never logged.
+   */
+  async registeredAccountToken(ctx: BankCallContext, credential: string): Promise<string> {
+    const body = await this.token(
+      ctx,
+      'obie.token.registered-account',
+      { grant_type: 'client_credentials', scope: 'payments', registered_credential: credential },
+      true,
+    );
+    return textAt(body, 'access_token', 'access_token');
+  }
+
   /** The user's access token for a code (not retried: a code works once). */
   async exchangeCode(ctx: BankCallContext, code: string, redirectUri: string): Promise<string> {
     const body = await this.token(

@@ -8,6 +8,8 @@ import type {
   PaymentInitiationCapability,
   PaymentProgress,
 } from '../capabilities/payment-initiation.js';
+import type { InitiationProgress } from '../capabilities/initiation-progress.js';
+import type { RefundInitiation, RefundsCapability } from '../capabilities/refunds.js';
 import type { ConnectorHealth } from '../capabilities/status-probe.js';
 import type {
   StandingOrderCallback,
@@ -33,6 +35,7 @@ import { ObieApi } from './obie-api.js';
 import { ObieAuthServer } from './obie-auth-server.js';
 import type { ObieParts } from './obie-parts.js';
 import { ObiePayments } from './obie-payments.js';
+import { ObieRefunds } from './obie-refunds.js';
 import { ConnectorSettingsError } from '../catalogue/connector-settings-error.js';
 import { parseObieSettings, type ObieMtlsSettings } from './obie-settings.js';
 import { ObieSigner } from './obie-signing.js';
@@ -92,23 +95,26 @@ export class ObieConnector
     VrpCapability,
     AccountInformationCapability,
     FundsConfirmationCapability,
-    StandingOrderCapability
+    StandingOrderCapability,
+    RefundsCapability
 {
   readonly protocol = 'obie';
   readonly capabilities: Pick<
     BankCapabilities,
-    'payments' | 'vrp' | 'accounts' | 'fundsConfirmation' | 'standingOrders'
+    'payments' | 'vrp' | 'accounts' | 'fundsConfirmation' | 'standingOrders' | 'refunds'
   > = {
     payments: this,
     vrp: this,
     accounts: this,
     fundsConfirmation: this,
     standingOrders: this,
+    refunds: this,
   };
   private readonly parts: ObieParts;
   protected readonly payments: ObiePayments;
   private readonly vrp: ObieVrp;
   private readonly standingOrders: ObieStandingOrders;
+  private readonly refunds: ObieRefunds;
   protected readonly ais: ObieAis;
   private readonly nowMs: () => number;
   /** Authorise on the user's return, submit later: a transfer token redeemed explicitly. */
@@ -137,6 +143,7 @@ export class ObieConnector
     this.payments = new ObiePayments(this.parts);
     this.vrp = new ObieVrp(this.parts);
     this.standingOrders = new ObieStandingOrders(this.parts);
+    this.refunds = new ObieRefunds(this.parts);
     this.ais = new ObieAis(this.parts);
   }
 
@@ -200,6 +207,19 @@ export class ObieConnector
   /** Read with a client-credentials token, as the standard has it; the grant is not needed. */
   getVrpStatus(ctx: BankCallContext, bankVrpId: string, _grant?: string): Promise<VrpProgress> {
     return guardBankAnswer(ctx, () => this.vrp.status(ctx, bankVrpId));
+  }
+
+  initiateRefund(ctx: BankCallContext, initiation: RefundInitiation): Promise<InitiationProgress> {
+    return guardBankAnswer(ctx, () => this.refunds.initiate(ctx, initiation));
+  }
+
+  /** Read with the member's client token, as any domestic payment; the registered credential is not needed. */
+  getRefundStatus(
+    ctx: BankCallContext,
+    bankPaymentId: string,
+    _registrationGrant?: string,
+  ): Promise<InitiationProgress> {
+    return guardBankAnswer(ctx, () => this.refunds.status(ctx, bankPaymentId));
   }
 
   confirmFunds(ctx: BankCallContext, check: FundsCheck): Promise<{ readonly fundsAvailable: boolean }> {

@@ -66,7 +66,13 @@ const COLUMNS: readonly PaymentColumn[] = [
   { column: 'flow_type', field: 'flowType', kind: 'plain', initial: 'API_ONLY' },
   { column: 'tokenized_account_id', field: 'tokenizedAccountId', kind: 'plain', initial: null },
   { column: 'vrp_consent_id', field: 'vrpConsentId', kind: 'plain', initial: null },
+  { column: 'refund_status', field: 'refundStatus', kind: 'plain', initial: 'NONE' },
+  { column: 'refunded_amount', field: 'refundedAmount', kind: 'plain', initial: '0' },
+  { column: 'settled_refund_amount', field: 'settledRefundAmount', kind: 'plain', initial: '0' },
 ];
+
+/** The refund sums, numeric columns beside the amount: Decimals, as Prisma answers them. */
+const REFUND_SUM_COLUMNS = { refundedAmount: 'refunded_amount', settledRefundAmount: 'settled_refund_amount' } as const;
 
 const SELECT_LIST = COLUMNS.map(({ column }) => `"${column}"`).join(', ');
 
@@ -75,6 +81,8 @@ function paymentFromRow(row: Record<string, unknown>): Payment {
   const payment: Record<string, unknown> = {};
   for (const { column, field } of COLUMNS) payment[field] = row[column];
   payment['amount'] = new Prisma.Decimal(row['amount'] as string);
+  for (const [field, column] of Object.entries(REFUND_SUM_COLUMNS))
+    payment[field] = new Prisma.Decimal((row[column] as string | null) ?? '0');
   return payment as unknown as Payment;
 }
 
@@ -102,7 +110,7 @@ export function paymentFromNew(row: NewPayment): Payment {
     const value = field === 'version' || field === 'pollCount' ? undefined : given[field];
     if (value === undefined || value === null) {
       if (initial === undefined) throw new Error(`a new payment needs ${field}`);
-      payment[field] = initial;
+      payment[field] = Object.hasOwn(REFUND_SUM_COLUMNS, field) ? new Prisma.Decimal(initial as string) : initial;
     } else if (kind === 'amount') {
       payment[field] = new Prisma.Decimal(amountText(value as NewPayment['amount']));
     } else {
@@ -132,6 +140,10 @@ const VIEW_FIELDS = [
   'flowType',
   'paymentLinkId',
   'tokenizedAccountId',
+  'amount',
+  'refundStatus',
+  'refundedAmount',
+  'settledRefundAmount',
 ] as const satisfies readonly (keyof Payment)[];
 
 /** What the API shows of a payment (the Payment resource). */

@@ -69,6 +69,10 @@ const VIEW_SELECT = {
   flowType: true,
   paymentLinkId: true,
   tokenizedAccountId: true,
+  amount: true,
+  refundStatus: true,
+  refundedAmount: true,
+  settledRefundAmount: true,
 } as const satisfies Record<keyof PaymentView, true>;
 
 /**

@@ -31,6 +31,8 @@ const COLUMN_OF: Readonly<Record<keyof Transfer, string>> = {
   convertedToFutureDatedPayment: 'converted_to_future_dated_payment',
   transactionId: 'transaction_id',
   refundStatus: 'refund_status',
+  refundedAmount: 'refunded_amount',
+  settledRefundAmount: 'settled_refund_amount',
   pollCount: 'poll_count',
   expiresAt: 'expires_at',
   pollUntil: 'poll_until',
@@ -45,11 +47,24 @@ const SELECT_FOR_MEMBER = `SELECT ${Object.entries(COLUMN_OF)
 
 /** The member's transfer as Prisma would give it (the amount a Decimal), or null. */
 export async function readTransferForMember(pool: pg.Pool, memberId: string, id: string): Promise<Transfer | null> {
-  const result = await pool.query<Omit<Transfer, 'amount'> & { amount: string }>({
+  const result = await pool.query<
+    Omit<Transfer, 'amount' | 'refundedAmount' | 'settledRefundAmount'> & {
+      amount: string;
+      refundedAmount: string;
+      settledRefundAmount: string;
+    }
+  >({
     name: 'transfer-for-member',
     text: SELECT_FOR_MEMBER,
     values: [id, memberId],
   });
   const row = result.rows[0];
-  return row === undefined ? null : { ...row, amount: new Prisma.Decimal(row.amount) };
+  return row === undefined
+    ? null
+    : {
+        ...row,
+        amount: new Prisma.Decimal(row.amount),
+        refundedAmount: new Prisma.Decimal(row.refundedAmount),
+        settledRefundAmount: new Prisma.Decimal(row.settledRefundAmount),
+      };
 }
