@@ -13,7 +13,7 @@ import {
   type Payment,
   type VrpConsent,
 } from '#libs/db';
-import { decideVrpLimits, type MemberId, type PaymentInitiationInput } from '#libs/domain';
+import { decideVrpLimits, vrpPeriodsAt, type MemberId, type PaymentInitiationInput } from '#libs/domain';
 import { wakeOutboxRelay } from '#libs/events';
 import type { InitiatePaymentCommand } from '../payments/initiate-payment.usecase.js';
 import { checkInitiationAgainstContext } from '../payments/initiation-error.js';
@@ -174,8 +174,12 @@ export class InitiateVrpUseCase {
       if (consent.status !== 'AUTHORIZED')
         throw notAuthorized(consentId, `The VRP consent is ${consent.status}, not AUTHORIZED: it takes no payments.`);
       const now = this.clock.now();
-      const made = await this.payments.in(tx).vrpsCounted(consentId, VRP_STATUSES_NOT_COUNTED);
-      const decision = decideVrpLimits(vrpControlsOf(consent), made, input.amount.value, now);
+      const controls = vrpControlsOf(consent);
+      const since = new Date(
+        Math.min(now.getTime(), ...vrpPeriodsAt(controls, now).map((period) => period.start.getTime())),
+      );
+      const made = await this.payments.in(tx).vrpsCounted(consentId, VRP_STATUSES_NOT_COUNTED, since);
+      const decision = decideVrpLimits(controls, made.recent, input.amount.value, now, { count: made.earlierCount });
       if (decision.kind === 'refused') throw vrpViolation(consentId, vrpLimitMessage(decision));
       const payment = paymentFromNew(
         withFields(draftPayment(memberId, input, now, this.rules), {

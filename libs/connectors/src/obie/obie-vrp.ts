@@ -48,7 +48,22 @@ async function refusedInVrpTerms<T>(ctx: BankCallContext, call: () => Promise<T>
  * confirmation are BankVrpRefusedErrors saying what they mean for the consent; a grant the bank no
  * longer honours (401: the user revoked the consent at the bank) is CONSENT_REVOKED.
  */
+/** How many consents' terms a connector keeps (the oldest are read again from the bank when needed). */
+const KEPT_CONSENT_TERMS = 10_000;
+
+/** The parts of a VRP consent every VRP under it repeats. */
+interface ConsentTerms {
+  readonly initiation: JsonObject;
+  readonly risk: JsonObject;
+}
+
 export class ObieVrp {
+  /**
+   * Each consent's Initiation and Risk, read from the bank once: the standard has no way to amend
+   * a consent, so they stay what the bank answered (a bounded map, oldest out first).
+   */
+  private readonly terms = new Map<string, ConsentTerms>();
+
   constructor(private readonly parts: ObieParts) {}
 
   async createConsent(ctx: BankCallContext, request: VrpConsentRequest): Promise<VrpConsentProgress> {
@@ -136,18 +151,10 @@ export class ObieVrp {
     );
   }
 
-  /** A VRP repeats its consent's Initiation and Risk, so they are read from the bank first. */
+  /** A VRP repeats its consent's Initiation and Risk, read from the bank the first time. */
   initiate(ctx: BankCallContext, request: VrpRequest): Promise<VrpProgress> {
     return refusedInVrpTerms(ctx, async () => {
-      const token = await this.parts.auth.clientToken(ctx, 'payments');
-      const consent = await this.parts.api.get(
-        ctx,
-        `${CONSENTS}/${encodeURIComponent(request.bankConsentId)}`,
-        token,
-        'obie.domestic-vrp-consents.read',
-      );
-      const initiation = objectAt(objectAt(consent, 'Data', 'Data'), 'Initiation', 'Data.Initiation');
-      const risk = objectAt(consent, 'Risk', 'Risk');
+      const { initiation, risk } = await this.termsOf(ctx, request.bankConsentId);
       const body = await this.parts.api.post(
         ctx,
         VRPS,
@@ -158,6 +165,26 @@ export class ObieVrp {
       );
       return this.progressOf(ctx, body);
     });
+  }
+
+  private async termsOf(ctx: BankCallContext, bankConsentId: string): Promise<ConsentTerms> {
+    const key = `${ctx.bankId}\u0000${bankConsentId}`;
+    const kept = this.terms.get(key);
+    if (kept !== undefined) return kept;
+    const token = await this.parts.auth.clientToken(ctx, 'payments');
+    const consent = await this.parts.api.get(
+      ctx,
+      `${CONSENTS}/${encodeURIComponent(bankConsentId)}`,
+      token,
+      'obie.domestic-vrp-consents.read',
+    );
+    const terms = {
+      initiation: objectAt(objectAt(consent, 'Data', 'Data'), 'Initiation', 'Data.Initiation'),
+      risk: objectAt(consent, 'Risk', 'Risk'),
+    };
+    if (this.terms.size >= KEPT_CONSENT_TERMS) this.terms.delete(this.terms.keys().next().value ?? '');
+    this.terms.set(key, terms);
+    return terms;
   }
 
   async status(ctx: BankCallContext, bankVrpId: string): Promise<VrpProgress> {

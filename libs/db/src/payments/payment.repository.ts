@@ -139,19 +139,31 @@ export class PaymentRepository extends Repository {
   }
 
   /**
-   * The amounts and times of the payments made under a VRP consent whose status is not one of
-   * `excludedStatuses` (what the limits count), oldest first. Read under the consent's lock.
+   * What a VRP consent's limits count, read under the consent's lock in one statement: the amounts
+   * and times of the payments made under it from `since` (the earliest start of its current
+   * periods) whose status is not one of `excludedStatuses`, oldest first, and how many such
+   * payments came before `since` (they count for occurrences only). The read stays bounded by the
+   * periods however old the consent grows.
    */
   async vrpsCounted(
     vrpConsentId: string,
     excludedStatuses: readonly string[],
-  ): Promise<{ readonly amount: string; readonly at: Date }[]> {
-    const rows = await this.db.payment.findMany({
-      where: { vrpConsentId, status: { notIn: [...excludedStatuses] } },
-      select: { amount: true, createdAt: true },
-      orderBy: { createdAt: 'asc' },
-    });
-    return rows.map((row) => ({ amount: row.amount.toFixed(), at: row.createdAt }));
+    since: Date,
+  ): Promise<{ readonly recent: { readonly amount: string; readonly at: Date }[]; readonly earlierCount: number }> {
+    const rows = await this.db.$queryRaw<{ amount: string | null; at: Date | null; earlier: bigint }[]>`
+      WITH counted AS (
+        SELECT amount, created_at FROM payment
+        WHERE vrp_consent_id = ${vrpConsentId} AND status <> ALL(${[...excludedStatuses]}::text[])
+      )
+      SELECT amount::text AS amount, created_at AS at,
+             (SELECT count(*) FROM counted WHERE created_at < ${since}) AS earlier
+      FROM (SELECT 1) AS one
+      LEFT JOIN counted ON counted.created_at >= ${since}
+      ORDER BY at`;
+    const recent = rows.flatMap((row) =>
+      row.amount === null || row.at === null ? [] : [{ amount: row.amount, at: row.at }],
+    );
+    return { recent, earlierCount: Number(rows[0]?.earlier ?? 0n) };
   }
 
   /** For workers and bank callbacks, which act for whichever member owns the payment. */

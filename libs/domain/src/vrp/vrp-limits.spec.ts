@@ -196,6 +196,25 @@ describe('decideVrpLimits: occurrences', () => {
     });
   });
 
+  it('counts the payments before the current periods by their number alone (earlier.count)', () => {
+    // A daily limit: only the payment of the current day is in a current period.
+    const daily: VrpControls = {
+      ...CONSENT,
+      periodicLimits: [{ maximumAmount: '100', periodType: 'DAY', periodAlignment: 'CALENDAR' }],
+    };
+    const recent = three.filter((made) => made.at.getTime() >= Date.parse('2025-06-04T00:00:00+01:00'));
+    expect(recent.length).toBeLessThan(three.length);
+    expect(decideVrpLimits({ ...daily, maximumOccurrences: 4 }, recent, '1.00', NOW, { count: 2 })).toEqual(
+      decideVrpLimits({ ...daily, maximumOccurrences: 4 }, three, '1.00', NOW),
+    );
+    expect(decideVrpLimits({ ...daily, maximumOccurrences: 3 }, recent, '1.00', NOW, { count: 2 })).toEqual({
+      kind: 'refused',
+      reason: 'occurrences-exhausted',
+      maximumOccurrences: 3,
+      used: 3,
+    });
+  });
+
   it('has no limit at 0 or without maximumOccurrences', () => {
     expect(decideVrpLimits({ ...roomy, maximumOccurrences: 0 }, three, '1.00', NOW)).toMatchObject({
       kind: 'fits',

@@ -47,12 +47,17 @@ function usageOf(period: VrpPeriod, used: bigint): VrpPeriodUsage {
  * limit in turn, the payments made in the period containing `now` (by their `at`) plus the amount
  * stay within the period's maximum; fewer payments than maximumOccurrences (0 or absent: no limit)
  * have been made. Amounts are compared exactly, in 0.0001 units.
+ *
+ * `made` needs only the payments of the current periods (from the earliest start vrpPeriodsAt
+ * gives for `now`); the ones before count for occurrences only, and `earlier.count` says how many
+ * there were, so a caller reads a consent's recent payments and a count rather than its whole history.
  */
 export function decideVrpLimits(
   controls: VrpControls,
   made: readonly CountedVrp[],
   amount: string,
   now: Date,
+  earlier: { readonly count: number } = { count: 0 },
 ): VrpLimitDecision {
   if (now.getTime() < controls.startDateTime.getTime())
     return { kind: 'refused', reason: 'before-start', startDateTime: controls.startDateTime };
@@ -76,14 +81,15 @@ export function decideVrpLimits(
   }
 
   const maximumOccurrences = controls.maximumOccurrences ?? 0;
-  if (maximumOccurrences > 0 && made.length >= maximumOccurrences)
-    return { kind: 'refused', reason: 'occurrences-exhausted', maximumOccurrences, used: made.length };
+  const used = made.length + earlier.count;
+  if (maximumOccurrences > 0 && used >= maximumOccurrences)
+    return { kind: 'refused', reason: 'occurrences-exhausted', maximumOccurrences, used };
   return {
     kind: 'fits',
     periods: after,
     occurrences: {
-      used: made.length + 1,
-      remaining: maximumOccurrences > 0 ? maximumOccurrences - made.length - 1 : null,
+      used: used + 1,
+      remaining: maximumOccurrences > 0 ? maximumOccurrences - used - 1 : null,
     },
   };
 }
