@@ -26,3 +26,6 @@ export * from './sub-tpps/sub-tpp-rules.js';
 export * from './tokenized-accounts/tokenized-account.js';
 export * from './payment-links/payment-link-status.js';
 export * from './payment-links/payment-link-usage.js';
+export * from './account-information/account-id.js';
+export * from './account-information/account-information-rules.js';
+export * from './account-information/transaction-page.js';
