@@ -12,6 +12,8 @@ import { FaultsController } from './admin/faults.controller.js';
 import { AccountAccessConsentsService } from './aisp/account-access-consents.service.js';
 import { AccountsController } from './aisp/accounts.controller.js';
 import { AccountsService } from './aisp/accounts.service.js';
+import { AisReadsController } from './aisp/ais-reads.controller.js';
+import { TppInitiatedAccess } from './aisp/tpp-initiated-access.js';
 import { SANDBOX_BANKS, type SandboxBankDefinition } from './banks/sandbox-bank-definition.js';
 import { BerlinGroupAccountsController } from './berlin-group/accounts.controller.js';
 import { BerlinGroupAccountsService } from './berlin-group/accounts.service.js';
@@ -91,6 +93,7 @@ const SERVICES = [
   VrpPaymentsService,
   AccountAccessConsentsService,
   AccountsService,
+  TppInitiatedAccess,
   ScaOutcomes,
   AuthorisationsService,
   AuthorisationEndpoints,
@@ -122,6 +125,7 @@ export class SandboxBankModule {
         DomesticVrpsController,
         AccountsController,
         FaultsController,
+        AisReadsController,
         BerlinGroupPaymentsController,
         BerlinGroupPeriodicPaymentsController,
         BerlinGroupConsentsController,

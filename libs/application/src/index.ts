@@ -5,3 +5,4 @@ export * from './paging/page-offset.js';
 export * from './sub-tpps/index.js';
 export * from './tokenized-accounts/index.js';
 export * from './payment-links/index.js';
+export * from './account-information/index.js';

@@ -53,3 +53,5 @@ export * from './sub-tpps/sub-tpp.repository.js';
 export * from './payment-links/payment-link.repository.js';
 export type { TokenRequest, Token, Transfer, SubTpp } from './generated/prisma/client.js';
 export type { TokenizedAccount, PaymentLink } from './generated/prisma/client.js';
+export * from './account-information/ais-tpp-initiated-call.repository.js';
+export * from './account-information/ais-cached-read.repository.js';

@@ -1,3 +1,5 @@
+import { AisCachedReadRepository } from './account-information/ais-cached-read.repository.js';
+import { AisTppInitiatedCallRepository } from './account-information/ais-tpp-initiated-call.repository.js';
 import { BankStatusRepository } from './banks/bank-status.repository.js';
 import { BankRepository } from './banks/bank.repository.js';
 import { IdempotencyKeyRepository } from './idempotency/idempotency-key.repository.js';
@@ -43,6 +45,8 @@ export interface Repositories {
   readonly webhookRetention: WebhookRetentionRepository;
   readonly webhookSigningKeys: WebhookSigningKeyRepository;
   readonly webhookSecrets: WebhookSecretRepository;
+  readonly aisTppInitiatedCalls: AisTppInitiatedCallRepository;
+  readonly aisCachedReads: AisCachedReadRepository;
   readonly transactions: Transactions;
 }
 
@@ -68,6 +72,8 @@ export function createRepositories(prisma: PrismaService): Repositories {
     webhookRetention: new WebhookRetentionRepository(prisma),
     webhookSigningKeys: new WebhookSigningKeyRepository(prisma),
     webhookSecrets: new WebhookSecretRepository(prisma),
+    aisTppInitiatedCalls: new AisTppInitiatedCallRepository(prisma),
+    aisCachedReads: new AisCachedReadRepository(prisma),
     transactions: new Transactions(prisma),
   };
 }

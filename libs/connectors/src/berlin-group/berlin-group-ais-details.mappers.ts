@@ -55,6 +55,7 @@ export function xs2aAccountDetails(value: unknown): BankAccountDetails {
   const cashAccountType = account['cashAccountType'];
   return present({
     bic: optionalText(account, 'bic'),
+    pan: optionalText(account, 'maskedPan') ?? optionalText(account, 'pan'),
     status: status === undefined ? undefined : lookupStatus('XS2A accountStatus', XS2A_ACCOUNT_STATUSES, status).value,
     providerAccountDetails: {
       nextGenPsd2AccountDetails: present({

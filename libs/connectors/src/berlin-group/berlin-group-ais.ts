@@ -106,10 +106,13 @@ export class BerlinGroupAis {
 
   async accounts(ctx: BankCallContext, grant: string): Promise<readonly BankAccount[]> {
     const read = await this.parts.api.get(ctx, XS2A_PATHS.accounts(), 'xs2a.accounts.list', { 'Consent-ID': grant });
-    return arrayAt(read.body, 'accounts', 'accounts').map((raw) => ({
-      ...bankAccount(raw),
-      details: xs2aAccountDetails(raw),
-    }));
+    return arrayAt(read.body, 'accounts', 'accounts').map((raw) => {
+      const account = bankAccount(raw);
+      const details = xs2aAccountDetails(raw);
+      // A card account is named by its card number (maskedPan) alone.
+      const card = account.identifiers.length === 0 && details.pan !== undefined;
+      return { ...account, ...(card ? { type: 'CARD' as const } : {}), details };
+    });
   }
 
   async balances(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankBalance[]> {

@@ -25,6 +25,8 @@ export interface BankAccount {
 /** Account fields beyond the basics, already in the interface's words (AccountDetails, ProviderAccountDetails). */
 export interface BankAccountDetails {
   readonly bic?: string;
+  /** A card account's (masked) card number, when the bank identifies the account by it. */
+  readonly pan?: string;
   /** The bank's account status code (OBIE Enabled/Disabled/..., XS2A enabled/deleted/blocked). */
   readonly status?: string;
   /** `{ cma9AccountDetails }` or `{ nextGenPsd2AccountDetails }`. */

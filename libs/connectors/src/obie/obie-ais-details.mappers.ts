@@ -128,8 +128,10 @@ export function accountDetails(value: unknown): BankAccountDetails {
   const servicer = asObject(account['Servicer']);
   const bic =
     optionalText(servicer, 'SchemeName') === 'UK.OBIE.BICFI' ? optionalText(servicer, 'Identification') : undefined;
+  const pan = optionalText(first, 'SchemeName') === 'UK.OBIE.PAN' ? optionalText(first, 'Identification') : undefined;
   return present({
     bic,
+    pan,
     status: status === undefined ? undefined : lookupStatus('OBAccountStatus1Code', OB_ACCOUNT_STATUSES, status).value,
     providerAccountDetails: {
       cma9AccountDetails: present({

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { newId } from '#libs/domain';
+import { Repository } from '../repository.js';
+
+export interface TppInitiatedCallClaim {
+  readonly memberId: string;
+  readonly tokenId: string;
+  readonly bankId: string;
+  readonly now: Date;
+  /** The start of the rolling window (now minus 24 hours). */
+  readonly windowStart: Date;
+  readonly limit: number;
+}
+
+/** Account-information calls made without the user present, counted per token and bank. */
+@Injectable()
+export class AisTppInitiatedCallRepository extends Repository {
+  /**
+   * Records one call when fewer than `limit` were made in the window: true when it was recorded.
+   * Calls for one token and bank are serialised (a transaction-scoped advisory lock), so two
+   * concurrent calls can never both take the last one.
+   */
+  claim(claim: TppInitiatedCallClaim): Promise<boolean> {
+    return this.transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`ais-tpp:${claim.tokenId}:${claim.bankId}`}))`;
+      const used = await tx.aisTppInitiatedCall.count({
+        where: { tokenId: claim.tokenId, bankId: claim.bankId, calledAt: { gt: claim.windowStart } },
+      });
+      if (used >= claim.limit) return false;
+      await tx.aisTppInitiatedCall.create({
+        data: {
+          id: newId('ais'),
+          memberId: claim.memberId,
+          tokenId: claim.tokenId,
+          bankId: claim.bankId,
+          calledAt: claim.now,
+        },
+      });
+      return true;
+    });
+  }
+
+  /** Gives a claimed call back (the bank was never reached). */
+  async release(tokenId: string, bankId: string, calledAt: Date): Promise<void> {
+    const latest = await this.db.aisTppInitiatedCall.findFirst({
+      where: { tokenId, bankId, calledAt },
+      orderBy: { id: 'desc' },
+    });
+    if (latest !== null) await this.db.aisTppInitiatedCall.delete({ where: { id: latest.id } });
+  }
+
+  /** Calls counted in the window. */
+  used(tokenId: string, bankId: string, windowStart: Date): Promise<number> {
+    return this.db.aisTppInitiatedCall.count({ where: { tokenId, bankId, calledAt: { gt: windowStart } } });
+  }
+
+  /** Drops calls older than `before` (outside every window). */
+  async prune(before: Date): Promise<number> {
+    return (await this.db.aisTppInitiatedCall.deleteMany({ where: { calledAt: { lt: before } } })).count;
+  }
+}
