@@ -287,3 +287,32 @@ describe('errors from the bank', () => {
     }
   });
 });
+
+describe('reads kept in Postgres (ACCOUNT_INFORMATION_CACHE=postgres)', () => {
+  let pg: TestGateway;
+  let owner: TestMember;
+  beforeAll(async () => {
+    pg = await startGateway({ env: { ACCOUNT_INFORMATION_CACHE: 'postgres' } });
+    owner = await newMember(pg);
+  }, 120_000);
+  afterAll(async () => {
+    await pg?.close();
+  });
+
+  it('a transaction page read twice reaches the bank once; the kept rows are the member’s and the token’s', async () => {
+    const tokenId = await accessToken(pg, owner, 'ob-sandbox-gb', 'sandbox-success');
+    const listed = await read<{ accounts: Json[] }>(pg, owner, tokenId, '/accounts');
+    const accountId = listed.body.accounts[0]?.['id'] as string;
+    const start = await bankReads(pg, tokenId);
+    const path = `/accounts/${enc(accountId)}/transactions?page.limit=100`;
+    const first = await read(pg, owner, tokenId, path);
+    const second = await read(pg, owner, tokenId, path);
+    expect(second.body).toEqual(first.body);
+    expect((await bankReads(pg, tokenId)).total - start.total).toBe(1);
+    const rows = await pg.api.stores.prisma.aisCachedRead.findMany({ where: { tokenId } });
+    expect(rows.map((row) => [row.memberId, row.tokenId])).toEqual([[owner.id, tokenId]]);
+    // Another member never reaches the kept read (nor the bank) with this token.
+    const other = await newMember(pg);
+    expect((await read(pg, other, tokenId, path)).status).toBe(404);
+  });
+});
