@@ -55,3 +55,4 @@ export type { TokenRequest, Token, Transfer, SubTpp } from './generated/prisma/c
 export type { TokenizedAccount, PaymentLink } from './generated/prisma/client.js';
 export * from './account-information/ais-tpp-initiated-call.repository.js';
 export * from './account-information/ais-cached-read.repository.js';
+export * from './account-information/ais-consent.repository.js';

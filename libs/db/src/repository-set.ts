@@ -1,3 +1,4 @@
+import { AisConsentRepository } from './account-information/ais-consent.repository.js';
 import { AisCachedReadRepository } from './account-information/ais-cached-read.repository.js';
 import { AisTppInitiatedCallRepository } from './account-information/ais-tpp-initiated-call.repository.js';
 import { BankStatusRepository } from './banks/bank-status.repository.js';
@@ -47,6 +48,7 @@ export interface Repositories {
   readonly webhookSecrets: WebhookSecretRepository;
   readonly aisTppInitiatedCalls: AisTppInitiatedCallRepository;
   readonly aisCachedReads: AisCachedReadRepository;
+  readonly aisConsents: AisConsentRepository;
   readonly transactions: Transactions;
 }
 
@@ -74,6 +76,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     webhookSecrets: new WebhookSecretRepository(prisma),
     aisTppInitiatedCalls: new AisTppInitiatedCallRepository(prisma),
     aisCachedReads: new AisCachedReadRepository(prisma),
+    aisConsents: new AisConsentRepository(prisma),
     transactions: new Transactions(prisma),
   };
 }

@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { AccountInformationReads, type AccountCall } from '#libs/application';
 import { GatewayError } from '#libs/common';
@@ -130,18 +130,22 @@ export class AccountsController {
   })
   @decorate(...CONSENT_HEADERS, CACHE_HEADER)
   @ApiOkResponse({ schema: TRANSACTIONS_RESPONSE })
-  transactions(
+  async transactions(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @Param('accountId') accountId: string,
     @Query() query: TransactionsQueryDto,
-  ): Promise<Json> {
-    return this.reads.transactions(accountCall(member, request), accountId, {
+  ): Promise<string> {
+    const answer = await this.reads.transactions(accountCall(member, request), accountId, {
       limit: query['page.limit'],
       ...(query['page.offset'] === undefined ? {} : { offset: query['page.offset'] }),
       ...(query.startDate === undefined ? {} : { startDate: query.startDate }),
       ...(query.endDate === undefined ? {} : { endDate: query.endDate }),
     });
+    // The page is JSON text already (kept as it was first sent).
+    void reply.type('application/json; charset=utf-8');
+    return answer.json;
   }
 
   @Get('accounts/:accountId/transaction/:transactionId')

@@ -1,15 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, GatewayError } from '#libs/common';
-import { BankRepository, TokenRepository, type Bank, type Token } from '#libs/db';
+import { AisConsentRepository, BankRepository, type Bank } from '#libs/db';
 import { consentCovers, type AccountRead, type MemberId } from '#libs/domain';
 import { SecretBox } from '#libs/secrets';
 import { tokenGrantSeal } from '../transfers/redeem-transfer.usecase.js';
 
-/** A usable consent: the member's ACTIVE access token, its bank and the bank's grant (opened). */
+/**
+ * A usable consent: the member's ACTIVE access token and its bank's settings. The bank row and
+ * the bank's grant (sealed at rest) are loaded only when the bank is to be asked: a read served
+ * from what was kept needs neither.
+ */
 export interface AccountConsent {
-  readonly token: Token;
-  readonly bank: Bank;
-  readonly grant: string;
+  readonly tokenId: string;
+  readonly memberId: string;
+  readonly bankId: string;
+  readonly tppInitiatedDailyLimit: number;
+  feature(name: string): boolean;
+  bank(): Promise<Bank>;
+  grant(): Promise<string>;
 }
 
 /**
@@ -21,7 +29,7 @@ export interface AccountConsent {
 @Injectable()
 export class AccountInformationConsent {
   constructor(
-    private readonly tokens: TokenRepository,
+    private readonly consents: AisConsentRepository,
     private readonly banks: BankRepository,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
@@ -34,25 +42,39 @@ export class AccountInformationConsent {
         'on-behalf-of is required: the tokenId of the user’s consent.',
         'Field.Expected',
       );
-    const token = await this.tokens.findForMember(memberId, tokenId);
-    if (token === null) throw GatewayError.notFound(tokenId, `Token ${tokenId} not found.`);
-    if (token.kind !== 'ACCESS')
-      throw new GatewayError('PermissionDenied', {
-        message: `Token ${tokenId} is not an account-information token.`,
-      });
-    const expired = token.expiresAt !== null && token.expiresAt.getTime() <= this.clock.nowMs();
-    if (token.status !== 'ACTIVE' || expired)
+    const row = await this.consents.findForMember(memberId, tokenId);
+    if (row === null) throw GatewayError.notFound(tokenId, `Token ${tokenId} not found.`);
+    if (row.kind !== 'ACCESS')
+      throw new GatewayError('PermissionDenied', { message: `Token ${tokenId} is not an account-information token.` });
+    const expired = row.expiresAt !== null && row.expiresAt.getTime() <= this.clock.nowMs();
+    if (row.status !== 'ACTIVE' || expired)
       throw new GatewayError('ReauthenticationRequired', {
-        message: `Token ${tokenId} is ${token.status === 'CANCELLED' ? 'cancelled' : 'expired'}: the user must authorise access again.`,
+        message: `Token ${tokenId} is ${row.status === 'CANCELLED' ? 'cancelled' : 'expired'}: the user must authorise access again.`,
       });
-    if (!consentCovers(token.payload, read))
+    if (!consentCovers({ access: { resources: row.resources } }, read))
       throw new GatewayError('PermissionDenied', {
         message: `Token ${tokenId} does not grant access to ${read === 'standingOrders' ? 'standing orders' : read}.`,
       });
-    const bank = await this.banks.find(token.bankId);
-    if (bank === null || token.sealedGrant === null)
+    const sealed = row.sealedGrant;
+    const features = (row.features ?? {}) as Record<string, unknown>;
+    if (sealed === null || row.tppInitiatedDailyLimit === null)
       throw new GatewayError('InternalServerError', { message: `Token ${tokenId} has no usable bank grant.` });
-    const grant = (await this.secrets.open(tokenGrantSeal(token.id), token.sealedGrant)).toString('utf8');
-    return { token, bank, grant };
+    let bank: Promise<Bank> | undefined;
+    let grant: Promise<string> | undefined;
+    return {
+      tokenId: row.tokenId,
+      memberId: row.memberId,
+      bankId: row.bankId,
+      tppInitiatedDailyLimit: row.tppInitiatedDailyLimit,
+      feature: (name) => features[name] === true,
+      bank: () =>
+        (bank ??= this.banks.find(row.bankId).then((found) => {
+          if (found === null)
+            throw new GatewayError('InternalServerError', { message: `Bank ${row.bankId} is unknown.` });
+          return found;
+        })),
+      grant: () =>
+        (grant ??= this.secrets.open(tokenGrantSeal(row.tokenId), sealed).then((open) => open.toString('utf8'))),
+    };
   }
 }

@@ -7,7 +7,6 @@ import {
   type BankCallContext,
   type TransactionQuery,
 } from '#libs/connectors';
-import type { Bank } from '#libs/db';
 import { accountRefOf, pageOf, positionOf, type AccountRead, type MemberId } from '#libs/domain';
 import { AccountInformationConsent, type AccountConsent } from './account-information-consent.js';
 import { AccountReadCache } from './account-read-cache.js';
@@ -56,6 +55,11 @@ const NOT_FOUND_CODES: ReadonlySet<string> = new Set(['RESOURCE_UNKNOWN', 'UK.OB
 
 const SUCCESS = 'SUCCESSFUL_REQUEST';
 
+/** The key of an account's transaction list for a date window. */
+function transactionsKey(bankAccountId: string, filter: TransactionQuery): string {
+  return `transactions:${bankAccountId}:${filter.from ?? ''}:${filter.to ?? ''}`;
+}
+
 /** The bank's refusal in the interface's words; other errors as they are. */
 function readError(error: unknown, what: string): unknown {
   if (!(error instanceof BankRejectedError)) return error;
@@ -71,42 +75,50 @@ function readError(error: unknown, what: string): unknown {
   return error;
 }
 
-/** One call's consent, its bank, and the allowance it takes once it has to reach the bank. */
+/** One call's consent, and the bank it asks (with the allowance it takes) only when it has to. */
 class BankSession {
   private allowanceTaken = false;
 
   constructor(
     readonly consent: AccountConsent,
     readonly ctx: BankCallContext,
-    readonly api: AccountInformationCapability,
+    private readonly connectors: BankConnectors,
     private readonly userPresent: boolean,
     private readonly allowance: TppInitiatedAllowance,
   ) {}
 
-  get bank(): Bank {
-    return this.consent.bank;
+  get bankId(): string {
+    return this.consent.bankId;
   }
 
-  async ask<T>(what: string, call: (api: AccountInformationCapability, grant: string) => Promise<T>): Promise<T> {
+  feature(name: string): boolean {
+    return this.consent.feature(name);
+  }
+
+  async ask<T>(
+    what: string,
+    call: (api: AccountInformationCapability, grant: string, ctx: BankCallContext) => Promise<T>,
+  ): Promise<T> {
     if (!this.userPresent && !this.allowanceTaken) {
-      await this.allowance.take(this.consent.token, this.consent.bank);
+      await this.allowance.take(this.consent);
       this.allowanceTaken = true;
     }
+    const [bank, grant] = await Promise.all([this.consent.bank(), this.consent.grant()]);
     try {
-      return await call(this.api, this.consent.grant);
+      return await call(this.connectors.capability(bank, 'accounts'), grant, this.ctx);
     } catch (error) {
       throw readError(error, what);
     }
   }
 }
 
-function feature(bank: Bank, name: string): boolean {
-  const features = bank.features as Record<string, unknown> | null;
-  return features?.[name] === true;
+function unsupported(bankId: string, what: string): GatewayError {
+  return new GatewayError('UNIMPLEMENTED', { message: `Bank ${bankId} does not support ${what}.` });
 }
 
-function unsupported(bank: Bank, what: string): GatewayError {
-  return new GatewayError('UNIMPLEMENTED', { message: `Bank ${bank.id} does not support ${what}.` });
+/** An answer already in JSON text (a page kept as it was sent). */
+export interface SerializedAnswer {
+  readonly json: string;
 }
 
 function offsetPosition(offset: string | undefined): number {
@@ -161,32 +173,40 @@ export class AccountInformationReads {
     return { response };
   }
 
-  async transactions(
-    call: AccountCall,
-    accountId: string,
-    query: TransactionsQuery,
-  ): Promise<{ transactions: Json[]; offset?: string; status: string }> {
-    const session = await this.session(call, 'transactions');
+  /**
+   * One page of the account's transactions, as JSON text: a page answered within the cache
+   * window is kept as it was sent and served again without parsing the list.
+   */
+  async transactions(call: AccountCall, accountId: string, query: TransactionsQuery): Promise<SerializedAnswer> {
     const filter: TransactionQuery = {
       ...(query.startDate === undefined ? {} : { from: `${query.startDate}T00:00:00.000Z` }),
       ...(query.endDate === undefined ? {} : { to: `${query.endDate}T23:59:59.999Z` }),
     };
-    if (
-      (filter.from !== undefined || filter.to !== undefined) &&
-      !feature(session.bank, 'supports_transactions_date_filter')
-    )
+    const position = offsetPosition(query.offset);
+    const ref = accountRefOf(accountId);
+    const owner = { memberId: call.memberId, tokenId: call.tokenId ?? '' };
+    const pageKey = `page:${transactionsKey(ref?.bankAccountId ?? '', filter)}:${position}:${query.limit}`;
+    // The kept page is looked up while the consent is checked; it is only used once the consent holds.
+    const [session, kept] = await Promise.all([
+      this.session(call, 'transactions'),
+      call.noCache === true || ref === undefined ? undefined : this.cache.findText(owner, pageKey),
+    ]);
+    if ((filter.from !== undefined || filter.to !== undefined) && !session.feature('supports_transactions_date_filter'))
       throw GatewayError.invalidField(
         query.startDate === undefined ? 'endDate' : 'startDate',
-        `Bank ${session.bank.id} does not filter transactions by date.`,
+        `Bank ${session.bankId} does not filter transactions by date.`,
       );
-    const position = offsetPosition(query.offset);
+    this.bankAccountId(session, accountId);
+    if (kept !== undefined && session.consent.tokenId === owner.tokenId) return { json: kept };
     const all = await this.transactionViews(session, call, accountId, filter);
     const page = pageOf(all, position, query.limit);
-    return {
-      transactions: [...page.items],
+    const json = JSON.stringify({
+      transactions: page.items,
       ...(page.next === undefined ? {} : { offset: page.next }),
       status: SUCCESS,
-    };
+    });
+    await this.cache.storeText(owner, pageKey, json);
+    return { json };
   }
 
   async transaction(
@@ -232,39 +252,38 @@ export class AccountInformationReads {
   private async session(call: AccountCall, read: AccountRead): Promise<BankSession> {
     const consent = await this.consents.resolve(call.memberId, call.tokenId, read);
     const ctx: BankCallContext = {
-      bankId: consent.bank.id,
+      bankId: consent.bankId,
       deadlineMs: Date.now() + this.config.payments.bankDeadlineMs,
       ...(call.traceId === undefined ? {} : { traceId: call.traceId }),
       ...(call.psuIpAddress === undefined ? {} : { psuIpAddress: call.psuIpAddress }),
     };
-    const api = this.connectors.capability(consent.bank, 'accounts');
-    return new BankSession(consent, ctx, api, call.psuIpAddress !== undefined, this.allowance);
+    return new BankSession(consent, ctx, this.connectors, call.psuIpAddress !== undefined, this.allowance);
   }
 
   /** The bank's id of an account id of this token's bank; 404 for anything else. */
   private bankAccountId(session: BankSession, accountId: string): string {
     const ref = accountRefOf(accountId);
-    if (ref === undefined || ref.bankId !== session.bank.id)
+    if (ref === undefined || ref.bankId !== session.bankId)
       throw GatewayError.notFound(accountId, `Account ${accountId} not found.`);
     return ref.bankAccountId;
   }
 
   private async accountViews(session: BankSession): Promise<Json[]> {
-    const accounts = await session.ask('accounts', (api, grant) => api.listAccounts(session.ctx, grant));
+    const accounts = await session.ask('accounts', (api, grant, ctx) => api.listAccounts(ctx, grant));
     const features = {
-      supportsSendPayment: feature(session.bank, 'supports_send_payment'),
-      supportsReceivePayment: feature(session.bank, 'supports_receive_payment'),
+      supportsSendPayment: session.feature('supports_send_payment'),
+      supportsReceivePayment: session.feature('supports_receive_payment'),
     };
-    return accounts.map((account) => accountView(session.bank.id, account, features));
+    return accounts.map((account) => accountView(session.bankId, account, features));
   }
 
   private async balanceOf(session: BankSession, call: AccountCall, accountId: string): Promise<Json> {
     const bankAccountId = this.bankAccountId(session, accountId);
-    if (!feature(session.bank, 'supports_balance')) throw unsupported(session.bank, 'balances');
+    if (!session.feature('supports_balance')) throw unsupported(session.bankId, 'balances');
     return this.kept(session, call, `balance:${bankAccountId}`, async () =>
       balanceView(
         accountId,
-        await session.ask(accountId, (api, grant) => api.getBalances(session.ctx, grant, bankAccountId)),
+        await session.ask(accountId, (api, grant, ctx) => api.getBalances(ctx, grant, bankAccountId)),
       ),
     );
   }
@@ -277,29 +296,26 @@ export class AccountInformationReads {
     filter: TransactionQuery,
   ): Promise<Json[]> {
     const bankAccountId = this.bankAccountId(session, accountId);
-    const key = `transactions:${bankAccountId}:${filter.from ?? ''}:${filter.to ?? ''}`;
-    return this.kept(session, call, key, async () => {
-      const entries = await session.ask(accountId, (api, grant) =>
-        api.listTransactions(session.ctx, grant, bankAccountId, filter),
+    return this.kept(session, call, transactionsKey(bankAccountId, filter), async () => {
+      const entries = await session.ask(accountId, (api, grant, ctx) =>
+        api.listTransactions(ctx, grant, bankAccountId, filter),
       );
       return [...entries]
         .sort((a, b) => Date.parse(b.bookingDateTime) - Date.parse(a.bookingDateTime))
-        .map((entry) => transactionView(session.consent.token.id, entry));
+        .map((entry) => transactionView(session.consent.tokenId, entry));
     });
   }
 
   private async standingOrderViews(session: BankSession, accountId: string): Promise<Json[]> {
     const bankAccountId = this.bankAccountId(session, accountId);
-    if (!feature(session.bank, 'supports_standing_order_list')) throw unsupported(session.bank, 'standing orders');
-    const orders = await session.ask(accountId, (api, grant) =>
-      api.listStandingOrders(session.ctx, grant, bankAccountId),
-    );
-    return orders.map((order) => standingOrderView(session.consent.token.id, order));
+    if (!session.feature('supports_standing_order_list')) throw unsupported(session.bankId, 'standing orders');
+    const orders = await session.ask(accountId, (api, grant, ctx) => api.listStandingOrders(ctx, grant, bankAccountId));
+    return orders.map((order) => standingOrderView(session.consent.tokenId, order));
   }
 
   /** A read kept for the token (unless the caller asked for a fresh one), else made and kept. */
   private async kept<T>(session: BankSession, call: AccountCall, key: string, read: () => Promise<T>): Promise<T> {
-    const owner = { memberId: call.memberId, tokenId: session.consent.token.id };
+    const owner = { memberId: call.memberId, tokenId: session.consent.tokenId };
     if (call.noCache !== true) {
       const known = await this.cache.find<T>(owner, key);
       if (known !== undefined) return known;

@@ -41,6 +41,20 @@ export class AccountReadCache {
     return undefined;
   }
 
+  /** A kept answer in its JSON text, as stored with storeText. */
+  async findText(owner: CacheOwner, key: string): Promise<string | undefined> {
+    const { cache } = this.config.accountInformation;
+    if (cache === 'redis') return (await this.redis.get(this.redisKey(owner, key))) ?? undefined;
+    const kept = await this.find<unknown>(owner, key);
+    return typeof kept === 'string' ? kept : undefined;
+  }
+
+  async storeText(owner: CacheOwner, key: string, json: string): Promise<void> {
+    const { cache, cacheSeconds } = this.config.accountInformation;
+    if (cache === 'redis') await this.redis.set(this.redisKey(owner, key), json, 'EX', cacheSeconds);
+    else await this.store(owner, key, json);
+  }
+
   async store(owner: CacheOwner, key: string, value: unknown): Promise<void> {
     const { cache, cacheSeconds } = this.config.accountInformation;
     if (cache === 'redis') await this.redis.set(this.redisKey(owner, key), JSON.stringify(value), 'EX', cacheSeconds);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, GatewayError } from '#libs/common';
-import { AisTppInitiatedCallRepository, type Bank, type Token } from '#libs/db';
+import { AisTppInitiatedCallRepository } from '#libs/db';
+import type { AccountConsent } from './account-information-consent.js';
 import { TPP_INITIATED_WINDOW_MS } from '#libs/domain';
 
 /**
@@ -16,19 +17,19 @@ export class TppInitiatedAllowance {
     private readonly clock: Clock,
   ) {}
 
-  async take(token: Token, bank: Bank): Promise<void> {
+  async take(consent: AccountConsent): Promise<void> {
     const now = this.clock.now();
     const taken = await this.calls.claim({
-      memberId: token.memberId,
-      tokenId: token.id,
-      bankId: bank.id,
+      memberId: consent.memberId,
+      tokenId: consent.tokenId,
+      bankId: consent.bankId,
       now,
       windowStart: new Date(now.getTime() - TPP_INITIATED_WINDOW_MS),
-      limit: bank.tppInitiatedDailyLimit,
+      limit: consent.tppInitiatedDailyLimit,
     });
     if (!taken)
       throw new GatewayError('RESOURCE_EXHAUSTED', {
-        message: `The bank allows ${bank.tppInitiatedDailyLimit} account-information calls without the user present per token in 24 hours, and they are used. Send token-customer-ip-address when the user is present.`,
+        message: `The bank allows ${consent.tppInitiatedDailyLimit} account-information calls without the user present per token in 24 hours, and they are used. Send token-customer-ip-address when the user is present.`,
       });
   }
 }

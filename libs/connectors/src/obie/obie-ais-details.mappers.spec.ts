@@ -119,6 +119,7 @@ describe('UK Open Banking AIS fields, field for field', () => {
       }),
     ).toEqual({
       bic: 'SBOXGB2L',
+      pan: '5555',
       status: 'enabled',
       providerAccountDetails: {
         cma9AccountDetails: {

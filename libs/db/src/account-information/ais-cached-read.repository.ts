@@ -22,9 +22,4 @@ export class AisCachedReadRepository extends Repository {
       update: { body: json, fetchedAt },
     });
   }
-
-  /** Drops answers fetched before `before`. */
-  async prune(before: Date): Promise<number> {
-    return (await this.db.aisCachedRead.deleteMany({ where: { fetchedAt: { lt: before } } })).count;
-  }
 }

@@ -39,23 +39,4 @@ export class AisTppInitiatedCallRepository extends Repository {
       return true;
     });
   }
-
-  /** Gives a claimed call back (the bank was never reached). */
-  async release(tokenId: string, bankId: string, calledAt: Date): Promise<void> {
-    const latest = await this.db.aisTppInitiatedCall.findFirst({
-      where: { tokenId, bankId, calledAt },
-      orderBy: { id: 'desc' },
-    });
-    if (latest !== null) await this.db.aisTppInitiatedCall.delete({ where: { id: latest.id } });
-  }
-
-  /** Calls counted in the window. */
-  used(tokenId: string, bankId: string, windowStart: Date): Promise<number> {
-    return this.db.aisTppInitiatedCall.count({ where: { tokenId, bankId, calledAt: { gt: windowStart } } });
-  }
-
-  /** Drops calls older than `before` (outside every window). */
-  async prune(before: Date): Promise<number> {
-    return (await this.db.aisTppInitiatedCall.deleteMany({ where: { calledAt: { lt: before } } })).count;
-  }
 }
