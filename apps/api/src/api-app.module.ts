@@ -6,6 +6,7 @@ import { BankCallbackModule } from './bank-callback/bank-callback.module.js';
 import { BanksModule } from './banks/banks.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HostedPagesModule } from './hosted-pages/hosted-pages.module.js';
+import { AccountsModule } from './accounts/accounts.module.js';
 import { HostedTokenRequestsModule } from './hosted-pages/hosted-token-requests.module.js';
 import { KeysModule } from './keys/keys.module.js';
 import { LogosModule } from './logos/logos.module.js';
@@ -55,6 +56,7 @@ export class ApiAppModule {
         TokenAuthorizationModule,
         TokenRequestsModule,
         TokensModule,
+        AccountsModule,
         NotBuiltModule,
         BankCallbackModule,
       ],

@@ -13,6 +13,8 @@ import { RegisteredCredentialsController } from './registered/registered-credent
 import { AccountAccessConsentsService } from './aisp/account-access-consents.service.js';
 import { AccountsController } from './aisp/accounts.controller.js';
 import { AccountsService } from './aisp/accounts.service.js';
+import { AisReadsController } from './aisp/ais-reads.controller.js';
+import { TppInitiatedAccess } from './aisp/tpp-initiated-access.js';
 import { SANDBOX_BANKS, type SandboxBankDefinition } from './banks/sandbox-bank-definition.js';
 import { BerlinGroupAccountsController } from './berlin-group/accounts.controller.js';
 import { BerlinGroupAccountsService } from './berlin-group/accounts.service.js';
@@ -94,6 +96,7 @@ const SERVICES = [
   VrpLedger,
   AccountAccessConsentsService,
   AccountsService,
+  TppInitiatedAccess,
   ScaOutcomes,
   AuthorisationsService,
   AuthorisationEndpoints,
@@ -126,6 +129,7 @@ export class SandboxBankModule {
         AccountsController,
         FaultsController,
         RegisteredCredentialsController,
+        AisReadsController,
         BerlinGroupPaymentsController,
         BerlinGroupPeriodicPaymentsController,
         BerlinGroupConsentsController,

@@ -8,3 +8,4 @@ export * from './payment-links/index.js';
 export * from './vrp-consents/index.js';
 export * from './vrps/index.js';
 export * from './refunds/index.js';
+export * from './account-information/index.js';

@@ -29,6 +29,7 @@ export function catalogueEntryOf(bank: Bank, type: ConnectorType): BankCatalogue
     scaApproaches: bank.scaApproaches as BankCatalogueEntry['scaApproaches'],
     features: bank.features as unknown as BankCatalogueEntry['features'],
     transactionHistoryLimit: bank.transactionHistoryLimit,
+    tppInitiatedDailyLimit: bank.tppInitiatedDailyLimit,
     pollingScheduleSeconds: bank.pollingScheduleSeconds,
     connector: { type, settings: settingsOf(bank) },
   };

@@ -58,3 +58,6 @@ export type { VrpConsent } from './generated/prisma/client.js';
 export * from './refunds/refund.repository.js';
 export * from './refunds/refund-registration.repository.js';
 export type { Refund, RefundRegistration } from './generated/prisma/client.js';
+export * from './account-information/ais-tpp-initiated-call.repository.js';
+export * from './account-information/ais-cached-read.repository.js';
+export * from './account-information/ais-consent.repository.js';

@@ -1,3 +1,6 @@
+import { AisConsentRepository } from './account-information/ais-consent.repository.js';
+import { AisCachedReadRepository } from './account-information/ais-cached-read.repository.js';
+import { AisTppInitiatedCallRepository } from './account-information/ais-tpp-initiated-call.repository.js';
 import { BankStatusRepository } from './banks/bank-status.repository.js';
 import { BankRepository } from './banks/bank.repository.js';
 import { IdempotencyKeyRepository } from './idempotency/idempotency-key.repository.js';
@@ -49,6 +52,9 @@ export interface Repositories {
   readonly webhookRetention: WebhookRetentionRepository;
   readonly webhookSigningKeys: WebhookSigningKeyRepository;
   readonly webhookSecrets: WebhookSecretRepository;
+  readonly aisTppInitiatedCalls: AisTppInitiatedCallRepository;
+  readonly aisCachedReads: AisCachedReadRepository;
+  readonly aisConsents: AisConsentRepository;
   readonly transactions: Transactions;
 }
 
@@ -77,6 +83,9 @@ export function createRepositories(prisma: PrismaService): Repositories {
     webhookRetention: new WebhookRetentionRepository(prisma),
     webhookSigningKeys: new WebhookSigningKeyRepository(prisma),
     webhookSecrets: new WebhookSecretRepository(prisma),
+    aisTppInitiatedCalls: new AisTppInitiatedCallRepository(prisma),
+    aisCachedReads: new AisCachedReadRepository(prisma),
+    aisConsents: new AisConsentRepository(prisma),
     transactions: new Transactions(prisma),
   };
 }

@@ -35,3 +35,6 @@ export * from './vrp-consents/vrp-consent-timer.js';
 export * from './vrp-consents/vrp-consent-initiation.js';
 export * from './vrp-consents/vrp-consent-rules.js';
 export * from './refunds/index.js';
+export * from './account-information/account-id.js';
+export * from './account-information/account-information-rules.js';
+export * from './account-information/transaction-page.js';

@@ -30,6 +30,7 @@ function bank(id: string, overrides: Partial<Bank> = {}): Bank {
     rank: null,
     operationalTime: null,
     transactionHistoryLimit: -1,
+    tppInitiatedDailyLimit: 4,
     pollingScheduleSeconds: [],
     connectorType: 'obie',
     connectorSettings: {},

@@ -10,15 +10,6 @@ export interface RouteNotBuilt {
  * a test checks that every operation of the interface is either served or listed here.
  */
 export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
-  // Account information
-  { method: 'GET', path: 'accounts' },
-  { method: 'GET', path: 'accounts/:accountId' },
-  { method: 'GET', path: 'account-balance' },
-  { method: 'GET', path: 'accounts/:accountId/balance' },
-  { method: 'GET', path: 'accounts/:accountId/standing-orders' },
-  { method: 'GET', path: 'accounts/:accountId/standing-orders/:standingOrderId' },
-  { method: 'GET', path: 'accounts/:accountId/transactions' },
-  { method: 'GET', path: 'accounts/:accountId/transaction/:transactionId' },
   // Payments v1: token requests, tokens and transfers
   // Variable recurring payments
   // Payouts and account verification

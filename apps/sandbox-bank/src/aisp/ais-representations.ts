@@ -1,4 +1,5 @@
 import { obDateTime } from '../http/obie-request.js';
+import { Decimal } from 'decimal.js';
 import type { Account, AccountTransaction } from '../store/account.store.js';
 
 const MONTH_MS = 30 * 86_400_000;
@@ -28,15 +29,15 @@ export function obAccount(account: Account, detail: boolean): object {
   };
 }
 
-/** OBReadBalance1 entries: interim available and booked, both the account's balance. */
-export function obBalances(account: Account, now: Date): object[] {
-  const creditDebit = account.balance.isNegative() ? 'Debit' : 'Credit';
-  return ['InterimAvailable', 'InterimBooked'].map((type) => ({
+/** OBReadBalance1 entries: interim booked (the account's balance) and available (less pending debits). */
+export function obBalances(account: Account, now: Date, pendingDebits: Decimal = new Decimal(0)): object[] {
+  const amounts = { InterimAvailable: account.balance.minus(pendingDebits), InterimBooked: account.balance };
+  return Object.entries(amounts).map(([type, amount]) => ({
     AccountId: account.id,
-    CreditDebitIndicator: creditDebit,
+    CreditDebitIndicator: amount.isNegative() ? 'Debit' : 'Credit',
     Type: type,
     DateTime: obDateTime(now),
-    Amount: money(account.balance.abs(), account.currency),
+    Amount: money(amount.abs(), account.currency),
   }));
 }
 
@@ -68,31 +69,75 @@ export function obTransaction(entry: AccountTransaction, detail: boolean): objec
   };
 }
 
-/** OBStandingOrder6: every sandbox current account pays its rent monthly. */
-export function obStandingOrders(account: Account, now: Date, detail: boolean): object[] {
+/**
+ * OBStandingOrder6: every sandbox current account pays its rent monthly; a scenario user's also
+ * moves 200 to savings each month and has an ended weekly order.
+ */
+export function obStandingOrders(account: Account, now: Date, detail: boolean, scenarioUser = false): object[] {
   if (account.accountSubType !== 'CurrentAccount') return [];
+  const rent = obRentOrder(account, now, detail);
+  if (!scenarioUser) return [rent];
+  const nextMonth = (day: number): Date =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + (now.getUTCDate() >= day ? 1 : 0), day));
+  const savings = {
+    AccountId: account.id,
+    StandingOrderId: `${account.id}-SO2`,
+    Frequency: 'IntrvlMnthDay:01:28',
+    Reference: 'SAVINGS',
+    FirstPaymentDateTime: obDateTime(new Date(account.createdAt.getTime() + 28 * 86_400_000)),
+    NextPaymentDateTime: obDateTime(nextMonth(28)),
+    StandingOrderStatusCode: 'Active',
+    FirstPaymentAmount: { Amount: '200.00', Currency: account.currency },
+    NextPaymentAmount: { Amount: '200.00', Currency: account.currency },
+    ...(detail
+      ? { CreditorAccount: { SchemeName: account.schemeName, Identification: account.identification, Name: 'Savings' } }
+      : {}),
+  };
+  const ended = {
+    AccountId: account.id,
+    StandingOrderId: `${account.id}-SO3`,
+    Frequency: 'IntrvlWkDay:01:05',
+    Reference: 'POCKET MONEY',
+    FirstPaymentDateTime: obDateTime(new Date(account.createdAt.getTime() + 7 * 86_400_000)),
+    FinalPaymentDateTime: obDateTime(new Date(account.createdAt.getTime() + 180 * 86_400_000)),
+    NumberOfPayments: '26',
+    StandingOrderStatusCode: 'Inactive',
+    FirstPaymentAmount: { Amount: '15.00', Currency: account.currency },
+    FinalPaymentAmount: { Amount: '15.00', Currency: account.currency },
+    ...(detail
+      ? {
+          CreditorAccount: {
+            SchemeName: 'UK.OBIE.SortCodeAccountNumber',
+            Identification: '20000099887766',
+            Name: 'A Smith Junior',
+          },
+        }
+      : {}),
+  };
+  return [rent, savings, ended];
+}
+
+function obRentOrder(account: Account, now: Date, detail: boolean): object {
   const first = new Date(account.createdAt.getTime() - 3 * MONTH_MS);
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return [
-    {
-      AccountId: account.id,
-      StandingOrderId: `${account.id}-SO1`,
-      Frequency: 'IntrvlMnthDay:01:01',
-      Reference: 'RENT',
-      FirstPaymentDateTime: obDateTime(first),
-      NextPaymentDateTime: obDateTime(next),
-      StandingOrderStatusCode: 'Active',
-      FirstPaymentAmount: { Amount: '750.00', Currency: account.currency },
-      NextPaymentAmount: { Amount: '750.00', Currency: account.currency },
-      ...(detail
-        ? {
-            CreditorAccount: {
-              SchemeName: 'UK.OBIE.SortCodeAccountNumber',
-              Identification: '20000055667788',
-              Name: 'Sandbox Lettings Ltd',
-            },
-          }
-        : {}),
-    },
-  ];
+  return {
+    AccountId: account.id,
+    StandingOrderId: `${account.id}-SO1`,
+    Frequency: 'IntrvlMnthDay:01:01',
+    Reference: 'RENT',
+    FirstPaymentDateTime: obDateTime(first),
+    NextPaymentDateTime: obDateTime(next),
+    StandingOrderStatusCode: 'Active',
+    FirstPaymentAmount: { Amount: '750.00', Currency: account.currency },
+    NextPaymentAmount: { Amount: '750.00', Currency: account.currency },
+    ...(detail
+      ? {
+          CreditorAccount: {
+            SchemeName: 'UK.OBIE.SortCodeAccountNumber',
+            Identification: '20000055667788',
+            Name: 'Sandbox Lettings Ltd',
+          },
+        }
+      : {}),
+  };
 }

@@ -28,6 +28,8 @@ export interface ScenarioUser {
    */
   readonly revokesVrpConsentAfterFirstPayment: boolean;
   readonly description: string;
+  /** The bank revokes the user's account-access consent once authorised: every read answers that it was revoked. */
+  readonly revokesAccountAccess?: boolean;
 }
 
 const DEFAULT_BALANCE = '10000.00';
@@ -62,10 +64,20 @@ export const SCENARIO_USERS: Readonly<Record<string, ScenarioUser>> = {
     'Revokes a VRP consent at the bank after its first payment: that payment completes, later ones are refused (401).',
     { revokesVrpConsentAfterFirstPayment: true },
   ),
+  'sandbox-consent-revoked': user(
+    'settle',
+    'Authorises account access, then revokes it at the bank: every account read answers that the consent was revoked.',
+    { revokesAccountAccess: true },
+  ),
   'sandbox-deny': user('settle', 'Denies decoupled (CIBA) requests; otherwise like sandbox-success.', {
     decoupledDecision: 'deny',
   }),
 };
+
+/** Whether the username is one of the scenario users (who hold a year of account history). */
+export function isScenarioUser(username: string): boolean {
+  return Object.hasOwn(SCENARIO_USERS, username);
+}
 
 /** Any other username behaves like sandbox-success. */
 export function scenarioFor(username: string): ScenarioUser {

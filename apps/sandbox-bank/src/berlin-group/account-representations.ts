@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import type { Account, AccountTransaction } from '../store/account.store.js';
 import { links } from './xs2a-request.js';
 
@@ -11,12 +12,20 @@ function amount(value: Amount, currency: string, negative = value.isNegative()):
 /** ExternalCashAccountType1Code of the sandbox's account sub-types. */
 const CASH_ACCOUNT_TYPES: Readonly<Record<string, string>> = { CurrentAccount: 'CACC', Savings: 'SVGS' };
 
+/** The product name of each sandbox account sub-type. */
+const PRODUCTS: Readonly<Record<string, string>> = {
+  CurrentAccount: 'Sandbox Current Account',
+  Savings: 'Sandbox Savings',
+  CreditCard: 'Sandbox Visa Credit Card',
+};
+
 /** accountReference of an account or counterparty, by its scheme. */
 function reference(
   schemeName: string | null,
   identification: string | null,
-): { iban: string } | { bban: string } | undefined {
+): { iban: string } | { bban: string } | { maskedPan: string } | undefined {
   if (identification === null) return undefined;
+  if (schemeName === 'PAN' || schemeName === 'UK.OBIE.PAN') return { maskedPan: identification };
   if (schemeName === 'IBAN' || schemeName === 'UK.OBIE.IBAN') return { iban: identification };
   if (schemeName === 'BBAN' || schemeName === 'UK.OBIE.BBAN') return { bban: identification };
   return undefined;
@@ -36,7 +45,7 @@ export function xs2aAccount(
     bic,
     currency: account.currency,
     name: account.nickname,
-    product: account.accountSubType === 'Savings' ? 'Sandbox Savings' : 'Sandbox Current Account',
+    product: PRODUCTS[account.accountSubType] ?? 'Sandbox Current Account',
     cashAccountType: CASH_ACCOUNT_TYPES[account.accountSubType] ?? 'OTHR',
     status: 'enabled',
     usage: 'PRIV',
@@ -49,13 +58,17 @@ export function xs2aAccount(
 }
 
 /** readAccountBalanceResponse-200: the booked balance at the start of the day and the available one now. */
-export function xs2aBalances(account: Account, now: Date): object {
+export function xs2aBalances(account: Account, now: Date, pendingDebits?: Decimal): object {
   const balance = amount(account.balance, account.currency);
+  const available =
+    pendingDebits === undefined
+      ? balance
+      : amount(new Decimal(account.balance.toString()).minus(pendingDebits), account.currency);
   return {
     account: { ...reference(account.schemeName, account.identification), currency: account.currency },
     balances: [
       { balanceType: 'closingBooked', balanceAmount: balance, referenceDate: now.toISOString().slice(0, 10) },
-      { balanceType: 'interimAvailable', balanceAmount: balance, lastChangeDateTime: now.toISOString() },
+      { balanceType: 'interimAvailable', balanceAmount: available, lastChangeDateTime: now.toISOString() },
     ],
   };
 }

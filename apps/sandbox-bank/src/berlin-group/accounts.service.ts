@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
+import { isScenarioUser, scenarioFor } from '../banks/scenario-users.js';
+import { TPP_INITIATED_READS_PER_DAY, TppInitiatedAccess } from '../aisp/tpp-initiated-access.js';
 import { AccountStore, type Account } from '../store/account.store.js';
 import { xs2aAccount, xs2aBalances, xs2aTransaction } from './account-representations.js';
 import { ConsentsService } from './consents.service.js';
@@ -9,6 +11,20 @@ import { Xs2aError } from './xs2a-error.js';
 
 const DAY_MS = 86_400_000;
 const BOOKING_STATUSES = ['booked', 'pending', 'both'] as const;
+/** Transactions per page; later pages are reached through `_links.next` (`page`, from 1). */
+export const XS2A_TRANSACTIONS_PAGE_SIZE = 100;
+
+/** Who is reading: the consent named by Consent-ID and, when the user is present, the PSU-IP-Address. */
+export interface Xs2aRead {
+  readonly consentId: string | undefined;
+  readonly psuIpAddress?: string;
+}
+
+function pageParam(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  if (!/^[1-9]\d{0,5}$/.test(value)) throw Xs2aError.format('page must be a positive integer.', 'page');
+  return Number(value);
+}
 
 function isoDate(value: string | undefined, name: string, required: boolean): Date | undefined {
   if (value === undefined || value === '') {
@@ -27,10 +43,31 @@ export class BerlinGroupAccountsService {
     private readonly consents: ConsentsService,
     private readonly accounts: AccountStore,
     private readonly clock: Clock,
+    private readonly reads: TppInitiatedAccess,
   ) {}
 
-  async list(bank: Xs2aBank, consentId: string | undefined, base: string): Promise<object> {
-    const { username, access } = await this.consents.usable(bank, consentId);
+  /**
+   * The consent, usable and not revoked by the user, its read counted; a read without the user
+   * present beyond the day's allowance is refused (429 ACCESS_EXCEEDED).
+   */
+  private async usable(bank: Xs2aBank, read: Xs2aRead, opensAccess = true) {
+    const usable = await this.consents.usable(bank, read.consentId);
+    if (scenarioFor(usable.username).revokesAccountAccess === true)
+      throw new Xs2aError(401, 'CONSENT_INVALID', 'The consent was revoked by the PSU (revokedByPsu).');
+    if (
+      opensAccess &&
+      !this.reads.admit(bank.id, read.consentId ?? '', read.psuIpAddress !== undefined, isScenarioUser(usable.username))
+    )
+      throw new Xs2aError(
+        429,
+        'ACCESS_EXCEEDED',
+        `The consent has had ${TPP_INITIATED_READS_PER_DAY} accesses without the PSU present today.`,
+      );
+    return usable;
+  }
+
+  async list(bank: Xs2aBank, read: Xs2aRead, base: string): Promise<object> {
+    const { username, access } = await this.usable(bank, read);
     const held = (await this.accounts.list(bank.id, username)).filter((account) =>
       consentGrants(access, account.identification, 'accounts'),
     );
@@ -44,19 +81,21 @@ export class BerlinGroupAccountsService {
     };
   }
 
-  async balances(bank: Xs2aBank, consentId: string | undefined, accountId: string): Promise<object> {
-    const account = await this.account(bank, consentId, accountId, 'balances');
-    return xs2aBalances(account, this.clock.now());
+  async balances(bank: Xs2aBank, read: Xs2aRead, accountId: string): Promise<object> {
+    const account = await this.account(bank, read, accountId, 'balances');
+    return xs2aBalances(account, this.clock.now(), await this.accounts.pendingDebits(account.id));
   }
 
   /** bookingStatus booked | pending | both; dateFrom is required, dateTo optional (both inclusive, ISO dates). */
   async transactions(
     bank: Xs2aBank,
-    consentId: string | undefined,
+    read: Xs2aRead,
     accountId: string,
     query: Readonly<Record<string, string | undefined>>,
+    self: string,
   ): Promise<object> {
-    const account = await this.account(bank, consentId, accountId, 'transactions');
+    const page = pageParam(query['page']);
+    const account = await this.account(bank, read, accountId, 'transactions', page === 1);
     const bookingStatus = query['bookingStatus'];
     if (bookingStatus === undefined) throw Xs2aError.format('bookingStatus is required.', 'bookingStatus');
     if (!(BOOKING_STATUSES as readonly string[]).includes(bookingStatus))
@@ -73,23 +112,35 @@ export class BerlinGroupAccountsService {
       throw new Xs2aError(400, 'PERIOD_INVALID', 'dateFrom is after dateTo.', 'dateFrom');
     const entries = await this.accounts.transactions(account.id, from, to);
     const wanted = (status: string): boolean => bookingStatus === 'both' || bookingStatus === status.toLowerCase();
+    const listed = entries.filter((entry) => wanted(entry.status === 'Booked' ? 'booked' : 'pending'));
+    const pages = Math.max(1, Math.ceil(listed.length / XS2A_TRANSACTIONS_PAGE_SIZE));
+    const shown = listed.slice((page - 1) * XS2A_TRANSACTIONS_PAGE_SIZE, page * XS2A_TRANSACTIONS_PAGE_SIZE);
+    const link = (number: number): string => {
+      const url = new URL(self);
+      url.searchParams.set('page', String(number));
+      return `${url.pathname}${url.search}`;
+    };
     return {
       account: { iban: account.identification, currency: account.currency },
       transactions: {
-        booked: entries.filter((entry) => entry.status === 'Booked' && wanted('booked')).map(xs2aTransaction),
-        pending: entries.filter((entry) => entry.status !== 'Booked' && wanted('pending')).map(xs2aTransaction),
-        _links: {},
+        booked: shown.filter((entry) => entry.status === 'Booked').map(xs2aTransaction),
+        pending: shown.filter((entry) => entry.status !== 'Booked').map(xs2aTransaction),
+        _links: {
+          ...(page < pages ? { next: { href: link(page + 1) } } : {}),
+          ...(page > 1 ? { previous: { href: link(page - 1) } } : {}),
+        },
       },
     };
   }
 
   private async account(
     bank: Xs2aBank,
-    consentId: string | undefined,
+    read: Xs2aRead,
     accountId: string,
     what: 'balances' | 'transactions',
+    opensAccess = true,
   ): Promise<Account> {
-    const { username, access } = await this.consents.usable(bank, consentId);
+    const { username, access } = await this.usable(bank, read, opensAccess);
     const account = await this.accounts.find(bank.id, username, accountId);
     if (account === null || !consentGrants(access, account.identification, 'accounts'))
       throw new Xs2aError(403, 'RESOURCE_UNKNOWN', `Account ${accountId} is not covered by the consent.`);

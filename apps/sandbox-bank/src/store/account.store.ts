@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
 import { SandboxDb, type Prisma } from './sandbox-db.js';
-import { scenarioFor } from '../banks/scenario-users.js';
+import { Decimal } from 'decimal.js';
+import { isScenarioUser, scenarioFor } from '../banks/scenario-users.js';
+import { accountHistory, entryTime, isPending } from './account-history.js';
 
 export type Account = Prisma.SbAccountModel;
 export type AccountTransaction = Prisma.SbTransactionModel;
@@ -20,12 +22,15 @@ export interface AccountProfile {
   readonly schemeName: string;
   /** The account's identification under the scheme, derived from its (stable) id. */
   identification(accountId: string): string;
+  /** The scheme of a card account's (masked) card number. */
+  readonly cardSchemeName?: string;
 }
 
 export const UK_ACCOUNT_PROFILE: AccountProfile = {
   currency: 'GBP',
   schemeName: 'UK.OBIE.SortCodeAccountNumber',
   identification: (id) => `60${digits(`${id}:sort`, 4)}${digits(`${id}:number`, 8)}`,
+  cardSchemeName: 'UK.OBIE.PAN',
 };
 
 function accountId(bankId: string, username: string, nickname: string): string {
@@ -79,7 +84,17 @@ export class AccountStore {
     });
   }
 
+  /** What the account's pending debits add up to (held from its available balance). */
+  async pendingDebits(accountId: string): Promise<Decimal> {
+    const sum = await this.prisma.sbTransaction.aggregate({
+      where: { accountId, status: 'Pending', creditDebit: 'Debit' },
+      _sum: { amount: true },
+    });
+    return new Decimal(sum._sum.amount?.toString() ?? '0');
+  }
+
   private async seed(bankId: string, username: string, profile: AccountProfile): Promise<void> {
+    if (isScenarioUser(username)) return this.seedHistory(bankId, username, profile);
     const now = this.clock.nowMs();
     const holder = username;
     const current = accountId(bankId, username, 'Current');
@@ -136,6 +151,61 @@ export class AccountStore {
         entry(`${current}-T3`, current, 1, 'Debit', '3.40', 'Coffee', 'Cafe Sandbox'),
         entry(`${savings}-T1`, savings, 10, 'Credit', '1.25', 'Interest', 'Sandbox Bank'),
       ],
+      skipDuplicates: true,
+    });
+  }
+
+  /** A scenario user's three accounts with a year of history (account-history.ts). */
+  private async seedHistory(bankId: string, username: string, profile: AccountProfile): Promise<void> {
+    const now = this.clock.now();
+    const savingsId = accountId(bankId, username, 'Savings');
+    const history = accountHistory(
+      `${bankId}|${username}`,
+      now,
+      profile.currency,
+      new Decimal(scenarioFor(username).openingBalance),
+      { schemeName: profile.schemeName, identification: profile.identification(savingsId) },
+    );
+    const ids = history.map((account) => accountId(bankId, username, account.nickname));
+    await this.prisma.sbAccount.createMany({
+      data: history.map((account, index) => {
+        const id = ids[index] ?? '';
+        const card = account.subType === 'CreditCard';
+        return {
+          id,
+          bankId,
+          username,
+          nickname: account.nickname,
+          holderName: username,
+          currency: profile.currency,
+          accountType: 'Personal',
+          accountSubType: account.subType,
+          schemeName: card ? (profile.cardSchemeName ?? 'PAN') : profile.schemeName,
+          identification: card ? `4000********${digits(`${id}:pan`, 4)}` : profile.identification(id),
+          balance: account.balance.toFixed(2),
+          createdAt: new Date(now.getTime() - 400 * DAY_MS),
+        };
+      }),
+      skipDuplicates: true,
+    });
+    await this.prisma.sbTransaction.createMany({
+      data: history.flatMap((account, index) => {
+        const owner = ids[index] ?? '';
+        return account.entries.map((entry, position) => ({
+          id: `${owner}-H${String(position).padStart(4, '0')}`,
+          accountId: owner,
+          creditDebit: entry.creditDebit,
+          status: isPending(entry) ? 'Pending' : 'Booked',
+          amount: entry.amount.toFixed(2),
+          currency: profile.currency,
+          bookingDateTime: entryTime(now, entry),
+          information: entry.information,
+          reference: entry.reference ?? null,
+          counterpartyName: entry.counterparty,
+          counterpartySchemeName: entry.counterpartyAccount?.schemeName ?? null,
+          counterpartyIdentification: entry.counterpartyAccount?.identification ?? null,
+        }));
+      }),
       skipDuplicates: true,
     });
   }

@@ -1,4 +1,6 @@
 export type Environment = 'sandbox' | 'production';
+export const ACCOUNT_INFORMATION_CACHE_STORES = ['redis', 'postgres', 'off'] as const;
+export type AccountInformationCacheStore = (typeof ACCOUNT_INFORMATION_CACHE_STORES)[number];
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 /** The whole configuration of every process, read and validated once at boot. */
@@ -120,6 +122,12 @@ export interface AppConfig {
     readonly requestLifetimeMinutes: number;
     /** Days an account-information token lasts when the request names no tokenExpiration (ACCESS_TOKEN_LIFETIME_DAYS). */
     readonly accessLifetimeDays: number;
+  };
+  readonly accountInformation: {
+    /** Where recent balance and transaction reads are kept (ACCOUNT_INFORMATION_CACHE: redis, postgres or off). */
+    readonly cache: AccountInformationCacheStore;
+    /** Seconds a kept read is served instead of asking the bank again (ACCOUNT_INFORMATION_CACHE_SECONDS). */
+    readonly cacheSeconds: number;
   };
   readonly idempotency: {
     /** Hours an Idempotency-Key and its stored response are kept (IDEMPOTENCY_TTL_HOURS). */

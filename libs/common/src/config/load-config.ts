@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { projectRoot } from '../process/project-root.js';
-import type { AppConfig, Environment, LogLevel } from './app-config.js';
+import { ACCOUNT_INFORMATION_CACHE_STORES, type AppConfig, type Environment, type LogLevel } from './app-config.js';
 import { ConfigError } from './config-error.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -205,6 +205,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     tokens: {
       requestLifetimeMinutes: integer(env, 'TOKEN_REQUEST_LIFETIME_MINUTES', 15, 1, 24 * 60),
       accessLifetimeDays: integer(env, 'ACCESS_TOKEN_LIFETIME_DAYS', 90, 1, 3650),
+    },
+    accountInformation: {
+      cache: oneOf(env, 'ACCOUNT_INFORMATION_CACHE', ACCOUNT_INFORMATION_CACHE_STORES, 'redis'),
+      cacheSeconds: integer(env, 'ACCOUNT_INFORMATION_CACHE_SECONDS', 60, 1, 3600),
     },
     idempotency: { ttlHours: integer(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 24 * 30) },
     bankSecrets: Object.fromEntries(

@@ -28,6 +28,11 @@ export const ERROR_CATALOGUE = {
   // 403
   PermissionDenied: { status: 403, message: 'The member is not permitted to perform this operation.' },
   TokenNotUsable: { status: 403, message: 'The token is cancelled or has expired.' },
+  ReauthenticationRequired: {
+    status: 403,
+    message:
+      'The consent is no longer valid (cancelled, expired or revoked at the bank): the user must authorise access again.',
+  },
   ResellerOnly: { status: 403, message: 'Only a member flagged as a reseller may manage sub-TPPs.' },
   // 404
   NOT_FOUND: { status: 404, message: 'The requested entity was not found.' },

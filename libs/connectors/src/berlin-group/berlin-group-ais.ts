@@ -11,6 +11,7 @@ import type { BankCallContext } from '../bank-types.js';
 import { MalformedBankResponseError, arrayAt, asObject, textAt } from '../http/bank-json.js';
 import { XS2A_PATHS } from './berlin-group-api.js';
 import { bankAccount, bankBalance, bankTransaction } from './berlin-group-ais.mappers.js';
+import { xs2aAccountDetails, xs2aBalanceRole, xs2aTransactionDetails } from './berlin-group-ais-details.mappers.js';
 import { linkHref, offersAuthorisationStart } from './berlin-group-links.js';
 import type { BerlinGroupParts } from './berlin-group-payments.js';
 import { consentBody, isoDate, tppRedirectUris } from './berlin-group-requests.mappers.js';
@@ -105,7 +106,13 @@ export class BerlinGroupAis {
 
   async accounts(ctx: BankCallContext, grant: string): Promise<readonly BankAccount[]> {
     const read = await this.parts.api.get(ctx, XS2A_PATHS.accounts(), 'xs2a.accounts.list', { 'Consent-ID': grant });
-    return arrayAt(read.body, 'accounts', 'accounts').map(bankAccount);
+    return arrayAt(read.body, 'accounts', 'accounts').map((raw) => {
+      const account = bankAccount(raw);
+      const details = xs2aAccountDetails(raw);
+      // A card account is named by its card number (maskedPan) alone.
+      const card = account.identifiers.length === 0 && details.pan !== undefined;
+      return { ...account, ...(card ? { type: 'CARD' as const } : {}), details };
+    });
   }
 
   async balances(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankBalance[]> {
@@ -113,7 +120,10 @@ export class BerlinGroupAis {
       'Consent-ID': grant,
     });
     const nowIso = new Date(this.nowMs()).toISOString();
-    return arrayAt(read.body, 'balances', 'balances').map((balance) => bankBalance(balance, nowIso));
+    return arrayAt(read.body, 'balances', 'balances').map((balance) => ({
+      ...bankBalance(balance, nowIso),
+      role: xs2aBalanceRole(asObject(balance)?.['balanceType']),
+    }));
   }
 
   /** Booked and pending entries (bookingStatus=both) from `from` (default 90 days back) to `to`, page after page. */
@@ -135,10 +145,16 @@ export class BerlinGroupAis {
       const report = asObject(read.body['transactions']);
       if (report === undefined) throw new MalformedBankResponseError('transactions');
       entries.push(
-        ...arrayAt(report, 'booked', 'transactions.booked').map((entry) => bankTransaction(entry, 'BOOKED')),
+        ...arrayAt(report, 'booked', 'transactions.booked').map((entry) => ({
+          ...bankTransaction(entry, 'BOOKED'),
+          details: xs2aTransactionDetails(entry),
+        })),
       );
       entries.push(
-        ...arrayAt(report, 'pending', 'transactions.pending').map((entry) => bankTransaction(entry, 'PENDING')),
+        ...arrayAt(report, 'pending', 'transactions.pending').map((entry) => ({
+          ...bankTransaction(entry, 'PENDING'),
+          details: xs2aTransactionDetails(entry),
+        })),
       );
       const next = linkHref(report, 'next');
       path = next !== undefined && this.parts.api.sameOrigin(next) ? this.parts.api.resolve(next) : undefined;

@@ -18,24 +18,55 @@ export interface BankAccount {
   readonly type: 'CHECKING' | 'SAVINGS' | 'LOAN' | 'CARD' | 'OTHER';
   readonly identifiers: readonly AccountIdentifier[];
   readonly holderName?: string;
+  /** The interface's account fields the bank's standard gives, mapped field for field. */
+  readonly details?: BankAccountDetails;
 }
+
+/** Account fields beyond the basics, already in the interface's words (AccountDetails, ProviderAccountDetails). */
+export interface BankAccountDetails {
+  readonly bic?: string;
+  /** A card account's (masked) card number, when the bank identifies the account by it. */
+  readonly pan?: string;
+  /** The bank's account status code (OBIE Enabled/Disabled/..., XS2A enabled/deleted/blocked). */
+  readonly status?: string;
+  /** `{ cma9AccountDetails }` or `{ nextGenPsd2AccountDetails }`. */
+  readonly providerAccountDetails?: Readonly<Record<string, unknown>>;
+}
+
+/** Which of the interface's Balance fields a bank balance fills: `available`, `current` or `otherBalances`. */
+export type BalanceRole = 'AVAILABLE' | 'CURRENT' | 'OTHER';
 
 export interface BankBalance {
   readonly type: string;
   readonly amount: Money;
   readonly creditDebit: 'CREDIT' | 'DEBIT';
   readonly dateTime: string;
+  /** Where the interface shows this balance; from an exhaustive table over the standard's balance types. */
+  readonly role?: BalanceRole;
 }
 
 export interface BankTransaction {
   readonly bankTransactionId: string;
   readonly amount: Money;
   readonly creditDebit: 'CREDIT' | 'DEBIT';
-  readonly status: 'BOOKED' | 'PENDING';
+  readonly status: 'BOOKED' | 'PENDING' | 'REJECTED';
   readonly bookingDateTime: string;
   readonly description?: string;
   readonly counterparty?: PartyAccount;
+  readonly details?: BankTransactionDetails;
 }
+
+/** Transaction fields beyond the basics, in the interface's words (BankTransactionCode, ProviderTransactionDetails). */
+export interface BankTransactionDetails {
+  readonly bankTransactionCode?: Readonly<Record<string, unknown>>;
+  /** `{ cma9ApiTransactionDetails }` or `{ nextGenPsd2TransactionDetails }`. */
+  readonly providerTransactionDetails?: Readonly<Record<string, unknown>>;
+  /** Bank fields the interface has no place for, as text (the Transaction's `metadata`). */
+  readonly metadata?: Readonly<Record<string, string>>;
+}
+
+/** The interface's StandingOrderStatus values a bank's codes map to. */
+export type StandingOrderStatusCode = 'ACTIVE' | 'INACTIVE' | 'PROCESSING' | 'FAILED' | 'UNKNOWN';
 
 export interface BankStandingOrder {
   readonly bankStandingOrderId: string;
@@ -45,6 +76,18 @@ export interface BankStandingOrder {
   readonly nextPaymentAmount?: Money;
   readonly creditor?: PartyAccount;
   readonly status?: string;
+  readonly details?: BankStandingOrderDetails;
+}
+
+/** Standing-order fields in the interface's words. */
+export interface BankStandingOrderDetails {
+  /** The ISO 20022 frequency code (DAIL, WEEK, TOWK, MNTH, TOMN, QUTR, SEMI, YEAR) the bank's frequency is. */
+  readonly frequencyCode: string;
+  readonly statusCode: StandingOrderStatusCode;
+  /** When the order began (its first payment), ISO 8601. */
+  readonly createdAt?: string;
+  /** `{ cma9StandingOrderDetails }`. */
+  readonly providerStandingOrderDetails?: Readonly<Record<string, unknown>>;
 }
 
 export interface TransactionQuery {

@@ -57,6 +57,8 @@ export interface BankCatalogueEntry {
   readonly operationalTime?: string;
   /** Transaction records the bank returns per page: -1 (unlimited, the default) or a positive number. */
   readonly transactionHistoryLimit?: number;
+  /** Account-information calls without the user present the bank allows per token in 24 hours (default 4). */
+  readonly tppInitiatedDailyLimit?: number;
   /** Seconds between status polls of a non-final payment, by attempt (last value repeats). */
   readonly pollingScheduleSeconds?: readonly number[];
   readonly connector: {

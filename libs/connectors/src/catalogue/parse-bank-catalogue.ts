@@ -96,6 +96,7 @@ function parseEntry(raw: unknown, index: number, options: ParseBankCatalogueOpti
     textMatching(LABEL, 'non-blank text of at most 200 characters'),
   );
   const transactionHistoryLimit = entry.optional('transactionHistoryLimit', integerAtLeast(1, [-1]));
+  const tppInitiatedDailyLimit = entry.optional('tppInitiatedDailyLimit', integerAtLeast(0));
   const pollingScheduleSeconds = entry.has('pollingScheduleSeconds')
     ? entry.list('pollingScheduleSeconds', integerAtLeast(1), { min: 1, repeats: true })
     : undefined;
@@ -118,6 +119,7 @@ function parseEntry(raw: unknown, index: number, options: ParseBankCatalogueOpti
     ...(rank === undefined ? {} : { rank }),
     ...(operationalTime === undefined ? {} : { operationalTime }),
     ...(transactionHistoryLimit === undefined ? {} : { transactionHistoryLimit }),
+    ...(tppInitiatedDailyLimit === undefined ? {} : { tppInitiatedDailyLimit }),
     ...(pollingScheduleSeconds === undefined ? {} : { pollingScheduleSeconds }),
     connector: readConnector(entry),
   };

@@ -10,7 +10,14 @@ import type { AuthorisationStep } from '../capabilities/payment-initiation.js';
 import { BankRejectedError } from '../bank-errors.js';
 import type { BankCallContext } from '../bank-types.js';
 import { bankAccount, bankBalance, bankStandingOrder, bankTransaction } from './obie-ais.mappers.js';
-import { objectAt, textAt } from '../http/bank-json.js';
+import {
+  accountDetails,
+  balanceRole,
+  entryStatus,
+  standingOrderDetails,
+  transactionDetails,
+} from './obie-ais-details.mappers.js';
+import { asObject, objectAt, textAt } from '../http/bank-json.js';
 import type { ObieParts } from './obie-parts.js';
 import { accountAccessRequest } from './obie-requests.mappers.js';
 import { mapAccountAccessConsentStatus } from './obie.mappers.js';
@@ -80,13 +87,16 @@ export class ObieAis {
   }
 
   async accounts(ctx: BankCallContext, grant: string): Promise<readonly BankAccount[]> {
-    return (await this.parts.api.list(ctx, '/aisp/accounts', grant, 'obie.accounts.list', 'Account')).map(bankAccount);
+    return (await this.parts.api.list(ctx, '/aisp/accounts', grant, 'obie.accounts.list', 'Account')).map((raw) => ({
+      ...bankAccount(raw),
+      details: accountDetails(raw),
+    }));
   }
 
   async balances(ctx: BankCallContext, grant: string, bankAccountId: string): Promise<readonly BankBalance[]> {
     return (
       await this.parts.api.list(ctx, accountPath(bankAccountId, '/balances'), grant, 'obie.balances.list', 'Balance')
-    ).map(bankBalance);
+    ).map((raw) => ({ ...bankBalance(raw), role: balanceRole(asObject(raw)?.['Type']) }));
   }
 
   async transactions(
@@ -107,7 +117,11 @@ export class ObieAis {
         'obie.transactions.list',
         'Transaction',
       )
-    ).map(bankTransaction);
+    ).map((raw) => ({
+      ...bankTransaction(raw),
+      status: entryStatus(asObject(raw)?.['Status']),
+      details: transactionDetails(raw),
+    }));
   }
 
   async standingOrders(
@@ -123,6 +137,6 @@ export class ObieAis {
         'obie.standing-orders.list',
         'StandingOrder',
       )
-    ).map(bankStandingOrder);
+    ).map((raw) => ({ ...bankStandingOrder(raw), details: standingOrderDetails(raw) }));
   }
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { ConfigError, type AppConfig } from '#libs/common';
+import { DEFAULT_TPP_INITIATED_DAILY_LIMIT } from '#libs/domain';
 import { parseBankCatalogue, type BankCatalogueEntry } from '#libs/connectors';
 import type { BankRecord, BankRepository, CatalogueSyncResult, Prisma } from '#libs/db';
 
@@ -23,6 +24,7 @@ function toRecord(entry: BankCatalogueEntry): BankRecord {
     rank: entry.rank ?? null,
     operationalTime: entry.operationalTime ?? null,
     transactionHistoryLimit: entry.transactionHistoryLimit ?? -1,
+    tppInitiatedDailyLimit: entry.tppInitiatedDailyLimit ?? DEFAULT_TPP_INITIATED_DAILY_LIMIT,
     pollingScheduleSeconds: [...(entry.pollingScheduleSeconds ?? [])],
     connectorType: entry.connector.type,
     // Parsed from YAML (core schema): plain mappings, lists, strings, numbers, booleans and nulls.

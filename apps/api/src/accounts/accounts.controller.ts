@@ -1,0 +1,196 @@
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentMember, type MemberContext } from '#libs/auth';
+import { AccountInformationReads, type AccountCall } from '#libs/application';
+import { GatewayError } from '#libs/common';
+import { AccountPageQuery, TransactionsQueryDto } from './dto/account-page.query.js';
+import {
+  ACCOUNT_RESPONSE,
+  ACCOUNTS_RESPONSE,
+  BALANCE_RESPONSE,
+  BALANCES_RESPONSE,
+  STANDING_ORDER_RESPONSE,
+  STANDING_ORDERS_RESPONSE,
+  TRANSACTION_RESPONSE,
+  TRANSACTIONS_RESPONSE,
+} from './accounts.openapi.js';
+
+type Json = Record<string, unknown>;
+
+const CONSENT_HEADERS = [
+  ApiHeader({
+    name: 'on-behalf-of',
+    required: true,
+    description: 'The tokenId of the consent the user gave (an account-information token).',
+  }),
+  ApiHeader({
+    name: 'token-customer-ip-address',
+    required: false,
+    description:
+      'The user’s IP address when the user is present; passed to the bank. Without it the call is TPP-initiated and counts against the bank’s allowance (4 per token in 24 hours by default).',
+  }),
+];
+const CACHE_HEADER = ApiHeader({
+  name: 'cache-control',
+  required: false,
+  description: 'no-cache: ask the bank even when the same read was made for this token within the last minute.',
+});
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const IPV6 = /^[0-9A-Fa-f:.]{2,45}$/;
+
+function accountCall(member: MemberContext, request: FastifyRequest): AccountCall {
+  const ip = header(request, 'token-customer-ip-address');
+  if (ip !== undefined && !IPV4.test(ip) && !(ip.includes(':') && IPV6.test(ip)))
+    throw GatewayError.invalidField('token-customer-ip-address', 'token-customer-ip-address must be an IP address.');
+  const cacheControl = header(request, 'cache-control') ?? '';
+  return {
+    memberId: member.memberId,
+    tokenId: header(request, 'on-behalf-of'),
+    ...(ip === undefined ? {} : { psuIpAddress: ip }),
+    noCache: /(^|,)\s*(no-cache|no-store|max-age=0)\s*(,|$)/i.test(cacheControl),
+    traceId: request.traceId,
+  };
+}
+
+function decorate(...decorators: MethodDecorator[]): MethodDecorator {
+  return (target, key, descriptor) => {
+    for (const decorator of decorators) decorator(target, key, descriptor);
+  };
+}
+
+@ApiTags('Accounts')
+@Controller()
+export class AccountsController {
+  constructor(private readonly reads: AccountInformationReads) {}
+
+  @Get('accounts')
+  @ApiOperation({ summary: 'Get information for all accounts', operationId: 'GatewayService.GetAccounts' })
+  @decorate(...CONSENT_HEADERS)
+  @ApiOkResponse({ schema: ACCOUNTS_RESPONSE })
+  accounts(@CurrentMember() member: MemberContext, @Req() request: FastifyRequest): Promise<Json> {
+    return this.reads.accounts(accountCall(member, request));
+  }
+
+  @Get('accounts/:accountId')
+  @ApiOperation({ summary: 'Get account information', operationId: 'GatewayService.GetAccount' })
+  @decorate(...CONSENT_HEADERS)
+  @ApiOkResponse({ schema: ACCOUNT_RESPONSE })
+  account(
+    @CurrentMember() member: MemberContext,
+    @Req() request: FastifyRequest,
+    @Param('accountId') accountId: string,
+  ): Promise<Json> {
+    return this.reads.account(accountCall(member, request), accountId);
+  }
+
+  @Get('account-balance')
+  @ApiOperation({
+    summary: 'Get account balances',
+    operationId: 'GatewayService.GetBalances',
+    description: 'The balances of the accounts named by accountId (repeated), or of every account of the consent.',
+  })
+  @decorate(...CONSENT_HEADERS, CACHE_HEADER)
+  @ApiQuery({ name: 'accountId', required: false, type: [String], description: 'Account ids (repeat the parameter).' })
+  @ApiOkResponse({ schema: BALANCES_RESPONSE })
+  balances(
+    @CurrentMember() member: MemberContext,
+    @Req() request: FastifyRequest,
+    @Query('accountId') accountId: string | string[] | undefined,
+  ): Promise<Json> {
+    const ids = accountId === undefined ? [] : Array.isArray(accountId) ? accountId : [accountId];
+    if (ids.length > 100) throw GatewayError.invalidField('accountId', 'At most 100 accountId values.');
+    return this.reads.balances(accountCall(member, request), ids);
+  }
+
+  @Get('accounts/:accountId/balance')
+  @ApiOperation({ summary: 'Get an account balance', operationId: 'GatewayService.GetBalance' })
+  @decorate(...CONSENT_HEADERS, CACHE_HEADER)
+  @ApiOkResponse({ schema: BALANCE_RESPONSE })
+  balance(
+    @CurrentMember() member: MemberContext,
+    @Req() request: FastifyRequest,
+    @Param('accountId') accountId: string,
+  ): Promise<Json> {
+    return this.reads.balance(accountCall(member, request), accountId);
+  }
+
+  @Get('accounts/:accountId/transactions')
+  @ApiOperation({
+    summary: 'Get account transactions',
+    operationId: 'GatewayService.GetTransactions',
+    description:
+      'Newest first, in pages of page.limit; `offset` in the answer is the next page’s page.offset (absent on the last page). startDate and endDate only at banks whose catalogue entry supports a date filter (400 otherwise).',
+  })
+  @decorate(...CONSENT_HEADERS, CACHE_HEADER)
+  @ApiOkResponse({ schema: TRANSACTIONS_RESPONSE })
+  async transactions(
+    @CurrentMember() member: MemberContext,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Param('accountId') accountId: string,
+    @Query() query: TransactionsQueryDto,
+  ): Promise<string> {
+    const answer = await this.reads.transactions(accountCall(member, request), accountId, {
+      limit: query['page.limit'],
+      ...(query['page.offset'] === undefined ? {} : { offset: query['page.offset'] }),
+      ...(query.startDate === undefined ? {} : { startDate: query.startDate }),
+      ...(query.endDate === undefined ? {} : { endDate: query.endDate }),
+    });
+    // The page is JSON text already (kept as it was first sent).
+    void reply.type('application/json; charset=utf-8');
+    return answer.json;
+  }
+
+  @Get('accounts/:accountId/transaction/:transactionId')
+  @ApiOperation({ summary: 'Get transaction information', operationId: 'GatewayService.GetTransaction' })
+  @decorate(...CONSENT_HEADERS, CACHE_HEADER)
+  @ApiOkResponse({ schema: TRANSACTION_RESPONSE })
+  transaction(
+    @CurrentMember() member: MemberContext,
+    @Req() request: FastifyRequest,
+    @Param('accountId') accountId: string,
+    @Param('transactionId') transactionId: string,
+  ): Promise<Json> {
+    return this.reads.transaction(accountCall(member, request), accountId, transactionId);
+  }
+
+  @Get('accounts/:accountId/standing-orders')
+  @ApiOperation({
+    summary: 'Get information for all standing orders',
+    operationId: 'GatewayService.GetStandingOrders',
+    description: '501 at banks whose standard or catalogue entry offers no standing-order reads.',
+  })
+  @decorate(...CONSENT_HEADERS)
+  @ApiOkResponse({ schema: STANDING_ORDERS_RESPONSE })
+  standingOrders(
+    @CurrentMember() member: MemberContext,
+    @Req() request: FastifyRequest,
+    @Param('accountId') accountId: string,
+    @Query() query: AccountPageQuery,
+  ): Promise<Json> {
+    return this.reads.standingOrders(accountCall(member, request), accountId, {
+      limit: query['page.limit'],
+      ...(query['page.offset'] === undefined ? {} : { offset: query['page.offset'] }),
+    });
+  }
+
+  @Get('accounts/:accountId/standing-orders/:standingOrderId')
+  @ApiOperation({ summary: 'Get standing order information', operationId: 'GatewayService.GetStandingOrder' })
+  @decorate(...CONSENT_HEADERS)
+  @ApiOkResponse({ schema: STANDING_ORDER_RESPONSE })
+  standingOrder(
+    @CurrentMember() member: MemberContext,
+    @Req() request: FastifyRequest,
+    @Param('accountId') accountId: string,
+    @Param('standingOrderId') standingOrderId: string,
+  ): Promise<Json> {
+    return this.reads.standingOrder(accountCall(member, request), accountId, standingOrderId);
+  }
+}
