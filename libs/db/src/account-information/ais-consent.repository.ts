@@ -34,7 +34,7 @@ const SELECT_CONSENT = `SELECT t.id AS "tokenId", t.member_id AS "memberId", t.k
 export class AisConsentRepository extends Repository {
   /** The member's token with its bank's settings, or null (also for another member's token). */
   async findForMember(memberId: string, tokenId: string): Promise<AisConsentRow | null> {
-    const pool = 'pool' in this.db ? (this.db.pool) : undefined;
+    const pool = 'pool' in this.db ? this.db.pool : undefined;
     if (pool === undefined) {
       const rows = await this.db.$queryRawUnsafe<AisConsentRow[]>(SELECT_CONSENT, tokenId, memberId);
       return rows[0] ?? null;
