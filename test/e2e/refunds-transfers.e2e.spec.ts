@@ -225,6 +225,32 @@ describe('refunds of a Payments v1 transfer completed at the sandbox bank', () =
     expect(row?.refundStatus).toBe('FULL');
   }, 120_000);
 
+  it("pays back to the account the bank reported as the transfer's source when no creditor is given", async () => {
+    const transferId = await completedTransfer(member, '3.00');
+    const row = await gateway.api.stores.prisma.transfer.findUnique({ where: { id: transferId } });
+    const source = row?.source as {
+      customerData: { legalNames: string[] };
+      accountIdentifier: { gbDomestic: { sortCode: string; accountNumber: string } };
+    };
+    expect(source.accountIdentifier.gbDomestic.sortCode).toMatch(/^\d{6}$/);
+    const created = await api<RefundBody>('POST', '/refunds', {
+      initiation: {
+        refId: 'from-source',
+        amount: { value: '3.00', currency: 'GBP' },
+        originalPaymentId: transferId,
+        registrationId,
+        localInstrument: 'FASTER_PAYMENTS',
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.refund['initiation']).toMatchObject({
+      creditor: { ...source.accountIdentifier.gbDomestic, name: source.customerData.legalNames[0] },
+    });
+    const done = await refundUntilFinal(created.body.refund.id);
+    expect(done.status, JSON.stringify(done)).toBe('INITIATION_COMPLETED');
+    expect((await transfersWithRefundStatus('FULL')).map((t) => t.id)).toContain(transferId);
+  }, 60_000);
+
   it("answers 404 for another member's transfer: its refunds, a refund of it, and it in their filtered list", async () => {
     const transferId = await completedTransfer(member, '5.00');
     const foreign = await api<ErrorAnswer>(
