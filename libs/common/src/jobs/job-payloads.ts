@@ -29,6 +29,17 @@ export interface PurgeIdempotencyKeysPayload {
   readonly batchSize: number;
 }
 
+/**
+ * Retention of account-information rows read only within a window: deletes TPP-initiated calls
+ * older than the rolling 24 hours and kept bank answers older than ACCOUNT_INFORMATION_CACHE_SECONDS,
+ * `batchSize` per statement; reschedules itself hourly (and a minute later when one run did not
+ * get through them all).
+ */
+export interface PurgeAccountInformationPayload {
+  readonly name: 'maintenance.purge-account-information';
+  readonly batchSize: number;
+}
+
 /** One attempt of a webhook delivery (first attempts from the outbox relay, retries from timer rows). */
 export interface WebhookDeliverPayload {
   readonly name: 'webhooks.deliver';
@@ -109,7 +120,8 @@ export type JobPayload =
   | ExpirePaymentLinkPayload
   | ExpireVrpConsentPayload
   | PollRefundPayload
-  | PurgeIdempotencyKeysPayload;
+  | PurgeIdempotencyKeysPayload
+  | PurgeAccountInformationPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
 
@@ -117,6 +129,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'maintenance.purge-revoked-api-keys': 'timers',
   'maintenance.purge-idempotency-keys': 'timers',
   'maintenance.purge-webhook-history': 'timers',
+  'maintenance.purge-account-information': 'timers',
   'webhooks.deliver': 'webhooks',
   'banks.probe-status': 'timers',
   'payments.poll': 'bank-polling',

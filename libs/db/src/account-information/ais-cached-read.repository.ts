@@ -22,4 +22,18 @@ export class AisCachedReadRepository extends Repository {
       update: { body: json, fetchedAt },
     });
   }
+
+  /**
+   * Deletes up to `limit` answers fetched before `fetchedBefore` (any member: retention, not
+   * member data), oldest first by the indexed `fetched_at`. Rows another transaction holds are
+   * skipped, and the age is checked again on the locked row, so an answer just stored again is kept.
+   */
+  async purgeFetchedBefore(fetchedBefore: Date, limit: number): Promise<number> {
+    return this.db.$executeRaw`
+      DELETE FROM ais_cached_read
+      WHERE fetched_at < ${fetchedBefore}
+        AND (member_id, token_id, read_key) IN (
+          SELECT member_id, token_id, read_key FROM ais_cached_read WHERE fetched_at < ${fetchedBefore}
+          ORDER BY fetched_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)`;
+  }
 }

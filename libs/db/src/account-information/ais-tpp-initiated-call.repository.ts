@@ -39,4 +39,18 @@ export class AisTppInitiatedCallRepository extends Repository {
       return true;
     });
   }
+
+  /**
+   * Deletes up to `limit` calls made at or before `windowStart`, which no count reads any more
+   * (any member: retention, not member data). The table holds about a day of calls once pruned, so
+   * each statement's scan stops at its first `limit` old rows without an index of its own; rows
+   * another transaction holds are skipped.
+   */
+  async purgeCalledUpTo(windowStart: Date, limit: number): Promise<number> {
+    return this.db.$executeRaw`
+      DELETE FROM ais_tpp_initiated_call
+      WHERE id IN (
+        SELECT id FROM ais_tpp_initiated_call WHERE called_at <= ${windowStart}
+        LIMIT ${limit} FOR UPDATE SKIP LOCKED)`;
+  }
 }
