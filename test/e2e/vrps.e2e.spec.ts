@@ -447,6 +447,35 @@ describe('an initiation whose answer was lost', () => {
   }, 40_000);
 });
 
+describe('a bank that does not answer', () => {
+  it('leaves the VRP pending and counted, and its timer asks the bank again: paid once', async () => {
+    const consent = await authorisedConsent({
+      periodicLimits: [{ maximumAmount: '10.00', periodType: 'WEEK', periodAlignment: 'CONSENT' }],
+    });
+    const faults = `${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb`;
+    const broken = await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, { latencyMs: 0, errorRate: 1 });
+    expect(broken.status, JSON.stringify(broken.body)).toBe(200);
+    await sleep(1500);
+    let pending: Payment;
+    try {
+      const answer = await pay(consent.id, '6.00');
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      pending = answer.body.payment;
+      expect(pending.status).toBe('INITIATION_PENDING');
+      // It may have been paid: it counts against the consent meanwhile.
+      await refused(consent, '5.00', 'Rules.VrpConsentViolation');
+    } finally {
+      const fixed = await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, { latencyMs: 0, errorRate: 0 });
+      expect(fixed.status).toBe(200);
+    }
+    await sleep(1500);
+    await advance(120);
+    const again = await ended(pending.id);
+    expect(again.status).toBe('INITIATION_COMPLETED');
+    expect(await vrpsAtBank(consent.bankConsentId)).toBe(1);
+  }, 60_000);
+});
+
 describe('periods rolling over under the test clock', () => {
   it('a CONSENT-aligned day and a CALENDAR day each allow their limit again in their next period', async () => {
     const consentAligned = await authorisedConsent({

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, GatewayError, LOGGER, withFields, type AppConfig } from '#libs/common';
-import { BankVrpRefusedError, type PaymentProgress } from '#libs/connectors';
+import { BankRejectedError, BankVrpRefusedError, type PaymentProgress } from '#libs/connectors';
 import {
   BankRepository,
   paymentFromNew,
@@ -21,7 +21,7 @@ import { draftPayment } from '../payments/payment-draft.js';
 import { PaymentProgression } from '../payments/payment-progression.js';
 import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from '../payments/payment-rules.js';
 import { renderPayment, type PaymentResource } from '../payments/payment-view.js';
-import { announcePayment, schedulePaymentTimer, type ChangeResult } from '../payments/record-payment-change.js';
+import { announcePayment, schedulePaymentTimer } from '../payments/record-payment-change.js';
 import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { revokeVrpConsentAfterBankRefusal } from './vrp-consent-revocation.js';
 import { vrpConsentCreditor, vrpControlsOf } from './vrp-consent-controls.js';
@@ -88,18 +88,28 @@ export class InitiateVrpUseCase {
 
     const stored = await this.store(memberId, consentId, input, bank);
     wakeOutboxRelay(this.prisma.pool);
-    let result: ChangeResult;
     let progress: PaymentProgress;
     try {
       progress = await this.vrpBank.initiate(stored, command.traceId);
     } catch (error) {
+      if (!(error instanceof BankRejectedError)) return this.askedAgainLater(stored, error);
       await this.progression.failInitiation(stored, error, command.traceId);
       throw await this.refusalOf(error, known);
     }
-    result = await this.progression.answerInitiation(stored, progress, bank);
-    if (result.kind === 'stale')
-      result = { kind: 'refused', payment: (await this.payments.findById(stored.id)) ?? stored };
-    return renderPayment(result.payment);
+    const result = await this.progression.answerInitiation(stored, progress, bank);
+    return renderPayment(
+      result.kind === 'stale' ? ((await this.payments.findById(stored.id)) ?? stored) : result.payment,
+    );
+  }
+
+  /**
+   * The bank did not say (unreachable, 5xx, too slow): it may have made the payment, so the payment
+   * is not failed (it keeps counting against the consent) but stays INITIATION_PENDING, and its
+   * timer asks the bank again under the same idempotency key once its window has passed.
+   */
+  private askedAgainLater(stored: Payment, error: unknown): PaymentResource {
+    this.logger.warn({ paymentId: stored.id, err: error }, 'VRP initiation unanswered; the bank is asked again later');
+    return renderPayment(stored);
   }
 
   /** The member's consent (404 naming it otherwise), read to find its bank before the locked decision. */
