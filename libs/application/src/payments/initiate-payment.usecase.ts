@@ -10,6 +10,7 @@ import { InitiateVrpUseCase } from '../vrps/initiate-vrp.usecase.js';
 import { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-resolution.js';
 import { bankInitiationOf } from './bank-initiation.js';
 import { hostedPagesUrl } from './hosted-pages-url.js';
+import { initiationBankOf } from './initiation-bank.js';
 import { checkInitiationAgainstContext } from './initiation-error.js';
 import { draftPayment } from './payment-draft.js';
 import { PaymentProgression } from './payment-progression.js';
@@ -85,15 +86,7 @@ export class InitiatePaymentUseCase {
     const bank = await this.bankOf(command.input);
     const now = this.clock.now();
     const input = checkInitiationAgainstContext(command.input, {
-      bank:
-        bank === null
-          ? undefined
-          : {
-              id: bank.id,
-              supportedLocalInstruments: bank.supportedLocalInstruments,
-              features: bank.features as Record<string, boolean>,
-              countries: bank.countries,
-            },
+      bank: bank === null ? undefined : initiationBankOf(bank),
       member: { regulated: command.member.regulated },
       ownHosts: this.ownHosts,
       today: now.toISOString().slice(0, 10),

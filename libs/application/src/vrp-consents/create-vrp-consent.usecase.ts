@@ -10,6 +10,7 @@ import {
   type MemberId,
   type VrpConsentInitiationInput,
 } from '#libs/domain';
+import { initiationBankOf } from '../payments/initiation-bank.js';
 import { initiationError } from '../payments/initiation-error.js';
 import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { hostedVrpConsentPath } from './hosted-vrp-consent-path.js';
@@ -54,15 +55,7 @@ export class CreateVrpConsentUseCase {
       now,
       member,
       ownHosts: this.ownHosts,
-      ...(bank === null
-        ? {}
-        : {
-            bank: {
-              id: bank.id,
-              supportedLocalInstruments: bank.supportedLocalInstruments,
-              features: bank.features as Record<string, boolean>,
-            },
-          }),
+      ...(bank === null ? {} : { bank: initiationBankOf(bank) }),
     });
     if (problems.length > 0) throw initiationError(problems);
     await this.onBehalfOf.check(member, input.onBehalfOfId, 'initiation.onBehalfOfId');

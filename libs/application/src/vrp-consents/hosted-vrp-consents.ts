@@ -3,6 +3,7 @@ import { Clock, GatewayError } from '#libs/common';
 import { hasConnector, type BankCallContext } from '#libs/connectors';
 import { BankRepository, VrpConsentRepository, type Bank, type VrpConsent } from '#libs/db';
 import { vrpBankProblems, vrpConsentDeadline, type VrpConsentInitiationInput } from '#libs/domain';
+import { initiationBankOf } from '../payments/initiation-bank.js';
 import { VrpConsentProgression } from './vrp-consent-progression.js';
 
 /** Callback tokens are base58; anything else (or anything longer) cannot name a consent. */
@@ -45,13 +46,7 @@ export class HostedVrpConsents {
   async selectableFor(consent: VrpConsent): Promise<Bank[]> {
     const initiation = consent.initiation as unknown as VrpConsentInitiationInput;
     return (await this.banks.listListed()).filter(
-      (bank) =>
-        hasConnector(bank.connectorType) &&
-        vrpBankProblems(initiation, {
-          id: bank.id,
-          supportedLocalInstruments: bank.supportedLocalInstruments,
-          features: bank.features as Record<string, boolean>,
-        }).length === 0,
+      (bank) => hasConnector(bank.connectorType) && vrpBankProblems(initiation, initiationBankOf(bank)).length === 0,
     );
   }
 

@@ -16,6 +16,7 @@ import {
 import { decideVrpLimits, vrpPeriodsAt, type MemberId, type PaymentInitiationInput } from '#libs/domain';
 import { wakeOutboxRelay } from '#libs/events';
 import type { InitiatePaymentCommand } from '../payments/initiate-payment.usecase.js';
+import { initiationBankOf } from '../payments/initiation-bank.js';
 import { checkInitiationAgainstContext } from '../payments/initiation-error.js';
 import { draftPayment } from '../payments/payment-draft.js';
 import { PaymentProgression } from '../payments/payment-progression.js';
@@ -144,12 +145,7 @@ export class InitiateVrpUseCase {
         'initiation.executionDate cannot be given for a VRP: it is paid at once',
       );
     const input = checkInitiationAgainstContext(withFields(given, { bankId: bank.id }), {
-      bank: {
-        id: bank.id,
-        supportedLocalInstruments: bank.supportedLocalInstruments,
-        features: bank.features as Record<string, boolean>,
-        countries: bank.countries,
-      },
+      bank: initiationBankOf(bank),
       member: { regulated: command.member.regulated },
       ownHosts: this.ownHosts,
       today: this.clock.now().toISOString().slice(0, 10),
