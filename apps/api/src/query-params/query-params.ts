@@ -61,6 +61,20 @@ export function EpochMsParam<Q>(
   );
 }
 
+/** Required `limit`: a whole number from 1 to `max` (the lists that page with limit and offset). */
+export function LimitParam(max: number, description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ type: Number, minimum: 1, maximum: max, description, example: 10 }),
+    FieldCheck((value) => {
+      if (isAbsent(value) || value === '') return 'is required';
+      if (typeof value !== 'string') return onlyOnce(value) ?? `must be a whole number from 1 to ${max}`;
+      return /^\d{1,15}$/.test(value) && Number(value) >= 1 && Number(value) <= max
+        ? undefined
+        : `must be a whole number from 1 to ${max}`;
+    }),
+  );
+}
+
 /** Required `page.limit`: a whole number from 1 to `max` (the interface's "less than 200"). */
 export function PageLimitParam(max: number, description: string): PropertyDecorator {
   return applyDecorators(

@@ -31,7 +31,7 @@ export class VrpsController {
     @Param('id') id: string,
     @Query() query: ListVrpsQuery,
   ): Promise<VrpsPage> {
-    return this.list.execute(member.memberId, id, query.limit, query.offset);
+    return this.list.execute(member.memberId, id, Number(query.limit), query.offset);
   }
 
   @Get('vrps/:id/confirm-funds')

@@ -1,21 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { ListPaymentLinksCommand } from '#libs/application';
 import { PAYMENT_LINK_STATUSES } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { LimitParam, TextParam } from '../../query-params/query-params.js';
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
-
-function TextParam(description: string, maxLength = 256): PropertyDecorator {
-  return applyDecorators(
-    ApiPropertyOptional({ type: String, description, maxLength }),
-    FieldCheck((value) => {
-      if (isAbsent(value)) return undefined;
-      if (typeof value !== 'string') return 'must be given once';
-      return value === '' || value.length > maxLength ? `must have 1 to ${maxLength} characters` : undefined;
-    }),
-  );
-}
 
 function DateTimeParam(description: string): PropertyDecorator {
   return applyDecorators(
@@ -33,15 +23,7 @@ function DateTimeParam(description: string): PropertyDecorator {
 export class ListPaymentLinksQuery {
   static readonly fieldPath = '';
 
-  @applyDecorators(
-    ApiProperty({ type: Number, minimum: 1, maximum: 200, description: 'Page size.', example: 10 }),
-    FieldCheck((value) => {
-      if (isAbsent(value)) return 'is required';
-      return typeof value === 'string' && /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 200
-        ? undefined
-        : 'must be a whole number from 1 to 200';
-    }),
-  )
+  @LimitParam(200, 'Page size.')
   limit!: string;
 
   @TextParam('Where the page starts: the previous page’s pageInfo.nextOffset.', 512)

@@ -1,10 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { ListVrpConsentsCommand } from '#libs/application';
 import { VRP_CONSENT_STATUSES, VRP_SCHEMES } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
 import { parseDateTime } from '../../payments/dto/list-payments.query.js';
-import { ChoiceParam, TextParam, onlyOnce } from '../../query-params/query-params.js';
+import { ChoiceParam, LimitParam, TextParam, onlyOnce } from '../../query-params/query-params.js';
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
@@ -25,16 +25,7 @@ function DateTimeParam(description: string): PropertyDecorator {
 export class ListVrpConsentsQuery {
   static readonly fieldPath = '';
 
-  @applyDecorators(
-    ApiProperty({ type: Number, minimum: 1, maximum: 200, description: 'The most consents to return.', example: 10 }),
-    FieldCheck((value) => {
-      if (isAbsent(value) || value === '') return 'is required';
-      if (typeof value !== 'string') return onlyOnce(value) ?? 'must be a whole number from 1 to 200';
-      return /^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 200
-        ? undefined
-        : 'must be a whole number from 1 to 200';
-    }),
-  )
+  @LimitParam(200, 'The most consents to return.')
   limit!: string;
 
   @TextParam('Where the page starts: the previous page’s pageInfo.nextOffset.', 512)

@@ -1,25 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
-import { onlyOnce, TextParam } from '../../query-params/query-params.js';
+import { LimitParam, onlyOnce, TextParam } from '../../query-params/query-params.js';
 
 /** GET /vrp-consents/{id}/payments query: limit (1 to 200, required) and the opaque offset. */
 export class ListVrpsQuery {
   static readonly fieldPath = '';
 
-  @applyDecorators(
-    ApiProperty({ type: Number, minimum: 1, maximum: 200, description: 'Page size.', example: 10 }),
-    Transform(({ value }: { value: unknown }) =>
-      typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value,
-    ),
-    FieldCheck((value) => {
-      if (isAbsent(value) || value === '') return 'is required';
-      if (typeof value === 'number' && value >= 1 && value <= 200) return undefined;
-      return onlyOnce(value) ?? 'must be a whole number from 1 to 200';
-    }),
-  )
-  limit!: number;
+  @LimitParam(200, 'Page size.')
+  limit!: string;
 
   @TextParam('Where the page starts: the previous page’s pageInfo.nextOffset.', 512)
   offset?: string;
