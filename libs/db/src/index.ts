@@ -61,3 +61,7 @@ export type { Refund, RefundRegistration } from './generated/prisma/client.js';
 export * from './account-information/ais-tpp-initiated-call.repository.js';
 export * from './account-information/ais-cached-read.repository.js';
 export * from './account-information/ais-consent.repository.js';
+export * from './settlement/settlement-account.repository.js';
+export * from './settlement/settlement-ledger.repository.js';
+export * from './settlement/settlement-transaction.repository.js';
+export type { SettlementAccount, SettlementLedgerEntry, SettlementTransaction } from './generated/prisma/client.js';

@@ -18,6 +18,9 @@ import { TokenRepository } from './tokens/token.repository.js';
 import { TokenizedAccountRepository } from './tokenized-accounts/tokenized-account.repository.js';
 import { TransferRepository } from './transfers/transfer.repository.js';
 import { VrpConsentRepository } from './vrp-consents/vrp-consent.repository.js';
+import { SettlementAccountRepository } from './settlement/settlement-account.repository.js';
+import { SettlementLedgerRepository } from './settlement/settlement-ledger.repository.js';
+import { SettlementTransactionRepository } from './settlement/settlement-transaction.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
 import { Transactions } from './transactions.js';
 import { WebhookConfigRepository } from './webhooks/webhook-config.repository.js';
@@ -55,6 +58,9 @@ export interface Repositories {
   readonly aisTppInitiatedCalls: AisTppInitiatedCallRepository;
   readonly aisCachedReads: AisCachedReadRepository;
   readonly aisConsents: AisConsentRepository;
+  readonly settlementAccounts: SettlementAccountRepository;
+  readonly settlementLedger: SettlementLedgerRepository;
+  readonly settlementTransactions: SettlementTransactionRepository;
   readonly transactions: Transactions;
 }
 
@@ -86,6 +92,9 @@ export function createRepositories(prisma: PrismaService): Repositories {
     aisTppInitiatedCalls: new AisTppInitiatedCallRepository(prisma),
     aisCachedReads: new AisCachedReadRepository(prisma),
     aisConsents: new AisConsentRepository(prisma),
+    settlementAccounts: new SettlementAccountRepository(prisma),
+    settlementLedger: new SettlementLedgerRepository(prisma),
+    settlementTransactions: new SettlementTransactionRepository(prisma),
     transactions: new Transactions(prisma),
   };
 }

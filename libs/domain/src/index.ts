@@ -38,3 +38,4 @@ export * from './refunds/index.js';
 export * from './account-information/account-id.js';
 export * from './account-information/account-information-rules.js';
 export * from './account-information/transaction-page.js';
+export * from './settlement/index.js';
