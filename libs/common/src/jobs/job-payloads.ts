@@ -109,6 +109,17 @@ export interface PollRefundPayload {
   readonly refundId: string;
 }
 
+/**
+ * The timer of one payout: sends it to its settlement provider if it has not reached it yet, then
+ * polls the provider until a final status; past the polling period a payout the provider never
+ * settled stays INITIATION_PROCESSING and is no longer polled. One timer row per payout
+ * (`payouts.poll:{payoutId}`).
+ */
+export interface PollPayoutPayload {
+  readonly name: 'payouts.poll';
+  readonly payoutId: string;
+}
+
 export type JobPayload =
   | PurgeRevokedApiKeysPayload
   | PurgeWebhookHistoryPayload
@@ -120,6 +131,7 @@ export type JobPayload =
   | ExpirePaymentLinkPayload
   | ExpireVrpConsentPayload
   | PollRefundPayload
+  | PollPayoutPayload
   | PurgeIdempotencyKeysPayload
   | PurgeAccountInformationPayload;
 export type JobName = JobPayload['name'];
@@ -138,6 +150,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'payment-links.expire': 'timers',
   'vrp-consents.expire': 'timers',
   'refunds.poll': 'bank-polling',
+  'payouts.poll': 'bank-polling',
 };
 
 export function isJobName(value: string): value is JobName {

@@ -1,0 +1,6 @@
+export * from './payout-view.js';
+export * from './initiate-payout.usecase.js';
+export * from './payout-queries.usecases.js';
+export * from './payout-progression.js';
+export * from './record-payout-change.js';
+export * from './payouts-application.module.js';

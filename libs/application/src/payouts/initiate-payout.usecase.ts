@@ -1,0 +1,200 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, GatewayError, JOB_QUEUE, type PayloadOf } from '#libs/common';
+import {
+  AccountVerificationRepository,
+  PayoutRepository,
+  Prisma,
+  PrismaService,
+  ScheduledJobRepository,
+  SettlementAccountRepository,
+  SettlementLedgerRepository,
+  Transactions,
+  type Payout,
+  type SettlementAccount,
+} from '#libs/db';
+import {
+  checkPayoutInitiation,
+  newPayoutId,
+  readPayoutInitiation,
+  verificationProblem,
+  type MemberId,
+  type PayoutInitiationInput,
+} from '#libs/domain';
+import { wakeOutboxRelay, writeOutboxEvent } from '#libs/events';
+import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
+import { payoutFieldsError } from './payout-problems.js';
+import { PayoutProgression } from './payout-progression.js';
+import { payoutEventPayload, renderPayout, type PayoutResource } from './payout-view.js';
+import { payoutTimerId } from './record-payout-change.js';
+
+/** The member a payout is made for, as the onBehalfOfId rules see it. */
+export interface PayoutMember {
+  readonly memberId: MemberId;
+  /** Unregulated members must name an onBehalfOfId. */
+  readonly regulated: boolean;
+}
+
+/**
+ * A payout to make from a typed initiation: the API's after reading the body, or one the gateway
+ * builds itself (a settlement rule's run, which names its rule).
+ */
+export interface InitiatePayoutCommand {
+  readonly member: PayoutMember;
+  readonly initiation: PayoutInitiationInput;
+  /** The settlement rule making the payout, when one is. */
+  readonly settlementRuleId?: string;
+  /**
+   * Whether to ask the provider at once (the default); with false the payout's timer sends it. A
+   * rule run leaves it to the timer so one slow provider call holds no scheduler job.
+   */
+  readonly sendNow?: boolean;
+}
+
+const ACTIVE = 'ACTIVE';
+
+/**
+ * POST /payouts, and the payouts settlement rules make: every rule of the initiation (a 400 naming
+ * the field), the debtor a settlement account of the member in the payout's currency, the
+ * onBehalfOfId, and for EUR an account verification of the member's own, unexpired and matching
+ * the creditor. Then ONE transaction reserves the amount in the account's ledger (refused for
+ * funds: a 400 naming initiation.amount.value, nothing stored), stores the payout
+ * INITIATION_PENDING with PAYOUT_STATUS_CHANGED and its timer; only then is the provider asked.
+ */
+@Injectable()
+export class InitiatePayoutUseCase {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly transactions: Transactions,
+    private readonly accounts: SettlementAccountRepository,
+    private readonly verifications: AccountVerificationRepository,
+    private readonly onBehalfOf: OnBehalfOfCheck,
+    private readonly progression: PayoutProgression,
+    private readonly clock: Clock,
+  ) {}
+
+  /** POST /payouts: the body as received. */
+  async execute(command: {
+    readonly member: PayoutMember;
+    readonly body: unknown;
+  }): Promise<{ payout: PayoutResource }> {
+    const read = readPayoutInitiation(command.body);
+    if ('problems' in read) throw payoutFieldsError(read.problems);
+    const payout = await this.initiate({ member: command.member, initiation: read.input });
+    return { payout: renderPayout(payout) };
+  }
+
+  /**
+   * Makes the payout: the stored row as it stands after the provider was asked. Throws a
+   * GatewayError (400 naming the field) for every rule the initiation breaks, the lack of funds
+   * included; nothing is stored then.
+   */
+  async initiate(command: InitiatePayoutCommand): Promise<Payout> {
+    const input = command.initiation;
+    const problems = checkPayoutInitiation(input);
+    if (problems.length > 0) throw payoutFieldsError(problems);
+    await this.onBehalfOf.check(command.member, input.onBehalfOfId, 'initiation.onBehalfOfId');
+    const account = await this.accountOf(command.member.memberId, input);
+    const now = this.clock.now();
+    await this.checkVerification(command.member.memberId, input, now);
+    const row = this.newPayout(command, account, now);
+    const stored = await this.transactions.run(async (tx) => {
+      const reserved = await new SettlementLedgerRepository(tx).post({
+        accountId: account.id,
+        kind: 'RESERVATION',
+        sourceId: row.id,
+        amount: input.amount.value,
+        createdAt: now,
+      });
+      if (reserved.kind === 'refused')
+        throw GatewayError.invalidField(
+          'initiation.amount.value',
+          reserved.reason === 'INSUFFICIENT_FUNDS'
+            ? `initiation.amount.value must be at most the settlement account’s available balance (${reserved.balances.availableBalance} ${account.currency.trim()})`
+            : `initiation.amount.value is refused by the settlement account’s ledger (${reserved.reason})`,
+        );
+      if (reserved.kind === 'no-account') throw this.unknownAccount();
+      const payout = await new PayoutRepository(tx).insert(row);
+      await writeOutboxEvent(tx, {
+        memberId: payout.memberId,
+        type: 'PAYOUT_STATUS_CHANGED',
+        payload: payoutEventPayload(payout),
+        createdAt: now,
+      });
+      const payload: PayloadOf<'payouts.poll'> = { name: 'payouts.poll', payoutId: payout.id };
+      const firstStep = (this.progression.scheduleSeconds[0] ?? 5) * 1000;
+      const due = new Date(now.getTime() + (command.sendNow === false ? 0 : firstStep));
+      await new ScheduledJobRepository(tx).schedule(payoutTimerId(payout.id), payload, due, JOB_QUEUE['payouts.poll']);
+      return payout;
+    });
+    wakeOutboxRelay(this.prisma.pool);
+    if (command.sendNow === false) return stored;
+    return this.progression.advance(stored);
+  }
+
+  private unknownAccount(): GatewayError {
+    return GatewayError.invalidField(
+      'initiation.debtor.accountId',
+      'initiation.debtor.accountId must be the id of one of the member’s settlement accounts',
+    );
+  }
+
+  private async accountOf(memberId: MemberId, input: PayoutInitiationInput): Promise<SettlementAccount> {
+    const account = await this.accounts.findForMember(memberId, input.debtor.accountId);
+    if (account === null) throw this.unknownAccount();
+    if (account.status !== ACTIVE)
+      throw GatewayError.invalidField(
+        'initiation.debtor.accountId',
+        `initiation.debtor.accountId names a settlement account that is ${account.status}; only an ACTIVE one pays out`,
+      );
+    if (account.currency.trim() !== input.amount.currency)
+      throw GatewayError.invalidField(
+        'initiation.amount.currency',
+        `initiation.amount.currency must be ${account.currency.trim()}, the currency of the settlement account`,
+      );
+    return account;
+  }
+
+  private async checkVerification(memberId: MemberId, input: PayoutInitiationInput, now: Date): Promise<void> {
+    const id = input.creditor.accountVerificationId;
+    if (id === undefined) return;
+    const path = 'initiation.creditor.accountVerificationId';
+    const verification = await this.verifications.findForMember(memberId, id);
+    if (verification === null)
+      throw GatewayError.invalidField(path, `${path} must be the id of one of the member’s account verifications`);
+    const problem = verificationProblem(verification, input.creditor, now);
+    if (problem !== undefined) throw GatewayError.invalidField(path, `${path} ${problem}`);
+  }
+
+  private newPayout(command: InitiatePayoutCommand, account: SettlementAccount, now: Date) {
+    const input = command.initiation;
+    const initiation: Prisma.InputJsonObject = {
+      description: input.description,
+      refId: input.refId,
+      ...(input.onBehalfOfId === undefined ? {} : { onBehalfOfId: input.onBehalfOfId }),
+      amount: { value: input.amount.value, currency: input.amount.currency },
+      debtor: { accountId: account.id },
+      creditor: { ...input.creditor },
+    };
+    return {
+      id: newPayoutId(),
+      memberId: command.member.memberId,
+      onBehalfOfId: input.onBehalfOfId ?? null,
+      accountId: account.id,
+      providerId: account.providerId,
+      settlementRuleId: command.settlementRuleId ?? null,
+      refId: input.refId,
+      description: input.description,
+      status: 'INITIATION_PENDING',
+      amount: new Prisma.Decimal(input.amount.value),
+      currency: input.amount.currency,
+      initiation,
+      accountVerificationId: input.creditor.accountVerificationId ?? null,
+      bankTransactionId: null,
+      bankPaymentStatus: null,
+      statusReasonInformation: null,
+      pollUntil: new Date(now.getTime() + this.progression.pollingMs),
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+}
