@@ -4,3 +4,4 @@ export * from './payout-queries.usecases.js';
 export * from './payout-progression.js';
 export * from './record-payout-change.js';
 export * from './payouts-application.module.js';
+export * from './settlement-account-owner-id.js';

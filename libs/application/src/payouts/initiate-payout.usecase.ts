@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, GatewayError, JOB_QUEUE, type PayloadOf } from '#libs/common';
 import {
   AccountVerificationRepository,
+  MemberRepository,
   PayoutRepository,
   Prisma,
   PrismaService,
@@ -26,6 +27,7 @@ import { payoutFieldsError } from './payout-problems.js';
 import { PayoutProgression } from './payout-progression.js';
 import { payoutEventPayload, renderPayout, type PayoutResource } from './payout-view.js';
 import { payoutTimerId } from './record-payout-change.js';
+import { settlementAccountOwnerId } from './settlement-account-owner-id.js';
 
 /** The member a payout is made for, as the onBehalfOfId rules see it. */
 export interface PayoutMember {
@@ -50,6 +52,18 @@ export interface InitiatePayoutCommand {
   readonly sendNow?: boolean;
 }
 
+/**
+ * A payout the gateway makes itself from a settlement account (a settlement rule's run): the
+ * account's owner is the member, the account's onBehalfOfId the payout's.
+ */
+export interface AccountPayoutCommand {
+  readonly accountId: string;
+  readonly settlementRuleId?: string;
+  readonly initiation: Omit<PayoutInitiationInput, 'debtor' | 'onBehalfOfId'>;
+  /** As InitiatePayoutCommand.sendNow; false leaves the sending to the payout's timer. */
+  readonly sendNow?: boolean;
+}
+
 const ACTIVE = 'ACTIVE';
 
 /**
@@ -67,6 +81,7 @@ export class InitiatePayoutUseCase {
     private readonly transactions: Transactions,
     private readonly accounts: SettlementAccountRepository,
     private readonly verifications: AccountVerificationRepository,
+    private readonly members: MemberRepository,
     private readonly onBehalfOf: OnBehalfOfCheck,
     private readonly progression: PayoutProgression,
     private readonly clock: Clock,
@@ -81,6 +96,28 @@ export class InitiatePayoutUseCase {
     if ('problems' in read) throw payoutFieldsError(read.problems);
     const payout = await this.initiate({ member: command.member, initiation: read.input });
     return { payout: renderPayout(payout) };
+  }
+
+  /**
+   * A payout from the account for its owner (settlement rules): as initiate, the member and the
+   * onBehalfOfId taken from the stored account. Throws a GatewayError whose message says why a
+   * payout cannot be made (unknown account, funds, creditor, ...).
+   */
+  async initiateFromAccount(command: AccountPayoutCommand): Promise<Payout> {
+    const account = await this.accounts.findById(command.accountId);
+    if (account === null) throw this.unknownAccount();
+    const memberId = settlementAccountOwnerId(account);
+    const member = await this.members.find(memberId);
+    return this.initiate({
+      member: { memberId, regulated: member?.regulated ?? true },
+      initiation: {
+        ...command.initiation,
+        debtor: { accountId: account.id },
+        ...(account.onBehalfOfId === null ? {} : { onBehalfOfId: account.onBehalfOfId }),
+      },
+      ...(command.settlementRuleId === undefined ? {} : { settlementRuleId: command.settlementRuleId }),
+      ...(command.sendNow === undefined ? {} : { sendNow: command.sendNow }),
+    });
   }
 
   /**
