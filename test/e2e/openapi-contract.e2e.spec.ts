@@ -292,6 +292,24 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /payouts: every example is a valid body', async () => {
+    // The examples name settlement accounts of their own: a valid body gets as far as looking the account up.
+    const payouts = examplesOf('/payouts', 'post');
+    expect(payouts.length).toBeGreaterThanOrEqual(2);
+    for (const [name, example] of payouts) {
+      const answer = await call<{ error: { message: string } }>(
+        `${gateway.apiUrl}/payouts`,
+        'POST',
+        member.auth,
+        example,
+      );
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(400);
+      expect(answer.body.error.message, name).toMatch(
+        /^initiation\.debtor\.accountId must be the id of one of the member/,
+      );
+    }
+  });
+
   it('leaves no request body example untested', () => {
     const tested = new Set([
       'post /token-requests',
@@ -308,6 +326,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /vrp-consents',
       'post /refund/registrations',
       'post /refunds',
+      'post /payouts',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

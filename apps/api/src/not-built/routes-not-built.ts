@@ -12,10 +12,7 @@ export interface RouteNotBuilt {
 export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   // Payments v1: token requests, tokens and transfers
   // Variable recurring payments
-  // Payouts and account verification
-  { method: 'POST', path: 'payouts' },
-  { method: 'GET', path: 'payouts' },
-  { method: 'GET', path: 'payouts/:id' },
+  // Account verification
   { method: 'POST', path: 'account-verifications' },
   // Settlement accounts and rules
   { method: 'POST', path: 'virtual-accounts' },
