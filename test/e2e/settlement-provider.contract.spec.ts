@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTLEMENT_PROVIDER, SettlementProvidersModule } from '#libs/application';
+import { PlatformModule } from '#libs/common';
 import {
   BankHttpClient,
   BankRejectedError,
   BerlinGroupConnector,
   ObieConnector,
   SandboxSettlementConnector,
+  SettlementProviderRegistry,
   createSecretResolver,
   parseBankCatalogue,
   type PaymentInitiation,
@@ -17,6 +22,7 @@ import {
   type SettlementCredit,
 } from '#libs/connectors';
 import { SharedClock, closeDataStores, openDataStores, type DataStores } from '#libs/db';
+import { Metrics } from '#libs/observability';
 import {
   createSandboxBankProcess,
   type SandboxBankProcess,
@@ -245,6 +251,33 @@ describe('settlement provider contract: accounts', () => {
     expect(refused).toMatchObject({ bankId: PROVIDER, bankStatusCode: 401, bankErrorCode: 'UNAUTHENTICATED' });
     const missing = await provider.getAccount(ctx(), 'SA-none').catch((error: unknown) => error);
     expect(missing).toMatchObject({ bankStatusCode: 404, bankErrorCode: 'NOT_FOUND' });
+  });
+});
+
+describe('settlement provider contract: the gateway side', () => {
+  it('SettlementProvidersModule, under the configuration api and worker get in tests, opens accounts at the sandbox bank', async () => {
+    // As test/support/payments-gateway.ts configures api and worker: only SANDBOX_BANK_URL names the bank.
+    const config = await testConfig({ SANDBOX_BANK_URL: sandboxUrl });
+    const platform = PlatformModule.forRoot({
+      config,
+      logger: pino({ level: 'silent' }),
+      metrics: new Metrics('test'),
+    });
+    @Module({ imports: [platform, SettlementProvidersModule] })
+    class Root {}
+    const app = await NestFactory.createApplicationContext(Root, { logger: false, abortOnError: false });
+    try {
+      const providerId = app.get<string>(DEFAULT_SETTLEMENT_PROVIDER);
+      expect(providerId).toBe(PROVIDER);
+      const connector = app.get(SettlementProviderRegistry).forProvider(providerId);
+      const account = await connector.openAccount(
+        { providerId, deadlineMs: Date.now() + 10_000 },
+        { accountId: `va-${randomUUID()}`, currency: 'EUR', country: 'NL' },
+      );
+      expect(account).toMatchObject({ status: 'ACTIVE', currency: 'EUR', country: 'NL' });
+    } finally {
+      await app.close();
+    }
   });
 });
 
