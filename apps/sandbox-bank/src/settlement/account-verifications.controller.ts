@@ -20,7 +20,6 @@ export class AccountVerificationsController {
       ...(body.sortCode === undefined ? {} : { sortCode: body.sortCode }),
       ...(body.accountNumber === undefined ? {} : { accountNumber: body.accountNumber }),
     });
-    const check = checkPayee(body.name, account === null || account === undefined ? account : account.name);
-    return check;
+    return checkPayee(body.name, account === null || account === undefined ? account : account.name);
   }
 }

@@ -73,13 +73,14 @@ function obieFacts(request: Json): OrderFacts {
   };
 }
 
-function berlinGroupFacts(order: Json, product: string | undefined): OrderFacts {
+/** A Berlin Group order; its rail is its payment product, kept on the initiation resource. */
+function berlinGroupFacts(order: Json): OrderFacts {
   const iban = text(part(order, 'creditorAccount'), 'iban');
   return {
     creditor: iban === undefined ? {} : { iban },
     endToEndId: text(order, 'endToEndIdentification'),
     remittance: text(order, 'remittanceInformationUnstructured') ?? '',
-    rail: product,
+    rail: undefined,
   };
 }
 
@@ -113,11 +114,12 @@ export class PaymentCredits {
   async onSettled(tx: Prisma.TransactionClient, payment: Payment, settledAt: Date): Promise<void> {
     if (CREDITING_KINDS[payment.kind as PaymentKind] !== true) return;
     const request = payment.request as Json;
-    const facts = payment.kind.startsWith('berlin-group-')
-      ? berlinGroupFacts(request, await this.productOf(tx, payment))
-      : obieFacts(request);
-    const account = await this.accounts.byIdentifiers(facts.creditor, tx);
+    const berlinGroup = payment.kind.startsWith('berlin-group-');
+    const order = berlinGroup ? berlinGroupFacts(request) : obieFacts(request);
+    // Only a payment to the provider's bank costs a read.
+    const account = await this.accounts.byIdentifiers(order.creditor, tx);
     if (account === null || account === undefined || account.currency !== payment.currency) return;
+    const facts = berlinGroup ? { ...order, rail: await this.productOf(tx, payment) } : order;
     const scenario = creditScenarioOf(facts.remittance);
     if (scenario.kind === 'never') return;
     const debtor = await tx.sbAccount.findUnique({ where: { id: payment.debtorAccountId } });
