@@ -310,6 +310,22 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /account-verifications: every example is a valid body, answered as the reference describes', async () => {
+    const verifications = examplesOf('/account-verifications', 'post');
+    expect(verifications.length).toBeGreaterThanOrEqual(2);
+    for (const [name, example] of verifications) {
+      const answer = await call<{ id: string }>(
+        `${gateway.apiUrl}/account-verifications`,
+        'POST',
+        member.auth,
+        example,
+      );
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(answer.body.id).toMatch(/^avr-/);
+      expectReferenceSchema('AccountVerificationResponse', answer.body, `POST /account-verifications ${name}`);
+    }
+  });
+
   it('leaves no request body example untested', () => {
     const tested = new Set([
       'post /token-requests',
@@ -327,6 +343,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /refund/registrations',
       'post /refunds',
       'post /payouts',
+      'post /account-verifications',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

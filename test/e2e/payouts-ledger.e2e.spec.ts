@@ -8,6 +8,7 @@ import {
   type InitiatePayoutCommand,
 } from '#libs/application';
 import { GatewayError, type ConnectedConfig } from '#libs/common';
+import { SettlementProviderRegistry } from '#libs/connectors';
 import { closeDataStores, openDataStores, type DataStores, type Payout } from '#libs/db';
 import { newId, type MemberId, type PayoutInitiationInput } from '#libs/domain';
 import { testConfig } from '../support/test-env.js';
@@ -32,7 +33,15 @@ beforeAll(async () => {
     await stores.prisma.member.upsert({ where: { id }, create: { id, name: id }, update: {} });
   const logger = pino({ level: 'silent' });
   const r = stores.repositories;
-  progression = new PayoutProgression(r.payouts, r.settlementAccounts, r.transactions, stores.clock, logger, config);
+  progression = new PayoutProgression(
+    r.payouts,
+    r.settlementAccounts,
+    r.transactions,
+    stores.clock,
+    logger,
+    config,
+    new SettlementProviderRegistry({}),
+  );
   initiate = new InitiatePayoutUseCase(
     stores.prisma,
     r.transactions,

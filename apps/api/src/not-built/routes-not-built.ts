@@ -12,8 +12,6 @@ export interface RouteNotBuilt {
 export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   // Payments v1: token requests, tokens and transfers
   // Variable recurring payments
-  // Account verification
-  { method: 'POST', path: 'account-verifications' },
   // Settlement accounts and rules
   { method: 'POST', path: 'virtual-accounts' },
   { method: 'GET', path: 'virtual-accounts' },

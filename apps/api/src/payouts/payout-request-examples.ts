@@ -32,3 +32,23 @@ export const INITIATE_PAYOUT_EXAMPLES: Record<string, ExampleObject> = {
     },
   },
 };
+
+/** Request examples of POST /account-verifications in the OpenAPI document. */
+export const VERIFY_ACCOUNT_EXAMPLES: Record<string, ExampleObject> = {
+  euAccount: {
+    summary: 'An EUR account (IBAN) checked for the payout that follows',
+    value: { account: { name: 'John Doe', iban: 'GB33BUKB20201555555555', currency: 'EUR' } },
+  },
+  ukAccount: {
+    summary: 'A GBP account (sort code and account number) of a person',
+    value: {
+      account: {
+        name: 'John Doe',
+        accountNumber: '12345678',
+        sortCode: '123456',
+        currency: 'GBP',
+        accountType: 'PERSONAL',
+      },
+    },
+  },
+};

@@ -5,3 +5,4 @@ export * from './payout-progression.js';
 export * from './record-payout-change.js';
 export * from './payouts-application.module.js';
 export * from './settlement-account-owner-id.js';
+export * from './verify-account.usecase.js';

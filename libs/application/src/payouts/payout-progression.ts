@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, GatewayError, LOGGER, type AppConfig } from '#libs/common';
 import {
@@ -42,7 +42,7 @@ export class PayoutProgression {
     private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(APP_CONFIG) config: AppConfig,
-    @Optional() private readonly providers?: SettlementProviderRegistry,
+    private readonly providers: SettlementProviderRegistry,
   ) {
     this.rules = paymentRules(config);
   }
@@ -72,10 +72,6 @@ export class PayoutProgression {
   /** Sends a payout not yet at its provider, or asks the provider where it stands. */
   async advance(payout: Payout): Promise<Payout> {
     if (payout.status !== 'INITIATION_PENDING' && payout.status !== 'INITIATION_PROCESSING') return payout;
-    if (this.providers === undefined) {
-      this.logger.warn({ payoutId: payout.id }, 'no settlement provider registry: payout left for the next timer');
-      return payout;
-    }
     const ctx = {
       providerId: payout.providerId,
       deadlineMs: Date.now() + this.rules.bankDeadlineMs,
