@@ -205,6 +205,8 @@ export class InitiatePayoutUseCase {
   private newPayout(command: InitiatePayoutCommand, account: SettlementAccount, now: Date) {
     const input = command.initiation;
     const initiation: Prisma.InputJsonObject = {
+      // The reference requires paymentType on a payout's resolved initiation without defining it: PAYOUT.
+      paymentType: 'PAYOUT',
       description: input.description,
       refId: input.refId,
       ...(input.onBehalfOfId === undefined ? {} : { onBehalfOfId: input.onBehalfOfId }),
