@@ -44,7 +44,7 @@ beforeAll(async () => {
   );
   initiate = new InitiatePayoutUseCase(
     stores.prisma,
-    r.transactions,
+    r.payouts,
     r.settlementAccounts,
     r.accountVerifications,
     r.members,
@@ -194,6 +194,7 @@ describe('payout initiation and the settlement ledger (Postgres)', () => {
         if (current === null) throw new Error('no payout');
         return recordPayoutChange(
           tx,
+          stores.repositories.payouts.in(tx),
           current,
           { status, updatedAt: new Date(), ...(bankTransactionId === undefined ? {} : { bankTransactionId }) },
           new Date(),

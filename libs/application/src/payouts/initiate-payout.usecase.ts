@@ -6,10 +6,7 @@ import {
   PayoutRepository,
   Prisma,
   PrismaService,
-  ScheduledJobRepository,
   SettlementAccountRepository,
-  SettlementLedgerRepository,
-  Transactions,
   type Payout,
   type SettlementAccount,
 } from '#libs/db';
@@ -21,7 +18,7 @@ import {
   type MemberId,
   type PayoutInitiationInput,
 } from '#libs/domain';
-import { wakeOutboxRelay, writeOutboxEvent } from '#libs/events';
+import { prepareOutboxEvent, wakeOutboxRelay } from '#libs/events';
 import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { payoutFieldsError } from './payout-problems.js';
 import { PayoutProgression } from './payout-progression.js';
@@ -46,8 +43,9 @@ export interface InitiatePayoutCommand {
   /** The settlement rule making the payout, when one is. */
   readonly settlementRuleId?: string;
   /**
-   * Whether to ask the provider at once (the default); with false the payout's timer sends it. A
-   * rule run leaves it to the timer so one slow provider call holds no scheduler job.
+   * Whether to ask the provider within this call (the payout as the provider left it is
+   * answered). By default the payout's timer, due at once, has the worker send it: the request
+   * holds no provider call, as a refund's does not.
    */
   readonly sendNow?: boolean;
 }
@@ -60,25 +58,32 @@ export interface AccountPayoutCommand {
   readonly accountId: string;
   readonly settlementRuleId?: string;
   readonly initiation: Omit<PayoutInitiationInput, 'debtor' | 'onBehalfOfId'>;
-  /** As InitiatePayoutCommand.sendNow; false leaves the sending to the payout's timer. */
+  /** As InitiatePayoutCommand.sendNow. */
   readonly sendNow?: boolean;
 }
 
 const ACTIVE = 'ACTIVE';
 
+/** A stored balance (numeric(24,4) text) as the account's decimal string: 10.0000 as 10.00. */
+function balanceText(stored: string): string {
+  return new Prisma.Decimal(stored).toFixed(Math.max(2, (stored.split('.')[1] ?? '').replace(/0+$/, '').length));
+}
+
 /**
  * POST /payouts, and the payouts settlement rules make: every rule of the initiation (a 400 naming
  * the field), the debtor a settlement account of the member in the payout's currency, the
  * onBehalfOfId, and for EUR an account verification of the member's own, unexpired and matching
- * the creditor. Then ONE transaction reserves the amount in the account's ledger (refused for
- * funds: a 400 naming initiation.amount.value, nothing stored), stores the payout
- * INITIATION_PENDING with PAYOUT_STATUS_CHANGED and its timer; only then is the provider asked.
+ * the creditor. Then ONE statement (PayoutRepository.insertReserved, under the account's row
+ * lock) reserves the amount in the account's ledger (refused for funds: a 400 naming
+ * initiation.amount.value, nothing stored), stores the payout
+ * INITIATION_PENDING with PAYOUT_STATUS_CHANGED and its timer, due at once; only then is the
+ * provider asked, by the worker (payouts.poll) unless the caller asks for it within the call.
  */
 @Injectable()
 export class InitiatePayoutUseCase {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly transactions: Transactions,
+    private readonly payouts: PayoutRepository,
     private readonly accounts: SettlementAccountRepository,
     private readonly verifications: AccountVerificationRepository,
     private readonly members: MemberRepository,
@@ -134,38 +139,33 @@ export class InitiatePayoutUseCase {
     const now = this.clock.now();
     await this.checkVerification(command.member.memberId, input, now);
     const row = this.newPayout(command, account, now);
-    const stored = await this.transactions.run(async (tx) => {
-      const reserved = await new SettlementLedgerRepository(tx).post({
-        accountId: account.id,
-        kind: 'RESERVATION',
-        sourceId: row.id,
-        amount: input.amount.value,
-        createdAt: now,
-      });
-      if (reserved.kind === 'refused')
-        throw GatewayError.invalidField(
-          'initiation.amount.value',
-          reserved.reason === 'INSUFFICIENT_FUNDS'
-            ? `initiation.amount.value must be at most the settlement account’s available balance (${reserved.balances.availableBalance} ${account.currency.trim()})`
-            : `initiation.amount.value is refused by the settlement account’s ledger (${reserved.reason})`,
-        );
-      if (reserved.kind === 'no-account') throw this.unknownAccount();
-      const payout = await new PayoutRepository(tx).insert(row);
-      await writeOutboxEvent(tx, {
-        memberId: payout.memberId,
-        type: 'PAYOUT_STATUS_CHANGED',
-        payload: payoutEventPayload(payout),
-        createdAt: now,
-      });
-      const payload: PayloadOf<'payouts.poll'> = { name: 'payouts.poll', payoutId: payout.id };
-      const firstStep = (this.progression.scheduleSeconds[0] ?? 5) * 1000;
-      const due = new Date(now.getTime() + (command.sendNow === false ? 0 : firstStep));
-      await new ScheduledJobRepository(tx).schedule(payoutTimerId(payout.id), payload, due, JOB_QUEUE['payouts.poll']);
-      return payout;
+    const event = prepareOutboxEvent({
+      memberId: row.memberId,
+      type: 'PAYOUT_STATUS_CHANGED',
+      payload: payoutEventPayload(row),
+      createdAt: now,
     });
+    const payload: PayloadOf<'payouts.poll'> = { name: 'payouts.poll', payoutId: row.id };
+    const firstStep = (this.progression.scheduleSeconds[0] ?? 5) * 1000;
+    const stored = await this.payouts.insertReserved(
+      { ...row, amount: input.amount.value, initiation: row.initiation as object },
+      event,
+      {
+        id: payoutTimerId(row.id),
+        queue: JOB_QUEUE['payouts.poll'],
+        payload,
+        dueAt: new Date(now.getTime() + (command.sendNow === true ? firstStep : 0)),
+      },
+    );
+    if (stored.kind === 'no-account') throw this.unknownAccount();
+    if (stored.kind === 'insufficient')
+      throw GatewayError.invalidField(
+        'initiation.amount.value',
+        `initiation.amount.value must be at most the settlement account’s available balance (${balanceText(stored.available)} ${account.currency.trim()})`,
+      );
     wakeOutboxRelay(this.prisma.pool);
-    if (command.sendNow === false) return stored;
-    return this.progression.advance(stored);
+    if (command.sendNow !== true) return row;
+    return this.progression.advance(row);
   }
 
   private unknownAccount(): GatewayError {
@@ -202,7 +202,7 @@ export class InitiatePayoutUseCase {
     if (problem !== undefined) throw GatewayError.invalidField(path, `${path} ${problem}`);
   }
 
-  private newPayout(command: InitiatePayoutCommand, account: SettlementAccount, now: Date) {
+  private newPayout(command: InitiatePayoutCommand, account: SettlementAccount, now: Date): Payout {
     const input = command.initiation;
     const initiation: Prisma.InputJsonObject = {
       // The reference requires paymentType on a payout's resolved initiation without defining it: PAYOUT.
@@ -226,12 +226,14 @@ export class InitiatePayoutUseCase {
       status: 'INITIATION_PENDING',
       amount: new Prisma.Decimal(input.amount.value),
       currency: input.amount.currency,
-      initiation,
+      initiation: initiation as Prisma.JsonObject,
       accountVerificationId: input.creditor.accountVerificationId ?? null,
       bankTransactionId: null,
       bankPaymentStatus: null,
       statusReasonInformation: null,
+      pollCount: 0,
       pollUntil: new Date(now.getTime() + this.progression.pollingMs),
+      version: 0,
       createdAt: now,
       updatedAt: now,
     };

@@ -155,7 +155,14 @@ export class PayoutProgression {
       const result: PayoutChangeResult | null = await this.transactions.run(async (tx) => {
         const current = await this.payouts.in(tx).findById(payoutId);
         if (current === null) return null;
-        return recordPayoutChange(tx, current, change, this.clock.now(), this.rules.defaultScheduleSeconds);
+        return recordPayoutChange(
+          tx,
+          this.payouts.in(tx),
+          current,
+          change,
+          this.clock.now(),
+          this.rules.defaultScheduleSeconds,
+        );
       });
       if (result === null) throw new Error(`payout ${payoutId} vanished`);
       if (result.kind !== 'stale') return result.payout;

@@ -1,6 +1,6 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import {
-  PayoutRepository,
+  type PayoutRepository,
   ScheduledJobRepository,
   SettlementLedgerRepository,
   SettlementTransactionRepository,
@@ -106,7 +106,7 @@ export type PayoutChangeResult =
   | { readonly kind: 'stale' };
 
 /**
- * Moves a payout, in the caller's transaction: the move is checked against the status machine,
+ * Moves a payout, in the caller's transaction (`payouts` bound to it): the move is checked against the status machine,
  * the row updated only at the version read; when the status changes, a rejection or failure
  * releases the reserved amount (RELEASE), a completion debits it (PAYOUT_DEBIT) and lists it as a
  * DEBIT of the account's transactions, and PAYOUT_STATUS_CHANGED is written; the timer is reset.
@@ -114,6 +114,7 @@ export type PayoutChangeResult =
  */
 export async function recordPayoutChange(
   tx: Tx,
+  payouts: PayoutRepository,
   current: Payout,
   change: PayoutChange,
   now: Date,
@@ -121,7 +122,7 @@ export async function recordPayoutChange(
 ): Promise<PayoutChangeResult> {
   const decision = decidePayoutMove(current.status as PayoutStatus, change.status as PayoutStatus);
   if (decision === 'refuse') return { kind: 'refused', payout: current };
-  const updated = await new PayoutRepository(tx).update(current, change);
+  const updated = await payouts.update(current, change);
   if (updated === null) return { kind: 'stale' };
   const statusChanged = decision === 'move';
   if (statusChanged) {

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { MemberId } from '#libs/domain';
 import type { Payout, Prisma } from '../generated/prisma/client.js';
+import type { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
+import { insertReservedPayout, type ReservedPayout, type ReservedPayoutResult } from './payout-statements.js';
+
+export type { ReservedPayout, ReservedPayoutResult } from './payout-statements.js';
 
 export type NewPayout = Omit<Prisma.PayoutUncheckedCreateInput, 'version' | 'pollCount'>;
 
@@ -33,6 +37,24 @@ export interface PayoutFilter {
 /** Payouts from settlement accounts. */
 @Injectable()
 export class PayoutRepository extends Repository {
+  constructor(private readonly prisma: PrismaService) {
+    super(prisma);
+  }
+
+  /**
+   * Stores a new payout with its amount reserved in its account's ledger, its creation event and
+   * first timer, in one statement on the pool (a transaction of its own) that locks the account's
+   * row and stores nothing unless the amount is available.
+   */
+  insertReserved(
+    payout: ReservedPayout,
+    event: { readonly id: string; readonly body: string },
+    timer: { readonly id: string; readonly queue: string; readonly payload: object; readonly dueAt: Date },
+  ): Promise<ReservedPayoutResult> {
+    if (this.db !== this.prisma) throw new Error('insertReserved is a transaction of its own');
+    return insertReservedPayout(this.prisma.pool, payout, event, timer);
+  }
+
   insert(payout: NewPayout): Promise<Payout> {
     return this.db.payout.create({ data: payout });
   }
