@@ -249,18 +249,11 @@ describe('payouts at the sandbox settlement provider', () => {
   it('names the field of each other rule: refId, amount, debtor, creditor, onBehalfOfId', async () => {
     const accountId = await creditedAccount(member, '10.00');
     const foreignAccount = await creditedAccount(other, '10.00');
+    const euroAccount = await creditedAccount(member, '10.00', 'EUR');
     const cases: [Json, RegExp][] = [
       [ukBody(accountId, '1.00', {}, { refId: 'x'.repeat(19) }), /^initiation\.refId /],
       [ukBody(accountId, '0', {}), /^initiation\.amount\.value /],
-      [
-        ukBody(
-          accountId,
-          '1.00',
-          { sortCode: undefined, accountNumber: undefined, iban: OUTSIDE_IBAN, accountVerificationId: 'avr-1' },
-          { amount: { value: '1.00', currency: 'EUR' } },
-        ),
-        /^initiation\.amount\.currency must be GBP/,
-      ],
+      [ukBody(euroAccount, '1.00'), /^initiation\.amount\.currency must be EUR/],
       [ukBody(foreignAccount, '1.00'), /^initiation\.debtor\.accountId /],
       [ukBody(accountId, '1.00', { sortCode: '1234' }), /^initiation\.creditor\.sortCode /],
       [

@@ -135,34 +135,38 @@ export class InitiatePayoutUseCase {
     const problems = checkPayoutInitiation(input);
     if (problems.length > 0) throw payoutFieldsError(problems);
     await this.onBehalfOf.check(command.member, input.onBehalfOfId, 'initiation.onBehalfOfId');
-    const account = await this.accountOf(command.member.memberId, input);
     const now = this.clock.now();
     await this.checkVerification(command.member.memberId, input, now);
-    const row = this.newPayout(command, account, now);
+    const draft = this.newPayout(command, now);
     const event = prepareOutboxEvent({
-      memberId: row.memberId,
+      memberId: draft.memberId,
       type: 'PAYOUT_STATUS_CHANGED',
-      payload: payoutEventPayload(row),
+      payload: payoutEventPayload(draft),
       createdAt: now,
     });
-    const payload: PayloadOf<'payouts.poll'> = { name: 'payouts.poll', payoutId: row.id };
+    const payload: PayloadOf<'payouts.poll'> = { name: 'payouts.poll', payoutId: draft.id };
     const firstStep = (this.progression.scheduleSeconds[0] ?? 5) * 1000;
     const stored = await this.payouts.insertReserved(
-      { ...row, amount: input.amount.value, initiation: row.initiation as object },
+      { ...draft, amount: input.amount.value, initiation: draft.initiation as object },
       event,
       {
-        id: payoutTimerId(row.id),
+        id: payoutTimerId(draft.id),
         queue: JOB_QUEUE['payouts.poll'],
         payload,
         dueAt: new Date(now.getTime() + (command.sendNow === true ? firstStep : 0)),
       },
     );
-    if (stored.kind === 'no-account') throw this.unknownAccount();
+    if (stored.kind === 'no-account') {
+      // Not the member's ACTIVE account in this currency: say which.
+      await this.accountOf(command.member.memberId, input);
+      throw this.unknownAccount();
+    }
     if (stored.kind === 'insufficient')
       throw GatewayError.invalidField(
         'initiation.amount.value',
-        `initiation.amount.value must be at most the settlement account’s available balance (${balanceText(stored.available)} ${account.currency.trim()})`,
+        `initiation.amount.value must be at most the settlement account’s available balance (${balanceText(stored.available)} ${input.amount.currency})`,
       );
+    const row: Payout = { ...draft, providerId: stored.providerId };
     wakeOutboxRelay(this.prisma.pool);
     if (command.sendNow !== true) return row;
     return this.progression.advance(row);
@@ -202,7 +206,8 @@ export class InitiatePayoutUseCase {
     if (problem !== undefined) throw GatewayError.invalidField(path, `${path} ${problem}`);
   }
 
-  private newPayout(command: InitiatePayoutCommand, account: SettlementAccount, now: Date): Payout {
+  /** The payout to store (its provider is the account's, filled in once stored). */
+  private newPayout(command: InitiatePayoutCommand, now: Date): Payout {
     const input = command.initiation;
     const initiation: Prisma.InputJsonObject = {
       // The reference requires paymentType on a payout's resolved initiation without defining it: PAYOUT.
@@ -211,15 +216,15 @@ export class InitiatePayoutUseCase {
       refId: input.refId,
       ...(input.onBehalfOfId === undefined ? {} : { onBehalfOfId: input.onBehalfOfId }),
       amount: { value: input.amount.value, currency: input.amount.currency },
-      debtor: { accountId: account.id },
+      debtor: { accountId: input.debtor.accountId },
       creditor: { ...input.creditor },
     };
     return {
       id: newPayoutId(),
       memberId: command.member.memberId,
       onBehalfOfId: input.onBehalfOfId ?? null,
-      accountId: account.id,
-      providerId: account.providerId,
+      accountId: input.debtor.accountId,
+      providerId: '',
       settlementRuleId: command.settlementRuleId ?? null,
       refId: input.refId,
       description: input.description,

@@ -12,11 +12,11 @@ import type pg from 'pg';
  * table's CHECK (available >= 0) holds it too. PayoutRepository.insertReserved is its only caller.
  */
 const INSERT_RESERVED = `WITH account AS (
-    SELECT id, booked_balance, cleared_balance, available_balance FROM settlement_account
+    SELECT id, provider_id, booked_balance, cleared_balance, available_balance FROM settlement_account
      WHERE id = $1 AND member_id = $2 AND status = 'ACTIVE' AND currency = $3
      FOR UPDATE
   ), fits AS (
-    SELECT id, booked_balance, cleared_balance, available_balance - $4::numeric AS available FROM account
+    SELECT id, provider_id, booked_balance, cleared_balance, available_balance - $4::numeric AS available FROM account
      WHERE available_balance >= $4::numeric
   ), entry AS (
     INSERT INTO settlement_ledger_entry
@@ -32,22 +32,23 @@ const INSERT_RESERVED = `WITH account AS (
   ), payout_row AS (
     INSERT INTO payout (id, member_id, on_behalf_of_id, account_id, provider_id, settlement_rule_id, ref_id, description,
       status, amount, currency, initiation, account_verification_id, poll_until, created_at, updated_at)
-    SELECT $5, $2, $7, fits.id, $8, $9, $10, $11, 'INITIATION_PENDING', $4::numeric, $3, $12::jsonb, $13,
-      $14::timestamptz, $6::timestamptz, $6::timestamptz
+    SELECT $5, $2, $7, fits.id, fits.provider_id, $8, $9, $10, 'INITIATION_PENDING', $4::numeric, $3, $11::jsonb, $12,
+      $13::timestamptz, $6::timestamptz, $6::timestamptz
     FROM fits
     RETURNING id
   ), event_row AS (
     INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
-    SELECT $15, $2, 'PAYOUT_STATUS_CHANGED', $16, $6::timestamptz FROM payout_row
+    SELECT $14, $2, 'PAYOUT_STATUS_CHANGED', $15, $6::timestamptz FROM payout_row
     RETURNING id
   ), timer_row AS (
     INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
-    SELECT $17, $18, 'payouts.poll', $19::jsonb, $20::timestamptz FROM payout_row
+    SELECT $16, $17, 'payouts.poll', $18::jsonb, $19::timestamptz FROM payout_row
     ON CONFLICT (id) DO UPDATE SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload
     RETURNING id
   )
   SELECT (SELECT count(*) FROM account)::int AS found,
          (SELECT available_balance::text FROM account) AS available,
+         (SELECT provider_id FROM account) AS "providerId",
          (SELECT count(*) FROM payout_row)::int AS inserted,
          (SELECT count(*) FROM entry)::int AS entries,
          (SELECT count(*) FROM balance)::int AS balances,
@@ -60,7 +61,6 @@ export interface ReservedPayout {
   readonly memberId: string;
   readonly onBehalfOfId: string | null;
   readonly accountId: string;
-  readonly providerId: string;
   readonly settlementRuleId: string | null;
   readonly refId: string;
   readonly description: string;
@@ -77,7 +77,7 @@ export interface ReservedPayout {
  * currency) or `insufficient` with the account's available balance as it stood under the lock.
  */
 export type ReservedPayoutResult =
-  | { readonly kind: 'inserted' }
+  | { readonly kind: 'inserted'; readonly providerId: string }
   | { readonly kind: 'no-account' }
   | { readonly kind: 'insufficient'; readonly available: string };
 
@@ -87,7 +87,12 @@ export async function insertReservedPayout(
   event: { readonly id: string; readonly body: string },
   timer: { readonly id: string; readonly queue: string; readonly payload: object; readonly dueAt: Date },
 ): Promise<ReservedPayoutResult> {
-  const result = await pool.query<{ found: number; available: string | null; inserted: number }>({
+  const result = await pool.query<{
+    found: number;
+    available: string | null;
+    providerId: string | null;
+    inserted: number;
+  }>({
     name: 'payout.insert_reserved',
     text: INSERT_RESERVED,
     values: [
@@ -98,7 +103,6 @@ export async function insertReservedPayout(
       payout.id,
       payout.createdAt.toISOString(),
       payout.onBehalfOfId,
-      payout.providerId,
       payout.settlementRuleId,
       payout.refId,
       payout.description,
@@ -115,6 +119,6 @@ export async function insertReservedPayout(
   });
   const row = result.rows[0];
   if (row === undefined || row.found === 0) return { kind: 'no-account' };
-  if (row.inserted === 1) return { kind: 'inserted' };
+  if (row.inserted === 1) return { kind: 'inserted', providerId: row.providerId ?? '' };
   return { kind: 'insufficient', available: row.available ?? '0' };
 }
