@@ -308,6 +308,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /vrp-consents',
       'post /refund/registrations',
       'post /refunds',
+      'post /virtual-accounts',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

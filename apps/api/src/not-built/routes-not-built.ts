@@ -18,11 +18,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'GET', path: 'payouts/:id' },
   { method: 'POST', path: 'account-verifications' },
   // Settlement accounts and rules
-  { method: 'POST', path: 'virtual-accounts' },
-  { method: 'GET', path: 'virtual-accounts' },
-  { method: 'GET', path: 'virtual-accounts/:accountId' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/transactions' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/transactions/:providerPaymentId' },
   { method: 'POST', path: 'virtual-accounts/:accountId/settlement-rule' },
   { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rules' },
   { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rules/:settlementRuleId' },
