@@ -12,7 +12,7 @@ import { newId } from '#libs/domain';
 import { OnBehalfOfCheck, type OnBehalfOfMember } from '../sub-tpps/on-behalf-of-check.js';
 import { renderVirtualAccount, type VirtualAccountResource } from './settlement-account-view.js';
 import { scheduleCreditRead } from './settlement-credit-timer.js';
-import { openingProviderId } from './settlement-provider-choice.js';
+import { DEFAULT_SETTLEMENT_PROVIDER } from '../settlement-providers/settlement-providers.module.js';
 
 /** POST /virtual-accounts after validation (currency EUR or GBP, country, nickname checked). */
 export interface CreateSettlementAccountCommand {
@@ -40,6 +40,7 @@ export class CreateSettlementAccountUseCase {
     private readonly onBehalfOf: OnBehalfOfCheck,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DEFAULT_SETTLEMENT_PROVIDER) private readonly providerId: string,
   ) {}
 
   async execute(
@@ -47,7 +48,7 @@ export class CreateSettlementAccountUseCase {
     command: CreateSettlementAccountCommand,
   ): Promise<{ virtualAccount: VirtualAccountResource }> {
     await this.onBehalfOf.check(member, command.onBehalfOfId, 'onBehalfOfId');
-    const providerId = openingProviderId(this.config);
+    const providerId = this.providerId;
     const provider = this.providers.forProvider(providerId);
     const id = newId('pa');
     const now = this.clock.now();

@@ -4,7 +4,7 @@ import { BookSettlementCreditsUseCase } from './book-settlement-credits.usecase.
 import { CreateSettlementAccountUseCase } from './create-settlement-account.usecase.js';
 import { ReadSettlementCreditsUseCase } from './read-settlement-credits.usecase.js';
 import { SettlementAccountQueries } from './settlement-account-queries.usecases.js';
-import { SettlementProvidersModule } from './settlement-providers.module.js';
+import { SettlementProvidersModule } from '../settlement-providers/settlement-providers.module.js';
 
 const PROVIDED = [
   CreateSettlementAccountUseCase,
