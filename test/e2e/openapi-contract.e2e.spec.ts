@@ -344,6 +344,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /refunds',
       'post /payouts',
       'post /account-verifications',
+      'post /virtual-accounts',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

@@ -15,6 +15,7 @@ import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
 import { RefundsModule } from './refunds/refunds.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
+import { VirtualAccountsModule } from './virtual-accounts/virtual-accounts.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { SubTppsModule } from './sub-tpps/sub-tpps.module.js';
 import { TokenAuthorizationModule } from './token-authorization/token-authorization.module.js';
@@ -51,6 +52,7 @@ export class ApiAppModule {
         VrpsModule,
         RefundsModule,
         PayoutsModule,
+        VirtualAccountsModule,
         HostedPagesModule,
         HostedTokenRequestsModule,
         LogosModule,

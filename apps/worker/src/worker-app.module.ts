@@ -13,6 +13,7 @@ import { PayoutPollingModule } from './payouts/payout-polling.module.js';
 import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.js';
 import { RefundPollingModule } from './refunds/refund-polling.module.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
+import { SettlementIntakeModule } from './settlement/settlement-intake.module.js';
 import { OutboxRelayModule } from './webhooks/outbox-relay.module.js';
 import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module.js';
 import { WorkerRunner } from './worker-runner.js';
@@ -32,6 +33,7 @@ export const WORKER_DOMAINS: readonly Type[] = [
   VrpConsentExpiryModule,
   RefundPollingModule,
   PayoutPollingModule,
+  SettlementIntakeModule,
 ];
 
 export interface WorkerAppOptions {

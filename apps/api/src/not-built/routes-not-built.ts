@@ -13,11 +13,6 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   // Payments v1: token requests, tokens and transfers
   // Variable recurring payments
   // Settlement accounts and rules
-  { method: 'POST', path: 'virtual-accounts' },
-  { method: 'GET', path: 'virtual-accounts' },
-  { method: 'GET', path: 'virtual-accounts/:accountId' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/transactions' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/transactions/:providerPaymentId' },
   { method: 'POST', path: 'virtual-accounts/:accountId/settlement-rule' },
   { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rules' },
   { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rules/:settlementRuleId' },

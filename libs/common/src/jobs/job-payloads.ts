@@ -120,6 +120,16 @@ export interface PollPayoutPayload {
   readonly payoutId: string;
 }
 
+/**
+ * A settlement account's credit reader: reads the credits the provider reports after the stored
+ * cursor, books each once, then comes back after SETTLEMENT_CREDIT_READ_SECONDS. One timer row
+ * per account (`settlement.read-credits:{accountId}`), written with the account.
+ */
+export interface ReadSettlementCreditsPayload {
+  readonly name: 'settlement.read-credits';
+  readonly accountId: string;
+}
+
 export type JobPayload =
   | PurgeRevokedApiKeysPayload
   | PurgeWebhookHistoryPayload
@@ -133,7 +143,8 @@ export type JobPayload =
   | PollRefundPayload
   | PollPayoutPayload
   | PurgeIdempotencyKeysPayload
-  | PurgeAccountInformationPayload;
+  | PurgeAccountInformationPayload
+  | ReadSettlementCreditsPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
 
@@ -151,6 +162,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'vrp-consents.expire': 'timers',
   'refunds.poll': 'bank-polling',
   'payouts.poll': 'bank-polling',
+  'settlement.read-credits': 'bank-polling',
 };
 
 export function isJobName(value: string): value is JobName {
