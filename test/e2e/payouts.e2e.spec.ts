@@ -3,7 +3,6 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BankHttpClient, SandboxSettlementConnector } from '#libs/connectors';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
-import { newId } from '#libs/domain';
 import { expectReferenceSchema } from '../support/reference-schema.js';
 import {
   advanceClock,
@@ -16,8 +15,8 @@ import {
 
 /**
  * Payouts with the real servers: the api, the worker and the sandbox bank as settlement provider.
- * Settlement accounts are opened at the provider and credited there (its admin API) and in the
- * gateway's ledger, as the credit intake books them.
+ * Settlement accounts are opened through POST /virtual-accounts, credited at the provider (its
+ * admin API) and booked by the worker's credit intake.
  */
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123';
 const OUTSIDE_IBAN = 'DE89370400440532013000';
@@ -53,28 +52,22 @@ afterAll(async () => {
   await gateway?.close();
 });
 
-/** A settlement account of `owner` at the sandbox provider, credited `credit` there and in the ledger. */
+/**
+ * A settlement account of `owner` opened through POST /virtual-accounts at the sandbox provider,
+ * credited `credit` there (its admin API) and booked by the worker's credit intake.
+ */
 async function creditedAccount(owner: TestMember, credit: string, currency: 'GBP' | 'EUR' = 'GBP'): Promise<string> {
-  const id = newId('pa');
-  const ctx = { providerId: gateway.config.settlement.sandbox.providerId, deadlineMs: Date.now() + 10_000 };
-  const opened = await provider.openAccount(ctx, {
-    accountId: id,
-    currency,
-    country: currency === 'EUR' ? 'DE' : 'GB',
-  });
-  const now = new Date();
-  await stores.repositories.settlementAccounts.insert({
-    id,
-    memberId: owner.id,
-    providerId: ctx.providerId,
-    providerAccountId: opened.providerAccountId,
-    status: 'ACTIVE',
-    currency,
-    country: currency === 'EUR' ? 'DE' : 'GB',
-    createdAt: now,
-    updatedAt: now,
-  });
-  const booked = await fetch(`${gateway.sandboxUrl}/sandbox/settlement/accounts/${opened.providerAccountId}/credits`, {
+  const opened = await call<{ virtualAccount: { accountId: string } }>(
+    `${gateway.apiUrl}/virtual-accounts`,
+    'POST',
+    owner.auth,
+    { currency, country: currency === 'EUR' ? 'DE' : 'GB' },
+  );
+  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+  const id = opened.body.virtualAccount.accountId;
+  const stored = await stores.repositories.settlementAccounts.findById(id);
+  if (stored === null) throw new Error(`account ${id} not stored`);
+  const booked = await fetch(`${gateway.sandboxUrl}/sandbox/settlement/accounts/${stored.providerAccountId}/credits`, {
     method: 'POST',
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -85,12 +78,15 @@ async function creditedAccount(owner: TestMember, credit: string, currency: 'GBP
     }),
   });
   expect(booked.status).toBe(201);
-  const posted = await stores.repositories.transactions.run((tx) =>
-    stores.repositories.settlementLedger
-      .in(tx)
-      .post({ accountId: id, kind: 'CREDIT', sourceId: `credit:${id}`, amount: credit, createdAt: now }),
-  );
-  expect(posted.kind).toBe('posted');
+  await expect
+    .poll(
+      async () => {
+        await advanceClock(gateway, 31);
+        return (await balances(id))['availableBalance'];
+      },
+      { timeout: 20_000, interval: 300 },
+    )
+    .toBe(credit);
   return id;
 }
 
@@ -160,8 +156,28 @@ describe('payouts at the sandbox settlement provider', () => {
       clearedBalance: '70.00',
       availableBalance: '70.00',
     });
+    const account = await call<{ virtualAccount: Json }>(
+      `${gateway.apiUrl}/virtual-accounts/${encodeURIComponent(accountId)}`,
+      'GET',
+      member.auth,
+    );
+    expect(account.body.virtualAccount).toMatchObject({
+      bookedBalance: '70.00',
+      availableBalance: '70.00',
+      clearedBalance: '70.00',
+    });
     const debit = await stores.prisma.settlementTransaction.findFirst({ where: { payoutId: answer.body.payout.id } });
     expect(debit).toMatchObject({ transactionType: 'DEBIT', accountId, memberId: member.id });
+    const listed = await call<{ transactions: Json[] }>(
+      `${gateway.apiUrl}/virtual-accounts/${encodeURIComponent(accountId)}/transactions?limit=10`,
+      'GET',
+      member.auth,
+    );
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.transactions.map((t) => [t['transactionType'], t['providerPaymentId']])).toContainEqual([
+      'DEBIT',
+      completed['bankTransactionId'],
+    ]);
     const events = await stores.prisma.outboxEvent.findMany({
       where: { eventType: 'PAYOUT_STATUS_CHANGED', body: { contains: answer.body.payout.id } },
       orderBy: { createdAt: 'asc' },
