@@ -293,7 +293,7 @@ describe('every documented request example succeeds against the sandbox', () => 
   });
 
   it('POST /payouts: every example is a valid body', async () => {
-    // The examples name settlement accounts of their own: a valid body gets as far as looking the account up.
+    // The examples name settlement accounts (and a verification) of their own: a valid body gets as far as looking them up.
     const payouts = examplesOf('/payouts', 'post');
     expect(payouts.length).toBeGreaterThanOrEqual(2);
     for (const [name, example] of payouts) {
@@ -305,7 +305,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       );
       expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(400);
       expect(answer.body.error.message, name).toMatch(
-        /^initiation\.debtor\.accountId must be the id of one of the member/,
+        /^initiation\.(debtor\.accountId|creditor\.accountVerificationId) must be the id of one of the member/,
       );
     }
   });

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BankHttpClient, SandboxSettlementConnector } from '#libs/connectors';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { expectReferenceSchema } from '../support/reference-schema.js';
 import {
@@ -28,26 +26,17 @@ interface PayoutBody {
 
 let gateway: TestGateway;
 let stores: DataStores;
-let http: BankHttpClient;
-let provider: SandboxSettlementConnector;
 let member: TestMember;
 let other: TestMember;
 
 beforeAll(async () => {
   gateway = await startGateway({ worker: true });
   stores = await openDataStores(gateway.config, { service: 'payouts-e2e' });
-  http = new BankHttpClient({ logger: pino({ level: 'silent' }) });
-  const sandbox = gateway.config.settlement.sandbox;
-  provider = new SandboxSettlementConnector(
-    { providerId: sandbox.providerId, baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey ?? '' },
-    http,
-  );
   member = await newMember(gateway);
   other = await newMember(gateway);
 });
 
 afterAll(async () => {
-  await http?.close();
   await closeDataStores(stores);
   await gateway?.close();
 });
