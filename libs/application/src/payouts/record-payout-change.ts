@@ -82,7 +82,7 @@ async function postLedger(tx: Tx, payout: Payout, kind: LedgerEntryKind, at: Dat
 async function recordDebit(tx: Tx, payout: Payout, at: Date): Promise<void> {
   const initiation = payout.initiation as { creditor?: object; debtor?: object; description?: string };
   await new SettlementTransactionRepository(tx).insertOnce({
-    id: newId('vat'),
+    id: newId('stx'),
     accountId: payout.accountId,
     memberId: payout.memberId,
     transactionType: 'DEBIT',
