@@ -80,7 +80,13 @@ async function postLedger(tx: Tx, payout: Payout, kind: LedgerEntryKind, at: Dat
 
 /** The completed payout as a DEBIT of its account's transaction list. */
 async function recordDebit(tx: Tx, payout: Payout, at: Date): Promise<void> {
-  const initiation = payout.initiation as { creditor?: object; debtor?: object; description?: string };
+  const initiation = payout.initiation as {
+    creditor?: Record<string, unknown>;
+    debtor?: object;
+    description?: string;
+  };
+  // The transaction names the creditor's account; the verification the payout named is the payout's.
+  const { accountVerificationId: _verification, ...creditor } = initiation.creditor ?? {};
   await new SettlementTransactionRepository(tx).insertOnce({
     id: newId('stx'),
     accountId: payout.accountId,
@@ -93,7 +99,7 @@ async function recordDebit(tx: Tx, payout: Payout, at: Date): Promise<void> {
     description: payout.description,
     refId: payout.refId,
     ...(initiation.debtor === undefined ? {} : { debtor: initiation.debtor }),
-    ...(initiation.creditor === undefined ? {} : { creditor: initiation.creditor }),
+    ...(initiation.creditor === undefined ? {} : { creditor: creditor as object }),
     payoutId: payout.id,
     createdDateTime: at,
     receivedAt: at,
