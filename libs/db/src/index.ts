@@ -65,3 +65,6 @@ export * from './settlement/settlement-account.repository.js';
 export * from './settlement/settlement-ledger.repository.js';
 export * from './settlement/settlement-transaction.repository.js';
 export type { SettlementAccount, SettlementLedgerEntry, SettlementTransaction } from './generated/prisma/client.js';
+export * from './settlement-rules/settlement-rule.repository.js';
+export * from './settlement-rules/settlement-rule-payout.repository.js';
+export type { SettlementRule, SettlementRulePayout } from './generated/prisma/client.js';

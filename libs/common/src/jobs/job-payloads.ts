@@ -109,6 +109,17 @@ export interface PollRefundPayload {
   readonly refundId: string;
 }
 
+/**
+ * One scheduled run of an active settlement rule: pays out of its settlement account what the rule
+ * says at `scheduledFor` (ISO 8601), then sets the timer for the next run. One timer row per rule
+ * (`settlement-rules.run:{settlementRuleId}`); a run is recorded once per rule and scheduled time.
+ */
+export interface RunSettlementRulePayload {
+  readonly name: 'settlement-rules.run';
+  readonly settlementRuleId: string;
+  readonly scheduledFor: string;
+}
+
 export type JobPayload =
   | PurgeRevokedApiKeysPayload
   | PurgeWebhookHistoryPayload
@@ -121,7 +132,8 @@ export type JobPayload =
   | ExpireVrpConsentPayload
   | PollRefundPayload
   | PurgeIdempotencyKeysPayload
-  | PurgeAccountInformationPayload;
+  | PurgeAccountInformationPayload
+  | RunSettlementRulePayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
 
@@ -138,6 +150,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'payment-links.expire': 'timers',
   'vrp-consents.expire': 'timers',
   'refunds.poll': 'bank-polling',
+  'settlement-rules.run': 'timers',
 };
 
 export function isJobName(value: string): value is JobName {
