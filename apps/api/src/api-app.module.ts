@@ -14,6 +14,7 @@ import { NotBuiltModule } from './not-built/not-built.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
 import { RefundsModule } from './refunds/refunds.module.js';
+import { SettlementRulesModule } from './settlement-rules/settlement-rules.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { SubTppsModule } from './sub-tpps/sub-tpps.module.js';
 import { TokenAuthorizationModule } from './token-authorization/token-authorization.module.js';
@@ -49,6 +50,7 @@ export class ApiAppModule {
         VrpConsentsModule,
         VrpsModule,
         RefundsModule,
+        SettlementRulesModule,
         HostedPagesModule,
         HostedTokenRequestsModule,
         LogosModule,

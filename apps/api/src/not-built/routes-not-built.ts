@@ -23,9 +23,4 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'GET', path: 'virtual-accounts/:accountId' },
   { method: 'GET', path: 'virtual-accounts/:accountId/transactions' },
   { method: 'GET', path: 'virtual-accounts/:accountId/transactions/:providerPaymentId' },
-  { method: 'POST', path: 'virtual-accounts/:accountId/settlement-rule' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rules' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rules/:settlementRuleId' },
-  { method: 'DELETE', path: 'virtual-accounts/:accountId/settlement-rules/:settlementRuleId' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rule-payouts' },
 ];
