@@ -9,6 +9,7 @@ export interface RulePayoutCommand {
   readonly memberId: string;
   readonly onBehalfOfId: string | null;
   readonly accountId: string;
+  readonly settlementRuleId: string;
   readonly amount: { readonly value: string; readonly currency: string };
   readonly creditor: PayeeAccount;
   readonly description: string;

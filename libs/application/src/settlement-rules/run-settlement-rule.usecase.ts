@@ -108,6 +108,7 @@ export class RunSettlementRuleUseCase {
             memberId: rule.memberId,
             onBehalfOfId: account?.onBehalfOfId ?? null,
             accountId: rule.accountId,
+            settlementRuleId: rule.id,
             amount: { value: amount, currency: rule.currency },
             creditor: rule.payee as PayeeAccount,
             description,
