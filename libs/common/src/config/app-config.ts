@@ -145,4 +145,24 @@ export interface AppConfig {
    * path is taken from the project root. Defaults to the shipped `config/banks/sandbox.yaml`.
    */
   readonly bankCatalogueFile: string;
+  readonly settlement: SettlementConfig;
+}
+
+/** Settlement providers: where settlement accounts are held, credited and paid out from. */
+export interface SettlementConfig {
+  /** The provider new settlement accounts open at (SETTLEMENT_PROVIDER); defaults to the sandbox bank's id. */
+  readonly defaultProviderId: string;
+  /** The sandbox bank as a settlement provider. */
+  readonly sandbox: {
+    /** Its provider id (SANDBOX_SETTLEMENT_PROVIDER_ID, default `sandbox-bank`). */
+    readonly providerId: string;
+    /** Base URL of its API (SANDBOX_SETTLEMENT_URL; default `$SANDBOX_BANK_URL/settlement/v1`). */
+    readonly baseUrl: string;
+    /**
+     * Bearer key of its API, checked by the sandbox bank and sent by the connector
+     * (SANDBOX_SETTLEMENT_API_KEY). Sandbox default `sandbox-settlement-key`; in production unset
+     * unless given, and then the sandbox provider is not offered. Never logged.
+     */
+    readonly apiKey: string | undefined;
+  };
 }

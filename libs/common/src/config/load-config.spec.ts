@@ -200,6 +200,29 @@ describe('loadConfig', () => {
     );
   });
 
+  it('offers the sandbox bank as the settlement provider, at the sandbox bank URL, with the documented sandbox key', () => {
+    expect(loadConfig({ SANDBOX_BANK_URL: 'http://bank.local:1234/' }).settlement).toEqual({
+      defaultProviderId: 'sandbox-bank',
+      sandbox: {
+        providerId: 'sandbox-bank',
+        baseUrl: 'http://bank.local:1234/settlement/v1',
+        apiKey: 'sandbox-settlement-key',
+      },
+    });
+    const given = loadConfig({
+      SANDBOX_SETTLEMENT_PROVIDER_ID: 'sbx',
+      SANDBOX_SETTLEMENT_URL: 'https://provider.example/api/',
+      SANDBOX_SETTLEMENT_API_KEY: 'k',
+      SETTLEMENT_PROVIDER: 'other',
+    }).settlement;
+    expect(given).toEqual({
+      defaultProviderId: 'other',
+      sandbox: { providerId: 'sbx', baseUrl: 'https://provider.example/api', apiKey: 'k' },
+    });
+    expect(loadConfig(PRODUCTION).settlement.sandbox.apiKey).toBeUndefined();
+    expect(configError({ SANDBOX_SETTLEMENT_PROVIDER_ID: 'a b' }).message).toMatch(/SANDBOX_SETTLEMENT_PROVIDER_ID/);
+  });
+
   it('requireConnections names the missing URL', () => {
     expect(() => requireConnections(loadConfig({}))).toThrow(/DATABASE_URL/);
     expect(() => requireConnections(loadConfig({ DATABASE_URL: 'postgresql://localhost/db' }))).toThrow(/REDIS_URL/);
