@@ -325,6 +325,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /vrp-consents',
       'post /refund/registrations',
       'post /refunds',
+      'post /virtual-accounts',
       'post /virtual-accounts/{accountId}/settlement-rule',
     ]);
     const withBodies = operations(publicDocument)

@@ -14,6 +14,7 @@ import { NotBuiltModule } from './not-built/not-built.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
 import { RefundsModule } from './refunds/refunds.module.js';
+import { VirtualAccountsModule } from './virtual-accounts/virtual-accounts.module.js';
 import { SettlementRulesModule } from './settlement-rules/settlement-rules.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { SubTppsModule } from './sub-tpps/sub-tpps.module.js';
@@ -50,6 +51,7 @@ export class ApiAppModule {
         VrpConsentsModule,
         VrpsModule,
         RefundsModule,
+        VirtualAccountsModule,
         SettlementRulesModule,
         HostedPagesModule,
         HostedTokenRequestsModule,

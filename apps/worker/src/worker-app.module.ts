@@ -12,6 +12,7 @@ import { PaymentPollingModule } from './payments/payment-polling.module.js';
 import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.js';
 import { RefundPollingModule } from './refunds/refund-polling.module.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
+import { SettlementIntakeModule } from './settlement/settlement-intake.module.js';
 import { SettlementRuleRunsModule } from './settlement-rules/settlement-rule-runs.module.js';
 import { OutboxRelayModule } from './webhooks/outbox-relay.module.js';
 import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module.js';
@@ -31,6 +32,7 @@ export const WORKER_DOMAINS: readonly Type[] = [
   PaymentLinkExpiryModule,
   VrpConsentExpiryModule,
   RefundPollingModule,
+  SettlementIntakeModule,
   SettlementRuleRunsModule,
 ];
 

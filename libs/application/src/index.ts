@@ -9,5 +9,6 @@ export * from './vrp-consents/index.js';
 export * from './vrps/index.js';
 export * from './refunds/index.js';
 export * from './account-information/index.js';
+export * from './settlement/index.js';
 export * from './settlement-providers/index.js';
 export * from './settlement-rules/index.js';

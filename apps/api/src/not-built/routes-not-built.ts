@@ -17,10 +17,4 @@ export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   { method: 'GET', path: 'payouts' },
   { method: 'GET', path: 'payouts/:id' },
   { method: 'POST', path: 'account-verifications' },
-  // Settlement accounts and rules
-  { method: 'POST', path: 'virtual-accounts' },
-  { method: 'GET', path: 'virtual-accounts' },
-  { method: 'GET', path: 'virtual-accounts/:accountId' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/transactions' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/transactions/:providerPaymentId' },
 ];

@@ -55,6 +55,10 @@ export interface AppConfig {
     readonly shutdownGraceMs: number;
     /** Seconds between probes of every listed bank's AIS / PIS status (BANK_STATUS_PROBE_SECONDS). */
     readonly bankStatusProbeSeconds: number;
+    /** Seconds between two reads of a settlement account's credits at its provider (SETTLEMENT_CREDIT_READ_SECONDS). */
+    readonly settlementCreditReadSeconds: number;
+    /** Credits asked for per page when reading a settlement account's credits (SETTLEMENT_CREDIT_PAGE_SIZE). */
+    readonly settlementCreditPageSize: number;
   };
   /** What `npm start` runs itself when DATABASE_URL / REDIS_URL are not set. */
   readonly embedded: {

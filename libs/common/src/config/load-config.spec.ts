@@ -48,6 +48,8 @@ describe('loadConfig', () => {
       schedulerBatchSize: 500,
       shutdownGraceMs: 20_000,
       bankStatusProbeSeconds: 60,
+      settlementCreditReadSeconds: 30,
+      settlementCreditPageSize: 100,
     });
     expect(config.embedded).toEqual({ dataDir: '.data', postgresPort: 54329, redisPort: 63799 });
     expect(config.sandboxBankUrl).toBe('http://127.0.0.1:8090');

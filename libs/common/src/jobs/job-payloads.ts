@@ -110,6 +110,16 @@ export interface PollRefundPayload {
 }
 
 /**
+ * A settlement account's credit reader: reads the credits the provider reports after the stored
+ * cursor, books each once, then comes back after SETTLEMENT_CREDIT_READ_SECONDS. One timer row
+ * per account (`settlement.read-credits:{accountId}`), written with the account.
+ */
+export interface ReadSettlementCreditsPayload {
+  readonly name: 'settlement.read-credits';
+  readonly accountId: string;
+}
+
+/**
  * One scheduled run of an active settlement rule: pays out of its settlement account what the rule
  * says at `scheduledFor` (ISO 8601), then sets the timer for the next run. One timer row per rule
  * (`settlement-rules.run:{settlementRuleId}`); a run is recorded once per rule and scheduled time.
@@ -133,6 +143,7 @@ export type JobPayload =
   | PollRefundPayload
   | PurgeIdempotencyKeysPayload
   | PurgeAccountInformationPayload
+  | ReadSettlementCreditsPayload
   | RunSettlementRulePayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
@@ -150,6 +161,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'payment-links.expire': 'timers',
   'vrp-consents.expire': 'timers',
   'refunds.poll': 'bank-polling',
+  'settlement.read-credits': 'bank-polling',
   'settlement-rules.run': 'timers',
 };
 

@@ -1,1 +1,2 @@
 export * from './ledger.js';
+export * from './settlement-account-rules.js';
