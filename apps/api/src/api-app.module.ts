@@ -14,6 +14,7 @@ import { NotBuiltModule } from './not-built/not-built.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
 import { RefundsModule } from './refunds/refunds.module.js';
+import { PayoutsModule } from './payouts/payouts.module.js';
 import { VirtualAccountsModule } from './virtual-accounts/virtual-accounts.module.js';
 import { SettlementRulesModule } from './settlement-rules/settlement-rules.module.js';
 import { ReportsModule } from './reports/reports.module.js';
@@ -51,6 +52,7 @@ export class ApiAppModule {
         VrpConsentsModule,
         VrpsModule,
         RefundsModule,
+        PayoutsModule,
         VirtualAccountsModule,
         SettlementRulesModule,
         HostedPagesModule,

@@ -9,6 +9,7 @@ import { PaymentLinkExpiryModule } from './payment-links/payment-link-expiry.mod
 import { VrpConsentExpiryModule } from './vrp-consents/vrp-consent-expiry.module.js';
 import { TokenRequestTimersModule } from './token-requests/token-request-timers.module.js';
 import { PaymentPollingModule } from './payments/payment-polling.module.js';
+import { PayoutPollingModule } from './payouts/payout-polling.module.js';
 import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.js';
 import { RefundPollingModule } from './refunds/refund-polling.module.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
@@ -32,6 +33,7 @@ export const WORKER_DOMAINS: readonly Type[] = [
   PaymentLinkExpiryModule,
   VrpConsentExpiryModule,
   RefundPollingModule,
+  PayoutPollingModule,
   SettlementIntakeModule,
   SettlementRuleRunsModule,
 ];

@@ -11,4 +11,5 @@ export * from './refunds/index.js';
 export * from './account-information/index.js';
 export * from './settlement/index.js';
 export * from './settlement-providers/index.js';
+export * from './payouts/index.js';
 export * from './settlement-rules/index.js';

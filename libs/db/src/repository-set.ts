@@ -21,6 +21,8 @@ import { VrpConsentRepository } from './vrp-consents/vrp-consent.repository.js';
 import { SettlementAccountRepository } from './settlement/settlement-account.repository.js';
 import { SettlementLedgerRepository } from './settlement/settlement-ledger.repository.js';
 import { SettlementTransactionRepository } from './settlement/settlement-transaction.repository.js';
+import { PayoutRepository } from './payouts/payout.repository.js';
+import { AccountVerificationRepository } from './payouts/account-verification.repository.js';
 import { SettlementRuleRepository } from './settlement-rules/settlement-rule.repository.js';
 import { SettlementRulePayoutRepository } from './settlement-rules/settlement-rule-payout.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
@@ -63,6 +65,8 @@ export interface Repositories {
   readonly settlementAccounts: SettlementAccountRepository;
   readonly settlementLedger: SettlementLedgerRepository;
   readonly settlementTransactions: SettlementTransactionRepository;
+  readonly payouts: PayoutRepository;
+  readonly accountVerifications: AccountVerificationRepository;
   readonly settlementRules: SettlementRuleRepository;
   readonly settlementRulePayouts: SettlementRulePayoutRepository;
   readonly transactions: Transactions;
@@ -99,6 +103,8 @@ export function createRepositories(prisma: PrismaService): Repositories {
     settlementAccounts: new SettlementAccountRepository(prisma),
     settlementLedger: new SettlementLedgerRepository(prisma),
     settlementTransactions: new SettlementTransactionRepository(prisma),
+    payouts: new PayoutRepository(prisma),
+    accountVerifications: new AccountVerificationRepository(prisma),
     settlementRules: new SettlementRuleRepository(prisma),
     settlementRulePayouts: new SettlementRulePayoutRepository(prisma),
     transactions: new Transactions(prisma),

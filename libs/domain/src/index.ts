@@ -39,4 +39,5 @@ export * from './account-information/account-id.js';
 export * from './account-information/account-information-rules.js';
 export * from './account-information/transaction-page.js';
 export * from './settlement/index.js';
+export * from './payouts/index.js';
 export * from './settlement-rules/index.js';

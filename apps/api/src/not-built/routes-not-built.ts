@@ -12,9 +12,4 @@ export interface RouteNotBuilt {
 export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   // Payments v1: token requests, tokens and transfers
   // Variable recurring payments
-  // Payouts and account verification
-  { method: 'POST', path: 'payouts' },
-  { method: 'GET', path: 'payouts' },
-  { method: 'GET', path: 'payouts/:id' },
-  { method: 'POST', path: 'account-verifications' },
 ];

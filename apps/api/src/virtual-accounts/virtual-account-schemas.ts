@@ -50,6 +50,7 @@ const TRANSACTION_ENTRY = {
     transactionType: { type: 'string', enum: ['CREDIT', 'DEBIT'] },
     amount: { type: 'object', properties: { value: { type: 'string' }, currency: { type: 'string' } } },
     createdDateTime: { type: 'string' },
+    description: { type: 'string' },
     localInstrument: { type: 'string', enum: ['SEPA', 'SEPA_INSTANT', 'FASTER_PAYMENTS'] },
     refId: { type: 'string' },
     debtor: PARTY,

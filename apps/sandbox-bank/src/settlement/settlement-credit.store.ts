@@ -12,6 +12,8 @@ export const CREDIT_LOCAL_INSTRUMENTS = ['SEPA', 'SEPA_INSTANT', 'FASTER_PAYMENT
 export type CreditLocalInstrument = (typeof CREDIT_LOCAL_INSTRUMENTS)[number];
 
 export const MAX_CREDITS_PAGE = 200;
+/** The advisory lock class of an account's credits (with the account id's hash). */
+const CREDITS_LOCK = 'sb-settlement-credits';
 export const DEFAULT_CREDITS_PAGE = 50;
 
 export interface NewSettlementCredit {
@@ -63,7 +65,8 @@ export interface CreditsPage {
  * Credits of settlement accounts. Listed in the order they arrive (available_at, then the order
  * they were recorded), only once the sandbox clock has reached their available_at; a cursor
  * resumes after the last credit of its page. Since a credit never arrives before the moment it
- * is recorded, and the clock only moves forward, a credit never lands behind a cursor.
+ * is recorded, the clock only moves forward, and no page is read while a credit is being recorded
+ * (the account's credits lock), a credit never lands behind a cursor.
  */
 @Injectable()
 export class SettlementCreditStore {
@@ -73,10 +76,18 @@ export class SettlementCreditStore {
     private readonly clock: Clock,
   ) {}
 
-  async record(credit: NewSettlementCredit, db: Prisma.TransactionClient = this.prisma): Promise<SettlementCreditRow> {
+  /**
+   * Records a credit in `tx` (the settling payment's transaction), or in a transaction of its own.
+   * Its arrival time and place in the order are taken under the account's credits lock, shared
+   * by recorders and exclusive to a page read, so no page is read while a credit is between
+   * taking its place and committing: a credit never lands behind a cursor already handed out.
+   */
+  async record(credit: NewSettlementCredit, tx?: Prisma.TransactionClient): Promise<SettlementCreditRow> {
+    if (tx === undefined) return this.prisma.$transaction((own) => this.record(credit, own));
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(hashtext(${CREDITS_LOCK}), hashtext(${credit.accountId}))`;
     const now = this.clock.now();
     const { id, availableAt, ...fields } = credit;
-    return db.sbSettlementCredit.create({
+    return tx.sbSettlementCredit.create({
       data: {
         ...fields,
         id: id ?? newResourceId('SC'),
@@ -90,9 +101,24 @@ export class SettlementCreditStore {
     await this.accounts.get(accountId);
     const position = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     const repeated = position !== undefined && (await this.accounts.takeRepeat(accountId));
-    const again = repeated
-      ? await this.prisma.sbSettlementCredit.findFirst({ where: { accountId, seq: position.seq } })
-      : null;
+    return this.prisma.$transaction(async (tx) => {
+      // Waits for every credit that has taken its place to commit (see record).
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${CREDITS_LOCK}), hashtext(${accountId}))`;
+      return this.pageAfter(tx, accountId, query, position, repeated);
+    });
+  }
+
+  private async pageAfter(
+    tx: Prisma.TransactionClient,
+    accountId: string,
+    query: CreditsQuery,
+    position: CreditPosition | undefined,
+    repeated: boolean,
+  ): Promise<CreditsPage> {
+    const again =
+      repeated && position !== undefined
+        ? await tx.sbSettlementCredit.findFirst({ where: { accountId, seq: position.seq } })
+        : null;
     const after: Prisma.SbSettlementCreditWhereInput =
       position === undefined
         ? query.since === undefined
@@ -104,7 +130,7 @@ export class SettlementCreditStore {
               { availableAt: new Date(position.availableAtMs), seq: { gt: position.seq } },
             ],
           };
-    const fresh = await this.prisma.sbSettlementCredit.findMany({
+    const fresh = await tx.sbSettlementCredit.findMany({
       where: { accountId, availableAt: { lte: this.clock.now() }, AND: [after] },
       orderBy: [{ availableAt: 'asc' }, { seq: 'asc' }],
       take: again === null ? query.limit : Math.max(query.limit - 1, 0),

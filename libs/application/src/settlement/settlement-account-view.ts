@@ -36,6 +36,7 @@ export interface VirtualAccountTransactionsResource {
   readonly transactionType: string;
   readonly amount: { readonly value: string; readonly currency: string };
   readonly createdDateTime: string;
+  readonly description?: string;
   readonly localInstrument?: string;
   readonly refId?: string;
   readonly debtor?: StoredSettlementParty;
@@ -107,6 +108,7 @@ export function renderTransactionEntry(row: SettlementTransaction): VirtualAccou
     transactionType: row.transactionType,
     amount: { value: decimalString(row.amount), currency: row.currency },
     createdDateTime: row.createdDateTime.toISOString(),
+    ...present('description', row.description),
     ...present('localInstrument', row.localInstrument),
     ...present('refId', row.refId),
     ...(debtor === undefined ? {} : { debtor }),

@@ -199,7 +199,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, 0, 600_000),
       bankStatusProbeSeconds: integer(env, 'BANK_STATUS_PROBE_SECONDS', 60, 1, 86_400),
       settlementCreditReadSeconds: integer(env, 'SETTLEMENT_CREDIT_READ_SECONDS', 30, 1, 86_400),
-      settlementCreditPageSize: integer(env, 'SETTLEMENT_CREDIT_PAGE_SIZE', 100, 1, 1000),
+      settlementCreditPageSize: integer(env, 'SETTLEMENT_CREDIT_PAGE_SIZE', 100, 1, 200),
     },
     embedded: {
       dataDir: text(env, 'DATA_DIR') ?? '.data',

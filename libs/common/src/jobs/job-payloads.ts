@@ -110,6 +110,17 @@ export interface PollRefundPayload {
 }
 
 /**
+ * The timer of one payout: sends it to its settlement provider if it has not reached it yet, then
+ * polls the provider until a final status; past the polling period a payout the provider never
+ * settled stays INITIATION_PROCESSING and is no longer polled. One timer row per payout
+ * (`payouts.poll:{payoutId}`).
+ */
+export interface PollPayoutPayload {
+  readonly name: 'payouts.poll';
+  readonly payoutId: string;
+}
+
+/**
  * A settlement account's credit reader: reads the credits the provider reports after the stored
  * cursor, books each once, then comes back after SETTLEMENT_CREDIT_READ_SECONDS. One timer row
  * per account (`settlement.read-credits:{accountId}`), written with the account.
@@ -141,6 +152,7 @@ export type JobPayload =
   | ExpirePaymentLinkPayload
   | ExpireVrpConsentPayload
   | PollRefundPayload
+  | PollPayoutPayload
   | PurgeIdempotencyKeysPayload
   | PurgeAccountInformationPayload
   | ReadSettlementCreditsPayload
@@ -161,6 +173,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'payment-links.expire': 'timers',
   'vrp-consents.expire': 'timers',
   'refunds.poll': 'bank-polling',
+  'payouts.poll': 'bank-polling',
   'settlement.read-credits': 'bank-polling',
   'settlement-rules.run': 'timers',
 };
