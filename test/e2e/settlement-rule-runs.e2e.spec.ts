@@ -104,7 +104,12 @@ function useCases(clock: TestClock, payouts: RulePayouts) {
     create: new CreateSettlementRuleUseCase(r.transactions, r.settlementAccounts, r.settlementRules, clock),
     get: new GetSettlementRulesUseCase(r.settlementAccounts, r.settlementRules),
     remove: new DeleteSettlementRuleUseCase(r.transactions, r.settlementRules, clock),
-    runs: new ListSettlementRulePayoutsUseCase(r.settlementAccounts, r.settlementRules, r.settlementRulePayouts),
+    runs: new ListSettlementRulePayoutsUseCase(
+      r.settlementAccounts,
+      r.settlementRules,
+      r.settlementRulePayouts,
+      r.payouts,
+    ),
     run: new RunSettlementRuleUseCase(
       r.transactions,
       r.settlementRules,

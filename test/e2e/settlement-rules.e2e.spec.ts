@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { remoteJwks, verifyWebhook } from '#libs/events';
 import { newId } from '#libs/domain';
 import {
+  ADMIN_TOKEN,
   advanceClock,
   call,
   newMember,
@@ -67,6 +69,39 @@ async function newAccount(owner: TestMember, credit?: string): Promise<string> {
         .in(tx)
         .post({ accountId: id, kind: 'CREDIT', sourceId: newId('cr'), amount: credit, createdAt: now }),
     );
+  return id;
+}
+
+/** A GBP settlement account of `owner` opened through POST /virtual-accounts, credited at the provider and booked by the intake. */
+async function creditedAccount(owner: TestMember, credit: string): Promise<string> {
+  const opened = await api<{ virtualAccount: { accountId: string } }>(owner, 'POST', '/virtual-accounts', {
+    currency: 'GBP',
+    country: 'GB',
+  });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+  const id = opened.body.virtualAccount.accountId;
+  const stored = await stores.repositories.settlementAccounts.findById(id);
+  if (stored === null) throw new Error(`account ${id} not stored`);
+  const booked = await fetch(`${gateway.sandboxUrl}/sandbox/settlement/accounts/${stored.providerAccountId}/credits`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      amount: { value: credit, currency: 'GBP' },
+      refId: `ref-${randomUUID().slice(0, 8)}`,
+      description: 'Payin',
+      debtor: { name: 'Payer', iban: 'NL91ABNA0417164300' },
+    }),
+  });
+  expect(booked.status).toBe(201);
+  await expect
+    .poll(
+      async () => {
+        await advanceClock(gateway, 31);
+        return (await stores.repositories.settlementAccounts.findById(id))?.availableBalance.toFixed(2);
+      },
+      { timeout: 20_000, interval: 300 },
+    )
+    .toBe(credit);
   return id;
 }
 
@@ -298,5 +333,44 @@ describe('settlement rules over HTTP', () => {
     );
     expect(badQuery.status).toBe(400);
     expect(badQuery.body.error.paths).toEqual(['startDate']);
+  });
+
+  it('a daily rule runs for a week under the test clock: 7 rule payouts through the payout path, the balance reserved for each', async () => {
+    const accountId = await creditedAccount(member, '100.00');
+    const ruleId = await createRule(accountId, {
+      payeeAccountDetails: { name: 'Jane Doe', sortCode: '040004', accountNumber: '12345678' },
+      description: 'Weekly test run',
+    });
+    const payoutsOf = async (): Promise<Json[]> => {
+      const listed = await api<{ payouts: Json[] }>(
+        member,
+        'GET',
+        `/virtual-accounts/${accountId}/settlement-rule-payouts?settlementRuleId=${ruleId}`,
+      );
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      return listed.body.payouts;
+    };
+    for (let day = 1; day <= 7; day += 1) {
+      await advanceClock(gateway, DAY_SECONDS);
+      const deadline = Date.now() + 20_000;
+      while ((await payoutsOf()).length < day && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await payoutsOf(), `day ${day}`).toHaveLength(day);
+    }
+    const payouts = await payoutsOf();
+    for (const payout of payouts) {
+      expectReferenceSchema('SettlementRulePayout', payout, 'GET settlement-rule-payouts');
+      expect(payout['id']).toMatch(/^po:/);
+      expect(payout['status']).not.toBe('INITIATION_FAILED');
+      expect(payout).toMatchObject({
+        settlementRuleId: ruleId,
+        initiation: { amount: { value: '10.00', currency: 'GBP' } },
+      });
+      const one = await api<{ payout: Json }>(member, 'GET', `/payouts/${String(payout['id'])}`);
+      expect(one.status).toBe(200);
+    }
+    expect(new Set(payouts.map((p) => p['id'])).size).toBe(7);
+    const account = await stores.repositories.settlementAccounts.findById(accountId);
+    expect(account?.availableBalance.toFixed(2)).toBe('30.00');
   });
 });

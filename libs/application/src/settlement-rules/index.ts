@@ -7,3 +7,4 @@ export * from './run-settlement-rule.usecase.js';
 export * from './settlement-rule-timer.js';
 export * from './settlement-rule-view.js';
 export * from './settlement-rules-application.module.js';
+export * from './payout-path-rule-payouts.js';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  PayoutRepository,
   SettlementAccountRepository,
   SettlementRulePayoutRepository,
   SettlementRuleRepository,
@@ -36,6 +37,7 @@ export class ListSettlementRulePayoutsUseCase {
     private readonly accounts: SettlementAccountRepository,
     private readonly rules: SettlementRuleRepository,
     private readonly runs: SettlementRulePayoutRepository,
+    private readonly payouts: PayoutRepository,
   ) {}
 
   async execute(
@@ -54,8 +56,18 @@ export class ListSettlementRulePayoutsUseCase {
     const payees = new Map<string, PayeeAccount>();
     for (const rule of await this.rules.listForAccount(memberId, accountId))
       payees.set(rule.id, rule.payee as PayeeAccount);
+    const payoutIds = page.flatMap((run) => (run.payoutId === null ? [] : [run.payoutId]));
+    const made =
+      payoutIds.length === 0 ? [] : await this.payouts.list(memberId, { accountId, ids: payoutIds }, payoutIds.length);
+    const payoutsById = new Map(made.map((payout) => [payout.id, payout]));
     return {
-      payouts: page.map((run) => renderSettlementRulePayout(run, payees.get(run.ruleId) ?? {})),
+      payouts: page.map((run) =>
+        renderSettlementRulePayout(
+          run,
+          payees.get(run.ruleId) ?? {},
+          run.payoutId === null ? undefined : payoutsById.get(run.payoutId),
+        ),
+      ),
       pageInfo: {
         limit,
         ...(command.offset === undefined ? {} : { offset: command.offset }),

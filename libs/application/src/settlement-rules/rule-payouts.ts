@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
 import type { Tx } from '#libs/db';
 import type { PayeeAccount } from '#libs/domain';
 
@@ -33,12 +32,4 @@ export abstract class RulePayouts {
 /** The refId of a run's payout: `SR` and 16 hex digits of the run id's SHA-256 (18 characters). */
 export function rulePayoutRefId(runId: string): string {
   return `SR${createHash('sha256').update(runId).digest('hex').slice(0, 16).toUpperCase()}`;
-}
-
-/** While this process has no payout path: every run is refused, recorded and announced as failed. */
-@Injectable()
-export class UnavailableRulePayouts extends RulePayouts {
-  initiate(): Promise<RulePayoutOutcome> {
-    return Promise.resolve({ kind: 'refused', reason: 'PAYOUTS_UNAVAILABLE: payouts cannot be made' });
-  }
 }

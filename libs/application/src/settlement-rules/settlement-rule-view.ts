@@ -1,4 +1,4 @@
-import type { SettlementRule, SettlementRulePayout } from '#libs/db';
+import type { Payout, SettlementRule, SettlementRulePayout } from '#libs/db';
 import {
   formatEffectiveTime,
   fromMinorUnits,
@@ -40,10 +40,12 @@ export function renderSettlementRule(rule: SettlementRule): SettlementRuleResour
 /** The reference's SettlementRulePayout: a run of a rule as the payout it made (or failed to make). */
 export interface SettlementRulePayoutResource {
   readonly id: string;
+  readonly bankTransactionId?: string;
   readonly memberId: string;
   readonly createdDateTime: string;
   readonly updatedDateTime: string;
   readonly status: string;
+  readonly bankPaymentStatus?: string;
   readonly statusReasonInformation?: string;
   readonly initiation: {
     readonly description: string;
@@ -57,17 +59,25 @@ export interface SettlementRulePayoutResource {
   readonly settlementRuleId: string;
 }
 
+/**
+ * A run as its payout stands now (status, bank status and reason, last change), or, for a run that
+ * could not pay, as the run recorded it.
+ */
 export function renderSettlementRulePayout(
   run: SettlementRulePayout,
   payee: PayeeAccount,
+  payout?: Payout,
 ): SettlementRulePayoutResource {
+  const reason = payout === undefined ? run.failureReason : payout.statusReasonInformation;
   return {
     id: run.payoutId ?? run.id,
+    ...(payout?.bankTransactionId == null ? {} : { bankTransactionId: payout.bankTransactionId }),
     memberId: run.memberId,
     createdDateTime: run.ranAt.toISOString(),
-    updatedDateTime: run.updatedAt.toISOString(),
-    status: run.status,
-    ...(run.failureReason === null ? {} : { statusReasonInformation: run.failureReason }),
+    updatedDateTime: (payout?.updatedAt ?? run.updatedAt).toISOString(),
+    status: payout?.status ?? run.status,
+    ...(payout?.bankPaymentStatus == null ? {} : { bankPaymentStatus: payout.bankPaymentStatus }),
+    ...(reason === null ? {} : { statusReasonInformation: reason }),
     initiation: {
       description: run.description,
       refId: run.refId,

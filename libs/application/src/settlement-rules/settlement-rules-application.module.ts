@@ -3,7 +3,9 @@ import { CreateSettlementRuleUseCase } from './create-settlement-rule.usecase.js
 import { DeleteSettlementRuleUseCase } from './delete-settlement-rule.usecase.js';
 import { GetSettlementRulesUseCase } from './get-settlement-rules.usecase.js';
 import { ListSettlementRulePayoutsUseCase } from './list-settlement-rule-payouts.usecase.js';
-import { RulePayouts, UnavailableRulePayouts } from './rule-payouts.js';
+import { PayoutsApplicationModule } from '../payouts/payouts-application.module.js';
+import { PayoutPathRulePayouts } from './payout-path-rule-payouts.js';
+import { RulePayouts } from './rule-payouts.js';
 import { RunSettlementRuleUseCase } from './run-settlement-rule.usecase.js';
 
 const USE_CASES = [
@@ -16,7 +18,8 @@ const USE_CASES = [
 
 /** The settlement rule use cases (api routes, the worker's rule runs). */
 @Module({
-  providers: [...USE_CASES, { provide: RulePayouts, useClass: UnavailableRulePayouts }],
+  imports: [PayoutsApplicationModule],
+  providers: [...USE_CASES, { provide: RulePayouts, useClass: PayoutPathRulePayouts }],
   exports: USE_CASES,
 })
 export class SettlementRulesApplicationModule {}

@@ -5,7 +5,10 @@ import { Repository } from '../repository.js';
 
 export type NewSettlementRulePayout = Prisma.SettlementRulePayoutUncheckedCreateInput;
 
-/** The reference's rule payout filters; `ids` match the payout id, or the run's own id when it made none. */
+/**
+ * The reference's rule payout filters; `ids` match the payout id, or the run's own id when it made
+ * none; `statuses` the payout's current status, or the run's when it made none.
+ */
 export interface SettlementRulePayoutFilter {
   readonly settlementRuleId?: string;
   readonly ids?: readonly string[];
@@ -39,7 +42,7 @@ export class SettlementRulePayoutRepository extends Repository {
   }
 
   /** One page of the account's rule payouts, latest run first; `limit + 1` rows so the caller knows whether more follow. */
-  listForAccount(
+  async listForAccount(
     memberId: MemberId,
     accountId: string,
     filter: SettlementRulePayoutFilter,
@@ -56,12 +59,15 @@ export class SettlementRulePayoutRepository extends Repository {
           : { OR: [{ id: { in: ids } }, { payoutId: { in: ids } }] },
       );
     }
-    if (filter.statuses !== undefined)
-      and.push(
-        filter.invertStatuses === true
-          ? { status: { notIn: [...filter.statuses] } }
-          : { status: { in: [...filter.statuses] } },
-      );
+    if (filter.statuses !== undefined) {
+      // A run that made a payout is in its payout's current status; one that could not pay in its own.
+      const status = filter.invertStatuses === true ? { notIn: [...filter.statuses] } : { in: [...filter.statuses] };
+      const payouts = await this.db.payout.findMany({
+        where: { memberId, accountId, settlementRuleId: { not: null }, status },
+        select: { id: true },
+      });
+      and.push({ OR: [{ payoutId: null, status }, { payoutId: { in: payouts.map((payout) => payout.id) } }] });
+    }
     if (filter.refIds !== undefined) and.push({ refId: { in: [...filter.refIds] } });
     if (filter.from !== undefined) and.push({ scheduledFor: { gte: filter.from } });
     if (filter.before !== undefined) and.push({ scheduledFor: { lt: filter.before } });
