@@ -39,7 +39,7 @@ function validatorOf(schema: string): ValidateFunction {
  * `required` lists of the reference that no instance could satisfy, or that name fields of
  * another schema: TransferDestination and AccountIdentifier require every one of their
  * alternatives, TokenRequestPayload requires an `id` it does not define, TokenRequestOptions
- * requires `to` (a payload field), member.Merchant requires an `industry` it does not define, AccountDetails an `accountFeautures` it does not define, PayoutInitiation and ResolvedPayoutInitiation a `paymentType` they do not define. They are dropped (the rest of each schema is kept).
+ * requires `to` (a payload field), member.Merchant requires an `industry` it does not define, AccountDetails an `accountFeautures` it does not define. They are dropped (the rest of each schema is kept).
  */
 const IMPOSSIBLE_REQUIREMENTS: Readonly<Record<string, readonly string[]>> = {
   TransferDestination: ['*'],
@@ -48,8 +48,6 @@ const IMPOSSIBLE_REQUIREMENTS: Readonly<Record<string, readonly string[]>> = {
   TokenRequestOptions: ['to'],
   'member.Merchant': ['industry'],
   AccountDetails: ['accountFeautures'],
-  PayoutInitiation: ['paymentType'],
-  ResolvedPayoutInitiation: ['paymentType'],
 };
 
 function withoutImpossibleRequirements(schemas: Record<string, Json>): Record<string, Json> {

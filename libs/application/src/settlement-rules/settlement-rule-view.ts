@@ -48,6 +48,8 @@ export interface SettlementRulePayoutResource {
   readonly bankPaymentStatus?: string;
   readonly statusReasonInformation?: string;
   readonly initiation: {
+    /** The reference requires paymentType on a payout initiation without defining it: PAYOUT, as payouts answer. */
+    readonly paymentType: 'PAYOUT';
     readonly description: string;
     readonly refId: string;
     readonly amount: { readonly value: string; readonly currency: string };
@@ -79,6 +81,7 @@ export function renderSettlementRulePayout(
     ...(payout?.bankPaymentStatus == null ? {} : { bankPaymentStatus: payout.bankPaymentStatus }),
     ...(reason === null ? {} : { statusReasonInformation: reason }),
     initiation: {
+      paymentType: 'PAYOUT',
       description: run.description,
       refId: run.refId,
       amount: {
