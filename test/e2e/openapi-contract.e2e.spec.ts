@@ -326,6 +326,23 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /virtual-accounts/{accountId}/settlement-rule: every example is a valid body', async () => {
+    // The examples name a settlement account of their own: a valid body gets as far as looking it up.
+    const rules = examplesOf('/virtual-accounts/{accountId}/settlement-rule', 'post');
+    expect(rules.length).toBeGreaterThanOrEqual(2);
+    for (const [name, example] of rules) {
+      const accountId = encodeURIComponent(example['accountId'] as string);
+      const answer = await call<{ error: { errorCode: string } }>(
+        `${gateway.apiUrl}/virtual-accounts/${accountId}/settlement-rule`,
+        'POST',
+        member.auth,
+        example,
+      );
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(404);
+      expect(answer.body.error.errorCode).toBe('NOT_FOUND');
+    }
+  });
+
   it('leaves no request body example untested', () => {
     const tested = new Set([
       'post /token-requests',
@@ -345,6 +362,7 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /payouts',
       'post /account-verifications',
       'post /virtual-accounts',
+      'post /virtual-accounts/{accountId}/settlement-rule',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

@@ -16,6 +16,7 @@ import { QrCodeModule } from './payments/qr-code.module.js';
 import { RefundsModule } from './refunds/refunds.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { VirtualAccountsModule } from './virtual-accounts/virtual-accounts.module.js';
+import { SettlementRulesModule } from './settlement-rules/settlement-rules.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { SubTppsModule } from './sub-tpps/sub-tpps.module.js';
 import { TokenAuthorizationModule } from './token-authorization/token-authorization.module.js';
@@ -53,6 +54,7 @@ export class ApiAppModule {
         RefundsModule,
         PayoutsModule,
         VirtualAccountsModule,
+        SettlementRulesModule,
         HostedPagesModule,
         HostedTokenRequestsModule,
         LogosModule,

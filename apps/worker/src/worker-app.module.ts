@@ -14,6 +14,7 @@ import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.j
 import { RefundPollingModule } from './refunds/refund-polling.module.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
 import { SettlementIntakeModule } from './settlement/settlement-intake.module.js';
+import { SettlementRuleRunsModule } from './settlement-rules/settlement-rule-runs.module.js';
 import { OutboxRelayModule } from './webhooks/outbox-relay.module.js';
 import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module.js';
 import { WorkerRunner } from './worker-runner.js';
@@ -34,6 +35,7 @@ export const WORKER_DOMAINS: readonly Type[] = [
   RefundPollingModule,
   PayoutPollingModule,
   SettlementIntakeModule,
+  SettlementRuleRunsModule,
 ];
 
 export interface WorkerAppOptions {

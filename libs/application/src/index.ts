@@ -12,3 +12,4 @@ export * from './account-information/index.js';
 export * from './settlement/index.js';
 export * from './settlement-providers/index.js';
 export * from './payouts/index.js';
+export * from './settlement-rules/index.js';

@@ -68,3 +68,6 @@ export type { SettlementAccount, SettlementLedgerEntry, SettlementTransaction } 
 export * from './payouts/payout.repository.js';
 export * from './payouts/account-verification.repository.js';
 export type { Payout, AccountVerification } from './generated/prisma/client.js';
+export * from './settlement-rules/settlement-rule.repository.js';
+export * from './settlement-rules/settlement-rule-payout.repository.js';
+export type { SettlementRule, SettlementRulePayout } from './generated/prisma/client.js';

@@ -23,6 +23,8 @@ import { SettlementLedgerRepository } from './settlement/settlement-ledger.repos
 import { SettlementTransactionRepository } from './settlement/settlement-transaction.repository.js';
 import { PayoutRepository } from './payouts/payout.repository.js';
 import { AccountVerificationRepository } from './payouts/account-verification.repository.js';
+import { SettlementRuleRepository } from './settlement-rules/settlement-rule.repository.js';
+import { SettlementRulePayoutRepository } from './settlement-rules/settlement-rule-payout.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
 import { Transactions } from './transactions.js';
 import { WebhookConfigRepository } from './webhooks/webhook-config.repository.js';
@@ -65,6 +67,8 @@ export interface Repositories {
   readonly settlementTransactions: SettlementTransactionRepository;
   readonly payouts: PayoutRepository;
   readonly accountVerifications: AccountVerificationRepository;
+  readonly settlementRules: SettlementRuleRepository;
+  readonly settlementRulePayouts: SettlementRulePayoutRepository;
   readonly transactions: Transactions;
 }
 
@@ -101,6 +105,8 @@ export function createRepositories(prisma: PrismaService): Repositories {
     settlementTransactions: new SettlementTransactionRepository(prisma),
     payouts: new PayoutRepository(prisma),
     accountVerifications: new AccountVerificationRepository(prisma),
+    settlementRules: new SettlementRuleRepository(prisma),
+    settlementRulePayouts: new SettlementRulePayoutRepository(prisma),
     transactions: new Transactions(prisma),
   };
 }

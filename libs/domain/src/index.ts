@@ -40,3 +40,4 @@ export * from './account-information/account-information-rules.js';
 export * from './account-information/transaction-page.js';
 export * from './settlement/index.js';
 export * from './payouts/index.js';
+export * from './settlement-rules/index.js';

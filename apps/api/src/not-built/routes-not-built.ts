@@ -12,10 +12,4 @@ export interface RouteNotBuilt {
 export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   // Payments v1: token requests, tokens and transfers
   // Variable recurring payments
-  // Settlement accounts and rules
-  { method: 'POST', path: 'virtual-accounts/:accountId/settlement-rule' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rules' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rules/:settlementRuleId' },
-  { method: 'DELETE', path: 'virtual-accounts/:accountId/settlement-rules/:settlementRuleId' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rule-payouts' },
 ];

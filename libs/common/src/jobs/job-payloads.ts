@@ -130,6 +130,17 @@ export interface ReadSettlementCreditsPayload {
   readonly accountId: string;
 }
 
+/**
+ * One scheduled run of an active settlement rule: pays out of its settlement account what the rule
+ * says at `scheduledFor` (ISO 8601), then sets the timer for the next run. One timer row per rule
+ * (`settlement-rules.run:{settlementRuleId}`); a run is recorded once per rule and scheduled time.
+ */
+export interface RunSettlementRulePayload {
+  readonly name: 'settlement-rules.run';
+  readonly settlementRuleId: string;
+  readonly scheduledFor: string;
+}
+
 export type JobPayload =
   | PurgeRevokedApiKeysPayload
   | PurgeWebhookHistoryPayload
@@ -144,7 +155,8 @@ export type JobPayload =
   | PollPayoutPayload
   | PurgeIdempotencyKeysPayload
   | PurgeAccountInformationPayload
-  | ReadSettlementCreditsPayload;
+  | ReadSettlementCreditsPayload
+  | RunSettlementRulePayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
 
@@ -163,6 +175,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'refunds.poll': 'bank-polling',
   'payouts.poll': 'bank-polling',
   'settlement.read-credits': 'bank-polling',
+  'settlement-rules.run': 'timers',
 };
 
 export function isJobName(value: string): value is JobName {

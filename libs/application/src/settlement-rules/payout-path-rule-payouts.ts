@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { GatewayError } from '#libs/common';
+import { PayoutRepository, SettlementAccountRepository, type Tx } from '#libs/db';
+import { InitiatePayoutUseCase } from '../payouts/initiate-payout.usecase.js';
+import { settlementAccountOwnerId } from '../payouts/settlement-account-owner-id.js';
+import { RulePayouts, type RulePayoutCommand, type RulePayoutOutcome } from './rule-payouts.js';
+
+/**
+ * Rule payouts through the payout path of POST /payouts (InitiatePayoutUseCase.initiateFromAccount):
+ * every rule of a payout initiation, the ledger reservation, PAYOUT_STATUS_CHANGED and the payout's
+ * timer, which sends it to the provider. The payout commits in a transaction of its own while the
+ * run holds its rule's lock; a run repeated after a crash between the two first looks for the
+ * payout its refId names, so it never pays twice. A refusal (funds, creditor, account) is answered
+ * with the payout path's message.
+ */
+@Injectable()
+export class PayoutPathRulePayouts extends RulePayouts {
+  constructor(
+    private readonly initiatePayout: InitiatePayoutUseCase,
+    private readonly payouts: PayoutRepository,
+    private readonly accounts: SettlementAccountRepository,
+  ) {
+    super();
+  }
+
+  async initiate(tx: Tx, command: RulePayoutCommand): Promise<RulePayoutOutcome> {
+    const account = await this.accounts.in(tx).findById(command.accountId);
+    if (account !== null) {
+      const [made] = await this.payouts
+        .in(tx)
+        .list(
+          settlementAccountOwnerId(account),
+          { accountId: account.id, settlementRuleId: command.settlementRuleId, refIds: [command.refId] },
+          1,
+        );
+      if (made !== undefined) return { kind: 'initiated', payoutId: made.id, status: made.status };
+    }
+    try {
+      const payout = await this.initiatePayout.initiateFromAccount({
+        accountId: command.accountId,
+        settlementRuleId: command.settlementRuleId,
+        initiation: {
+          description: command.description,
+          refId: command.refId,
+          amount: command.amount,
+          creditor: { ...command.creditor, name: command.creditor.name ?? '' },
+        },
+        sendNow: false,
+      });
+      return { kind: 'initiated', payoutId: payout.id, status: payout.status };
+    } catch (error) {
+      if (error instanceof GatewayError) return { kind: 'refused', reason: error.message };
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { CreateSettlementRuleUseCase } from './create-settlement-rule.usecase.js';
+import { DeleteSettlementRuleUseCase } from './delete-settlement-rule.usecase.js';
+import { GetSettlementRulesUseCase } from './get-settlement-rules.usecase.js';
+import { ListSettlementRulePayoutsUseCase } from './list-settlement-rule-payouts.usecase.js';
+import { PayoutsApplicationModule } from '../payouts/payouts-application.module.js';
+import { PayoutPathRulePayouts } from './payout-path-rule-payouts.js';
+import { RulePayouts } from './rule-payouts.js';
+import { RunSettlementRuleUseCase } from './run-settlement-rule.usecase.js';
+
+const USE_CASES = [
+  CreateSettlementRuleUseCase,
+  GetSettlementRulesUseCase,
+  DeleteSettlementRuleUseCase,
+  ListSettlementRulePayoutsUseCase,
+  RunSettlementRuleUseCase,
+];
+
+/** The settlement rule use cases (api routes, the worker's rule runs). */
+@Module({
+  imports: [PayoutsApplicationModule],
+  providers: [...USE_CASES, { provide: RulePayouts, useClass: PayoutPathRulePayouts }],
+  exports: USE_CASES,
+})
+export class SettlementRulesApplicationModule {}

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import type { MemberId } from '#libs/domain';
+import type { Prisma, SettlementRule } from '../generated/prisma/client.js';
+import { Repository } from '../repository.js';
+
+export type NewSettlementRule = Prisma.SettlementRuleUncheckedCreateInput;
+
+/** What a status change or a run writes to a rule. */
+export type SettlementRuleChange = Pick<Prisma.SettlementRuleUncheckedUpdateInput, 'status' | 'endReason'> & {
+  readonly nextRunAt: Date | null;
+  readonly updatedAt: Date;
+};
+
+/** Settlement rules. Member-facing reads are scoped to the member and the account. */
+@Injectable()
+export class SettlementRuleRepository extends Repository {
+  insert(row: NewSettlementRule): Promise<SettlementRule> {
+    return this.db.settlementRule.create({ data: row });
+  }
+
+  /** The member's rule of the account, or null (also for another member's or another account's). */
+  findForAccount(memberId: MemberId, accountId: string, id: string): Promise<SettlementRule | null> {
+    return this.db.settlementRule.findFirst({ where: { id, accountId, memberId } });
+  }
+
+  /** The account's rules, newest first, all or those in `status`. */
+  listForAccount(memberId: MemberId, accountId: string, status?: string): Promise<SettlementRule[]> {
+    return this.db.settlementRule.findMany({
+      where: { memberId, accountId, ...(status === undefined ? {} : { status }) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
+  }
+
+  /** The row locked for the caller's transaction (FOR UPDATE), or null. Call on a repository bound with in(tx). */
+  async lock(id: string): Promise<SettlementRule | null> {
+    const ids = await this.db.$queryRaw<{ id: string }[]>`SELECT id FROM settlement_rule WHERE id = ${id} FOR UPDATE`;
+    return ids.length === 0 ? null : this.db.settlementRule.findUnique({ where: { id } });
+  }
+
+  update(id: string, change: SettlementRuleChange): Promise<SettlementRule> {
+    return this.db.settlementRule.update({ where: { id }, data: change });
+  }
+}
