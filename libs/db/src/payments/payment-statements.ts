@@ -69,6 +69,7 @@ const COLUMNS: readonly PaymentColumn[] = [
   { column: 'refund_status', field: 'refundStatus', kind: 'plain', initial: 'NONE' },
   { column: 'refunded_amount', field: 'refundedAmount', kind: 'plain', initial: '0' },
   { column: 'settled_refund_amount', field: 'settledRefundAmount', kind: 'plain', initial: '0' },
+  { column: 'virtual_account_id', field: 'virtualAccountId', kind: 'plain', initial: null },
 ];
 
 /** The refund sums, numeric columns beside the amount: Decimals, as Prisma answers them. */

@@ -1,1 +1,4 @@
 export * from './ledger.js';
+export * from './credit-matching.js';
+export * from './settlement-window.js';
+export * from './settlement-creditor.js';
