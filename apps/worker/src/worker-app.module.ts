@@ -12,6 +12,7 @@ import { PaymentPollingModule } from './payments/payment-polling.module.js';
 import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.js';
 import { RefundPollingModule } from './refunds/refund-polling.module.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
+import { SettlementReconciliationModule } from './settlement/settlement-reconciliation.module.js';
 import { OutboxRelayModule } from './webhooks/outbox-relay.module.js';
 import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module.js';
 import { WorkerRunner } from './worker-runner.js';
@@ -30,6 +31,7 @@ export const WORKER_DOMAINS: readonly Type[] = [
   PaymentLinkExpiryModule,
   VrpConsentExpiryModule,
   RefundPollingModule,
+  SettlementReconciliationModule,
 ];
 
 export interface WorkerAppOptions {

@@ -9,3 +9,4 @@ export * from './vrp-consents/index.js';
 export * from './vrps/index.js';
 export * from './refunds/index.js';
 export * from './account-information/index.js';
+export * from './settlement/index.js';

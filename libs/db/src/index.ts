@@ -64,4 +64,5 @@ export * from './account-information/ais-consent.repository.js';
 export * from './settlement/settlement-account.repository.js';
 export * from './settlement/settlement-ledger.repository.js';
 export * from './settlement/settlement-transaction.repository.js';
+export * from './settlement/settlement-reconciliation.repository.js';
 export type { SettlementAccount, SettlementLedgerEntry, SettlementTransaction } from './generated/prisma/client.js';

@@ -21,6 +21,7 @@ import { VrpConsentRepository } from './vrp-consents/vrp-consent.repository.js';
 import { SettlementAccountRepository } from './settlement/settlement-account.repository.js';
 import { SettlementLedgerRepository } from './settlement/settlement-ledger.repository.js';
 import { SettlementTransactionRepository } from './settlement/settlement-transaction.repository.js';
+import { SettlementReconciliationRepository } from './settlement/settlement-reconciliation.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
 import { Transactions } from './transactions.js';
 import { WebhookConfigRepository } from './webhooks/webhook-config.repository.js';
@@ -61,6 +62,7 @@ export interface Repositories {
   readonly settlementAccounts: SettlementAccountRepository;
   readonly settlementLedger: SettlementLedgerRepository;
   readonly settlementTransactions: SettlementTransactionRepository;
+  readonly settlementReconciliation: SettlementReconciliationRepository;
   readonly transactions: Transactions;
 }
 
@@ -95,6 +97,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     settlementAccounts: new SettlementAccountRepository(prisma),
     settlementLedger: new SettlementLedgerRepository(prisma),
     settlementTransactions: new SettlementTransactionRepository(prisma),
+    settlementReconciliation: new SettlementReconciliationRepository(prisma),
     transactions: new Transactions(prisma),
   };
 }

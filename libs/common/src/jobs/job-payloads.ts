@@ -109,6 +109,17 @@ export interface PollRefundPayload {
   readonly refundId: string;
 }
 
+/** Matches a batch of a settlement account's booked credits with the payments they settle; reschedules itself. */
+export interface ReconcileSettlementPayload {
+  readonly name: 'settlement.reconcile';
+}
+
+/** A payment to a settlement account reached the end of its settlement window. */
+export interface SettlementWindowEndPayload {
+  readonly name: 'settlement.window-end';
+  readonly paymentId: string;
+}
+
 export type JobPayload =
   | PurgeRevokedApiKeysPayload
   | PurgeWebhookHistoryPayload
@@ -121,7 +132,9 @@ export type JobPayload =
   | ExpireVrpConsentPayload
   | PollRefundPayload
   | PurgeIdempotencyKeysPayload
-  | PurgeAccountInformationPayload;
+  | PurgeAccountInformationPayload
+  | ReconcileSettlementPayload
+  | SettlementWindowEndPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
 
@@ -138,6 +151,8 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'payment-links.expire': 'timers',
   'vrp-consents.expire': 'timers',
   'refunds.poll': 'bank-polling',
+  'settlement.reconcile': 'timers',
+  'settlement.window-end': 'timers',
 };
 
 export function isJobName(value: string): value is JobName {
