@@ -46,6 +46,14 @@ export interface SettlementEventRow {
   readonly createdAt: Date;
 }
 
+/** Everything a reconciliation step writes (see writeSettlements). */
+export interface SettlementBatchWrite {
+  readonly writes: readonly SettlementPaymentWrite[];
+  readonly events: readonly SettlementEventRow[];
+  readonly timerIds: readonly string[];
+  readonly outcomes: readonly CreditOutcome[];
+}
+
 interface CreditRow {
   id: string;
   account_id: string;
@@ -76,6 +84,9 @@ function creditOf(row: CreditRow): CreditForReconciliation {
     receivedAt: row.received_at,
   };
 }
+
+// The set-based updates find their rows by the ids as an array too (`id = ANY`): joined with the
+// JSON rows alone, the planner cannot tell how few they are and may read the whole table.
 
 /**
  * The statements of reconciliation: settlement-account credits and the payments made to those
@@ -138,10 +149,9 @@ export class SettlementReconciliationRepository extends Repository {
       { id: string; virtual_account_id: string; ref_id: string; locked: boolean }[]
     >(
       `WITH wanted AS (
-         SELECT DISTINCT p.id, p.virtual_account_id, p.ref_id FROM payment p
-         JOIN unnest($1::text[], $2::text[]) AS k(account_id, reference)
-           ON p.virtual_account_id = k.account_id AND p.ref_id = k.reference
-         WHERE p.virtual_account_id = ANY($1::text[])
+         SELECT DISTINCT p.id, p.virtual_account_id, p.ref_id
+         FROM unnest($1::text[], $2::text[]) AS k(account_id, reference)
+         JOIN payment p ON p.virtual_account_id = k.account_id AND p.ref_id = k.reference
        ), locked AS (
          SELECT p.id FROM payment p WHERE p.id IN (SELECT id FROM wanted) FOR UPDATE OF p SKIP LOCKED
        )
@@ -159,18 +169,52 @@ export class SettlementReconciliationRepository extends Repository {
   }
 
   /**
-   * Writes settlement moves of payments the caller holds locked: status, reason, time and
-   * version, each only while the row is still at its expected status and version. Throws when
-   * one was not (the transaction then writes nothing).
+   * Writes, in one statement, what a batch decided: the settlement moves of payments the caller
+   * holds locked (status, reason, time and version, each only while the row is still at its
+   * expected status and version), their outbox rows, the removal of their timers and every
+   * credit's outcome. Throws when a payment was not at its expected status and version (the
+   * transaction then writes nothing). The caller wakes the outbox relay after the commit.
    */
-  async writePaymentMoves(writes: readonly SettlementPaymentWrite[]): Promise<void> {
-    if (writes.length === 0) return;
-    const count = await this.db.$executeRawUnsafe(
-      `UPDATE payment p SET status = n.status, status_reason_information = n.reason,
-         updated_at = n.updated_at, version = n.version
-       FROM json_to_recordset($1::json) AS n(id text, expected_status text, expected_version int,
-         status text, reason text, updated_at timestamptz, version int)
-       WHERE p.id = n.id AND p.status = n.expected_status AND p.version = n.expected_version`,
+  async writeSettlements(batch: SettlementBatchWrite): Promise<void> {
+    const { writes, events, timerIds, outcomes } = batch;
+    if (writes.length === 0 && events.length === 0 && timerIds.length === 0 && outcomes.length === 0) return;
+    // An event's body goes in as a JSON value so json_to_recordset keeps its text byte for byte.
+    const eventRows = events.map(
+      (event) =>
+        `${JSON.stringify({
+          id: event.id,
+          member_id: event.memberId,
+          event_type: event.eventType,
+          created_at: event.createdAt.toISOString(),
+        }).slice(0, -1)},"body":${event.body}}`,
+    );
+    const rows = await this.db.$queryRawUnsafe<{ moved: number }[]>(
+      `WITH moved AS (
+         UPDATE payment p SET status = n.status, status_reason_information = n.reason,
+           updated_at = n.updated_at, version = n.version
+         FROM json_to_recordset($1::json) AS n(id text, expected_status text, expected_version int,
+           status text, reason text, updated_at timestamptz, version int)
+         WHERE p.id = ANY($2::text[]) AND p.id = n.id AND p.status = n.expected_status
+           AND p.version = n.expected_version
+         RETURNING p.id
+       ), event_rows AS (
+         INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
+         SELECT id, member_id, event_type, body, created_at
+         FROM json_to_recordset($3::json) AS e(id text, member_id text, event_type text, body text,
+           created_at timestamptz)
+         RETURNING id
+       ), cleared AS (
+         DELETE FROM scheduled_job WHERE id = ANY($4::text[]) RETURNING id
+       ), outcomes AS (
+         UPDATE settlement_transaction t SET reconciliation_state = o.state, payment_id = o.payment_id,
+           reconcile_after = o.reconcile_after, reconciled_at = o.reconciled_at
+         FROM json_to_recordset($5::json) AS o(id text, state text, payment_id text,
+           reconcile_after timestamptz, reconciled_at timestamptz)
+         WHERE t.id = ANY($6::text[]) AND t.id = o.id
+         RETURNING t.id
+       )
+       SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM event_rows)::int AS events,
+              (SELECT count(*) FROM cleared)::int AS cleared, (SELECT count(*) FROM outcomes)::int AS outcomes`,
       JSON.stringify(
         writes.map(({ expected, changed }) => ({
           id: expected.id,
@@ -182,47 +226,9 @@ export class SettlementReconciliationRepository extends Repository {
           version: changed.version,
         })),
       ),
-    );
-    if (count !== writes.length)
-      throw new Error(`settlement moves wrote ${count} payments of ${writes.length}: a payment moved under its lock`);
-  }
-
-  /** Appends outbox rows (the caller wakes the relay after the commit). */
-  async appendEvents(events: readonly SettlementEventRow[]): Promise<void> {
-    if (events.length === 0) return;
-    // The body goes in as a JSON value so json_to_recordset keeps its text byte for byte.
-    const rows = events.map(
-      (event) =>
-        `${JSON.stringify({
-          id: event.id,
-          member_id: event.memberId,
-          event_type: event.eventType,
-          created_at: event.createdAt.toISOString(),
-        }).slice(0, -1)},"body":${event.body}}`,
-    );
-    await this.db.$executeRawUnsafe(
-      `INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
-       SELECT id, member_id, event_type, body, created_at
-       FROM json_to_recordset($1::json) AS e(id text, member_id text, event_type text, body text, created_at timestamptz)`,
-      `[${rows.join(',')}]`,
-    );
-  }
-
-  /** Removes timer rows by id. */
-  async removeTimers(ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.$executeRawUnsafe(`DELETE FROM scheduled_job WHERE id = ANY($1::text[])`, [...ids]);
-  }
-
-  /** Records where each credit ends (state, linked payment, next look or reconciliation time). */
-  async recordCreditOutcomes(outcomes: readonly CreditOutcome[]): Promise<void> {
-    if (outcomes.length === 0) return;
-    await this.db.$executeRawUnsafe(
-      `UPDATE settlement_transaction t SET reconciliation_state = o.state, payment_id = o.payment_id,
-         reconcile_after = o.reconcile_after, reconciled_at = o.reconciled_at
-       FROM json_to_recordset($1::json) AS o(id text, state text, payment_id text,
-         reconcile_after timestamptz, reconciled_at timestamptz)
-       WHERE t.id = o.id`,
+      writes.map(({ expected }) => expected.id),
+      `[${eventRows.join(',')}]`,
+      [...timerIds],
       JSON.stringify(
         outcomes.map((outcome) => ({
           id: outcome.id,
@@ -232,7 +238,11 @@ export class SettlementReconciliationRepository extends Repository {
           reconciled_at: outcome.reconciledAt?.toISOString() ?? null,
         })),
       ),
+      outcomes.map((outcome) => outcome.id),
     );
+    const moved = rows[0]?.moved ?? 0;
+    if (moved !== writes.length)
+      throw new Error(`settlement moves wrote ${moved} payments of ${writes.length}: a payment moved under its lock`);
   }
 
   /** Credits of an account and reference waiting for their payment's final status: looked at again at once. */

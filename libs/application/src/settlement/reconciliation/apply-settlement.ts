@@ -11,8 +11,10 @@ export async function applySettlement(
   step: SettlementStep,
   credit: CreditOutcome | null,
 ): Promise<void> {
-  await repository.writePaymentMoves([step.write]);
-  await repository.appendEvents(step.events);
-  await repository.removeTimers([settlementWindowTimerId(step.payment.id)]);
-  if (credit !== null) await repository.recordCreditOutcomes([credit]);
+  await repository.writeSettlements({
+    writes: [step.write],
+    events: step.events,
+    timerIds: [settlementWindowTimerId(step.payment.id)],
+    outcomes: credit === null ? [] : [credit],
+  });
 }

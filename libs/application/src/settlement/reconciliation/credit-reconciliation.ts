@@ -32,8 +32,8 @@ const BUSY_RETRY_MS = 1000;
  * libs/domain settlement/credit-matching.ts), a batch per transaction: the oldest pending
  * credits due, locked with SKIP LOCKED (two workers never take the same credit), the payments
  * with their references locked the same way (a credit whose payment another transaction holds
- * waits a moment instead of being decided without it), then, in a handful of set-based
- * statements, each matched payment's moves with one PAYMENT_STATUS_CHANGED event per move, the
+ * waits a moment instead of being decided without it), then, in one set-based statement, each
+ * matched payment's moves with one PAYMENT_STATUS_CHANGED event per move, the
  * removal of its window timer, and every credit's outcome. All of a batch commits together or
  * not at all, so a worker that stops mid-batch leaves its credits pending for the next run.
  */
@@ -118,10 +118,12 @@ export class CreditReconciliation {
           }
         }
       }
-      await repository.writePaymentMoves([...writes.values()]);
-      await repository.appendEvents(events);
-      await repository.removeTimers([...writes.keys()].map(settlementWindowTimerId));
-      await repository.recordCreditOutcomes(outcomes);
+      await repository.writeSettlements({
+        writes: [...writes.values()],
+        events,
+        timerIds: [...writes.keys()].map(settlementWindowTimerId),
+        outcomes,
+      });
       return { batch: { examined: credits.length, ...counts }, events: events.length };
     });
     if (result.events > 0) wakeOutboxRelay(this.prisma.pool);
