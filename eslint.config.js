@@ -49,6 +49,7 @@ export default tseslint.config(
       'libs/auth/src/authenticated-member-id.ts',
       'apps/api/src/admin/admin-member-id.ts',
       'apps/api/src/payment-links/payment-link-owner-id.ts',
+      'libs/application/src/payouts/settlement-account-owner-id.ts',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -223,6 +223,9 @@ describe('applyMigrations', () => {
       'sb_fault',
       'sb_grant',
       'sb_payment',
+      'sb_settlement_account',
+      'sb_settlement_credit',
+      'sb_settlement_payout',
       'sb_transaction',
     ]);
     await expectColumns(url, SANDBOX_BOOKKEEPING.schema, expected);

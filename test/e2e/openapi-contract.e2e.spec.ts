@@ -292,6 +292,40 @@ describe('every documented request example succeeds against the sandbox', () => 
     }
   });
 
+  it('POST /payouts: every example is a valid body', async () => {
+    // The examples name settlement accounts (and a verification) of their own: a valid body gets as far as looking them up.
+    const payouts = examplesOf('/payouts', 'post');
+    expect(payouts.length).toBeGreaterThanOrEqual(2);
+    for (const [name, example] of payouts) {
+      const answer = await call<{ error: { message: string } }>(
+        `${gateway.apiUrl}/payouts`,
+        'POST',
+        member.auth,
+        example,
+      );
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(400);
+      expect(answer.body.error.message, name).toMatch(
+        /^initiation\.(debtor\.accountId|creditor\.accountVerificationId) must be the id of one of the member/,
+      );
+    }
+  });
+
+  it('POST /account-verifications: every example is a valid body, answered as the reference describes', async () => {
+    const verifications = examplesOf('/account-verifications', 'post');
+    expect(verifications.length).toBeGreaterThanOrEqual(2);
+    for (const [name, example] of verifications) {
+      const answer = await call<{ id: string }>(
+        `${gateway.apiUrl}/account-verifications`,
+        'POST',
+        member.auth,
+        example,
+      );
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(answer.body.id).toMatch(/^avr-/);
+      expectReferenceSchema('AccountVerificationResponse', answer.body, `POST /account-verifications ${name}`);
+    }
+  });
+
   it('leaves no request body example untested', () => {
     const tested = new Set([
       'post /token-requests',
@@ -308,6 +342,9 @@ describe('every documented request example succeeds against the sandbox', () => 
       'post /vrp-consents',
       'post /refund/registrations',
       'post /refunds',
+      'post /payouts',
+      'post /account-verifications',
+      'post /virtual-accounts',
     ]);
     const withBodies = operations(publicDocument)
       .filter(([, , operation]) => operation.requestBody !== undefined)

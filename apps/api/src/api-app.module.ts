@@ -14,6 +14,8 @@ import { NotBuiltModule } from './not-built/not-built.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
 import { RefundsModule } from './refunds/refunds.module.js';
+import { PayoutsModule } from './payouts/payouts.module.js';
+import { VirtualAccountsModule } from './virtual-accounts/virtual-accounts.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { SubTppsModule } from './sub-tpps/sub-tpps.module.js';
 import { TokenAuthorizationModule } from './token-authorization/token-authorization.module.js';
@@ -49,6 +51,8 @@ export class ApiAppModule {
         VrpConsentsModule,
         VrpsModule,
         RefundsModule,
+        PayoutsModule,
+        VirtualAccountsModule,
         HostedPagesModule,
         HostedTokenRequestsModule,
         LogosModule,

@@ -9,6 +9,8 @@ import {
   type PlatformObjects,
 } from '#libs/common';
 import { FaultsController } from './admin/faults.controller.js';
+import { SettlementCreditsAdminController } from './admin/settlement-credits.controller.js';
+import { SETTLEMENT_CONTROLLERS, SETTLEMENT_PROVIDERS } from './settlement/settlement-provider.providers.js';
 import { RegisteredCredentialsController } from './registered/registered-credentials.controller.js';
 import { AccountAccessConsentsService } from './aisp/account-access-consents.service.js';
 import { AccountsController } from './aisp/accounts.controller.js';
@@ -109,7 +111,8 @@ const SERVICES = [
 /**
  * The simulated banks (ASPSPs) used in sandbox and tests: each hosted under `/banks/{bankId}`
  * with an OAuth2/OIDC authorisation server, a consent page and the UK Open Banking v3.1 API, or
- * (Berlin Group banks) the NextGenPSD2 XS2A v1.3 interface under `/v1` and an SCA page.
+ * (Berlin Group banks) the NextGenPSD2 XS2A v1.3 interface under `/v1` and an SCA page; and a
+ * settlement provider under `/settlement/v1` (docs/settlement-provider.md).
  */
 @Module({})
 export class SandboxBankModule {
@@ -136,6 +139,8 @@ export class SandboxBankModule {
         BerlinGroupAccountsController,
         BerlinGroupScaPageController,
         BankLogoController,
+        ...SETTLEMENT_CONTROLLERS,
+        SettlementCreditsAdminController,
       ],
       providers: [
         { provide: SandboxDb, useValue: stores.db },
@@ -149,6 +154,7 @@ export class SandboxBankModule {
         FapiHeadersGuard,
         ...STORES,
         ...SERVICES,
+        ...SETTLEMENT_PROVIDERS,
       ],
     };
   }

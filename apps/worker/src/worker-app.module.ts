@@ -9,10 +9,12 @@ import { PaymentLinkExpiryModule } from './payment-links/payment-link-expiry.mod
 import { VrpConsentExpiryModule } from './vrp-consents/vrp-consent-expiry.module.js';
 import { TokenRequestTimersModule } from './token-requests/token-request-timers.module.js';
 import { PaymentPollingModule } from './payments/payment-polling.module.js';
+import { PayoutPollingModule } from './payouts/payout-polling.module.js';
 import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.js';
 import { RefundPollingModule } from './refunds/refund-polling.module.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
 import { SettlementReconciliationModule } from './settlement/settlement-reconciliation.module.js';
+import { SettlementIntakeModule } from './settlement/settlement-intake.module.js';
 import { OutboxRelayModule } from './webhooks/outbox-relay.module.js';
 import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module.js';
 import { WorkerRunner } from './worker-runner.js';
@@ -32,6 +34,8 @@ export const WORKER_DOMAINS: readonly Type[] = [
   VrpConsentExpiryModule,
   RefundPollingModule,
   SettlementReconciliationModule,
+  PayoutPollingModule,
+  SettlementIntakeModule,
 ];
 
 export interface WorkerAppOptions {

@@ -10,3 +10,5 @@ export * from './vrps/index.js';
 export * from './refunds/index.js';
 export * from './account-information/index.js';
 export * from './settlement/index.js';
+export * from './settlement-providers/index.js';
+export * from './payouts/index.js';

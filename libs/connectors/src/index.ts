@@ -26,3 +26,5 @@ export * from './settlement/settlement-provider-connector.js';
 export * from './settlement/settlement-provider-registry.js';
 export * from './obie/obie-standing-order-frequency.js';
 export * from './berlin-group/berlin-group-periodic-frequency.js';
+export * from './settlement/sandbox/sandbox-settlement-settings.js';
+export * from './settlement/sandbox/sandbox-settlement.connector.js';

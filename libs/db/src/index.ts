@@ -66,3 +66,6 @@ export * from './settlement/settlement-ledger.repository.js';
 export * from './settlement/settlement-transaction.repository.js';
 export * from './settlement/settlement-reconciliation.repository.js';
 export type { SettlementAccount, SettlementLedgerEntry, SettlementTransaction } from './generated/prisma/client.js';
+export * from './payouts/payout.repository.js';
+export * from './payouts/account-verification.repository.js';
+export type { Payout, AccountVerification } from './generated/prisma/client.js';

@@ -22,6 +22,8 @@ import { SettlementAccountRepository } from './settlement/settlement-account.rep
 import { SettlementLedgerRepository } from './settlement/settlement-ledger.repository.js';
 import { SettlementTransactionRepository } from './settlement/settlement-transaction.repository.js';
 import { SettlementReconciliationRepository } from './settlement/settlement-reconciliation.repository.js';
+import { PayoutRepository } from './payouts/payout.repository.js';
+import { AccountVerificationRepository } from './payouts/account-verification.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
 import { Transactions } from './transactions.js';
 import { WebhookConfigRepository } from './webhooks/webhook-config.repository.js';
@@ -63,6 +65,8 @@ export interface Repositories {
   readonly settlementLedger: SettlementLedgerRepository;
   readonly settlementTransactions: SettlementTransactionRepository;
   readonly settlementReconciliation: SettlementReconciliationRepository;
+  readonly payouts: PayoutRepository;
+  readonly accountVerifications: AccountVerificationRepository;
   readonly transactions: Transactions;
 }
 
@@ -98,6 +102,8 @@ export function createRepositories(prisma: PrismaService): Repositories {
     settlementLedger: new SettlementLedgerRepository(prisma),
     settlementTransactions: new SettlementTransactionRepository(prisma),
     settlementReconciliation: new SettlementReconciliationRepository(prisma),
+    payouts: new PayoutRepository(prisma),
+    accountVerifications: new AccountVerificationRepository(prisma),
     transactions: new Transactions(prisma),
   };
 }

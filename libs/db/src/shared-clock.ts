@@ -18,15 +18,18 @@ export class SharedClock extends OffsetClock {
     super();
   }
 
-  /** Loads the stored offset and follows later advances. */
+  /**
+   * Follows advances, then loads the stored offset: an advance published while the offset is
+   * being read is either in the row read or in a message received, never lost.
+   */
   async start(): Promise<void> {
-    await this.refresh();
     this.subscriber = this.redis.duplicate();
     this.subscriber.on('message', (_channel: string, message: string) => {
       const offset = Number(message);
       if (Number.isFinite(offset)) this.setOffset(offset);
     });
     await this.subscriber.subscribe(this.channel);
+    await this.refresh();
   }
 
   async refresh(): Promise<number> {

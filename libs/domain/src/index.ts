@@ -39,3 +39,4 @@ export * from './account-information/account-id.js';
 export * from './account-information/account-information-rules.js';
 export * from './account-information/transaction-page.js';
 export * from './settlement/index.js';
+export * from './payouts/index.js';

@@ -12,17 +12,7 @@ export interface RouteNotBuilt {
 export const ROUTES_NOT_BUILT: readonly RouteNotBuilt[] = [
   // Payments v1: token requests, tokens and transfers
   // Variable recurring payments
-  // Payouts and account verification
-  { method: 'POST', path: 'payouts' },
-  { method: 'GET', path: 'payouts' },
-  { method: 'GET', path: 'payouts/:id' },
-  { method: 'POST', path: 'account-verifications' },
   // Settlement accounts and rules
-  { method: 'POST', path: 'virtual-accounts' },
-  { method: 'GET', path: 'virtual-accounts' },
-  { method: 'GET', path: 'virtual-accounts/:accountId' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/transactions' },
-  { method: 'GET', path: 'virtual-accounts/:accountId/transactions/:providerPaymentId' },
   { method: 'POST', path: 'virtual-accounts/:accountId/settlement-rule' },
   { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rules' },
   { method: 'GET', path: 'virtual-accounts/:accountId/settlement-rules/:settlementRuleId' },

@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Body, Controller, Get, Headers, Inject, Param, Put } from '@nestjs/common';
 import { APP_CONFIG, GatewayError, type AppConfig } from '#libs/common';
+import { assertSandboxAdmin } from './sandbox-admin-auth.js';
 import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
 import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
 import { FaultStore } from '../store/fault.store.js';
@@ -39,14 +39,7 @@ export class FaultsController {
   }
 
   private authorised(bankId: string, authorization: string | undefined): SandboxBankDefinition {
-    if (this.config.environment !== 'sandbox')
-      throw new GatewayError('PermissionDenied', { message: 'Faults can only be injected in sandbox.' });
-    const expected = this.config.adminToken;
-    if (expected !== undefined) {
-      const given = Buffer.from(/^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? '', 'utf8');
-      const wanted = Buffer.from(expected, 'utf8');
-      if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw new GatewayError('Unauthenticated');
-    }
+    assertSandboxAdmin(this.config, authorization);
     const bank = this.banks.find(bankId);
     if (bank === undefined) throw GatewayError.notFound(bankId, `No sandbox bank ${bankId}.`);
     return bank;

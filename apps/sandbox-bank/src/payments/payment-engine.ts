@@ -3,13 +3,15 @@ import { Clock } from '#libs/common';
 import { SandboxDb } from '../store/sandbox-db.js';
 import { scenarioFor } from '../banks/scenario-users.js';
 import { PaymentStore, type Payment } from '../store/payment.store.js';
+import { PaymentCredits } from '../settlement/payment-credits.js';
 import { bookingEntry } from './booking-entry.js';
 import { INSUFFICIENT_FUNDS, REJECTED_BY_BANK, vocabularyOf, type RejectionReason } from './payment-vocabulary.js';
 
 /**
  * Moves payment orders along their scenario: at submission and at every status read. Settling
- * debits the account and books the entry in the same transaction as the status change, so a
- * payment is debited at most once however many reads race.
+ * debits the account and books the entry (and credits the payee's settlement account when the
+ * sandbox provider holds it) in the same transaction as the status change, so a payment is
+ * debited at most once however many reads race.
  */
 @Injectable()
 export class PaymentEngine {
@@ -17,6 +19,7 @@ export class PaymentEngine {
     private readonly prisma: SandboxDb,
     private readonly payments: PaymentStore,
     private readonly clock: Clock,
+    private readonly settlementCredits: PaymentCredits,
   ) {}
 
   /** Right after the payment was created. */
@@ -72,6 +75,8 @@ export class PaymentEngine {
         return;
       }
       await tx.sbTransaction.create({ data: bookingEntry(payment, now) });
+      // A payment to a settlement account of the sandbox provider credits it.
+      await this.settlementCredits.onSettled(tx, payment, now);
     });
     return this.payments.reload(payment);
   }

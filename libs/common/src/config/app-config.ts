@@ -55,6 +55,10 @@ export interface AppConfig {
     readonly shutdownGraceMs: number;
     /** Seconds between probes of every listed bank's AIS / PIS status (BANK_STATUS_PROBE_SECONDS). */
     readonly bankStatusProbeSeconds: number;
+    /** Seconds between two reads of a settlement account's credits at its provider (SETTLEMENT_CREDIT_READ_SECONDS). */
+    readonly settlementCreditReadSeconds: number;
+    /** Credits asked for per page when reading a settlement account's credits (SETTLEMENT_CREDIT_PAGE_SIZE). */
+    readonly settlementCreditPageSize: number;
   };
   /** What `npm start` runs itself when DATABASE_URL / REDIS_URL are not set. */
   readonly embedded: {
@@ -153,4 +157,24 @@ export interface AppConfig {
    * path is taken from the project root. Defaults to the shipped `config/banks/sandbox.yaml`.
    */
   readonly bankCatalogueFile: string;
+  readonly settlement: SettlementConfig;
+}
+
+/** Settlement providers: where settlement accounts are held, credited and paid out from. */
+export interface SettlementConfig {
+  /** The provider new settlement accounts open at (SETTLEMENT_PROVIDER); defaults to the sandbox bank's id. */
+  readonly defaultProviderId: string;
+  /** The sandbox bank as a settlement provider. */
+  readonly sandbox: {
+    /** Its provider id (SANDBOX_SETTLEMENT_PROVIDER_ID, default `sandbox-bank`). */
+    readonly providerId: string;
+    /** Base URL of its API (SANDBOX_SETTLEMENT_URL; default `$SANDBOX_BANK_URL/settlement/v1`). */
+    readonly baseUrl: string;
+    /**
+     * Bearer key of its API, checked by the sandbox bank and sent by the connector
+     * (SANDBOX_SETTLEMENT_API_KEY). Sandbox default `sandbox-settlement-key`; in production unset
+     * unless given, and then the sandbox provider is not offered. Never logged.
+     */
+    readonly apiKey: string | undefined;
+  };
 }

@@ -48,6 +48,8 @@ describe('loadConfig', () => {
       schedulerBatchSize: 500,
       shutdownGraceMs: 20_000,
       bankStatusProbeSeconds: 60,
+      settlementCreditReadSeconds: 30,
+      settlementCreditPageSize: 100,
     });
     expect(config.embedded).toEqual({ dataDir: '.data', postgresPort: 54329, redisPort: 63799 });
     expect(config.sandboxBankUrl).toBe('http://127.0.0.1:8090');
@@ -198,6 +200,29 @@ describe('loadConfig', () => {
     expect(configError({ WEBHOOK_DEAD_LETTER_RETENTION_DAYS: 'ninety' }).variable).toBe(
       'WEBHOOK_DEAD_LETTER_RETENTION_DAYS',
     );
+  });
+
+  it('offers the sandbox bank as the settlement provider, at the sandbox bank URL, with the documented sandbox key', () => {
+    expect(loadConfig({ SANDBOX_BANK_URL: 'http://bank.local:1234/' }).settlement).toEqual({
+      defaultProviderId: 'sandbox-bank',
+      sandbox: {
+        providerId: 'sandbox-bank',
+        baseUrl: 'http://bank.local:1234/settlement/v1',
+        apiKey: 'sandbox-settlement-key',
+      },
+    });
+    const given = loadConfig({
+      SANDBOX_SETTLEMENT_PROVIDER_ID: 'sbx',
+      SANDBOX_SETTLEMENT_URL: 'https://provider.example/api/',
+      SANDBOX_SETTLEMENT_API_KEY: 'k',
+      SETTLEMENT_PROVIDER: 'other',
+    }).settlement;
+    expect(given).toEqual({
+      defaultProviderId: 'other',
+      sandbox: { providerId: 'sbx', baseUrl: 'https://provider.example/api', apiKey: 'k' },
+    });
+    expect(loadConfig(PRODUCTION).settlement.sandbox.apiKey).toBeUndefined();
+    expect(configError({ SANDBOX_SETTLEMENT_PROVIDER_ID: 'a b' }).message).toMatch(/SANDBOX_SETTLEMENT_PROVIDER_ID/);
   });
 
   it('requireConnections names the missing URL', () => {

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { projectRoot } from '../process/project-root.js';
-import { ACCOUNT_INFORMATION_CACHE_STORES, type AppConfig, type Environment, type LogLevel } from './app-config.js';
+import {
+  ACCOUNT_INFORMATION_CACHE_STORES,
+  type AppConfig,
+  type Environment,
+  type LogLevel,
+  type SettlementConfig,
+} from './app-config.js';
 import { ConfigError } from './config-error.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -116,6 +122,22 @@ function keyEncryptionKeys(
   return { current, previous };
 }
 
+/** The documented sandbox default of SANDBOX_SETTLEMENT_API_KEY. */
+export const SANDBOX_SETTLEMENT_DEFAULT_KEY = 'sandbox-settlement-key';
+
+function settlement(env: Env, environment: Environment, sandboxBankUrl: string): SettlementConfig {
+  const providerId = text(env, 'SANDBOX_SETTLEMENT_PROVIDER_ID') ?? 'sandbox-bank';
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(providerId))
+    throw new ConfigError('SANDBOX_SETTLEMENT_PROVIDER_ID', 'must be 1 to 64 letters, digits, ".", "_" or "-"');
+  const baseUrl = url(env, 'SANDBOX_SETTLEMENT_URL', ['http:', 'https:']) ?? `${sandboxBankUrl}/settlement/v1`;
+  const apiKey =
+    text(env, 'SANDBOX_SETTLEMENT_API_KEY') ?? (environment === 'sandbox' ? SANDBOX_SETTLEMENT_DEFAULT_KEY : undefined);
+  return {
+    defaultProviderId: text(env, 'SETTLEMENT_PROVIDER') ?? providerId,
+    sandbox: { providerId, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey },
+  };
+}
+
 /**
  * Builds the typed configuration from the environment. The only place that reads
  * environment variables; every failure names the variable at fault.
@@ -142,6 +164,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('REDIS_URL', 'is required when ENVIRONMENT=production');
   }
   const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  const sandboxBankUrl = (
+    url(env, 'SANDBOX_BANK_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${sandboxBankPort}`
+  ).replace(/\/+$/, '');
   if (environment === 'production' && !publicBaseUrl.startsWith('https:')) {
     throw new ConfigError('PUBLIC_BASE_URL', 'must be https when ENVIRONMENT=production');
   }
@@ -173,6 +198,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       schedulerBatchSize: integer(env, 'SCHEDULER_BATCH_SIZE', 500, 1, 10_000),
       shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, 0, 600_000),
       bankStatusProbeSeconds: integer(env, 'BANK_STATUS_PROBE_SECONDS', 60, 1, 86_400),
+      settlementCreditReadSeconds: integer(env, 'SETTLEMENT_CREDIT_READ_SECONDS', 30, 1, 86_400),
+      settlementCreditPageSize: integer(env, 'SETTLEMENT_CREDIT_PAGE_SIZE', 100, 1, 1000),
     },
     embedded: {
       dataDir: text(env, 'DATA_DIR') ?? '.data',
@@ -222,10 +249,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
           entry[0].startsWith('BANK_SECRET_') && entry[1] !== undefined && entry[1] !== '',
       ),
     ),
-    sandboxBankUrl: (
-      url(env, 'SANDBOX_BANK_URL', ['http:', 'https:']) ?? `http://127.0.0.1:${sandboxBankPort}`
-    ).replace(/\/+$/, ''),
+    sandboxBankUrl,
     bankCatalogueFile: resolve(projectRoot(), text(env, 'BANK_CATALOGUE_FILE') ?? 'config/banks/sandbox.yaml'),
+    settlement: settlement(env, environment, sandboxBankUrl),
   };
 }
 

@@ -120,6 +120,27 @@ export interface SettlementWindowEndPayload {
   readonly paymentId: string;
 }
 
+/**
+ * The timer of one payout: sends it to its settlement provider if it has not reached it yet, then
+ * polls the provider until a final status; past the polling period a payout the provider never
+ * settled stays INITIATION_PROCESSING and is no longer polled. One timer row per payout
+ * (`payouts.poll:{payoutId}`).
+ */
+export interface PollPayoutPayload {
+  readonly name: 'payouts.poll';
+  readonly payoutId: string;
+}
+
+/**
+ * A settlement account's credit reader: reads the credits the provider reports after the stored
+ * cursor, books each once, then comes back after SETTLEMENT_CREDIT_READ_SECONDS. One timer row
+ * per account (`settlement.read-credits:{accountId}`), written with the account.
+ */
+export interface ReadSettlementCreditsPayload {
+  readonly name: 'settlement.read-credits';
+  readonly accountId: string;
+}
+
 export type JobPayload =
   | PurgeRevokedApiKeysPayload
   | PurgeWebhookHistoryPayload
@@ -131,10 +152,12 @@ export type JobPayload =
   | ExpirePaymentLinkPayload
   | ExpireVrpConsentPayload
   | PollRefundPayload
+  | PollPayoutPayload
   | PurgeIdempotencyKeysPayload
   | PurgeAccountInformationPayload
   | ReconcileSettlementPayload
-  | SettlementWindowEndPayload;
+  | SettlementWindowEndPayload
+  | ReadSettlementCreditsPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
 
@@ -153,6 +176,8 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'refunds.poll': 'bank-polling',
   'settlement.reconcile': 'timers',
   'settlement.window-end': 'timers',
+  'payouts.poll': 'bank-polling',
+  'settlement.read-credits': 'bank-polling',
 };
 
 export function isJobName(value: string): value is JobName {

@@ -7,7 +7,15 @@ import type { InitiationProgress } from '../capabilities/initiation-progress.js'
  * Connectors are keyed by provider id (SettlementProviderRegistry), not by bank. Field names and
  * enums follow the interface's virtual-account and payout resources; amounts are decimal strings.
  * Errors are the same typed errors as a bank's, naming the provider: BankRejectedError (4xx),
- * BankUnavailableError (5xx), BankDeadlineExceededError.
+ * BankUnavailableError (5xx, an unreachable provider, or an answer without the shape the
+ * provider's API gives it), BankDeadlineExceededError.
+ *
+ * Payouts report their progress as InitiationProgress; the outcome maps to the payout statuses:
+ * PENDING -> INITIATION_PENDING, PROCESSING -> INITIATION_PROCESSING, COMPLETED ->
+ * INITIATION_COMPLETED, REJECTED and REJECTED_INSUFFICIENT_FUNDS -> INITIATION_REJECTED, FAILED
+ * -> INITIATION_FAILED. A refusal for lack of funds in the settlement account is told apart by its
+ * outcome, REJECTED_INSUFFICIENT_FUNDS, and its statusReason starts with the ISO 20022 reason
+ * code (`AM04: ...`); every other rejection or failure also carries its reason code first.
  */
 
 /** Every call carries the provider it goes to, a deadline, and the trace to log under. */
@@ -116,6 +124,43 @@ export interface PayoutRequest {
   readonly creditor: PayoutCreditor;
 }
 
+/** The kinds of account holder a verification asks about. */
+export const ACCOUNT_VERIFICATION_ACCOUNT_TYPES = ['PERSONAL', 'BUSINESS'] as const;
+export type AccountVerificationAccountType = (typeof ACCOUNT_VERIFICATION_ACCOUNT_TYPES)[number];
+
+/**
+ * A payee check (Confirmation of Payee, or SEPA Verification of Payee): does `name` hold the
+ * account? An IBAN, or a UK sort code and account number.
+ */
+export interface AccountVerificationRequest {
+  readonly name: string;
+  /** ISO 4217. */
+  readonly currency: string;
+  readonly iban?: string;
+  readonly bic?: string;
+  readonly sortCode?: string;
+  readonly accountNumber?: string;
+  readonly accountType?: AccountVerificationAccountType;
+}
+
+/** AccountVerificationResponse.result.status. */
+export const ACCOUNT_VERIFICATION_STATUSES = ['MATCH', 'CLOSE_MATCH', 'NO_MATCH', 'VERIFICATION_NOT_POSSIBLE'] as const;
+export type AccountVerificationStatus = (typeof ACCOUNT_VERIFICATION_STATUSES)[number];
+
+/** AccountVerificationResponse.result.reasons. */
+export const ACCOUNT_VERIFICATION_REASONS = ['UNKNOWN', 'EXACT_MATCH', 'NAME_MISMATCH', 'ACCOUNT_MISMATCH'] as const;
+export type AccountVerificationReason = (typeof ACCOUNT_VERIFICATION_REASONS)[number];
+
+/** The provider's answer, in the interface's AccountVerificationResponse.result words. */
+export interface AccountVerificationOutcome {
+  readonly status: AccountVerificationStatus;
+  readonly reasons: readonly AccountVerificationReason[];
+  /** The account holder's name, when the provider tells it (a close match). */
+  readonly matchedName?: string;
+  /** A human-readable explanation of the outcome. */
+  readonly details: string;
+}
+
 export interface SettlementProviderConnector {
   /** The provider this connector speaks to (the registry key). */
   readonly providerId: string;
@@ -129,4 +174,6 @@ export interface SettlementProviderConnector {
   /** Sends the payout; the same payoutId twice is one payout. */
   sendPayout(ctx: ProviderCallContext, request: PayoutRequest): Promise<InitiationProgress>;
   getPayoutStatus(ctx: ProviderCallContext, bankPaymentId: string): Promise<InitiationProgress>;
+  /** Checks a payee's name against an account before paying it out. */
+  verifyAccount(ctx: ProviderCallContext, request: AccountVerificationRequest): Promise<AccountVerificationOutcome>;
 }

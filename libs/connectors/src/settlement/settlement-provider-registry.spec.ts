@@ -3,6 +3,7 @@ import { errorBody } from '#libs/common';
 import { SettlementProviderUnsupportedError } from '../bank-errors.js';
 import type { InitiationProgress } from '../capabilities/initiation-progress.js';
 import type {
+  AccountVerificationOutcome,
   OpenSettlementAccountRequest,
   PayoutRequest,
   ProviderSettlementAccount,
@@ -58,6 +59,10 @@ class InMemoryProvider implements SettlementProviderConnector {
   getPayoutStatus(_ctx: unknown, bankPaymentId: string): Promise<InitiationProgress> {
     const progress = this.payouts.get(bankPaymentId);
     return progress === undefined ? Promise.reject(new Error('unknown payout')) : Promise.resolve(progress);
+  }
+
+  verifyAccount(): Promise<AccountVerificationOutcome> {
+    return Promise.resolve({ status: 'VERIFICATION_NOT_POSSIBLE', reasons: ['UNKNOWN'], details: 'Not checked.' });
   }
 }
 

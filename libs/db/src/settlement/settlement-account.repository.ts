@@ -9,6 +9,40 @@ export type NewSettlementAccount = Omit<
   'version' | 'bookedBalance' | 'availableBalance' | 'clearedBalance' | 'creditCursor' | 'creditsReadAt'
 >;
 
+/**
+ * The status of an account stored before its provider opened it: never answered to members and
+ * never read for credits until `confirmOpened` gives it the provider's status and identifiers.
+ */
+export const SETTLEMENT_ACCOUNT_OPENING = 'OPENING';
+/** The status of an account its provider refused to open: kept for the record, never answered. */
+export const SETTLEMENT_ACCOUNT_REFUSED = 'REFUSED';
+
+/** The filters of GET /virtual-accounts. */
+export interface SettlementAccountListFilter {
+  readonly currency?: string;
+  readonly country?: string;
+  readonly nickname?: string;
+  readonly onBehalfOfId?: string;
+}
+
+/** Where a page of accounts (newest first) ended: the last row's creation time and id. */
+export interface SettlementAccountCursor {
+  readonly createdAt: Date;
+  readonly id: string;
+}
+
+/** What the provider answered when it opened the account. */
+export interface OpenedSettlementAccount {
+  readonly providerAccountId: string;
+  readonly status: string;
+  readonly accountName: string | null;
+  readonly iban: string | null;
+  readonly bic: string | null;
+  readonly sortCode: string | null;
+  readonly accountNumber: string | null;
+  readonly updatedAt: Date;
+}
+
 /** Settlement accounts. Balances are written only by SettlementLedgerRepository. */
 @Injectable()
 export class SettlementAccountRepository extends Repository {
@@ -33,6 +67,61 @@ export class SettlementAccountRepository extends Repository {
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: offset,
       take: limit + 1,
+    });
+  }
+
+  /**
+   * The member's account as members see it: opened at its provider (not OPENING or REFUSED), or
+   * null (also for another member's id).
+   */
+  findOpenedForMember(memberId: MemberId, id: string): Promise<SettlementAccount | null> {
+    return this.db.settlementAccount.findFirst({
+      where: { id, memberId, status: { notIn: [SETTLEMENT_ACCOUNT_OPENING, SETTLEMENT_ACCOUNT_REFUSED] } },
+    });
+  }
+
+  /** One page of the member's opened accounts, newest first; `limit + 1` rows so the caller knows whether more follow. */
+  listOpenedForMember(
+    memberId: MemberId,
+    filter: SettlementAccountListFilter,
+    limit: number,
+    cursor?: SettlementAccountCursor,
+  ): Promise<SettlementAccount[]> {
+    const and: Prisma.SettlementAccountWhereInput[] = [
+      { memberId, status: { notIn: [SETTLEMENT_ACCOUNT_OPENING, SETTLEMENT_ACCOUNT_REFUSED] } },
+    ];
+    if (filter.currency !== undefined) and.push({ currency: filter.currency });
+    if (filter.country !== undefined) and.push({ country: filter.country });
+    if (filter.nickname !== undefined) and.push({ accountNickName: filter.nickname });
+    if (filter.onBehalfOfId !== undefined) and.push({ onBehalfOfId: filter.onBehalfOfId });
+    if (cursor !== undefined)
+      and.push({
+        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
+      });
+    return this.db.settlementAccount.findMany({
+      where: { AND: and },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+    });
+  }
+
+  /**
+   * Gives an OPENING account the provider's id, status and identifiers: the row, or null when it
+   * was no longer OPENING (nothing written).
+   */
+  async confirmOpened(id: string, opened: OpenedSettlementAccount): Promise<SettlementAccount | null> {
+    const written = await this.db.settlementAccount.updateMany({
+      where: { id, status: SETTLEMENT_ACCOUNT_OPENING },
+      data: { ...opened, version: { increment: 1 } },
+    });
+    return written.count === 0 ? null : this.findById(id);
+  }
+
+  /** An OPENING account its provider refused: REFUSED (never answered, never read). */
+  async markRefused(id: string, updatedAt: Date): Promise<void> {
+    await this.db.settlementAccount.updateMany({
+      where: { id, status: SETTLEMENT_ACCOUNT_OPENING },
+      data: { status: SETTLEMENT_ACCOUNT_REFUSED, updatedAt, version: { increment: 1 } },
     });
   }
 

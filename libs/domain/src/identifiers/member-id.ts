@@ -13,7 +13,9 @@ declare const memberIdBrand: unique symbol;
  * - the admin API, for the member an operator manages: `adminMemberId` / `AdminMemberIdPipe` in
  *   apps/api/src/admin (the admin token has authority over every member);
  * - a payment link's public page, for the link's owner: `paymentLinkOwnerId` in
- *   apps/api/src/payment-links (the page token is the link's only credential).
+ *   apps/api/src/payment-links (the page token is the link's only credential);
+ * - a stored settlement account, for the gateway's own payouts from it (settlement rules):
+ *   `settlementAccountOwnerId` in libs/application/src/payouts.
  * No cast function is declared here: the domain library is imported everywhere, and one here
  * would let any code mint ids. Code that reads a member id from a row it loaded (the worker)
  * passes it on as a plain string to the cross-member statements that take one.

@@ -1,0 +1,67 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentMember, type MemberContext } from '#libs/auth';
+import { InitiatePayoutUseCase, PayoutQueries, type PayoutResource, type PayoutsPage } from '#libs/application';
+import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
+import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
+import { ListPayoutsQuery, toListPayoutsCommand } from './dto/list-payouts.query.js';
+import { INITIATE_PAYOUT_EXAMPLES } from './payout-request-examples.js';
+import { PAYOUT_REQUEST_SCHEMA, PAYOUT_RESPONSE_SCHEMA, PAYOUTS_RESPONSE_SCHEMA } from './payout-schemas.js';
+
+@ApiTags('Payouts')
+@Controller('payouts')
+export class PayoutsController {
+  constructor(
+    private readonly initiate: InitiatePayoutUseCase,
+    private readonly queries: PayoutQueries,
+    private readonly idempotency: IdempotentRequests,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiIdempotencyKey()
+  @ApiOperation({
+    summary: 'Initiate a payout',
+    operationId: 'InitiatePayout',
+    description:
+      'Pays out of one of the member’s settlement accounts (initiation.debtor.accountId). Each rule is a 400 naming the field; an amount above the account’s available balance is a 400 naming initiation.amount.value and nothing is made. The amount is reserved in the account’s ledger as the payout is stored (INITIATION_PENDING, PAYOUT_STATUS_CHANGED), then the settlement provider is asked; a rejection or failure gives the amount back, a completion debits it. An optional `Idempotency-Key` makes retries safe.',
+  })
+  @ApiBody({ schema: PAYOUT_REQUEST_SCHEMA, examples: INITIATE_PAYOUT_EXAMPLES })
+  @ApiOkResponse({ schema: PAYOUT_RESPONSE_SCHEMA })
+  create(
+    @CurrentMember() member: MemberContext,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ payout: PayoutResource } | string | undefined> {
+    return this.idempotency.answer(request, reply, () =>
+      this.initiate.execute({
+        member: { memberId: member.memberId, regulated: member.regulated },
+        body: request.body,
+      }),
+    );
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'Get payouts',
+    operationId: 'GetPayouts',
+    description:
+      'The member’s payouts, newest first; `limit` is required and a limit above 200 is set to 200; `offset` is opaque (paging.offset).',
+  })
+  @ApiOkResponse({ schema: PAYOUTS_RESPONSE_SCHEMA })
+  list(@CurrentMember() member: MemberContext, @Query() query: ListPayoutsQuery): Promise<PayoutsPage> {
+    return this.queries.list(member.memberId, toListPayoutsCommand(query));
+  }
+
+  @Get(':id')
+  @ApiOperation({
+    summary: 'Get a payout',
+    operationId: 'GetPayout',
+    description: 'One of the member’s payouts; 404 otherwise.',
+  })
+  @ApiOkResponse({ schema: PAYOUT_RESPONSE_SCHEMA })
+  get(@CurrentMember() member: MemberContext, @Param('id') id: string): Promise<{ payout: PayoutResource }> {
+    return this.queries.get(member.memberId, id);
+  }
+}

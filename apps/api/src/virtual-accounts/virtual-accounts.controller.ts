@@ -1,0 +1,134 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentMember, type MemberContext } from '#libs/auth';
+import { validateBody } from '#libs/common';
+import {
+  CreateSettlementAccountUseCase,
+  SettlementAccountQueries,
+  type VirtualAccountResource,
+  type VirtualAccountsPage,
+  type VirtualAccountTransactionResource,
+  type VirtualAccountTransactionsPage,
+} from '#libs/application';
+import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
+import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
+import { CreateVirtualAccountRequest, toCreateSettlementAccountCommand } from './dto/create-virtual-account.request.js';
+import {
+  ListVirtualAccountTransactionsQuery,
+  toSettlementTransactionListFilter,
+} from './dto/list-virtual-account-transactions.query.js';
+import {
+  ListVirtualAccountsQuery,
+  OnBehalfOfQuery,
+  toSettlementAccountListFilter,
+} from './dto/list-virtual-accounts.query.js';
+import { pageRequestOf } from './dto/page-params.js';
+import { CREATE_VIRTUAL_ACCOUNT_EXAMPLES } from './virtual-account-request-examples.js';
+import {
+  TRANSACTION_RESPONSE_SCHEMA,
+  TRANSACTIONS_RESPONSE_SCHEMA,
+  VIRTUAL_ACCOUNT_RESPONSE_SCHEMA,
+  VIRTUAL_ACCOUNTS_RESPONSE_SCHEMA,
+} from './virtual-account-schemas.js';
+
+const SCOPE = 'Only the member’s own accounts: another member’s account answers 404.';
+
+@ApiTags('Settlement Accounts')
+@Controller('virtual-accounts')
+export class VirtualAccountsController {
+  constructor(
+    private readonly create: CreateSettlementAccountUseCase,
+    private readonly queries: SettlementAccountQueries,
+    private readonly idempotency: IdempotentRequests,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiIdempotencyKey()
+  @ApiOperation({
+    summary: 'Create a settlement account',
+    operationId: 'GatewayService.CreateVirtualAccount',
+    description:
+      'Opens a settlement account at the settlement provider: EUR accounts get an IBAN and BIC, GBP accounts a sort code and account number; balances start at 0.00 and move with the credits the account receives (VIRTUAL_ACCOUNT_CREDIT_RECEIVED) and the payouts made from it. Each rule broken is a 400 naming the field. An optional `Idempotency-Key` makes retries safe.',
+  })
+  @ApiBody({ type: CreateVirtualAccountRequest, examples: CREATE_VIRTUAL_ACCOUNT_EXAMPLES })
+  @ApiOkResponse({ schema: VIRTUAL_ACCOUNT_RESPONSE_SCHEMA })
+  createAccount(
+    @CurrentMember() member: MemberContext,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ virtualAccount: VirtualAccountResource } | string | undefined> {
+    return this.idempotency.answer(request, reply, async () => {
+      const body = await validateBody(CreateVirtualAccountRequest, request.body);
+      return this.create.execute(member, toCreateSettlementAccountCommand(body));
+    });
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'Get settlement accounts',
+    operationId: 'GatewayService.GetVirtualAccounts',
+    description:
+      'The member’s settlement accounts with their balances, newest first; `limit` at most 200 (default 200), `pageInfo.nextOffset` (opaque) continues with the next page.',
+  })
+  @ApiOkResponse({ schema: VIRTUAL_ACCOUNTS_RESPONSE_SCHEMA })
+  listAccounts(
+    @CurrentMember() member: MemberContext,
+    @Query() query: ListVirtualAccountsQuery,
+  ): Promise<VirtualAccountsPage> {
+    return this.queries.list(member.memberId, pageRequestOf(query), toSettlementAccountListFilter(query));
+  }
+
+  @Get(':accountId')
+  @ApiOperation({
+    summary: 'Get a settlement account',
+    operationId: 'GatewayService.GetVirtualAccountById',
+    description: `One settlement account with its balances. ${SCOPE}`,
+  })
+  @ApiOkResponse({ schema: VIRTUAL_ACCOUNT_RESPONSE_SCHEMA })
+  getAccount(
+    @CurrentMember() member: MemberContext,
+    @Param('accountId') accountId: string,
+    @Query() query: OnBehalfOfQuery,
+  ): Promise<{ virtualAccount: VirtualAccountResource }> {
+    return this.queries.get(member.memberId, accountId, query.onBehalfOfId);
+  }
+
+  @Get(':accountId/transactions')
+  @ApiOperation({
+    summary: 'Get settlement account transactions',
+    operationId: 'GatewayService.GetVirtualAccountTransactions',
+    description: `The account’s credits and debits, newest first (by the provider’s time), filtered by refId, dates, amount, providerPaymentId or transactionType. ${SCOPE}`,
+  })
+  @ApiOkResponse({ schema: TRANSACTIONS_RESPONSE_SCHEMA })
+  listTransactions(
+    @CurrentMember() member: MemberContext,
+    @Param('accountId') accountId: string,
+    @Query() query: ListVirtualAccountTransactionsQuery,
+  ): Promise<VirtualAccountTransactionsPage> {
+    return this.queries.listTransactions(
+      member.memberId,
+      accountId,
+      pageRequestOf(query),
+      toSettlementTransactionListFilter(query),
+      query.onBehalfOfId,
+    );
+  }
+
+  @Get(':accountId/transactions/:providerPaymentId')
+  @ApiOperation({
+    summary: 'Get a settlement account transaction',
+    operationId: 'GatewayService.GetVirtualAccountTransaction',
+    description: `One transaction of the account by the provider’s id, with the payment, transfer, payout or refund it belongs to. ${SCOPE}`,
+  })
+  @ApiOkResponse({ schema: TRANSACTION_RESPONSE_SCHEMA })
+  getTransaction(
+    @CurrentMember() member: MemberContext,
+    @Param('accountId') accountId: string,
+    @Param('providerPaymentId') providerPaymentId: string,
+    @Query() query: OnBehalfOfQuery,
+  ): Promise<{ transaction: VirtualAccountTransactionResource }> {
+    return this.queries.getTransaction(member.memberId, accountId, providerPaymentId, query.onBehalfOfId);
+  }
+}

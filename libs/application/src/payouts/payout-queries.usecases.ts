@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { GatewayError } from '#libs/common';
+import { PayoutRepository, type PayoutFilter } from '#libs/db';
+import type { MemberId } from '#libs/domain';
+import { decodePageOffset, encodePageOffset } from '../paging/page-offset.js';
+import { renderPayout, type PayoutResource } from './payout-view.js';
+
+/** The most payouts one page answers; a larger limit is set to this (the interface's paging rule). */
+export const PAYOUTS_PAGE_MAX = 200;
+
+export interface ListPayoutsCommand {
+  readonly limit: number;
+  readonly offset?: string;
+  readonly filter: PayoutFilter;
+}
+
+export interface PayoutsPage {
+  readonly payouts: PayoutResource[];
+  readonly paging: { readonly limit: number; readonly offset?: string };
+}
+
+/** GET /payouts and GET /payouts/{id}, each scoped to the member. */
+@Injectable()
+export class PayoutQueries {
+  constructor(private readonly payouts: PayoutRepository) {}
+
+  async get(memberId: MemberId, id: string): Promise<{ payout: PayoutResource }> {
+    const payout = await this.payouts.find(memberId, id);
+    if (payout === null) throw GatewayError.notFound(id, `Payout ${id} not found.`);
+    return { payout: renderPayout(payout) };
+  }
+
+  async list(memberId: MemberId, command: ListPayoutsCommand): Promise<PayoutsPage> {
+    const limit = Math.min(command.limit, PAYOUTS_PAGE_MAX);
+    const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'offset');
+    const rows = await this.payouts.list(memberId, command.filter, limit + 1, cursor);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      payouts: page.map(renderPayout),
+      paging: {
+        limit,
+        ...(rows.length > limit && last !== undefined
+          ? { offset: encodePageOffset({ createdAt: last.createdAt, id: last.id }) }
+          : {}),
+      },
+    };
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { SettlementProvidersModule } from '../settlement-providers/settlement-providers.module.js';
+import { SubTppsApplicationModule } from '../sub-tpps/sub-tpps-application.module.js';
+import { InitiatePayoutUseCase } from './initiate-payout.usecase.js';
+import { PayoutProgression } from './payout-progression.js';
+import { PayoutQueries } from './payout-queries.usecases.js';
+import { VerifyAccountUseCase } from './verify-account.usecase.js';
+
+const PROVIDED = [InitiatePayoutUseCase, PayoutQueries, PayoutProgression, VerifyAccountUseCase];
+
+/** Payouts: initiation with the ledger reservation, queries, account verification and the progression the worker runs. */
+@Module({
+  imports: [SubTppsApplicationModule, SettlementProvidersModule],
+  providers: PROVIDED,
+  exports: PROVIDED,
+})
+export class PayoutsApplicationModule {}

@@ -1,0 +1,2 @@
+export * from './settlement-provider-registry.factory.js';
+export * from './settlement-providers.module.js';

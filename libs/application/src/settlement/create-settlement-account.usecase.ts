@@ -1,0 +1,111 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, Clock, type AppConfig } from '#libs/common';
+import { SettlementProviderRegistry, type ProviderSettlementAccount } from '#libs/connectors';
+import {
+  SETTLEMENT_ACCOUNT_OPENING,
+  ScheduledJobRepository,
+  SettlementAccountRepository,
+  Transactions,
+  type SettlementAccount,
+} from '#libs/db';
+import { newId } from '#libs/domain';
+import { OnBehalfOfCheck, type OnBehalfOfMember } from '../sub-tpps/on-behalf-of-check.js';
+import { renderVirtualAccount, type VirtualAccountResource } from './settlement-account-view.js';
+import { scheduleCreditRead } from './settlement-credit-timer.js';
+import { DEFAULT_SETTLEMENT_PROVIDER } from '../settlement-providers/settlement-providers.module.js';
+
+/** POST /virtual-accounts after validation (currency EUR or GBP, country, nickname checked). */
+export interface CreateSettlementAccountCommand {
+  readonly currency: string;
+  readonly country: string;
+  readonly accountNickName?: string;
+  readonly onBehalfOfId?: string;
+}
+
+/**
+ * POST /virtual-accounts. The account is stored first, OPENING (an id the provider is given as its
+ * reference; never answered, never read for credits), then opened at the provider. The provider's
+ * answer (its account id, status and identifiers) and the account's credit-reader timer are
+ * written in one transaction; only then is the account the member's to see and use. A provider
+ * that refuses, fails or does not answer leaves the row REFUSED and the error answered: an account
+ * the provider never confirmed is never usable.
+ */
+@Injectable()
+export class CreateSettlementAccountUseCase {
+  constructor(
+    private readonly accounts: SettlementAccountRepository,
+    private readonly timers: ScheduledJobRepository,
+    private readonly transactions: Transactions,
+    private readonly providers: SettlementProviderRegistry,
+    private readonly onBehalfOf: OnBehalfOfCheck,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DEFAULT_SETTLEMENT_PROVIDER) private readonly providerId: string,
+  ) {}
+
+  async execute(
+    member: OnBehalfOfMember,
+    command: CreateSettlementAccountCommand,
+  ): Promise<{ virtualAccount: VirtualAccountResource }> {
+    await this.onBehalfOf.check(member, command.onBehalfOfId, 'onBehalfOfId');
+    const providerId = this.providerId;
+    const provider = this.providers.forProvider(providerId);
+    const id = newId('pa');
+    const now = this.clock.now();
+    await this.accounts.insert({
+      id,
+      memberId: member.memberId,
+      onBehalfOfId: command.onBehalfOfId ?? null,
+      providerId,
+      // Unique per provider until the provider's own id replaces it.
+      providerAccountId: `${SETTLEMENT_ACCOUNT_OPENING}:${id}`,
+      status: SETTLEMENT_ACCOUNT_OPENING,
+      currency: command.currency,
+      country: command.country,
+      accountNickName: command.accountNickName ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    let opened: ProviderSettlementAccount;
+    try {
+      opened = await provider.openAccount(
+        { providerId, deadlineMs: Date.now() + this.config.payments.bankDeadlineMs },
+        {
+          accountId: id,
+          currency: command.currency,
+          country: command.country,
+          ...(command.accountNickName === undefined ? {} : { accountNickName: command.accountNickName }),
+          ...(command.onBehalfOfId === undefined ? {} : { onBehalfOfId: command.onBehalfOfId }),
+        },
+      );
+    } catch (error) {
+      await this.accounts.markRefused(id, this.clock.now());
+      throw error;
+    }
+    const row = await this.confirm(id, opened);
+    return { virtualAccount: renderVirtualAccount(row) };
+  }
+
+  private confirm(id: string, opened: ProviderSettlementAccount): Promise<SettlementAccount> {
+    const now = this.clock.now();
+    return this.transactions.run(async (tx) => {
+      const row = await this.accounts.in(tx).confirmOpened(id, {
+        providerAccountId: opened.providerAccountId,
+        status: opened.status,
+        accountName: opened.accountName ?? null,
+        iban: opened.iban ?? null,
+        bic: opened.bic ?? null,
+        sortCode: opened.sortCode ?? null,
+        accountNumber: opened.accountNumber ?? null,
+        updatedAt: now,
+      });
+      if (row === null) throw new Error(`settlement account ${id} was no longer OPENING when its provider answered`);
+      await scheduleCreditRead(
+        this.timers.in(tx),
+        id,
+        new Date(now.getTime() + this.config.worker.settlementCreditReadSeconds * 1000),
+      );
+      return row;
+    });
+  }
+}

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import type { MemberId } from '#libs/domain';
+import type { Payout, Prisma } from '../generated/prisma/client.js';
+import type { PrismaService } from '../prisma.service.js';
+import { Repository } from '../repository.js';
+import { insertReservedPayout, type ReservedPayout, type ReservedPayoutResult } from './payout-statements.js';
+
+export type { ReservedPayout, ReservedPayoutResult } from './payout-statements.js';
+
+export type NewPayout = Omit<Prisma.PayoutUncheckedCreateInput, 'version' | 'pollCount'>;
+
+/** What a payout's change writes beside its status. */
+export interface PayoutChange {
+  readonly status: string;
+  readonly updatedAt: Date;
+  readonly bankTransactionId?: string | null;
+  readonly bankPaymentStatus?: string | null;
+  readonly statusReasonInformation?: string | null;
+}
+
+/** GET /payouts filters (and a settlement rule's payouts). */
+export interface PayoutFilter {
+  readonly ids?: readonly string[];
+  readonly invertIds?: boolean;
+  readonly statuses?: readonly string[];
+  readonly invertStatuses?: boolean;
+  readonly refIds?: readonly string[];
+  readonly onBehalfOfId?: string;
+  readonly createdFrom?: Date;
+  readonly createdBefore?: Date;
+  readonly accountId?: string;
+  readonly settlementRuleId?: string;
+  /** Only payouts a settlement rule made. */
+  readonly madeByRule?: boolean;
+}
+
+/** Payouts from settlement accounts. */
+@Injectable()
+export class PayoutRepository extends Repository {
+  constructor(private readonly prisma: PrismaService) {
+    super(prisma);
+  }
+
+  /**
+   * Stores a new payout with its amount reserved in its account's ledger, its creation event and
+   * first timer, in one statement on the pool (a transaction of its own) that locks the account's
+   * row and stores nothing unless the amount is available.
+   */
+  insertReserved(
+    payout: ReservedPayout,
+    event: { readonly id: string; readonly body: string },
+    timer: { readonly id: string; readonly queue: string; readonly payload: object; readonly dueAt: Date },
+  ): Promise<ReservedPayoutResult> {
+    if (this.db !== this.prisma) throw new Error('insertReserved is a transaction of its own');
+    return insertReservedPayout(this.prisma.pool, payout, event, timer);
+  }
+
+  insert(payout: NewPayout): Promise<Payout> {
+    return this.db.payout.create({ data: payout });
+  }
+
+  /** The member's payout, or null (also for another member's id). */
+  find(memberId: MemberId, id: string): Promise<Payout | null> {
+    return this.db.payout.findFirst({ where: { id, memberId } });
+  }
+
+  /** For the gateway's own timers. */
+  findById(id: string): Promise<Payout | null> {
+    return this.db.payout.findUnique({ where: { id } });
+  }
+
+  /** Applies the change while the row is still at the version read; null when it moved meanwhile. */
+  async update(current: Pick<Payout, 'id' | 'version'>, change: PayoutChange): Promise<Payout | null> {
+    const updated = await this.db.payout.updateMany({
+      where: { id: current.id, version: current.version },
+      data: { ...change, version: { increment: 1 } },
+    });
+    return updated.count === 1 ? this.db.payout.findUnique({ where: { id: current.id } }) : null;
+  }
+
+  countPoll(current: Pick<Payout, 'id'>): Promise<Payout> {
+    return this.db.payout.update({ where: { id: current.id }, data: { pollCount: { increment: 1 } } });
+  }
+
+  /** The member's payouts, newest first, `take` of them after the cursor. */
+  list(
+    memberId: MemberId,
+    filter: PayoutFilter,
+    take: number,
+    cursor?: { readonly createdAt: Date; readonly id: string },
+  ): Promise<Payout[]> {
+    const and: Prisma.PayoutWhereInput[] = [{ memberId }];
+    if (filter.ids !== undefined)
+      and.push(filter.invertIds === true ? { id: { notIn: [...filter.ids] } } : { id: { in: [...filter.ids] } });
+    if (filter.statuses !== undefined)
+      and.push(
+        filter.invertStatuses === true
+          ? { status: { notIn: [...filter.statuses] } }
+          : { status: { in: [...filter.statuses] } },
+      );
+    if (filter.refIds !== undefined) and.push({ refId: { in: [...filter.refIds] } });
+    if (filter.onBehalfOfId !== undefined) and.push({ onBehalfOfId: filter.onBehalfOfId });
+    if (filter.createdFrom !== undefined) and.push({ createdAt: { gte: filter.createdFrom } });
+    if (filter.createdBefore !== undefined) and.push({ createdAt: { lt: filter.createdBefore } });
+    if (filter.accountId !== undefined) and.push({ accountId: filter.accountId });
+    if (filter.settlementRuleId !== undefined) and.push({ settlementRuleId: filter.settlementRuleId });
+    if (filter.madeByRule === true) and.push({ settlementRuleId: { not: null } });
+    if (cursor !== undefined)
+      and.push({
+        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
+      });
+    return this.db.payout.findMany({ where: { AND: and }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
+  }
+}

@@ -1,0 +1,288 @@
+import { newId, randomHex } from '../identifiers/random-id.js';
+import type { PaymentAmount } from '../payments/payment-initiation.js';
+import { checkAmountValue, checkCurrency } from '../payments/rules/amount.js';
+import { checkBic, normalizeBic } from '../payments/rules/bic.js';
+import { fieldProblem, type FieldProblem } from '../payments/rules/field-problem.js';
+import { checkIban, normalizeIban } from '../payments/rules/iban.js';
+import {
+  checkSortCode,
+  checkUkAccountNumber,
+  normalizeAccountNumber,
+  normalizeSortCode,
+} from '../payments/rules/uk-account.js';
+import { checkPayoutDescription, type PayoutScheme } from './payout-description.js';
+
+export const PAYOUT_REF_ID_MAX = 18;
+export const PAYOUT_NAME_MAX = 140;
+const ID_MAX = 256;
+
+/** The reference's payout ids: `po:` and random base58. */
+export function newPayoutId(): string {
+  return newId('po');
+}
+
+/** The creditor of a payout (CreditorInformationPayout). */
+export interface PayoutCreditorInput {
+  readonly name: string;
+  readonly ultimateCreditorName?: string;
+  readonly bankName?: string;
+  readonly iban?: string;
+  readonly bic?: string;
+  readonly accountNumber?: string;
+  readonly sortCode?: string;
+  /** An account verification of this creditor (required for EUR payouts). */
+  readonly accountVerificationId?: string;
+}
+
+/**
+ * A payout initiation (PayoutInitiation), typed: from a POST /payouts body (readPayoutInitiation)
+ * or built by the gateway itself (a settlement rule's payout). `debtor.accountId` is the
+ * member's settlement account paid from.
+ */
+export interface PayoutInitiationInput {
+  readonly description: string;
+  readonly refId: string;
+  readonly onBehalfOfId?: string;
+  readonly amount: PaymentAmount;
+  readonly debtor: { readonly accountId: string };
+  readonly creditor: PayoutCreditorInput;
+}
+
+/** The scheme the creditor's identifiers name (IBAN when it has one). */
+export function payoutSchemeOf(creditor: Pick<PayoutCreditorInput, 'iban'>): PayoutScheme {
+  return creditor.iban === undefined ? 'SCAN' : 'IBAN';
+}
+
+/** The creditor's identifiers normalised: IBAN and BIC upper case without spaces, sort code as six digits. */
+export function normalizePayoutCreditor(creditor: PayoutCreditorInput): PayoutCreditorInput {
+  return {
+    ...creditor,
+    ...(creditor.iban === undefined ? {} : { iban: normalizeIban(creditor.iban) }),
+    ...(creditor.bic === undefined ? {} : { bic: normalizeBic(creditor.bic) }),
+    ...(creditor.sortCode === undefined ? {} : { sortCode: normalizeSortCode(creditor.sortCode) }),
+    ...(creditor.accountNumber === undefined ? {} : { accountNumber: normalizeAccountNumber(creditor.accountNumber) }),
+  };
+}
+
+/** The creditor rules: an IBAN (with an optional BIC of 8 or 11), or a sort code and an 8-digit account number. */
+export function checkPayoutCreditor(creditor: PayoutCreditorInput, currency: string | undefined): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const scan = creditor.sortCode !== undefined || creditor.accountNumber !== undefined;
+  if (creditor.iban === undefined && !scan)
+    problems.push(fieldProblem('iban', 'is required, or else sortCode and accountNumber', 'required'));
+  if (creditor.iban !== undefined) {
+    if (scan) problems.push(fieldProblem('', 'must have an iban or a sortCode and accountNumber, not both'));
+    const ibanProblem = checkIban(creditor.iban);
+    if (ibanProblem !== undefined) problems.push(fieldProblem('iban', ibanProblem));
+  }
+  if (creditor.bic !== undefined) {
+    const bicProblem = checkBic(creditor.bic);
+    if (bicProblem !== undefined) problems.push(fieldProblem('bic', bicProblem));
+  }
+  if (scan && creditor.iban === undefined) {
+    if (currency === 'EUR') problems.push(fieldProblem('iban', 'is required for EUR payouts', 'required'));
+    if (creditor.sortCode === undefined)
+      problems.push(fieldProblem('sortCode', 'is required with accountNumber', 'required'));
+    else {
+      const sortCodeProblem = checkSortCode(creditor.sortCode);
+      if (sortCodeProblem !== undefined) problems.push(fieldProblem('sortCode', sortCodeProblem));
+    }
+    if (creditor.accountNumber === undefined)
+      problems.push(fieldProblem('accountNumber', 'is required with sortCode', 'required'));
+    else {
+      const accountProblem = checkUkAccountNumber(creditor.accountNumber);
+      if (accountProblem !== undefined) problems.push(fieldProblem('accountNumber', accountProblem));
+    }
+  }
+  if (creditor.name.trim() === '') problems.push(fieldProblem('name', 'is required', 'required'));
+  else if (creditor.name.length > PAYOUT_NAME_MAX)
+    problems.push(fieldProblem('name', `must be at most ${PAYOUT_NAME_MAX} characters`));
+  if (currency === 'EUR' && creditor.accountVerificationId === undefined)
+    problems.push(
+      fieldProblem(
+        'accountVerificationId',
+        'is required for EUR payouts: the id POST /account-verifications answered for this creditor',
+        'required',
+      ),
+    );
+  return problems;
+}
+
+/**
+ * Every rule of a typed initiation that needs no stored data, with paths under `initiation.`:
+ * refId, amount, description (by the creditor's scheme), creditor. The debtor account, the
+ * onBehalfOfId and the account verification are checked against what is stored.
+ */
+export function checkPayoutInitiation(input: PayoutInitiationInput): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const at = (path: string): string => (path === '' ? 'initiation' : `initiation.${path}`);
+  if (input.refId.trim() === '') problems.push(fieldProblem(at('refId'), 'is required', 'required'));
+  else if (input.refId.length > PAYOUT_REF_ID_MAX)
+    problems.push(fieldProblem(at('refId'), `must be at most ${PAYOUT_REF_ID_MAX} characters`));
+  const currencyProblem = checkCurrency(input.amount.currency);
+  if (currencyProblem !== undefined) problems.push(fieldProblem(at('amount.currency'), currencyProblem));
+  const valueProblem = checkAmountValue(
+    input.amount.value,
+    currencyProblem === undefined ? input.amount.currency : undefined,
+  );
+  if (valueProblem !== undefined) problems.push(fieldProblem(at('amount.value'), valueProblem));
+  if (input.debtor.accountId.trim() === '')
+    problems.push(fieldProblem(at('debtor.accountId'), 'is required', 'required'));
+  const descriptionProblem = checkPayoutDescription(input.description, payoutSchemeOf(input.creditor));
+  if (descriptionProblem !== undefined) problems.push(fieldProblem(at('description'), descriptionProblem));
+  for (const problem of checkPayoutCreditor(input.creditor, input.amount.currency))
+    problems.push({ ...problem, path: at(problem.path === '' ? 'creditor' : `creditor.${problem.path}`) });
+  return problems;
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads the body's fields one by one, collecting every problem with its path. */
+class Reader {
+  readonly problems: FieldProblem[] = [];
+
+  text(object: Json, field: string, path: string, options: { required: boolean; max: number }): string | undefined {
+    const value = object[field];
+    if (value === undefined || value === null) {
+      if (options.required) this.problems.push(fieldProblem(path, 'is required', 'required'));
+      return undefined;
+    }
+    if (typeof value !== 'string') {
+      this.problems.push(fieldProblem(path, 'must be a string'));
+      return undefined;
+    }
+    if (value.trim() === '') {
+      this.problems.push(fieldProblem(path, options.required ? 'is required' : 'must not be empty', 'required'));
+      return undefined;
+    }
+    if (value.length > options.max) {
+      this.problems.push(fieldProblem(path, `must be at most ${options.max} characters`));
+      return undefined;
+    }
+    return value;
+  }
+
+  object(object: Json, field: string, path: string): Json | undefined {
+    const value = object[field];
+    if (value === undefined || value === null) {
+      this.problems.push(fieldProblem(path, 'is required', 'required'));
+      return undefined;
+    }
+    if (!isObject(value)) {
+      this.problems.push(fieldProblem(path, 'must be an object'));
+      return undefined;
+    }
+    return value;
+  }
+}
+
+const CREDITOR_TEXT = ['ultimateCreditorName', 'bankName', 'iban', 'bic', 'accountNumber', 'sortCode'] as const;
+
+/**
+ * The payout initiation of a POST /payouts body, or every problem with it (paths from the body:
+ * `initiation.description`, ...): shapes first, then the rules of checkPayoutInitiation.
+ */
+export function readPayoutInitiation(
+  body: unknown,
+): { readonly input: PayoutInitiationInput } | { readonly problems: readonly FieldProblem[] } {
+  if (!isObject(body) || !isObject(body['initiation']))
+    return { problems: [fieldProblem('initiation', 'is required and must be an object', 'required')] };
+  const reader = new Reader();
+  const initiation = body['initiation'];
+  const description = reader.text(initiation, 'description', 'initiation.description', {
+    required: true,
+    max: 1000,
+  });
+  const refId = reader.text(initiation, 'refId', 'initiation.refId', { required: true, max: PAYOUT_REF_ID_MAX });
+  const onBehalfOfId = reader.text(initiation, 'onBehalfOfId', 'initiation.onBehalfOfId', {
+    required: false,
+    max: ID_MAX,
+  });
+  const amountObject = reader.object(initiation, 'amount', 'initiation.amount');
+  const value =
+    amountObject && reader.text(amountObject, 'value', 'initiation.amount.value', { required: true, max: 32 });
+  const currency =
+    amountObject && reader.text(amountObject, 'currency', 'initiation.amount.currency', { required: true, max: 3 });
+  const debtorObject = reader.object(initiation, 'debtor', 'initiation.debtor');
+  const accountId =
+    debtorObject &&
+    reader.text(debtorObject, 'accountId', 'initiation.debtor.accountId', { required: true, max: ID_MAX });
+  const creditorObject = reader.object(initiation, 'creditor', 'initiation.creditor');
+  let creditor: PayoutCreditorInput | undefined;
+  if (creditorObject !== undefined) {
+    const name = reader.text(creditorObject, 'name', 'initiation.creditor.name', {
+      required: true,
+      max: PAYOUT_NAME_MAX,
+    });
+    const fields: Record<string, string> = {};
+    for (const field of CREDITOR_TEXT) {
+      const given = reader.text(creditorObject, field, `initiation.creditor.${field}`, {
+        required: false,
+        max: field === 'ultimateCreditorName' || field === 'bankName' ? PAYOUT_NAME_MAX : 64,
+      });
+      if (given !== undefined) fields[field] = given;
+    }
+    const verification = reader.text(
+      creditorObject,
+      'accountVerificationId',
+      'initiation.creditor.accountVerificationId',
+      {
+        required: false,
+        max: ID_MAX,
+      },
+    );
+    if (name !== undefined)
+      creditor = normalizePayoutCreditor({
+        name: name.trim(),
+        ...fields,
+        ...(verification === undefined ? {} : { accountVerificationId: verification }),
+      });
+  }
+  if (
+    reader.problems.length > 0 ||
+    description === undefined ||
+    refId === undefined ||
+    value === undefined ||
+    currency === undefined ||
+    accountId === undefined ||
+    creditor === undefined
+  )
+    return { problems: reader.problems };
+  const input: PayoutInitiationInput = {
+    description,
+    refId,
+    ...(onBehalfOfId === undefined ? {} : { onBehalfOfId }),
+    amount: { value, currency },
+    debtor: { accountId },
+    creditor,
+  };
+  const problems = checkPayoutInitiation(input);
+  return problems.length > 0 ? { problems } : { input };
+}
+
+/** Crockford base32, the alphabet of the reference's verification ids. */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The reference's account verification ids: `avr-` and a ULID (48 bits of milliseconds, then
+ * random), so ids sort by creation time.
+ */
+export function newAccountVerificationId(now: Date): string {
+  let time = now.getTime();
+  let head = '';
+  for (let i = 0; i < 10; i += 1) {
+    head = (CROCKFORD[time % 32] ?? '0') + head;
+    time = Math.floor(time / 32);
+  }
+  let random = BigInt(`0x${randomHex(10)}`);
+  let tail = '';
+  for (let i = 0; i < 16; i += 1) {
+    tail = (CROCKFORD[Number(random % 32n)] ?? '0') + tail;
+    random /= 32n;
+  }
+  return `avr-${head}${tail}`;
+}
