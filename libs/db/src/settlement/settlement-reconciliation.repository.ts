@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Payment } from '../generated/prisma/client.js';
+import { paymentFromRow, SELECT_LIST as PAYMENT_COLUMNS } from '../payments/payment-statements.js';
 import { Repository } from '../repository.js';
 
 /** A booked credit as reconciliation reads it. */
@@ -145,26 +146,28 @@ export class SettlementReconciliationRepository extends Repository {
   }> {
     const keyed = credits.filter((credit) => credit.reference !== null);
     if (keyed.length === 0) return { locked: [], busy: [] };
-    const rows = await this.db.$queryRawUnsafe<
-      { id: string; virtual_account_id: string; ref_id: string; locked: boolean }[]
-    >(
+    // The locked rows come back whole (as the payment statements read them), so no second read is needed.
+    const rows = await this.db.$queryRawUnsafe<Array<Record<string, unknown> & { wanted_id: string; busy: boolean }>>(
       `WITH wanted AS (
          SELECT DISTINCT p.id, p.virtual_account_id, p.ref_id
          FROM unnest($1::text[], $2::text[]) AS k(account_id, reference)
          JOIN payment p ON p.virtual_account_id = k.account_id AND p.ref_id = k.reference
        ), locked AS (
-         SELECT p.id FROM payment p WHERE p.id IN (SELECT id FROM wanted) FOR UPDATE OF p SKIP LOCKED
+         SELECT ${PAYMENT_COLUMNS.split(', ')
+           .map((column) => `p.${column}`)
+           .join(', ')}
+         FROM payment p WHERE p.id IN (SELECT id FROM wanted) FOR UPDATE OF p SKIP LOCKED
        )
-       SELECT wanted.id, wanted.virtual_account_id, wanted.ref_id, locked.id IS NOT NULL AS locked
+       SELECT wanted.id AS wanted_id, wanted.virtual_account_id AS wanted_account, wanted.ref_id AS wanted_ref,
+              locked.id IS NULL AS busy, locked.*
        FROM wanted LEFT JOIN locked ON locked.id = wanted.id`,
       keyed.map((credit) => credit.accountId),
       keyed.map((credit) => credit.reference as string),
     );
-    const lockedIds = rows.filter((row) => row.locked).map((row) => row.id);
+    const locked = rows.filter((row) => !row.busy).map((row) => paymentFromRow(row));
     const busy = rows
-      .filter((row) => !row.locked)
-      .map((row) => ({ accountId: row.virtual_account_id, reference: row.ref_id }));
-    const locked = lockedIds.length === 0 ? [] : await this.db.payment.findMany({ where: { id: { in: lockedIds } } });
+      .filter((row) => row.busy)
+      .map((row) => ({ accountId: String(row['wanted_account']), reference: String(row['wanted_ref']) }));
     return { locked, busy };
   }
 
