@@ -265,9 +265,15 @@ export const BAD_INITIATIONS: readonly (readonly [string, unknown, string, strin
   ],
   [
     'creditor: unknown field',
+    body(uk({ creditor: { ...UK_CREDITOR, accountNickName: 'pa:1' } })),
+    'initiation.creditor.accountNickName',
+    'initiation.creditor.accountNickName: property accountNickName should not exist',
+  ],
+  [
+    'creditor.virtualAccountId: with account identifiers',
     body(uk({ creditor: { ...UK_CREDITOR, virtualAccountId: 'pa:1' } })),
     'initiation.creditor.virtualAccountId',
-    'initiation.creditor.virtualAccountId: property virtualAccountId should not exist',
+    'initiation.creditor.virtualAccountId must not be given with account identifiers (sortCode, accountNumber)',
   ],
   [
     'creditor.name: required',

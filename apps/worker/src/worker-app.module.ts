@@ -13,6 +13,7 @@ import { PayoutPollingModule } from './payouts/payout-polling.module.js';
 import { QueuesModule, type QueuesModuleOptions } from './queues/queues.module.js';
 import { RefundPollingModule } from './refunds/refund-polling.module.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
+import { SettlementReconciliationModule } from './settlement/settlement-reconciliation.module.js';
 import { SettlementIntakeModule } from './settlement/settlement-intake.module.js';
 import { SettlementRuleRunsModule } from './settlement-rules/settlement-rule-runs.module.js';
 import { OutboxRelayModule } from './webhooks/outbox-relay.module.js';
@@ -33,6 +34,7 @@ export const WORKER_DOMAINS: readonly Type[] = [
   PaymentLinkExpiryModule,
   VrpConsentExpiryModule,
   RefundPollingModule,
+  SettlementReconciliationModule,
   PayoutPollingModule,
   SettlementIntakeModule,
   SettlementRuleRunsModule,

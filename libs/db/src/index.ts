@@ -64,6 +64,7 @@ export * from './account-information/ais-consent.repository.js';
 export * from './settlement/settlement-account.repository.js';
 export * from './settlement/settlement-ledger.repository.js';
 export * from './settlement/settlement-transaction.repository.js';
+export * from './settlement/settlement-reconciliation.repository.js';
 export type { SettlementAccount, SettlementLedgerEntry, SettlementTransaction } from './generated/prisma/client.js';
 export * from './payouts/payout.repository.js';
 export * from './payouts/account-verification.repository.js';

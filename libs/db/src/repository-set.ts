@@ -21,6 +21,7 @@ import { VrpConsentRepository } from './vrp-consents/vrp-consent.repository.js';
 import { SettlementAccountRepository } from './settlement/settlement-account.repository.js';
 import { SettlementLedgerRepository } from './settlement/settlement-ledger.repository.js';
 import { SettlementTransactionRepository } from './settlement/settlement-transaction.repository.js';
+import { SettlementReconciliationRepository } from './settlement/settlement-reconciliation.repository.js';
 import { PayoutRepository } from './payouts/payout.repository.js';
 import { AccountVerificationRepository } from './payouts/account-verification.repository.js';
 import { SettlementRuleRepository } from './settlement-rules/settlement-rule.repository.js';
@@ -65,6 +66,7 @@ export interface Repositories {
   readonly settlementAccounts: SettlementAccountRepository;
   readonly settlementLedger: SettlementLedgerRepository;
   readonly settlementTransactions: SettlementTransactionRepository;
+  readonly settlementReconciliation: SettlementReconciliationRepository;
   readonly payouts: PayoutRepository;
   readonly accountVerifications: AccountVerificationRepository;
   readonly settlementRules: SettlementRuleRepository;
@@ -103,6 +105,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     settlementAccounts: new SettlementAccountRepository(prisma),
     settlementLedger: new SettlementLedgerRepository(prisma),
     settlementTransactions: new SettlementTransactionRepository(prisma),
+    settlementReconciliation: new SettlementReconciliationRepository(prisma),
     payouts: new PayoutRepository(prisma),
     accountVerifications: new AccountVerificationRepository(prisma),
     settlementRules: new SettlementRuleRepository(prisma),

@@ -5,11 +5,12 @@ import { AdminTokenGuard } from './admin-token.guard.js';
 import { ClockController } from './clock.controller.js';
 import { MembersController } from './members/members.controller.js';
 import { MembersUseCases } from './members/members.usecases.js';
+import { ReconciliationAdminModule } from './settlement/reconciliation-admin.module.js';
 import { WebhookAdminModule } from './webhooks/webhook-admin.module.js';
 
 /** Operator endpoints; served only on ADMIN_PORT. */
 @Module({
-  imports: [KeysModule, WebhookAdminModule],
+  imports: [KeysModule, WebhookAdminModule, ReconciliationAdminModule],
   controllers: [ClockController, MembersController],
   providers: [AdminTokenGuard, MembersUseCases, CredentialChanges],
 })

@@ -43,6 +43,7 @@ function payment(overrides: Partial<Payment> = {}): Payment {
     refundStatus: 'NONE',
     refundedAmount: '0' as unknown as Payment['refundedAmount'],
     settledRefundAmount: '0' as unknown as Payment['settledRefundAmount'],
+    virtualAccountId: null,
     callbackToken: 'tok',
     nonce: 'n',
     pollCount: 0,

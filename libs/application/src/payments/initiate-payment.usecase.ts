@@ -3,8 +3,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, GatewayError, LOGGER, withFields, type AppConfig } from '#libs/common';
 import type { PaymentProgress } from '#libs/connectors';
-import { BankRepository, PaymentRepository, PrismaService, type Bank, type NewPayment, type Payment } from '#libs/db';
+import {
+  BankRepository,
+  PaymentRepository,
+  PrismaService,
+  SettlementAccountRepository,
+  type Bank,
+  type NewPayment,
+  type Payment,
+} from '#libs/db';
 import type { MemberId, PaymentInitiationInput } from '#libs/domain';
+import { withSettlementCreditor } from '../settlement/settlement-creditor.js';
 import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { InitiateVrpUseCase } from '../vrps/initiate-vrp.usecase.js';
 import { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-resolution.js';
@@ -73,6 +82,7 @@ export class InitiatePaymentUseCase {
     private readonly onBehalfOf: OnBehalfOfCheck,
     private readonly vrps: InitiateVrpUseCase,
     private readonly debtorAccounts: DebtorAccountResolution,
+    private readonly settlementAccounts: SettlementAccountRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -85,7 +95,8 @@ export class InitiatePaymentUseCase {
     if (vrpConsentId !== undefined) return this.vrps.execute({ ...command, input: { ...command.input, vrpConsentId } });
     const bank = await this.bankOf(command.input);
     const now = this.clock.now();
-    const input = checkInitiationAgainstContext(command.input, {
+    const requested = await withSettlementCreditor(this.settlementAccounts, command.member.memberId, command.input);
+    const input = checkInitiationAgainstContext(requested, {
       bank: bank === null ? undefined : initiationBankOf(bank),
       member: { regulated: command.member.regulated },
       ownHosts: this.ownHosts,

@@ -22,6 +22,7 @@ export function draftPayment(
     amount: input.amount.value,
     currency: input.amount.currency,
     localInstrument: input.localInstrument,
+    virtualAccountId: input.creditor.virtualAccountId ?? null,
     callbackToken: randomBase58(32),
     nonce: randomBase58(24),
     pollUntil: new Date(now.getTime() + rules.pollingMs),

@@ -36,6 +36,7 @@ import {
   type ChangeResult,
 } from './record-payment-change.js';
 import { bankCallContext, pollScheduleOf } from '../bank-calls/bank-call-context.js';
+import { opensSettlementWindow } from '../settlement/settlement-window-timer.js';
 
 export interface PaymentProgressionDeps {
   readonly prisma: PrismaService;
@@ -178,9 +179,24 @@ export class PaymentProgression {
           await accounts.keepReturnedDebtor(tx, current, computed.tokenizedAccountId, returnedDebtor);
         return recorded;
       });
+      if (result.kind === 'changed' && result.statusChanged && opensSettlementWindow(result.payment))
+        return this.startSettlement(result);
       if (result.kind !== 'stale') return result;
     }
     return { kind: 'stale' };
+  }
+
+  /**
+   * A payment to a settlement account the bank has completed moves on to SETTLEMENT_IN_PROGRESS,
+   * its own transaction with its event (its window timer was set with INITIATION_COMPLETED, so a
+   * process that stops in between leaves the window to end it). Answers the move, or the
+   * completion when the payment has moved on meanwhile (a credit settled it first).
+   */
+  private async startSettlement(completed: Extract<ChangeResult, { kind: 'changed' }>): Promise<ChangeResult> {
+    const started = await this.change(completed.payment.id, (current, now) =>
+      current.status === 'INITIATION_COMPLETED' ? { status: 'SETTLEMENT_IN_PROGRESS', updatedAt: now } : null,
+    );
+    return started.kind === 'changed' ? started : completed;
   }
 
   /**
@@ -197,7 +213,9 @@ export class PaymentProgression {
   ): Promise<ChangeResult> {
     // A VRP's change writes a second event, and a new Account on File is stored with its change:
     // both go through the locked path.
-    if (stored.vrpConsentId !== null) return this.change(stored.id, compute, bank, returnedDebtor);
+    // A payment to a settlement account may open its settlement window: the locked path too.
+    if (stored.vrpConsentId !== null || stored.virtualAccountId !== null)
+      return this.change(stored.id, compute, bank, returnedDebtor);
     const now = this.deps.clock.now();
     const change = compute(stored, now);
     if (change === null) return { kind: 'refused', payment: stored };

@@ -1,5 +1,6 @@
 import type { PaymentView } from '#libs/db';
 import {
+  ACCOUNT_FIELDS,
   PAYMENT_LINK_STATUS_ON_PAYMENT,
   isPaymentLinkStatus,
   paymentRefundStatus,
@@ -88,6 +89,18 @@ export function paymentLinkStatusOnPayment(linkStatus: string | undefined): Paym
 }
 
 /**
+ * The initiation as the TPP sees it: a creditor naming a settlement account shows the account
+ * (virtualAccountId) and its name, as the reference's VirtualAccountCreditor, not the
+ * identifiers the gateway sent the bank.
+ */
+function publicInitiation(initiation: PaymentResource['initiation']): PaymentResource['initiation'] {
+  if (initiation.creditor.virtualAccountId === undefined) return initiation;
+  const creditor: Record<string, unknown> = { ...initiation.creditor };
+  for (const field of ACCOUNT_FIELDS) delete creditor[field];
+  return { ...initiation, creditor } as unknown as PaymentResource['initiation'];
+}
+
+/**
  * Renders a stored payment; absent values are left out rather than sent as null. `linkStatus` is
  * the status of the payment link the payment was made through, when it was.
  */
@@ -98,7 +111,7 @@ export function renderPayment(row: Omit<PaymentView, 'paymentLinkId'>, linkStatu
     memberId: row.memberId,
     // The stored flow type answers for payments stored before the initiation kept one.
     initiation: {
-      ...(row.initiation as unknown as PaymentResource['initiation']),
+      ...publicInitiation(row.initiation as unknown as PaymentResource['initiation']),
       flowType: row.flowType as PaymentFlowType,
     } as PaymentResource['initiation'],
     convertedToFutureDatedPayment: row.convertedToFutureDatedPayment,

@@ -14,6 +14,7 @@ import {
 } from '#libs/db';
 import { decidePaymentMove, nextPaymentTimer, type PaymentStatus } from '#libs/domain';
 import { prepareOutboxEvent, wakeOutboxRelay, writeOutboxEvent } from '#libs/events';
+import { openSettlementWindow, opensSettlementWindow } from '../settlement/settlement-window-timer.js';
 import type { PaymentRules } from './payment-rules.js';
 import { vrpEventPayload } from '../vrps/vrp-view.js';
 import { paymentEventPayload } from './payment-view.js';
@@ -127,7 +128,8 @@ export type ChangeResult =
 /**
  * Moves a payment, as one transaction: checks the move against the status machine, updates the
  * row only if it is still at the version read, writes PAYMENT_STATUS_CHANGED when the status
- * changes, and resets the timer for the new state. Staying in a status (new bank details, a
+ * changes, and resets the timer for the new state (a payment to a settlement account reaching
+ * INITIATION_COMPLETED also gets its settlement window timer). Staying in a status (new bank details, a
  * repeated embedded step) updates the row without an event. Final statuses never change.
  */
 export async function recordPaymentChange(
@@ -151,6 +153,7 @@ export async function recordPaymentChange(
     now,
     scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds,
   );
+  if (statusChanged && opensSettlementWindow(updated)) await openSettlementWindow(tx, updated, now);
   return { kind: 'changed', payment: updated, statusChanged };
 }
 

@@ -133,6 +133,14 @@ export interface AppConfig {
     /** Seconds a kept read is served instead of asking the bank again (ACCOUNT_INFORMATION_CACHE_SECONDS). */
     readonly cacheSeconds: number;
   };
+  readonly reconciliation: {
+    /** Seconds between runs of settlement.reconcile, on the service clock (SETTLEMENT_RECONCILE_INTERVAL_SECONDS). */
+    readonly intervalSeconds: number;
+    /** Credits locked and matched per transaction (SETTLEMENT_RECONCILE_BATCH_SIZE). */
+    readonly batchSize: number;
+    /** Seconds a credit whose payment the bank has not finished with waits before it is looked at again (SETTLEMENT_RECONCILE_RETRY_SECONDS). */
+    readonly retrySeconds: number;
+  };
   readonly idempotency: {
     /** Hours an Idempotency-Key and its stored response are kept (IDEMPOTENCY_TTL_HOURS). */
     readonly ttlHours: number;

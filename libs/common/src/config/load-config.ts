@@ -237,6 +237,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       cache: oneOf(env, 'ACCOUNT_INFORMATION_CACHE', ACCOUNT_INFORMATION_CACHE_STORES, 'redis'),
       cacheSeconds: integer(env, 'ACCOUNT_INFORMATION_CACHE_SECONDS', 60, 1, 3600),
     },
+    reconciliation: {
+      intervalSeconds: integer(env, 'SETTLEMENT_RECONCILE_INTERVAL_SECONDS', 5, 1, 3600),
+      batchSize: integer(env, 'SETTLEMENT_RECONCILE_BATCH_SIZE', 500, 1, 10_000),
+      retrySeconds: integer(env, 'SETTLEMENT_RECONCILE_RETRY_SECONDS', 60, 1, 86_400),
+    },
     idempotency: { ttlHours: integer(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 24 * 30) },
     bankSecrets: Object.fromEntries(
       Object.entries(env).filter(

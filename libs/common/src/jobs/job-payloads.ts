@@ -109,6 +109,17 @@ export interface PollRefundPayload {
   readonly refundId: string;
 }
 
+/** Matches a batch of a settlement account's booked credits with the payments they settle; reschedules itself. */
+export interface ReconcileSettlementPayload {
+  readonly name: 'settlement.reconcile';
+}
+
+/** A payment to a settlement account reached the end of its settlement window. */
+export interface SettlementWindowEndPayload {
+  readonly name: 'settlement.window-end';
+  readonly paymentId: string;
+}
+
 /**
  * The timer of one payout: sends it to its settlement provider if it has not reached it yet, then
  * polls the provider until a final status; past the polling period a payout the provider never
@@ -156,7 +167,9 @@ export type JobPayload =
   | PurgeIdempotencyKeysPayload
   | PurgeAccountInformationPayload
   | ReadSettlementCreditsPayload
-  | RunSettlementRulePayload;
+  | RunSettlementRulePayload
+  | ReconcileSettlementPayload
+  | SettlementWindowEndPayload;
 export type JobName = JobPayload['name'];
 export type PayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
 
@@ -173,6 +186,8 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'payment-links.expire': 'timers',
   'vrp-consents.expire': 'timers',
   'refunds.poll': 'bank-polling',
+  'settlement.reconcile': 'timers',
+  'settlement.window-end': 'timers',
   'payouts.poll': 'bank-polling',
   'settlement.read-credits': 'bank-polling',
   'settlement-rules.run': 'timers',

@@ -69,15 +69,16 @@ const COLUMNS: readonly PaymentColumn[] = [
   { column: 'refund_status', field: 'refundStatus', kind: 'plain', initial: 'NONE' },
   { column: 'refunded_amount', field: 'refundedAmount', kind: 'plain', initial: '0' },
   { column: 'settled_refund_amount', field: 'settledRefundAmount', kind: 'plain', initial: '0' },
+  { column: 'virtual_account_id', field: 'virtualAccountId', kind: 'plain', initial: null },
 ];
 
 /** The refund sums, numeric columns beside the amount: Decimals, as Prisma answers them. */
 const REFUND_SUM_COLUMNS = { refundedAmount: 'refunded_amount', settledRefundAmount: 'settled_refund_amount' } as const;
 
-const SELECT_LIST = COLUMNS.map(({ column }) => `"${column}"`).join(', ');
+export const SELECT_LIST = COLUMNS.map(({ column }) => `"${column}"`).join(', ');
 
 /** A `payment` row as pg reads it (jsonb parsed, timestamps as Date, numeric as text) -> Payment, as Prisma would answer it. */
-function paymentFromRow(row: Record<string, unknown>): Payment {
+export function paymentFromRow(row: Record<string, unknown>): Payment {
   const payment: Record<string, unknown> = {};
   for (const { column, field } of COLUMNS) payment[field] = row[column];
   payment['amount'] = new Prisma.Decimal(row['amount'] as string);

@@ -50,6 +50,11 @@ export interface PaymentCreditor extends PaymentAccountFields {
   readonly address?: Readonly<Record<string, unknown>>;
   /** The id of an account verification (`/account-verifications`) of this creditor. */
   readonly accountVerificationId?: string;
+  /**
+   * One of the member's settlement accounts (the reference's VirtualAccountCreditor): the gateway
+   * fills in the account's name and identifiers, which answers leave out again.
+   */
+  readonly virtualAccountId?: string;
 }
 
 /** Full debtor details, or an Account on File reference (`tokenizedAccountId`), never both. */

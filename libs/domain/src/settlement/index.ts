@@ -1,2 +1,5 @@
 export * from './ledger.js';
+export * from './credit-matching.js';
+export * from './settlement-window.js';
+export * from './settlement-creditor.js';
 export * from './settlement-account-rules.js';

@@ -65,6 +65,8 @@ export function accountProblemAt(object: object, path: string): string | undefin
 }
 
 function accountProblems(object: object): ReadonlyArray<{ readonly path: string; readonly message: string }> {
+  // A settlement account's identifiers are the gateway's to fill in (virtualAccountId's own check refuses any given).
+  if (typeof (object as { readonly virtualAccountId?: unknown }).virtualAccountId === 'string') return [];
   const context = railContextOf(object);
   const rail = context.localInstrument ?? 'AUTO_SELECT';
   const { localInstrument: _rail, ...options } = context;

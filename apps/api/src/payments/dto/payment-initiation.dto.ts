@@ -25,7 +25,7 @@ import {
 } from '#libs/domain';
 import { AmountDto } from './amount.dto.js';
 import { accountFieldsOf, debtorShapeOf } from './account-fields.dto.js';
-import { CreditorDto } from './creditor.dto.js';
+import { PaymentCreditorDto, namesSettlementAccount } from './creditor.dto.js';
 import { DebtorDto } from './debtor.dto.js';
 import { ChoiceField, FlagField, NestedField, TextField } from './field-decorators.js';
 import { REQUESTED_LOCAL_INSTRUMENTS, attachRailContext, railContextFrom } from './rail-context.js';
@@ -52,7 +52,7 @@ function checkLocalInstrument(value: string, object: object): string | undefined
   if (value !== 'AUTO_SELECT') return checkRailCurrency(value as PaymentLocalInstrument, currency);
   // A creditor without any identifier is reported at initiation.creditor instead.
   if (
-    !(initiation.creditor instanceof CreditorDto) ||
+    !(initiation.creditor instanceof PaymentCreditorDto) ||
     !IDENTIFIER_FIELDS.some((field) => typeof initiation.creditor[field] === 'string')
   )
     return undefined;
@@ -69,6 +69,7 @@ function checkLocalInstrument(value: string, object: object): string | undefined
 /** With AUTO_SELECT the account's own fields cannot say which is missing: the account as a whole needs one. */
 function wholeAccountProblem(child: object, object: object, role: 'creditor' | 'debtor'): string | undefined {
   if ((object as PaymentInitiationDto).localInstrument !== 'AUTO_SELECT') return undefined;
+  if (role === 'creditor' && namesSettlementAccount(child)) return undefined;
   if (role === 'debtor' && isAccountOnFile(debtorShapeOf(child))) return undefined;
   return checkAccountForRail(accountFieldsOf(child), 'AUTO_SELECT', { role }).find((problem) => problem.path === '')
     ?.message;
@@ -149,13 +150,14 @@ export class PaymentInitiationDto {
   debtor?: DebtorDto;
 
   @NestedField({
-    description: 'The payee: name and account in the identifier form of the rail.',
+    description:
+      'The payee: name and account in the identifier form of the rail, or a settlement account (virtualAccountId).',
     required: true,
-    type: () => CreditorDto,
+    type: () => PaymentCreditorDto,
     attach: attachRailContext,
     rule: (child, object) => wholeAccountProblem(child, object, 'creditor'),
   })
-  creditor!: CreditorDto;
+  creditor!: PaymentCreditorDto;
 
   @TextField({
     description:

@@ -15,7 +15,7 @@ import {
 } from '#libs/domain';
 import type { AccountFieldsDto } from './account-fields.dto.js';
 import type { AddressDto, DeliveryAddressDto } from './address.dto.js';
-import type { CreditorDto } from './creditor.dto.js';
+import type { CreditorDto, PaymentCreditorDto } from './creditor.dto.js';
 import type { DebtorDto } from './debtor.dto.js';
 import type { PaymentInitiationDto } from './payment-initiation.dto.js';
 import type { RiskDto } from './risk.dto.js';
@@ -82,9 +82,11 @@ function deliveryAddressOf(dto: DeliveryAddressDto | null | undefined): Readonly
   });
 }
 
-function creditorOf(dto: CreditorDto): PaymentCreditor {
+function creditorOf(dto: CreditorDto | PaymentCreditorDto): PaymentCreditor {
   return compact<PaymentCreditor>({
-    name: normalizeText(dto.name),
+    // A settlement account's name is filled in from the account when the request gives none.
+    name: dto.name === undefined || dto.name === null ? '' : normalizeText(dto.name),
+    virtualAccountId: 'virtualAccountId' in dto ? text(dto.virtualAccountId) : undefined,
     ultimateCreditorName: text(dto.ultimateCreditorName),
     bankName: text(dto.bankName),
     accountVerificationId: text(dto.accountVerificationId),

@@ -1,0 +1,136 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, Clock, type AppConfig } from '#libs/common';
+import {
+  PrismaService,
+  SettlementReconciliationRepository,
+  Transactions,
+  type CreditOutcome,
+  type Payment,
+  type SettlementEventRow,
+  type SettlementPaymentWrite,
+} from '#libs/db';
+import { decideCredit, type ReconciliationState } from '#libs/domain';
+import { wakeOutboxRelay } from '#libs/events';
+import { settlementWindowTimerId } from '../settlement-window-timer.js';
+import { candidateOf, referenceKey } from './settlement-candidate.js';
+import { settlementStep } from './settlement-step.js';
+
+/** What one batch did with the credits it locked. */
+export interface ReconciliationBatch {
+  readonly examined: number;
+  readonly settled: number;
+  readonly mismatched: number;
+  readonly unmatched: number;
+  readonly waiting: number;
+}
+
+/** A credit whose payment another transaction holds is looked at again after this long. */
+const BUSY_RETRY_MS = 1000;
+
+/**
+ * Matches booked settlement-account credits with the payments they settle (rules:
+ * libs/domain settlement/credit-matching.ts), a batch per transaction: the oldest pending
+ * credits due, locked with SKIP LOCKED (two workers never take the same credit), the payments
+ * with their references locked the same way (a credit whose payment another transaction holds
+ * waits a moment instead of being decided without it), then, in one set-based statement, each
+ * matched payment's moves with one PAYMENT_STATUS_CHANGED event per move, the
+ * removal of its window timer, and every credit's outcome. All of a batch commits together or
+ * not at all, so a worker that stops mid-batch leaves its credits pending for the next run.
+ */
+@Injectable()
+export class CreditReconciliation {
+  private readonly transactions: Transactions;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+    private readonly reconciliation: SettlementReconciliationRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.transactions = new Transactions(prisma);
+  }
+
+  async reconcileBatch(limit: number = this.config.reconciliation.batchSize): Promise<ReconciliationBatch> {
+    const result = await this.transactions.run(async (tx) => {
+      const repository = this.reconciliation.in(tx);
+      const now = this.clock.now();
+      const credits = await repository.lockDueCredits(now, limit);
+      if (credits.length === 0) return { batch: emptyBatch(), events: 0 };
+      const { locked, busy } = await repository.lockPaymentsFor(credits);
+      const busyKeys = new Set(busy.map((key) => referenceKey(key.accountId, key.reference)));
+      const byKey = new Map<string, Payment[]>();
+      for (const payment of locked) {
+        const key = referenceKey(payment.virtualAccountId ?? '', payment.refId);
+        byKey.set(key, [...(byKey.get(key) ?? []), payment]);
+      }
+      const current = new Map(locked.map((payment) => [payment.id, payment]));
+      const writes = new Map<string, SettlementPaymentWrite>();
+      const events: SettlementEventRow[] = [];
+      const outcomes: CreditOutcome[] = [];
+      const counts = { settled: 0, mismatched: 0, unmatched: 0, waiting: 0 };
+      const retryAt = new Date(now.getTime() + this.config.reconciliation.retrySeconds * 1000);
+
+      const end = (id: string, state: ReconciliationState, paymentId: string | null) =>
+        outcomes.push({ id, state, paymentId, reconcileAfter: null, reconciledAt: now });
+      const wait = (id: string, until: Date) => {
+        counts.waiting += 1;
+        outcomes.push({ id, state: 'PENDING', paymentId: null, reconcileAfter: until, reconciledAt: null });
+      };
+
+      for (const credit of credits) {
+        if (credit.reference === null) {
+          counts.unmatched += 1;
+          end(credit.id, 'UNMATCHED', null);
+          continue;
+        }
+        const key = referenceKey(credit.accountId, credit.reference);
+        if (busyKeys.has(key)) {
+          wait(credit.id, new Date(now.getTime() + BUSY_RETRY_MS));
+          continue;
+        }
+        const candidates = (byKey.get(key) ?? []).map((payment) => candidateOf(current.get(payment.id) ?? payment));
+        const decision = decideCredit(credit, candidates);
+        switch (decision.kind) {
+          case 'defer':
+            wait(credit.id, retryAt);
+            break;
+          case 'unmatched':
+            counts.unmatched += 1;
+            end(credit.id, 'UNMATCHED', null);
+            break;
+          case 'settle':
+          case 'mismatch': {
+            const payment = current.get(decision.paymentId) as Payment;
+            const step = settlementStep(
+              payment,
+              decision.moves,
+              now,
+              decision.kind === 'mismatch' ? decision.reason : undefined,
+            );
+            current.set(payment.id, step.payment);
+            const earlier = writes.get(payment.id);
+            writes.set(payment.id, { expected: earlier?.expected ?? step.write.expected, changed: step.write.changed });
+            events.push(...step.events);
+            if (decision.kind === 'settle') counts.settled += 1;
+            else counts.mismatched += 1;
+            end(credit.id, decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED', payment.id);
+            break;
+          }
+        }
+      }
+      await repository.writeSettlements({
+        writes: [...writes.values()],
+        events,
+        timerIds: [...writes.keys()].map(settlementWindowTimerId),
+        outcomes,
+      });
+      return { batch: { examined: credits.length, ...counts }, events: events.length };
+    });
+    if (result.events > 0) wakeOutboxRelay(this.prisma.pool);
+    return result.batch;
+  }
+}
+
+function emptyBatch(): ReconciliationBatch {
+  return { examined: 0, settled: 0, mismatched: 0, unmatched: 0, waiting: 0 };
+}

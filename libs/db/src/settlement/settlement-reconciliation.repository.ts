@@ -1,0 +1,289 @@
+import { Injectable } from '@nestjs/common';
+import type { Payment } from '../generated/prisma/client.js';
+import { paymentFromRow, SELECT_LIST as PAYMENT_COLUMNS } from '../payments/payment-statements.js';
+import { Repository } from '../repository.js';
+
+/** A booked credit as reconciliation reads it. */
+export interface CreditForReconciliation {
+  readonly id: string;
+  readonly accountId: string;
+  readonly memberId: string;
+  readonly transactionType: string;
+  /** Decimal text. */
+  readonly amount: string;
+  readonly currency: string;
+  /** The refId, else the description (the generated match_reference column); null when neither. */
+  readonly reference: string | null;
+  readonly reconciliationState: string;
+  readonly paymentId: string | null;
+  readonly receivedAt: Date;
+}
+
+/** Where a credit ends after a reconciliation step. */
+export interface CreditOutcome {
+  readonly id: string;
+  /** ReconciliationState (libs/domain settlement/credit-matching.ts). */
+  readonly state: string;
+  readonly paymentId: string | null;
+  /** For a credit left PENDING: when it is looked at again. */
+  readonly reconcileAfter: Date | null;
+  /** For a credit leaving PENDING. */
+  readonly reconciledAt: Date | null;
+}
+
+/** A settlement move of a payment locked by the caller: from `expected` to `changed` (`steps` versions on). */
+export interface SettlementPaymentWrite {
+  readonly expected: Pick<Payment, 'id' | 'status' | 'version'>;
+  readonly changed: Pick<Payment, 'id' | 'status' | 'statusReasonInformation' | 'updatedAt' | 'version'>;
+}
+
+/** An outbox row written with a settlement move. */
+export interface SettlementEventRow {
+  readonly id: string;
+  readonly memberId: string;
+  readonly eventType: string;
+  /** JSON text of the notification, stored byte for byte. */
+  readonly body: string;
+  readonly createdAt: Date;
+}
+
+/** Everything a reconciliation step writes (see writeSettlements). */
+export interface SettlementBatchWrite {
+  readonly writes: readonly SettlementPaymentWrite[];
+  readonly events: readonly SettlementEventRow[];
+  readonly timerIds: readonly string[];
+  readonly outcomes: readonly CreditOutcome[];
+}
+
+interface CreditRow {
+  id: string;
+  account_id: string;
+  member_id: string;
+  transaction_type: string;
+  amount: string;
+  currency: string;
+  match_reference: string | null;
+  reconciliation_state: string;
+  payment_id: string | null;
+  received_at: Date;
+}
+
+const CREDIT_COLUMNS = `id, account_id, member_id, transaction_type, amount::text AS amount, currency,
+  match_reference, reconciliation_state, payment_id, received_at`;
+
+function creditOf(row: CreditRow): CreditForReconciliation {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    memberId: row.member_id,
+    transactionType: row.transaction_type,
+    amount: row.amount,
+    currency: row.currency,
+    reference: row.match_reference,
+    reconciliationState: row.reconciliation_state,
+    paymentId: row.payment_id,
+    receivedAt: row.received_at,
+  };
+}
+
+// The set-based updates find their rows by the ids as an array too (`id = ANY`): joined with the
+// JSON rows alone, the planner cannot tell how few they are and may read the whole table.
+
+/**
+ * The statements of reconciliation: settlement-account credits and the payments made to those
+ * accounts, locked and changed in sets (a batch of credits is a handful of statements, whatever
+ * its size). Every method runs in the caller's transaction (`in(tx)`); the locks hold until it ends.
+ */
+@Injectable()
+export class SettlementReconciliationRepository extends Repository {
+  /**
+   * Locks up to `limit` pending credits due at `now` (never looked at, or waiting and due again),
+   * oldest booked first, skipping those another worker holds.
+   */
+  async lockDueCredits(now: Date, limit: number): Promise<CreditForReconciliation[]> {
+    const rows = await this.db.$queryRawUnsafe<CreditRow[]>(
+      `SELECT ${CREDIT_COLUMNS} FROM settlement_transaction
+       WHERE transaction_type = 'CREDIT' AND reconciliation_state = 'PENDING'
+         AND (reconcile_after IS NULL OR reconcile_after <= $1)
+       ORDER BY received_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      now,
+      limit,
+    );
+    return rows.map(creditOf);
+  }
+
+  /** Locks the pending credits of an account with a reference (waiting for another worker's lock to end). */
+  async lockPendingCreditsOf(accountId: string, reference: string): Promise<CreditForReconciliation[]> {
+    const rows = await this.db.$queryRawUnsafe<CreditRow[]>(
+      `SELECT ${CREDIT_COLUMNS} FROM settlement_transaction
+       WHERE account_id = $1 AND match_reference = $2
+         AND transaction_type = 'CREDIT' AND reconciliation_state = 'PENDING'
+       ORDER BY received_at, id FOR UPDATE`,
+      accountId,
+      reference,
+    );
+    return rows.map(creditOf);
+  }
+
+  /** Locks one transaction of any account (an operator's match), or null. */
+  async lockCredit(id: string): Promise<CreditForReconciliation | null> {
+    const rows = await this.db.$queryRawUnsafe<CreditRow[]>(
+      `SELECT ${CREDIT_COLUMNS} FROM settlement_transaction WHERE id = $1 FOR UPDATE`,
+      id,
+    );
+    const row = rows[0];
+    return row === undefined ? null : creditOf(row);
+  }
+
+  /**
+   * The payments to the credits' accounts with their references, each locked unless another
+   * transaction holds it: `locked` as read, and `busy`, the account and reference of each payment
+   * left out (the caller waits for those rather than deciding without them).
+   */
+  async lockPaymentsFor(credits: readonly Pick<CreditForReconciliation, 'accountId' | 'reference'>[]): Promise<{
+    readonly locked: Payment[];
+    readonly busy: readonly { readonly accountId: string; readonly reference: string }[];
+  }> {
+    const keyed = credits.filter((credit) => credit.reference !== null);
+    if (keyed.length === 0) return { locked: [], busy: [] };
+    // The locked rows come back whole (as the payment statements read them), so no second read is needed.
+    const rows = await this.db.$queryRawUnsafe<Array<Record<string, unknown> & { wanted_id: string; busy: boolean }>>(
+      `WITH wanted AS (
+         SELECT DISTINCT p.id, p.virtual_account_id, p.ref_id
+         FROM unnest($1::text[], $2::text[]) AS k(account_id, reference)
+         JOIN payment p ON p.virtual_account_id = k.account_id AND p.ref_id = k.reference
+       ), locked AS (
+         SELECT ${PAYMENT_COLUMNS.split(', ')
+           .map((column) => `p.${column}`)
+           .join(', ')}
+         FROM payment p WHERE p.id IN (SELECT id FROM wanted) FOR UPDATE OF p SKIP LOCKED
+       )
+       SELECT wanted.id AS wanted_id, wanted.virtual_account_id AS wanted_account, wanted.ref_id AS wanted_ref,
+              locked.id IS NULL AS busy, locked.*
+       FROM wanted LEFT JOIN locked ON locked.id = wanted.id`,
+      keyed.map((credit) => credit.accountId),
+      keyed.map((credit) => credit.reference as string),
+    );
+    const locked = rows.filter((row) => !row.busy).map((row) => paymentFromRow(row));
+    const busy = rows
+      .filter((row) => row.busy)
+      .map((row) => ({ accountId: String(row['wanted_account']), reference: String(row['wanted_ref']) }));
+    return { locked, busy };
+  }
+
+  /**
+   * Writes, in one statement, what a batch decided: the settlement moves of payments the caller
+   * holds locked (status, reason, time and version, each only while the row is still at its
+   * expected status and version), their outbox rows, the removal of their timers and every
+   * credit's outcome. Throws when a payment was not at its expected status and version (the
+   * transaction then writes nothing). The caller wakes the outbox relay after the commit.
+   */
+  async writeSettlements(batch: SettlementBatchWrite): Promise<void> {
+    const { writes, events, timerIds, outcomes } = batch;
+    if (writes.length === 0 && events.length === 0 && timerIds.length === 0 && outcomes.length === 0) return;
+    // An event's body goes in as a JSON value so json_to_recordset keeps its text byte for byte.
+    const eventRows = events.map(
+      (event) =>
+        `${JSON.stringify({
+          id: event.id,
+          member_id: event.memberId,
+          event_type: event.eventType,
+          created_at: event.createdAt.toISOString(),
+        }).slice(0, -1)},"body":${event.body}}`,
+    );
+    const rows = await this.db.$queryRawUnsafe<{ moved: number }[]>(
+      `WITH moved AS (
+         UPDATE payment p SET status = n.status, status_reason_information = n.reason,
+           updated_at = n.updated_at, version = n.version
+         FROM json_to_recordset($1::json) AS n(id text, expected_status text, expected_version int,
+           status text, reason text, updated_at timestamptz, version int)
+         WHERE p.id = ANY($2::text[]) AND p.id = n.id AND p.status = n.expected_status
+           AND p.version = n.expected_version
+         RETURNING p.id
+       ), event_rows AS (
+         INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
+         SELECT id, member_id, event_type, body, created_at
+         FROM json_to_recordset($3::json) AS e(id text, member_id text, event_type text, body text,
+           created_at timestamptz)
+         RETURNING id
+       ), cleared AS (
+         DELETE FROM scheduled_job WHERE id = ANY($4::text[]) RETURNING id
+       ), outcomes AS (
+         UPDATE settlement_transaction t SET reconciliation_state = o.state, payment_id = o.payment_id,
+           reconcile_after = o.reconcile_after, reconciled_at = o.reconciled_at
+         FROM json_to_recordset($5::json) AS o(id text, state text, payment_id text,
+           reconcile_after timestamptz, reconciled_at timestamptz)
+         WHERE t.id = ANY($6::text[]) AND t.id = o.id
+         RETURNING t.id
+       )
+       SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM event_rows)::int AS events,
+              (SELECT count(*) FROM cleared)::int AS cleared, (SELECT count(*) FROM outcomes)::int AS outcomes`,
+      JSON.stringify(
+        writes.map(({ expected, changed }) => ({
+          id: expected.id,
+          expected_status: expected.status,
+          expected_version: expected.version,
+          status: changed.status,
+          reason: changed.statusReasonInformation,
+          updated_at: changed.updatedAt.toISOString(),
+          version: changed.version,
+        })),
+      ),
+      writes.map(({ expected }) => expected.id),
+      `[${eventRows.join(',')}]`,
+      [...timerIds],
+      JSON.stringify(
+        outcomes.map((outcome) => ({
+          id: outcome.id,
+          state: outcome.state,
+          payment_id: outcome.paymentId,
+          reconcile_after: outcome.reconcileAfter?.toISOString() ?? null,
+          reconciled_at: outcome.reconciledAt?.toISOString() ?? null,
+        })),
+      ),
+      outcomes.map((outcome) => outcome.id),
+    );
+    const moved = rows[0]?.moved ?? 0;
+    if (moved !== writes.length)
+      throw new Error(`settlement moves wrote ${moved} payments of ${writes.length}: a payment moved under its lock`);
+  }
+
+  /** Credits of an account and reference waiting for their payment's final status: looked at again at once. */
+  async wakeWaitingCredits(accountId: string, reference: string): Promise<void> {
+    await this.db.$executeRawUnsafe(
+      `UPDATE settlement_transaction SET reconcile_after = NULL
+       WHERE account_id = $1 AND match_reference = $2
+         AND transaction_type = 'CREDIT' AND reconciliation_state = 'PENDING' AND reconcile_after IS NOT NULL`,
+      accountId,
+      reference,
+    );
+  }
+
+  /** One page of unmatched credits (of one member when given), newest booked first; `limit + 1` rows. */
+  listUnmatchedCredits(memberId: string | undefined, offset: number, limit: number) {
+    return this.db.settlementTransaction.findMany({
+      where: {
+        transactionType: 'CREDIT',
+        reconciliationState: 'UNMATCHED',
+        ...(memberId === undefined ? {} : { memberId }),
+      },
+      orderBy: [{ receivedAt: 'desc' }, { id: 'desc' }],
+      skip: offset,
+      take: limit + 1,
+    });
+  }
+
+  /** One page of payments awaiting their credit (of one member when given), oldest first; `limit + 1` rows. */
+  listAwaitingSettlement(memberId: string | undefined, offset: number, limit: number): Promise<Payment[]> {
+    return this.db.payment.findMany({
+      where: {
+        status: 'SETTLEMENT_IN_PROGRESS',
+        virtualAccountId: { not: null },
+        ...(memberId === undefined ? {} : { memberId }),
+      },
+      orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
+      skip: offset,
+      take: limit + 1,
+    });
+  }
+}

@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CreditReconciliation,
+  MatchCreditUseCase,
+  SettlementWindowEnd,
+  settlementWindowTimerId,
+} from '#libs/application';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GatewayError, JOB_QUEUE } from '#libs/common';
+import { closeDataStores, openDataStores, paymentFromNew, type DataStores, type Payment } from '#libs/db';
+import { newId, type PaymentStatus } from '#libs/domain';
+import { testConfig } from '../support/test-env.js';
+
+/**
+ * Reconciliation against Postgres: payments to settlement accounts and credits made through the
+ * repositories, matched by the worker's batch, the window end and an operator's match.
+ */
+const MEMBER = 'm:reconciliation-a';
+const OTHER_MEMBER = 'm:reconciliation-b';
+
+let stores: DataStores;
+let config: Awaited<ReturnType<typeof testConfig>>;
+let reconciliation: CreditReconciliation;
+let windows: SettlementWindowEnd;
+let matches: MatchCreditUseCase;
+
+beforeAll(async () => {
+  config = await testConfig();
+  stores = await openDataStores(config, { service: 'reconciliation-test', poolSize: 8 });
+  for (const id of [MEMBER, OTHER_MEMBER])
+    await stores.prisma.member.upsert({ where: { id }, create: { id, name: id }, update: {} });
+  const { prisma, clock, repositories } = stores;
+  reconciliation = new CreditReconciliation(prisma, clock, repositories.settlementReconciliation, config);
+  windows = new SettlementWindowEnd(prisma, clock, repositories.payments, repositories.settlementReconciliation);
+  matches = new MatchCreditUseCase(prisma, clock, repositories.payments, repositories.settlementReconciliation);
+});
+
+afterAll(async () => {
+  await closeDataStores(stores);
+});
+
+async function newAccount(memberId = MEMBER, currency = 'EUR'): Promise<string> {
+  const id = newId('pa:');
+  const now = new Date();
+  await stores.repositories.settlementAccounts.insert({
+    id,
+    memberId,
+    providerId: 'reconciliation-test',
+    providerAccountId: id,
+    status: 'ACTIVE',
+    currency,
+    country: 'DE',
+    iban: 'DE89370400440532013000',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
+interface PaymentSpec {
+  readonly accountId: string;
+  readonly refId: string;
+  readonly amount?: string;
+  readonly status?: PaymentStatus;
+  readonly memberId?: string;
+  readonly localInstrument?: string;
+}
+
+async function newPayment(spec: PaymentSpec): Promise<Payment> {
+  const now = stores.clock.now();
+  const amount = spec.amount ?? '10.00';
+  const payment = paymentFromNew({
+    id: newId('pm2'),
+    memberId: spec.memberId ?? MEMBER,
+    refId: spec.refId,
+    status: spec.status ?? 'SETTLEMENT_IN_PROGRESS',
+    initiation: {
+      refId: spec.refId,
+      remittanceInformationPrimary: 'Order',
+      amount: { value: amount, currency: 'EUR' },
+      localInstrument: spec.localInstrument ?? 'SEPA',
+      creditor: { name: 'Merchant', virtualAccountId: spec.accountId },
+      callbackUrl: 'https://tpp.example/cb',
+    },
+    amount,
+    currency: 'EUR',
+    localInstrument: spec.localInstrument ?? 'SEPA',
+    virtualAccountId: spec.accountId,
+    callbackToken: newId('cb'),
+    nonce: 'n',
+    pollUntil: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await stores.repositories.transactions.run(async (tx) => {
+    await stores.repositories.payments.in(tx).insert(payment);
+    await stores.repositories.scheduledJobs
+      .in(tx)
+      .schedule(
+        settlementWindowTimerId(payment.id),
+        { name: 'settlement.window-end', paymentId: payment.id },
+        new Date(now.getTime() + 86_400_000),
+        JOB_QUEUE['settlement.window-end'],
+      );
+  });
+  return payment;
+}
+
+async function newCredit(accountId: string, refId: string | null, amount = '10.00', description?: string) {
+  const credit = await stores.repositories.settlementTransactions.insertOnce({
+    id: newId('st'),
+    accountId,
+    memberId: (await stores.repositories.settlementAccounts.findById(accountId))?.memberId ?? MEMBER,
+    transactionType: 'CREDIT',
+    providerPaymentId: newId('pp'),
+    amount,
+    currency: 'EUR',
+    localInstrument: 'SEPA',
+    refId,
+    description: description ?? null,
+    createdDateTime: new Date(),
+    receivedAt: new Date(),
+  });
+  if (credit === null) throw new Error('credit not stored');
+  return credit;
+}
+
+async function reconcileAll(): Promise<void> {
+  for (;;) if ((await reconciliation.reconcileBatch(100)).examined === 0) return;
+}
+
+const paymentOf = (id: string) => stores.prisma.payment.findUniqueOrThrow({ where: { id } });
+const creditRow = (id: string) => stores.prisma.settlementTransaction.findUniqueOrThrow({ where: { id } });
+const timerOf = (paymentId: string) =>
+  stores.prisma.scheduledJob.findUnique({ where: { id: settlementWindowTimerId(paymentId) } });
+
+async function eventsOf(paymentId: string): Promise<{ status: string; statusReasonInformation?: string }[]> {
+  const rows = await stores.prisma.outboxEvent.findMany({
+    where: { eventType: 'PAYMENT_STATUS_CHANGED', body: { contains: paymentId } },
+    orderBy: { createdAt: 'asc' },
+  });
+  return rows.map((row) => (JSON.parse(row.body) as { payment: { status: string } }).payment);
+}
+
+describe('reconciliation of settlement credits in Postgres', () => {
+  it('settles the payment with the same reference and amount, links the credit and removes the window timer', async () => {
+    const account = await newAccount();
+    const payment = await newPayment({ accountId: account, refId: 'order-1', amount: '10.00' });
+    const credit = await newCredit(account, 'order-1', '10');
+    await reconcileAll();
+    const settled = await paymentOf(payment.id);
+    expect(settled.status).toBe('SETTLEMENT_COMPLETED');
+    expect(settled.version).toBe(payment.version + 1);
+    expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MATCHED', paymentId: payment.id });
+    expect(await timerOf(payment.id)).toBeNull();
+    expect((await eventsOf(payment.id)).map((event) => event.status)).toEqual(['SETTLEMENT_COMPLETED']);
+  });
+
+  it('takes a payment still at INITIATION_COMPLETED through SETTLEMENT_IN_PROGRESS, an event per move', async () => {
+    const account = await newAccount();
+    const payment = await newPayment({ accountId: account, refId: 'order-2', status: 'INITIATION_COMPLETED' });
+    await newCredit(account, 'order-2');
+    await reconcileAll();
+    expect((await paymentOf(payment.id)).version).toBe(payment.version + 2);
+    expect((await eventsOf(payment.id)).map((event) => event.status)).toEqual([
+      'SETTLEMENT_IN_PROGRESS',
+      'SETTLEMENT_COMPLETED',
+    ]);
+  });
+
+  it('ends the payment SETTLEMENT_INCOMPLETE for another amount, naming expected and received', async () => {
+    const account = await newAccount();
+    const payment = await newPayment({ accountId: account, refId: 'order-3', amount: '10.00' });
+    const credit = await newCredit(account, 'order-3', '9.99');
+    await reconcileAll();
+    const ended = await paymentOf(payment.id);
+    expect(ended.status).toBe('SETTLEMENT_INCOMPLETE');
+    expect(ended.statusReasonInformation).toBe(
+      'The credit received on the settlement account (9.99 EUR) does not match the payment (expected 10.00 EUR).',
+    );
+    expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MISMATCHED', paymentId: payment.id });
+  });
+
+  it('matches a credit without a refId by its description, and leaves other credits unmatched', async () => {
+    const account = await newAccount();
+    const payment = await newPayment({ accountId: account, refId: 'order-4' });
+    const byDescription = await newCredit(account, null, '10.00', '  order-4 ');
+    const stranger = await newCredit(account, 'nobody-paid-this');
+    const bare = await newCredit(account, null);
+    await reconcileAll();
+    expect((await creditRow(byDescription.id)).paymentId).toBe(payment.id);
+    expect(await creditRow(stranger.id)).toMatchObject({ reconciliationState: 'UNMATCHED', paymentId: null });
+    expect(await creditRow(bare.id)).toMatchObject({ reconciliationState: 'UNMATCHED', paymentId: null });
+  });
+
+  it('never changes a final payment: a second credit, or one after the window, stays unmatched', async () => {
+    const account = await newAccount();
+    const settled = await newPayment({ accountId: account, refId: 'order-5' });
+    const late = await newPayment({ accountId: account, refId: 'order-6', status: 'SETTLEMENT_INCOMPLETE' });
+    const first = await newCredit(account, 'order-5');
+    await reconcileAll();
+    const second = await newCredit(account, 'order-5');
+    const afterWindow = await newCredit(account, 'order-6');
+    await reconcileAll();
+    expect((await creditRow(first.id)).paymentId).toBe(settled.id);
+    expect(await creditRow(second.id)).toMatchObject({ reconciliationState: 'UNMATCHED', paymentId: null });
+    expect(await creditRow(afterWindow.id)).toMatchObject({ reconciliationState: 'UNMATCHED', paymentId: null });
+    expect((await paymentOf(late.id)).version).toBe(late.version);
+  });
+
+  it('keeps a credit waiting while its payment is not at the bank\u2019s final status, and takes it once woken', async () => {
+    const account = await newAccount();
+    const payment = await newPayment({ accountId: account, refId: 'order-7', status: 'INITIATION_PROCESSING' });
+    const credit = await newCredit(account, 'order-7');
+    await reconcileAll();
+    const waiting = await creditRow(credit.id);
+    expect(waiting.reconciliationState).toBe('PENDING');
+    expect(waiting.reconcileAfter?.getTime()).toBeGreaterThan(stores.clock.nowMs());
+    await stores.prisma.payment.update({ where: { id: payment.id }, data: { status: 'SETTLEMENT_IN_PROGRESS' } });
+    await stores.repositories.settlementReconciliation.wakeWaitingCredits(account, 'order-7');
+    await reconcileAll();
+    expect((await paymentOf(payment.id)).status).toBe('SETTLEMENT_COMPLETED');
+  });
+
+  it('two workers at once never match a credit twice or a payment with two credits', async () => {
+    const account = await newAccount();
+    const count = 300;
+    const payments = await Promise.all(
+      Array.from({ length: count }, (_, i) => newPayment({ accountId: account, refId: `bulk-${i % 150}` })),
+    );
+    for (let i = 0; i < count; i += 1) await newCredit(account, `bulk-${i % 150}`);
+    // A credit whose payment another worker holds waits a moment (about a second) and is taken then.
+    const pending = () =>
+      stores.prisma.settlementTransaction.count({ where: { accountId: account, reconciliationState: 'PENDING' } });
+    const runs = async () => {
+      for (;;) {
+        if ((await reconciliation.reconcileBatch(40)).examined > 0) continue;
+        if ((await pending()) === 0) return;
+        await sleep(200);
+      }
+    };
+    await Promise.all([runs(), runs(), runs()]);
+    const statuses = await stores.prisma.payment.groupBy({
+      by: ['status'],
+      where: { id: { in: payments.map((p) => p.id) } },
+      _count: true,
+    });
+    expect(statuses).toEqual([{ status: 'SETTLEMENT_COMPLETED', _count: count }]);
+    const linked = await stores.prisma.settlementTransaction.count({
+      where: { accountId: account, reconciliationState: 'MATCHED' },
+    });
+    expect(linked).toBe(count);
+    const events = await stores.prisma.outboxEvent.count({
+      where: { eventType: 'PAYMENT_STATUS_CHANGED', body: { contains: 'bulk-' } },
+    });
+    expect(events).toBe(count);
+  });
+});
+
+describe('settlement window end in Postgres', () => {
+  it('ends a payment without its credit SETTLEMENT_INCOMPLETE, saying the window passed', async () => {
+    const account = await newAccount();
+    const sepa = await newPayment({ accountId: account, refId: 'window-1' });
+    const faster = await newPayment({ accountId: account, refId: 'window-2', localInstrument: 'FASTER_PAYMENTS' });
+    expect(await windows.onTimer(sepa.id)).toBe('SETTLEMENT_INCOMPLETE');
+    expect(await windows.onTimer(faster.id)).toBe('SETTLEMENT_INCOMPLETE');
+    expect((await paymentOf(sepa.id)).statusReasonInformation).toContain('(15 days)');
+    expect((await paymentOf(faster.id)).statusReasonInformation).toContain('(1 day)');
+    expect(await windows.onTimer(sepa.id)).toBe('unchanged');
+  });
+
+  it('settles with a pending credit the worker has not reached yet', async () => {
+    const account = await newAccount();
+    const payment = await newPayment({ accountId: account, refId: 'window-3', status: 'INITIATION_COMPLETED' });
+    const credit = await newCredit(account, 'window-3');
+    expect(await windows.onTimer(payment.id)).toBe('SETTLEMENT_COMPLETED');
+    expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MATCHED', paymentId: payment.id });
+  });
+});
+
+describe("an operator's match in Postgres", () => {
+  async function refusal(creditId: string, paymentId: string): Promise<{ status: number; message: string }> {
+    try {
+      await matches.execute({ creditId, paymentId });
+    } catch (error) {
+      if (error instanceof GatewayError) return { status: error.status, message: error.message };
+      throw error;
+    }
+    throw new Error('the match was made');
+  }
+
+  it('settles an unmatched credit with a payment of the same account, through the same rules', async () => {
+    const account = await newAccount();
+    const credit = await newCredit(account, 'typo-ref');
+    await reconcileAll();
+    const payment = await newPayment({ accountId: account, refId: 'right-ref' });
+    const matched = await matches.execute({ creditId: credit.id, paymentId: payment.id });
+    expect(matched.reconciliationState).toBe('MATCHED');
+    expect(matched.payment.status).toBe('SETTLEMENT_COMPLETED');
+    expect(await timerOf(payment.id)).toBeNull();
+    expect((await refusal(credit.id, (await newPayment({ accountId: account, refId: 'x' })).id)).status).toBe(409);
+  });
+
+  it('refuses a final payment (409), another member, account or currency (400)', async () => {
+    const account = await newAccount();
+    const otherAccount = await newAccount();
+    const foreignAccount = await newAccount(OTHER_MEMBER);
+    const credit = await newCredit(account, 'lost');
+    const final = await newPayment({ accountId: account, refId: 'f', status: 'SETTLEMENT_INCOMPLETE' });
+    expect(await refusal(credit.id, final.id)).toMatchObject({ status: 409 });
+    const elsewhere = await newPayment({ accountId: otherAccount, refId: 'e' });
+    expect(await refusal(credit.id, elsewhere.id)).toMatchObject({ status: 400 });
+    const foreign = await newPayment({ accountId: foreignAccount, refId: 'g', memberId: OTHER_MEMBER });
+    expect(await refusal(credit.id, foreign.id)).toMatchObject({ status: 400 });
+    const gbpCredit = await stores.repositories.settlementTransactions.insertOnce({
+      id: newId('st'),
+      accountId: account,
+      memberId: MEMBER,
+      transactionType: 'CREDIT',
+      providerPaymentId: newId('pp'),
+      amount: '10.00',
+      currency: 'GBP',
+      createdDateTime: new Date(),
+      receivedAt: new Date(),
+    });
+    const open = await newPayment({ accountId: account, refId: 'h' });
+    expect(await refusal(gbpCredit?.id ?? '', open.id)).toMatchObject({ status: 400 });
+    expect((await paymentOf(open.id)).status).toBe('SETTLEMENT_IN_PROGRESS');
+    expect((await refusal('st:none', open.id)).status).toBe(404);
+  });
+});
