@@ -100,6 +100,39 @@ describe('settlement ledger in Postgres', () => {
     );
   }, 120_000);
 
+  it('postMany decides a batch exactly as posting its entries one by one does (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 30 }), async (operations) => {
+        const one = await newAccount();
+        const many = await newAccount();
+        const entries = operations.map((op) => ({
+          kind: op.kind,
+          sourceId: `src-${op.source}`,
+          amount: op.amount,
+          createdAt: new Date(),
+        }));
+        const single: string[] = [];
+        for (const entry of entries) {
+          const result = await post({ accountId: one, ...entry });
+          if (result.kind === 'posted') single.push(entry.sourceId);
+        }
+        const batch = await stores.repositories.transactions.run((tx) =>
+          stores.repositories.settlementLedger.in(tx).postMany(many, entries),
+        );
+        if (batch.kind !== 'posted') throw new Error('no account');
+        expect(batch.posted).toEqual(single);
+        expect(await storedBalances(many)).toEqual(await storedBalances(one));
+        const sums = await sumsOfEntries(many);
+        const stored = await storedBalances(many);
+        expect(stored.booked).toBe(sums.booked);
+        expect(stored.available).toBe(sums.available);
+        const chained = await stores.repositories.settlementLedger.entries(many);
+        expect(chained).toEqual(await stores.repositories.settlementLedger.entries(one));
+      }),
+      { numRuns: 20 },
+    );
+  }, 120_000);
+
   it('refuses to change or delete an entry', async () => {
     const accountId = await newAccount();
     await post({ accountId, kind: 'CREDIT', sourceId: 'c-1', amount: '5.00', createdAt: new Date() });

@@ -12,7 +12,7 @@ import {
   type Tx,
 } from '#libs/db';
 import { fromMinorUnits, newId, toMinorUnits } from '#libs/domain';
-import { writeOutboxEvent, type VirtualAccountCreditReceivedPayload } from '#libs/events';
+import { writeOutboxEvents, type VirtualAccountCreditReceivedPayload } from '#libs/events';
 import type { StoredSettlementParty } from './settlement-account-view.js';
 
 /** What booking one credit did. */
@@ -43,8 +43,8 @@ export interface CreditPageEnd {
 /**
  * Books the credits a provider reported for a settlement account: for each, the CREDIT
  * transaction row (once per providerPaymentId), the ledger's CREDIT entry (its source the
- * transaction's id) and VIRTUAL_ACCOUNT_CREDIT_RECEIVED. A page is one transaction, with the
- * cursor after it when one is given: a page is booked whole or not at all, and a crash before it
+ * transaction's id) and VIRTUAL_ACCOUNT_CREDIT_RECEIVED. A page is one transaction of a few
+ * statements whatever its length, with the cursor after it when one is given: a page is booked whole or not at all, and a crash before it
  * commits reads it again. A credit read again (a provider repeating itself, two readers at once)
  * finds its row and writes nothing.
  */
@@ -64,65 +64,77 @@ export class BookSettlementCreditsUseCase {
     credits: readonly SettlementCredit[],
     after?: CreditPageEnd,
   ): Promise<BookedPage> {
+    const bookable = credits.filter((credit) => this.bookable(account, credit));
     return this.transactions.run(async (tx) => {
-      const counts = { booked: 0, repeats: 0, refused: 0 };
-      for (const credit of credits) {
-        const outcome = await this.bookIn(tx, account, credit);
-        if (outcome === 'booked') counts.booked += 1;
-        else if (outcome === 'repeat') counts.repeats += 1;
-        else counts.refused += 1;
-      }
+      const booked = await this.bookIn(tx, account, bookable);
       if (after !== undefined) await this.accounts.in(tx).saveCreditCursor(account.id, after.cursor, this.clock.now());
-      return counts;
+      return { booked, repeats: bookable.length - booked, refused: credits.length - bookable.length };
     });
   }
 
-  book(account: CreditedAccount, credit: SettlementCredit): Promise<CreditBooking> {
-    return this.transactions.run((tx) => this.bookIn(tx, account, credit));
+  async book(account: CreditedAccount, credit: SettlementCredit): Promise<CreditBooking> {
+    const page = await this.bookPage(account, [credit]);
+    return page.booked === 1 ? 'booked' : page.repeats === 1 ? 'repeat' : 'refused';
   }
 
-  private async bookIn(tx: Tx, account: CreditedAccount, credit: SettlementCredit): Promise<CreditBooking> {
+  /** Whether the account can take the credit; a credit it cannot is logged. */
+  private bookable(account: CreditedAccount, credit: SettlementCredit): boolean {
     const problem = problemOf(account, credit);
-    if (problem !== undefined) {
-      this.logger.error(
-        { accountId: account.id, providerPaymentId: credit.providerPaymentId, problem },
-        'settlement credit not booked',
-      );
-      return 'refused';
-    }
-    const amount = fromMinorUnits(toMinorUnits(credit.amount.value));
-    const createdDateTime = new Date(credit.createdDateTime);
-    const creditor = credit.creditor ?? creditorOf(account);
+    if (problem === undefined) return true;
+    this.logger.error(
+      { accountId: account.id, providerPaymentId: credit.providerPaymentId, problem },
+      'settlement credit not booked',
+    );
+    return false;
+  }
+
+  /**
+   * The page's rows, ledger entries and events in four statements whatever its length: the rows
+   * the account has no transaction for yet are stored, and only those are posted and announced.
+   * How many were booked.
+   */
+  private async bookIn(tx: Tx, account: CreditedAccount, credits: readonly SettlementCredit[]): Promise<number> {
     const now = this.clock.now();
-    const row = await this.rows.in(tx).insertOnce({
-      id: newId('stx'),
-      accountId: account.id,
-      memberId: account.memberId,
-      transactionType: 'CREDIT',
-      providerPaymentId: credit.providerPaymentId,
-      amount,
-      currency: credit.amount.currency,
-      localInstrument: credit.localInstrument ?? null,
-      description: credit.description ?? null,
-      refId: credit.refId ?? null,
-      debtor: jsonOf(credit.debtor),
-      creditor: jsonOf(creditor),
-      createdDateTime,
-      receivedAt: now,
+    const drafts = credits.map((credit) => {
+      const amount = fromMinorUnits(toMinorUnits(credit.amount.value));
+      const creditor = credit.creditor ?? creditorOf(account);
+      const row = {
+        id: newId('stx'),
+        accountId: account.id,
+        memberId: account.memberId,
+        transactionType: 'CREDIT',
+        providerPaymentId: credit.providerPaymentId,
+        amount,
+        currency: credit.amount.currency,
+        localInstrument: credit.localInstrument ?? null,
+        description: credit.description ?? null,
+        refId: credit.refId ?? null,
+        debtor: jsonOf(credit.debtor),
+        creditor: jsonOf(creditor),
+        createdDateTime: new Date(credit.createdDateTime),
+        receivedAt: now,
+      };
+      return { credit, amount, creditor, row };
     });
-    if (row === null) return 'repeat';
-    const posted = await this.ledger
-      .in(tx)
-      .post({ accountId: account.id, kind: 'CREDIT', sourceId: row.id, amount, createdAt: now });
-    if (posted.kind !== 'posted')
-      throw new Error(`the ledger did not post credit ${row.id} of account ${account.id}: ${posted.kind}`);
-    await writeOutboxEvent(tx, {
-      memberId: account.memberId,
-      type: 'VIRTUAL_ACCOUNT_CREDIT_RECEIVED',
-      payload: creditEventPayload(account, credit, amount, creditor),
-      createdAt: now,
-    });
-    return 'booked';
+    const stored = new Set((await this.rows.in(tx).insertManyOnce(drafts.map(({ row }) => row))).map((row) => row.id));
+    const fresh = drafts.filter(({ row }) => stored.has(row.id));
+    if (fresh.length === 0) return 0;
+    const posted = await this.ledger.in(tx).postMany(
+      account.id,
+      fresh.map(({ row, amount }) => ({ kind: 'CREDIT' as const, sourceId: row.id, amount, createdAt: now })),
+    );
+    if (posted.kind !== 'posted' || posted.posted.length !== fresh.length)
+      throw new Error(`the ledger did not post every credit of account ${account.id}`);
+    await writeOutboxEvents(
+      tx,
+      fresh.map(({ credit, amount, creditor }) => ({
+        memberId: account.memberId,
+        type: 'VIRTUAL_ACCOUNT_CREDIT_RECEIVED' as const,
+        payload: creditEventPayload(account, credit, amount, creditor),
+        createdAt: now,
+      })),
+    );
+    return fresh.length;
   }
 }
 

@@ -20,6 +20,19 @@ export interface NewLedgerEntry {
   readonly createdAt: Date;
 }
 
+/** What posting several entries of one account did. */
+export type LedgerPostManyResult =
+  | {
+      readonly kind: 'posted';
+      /** Sources whose entry was appended, in order. */
+      readonly posted: readonly string[];
+      /** Sources that already had their entry of that kind: nothing written for them. */
+      readonly duplicates: readonly string[];
+      readonly refused: ReadonlyArray<{ readonly sourceId: string; readonly reason: LedgerRefusal }>;
+      readonly balances: LedgerBalanceStrings;
+    }
+  | { readonly kind: 'no-account' };
+
 export type LedgerPostResult =
   | { readonly kind: 'posted'; readonly balances: LedgerBalanceStrings }
   /** This source already has an entry of this kind: nothing was written (a repeat is harmless). */
@@ -93,6 +106,83 @@ export class SettlementLedgerRepository extends Repository {
       entry.createdAt,
     );
     return { kind: 'posted', balances: after };
+  }
+
+  /**
+   * Posts several entries of one account in order, in the caller's transaction, in three
+   * statements whatever their number: the account locked and the entries its sources already
+   * have read, then each entry decided by the ledger's rules as `post` decides one, the posted
+   * ones appended in one INSERT with the balances each leaves, and the account's balances written.
+   */
+  async postMany(
+    accountId: string,
+    entries: readonly Omit<NewLedgerEntry, 'accountId'>[],
+  ): Promise<LedgerPostManyResult> {
+    const locked = await this.db.$queryRawUnsafe<(LedgerBalanceStrings & { existing: string[] })[]>(
+      `SELECT ${BALANCES},
+         ARRAY(SELECT e.kind || ':' || e.source_id FROM settlement_ledger_entry e
+                WHERE e.account_id = $1 AND e.source_id = ANY($2::text[])) AS existing
+       FROM settlement_account WHERE id = $1 FOR UPDATE`,
+      accountId,
+      entries.map((entry) => entry.sourceId),
+    );
+    const account = locked[0];
+    if (account === undefined) return { kind: 'no-account' };
+    const taken = new Set(account.existing);
+    let balances = balancesFromStrings(account);
+    const rows: { entry: Omit<NewLedgerEntry, 'accountId'>; after: LedgerBalanceStrings }[] = [];
+    const duplicates: string[] = [];
+    const refused: { sourceId: string; reason: LedgerRefusal }[] = [];
+    for (const entry of entries) {
+      const key = `${entry.kind}:${entry.sourceId}`;
+      if (taken.has(key)) {
+        duplicates.push(entry.sourceId);
+        continue;
+      }
+      const posting = postEntry(balances, entry.kind, toMinorUnits(entry.amount));
+      if (posting.kind === 'refused') {
+        refused.push({ sourceId: entry.sourceId, reason: posting.reason });
+        continue;
+      }
+      taken.add(key);
+      balances = posting.balances;
+      rows.push({ entry, after: balancesToStrings(balances) });
+    }
+    const after = balancesToStrings(balances);
+    if (rows.length > 0)
+      await this.db.$executeRawUnsafe(
+        `WITH entries AS (
+           INSERT INTO settlement_ledger_entry
+             (account_id, kind, source_id, amount, booked_after, available_after, cleared_after, created_at)
+           SELECT $1, e.kind, e.source_id, e.amount, e.booked_after, e.available_after, e.cleared_after, e.created_at
+             FROM unnest($2::text[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[],
+                         $8::timestamptz[])
+               AS e(kind, source_id, amount, booked_after, available_after, cleared_after, created_at)
+         )
+         UPDATE settlement_account
+            SET booked_balance = $9::numeric, available_balance = $10::numeric, cleared_balance = $11::numeric,
+                updated_at = $12, version = version + 1
+          WHERE id = $1`,
+        accountId,
+        rows.map(({ entry }) => entry.kind),
+        rows.map(({ entry }) => entry.sourceId),
+        rows.map(({ entry }) => entry.amount),
+        rows.map(({ after: row }) => row.bookedBalance),
+        rows.map(({ after: row }) => row.availableBalance),
+        rows.map(({ after: row }) => row.clearedBalance),
+        rows.map(({ entry }) => entry.createdAt),
+        after.bookedBalance,
+        after.availableBalance,
+        after.clearedBalance,
+        rows[rows.length - 1]?.entry.createdAt,
+      );
+    return {
+      kind: 'posted',
+      posted: rows.map(({ entry }) => entry.sourceId),
+      duplicates,
+      refused,
+      balances: after,
+    };
   }
 
   /** The account's entries in the order they were posted. */

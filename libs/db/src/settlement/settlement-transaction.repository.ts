@@ -65,6 +65,15 @@ export class SettlementTransactionRepository extends Repository {
     });
   }
 
+  /**
+   * Stores the transactions the account has no row for yet (by providerPaymentId; the first of
+   * two in one call wins) in one statement: the rows stored.
+   */
+  insertManyOnce(rows: readonly NewSettlementTransaction[]): Promise<SettlementTransaction[]> {
+    if (rows.length === 0) return Promise.resolve([]);
+    return this.db.settlementTransaction.createManyAndReturn({ data: [...rows], skipDuplicates: true });
+  }
+
   /** The member's transaction of the account, by the provider's id, or null. */
   findForMember(
     memberId: MemberId,

@@ -51,6 +51,21 @@ export class WebhookOutboxRepository extends Repository {
       SELECT pg_notify(${OUTBOX_CHANNEL}, '') FROM inserted`;
   }
 
+  /** Appends several events in one statement (one NOTIFY), as `append` does for one. */
+  async appendMany(events: readonly OutboxRow[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.db.$executeRaw`
+      WITH inserted AS (
+        INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
+        SELECT * FROM unnest(
+          ${events.map((event) => event.id)}::text[], ${events.map((event) => event.memberId)}::text[],
+          ${events.map((event) => event.eventType)}::text[], ${events.map((event) => event.body)}::text[],
+          ${events.map((event) => event.createdAt)}::timestamptz[])
+        RETURNING id
+      )
+      SELECT pg_notify(${OUTBOX_CHANNEL}, '') WHERE EXISTS (SELECT 1 FROM inserted)`;
+  }
+
   /**
    * One batch, one transaction: locks up to `limit` events not yet relayed that no other relay
    * holds (FOR UPDATE SKIP LOCKED), reads the subscribed types of their members' configurations

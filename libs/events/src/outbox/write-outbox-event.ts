@@ -56,3 +56,21 @@ export async function writeOutboxEvent<T extends OutboxEventType>(
   });
   return { id, body };
 }
+
+/** Writes several events in one statement inside the caller's transaction (see writeOutboxEvent). */
+export async function writeOutboxEvents<T extends OutboxEventType>(
+  tx: Tx,
+  events: readonly NewOutboxEvent<T>[],
+): Promise<WrittenOutboxEvent[]> {
+  const written = events.map((event) => ({ event, ...prepareOutboxEvent(event) }));
+  await new WebhookOutboxRepository(tx).appendMany(
+    written.map(({ event, id, body }) => ({
+      id,
+      memberId: event.memberId,
+      eventType: event.type,
+      body,
+      createdAt: event.createdAt,
+    })),
+  );
+  return written.map(({ id, body }) => ({ id, body }));
+}
