@@ -92,6 +92,7 @@ async function main(): Promise<void> {
     });
     const booking = new BookSettlementCreditsUseCase(
       stores.repositories.transactions,
+      stores.repositories.settlementAccounts,
       stores.repositories.settlementTransactions,
       stores.repositories.settlementLedger,
       stores.clock,

@@ -118,6 +118,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
       'statusReasonInformation',
       'tokenizedAccountId',
       'updatedAt',
+      'virtualAccountId',
     ]);
     expect(await payments.findViewForMember('m:someone-else' as MemberId, payment.id)).toBeNull();
     expect(expected['amount']).toBe('1');

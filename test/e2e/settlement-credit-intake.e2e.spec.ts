@@ -86,6 +86,7 @@ function booking(): BookSettlementCreditsUseCase {
   const r = stores.repositories;
   return new BookSettlementCreditsUseCase(
     r.transactions,
+    r.settlementAccounts,
     r.settlementTransactions,
     r.settlementLedger,
     stores.clock,

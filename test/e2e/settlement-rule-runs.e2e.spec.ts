@@ -4,16 +4,29 @@ import {
   DeleteSettlementRuleUseCase,
   GetSettlementRulesUseCase,
   ListSettlementRulePayoutsUseCase,
+  ProviderRulePayeeCheck,
   RulePayouts,
+  rulePayoutRefId,
+  ruleRunId,
   RunSettlementRuleUseCase,
   settlementRuleTimerId,
+  VerifyAccountUseCase,
   type CreateSettlementRuleCommand,
   type RulePayoutCommand,
+  type RulePayoutKey,
+  type RulePayoutMade,
   type RulePayoutOutcome,
 } from '#libs/application';
-import { Clock, GatewayError } from '#libs/common';
+import { Clock, GatewayError, type AppConfig } from '#libs/common';
+import {
+  BankUnavailableError,
+  SettlementProviderRegistry,
+  type AccountVerificationOutcome,
+  type AccountVerificationRequest,
+  type SettlementProviderConnector,
+} from '#libs/connectors';
 import { closeDataStores, openDataStores, type DataStores, type Tx } from '#libs/db';
-import { newId, type MemberId } from '#libs/domain';
+import { newId, verificationProblem, type MemberId } from '#libs/domain';
 import { testConfig } from '../support/test-env.js';
 
 const MEMBER = 'm:settlement-rules-a' as MemberId;
@@ -34,13 +47,40 @@ class TestClock extends Clock {
 /**
  * Stands in for the payout path at the ledger: reserves the amount under the payout's refId in
  * the run's transaction (a refused reservation is a refusal), and can be told to crash after it.
+ * As the payout path does, it finds a payout its refId names first, and refuses an EUR payout
+ * without an account verification of the member's that allows the creditor (verificationProblem).
  */
 class LedgerRulePayouts extends RulePayouts {
   crashNext = false;
   calls: RulePayoutCommand[] = [];
 
+  async find(key: RulePayoutKey, tx?: Tx): Promise<RulePayoutMade | null> {
+    const entry = await (tx ?? stores.prisma).settlementLedgerEntry.findFirst({
+      where: { accountId: key.accountId, kind: 'RESERVATION', sourceId: key.refId },
+    });
+    return entry === null ? null : { kind: 'initiated', payoutId: `po:${key.refId}`, status: 'INITIATION_PENDING' };
+  }
+
   async initiate(tx: Tx, command: RulePayoutCommand): Promise<RulePayoutOutcome> {
     this.calls.push(command);
+    const made = await this.find(command, tx);
+    if (made !== null) return made;
+    if (command.amount.currency === 'EUR') {
+      const id = command.accountVerificationId;
+      const verification =
+        id === undefined
+          ? null
+          : await stores.repositories.accountVerifications.findForMember(command.memberId as MemberId, id);
+      const problem =
+        verification === null
+          ? 'no account verification of the member'
+          : verificationProblem(
+              verification,
+              { ...command.creditor, name: command.creditor.name ?? '' },
+              new Date(verification.createdAt.getTime() + 1),
+            );
+      if (problem !== undefined) return { kind: 'refused', reason: `accountVerificationId ${problem}` };
+    }
     const posted = await stores.repositories.settlementLedger.in(tx).post({
       accountId: command.accountId,
       kind: 'RESERVATION',
@@ -54,6 +94,31 @@ class LedgerRulePayouts extends RulePayouts {
     }
     if (posted.kind !== 'posted') return { kind: 'refused', reason: `INSUFFICIENT_FUNDS: ${posted.kind}` };
     return { kind: 'initiated', payoutId: `po:${command.refId}`, status: 'INITIATION_PENDING' };
+  }
+}
+
+/**
+ * The provider's payee check, by name as the sandbox answers an account outside it: `J Doe` a
+ * close match of `Jane Doe`, a name with `No Match` NO_MATCH, with `vop-unavailable`
+ * VERIFICATION_NOT_POSSIBLE, with `provider-down` an unreachable provider; any other a MATCH.
+ */
+class PayeeCheckProvider {
+  readonly requests: AccountVerificationRequest[] = [];
+  readonly providerId = 'rules-test';
+  /** Run while the provider is being asked. */
+  during: (() => Promise<void>) | undefined;
+
+  async verifyAccount(_ctx: unknown, request: AccountVerificationRequest): Promise<AccountVerificationOutcome> {
+    this.requests.push(request);
+    await this.during?.();
+    const name = request.name;
+    if (name.includes('provider-down')) throw new BankUnavailableError(this.providerId, 503);
+    if (name === 'J Doe')
+      return { status: 'CLOSE_MATCH', reasons: ['NAME_MISMATCH'], matchedName: 'Jane Doe', details: 'close' };
+    if (name.includes('No Match')) return { status: 'NO_MATCH', reasons: ['NAME_MISMATCH'], details: 'no match' };
+    if (name.includes('vop-unavailable'))
+      return { status: 'VERIFICATION_NOT_POSSIBLE', reasons: ['UNKNOWN'], details: 'not possible' };
+    return { status: 'MATCH', reasons: ['EXACT_MATCH'], details: 'match' };
   }
 }
 
@@ -98,9 +163,16 @@ async function available(accountId: string): Promise<string> {
   return account?.availableBalance.toFixed(2) ?? 'none';
 }
 
-function useCases(clock: TestClock, payouts: RulePayouts) {
+function useCases(clock: TestClock, payouts: RulePayouts, provider = new PayeeCheckProvider()) {
   const r = stores.repositories;
+  const registry = new SettlementProviderRegistry({
+    'rules-test': () => provider as unknown as SettlementProviderConnector,
+  });
+  const verify = new VerifyAccountUseCase(r.accountVerifications, r.settlementAccounts, registry, 'rules-test', clock, {
+    payments: { bankDeadlineMs: 5_000 },
+  } as AppConfig);
   return {
+    provider,
     create: new CreateSettlementRuleUseCase(r.transactions, r.settlementAccounts, r.settlementRules, clock),
     get: new GetSettlementRulesUseCase(r.settlementAccounts, r.settlementRules),
     remove: new DeleteSettlementRuleUseCase(r.transactions, r.settlementRules, clock),
@@ -116,6 +188,7 @@ function useCases(clock: TestClock, payouts: RulePayouts) {
       r.settlementRulePayouts,
       r.settlementAccounts,
       payouts,
+      new ProviderRulePayeeCheck(verify),
       clock,
     ),
   };
@@ -322,5 +395,142 @@ describe('settlement rules in Postgres', () => {
       400,
       'effectiveTo',
     );
+  });
+});
+
+/** The SETTLEMENT_RULE_PAYOUT_EXECUTION_FAILED reasons written for the rule. */
+async function failureReasons(settlementRuleId: string): Promise<string[]> {
+  const events = await stores.prisma.outboxEvent.findMany({
+    where: { memberId: MEMBER, eventType: 'SETTLEMENT_RULE_PAYOUT_EXECUTION_FAILED' },
+    orderBy: { createdAt: 'asc' },
+  });
+  return events
+    .map((event) => JSON.parse(event.body) as Record<string, Record<string, string> | undefined>)
+    .map((body) => body['settlemenRulePayoutExecutionFailed'])
+    .filter((body) => body?.['settlementRuleId'] === settlementRuleId)
+    .map((body) => body?.['reasonOfFailure'] ?? '');
+}
+
+describe('EUR rule runs check the payee first', () => {
+  const eurRule = (accountId: string, name: string) =>
+    dailyRule(accountId, { payee: { name, iban: 'DE75512108001245126199', bic: 'SOGEDEFFXXX' } });
+
+  it('a MATCH pays, naming a fresh check kept as the account owner’s, made without the rule’s lock held', async () => {
+    const clock = new TestClock(Date.parse('2026-06-01T09:00:00Z'));
+    const payouts = new LedgerRulePayouts();
+    const uc = useCases(clock, payouts);
+    const accountId = await newAccount(MEMBER, '100.00');
+    const { settlementRuleId } = await uc.create.execute(MEMBER, eurRule(accountId, 'Jane Doe'));
+    let lockedElsewhere = 0;
+    uc.provider.during = () =>
+      stores.prisma.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT id FROM settlement_rule WHERE id = ${settlementRuleId} FOR UPDATE NOWAIT`;
+        lockedElsewhere += 1;
+      });
+    for (let day = 1; day <= 3; day += 1) {
+      clock.ms += DAY;
+      expect(await fire(uc.run, settlementRuleId)).toBe('paid');
+    }
+    expect(lockedElsewhere).toBe(3);
+    expect(await available(accountId)).toBe('70.00');
+    expect(uc.provider.requests).toHaveLength(3);
+    expect(uc.provider.requests[0]).toMatchObject({
+      name: 'Jane Doe',
+      currency: 'EUR',
+      iban: 'DE75512108001245126199',
+    });
+    const ids = payouts.calls.map((call) => call.accountVerificationId);
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) {
+      const kept = await stores.repositories.accountVerifications.findForMember(MEMBER, id ?? '');
+      expect(kept).toMatchObject({
+        memberId: MEMBER,
+        virtualAccountId: accountId,
+        providerId: 'rules-test',
+        name: 'Jane Doe',
+        iban: 'DE75512108001245126199',
+        status: 'MATCH',
+      });
+    }
+    expect(await failureReasons(settlementRuleId)).toEqual([]);
+  });
+
+  it('a CLOSE_MATCH or a NO_MATCH does not pay: a failed run naming the outcome, with its event, and the rule goes on', async () => {
+    const clock = new TestClock(Date.parse('2026-06-01T09:00:00Z'));
+    const payouts = new LedgerRulePayouts();
+    const uc = useCases(clock, payouts);
+    const accountId = await newAccount(MEMBER, '100.00');
+    const close = await uc.create.execute(MEMBER, eurRule(accountId, 'J Doe'));
+    const none = await uc.create.execute(MEMBER, eurRule(accountId, 'No Match Ltd'));
+    clock.ms += DAY;
+    expect(await fire(uc.run, close.settlementRuleId)).toBe('failed');
+    expect(await fire(uc.run, none.settlementRuleId)).toBe('failed');
+    expect(payouts.calls).toEqual([]);
+    expect(await available(accountId)).toBe('100.00');
+    expect(await failureReasons(close.settlementRuleId)).toEqual([
+      'PAYEE_CLOSE_MATCH: the payee check found the account held by "Jane Doe", not "J Doe"; a rule pays only under the name it was given',
+    ]);
+    expect(await failureReasons(none.settlementRuleId)).toEqual([
+      'PAYEE_NO_MATCH: the payee check found that "No Match Ltd" does not hold the account',
+    ]);
+    const failed = await uc.runs.execute(MEMBER, accountId, {
+      filter: { settlementRuleId: close.settlementRuleId, statuses: ['INITIATION_FAILED'] },
+    });
+    expect(failed.payouts.map((p) => p.statusReasonInformation)).toEqual([
+      expect.stringMatching(/^PAYEE_CLOSE_MATCH: .*"Jane Doe"/),
+    ]);
+    expect((await timer(close.settlementRuleId))?.dueAt.getTime()).toBe(clock.ms + DAY);
+    clock.ms += DAY;
+    expect(await fire(uc.run, none.settlementRuleId)).toBe('failed');
+    expect(uc.provider.requests).toHaveLength(3);
+  });
+
+  it('VERIFICATION_NOT_POSSIBLE pays under the name checked; an unreachable provider is a failed run', async () => {
+    const clock = new TestClock(Date.parse('2026-06-01T09:00:00Z'));
+    const payouts = new LedgerRulePayouts();
+    const uc = useCases(clock, payouts);
+    const accountId = await newAccount(MEMBER, '100.00');
+    const unsure = await uc.create.execute(MEMBER, eurRule(accountId, 'Merchant vop-unavailable'));
+    const down = await uc.create.execute(MEMBER, eurRule(accountId, 'Merchant provider-down'));
+    clock.ms += DAY;
+    expect(await fire(uc.run, unsure.settlementRuleId)).toBe('paid');
+    expect(await fire(uc.run, down.settlementRuleId)).toBe('failed');
+    expect(await available(accountId)).toBe('90.00');
+    expect(await failureReasons(down.settlementRuleId)).toEqual([
+      expect.stringMatching(/^PAYEE_CHECK_FAILED: the payee check could not be made/),
+    ]);
+    expect(await timer(down.settlementRuleId)).not.toBeNull();
+  });
+
+  it('asks nothing for a run that would not pay, a run already recorded, or a run whose payout was made before a crash', async () => {
+    const clock = new TestClock(Date.parse('2026-06-01T09:00:00Z'));
+    const payouts = new LedgerRulePayouts();
+    const uc = useCases(clock, payouts);
+    const empty = await newAccount(MEMBER);
+    const poor = await uc.create.execute(MEMBER, eurRule(empty, 'Jane Doe'));
+    clock.ms += DAY;
+    expect(await fire(uc.run, poor.settlementRuleId)).toBe('failed');
+    expect(uc.provider.requests).toHaveLength(0);
+
+    const accountId = await newAccount(MEMBER, '100.00');
+    const { settlementRuleId } = await uc.create.execute(MEMBER, eurRule(accountId, 'Jane Doe'));
+    const scheduledFor = new Date(clock.ms + DAY);
+    clock.ms += DAY;
+    // The payout of this run committed, then the run crashed before its own commit.
+    await stores.repositories.transactions.run((tx) =>
+      stores.repositories.settlementLedger.in(tx).post({
+        accountId,
+        kind: 'RESERVATION',
+        sourceId: rulePayoutRefId(ruleRunId(settlementRuleId, scheduledFor)),
+        amount: '10.00',
+        createdAt: new Date(),
+      }),
+    );
+    expect(await uc.run.execute(settlementRuleId, scheduledFor)).toBe('paid');
+    expect(await uc.run.execute(settlementRuleId, scheduledFor)).toBe('already-run');
+    expect(uc.provider.requests).toHaveLength(0);
+    expect(await available(accountId)).toBe('90.00');
+    const page = await uc.runs.execute(MEMBER, accountId, { filter: { settlementRuleId } });
+    expect(page.payouts.map((p) => p.id)).toEqual([`po:${rulePayoutRefId(ruleRunId(settlementRuleId, scheduledFor))}`]);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { remoteJwks, verifyWebhook } from '#libs/events';
-import { newId } from '#libs/domain';
+import { newId, type MemberId } from '#libs/domain';
 import {
   ADMIN_TOKEN,
   advanceClock,
@@ -72,11 +72,11 @@ async function newAccount(owner: TestMember, credit?: string): Promise<string> {
   return id;
 }
 
-/** A GBP settlement account of `owner` opened through POST /virtual-accounts, credited at the provider and booked by the intake. */
-async function creditedAccount(owner: TestMember, credit: string): Promise<string> {
+/** A settlement account of `owner` (GBP unless told) opened through POST /virtual-accounts, credited at the provider and booked by the intake. */
+async function creditedAccount(owner: TestMember, credit: string, currency: 'GBP' | 'EUR' = 'GBP'): Promise<string> {
   const opened = await api<{ virtualAccount: { accountId: string } }>(owner, 'POST', '/virtual-accounts', {
-    currency: 'GBP',
-    country: 'GB',
+    currency,
+    country: currency === 'GBP' ? 'GB' : 'DE',
   });
   expect(opened.status, JSON.stringify(opened.body)).toBe(200);
   const id = opened.body.virtualAccount.accountId;
@@ -86,7 +86,7 @@ async function creditedAccount(owner: TestMember, credit: string): Promise<strin
     method: 'POST',
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify({
-      amount: { value: credit, currency: 'GBP' },
+      amount: { value: credit, currency },
       refId: `ref-${randomUUID().slice(0, 8)}`,
       description: 'Payin',
       debtor: { name: 'Payer', iban: 'NL91ABNA0417164300' },
@@ -372,5 +372,81 @@ describe('settlement rules over HTTP', () => {
     expect(new Set(payouts.map((p) => p['id'])).size).toBe(7);
     const account = await stores.repositories.settlementAccounts.findById(accountId);
     expect(account?.availableBalance.toFixed(2)).toBe('30.00');
+  });
+
+  it('EUR rules check the payee at each run: a MATCH pays for three days naming a fresh check, a NO_MATCH fails with its signed event', async () => {
+    const accountId = await creditedAccount(member, '100.00', 'EUR');
+    const payee = { name: 'Jane Doe', iban: 'DE75512108001245126199', bic: 'SOGEDEFFXXX' };
+    const paying = await createRule(accountId, { payeeAccountDetails: payee, description: 'EUR daily run' });
+    const refused = await createRule(accountId, {
+      payeeAccountDetails: { ...payee, name: 'Someone Else' },
+      description: 'EUR refused run',
+    });
+    const payoutsOf = async (ruleId: string): Promise<Json[]> => {
+      const listed = await api<{ payouts: Json[] }>(
+        member,
+        'GET',
+        `/virtual-accounts/${accountId}/settlement-rule-payouts?settlementRuleId=${ruleId}`,
+      );
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      return listed.body.payouts;
+    };
+    for (let day = 1; day <= 3; day += 1) {
+      await advanceClock(gateway, DAY_SECONDS);
+      const deadline = Date.now() + 20_000;
+      while (
+        ((await payoutsOf(paying)).length < day || (await payoutsOf(refused)).length < day) &&
+        Date.now() < deadline
+      )
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await payoutsOf(paying), `day ${day}`).toHaveLength(day);
+      expect(await payoutsOf(refused), `day ${day}`).toHaveLength(day);
+    }
+    const paid = await payoutsOf(paying);
+    const verifications = new Set<string>();
+    for (const payout of paid) {
+      expectReferenceSchema('SettlementRulePayout', payout, 'GET settlement-rule-payouts');
+      expect(payout['id']).toMatch(/^po:/);
+      expect(payout['status']).not.toBe('INITIATION_FAILED');
+      const one = await api<{ payout: { initiation: { creditor: Json; amount: Json } } }>(
+        member,
+        'GET',
+        `/payouts/${String(payout['id'])}`,
+      );
+      expect(one.status).toBe(200);
+      expect(one.body.payout.initiation.amount).toEqual({ value: '10.00', currency: 'EUR' });
+      const creditor = one.body.payout.initiation.creditor;
+      expect(creditor).toMatchObject(payee);
+      expect(creditor['accountVerificationId']).toMatch(/^avr-/);
+      verifications.add(String(creditor['accountVerificationId']));
+    }
+    expect(verifications.size).toBe(3);
+    for (const id of verifications) {
+      const kept = await stores.repositories.accountVerifications.findForMember(member.id as MemberId, id);
+      expect(kept).toMatchObject({ virtualAccountId: accountId, name: 'Jane Doe', status: 'MATCH' });
+    }
+    const account = await stores.repositories.settlementAccounts.findById(accountId);
+    expect(account?.availableBalance.toFixed(2)).toBe('70.00');
+
+    const failed = await payoutsOf(refused);
+    const reason = 'PAYEE_NO_MATCH: the payee check found that "Someone Else" does not hold the account';
+    for (const payout of failed) {
+      expectReferenceSchema('SettlementRulePayout', payout, 'GET settlement-rule-payouts');
+      expect(payout).toMatchObject({ status: 'INITIATION_FAILED', statusReasonInformation: reason });
+    }
+    const deadline = Date.now() + 20_000;
+    const mine = () => receiver.requests.filter((request) => request.body.includes(refused));
+    while (mine().length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mine()).toHaveLength(3);
+    const jwks = remoteJwks(`${gateway.apiUrl}/.well-known/jwks.json`);
+    for (const request of mine()) {
+      const verified = await verifyWebhook({ body: request.body, headers: request.headers, jwks });
+      expect(verified.event).toBe('SETTLEMENT_RULE_PAYOUT_EXECUTION_FAILED');
+      expect(verified.body['settlemenRulePayoutExecutionFailed']).toEqual({
+        payerAccountId: accountId,
+        settlementRuleId: refused,
+        reasonOfFailure: reason,
+      });
+    }
   });
 });

@@ -240,6 +240,7 @@ describe('GET /virtual-accounts/{accountId}/transactions[/{providerPaymentId}]',
     const account = await storedAccount(member.id, { currency: 'EUR', country: 'DE' });
     const booking = new BookSettlementCreditsUseCase(
       stores.repositories.transactions,
+      stores.repositories.settlementAccounts,
       stores.repositories.settlementTransactions,
       stores.repositories.settlementLedger,
       stores.clock,

@@ -10,7 +10,6 @@ import { AccountsModule } from './accounts/accounts.module.js';
 import { HostedTokenRequestsModule } from './hosted-pages/hosted-token-requests.module.js';
 import { KeysModule } from './keys/keys.module.js';
 import { LogosModule } from './logos/logos.module.js';
-import { NotBuiltModule } from './not-built/not-built.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { QrCodeModule } from './payments/qr-code.module.js';
 import { RefundsModule } from './refunds/refunds.module.js';
@@ -63,7 +62,6 @@ export class ApiAppModule {
         TokenRequestsModule,
         TokensModule,
         AccountsModule,
-        NotBuiltModule,
         BankCallbackModule,
       ],
     };

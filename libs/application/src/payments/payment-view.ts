@@ -93,8 +93,11 @@ export function paymentLinkStatusOnPayment(linkStatus: string | undefined): Paym
  * (virtualAccountId) and its name, as the reference's VirtualAccountCreditor, not the
  * identifiers the gateway sent the bank.
  */
-function publicInitiation(initiation: PaymentResource['initiation']): PaymentResource['initiation'] {
-  if (initiation.creditor.virtualAccountId === undefined) return initiation;
+function publicInitiation(
+  initiation: PaymentResource['initiation'],
+  virtualAccountId: string | null,
+): PaymentResource['initiation'] {
+  if (virtualAccountId === null) return initiation;
   const creditor: Record<string, unknown> = { ...initiation.creditor };
   for (const field of ACCOUNT_FIELDS) delete creditor[field];
   return { ...initiation, creditor } as unknown as PaymentResource['initiation'];
@@ -111,7 +114,7 @@ export function renderPayment(row: Omit<PaymentView, 'paymentLinkId'>, linkStatu
     memberId: row.memberId,
     // The stored flow type answers for payments stored before the initiation kept one.
     initiation: {
-      ...publicInitiation(row.initiation as unknown as PaymentResource['initiation']),
+      ...publicInitiation(row.initiation as unknown as PaymentResource['initiation'], row.virtualAccountId),
       flowType: row.flowType as PaymentFlowType,
     } as PaymentResource['initiation'],
     convertedToFutureDatedPayment: row.convertedToFutureDatedPayment,

@@ -6,6 +6,7 @@ import {
   ACCOUNT_VERIFICATION_VALIDITY_MS,
   newAccountVerificationId,
   readAccountVerificationRequest,
+  type AccountVerificationInput,
   type MemberId,
 } from '#libs/domain';
 import { DEFAULT_SETTLEMENT_PROVIDER } from '../settlement-providers/settlement-providers.module.js';
@@ -45,7 +46,14 @@ export class VerifyAccountUseCase {
   async execute(memberId: MemberId, body: unknown): Promise<AccountVerificationResource> {
     const read = readAccountVerificationRequest(body);
     if ('problems' in read) throw payoutFieldsError(read.problems);
-    const input = read.input;
+    return this.verify(memberId, read.input);
+  }
+
+  /**
+   * A checked request, asked of the provider and kept as the member's: POST /account-verifications
+   * after reading its body, and the payee check a settlement rule's run makes as the account's owner.
+   */
+  async verify(memberId: MemberId, input: AccountVerificationInput): Promise<AccountVerificationResource> {
     let providerId = this.defaultProvider;
     if (input.virtualAccountId !== undefined) {
       const account = await this.accounts.findForMember(memberId, input.virtualAccountId);

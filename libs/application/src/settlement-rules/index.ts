@@ -8,3 +8,5 @@ export * from './settlement-rule-timer.js';
 export * from './settlement-rule-view.js';
 export * from './settlement-rules-application.module.js';
 export * from './payout-path-rule-payouts.js';
+export * from './rule-payee-check.js';
+export * from './provider-rule-payee-check.js';

@@ -3,7 +3,13 @@ import { GatewayError } from '#libs/common';
 import { PayoutRepository, SettlementAccountRepository, type Tx } from '#libs/db';
 import { InitiatePayoutUseCase } from '../payouts/initiate-payout.usecase.js';
 import { settlementAccountOwnerId } from '../payouts/settlement-account-owner-id.js';
-import { RulePayouts, type RulePayoutCommand, type RulePayoutOutcome } from './rule-payouts.js';
+import {
+  RulePayouts,
+  type RulePayoutCommand,
+  type RulePayoutKey,
+  type RulePayoutMade,
+  type RulePayoutOutcome,
+} from './rule-payouts.js';
 
 /**
  * Rule payouts through the payout path of POST /payouts (InitiatePayoutUseCase.initiateFromAccount):
@@ -23,18 +29,22 @@ export class PayoutPathRulePayouts extends RulePayouts {
     super();
   }
 
+  async find(key: RulePayoutKey, tx?: Tx): Promise<RulePayoutMade | null> {
+    const accounts = tx === undefined ? this.accounts : this.accounts.in(tx);
+    const payouts = tx === undefined ? this.payouts : this.payouts.in(tx);
+    const account = await accounts.findById(key.accountId);
+    if (account === null) return null;
+    const [made] = await payouts.list(
+      settlementAccountOwnerId(account),
+      { accountId: account.id, settlementRuleId: key.settlementRuleId, refIds: [key.refId] },
+      1,
+    );
+    return made === undefined ? null : { kind: 'initiated', payoutId: made.id, status: made.status };
+  }
+
   async initiate(tx: Tx, command: RulePayoutCommand): Promise<RulePayoutOutcome> {
-    const account = await this.accounts.in(tx).findById(command.accountId);
-    if (account !== null) {
-      const [made] = await this.payouts
-        .in(tx)
-        .list(
-          settlementAccountOwnerId(account),
-          { accountId: account.id, settlementRuleId: command.settlementRuleId, refIds: [command.refId] },
-          1,
-        );
-      if (made !== undefined) return { kind: 'initiated', payoutId: made.id, status: made.status };
-    }
+    const made = await this.find(command, tx);
+    if (made !== null) return made;
     try {
       const payout = await this.initiatePayout.initiateFromAccount({
         accountId: command.accountId,
@@ -43,7 +53,13 @@ export class PayoutPathRulePayouts extends RulePayouts {
           description: command.description,
           refId: command.refId,
           amount: command.amount,
-          creditor: { ...command.creditor, name: command.creditor.name ?? '' },
+          creditor: {
+            ...command.creditor,
+            name: command.creditor.name ?? '',
+            ...(command.accountVerificationId === undefined
+              ? {}
+              : { accountVerificationId: command.accountVerificationId }),
+          },
         },
         sendNow: false,
       });

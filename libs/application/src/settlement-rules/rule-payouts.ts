@@ -14,19 +14,29 @@ export interface RulePayoutCommand {
   readonly description: string;
   /** Derived from the run, so one run names one payout. */
   readonly refId: string;
+  /** The payee check the run made before paying (EUR), which the payout names. */
+  readonly accountVerificationId?: string;
 }
 
+/** What names a run's payout: its rule, its account and the refId derived from the run. */
+export type RulePayoutKey = Pick<RulePayoutCommand, 'accountId' | 'settlementRuleId' | 'refId'>;
+
+/** A payout made: its id and status. */
+export type RulePayoutMade = { readonly kind: 'initiated'; readonly payoutId: string; readonly status: string };
+
 /** What the payout path answered: a payout made (its id and status), or a refusal with its reason. */
-export type RulePayoutOutcome =
-  | { readonly kind: 'initiated'; readonly payoutId: string; readonly status: string }
-  | { readonly kind: 'refused'; readonly reason: string };
+export type RulePayoutOutcome = RulePayoutMade | { readonly kind: 'refused'; readonly reason: string };
 
 /**
  * The payout path as rule runs use it, in the run's transaction (so the run's row, its payout with
  * the ledger reservation, and the rule's next timer commit together or not at all).
  */
 export abstract class RulePayouts {
+  /** Pays, or answers the payout the run's refId already names (a run repeated after a crash). */
   abstract initiate(tx: Tx, command: RulePayoutCommand): Promise<RulePayoutOutcome>;
+
+  /** The payout the run's refId names, when one was made; in `tx` when given. */
+  abstract find(key: RulePayoutKey, tx?: Tx): Promise<RulePayoutMade | null>;
 }
 
 /** The refId of a run's payout: `SR` and 16 hex digits of the run id's SHA-256 (18 characters). */

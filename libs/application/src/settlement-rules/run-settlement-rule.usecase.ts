@@ -5,6 +5,7 @@ import {
   SettlementRulePayoutRepository,
   SettlementRuleRepository,
   Transactions,
+  type SettlementAccount,
   type SettlementRule,
   type Tx,
 } from '#libs/db';
@@ -12,12 +13,17 @@ import {
   DEFAULT_RULE_PAYOUT_DESCRIPTION,
   fromMinorUnits,
   nextRunAfterRun,
+  ruleNeedsPayeeCheck,
+  rulePayeeDecision,
   ruleRunAmount,
   toMinorUnits,
   type PayeeAccount,
+  type RulePayeeDecision,
+  type RuleAmountDecision,
   type SettlementRuleAmountType,
 } from '#libs/domain';
 import { writeOutboxEvent } from '#libs/events';
+import { RulePayeeCheck } from './rule-payee-check.js';
 import { RulePayouts, rulePayoutRefId, type RulePayoutOutcome } from './rule-payouts.js';
 import { resetSettlementRuleTimer, scheduleOf } from './settlement-rule-timer.js';
 
@@ -37,9 +43,27 @@ export function ruleRunId(settlementRuleId: string, scheduledFor: Date): string 
   return `srp:${settlementRuleId}:${scheduledFor.getTime()}`;
 }
 
+/** What a run would do with the account as it stands: pay an amount, or not pay and why. */
+function runDecision(rule: SettlementRule, account: SettlementAccount | null): RuleAmountDecision {
+  if (account === null) return { kind: 'cannot-pay', reason: 'ACCOUNT_NOT_FOUND: the settlement account is gone' };
+  if (account.status !== 'ACTIVE')
+    return { kind: 'cannot-pay', reason: `ACCOUNT_NOT_ACTIVE: the settlement account is ${account.status}` };
+  return ruleRunAmount(
+    {
+      amountType: rule.amountType as SettlementRuleAmountType,
+      amountValue: rule.amountValue,
+      currency: rule.currency,
+    },
+    toMinorUnits(account.availableBalance.toString()),
+  );
+}
+
 /**
  * settlement-rules.run: one scheduled run of an ACTIVE rule, in one transaction under the rule's
- * lock. The run computes the payout from the account's available balance and makes it through
+ * lock. An EUR run that will pay first asks the provider's payee check for the rule's payee,
+ * before the lock is taken (no row lock is held across the provider call), and pays only on the
+ * outcomes the rule allows (rulePayeeDecision), naming the check as the payout's
+ * accountVerificationId. The run computes the payout from the account's available balance and makes it through
  * the payout path; a run that cannot pay (nothing to pay, or the payout path refused) is recorded
  * as failed with SETTLEMENT_RULE_PAYOUT_EXECUTION_FAILED. The run's row (unique per rule and
  * scheduled time), its payout, its event and the rule's next timer commit together, so a run
@@ -54,10 +78,12 @@ export class RunSettlementRuleUseCase {
     private readonly runs: SettlementRulePayoutRepository,
     private readonly accounts: SettlementAccountRepository,
     private readonly payouts: RulePayouts,
+    private readonly payeeCheck: RulePayeeCheck,
     private readonly clock: Clock,
   ) {}
 
-  execute(settlementRuleId: string, scheduledFor: Date): Promise<RuleRunResult> {
+  async execute(settlementRuleId: string, scheduledFor: Date): Promise<RuleRunResult> {
+    const payee = await this.checkPayee(settlementRuleId, scheduledFor);
     return this.transactions.run(async (tx) => {
       const rule = await this.rules.in(tx).lock(settlementRuleId);
       if (rule === null || rule.status !== 'ACTIVE') return 'stale';
@@ -68,7 +94,7 @@ export class RunSettlementRuleUseCase {
         await resetSettlementRuleTimer(tx, rule);
         return 'not-due';
       }
-      const result = await this.runOnce(tx, rule, scheduledFor, now);
+      const result = await this.runOnce(tx, rule, scheduledFor, now, payee);
       const next = nextRunAfterRun(scheduleOf(rule), scheduledFor, now);
       const moved = await this.rules
         .in(tx)
@@ -83,37 +109,65 @@ export class RunSettlementRuleUseCase {
     });
   }
 
-  private async runOnce(tx: Tx, rule: SettlementRule, scheduledFor: Date, now: Date): Promise<'paid' | 'failed'> {
+  /**
+   * The payee check of an EUR run that is due and will pay, made before the run takes its rule's
+   * lock: the run's payout must name a fresh check. Nothing is asked for a run already recorded, a
+   * run whose payout its refId already names (repeated after a crash: it is taken, not paid
+   * again), or a run that would not pay; the locked run checks all of it again. Concurrent
+   * repetitions of one run may each ask (and keep a check); only one of them pays.
+   */
+  private async checkPayee(settlementRuleId: string, scheduledFor: Date): Promise<RulePayeeDecision | undefined> {
+    const rule = await this.rules.findById(settlementRuleId);
+    if (rule === null || rule.status !== 'ACTIVE' || !ruleNeedsPayeeCheck(rule.currency)) return undefined;
+    if (rule.nextRunAt?.getTime() !== scheduledFor.getTime()) return undefined;
+    if (scheduledFor.getTime() > this.clock.now().getTime()) return undefined;
+    if ((await this.runs.findByRuleAndTime(rule.id, scheduledFor)) !== null) return undefined;
+    const account = await this.accounts.findById(rule.accountId);
+    if (account === null || runDecision(rule, account).kind !== 'pay') return undefined;
+    const key = { accountId: rule.accountId, settlementRuleId: rule.id, refId: this.refIdOf(rule, scheduledFor) };
+    if ((await this.payouts.find(key)) !== null) return undefined;
+    const payee = rule.payee as PayeeAccount;
+    const answer = await this.payeeCheck.check(account, payee);
+    return answer.kind === 'failed'
+      ? { kind: 'refuse', reason: answer.reason }
+      : rulePayeeDecision(answer.result, payee.name ?? '');
+  }
+
+  private refIdOf(rule: SettlementRule, scheduledFor: Date): string {
+    return rulePayoutRefId(ruleRunId(rule.id, scheduledFor));
+  }
+
+  private async runOnce(
+    tx: Tx,
+    rule: SettlementRule,
+    scheduledFor: Date,
+    now: Date,
+    payee: RulePayeeDecision | undefined,
+  ): Promise<'paid' | 'failed'> {
     const id = ruleRunId(rule.id, scheduledFor);
     const refId = rulePayoutRefId(id);
     const description = rule.description ?? DEFAULT_RULE_PAYOUT_DESCRIPTION;
     const account = await this.accounts.in(tx).findById(rule.accountId);
-    const decision =
-      account === null
-        ? ({ kind: 'cannot-pay', reason: 'ACCOUNT_NOT_FOUND: the settlement account is gone' } as const)
-        : account.status !== 'ACTIVE'
-          ? ({ kind: 'cannot-pay', reason: `ACCOUNT_NOT_ACTIVE: the settlement account is ${account.status}` } as const)
-          : ruleRunAmount(
-              {
-                amountType: rule.amountType as SettlementRuleAmountType,
-                amountValue: rule.amountValue,
-                currency: rule.currency,
-              },
-              toMinorUnits(account.availableBalance.toString()),
-            );
+    const decision = runDecision(rule, account);
     const amount = decision.kind === 'pay' ? fromMinorUnits(decision.amount) : null;
     const outcome: RulePayoutOutcome =
       decision.kind === 'pay' && amount !== null
-        ? await this.payouts.initiate(tx, {
-            memberId: rule.memberId,
-            onBehalfOfId: account?.onBehalfOfId ?? null,
-            accountId: rule.accountId,
-            settlementRuleId: rule.id,
-            amount: { value: amount, currency: rule.currency },
-            creditor: rule.payee as PayeeAccount,
-            description,
-            refId,
-          })
+        ? payee?.kind === 'refuse'
+          ? ((await this.payouts.find({ accountId: rule.accountId, settlementRuleId: rule.id, refId }, tx)) ?? {
+              kind: 'refused',
+              reason: payee.reason,
+            })
+          : await this.payouts.initiate(tx, {
+              memberId: rule.memberId,
+              onBehalfOfId: account?.onBehalfOfId ?? null,
+              accountId: rule.accountId,
+              settlementRuleId: rule.id,
+              amount: { value: amount, currency: rule.currency },
+              creditor: rule.payee as PayeeAccount,
+              description,
+              refId,
+              ...(payee?.kind === 'pay' ? { accountVerificationId: payee.accountVerificationId } : {}),
+            })
         : { kind: 'refused', reason: decision.kind === 'cannot-pay' ? decision.reason : 'nothing to pay' };
     await this.runs.in(tx).insertOnce({
       id,

@@ -5,6 +5,8 @@ import { GetSettlementRulesUseCase } from './get-settlement-rules.usecase.js';
 import { ListSettlementRulePayoutsUseCase } from './list-settlement-rule-payouts.usecase.js';
 import { PayoutsApplicationModule } from '../payouts/payouts-application.module.js';
 import { PayoutPathRulePayouts } from './payout-path-rule-payouts.js';
+import { ProviderRulePayeeCheck } from './provider-rule-payee-check.js';
+import { RulePayeeCheck } from './rule-payee-check.js';
 import { RulePayouts } from './rule-payouts.js';
 import { RunSettlementRuleUseCase } from './run-settlement-rule.usecase.js';
 
@@ -19,7 +21,11 @@ const USE_CASES = [
 /** The settlement rule use cases (api routes, the worker's rule runs). */
 @Module({
   imports: [PayoutsApplicationModule],
-  providers: [...USE_CASES, { provide: RulePayouts, useClass: PayoutPathRulePayouts }],
+  providers: [
+    ...USE_CASES,
+    { provide: RulePayouts, useClass: PayoutPathRulePayouts },
+    { provide: RulePayeeCheck, useClass: ProviderRulePayeeCheck },
+  ],
   exports: USE_CASES,
 })
 export class SettlementRulesApplicationModule {}

@@ -3,11 +3,13 @@ import type { Logger } from 'pino';
 import { Clock, LOGGER } from '#libs/common';
 import type { SettlementCredit, SettlementParty } from '#libs/connectors';
 import {
+  SettlementAccountRepository,
   SettlementLedgerRepository,
   SettlementTransactionRepository,
   Transactions,
   type Prisma,
   type SettlementAccount,
+  type Tx,
 } from '#libs/db';
 import { fromMinorUnits, newId, toMinorUnits } from '#libs/domain';
 import { writeOutboxEvent, type VirtualAccountCreditReceivedPayload } from '#libs/events';
@@ -33,34 +35,53 @@ export type CreditedAccount = Pick<
   'id' | 'memberId' | 'currency' | 'accountName' | 'accountNickName' | 'iban' | 'bic' | 'sortCode' | 'accountNumber'
 >;
 
+/** Where the provider's next page starts, saved with the page it follows. */
+export interface CreditPageEnd {
+  readonly cursor: string | null;
+}
+
 /**
- * Books the credits a provider reported for a settlement account, each in one transaction: the
- * CREDIT transaction row (once per providerPaymentId), the ledger's CREDIT entry (its source the
- * transaction's id) and VIRTUAL_ACCOUNT_CREDIT_RECEIVED. A credit read again (a page read twice
- * after a crash, a provider repeating itself) finds its row and writes nothing.
+ * Books the credits a provider reported for a settlement account: for each, the CREDIT
+ * transaction row (once per providerPaymentId), the ledger's CREDIT entry (its source the
+ * transaction's id) and VIRTUAL_ACCOUNT_CREDIT_RECEIVED. A page is one transaction, with the
+ * cursor after it when one is given: a page is booked whole or not at all, and a crash before it
+ * commits reads it again. A credit read again (a provider repeating itself, two readers at once)
+ * finds its row and writes nothing.
  */
 @Injectable()
 export class BookSettlementCreditsUseCase {
   constructor(
     private readonly transactions: Transactions,
+    private readonly accounts: SettlementAccountRepository,
     private readonly rows: SettlementTransactionRepository,
     private readonly ledger: SettlementLedgerRepository,
     private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async bookPage(account: CreditedAccount, credits: readonly SettlementCredit[]): Promise<BookedPage> {
-    const counts = { booked: 0, repeats: 0, refused: 0 };
-    for (const credit of credits) {
-      const outcome = await this.book(account, credit);
-      if (outcome === 'booked') counts.booked += 1;
-      else if (outcome === 'repeat') counts.repeats += 1;
-      else counts.refused += 1;
-    }
-    return counts;
+  async bookPage(
+    account: CreditedAccount,
+    credits: readonly SettlementCredit[],
+    after?: CreditPageEnd,
+  ): Promise<BookedPage> {
+    return this.transactions.run(async (tx) => {
+      const counts = { booked: 0, repeats: 0, refused: 0 };
+      for (const credit of credits) {
+        const outcome = await this.bookIn(tx, account, credit);
+        if (outcome === 'booked') counts.booked += 1;
+        else if (outcome === 'repeat') counts.repeats += 1;
+        else counts.refused += 1;
+      }
+      if (after !== undefined) await this.accounts.in(tx).saveCreditCursor(account.id, after.cursor, this.clock.now());
+      return counts;
+    });
   }
 
-  async book(account: CreditedAccount, credit: SettlementCredit): Promise<CreditBooking> {
+  book(account: CreditedAccount, credit: SettlementCredit): Promise<CreditBooking> {
+    return this.transactions.run((tx) => this.bookIn(tx, account, credit));
+  }
+
+  private async bookIn(tx: Tx, account: CreditedAccount, credit: SettlementCredit): Promise<CreditBooking> {
     const problem = problemOf(account, credit);
     if (problem !== undefined) {
       this.logger.error(
@@ -72,38 +93,36 @@ export class BookSettlementCreditsUseCase {
     const amount = fromMinorUnits(toMinorUnits(credit.amount.value));
     const createdDateTime = new Date(credit.createdDateTime);
     const creditor = credit.creditor ?? creditorOf(account);
-    return this.transactions.run(async (tx) => {
-      const now = this.clock.now();
-      const row = await this.rows.in(tx).insertOnce({
-        id: newId('stx'),
-        accountId: account.id,
-        memberId: account.memberId,
-        transactionType: 'CREDIT',
-        providerPaymentId: credit.providerPaymentId,
-        amount,
-        currency: credit.amount.currency,
-        localInstrument: credit.localInstrument ?? null,
-        description: credit.description ?? null,
-        refId: credit.refId ?? null,
-        debtor: jsonOf(credit.debtor),
-        creditor: jsonOf(creditor),
-        createdDateTime,
-        receivedAt: now,
-      });
-      if (row === null) return 'repeat';
-      const posted = await this.ledger
-        .in(tx)
-        .post({ accountId: account.id, kind: 'CREDIT', sourceId: row.id, amount, createdAt: now });
-      if (posted.kind !== 'posted')
-        throw new Error(`the ledger did not post credit ${row.id} of account ${account.id}: ${posted.kind}`);
-      await writeOutboxEvent(tx, {
-        memberId: account.memberId,
-        type: 'VIRTUAL_ACCOUNT_CREDIT_RECEIVED',
-        payload: creditEventPayload(account, credit, amount, creditor),
-        createdAt: now,
-      });
-      return 'booked';
+    const now = this.clock.now();
+    const row = await this.rows.in(tx).insertOnce({
+      id: newId('stx'),
+      accountId: account.id,
+      memberId: account.memberId,
+      transactionType: 'CREDIT',
+      providerPaymentId: credit.providerPaymentId,
+      amount,
+      currency: credit.amount.currency,
+      localInstrument: credit.localInstrument ?? null,
+      description: credit.description ?? null,
+      refId: credit.refId ?? null,
+      debtor: jsonOf(credit.debtor),
+      creditor: jsonOf(creditor),
+      createdDateTime,
+      receivedAt: now,
     });
+    if (row === null) return 'repeat';
+    const posted = await this.ledger
+      .in(tx)
+      .post({ accountId: account.id, kind: 'CREDIT', sourceId: row.id, amount, createdAt: now });
+    if (posted.kind !== 'posted')
+      throw new Error(`the ledger did not post credit ${row.id} of account ${account.id}: ${posted.kind}`);
+    await writeOutboxEvent(tx, {
+      memberId: account.memberId,
+      type: 'VIRTUAL_ACCOUNT_CREDIT_RECEIVED',
+      payload: creditEventPayload(account, credit, amount, creditor),
+      createdAt: now,
+    });
+    return 'booked';
   }
 }
 

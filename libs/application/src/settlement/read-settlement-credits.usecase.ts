@@ -29,9 +29,9 @@ export type CreditReadOutcome =
 
 /**
  * settlement.read-credits: reads the credits the provider reports after the account's stored
- * cursor, page by page; each page's credits are booked (each once), then the cursor the provider
- * handed back is saved. A crash between the two reads the page again, and its credits find
- * their rows: at-least-once reading, exactly-once booking. The next run is scheduled before the
+ * cursor, page by page; each page's credits are booked (each once) in one transaction with the
+ * cursor the provider handed back. A crash before it commits reads the page again: at-least-once
+ * reading, exactly-once booking. The next run is scheduled before the
  * first read (a crash keeps the reader alive) and again when the run ends, on the service clock.
  * A provider error is logged; the cursor stays where the last booked page left it.
  */
@@ -79,12 +79,11 @@ export class ReadSettlementCreditsUseCase {
         );
         return { kind: 'provider-error', booked };
       }
-      const counts = await this.booking.bookPage(account, page.credits);
+      const next = page.cursor ?? cursor;
+      const counts = await this.booking.bookPage(account, page.credits, { cursor: next ?? null });
       booked += counts.booked;
       repeats += counts.repeats;
       pages += 1;
-      const next = page.cursor ?? cursor;
-      await this.accounts.saveCreditCursor(account.id, next ?? null, this.clock.now());
       if (page.credits.length < pageSize || next === cursor) break;
       cursor = next;
     }

@@ -145,6 +145,7 @@ const VIEW_FIELDS = [
   'refundStatus',
   'refundedAmount',
   'settledRefundAmount',
+  'virtualAccountId',
 ] as const satisfies readonly (keyof Payment)[];
 
 /** What the API shows of a payment (the Payment resource). */

@@ -73,6 +73,7 @@ const VIEW_SELECT = {
   refundStatus: true,
   refundedAmount: true,
   settledRefundAmount: true,
+  virtualAccountId: true,
 } as const satisfies Record<keyof PaymentView, true>;
 
 /**

@@ -31,6 +31,11 @@ export class SettlementRuleRepository extends Repository {
     });
   }
 
+  /** The rule by its id, whoever's (the worker's runs read it before taking its lock). */
+  findById(id: string): Promise<SettlementRule | null> {
+    return this.db.settlementRule.findUnique({ where: { id } });
+  }
+
   /** The row locked for the caller's transaction (FOR UPDATE), or null. Call on a repository bound with in(tx). */
   async lock(id: string): Promise<SettlementRule | null> {
     const ids = await this.db.$queryRaw<{ id: string }[]>`SELECT id FROM settlement_rule WHERE id = ${id} FOR UPDATE`;
