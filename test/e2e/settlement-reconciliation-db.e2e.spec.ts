@@ -31,7 +31,13 @@ beforeAll(async () => {
     await stores.prisma.member.upsert({ where: { id }, create: { id, name: id }, update: {} });
   const { prisma, clock, repositories } = stores;
   reconciliation = new CreditReconciliation(prisma, clock, repositories.settlementReconciliation, config);
-  windows = new SettlementWindowEnd(prisma, clock, repositories.payments, repositories.settlementReconciliation);
+  windows = new SettlementWindowEnd(
+    prisma,
+    clock,
+    repositories.payments,
+    repositories.transfers,
+    repositories.settlementReconciliation,
+  );
   matches = new MatchCreditUseCase(prisma, clock, repositories.payments, repositories.settlementReconciliation);
 });
 

@@ -351,14 +351,35 @@ const BAD_REQUESTS: readonly (readonly [string, () => Json, string, string])[] =
     'is not supported',
   ],
   [
-    'virtualAccount destinations not supported',
+    'virtualAccount naming no settlement account of the member',
     () => ({
       requestPayload: transferPayload({
-        instructions: { transferDestinations: [{ virtualAccount: { id: 'v', localInstrument: 'SEPA' } }] },
+        instructions: {
+          transferDestinations: [
+            {
+              virtualAccount: { id: 'pa:unknown', localInstrument: 'FASTER_PAYMENTS' },
+              customerData: { legalNames: ['M'] },
+            },
+          ],
+        },
       }),
     }),
-    `${DEST}.0.virtualAccount`,
-    'is not supported',
+    `${DEST}.0.virtualAccount.id`,
+    'pa:unknown is not a settlement account of the member',
+  ],
+  [
+    'virtualAccount on a rail settlement accounts are not paid on',
+    () => ({
+      requestPayload: transferPayload({
+        instructions: {
+          transferDestinations: [
+            { virtualAccount: { id: 'pa:unknown', localInstrument: 'ELIXIR' }, customerData: { legalNames: ['M'] } },
+          ],
+        },
+      }),
+    }),
+    `${DEST}.0.virtualAccount.localInstrument`,
+    'must be one of',
   ],
   [
     'customerData required',

@@ -19,7 +19,12 @@ import { destinationAccount, type TokenRequestPayloadInput } from '#libs/domain'
 import { TransferProgression } from '../transfers/transfer-progression.js';
 import { TransferRedemption } from '../transfers/transfer-redemption.js';
 import { TokenIssuance } from './token-issuance.js';
-import { standingOrderInitiationOf, transferDatingOf, transferInitiationOf } from './token-request-initiation.js';
+import {
+  standingOrderInitiationOf,
+  transferDatingOf,
+  transferInitiationOf,
+  transferSettlementOf,
+} from './token-request-initiation.js';
 import type { TokenRequestErrorCode } from './token-request-step.js';
 
 /** The bank's handle of a token request's consent, as its connector last gave it. */
@@ -289,6 +294,7 @@ export class CompleteTokenRequest {
         refId: payload.refId,
         localInstrument: destinationAccount(destination).rail,
         ...transferDatingOf(request),
+        ...transferSettlementOf(request),
         ...(payload.actingAs?.refId === undefined ? {} : { actingAsRefId: payload.actingAs.refId }),
         ...(context.traceId === undefined ? {} : { traceId: context.traceId }),
       },

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, GatewayError, JOB_QUEUE, type AppConfig, type PayloadOf } from '#libs/common';
-import { BankRepository, TokenRequestRepository, type NewPendingTokenRequest, type Prisma } from '#libs/db';
+import {
+  BankRepository,
+  SettlementAccountRepository,
+  TokenRequestRepository,
+  type NewPendingTokenRequest,
+  type Prisma,
+} from '#libs/db';
 import {
   checkCallbackUrl,
   describeProblem,
@@ -12,8 +18,10 @@ import {
   type FieldProblem,
   type MemberId,
   type TokenRequestOptionsInput,
+  type ResolvedSettlementCreditor,
   type TokenRequestPayloadInput,
 } from '#libs/domain';
+import { settlementDestinationOf } from '../settlement/settlement-destination.js';
 import { tokenRequestTimerId } from './token-request-timer-row.js';
 import { renderTokenRequest, type TokenRequestResource } from './token-view.js';
 
@@ -26,7 +34,7 @@ export interface CreateTokenRequestCommand {
 /**
  * POST /token-requests. After the shape (the request DTO), the rules that need the gateway:
  * the redirect URL not under the gateway's own host, a bankId of the catalogue, and the dates
- * against the gateway's clock. Then, in one statement, the request (PENDING, expiring after
+ * against the gateway's clock, a settlement account destination resolved (settlementDestinationOf). Then, in one statement, the request (PENDING, expiring after
  * tokens.requestLifetimeMinutes) and its `token-requests.timer` row due at the expiry.
  */
 @Injectable()
@@ -36,6 +44,7 @@ export class CreateTokenRequestUseCase {
   constructor(
     private readonly tokenRequests: TokenRequestRepository,
     private readonly banks: BankRepository,
+    private readonly settlementAccounts: SettlementAccountRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -45,7 +54,12 @@ export class CreateTokenRequestUseCase {
   async execute(command: CreateTokenRequestCommand): Promise<{ readonly tokenRequest: TokenRequestResource }> {
     const now = this.clock.now();
     await this.check(command, now);
-    const row = this.rowOf(command, now);
+    const settlementCreditor = await settlementDestinationOf(
+      this.settlementAccounts,
+      command.memberId,
+      command.requestPayload,
+    );
+    const row = this.rowOf(command, now, settlementCreditor);
     const timer: PayloadOf<'token-requests.timer'> = { name: 'token-requests.timer', tokenRequestId: row.id };
     const stored = await this.tokenRequests.insertWithTimer(row, {
       id: tokenRequestTimerId(row.id),
@@ -75,7 +89,11 @@ export class CreateTokenRequestUseCase {
       });
   }
 
-  private rowOf(command: CreateTokenRequestCommand, now: Date): NewPendingTokenRequest {
+  private rowOf(
+    command: CreateTokenRequestCommand,
+    now: Date,
+    settlementCreditor: ResolvedSettlementCreditor | null,
+  ): NewPendingTokenRequest {
     const { requestOptions, requestPayload } = command;
     const lifetimeMs = this.config.tokens.requestLifetimeMinutes * 60_000;
     return {
@@ -85,6 +103,7 @@ export class CreateTokenRequestUseCase {
       refId: requestPayload.refId,
       requestOptions: requestOptions as unknown as Prisma.InputJsonObject,
       requestPayload: requestPayload as unknown as Prisma.InputJsonObject,
+      settlementCreditor: settlementCreditor as unknown as Prisma.InputJsonObject | null,
       bankId: requestOptions.bankId ?? null,
       status: 'PENDING',
       callbackToken: randomBase58(32),

@@ -9,6 +9,7 @@ import {
   callbackStateOf,
   destinationAccount,
   destinationName,
+  type ResolvedSettlementCreditor,
   type TokenRequestOptionsInput,
   type TokenRequestPayloadInput,
 } from '#libs/domain';
@@ -23,7 +24,16 @@ export interface TokenRequestBankContext {
 }
 
 type StoredRequest = Pick<TokenRequest, 'id' | 'callbackToken' | 'nonce' | 'requestPayload' | 'requestOptions'>;
-type StoredTransferRequest = StoredRequest & Pick<TokenRequest, 'convertedExecutionDate'>;
+type StoredTransferRequest = StoredRequest &
+  Pick<TokenRequest, 'convertedExecutionDate'> &
+  Partial<Pick<TokenRequest, 'settlementCreditor'>>;
+
+/** A transfer request's settlement account as resolved when it was stored, or null. */
+export function settlementCreditorOf(
+  request: Partial<Pick<TokenRequest, 'settlementCreditor'>>,
+): ResolvedSettlementCreditor | null {
+  return (request.settlementCreditor ?? null) as unknown as ResolvedSettlementCreditor | null;
+}
 
 function payloadOf(request: StoredRequest): TokenRequestPayloadInput {
   return request.requestPayload as unknown as TokenRequestPayloadInput;
@@ -31,6 +41,26 @@ function payloadOf(request: StoredRequest): TokenRequestPayloadInput {
 
 function optionsOf(request: StoredRequest): TokenRequestOptionsInput {
   return (request.requestOptions ?? {}) as TokenRequestOptionsInput;
+}
+
+/** The most of a refId the connectors send the bank as the end-to-end id. */
+const END_TO_END_ID_MAX = 35;
+
+/**
+ * What a transfer made from `request` knows of its settlement account: the account, and the
+ * reference its credit carries (the request's refId as the bank is sent it, the end-to-end id).
+ * Empty for a transfer to any other account.
+ */
+export function transferSettlementOf(request: StoredRequest & Partial<Pick<TokenRequest, 'settlementCreditor'>>): {
+  readonly virtualAccountId?: string;
+  readonly settlementRefId?: string;
+} {
+  const creditor = settlementCreditorOf(request);
+  if (creditor === null) return {};
+  return {
+    virtualAccountId: creditor.virtualAccountId,
+    settlementRefId: payloadOf(request).refId.slice(0, END_TO_END_ID_MAX),
+  };
 }
 
 /** The state the bank carries back to /bank-callback for a token request. */
@@ -61,8 +91,9 @@ export function transferDatingOf(request: StoredTransferRequest): {
 
 /**
  * The connector's view of a transfer token request: the single (or future-dated) payment the
- * user authorises, paid to the first destination for the lifetime amount. Its id for the bank
- * (idempotency, instruction basis) is the token request's id. A request converted to a
+ * user authorises, paid to the first destination for the lifetime amount (a settlement account
+ * as its own name and the identifiers of the rail). Its id for the bank (idempotency, instruction
+ * basis) is the token request's id; its refId (the end-to-end id) the request's refId. A request converted to a
  * future-dated payment at authorisation is that payment in every call.
  */
 export function transferInitiationOf(
@@ -75,14 +106,18 @@ export function transferInitiationOf(
   if (body === undefined) throw new Error(`token request ${request.id} is not a transfer request`);
   const destination = body.instructions.transferDestinations[0];
   if (destination === undefined) throw new Error(`token request ${request.id} has no transfer destination`);
-  const { rail, account } = destinationAccount(destination);
+  const settlementCreditor = settlementCreditorOf(request);
+  const { rail, account } = destinationAccount(destination, settlementCreditor);
   const psuId = optionsOf(request).psuId;
   return {
     paymentId: request.id,
     refId: payload.refId,
     amount: { value: body.lifetimeAmount, currency: body.currency },
     localInstrument: rail,
-    creditor: { name: destinationName(destination), identifier: accountIdentifier(rail, account) },
+    creditor: {
+      name: destinationName(destination, settlementCreditor),
+      identifier: accountIdentifier(rail, account),
+    },
     remittanceInformationPrimary: body.remittanceReference ?? payload.refId,
     ...(payload.description === undefined ? {} : { remittanceInformationSecondary: payload.description }),
     ...(executionDate === undefined ? {} : { executionDate }),

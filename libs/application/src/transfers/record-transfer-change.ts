@@ -7,8 +7,9 @@ import {
   type TransferChange,
   type Tx,
 } from '#libs/db';
-import { decideTransferMove, nextTransferTimer, type TransferStatus } from '#libs/domain';
+import { decideTransferMove, nextTransferTimer, opensTransferSettlement, type TransferStatus } from '#libs/domain';
 import { writeOutboxEvent } from '#libs/events';
+import { openTransferSettlementWindow } from '../settlement/settlement-window-timer.js';
 import { transferEventPayload } from './transfer-view.js';
 
 /** The id of a transfer's one timer row. */
@@ -98,5 +99,23 @@ export async function recordTransferChange(
   if (updated === null) return { kind: 'stale' };
   if (statusChanged) await announce(tx, updated);
   await scheduleTransferTimer(tx, updated, now, scheduleSeconds);
+  if (statusChanged && opensTransferSettlement(updated)) return startSettlement(tx, updated, now);
   return { kind: 'changed', transfer: updated, statusChanged };
+}
+
+/**
+ * A transfer to a settlement account the bank has completed (SUCCESS, announced) opens its
+ * settlement window and moves on to SETTLEMENT_IN_PROGRESS with its own event, in the same
+ * transaction: it is never left at SUCCESS without its window. The reconciliation worker (or the
+ * window's end) decides what follows.
+ */
+async function startSettlement(tx: Tx, succeeded: Transfer, now: Date): Promise<TransferChangeResult> {
+  await openTransferSettlementWindow(tx, succeeded, now);
+  const started = await new TransferRepository(tx).update(succeeded, {
+    status: 'SETTLEMENT_IN_PROGRESS',
+    updatedAt: now,
+  });
+  if (started === null) throw new Error(`transfer ${succeeded.id} moved under its lock`);
+  await announce(tx, started);
+  return { kind: 'changed', transfer: started, statusChanged: true };
 }

@@ -22,7 +22,7 @@ import {
   type TransferDestinationInput,
 } from '#libs/domain';
 import { SecretBox } from '#libs/secrets';
-import { transferDatingOf, transferInitiationOf } from '../tokens/token-request-initiation.js';
+import { transferDatingOf, transferInitiationOf, transferSettlementOf } from '../tokens/token-request-initiation.js';
 import { transferPayloadOf } from './transfer-payload.js';
 import { TransferProgression } from './transfer-progression.js';
 import { TransferRedemption } from './transfer-redemption.js';
@@ -150,6 +150,7 @@ export class RedeemTransferUseCase {
         }),
         localInstrument: destinations[0] === undefined ? 'UNKNOWN' : destinationAccount(destinations[0]).rail,
         ...transferDatingOf(request),
+        ...transferSettlementOf(request),
         ...(token.actingAsRefId === null ? {} : { actingAsRefId: token.actingAsRefId }),
         ...(call.traceId === undefined ? {} : { traceId: call.traceId }),
       },

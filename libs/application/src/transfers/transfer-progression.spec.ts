@@ -41,6 +41,8 @@ const transfer: Transfer = {
   pollCount: 0,
   expiresAt: null,
   pollUntil: new Date(NOW.getTime() + RULES.pollingMs),
+  virtualAccountId: null,
+  settlementRefId: null,
   version: 0,
   createdAt: NOW,
   updatedAt: NOW,

@@ -30,6 +30,9 @@ export interface Redemption {
   /** The gateway made the immediate payment asked for as a future-dated one (executionDate is its date). */
   readonly convertedToFutureDatedPayment?: boolean;
   readonly actingAsRefId?: string;
+  /** A transfer to a settlement account: the account and the reference its credit carries (transferSettlementOf). */
+  readonly virtualAccountId?: string;
+  readonly settlementRefId?: string;
   readonly traceId?: string;
 }
 
@@ -99,6 +102,8 @@ export class TransferRedemption {
           convertedToFutureDatedPayment: redemption.convertedToFutureDatedPayment === true,
           expiresAt: new Date(now.getTime() + rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS),
           pollUntil: new Date(now.getTime() + rules.pollingMs),
+          virtualAccountId: redemption.virtualAccountId ?? null,
+          settlementRefId: redemption.settlementRefId ?? null,
           createdAt: now,
           updatedAt: now,
         },

@@ -114,11 +114,13 @@ export interface ReconcileSettlementPayload {
   readonly name: 'settlement.reconcile';
 }
 
-/** A payment to a settlement account reached the end of its settlement window. */
-export interface SettlementWindowEndPayload {
-  readonly name: 'settlement.window-end';
-  readonly paymentId: string;
-}
+/**
+ * A payment (Payments v2) or a transfer (Payments v1) to a settlement account reached the end of
+ * its settlement window; the payload names one of the two.
+ */
+export type SettlementWindowEndPayload =
+  | { readonly name: 'settlement.window-end'; readonly paymentId: string }
+  | { readonly name: 'settlement.window-end'; readonly transferId: string };
 
 /**
  * The timer of one payout: sends it to its settlement provider if it has not reached it yet, then

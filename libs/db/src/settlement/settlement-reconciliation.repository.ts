@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Payment } from '../generated/prisma/client.js';
+import type { Payment, Transfer } from '../generated/prisma/client.js';
 import { paymentFromRow, SELECT_LIST as PAYMENT_COLUMNS } from '../payments/payment-statements.js';
 import { Repository } from '../repository.js';
 
@@ -25,6 +25,8 @@ export interface CreditOutcome {
   /** ReconciliationState (libs/domain settlement/credit-matching.ts). */
   readonly state: string;
   readonly paymentId: string | null;
+  /** The transfer (Payments v1) the credit names instead of a payment. */
+  readonly transferId?: string | null;
   /** For a credit left PENDING: when it is looked at again. */
   readonly reconcileAfter: Date | null;
   /** For a credit leaving PENDING. */
@@ -35,6 +37,12 @@ export interface CreditOutcome {
 export interface SettlementPaymentWrite {
   readonly expected: Pick<Payment, 'id' | 'status' | 'version'>;
   readonly changed: Pick<Payment, 'id' | 'status' | 'statusReasonInformation' | 'updatedAt' | 'version'>;
+}
+
+/** A settlement move of a transfer locked by the caller, as SettlementPaymentWrite. */
+export interface SettlementTransferWrite {
+  readonly expected: Pick<Transfer, 'id' | 'status' | 'version'>;
+  readonly changed: Pick<Transfer, 'id' | 'status' | 'statusReasonInformation' | 'updatedAt' | 'version'>;
 }
 
 /** An outbox row written with a settlement move. */
@@ -210,8 +218,8 @@ export class SettlementReconciliationRepository extends Repository {
          DELETE FROM scheduled_job WHERE id = ANY($4::text[]) RETURNING id
        ), outcomes AS (
          UPDATE settlement_transaction t SET reconciliation_state = o.state, payment_id = o.payment_id,
-           reconcile_after = o.reconcile_after, reconciled_at = o.reconciled_at
-         FROM json_to_recordset($5::json) AS o(id text, state text, payment_id text,
+           transfer_id = o.transfer_id, reconcile_after = o.reconcile_after, reconciled_at = o.reconciled_at
+         FROM json_to_recordset($5::json) AS o(id text, state text, payment_id text, transfer_id text,
            reconcile_after timestamptz, reconciled_at timestamptz)
          WHERE t.id = ANY($6::text[]) AND t.id = o.id
          RETURNING t.id
@@ -237,6 +245,7 @@ export class SettlementReconciliationRepository extends Repository {
           id: outcome.id,
           state: outcome.state,
           payment_id: outcome.paymentId,
+          transfer_id: outcome.transferId ?? null,
           reconcile_after: outcome.reconcileAfter?.toISOString() ?? null,
           reconciled_at: outcome.reconciledAt?.toISOString() ?? null,
         })),
@@ -246,6 +255,98 @@ export class SettlementReconciliationRepository extends Repository {
     const moved = rows[0]?.moved ?? 0;
     if (moved !== writes.length)
       throw new Error(`settlement moves wrote ${moved} payments of ${writes.length}: a payment moved under its lock`);
+  }
+
+  /**
+   * The transfers (Payments v1) to the credits' accounts with their references (the refId the
+   * bank was sent), each locked unless another transaction holds it, as lockPaymentsFor.
+   */
+  async lockTransfersFor(credits: readonly Pick<CreditForReconciliation, 'accountId' | 'reference'>[]): Promise<{
+    readonly locked: Transfer[];
+    readonly busy: readonly { readonly accountId: string; readonly reference: string }[];
+  }> {
+    const keyed = credits.filter((credit) => credit.reference !== null);
+    if (keyed.length === 0) return { locked: [], busy: [] };
+    const rows = await this.db.$queryRawUnsafe<{ id: string; account_id: string; reference: string; busy: boolean }[]>(
+      `WITH wanted AS (
+         SELECT DISTINCT t.id, t.virtual_account_id, t.settlement_ref_id
+         FROM unnest($1::text[], $2::text[]) AS k(account_id, reference)
+         JOIN transfer t ON t.virtual_account_id = k.account_id AND t.settlement_ref_id = k.reference
+       ), locked AS (
+         SELECT t.id FROM transfer t WHERE t.id IN (SELECT id FROM wanted) FOR UPDATE OF t SKIP LOCKED
+       )
+       SELECT wanted.id, wanted.virtual_account_id AS account_id, wanted.settlement_ref_id AS reference,
+              locked.id IS NULL AS busy
+       FROM wanted LEFT JOIN locked ON locked.id = wanted.id`,
+      keyed.map((credit) => credit.accountId),
+      keyed.map((credit) => credit.reference as string),
+    );
+    const lockedIds = rows.filter((row) => !row.busy).map((row) => row.id);
+    const locked = lockedIds.length === 0 ? [] : await this.db.transfer.findMany({ where: { id: { in: lockedIds } } });
+    const busy = rows.filter((row) => row.busy).map((row) => ({ accountId: row.account_id, reference: row.reference }));
+    return { locked, busy };
+  }
+
+  /**
+   * Writes the settlement moves of transfers the caller holds locked (each only while the row is
+   * still at its expected status and version) with their outbox rows and the removal of their
+   * timers, in one statement; throws when a transfer moved (the transaction then writes nothing).
+   * The credits' outcomes are written by writeSettlements.
+   */
+  async writeTransferSettlements(batch: {
+    readonly writes: readonly SettlementTransferWrite[];
+    readonly events: readonly SettlementEventRow[];
+    readonly timerIds: readonly string[];
+  }): Promise<void> {
+    const { writes, events, timerIds } = batch;
+    if (writes.length === 0) return;
+    const eventRows = events.map(
+      (event) =>
+        `${JSON.stringify({
+          id: event.id,
+          member_id: event.memberId,
+          event_type: event.eventType,
+          created_at: event.createdAt.toISOString(),
+        }).slice(0, -1)},"body":${event.body}}`,
+    );
+    const rows = await this.db.$queryRawUnsafe<{ moved: number }[]>(
+      `WITH moved AS (
+         UPDATE transfer t SET status = n.status, status_reason_information = n.reason,
+           updated_at = n.updated_at, version = n.version
+         FROM json_to_recordset($1::json) AS n(id text, expected_status text, expected_version int,
+           status text, reason text, updated_at timestamptz, version int)
+         WHERE t.id = ANY($2::text[]) AND t.id = n.id AND t.status = n.expected_status
+           AND t.version = n.expected_version
+         RETURNING t.id
+       ), event_rows AS (
+         INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
+         SELECT id, member_id, event_type, body, created_at
+         FROM json_to_recordset($3::json) AS e(id text, member_id text, event_type text, body text,
+           created_at timestamptz)
+         RETURNING id
+       ), cleared AS (
+         DELETE FROM scheduled_job WHERE id = ANY($4::text[]) RETURNING id
+       )
+       SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM event_rows)::int AS events,
+              (SELECT count(*) FROM cleared)::int AS cleared`,
+      JSON.stringify(
+        writes.map(({ expected, changed }) => ({
+          id: expected.id,
+          expected_status: expected.status,
+          expected_version: expected.version,
+          status: changed.status,
+          reason: changed.statusReasonInformation,
+          updated_at: changed.updatedAt.toISOString(),
+          version: changed.version,
+        })),
+      ),
+      writes.map(({ expected }) => expected.id),
+      `[${eventRows.join(',')}]`,
+      [...timerIds],
+    );
+    const moved = rows[0]?.moved ?? 0;
+    if (moved !== writes.length)
+      throw new Error(`settlement moves wrote ${moved} transfers of ${writes.length}: a transfer moved under its lock`);
   }
 
   /** Credits of an account and reference waiting for their payment's final status: looked at again at once. */

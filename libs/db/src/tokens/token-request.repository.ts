@@ -16,6 +16,8 @@ export interface NewPendingTokenRequest {
   readonly refId: string;
   readonly requestOptions: Prisma.InputJsonObject;
   readonly requestPayload: Prisma.InputJsonObject;
+  /** A transfer to a settlement account: the account as resolved for the bank (ResolvedSettlementCreditor). */
+  readonly settlementCreditor: Prisma.InputJsonObject | null;
   readonly bankId: string | null;
   readonly status: string;
   readonly callbackToken: string;
@@ -57,8 +59,8 @@ export interface NewTokenRequestTimer {
  */
 const INSERT_WITH_TIMER = `WITH request AS (
     INSERT INTO token_request (id, member_id, kind, ref_id, request_options, request_payload, bank_id, status,
-      callback_token, nonce, expires_at, created_at, updated_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+      callback_token, nonce, expires_at, created_at, updated_at, settlement_creditor)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $19)
     RETURNING id)
   INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
   SELECT $14, $15, $16, $17, $18 FROM request`;
@@ -102,12 +104,14 @@ export class TokenRequestRepository extends Repository {
         timer.jobName,
         JSON.stringify(timer.payload),
         timer.dueAt.toISOString(),
+        row.settlementCreditor === null ? null : JSON.stringify(row.settlementCreditor),
       ],
     });
     return {
       ...row,
       requestOptions: row.requestOptions as Prisma.JsonValue,
       requestPayload: row.requestPayload as Prisma.JsonValue,
+      settlementCreditor: row.settlementCreditor as Prisma.JsonValue,
       statusReasonInformation: null,
       authorization: null,
       bankConsentId: null,

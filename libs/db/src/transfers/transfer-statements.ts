@@ -36,6 +36,8 @@ const COLUMN_OF: Readonly<Record<keyof Transfer, string>> = {
   pollCount: 'poll_count',
   expiresAt: 'expires_at',
   pollUntil: 'poll_until',
+  virtualAccountId: 'virtual_account_id',
+  settlementRefId: 'settlement_ref_id',
   version: 'version',
   createdAt: 'created_at',
   updatedAt: 'updated_at',

@@ -3,3 +3,4 @@ export * from './credit-matching.js';
 export * from './settlement-window.js';
 export * from './settlement-creditor.js';
 export * from './settlement-account-rules.js';
+export * from './transfer-settlement.js';

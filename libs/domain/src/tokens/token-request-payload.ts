@@ -43,7 +43,22 @@ export interface TransferDestinationInput {
   readonly euDomesticNonEuroInstant?: PaymentAccountFields;
   readonly bankgiro?: PaymentAccountFields;
   readonly plusgiro?: PaymentAccountFields;
+  /** One of the member's settlement accounts (the reference's TransferDestinationVirtualAccount). */
+  readonly virtualAccount?: SettlementDestination;
 }
+
+/** The rails a transfer to a settlement account is made on (TransferDestinationVirtualAccount.localInstrument). */
+export const SETTLEMENT_DESTINATION_RAILS = ['SEPA', 'SEPA_INSTANT', 'FASTER_PAYMENTS'] as const;
+export type SettlementDestinationRail = (typeof SETTLEMENT_DESTINATION_RAILS)[number];
+
+/** A destination naming a settlement account: its id and the rail the transfer is made on. */
+export interface SettlementDestination {
+  readonly id: string;
+  readonly localInstrument: SettlementDestinationRail;
+}
+
+/** The destination key of a settlement account. */
+export const SETTLEMENT_DESTINATION = 'virtualAccount';
 
 export interface TransferInstructionsInput {
   readonly transferDestinations: readonly TransferDestinationInput[];
@@ -120,12 +135,26 @@ export type DestinationNetwork = keyof typeof DESTINATION_RAILS;
 
 export const DESTINATION_NETWORKS = Object.keys(DESTINATION_RAILS) as DestinationNetwork[];
 
-/** The network, rail and account of a destination (validation leaves exactly one network object). */
-export function destinationAccount(destination: TransferDestinationInput): {
-  readonly network: DestinationNetwork;
+/**
+ * The network, rail and account of a destination (validation leaves exactly one network object).
+ * A settlement account (`virtualAccount`) is its rail with the account's identifiers as
+ * `settlementCreditor` resolved them when the request was stored.
+ */
+export function destinationAccount(
+  destination: TransferDestinationInput,
+  settlementCreditor?: ResolvedSettlementCreditor | null,
+): {
+  readonly network: DestinationNetwork | typeof SETTLEMENT_DESTINATION;
   readonly rail: PaymentLocalInstrument;
   readonly account: PaymentAccountFields;
 } {
+  const settlement = destination.virtualAccount;
+  if (settlement !== undefined)
+    return {
+      network: SETTLEMENT_DESTINATION,
+      rail: settlement.localInstrument,
+      account: settlementCreditor?.account ?? {},
+    };
   for (const network of DESTINATION_NETWORKS) {
     const account = destination[network];
     if (account !== undefined) return { network, rail: DESTINATION_RAILS[network], account };
@@ -133,7 +162,21 @@ export function destinationAccount(destination: TransferDestinationInput): {
   throw new RangeError('a transfer destination names no network');
 }
 
-/** The creditor's name as a destination gives it (its first legal name). */
-export function destinationName(destination: TransferDestinationInput): string {
+/**
+ * A destination's settlement account as resolved when the request was stored: the account's id,
+ * its name (the payee's name at the bank) and the identifiers of the destination's rail.
+ */
+export interface ResolvedSettlementCreditor {
+  readonly virtualAccountId: string;
+  readonly name: string;
+  readonly account: PaymentAccountFields;
+}
+
+/** The creditor's name as a destination gives it (its first legal name; a settlement account's own name). */
+export function destinationName(
+  destination: TransferDestinationInput,
+  settlementCreditor?: ResolvedSettlementCreditor | null,
+): string {
+  if (destination.virtualAccount !== undefined && settlementCreditor != null) return settlementCreditor.name;
   return destination.customerData?.legalNames?.[0] ?? '';
 }

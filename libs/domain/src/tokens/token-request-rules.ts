@@ -1,6 +1,6 @@
 import { checkExecutionDate, parseCalendarDate } from '../payments/rules/execution-date.js';
 import { fieldProblem, type FieldProblem } from '../payments/rules/field-problem.js';
-import { DESTINATION_NETWORKS } from './token-request-payload.js';
+import { DESTINATION_NETWORKS, SETTLEMENT_DESTINATION } from './token-request-payload.js';
 import type { TokenRequestPayloadInput } from './token-request-payload.js';
 
 /**
@@ -30,8 +30,8 @@ export const TRANSFER_DESTINATION_TYPES = ['UNKNOWN', 'BUSINESS', 'PERSONAL'] as
 
 /** Destination kinds of the interface the gateway does not pay to. */
 export const UNSUPPORTED_DESTINATIONS = {
-  token: 'is not supported: pay to a bank account keyed by its network (sepa, fasterPayments, ...)',
-  virtualAccount: 'is not supported: the gateway keeps no settlement accounts; pay to a bank account instead',
+  token:
+    'is not supported: pay to a bank account keyed by its network (sepa, fasterPayments, ...) or to a settlement account (virtualAccount)',
 } as const;
 
 /** Which of the three bodies a payload object carries (null counts as absent). */
@@ -58,7 +58,7 @@ export function checkOnlyBody(body: TokenRequestBody, payload: object): string |
 /** The networks (and unsupported destination kinds) a destination object is keyed by. */
 export function networksOf(destination: object): string[] {
   const record = destination as Readonly<Record<string, unknown>>;
-  return [...DESTINATION_NETWORKS, ...Object.keys(UNSUPPORTED_DESTINATIONS)].filter(
+  return [...DESTINATION_NETWORKS, SETTLEMENT_DESTINATION, ...Object.keys(UNSUPPORTED_DESTINATIONS)].filter(
     (network) => record[network] !== undefined && record[network] !== null,
   );
 }
@@ -66,7 +66,7 @@ export function networksOf(destination: object): string[] {
 /** A destination without any network object. */
 export function checkDestinationHasNetwork(destination: object): string | undefined {
   return networksOf(destination).length === 0
-    ? `must have one account object keyed by its network: ${DESTINATION_NETWORKS.join(', ')}`
+    ? `must have one account object keyed by its network: ${[...DESTINATION_NETWORKS, SETTLEMENT_DESTINATION].join(', ')}`
     : undefined;
 }
 

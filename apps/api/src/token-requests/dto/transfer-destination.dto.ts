@@ -2,6 +2,8 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
   DESTINATION_RAILS,
+  SETTLEMENT_DESTINATION,
+  SETTLEMENT_DESTINATION_RAILS,
   TRANSFER_DESTINATION_TYPES,
   UNSUPPORTED_DESTINATIONS,
   checkCurrency,
@@ -11,7 +13,7 @@ import {
 } from '#libs/domain';
 import { AccountFieldsDto } from '../../payments/dto/account-fields.dto.js';
 import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
-import { ChoiceField, NestedField } from '../../payments/dto/field-decorators.js';
+import { ChoiceField, NestedField, TextField } from '../../payments/dto/field-decorators.js';
 import { attachRailContext } from '../../payments/dto/rail-context.js';
 import { KeptObjectField, ValueListField, textOfAtMost } from './structure-fields.js';
 
@@ -61,6 +63,47 @@ function NetworkField(network: DestinationNetwork, description: string): Propert
   });
 }
 
+/**
+ * One of the member's settlement accounts and the rail the transfer is made on (the reference's
+ * TransferDestinationVirtualAccount). The gateway sends the bank the account's own name and the
+ * identifiers of the rail; the transfer settles when the account's credit arrives.
+ */
+export class VirtualAccountDestinationDto {
+  @TextField({
+    description: "The id of one of the member's settlement accounts (/virtual-accounts).",
+    required: true,
+    max: 128,
+    example: 'pa:2tv9sJzeftSWRXSRvPN4SA1sL5e6:2gFUX1NDbiv',
+  })
+  id!: string;
+
+  @ChoiceField({
+    description: 'The rail the transfer is made on: SEPA and SEPA_INSTANT in EUR, FASTER_PAYMENTS in GBP.',
+    required: true,
+    values: SETTLEMENT_DESTINATION_RAILS,
+    example: 'SEPA',
+  })
+  localInstrument!: string;
+}
+
+function SettlementAccountField(): PropertyDecorator {
+  return NestedField({
+    description:
+      "One of the member's settlement accounts, instead of a bank account: the transfer settles when the account's credit arrives (docs/reconciliation.md).",
+    type: () => VirtualAccountDestinationDto,
+    rule: (child, destination) => {
+      const currency = bodyCurrency.get(destination);
+      const rail = (child as { readonly localInstrument?: unknown }).localInstrument;
+      return (
+        checkOnlyNetwork(SETTLEMENT_DESTINATION, destination) ??
+        (currency === undefined || typeof rail !== 'string' || !SETTLEMENT_DESTINATION_RAILS.some((r) => r === rail)
+          ? undefined
+          : checkRailCurrency(rail as (typeof SETTLEMENT_DESTINATION_RAILS)[number], currency))
+      );
+    },
+  });
+}
+
 function UnsupportedField(kind: keyof typeof UNSUPPORTED_DESTINATIONS, description: string): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({
@@ -75,7 +118,8 @@ function UnsupportedField(kind: keyof typeof UNSUPPORTED_DESTINATIONS, descripti
 /** One transfer destination: the creditor's names and exactly one account keyed by its network. */
 export class TransferDestinationDto {
   @NestedField({
-    description: "The creditor's legal names; required (the gateway keeps no settlement accounts).",
+    description:
+      "The creditor's legal names; required (for a settlement account the bank is sent the account's own name).",
     required: true,
     type: () => CustomerDataDto,
   })
@@ -114,6 +158,6 @@ export class TransferDestinationDto {
   @UnsupportedField('token', 'token destinations')
   token?: unknown;
 
-  @UnsupportedField('virtualAccount', 'settlement accounts')
-  virtualAccount?: unknown;
+  @SettlementAccountField()
+  virtualAccount?: VirtualAccountDestinationDto;
 }

@@ -8,12 +8,15 @@ import {
   type Payment,
   type SettlementEventRow,
   type SettlementPaymentWrite,
+  type SettlementTransferWrite,
+  type Transfer,
 } from '#libs/db';
-import { decideCredit, type ReconciliationState } from '#libs/domain';
+import { decideCredit, transferSettlementMoves, type ReconciliationState, type TransferStatus } from '#libs/domain';
 import { wakeOutboxRelay } from '#libs/events';
 import { settlementWindowTimerId } from '../settlement-window-timer.js';
 import { candidateOf, referenceKey } from './settlement-candidate.js';
 import { settlementStep } from './settlement-step.js';
+import { transferCandidateOf, transferSettlementStep } from './transfer-settlement-step.js';
 
 /** What one batch did with the credits it locked. */
 export interface ReconciliationBatch {
@@ -34,7 +37,9 @@ const BUSY_RETRY_MS = 1000;
  * with their references locked the same way (a credit whose payment another transaction holds
  * waits a moment instead of being decided without it), then, in one set-based statement, each
  * matched payment's moves with one PAYMENT_STATUS_CHANGED event per move, the
- * removal of its window timer, and every credit's outcome. All of a batch commits together or
+ * removal of its window timer, and every credit's outcome. Payments v1 transfers to the
+ * account with the credit's reference (the refId the bank was sent) are candidates beside the
+ * payments, under the same rules, with TRANSFER_STATUS_CHANGED events. All of a batch commits together or
  * not at all, so a worker that stops mid-batch leaves its credits pending for the next run.
  */
 @Injectable()
@@ -57,13 +62,23 @@ export class CreditReconciliation {
       const credits = await repository.lockDueCredits(now, limit);
       if (credits.length === 0) return { batch: emptyBatch(), events: 0 };
       const { locked, busy } = await repository.lockPaymentsFor(credits);
-      const busyKeys = new Set(busy.map((key) => referenceKey(key.accountId, key.reference)));
+      const transferLocks = await repository.lockTransfersFor(credits);
+      const busyKeys = new Set(
+        [...busy, ...transferLocks.busy].map((key) => referenceKey(key.accountId, key.reference)),
+      );
       const byKey = new Map<string, Payment[]>();
       for (const payment of locked) {
         const key = referenceKey(payment.virtualAccountId ?? '', payment.refId);
         byKey.set(key, [...(byKey.get(key) ?? []), payment]);
       }
       const current = new Map(locked.map((payment) => [payment.id, payment]));
+      const transfersByKey = new Map<string, Transfer[]>();
+      for (const transfer of transferLocks.locked) {
+        const key = referenceKey(transfer.virtualAccountId ?? '', transfer.settlementRefId ?? '');
+        transfersByKey.set(key, [...(transfersByKey.get(key) ?? []), transfer]);
+      }
+      const currentTransfers = new Map(transferLocks.locked.map((transfer) => [transfer.id, transfer]));
+      const transferWrites = new Map<string, SettlementTransferWrite>();
       const writes = new Map<string, SettlementPaymentWrite>();
       const events: SettlementEventRow[] = [];
       const outcomes: CreditOutcome[] = [];
@@ -88,8 +103,46 @@ export class CreditReconciliation {
           wait(credit.id, new Date(now.getTime() + BUSY_RETRY_MS));
           continue;
         }
-        const candidates = (byKey.get(key) ?? []).map((payment) => candidateOf(current.get(payment.id) ?? payment));
+        const candidates = [
+          ...(byKey.get(key) ?? []).map((payment) => candidateOf(current.get(payment.id) ?? payment)),
+          ...(transfersByKey.get(key) ?? []).map((transfer) =>
+            transferCandidateOf(currentTransfers.get(transfer.id) ?? transfer),
+          ),
+        ];
         const decision = decideCredit(credit, candidates);
+        const transfer = 'paymentId' in decision ? currentTransfers.get(decision.paymentId) : undefined;
+        if (transfer !== undefined && (decision.kind === 'settle' || decision.kind === 'mismatch')) {
+          const moves = transferSettlementMoves(transfer.status as TransferStatus, decision.moves);
+          if (moves === null) {
+            counts.unmatched += 1;
+            end(credit.id, 'UNMATCHED', null);
+            continue;
+          }
+          const step = transferSettlementStep(
+            transfer,
+            moves,
+            now,
+            decision.kind === 'mismatch' ? decision.reason : undefined,
+          );
+          currentTransfers.set(transfer.id, step.transfer);
+          const earlier = transferWrites.get(transfer.id);
+          transferWrites.set(transfer.id, {
+            expected: earlier?.expected ?? step.write.expected,
+            changed: step.write.changed,
+          });
+          events.push(...step.events);
+          if (decision.kind === 'settle') counts.settled += 1;
+          else counts.mismatched += 1;
+          outcomes.push({
+            id: credit.id,
+            state: decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED',
+            paymentId: null,
+            transferId: transfer.id,
+            reconcileAfter: null,
+            reconciledAt: now,
+          });
+          continue;
+        }
         switch (decision.kind) {
           case 'defer':
             wait(credit.id, retryAt);
@@ -118,9 +171,19 @@ export class CreditReconciliation {
           }
         }
       }
+      const transferEvents = new Set(
+        [...transferWrites.keys()].length === 0
+          ? []
+          : events.filter((event) => event.eventType === 'TRANSFER_STATUS_CHANGED'),
+      );
+      await repository.writeTransferSettlements({
+        writes: [...transferWrites.values()],
+        events: [...transferEvents],
+        timerIds: [...transferWrites.keys()].map(settlementWindowTimerId),
+      });
       await repository.writeSettlements({
         writes: [...writes.values()],
-        events,
+        events: transferEvents.size === 0 ? events : events.filter((event) => !transferEvents.has(event)),
         timerIds: [...writes.keys()].map(settlementWindowTimerId),
         outcomes,
       });

@@ -1,11 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { PaymentRepository, PrismaService, SettlementReconciliationRepository, Transactions } from '#libs/db';
-import { AWAITING_SETTLEMENT, settleWith, settlementMoves, windowEndedReason, type PaymentStatus } from '#libs/domain';
+import {
+  PaymentRepository,
+  PrismaService,
+  SettlementReconciliationRepository,
+  Transactions,
+  TransferRepository,
+} from '#libs/db';
+import {
+  AWAITING_SETTLEMENT,
+  settleWith,
+  settlementMoves,
+  transferSettlementMoves,
+  windowEndedReason,
+  type PaymentStatus,
+  type TransferStatus,
+} from '#libs/domain';
+import { settlementWindowTimerId } from '../settlement-window-timer.js';
 import { wakeOutboxRelay } from '#libs/events';
 import { applySettlement } from './apply-settlement.js';
 import { candidateOf } from './settlement-candidate.js';
 import { settlementStep } from './settlement-step.js';
+import { transferCandidateOf, transferSettlementStep } from './transfer-settlement-step.js';
 
 /**
  * A payment's settlement window ended (settlement.window-end). Under the payment's lock, the
@@ -24,6 +40,7 @@ export class SettlementWindowEnd {
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly payments: PaymentRepository,
+    private readonly transfers: TransferRepository,
     private readonly reconciliation: SettlementReconciliationRepository,
   ) {
     this.transactions = new Transactions(prisma);
@@ -65,6 +82,64 @@ export class SettlementWindowEnd {
       const step = settlementStep(payment, moves, now, windowEndedReason(payment.localInstrument));
       await applySettlement(repository, step, null);
       return step.payment.status as PaymentStatus;
+    });
+    if (outcome !== 'unchanged') wakeOutboxRelay(this.prisma.pool);
+    return outcome;
+  }
+
+  /**
+   * A Payments v1 transfer's settlement window ended: the same rules as a payment's (onTimer),
+   * under the transfer's lock, with TRANSFER_STATUS_CHANGED events. A transfer no longer
+   * awaiting settlement (SUCCESS or SETTLEMENT_IN_PROGRESS) is left as it is.
+   */
+  async onTransferTimer(transferId: string): Promise<TransferStatus | 'unchanged'> {
+    const outcome = await this.transactions.run(async (tx) => {
+      const transfer = await this.transfers.in(tx).lock(transferId);
+      if (transfer === null || transfer.virtualAccountId === null || transfer.settlementRefId === null)
+        return 'unchanged' as const;
+      const candidate = transferCandidateOf(transfer);
+      if (!AWAITING_SETTLEMENT.has(candidate.status)) return 'unchanged' as const;
+      const repository = this.reconciliation.in(tx);
+      const now = this.clock.now();
+      const credits = await repository.lockPendingCreditsOf(transfer.virtualAccountId, transfer.settlementRefId);
+      const decisions = credits.flatMap((credit) => {
+        const decision = settleWith(candidate, credit);
+        return decision === null ? [] : [{ credit, decision }];
+      });
+      const chosen = decisions.find(({ decision }) => decision.kind === 'settle') ?? decisions[0];
+      const paymentMoves = chosen?.decision.moves ?? settlementMoves(candidate.status, 'SETTLEMENT_INCOMPLETE');
+      const moves =
+        paymentMoves === null ? null : transferSettlementMoves(transfer.status as TransferStatus, paymentMoves);
+      if (moves === null) return 'unchanged' as const;
+      const reason =
+        chosen === undefined
+          ? windowEndedReason(transfer.localInstrument)
+          : chosen.decision.kind === 'mismatch'
+            ? chosen.decision.reason
+            : undefined;
+      const step = transferSettlementStep(transfer, moves, now, reason);
+      await repository.writeTransferSettlements({
+        writes: [step.write],
+        events: step.events,
+        timerIds: [settlementWindowTimerId(transfer.id)],
+      });
+      if (chosen !== undefined)
+        await repository.writeSettlements({
+          writes: [],
+          events: [],
+          timerIds: [],
+          outcomes: [
+            {
+              id: chosen.credit.id,
+              state: chosen.decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED',
+              paymentId: null,
+              transferId: transfer.id,
+              reconcileAfter: null,
+              reconciledAt: now,
+            },
+          ],
+        });
+      return step.transfer.status as TransferStatus;
     });
     if (outcome !== 'unchanged') wakeOutboxRelay(this.prisma.pool);
     return outcome;

@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CreditReconciliation,
+  recordTransferChange,
+  SettlementWindowEnd,
+  settlementWindowTimerId,
+} from '#libs/application';
+import { JOB_QUEUE } from '#libs/common';
+import {
+  closeDataStores,
+  openDataStores,
+  paymentFromNew,
+  type DataStores,
+  type Payment,
+  type Transfer,
+} from '#libs/db';
+import { newId } from '#libs/domain';
+import { testConfig } from '../support/test-env.js';
+import {
+  storeProcessedTokenRequest,
+  storeToken,
+  storeTransfer,
+  transferRequestPayload,
+} from '../support/transfer-fixtures.js';
+
+/**
+ * Reconciliation of Payments v1 transfers to settlement accounts against Postgres: transfers made
+ * as the redemption stores them and taken to the bank's SUCCESS as a bank answer records it (which
+ * opens the settlement window), credits made through the repositories, settled by the worker's
+ * batch and the window end.
+ */
+const MEMBER = 'm:reconciliation-transfers';
+const BANK = 'reconciliation-transfers-bank';
+
+let stores: DataStores;
+let reconciliation: CreditReconciliation;
+let windows: SettlementWindowEnd;
+
+beforeAll(async () => {
+  const config = await testConfig();
+  stores = await openDataStores(config, { service: 'reconciliation-transfers-test', poolSize: 4 });
+  await stores.prisma.member.upsert({ where: { id: MEMBER }, create: { id: MEMBER, name: MEMBER }, update: {} });
+  const bank = {
+    id: BANK,
+    name: 'Reconciliation test bank',
+    countries: ['GB'],
+    bics: [],
+    logoUri: 'https://bank.example/logo.png',
+    provider: 'test',
+    openBankingStandard: 'UK_OPEN_BANKING_STANDARD',
+    supportedLocalInstruments: ['FASTER_PAYMENTS'],
+    scaApproaches: ['REDIRECT'],
+    features: {},
+    connectorType: 'obie',
+    connectorSettings: {},
+    listed: false,
+  };
+  await stores.prisma.bank.upsert({ where: { id: BANK }, create: bank, update: {} });
+  const { prisma, clock, repositories } = stores;
+  reconciliation = new CreditReconciliation(prisma, clock, repositories.settlementReconciliation, config);
+  windows = new SettlementWindowEnd(
+    prisma,
+    clock,
+    repositories.payments,
+    repositories.transfers,
+    repositories.settlementReconciliation,
+  );
+});
+
+afterAll(async () => {
+  await closeDataStores(stores);
+});
+
+async function newAccount(): Promise<string> {
+  const id = newId('pa:');
+  const now = new Date();
+  await stores.repositories.settlementAccounts.insert({
+    id,
+    memberId: MEMBER,
+    providerId: 'reconciliation-test',
+    providerAccountId: id,
+    status: 'ACTIVE',
+    currency: 'EUR',
+    country: 'DE',
+    iban: 'DE89370400440532013000',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
+
+/** A transfer of `amount` EUR to the account with the settlement reference, PROCESSING at the bank. */
+async function newTransfer(accountId: string, settlementRefId: string, amount = '10.00'): Promise<Transfer> {
+  const payload = transferRequestPayload({}, { currency: 'EUR', lifetimeAmount: amount });
+  const request = await storeProcessedTokenRequest(stores.repositories, MEMBER, { payload, bankId: BANK });
+  const token = await storeToken(stores.repositories, request);
+  const stored = await storeTransfer(stores, token, request);
+  return stores.prisma.transfer.update({
+    where: { id: stored.id },
+    data: { virtualAccountId: accountId, settlementRefId },
+  });
+}
+
+/** The bank's SUCCESS recorded as a bank answer is: the window opens and the transfer moves on to SETTLEMENT_IN_PROGRESS. */
+async function bankCompletes(transfer: Transfer): Promise<Transfer> {
+  const now = stores.clock.now();
+  const result = await stores.repositories.transactions.run(async (tx) => {
+    const current = await stores.repositories.transfers.in(tx).lock(transfer.id);
+    if (current === null) throw new Error('no transfer');
+    return recordTransferChange(tx, current, { status: 'SUCCESS', updatedAt: now }, now, [1]);
+  });
+  if (result.kind !== 'changed') throw new Error(`the bank's answer was ${result.kind}`);
+  return result.transfer;
+}
+
+async function newPayment(accountId: string, refId: string): Promise<Payment> {
+  const now = stores.clock.now();
+  const payment = paymentFromNew({
+    id: newId('pm2'),
+    memberId: MEMBER,
+    refId,
+    status: 'SETTLEMENT_IN_PROGRESS',
+    initiation: {
+      refId,
+      remittanceInformationPrimary: 'Order',
+      amount: { value: '10.00', currency: 'EUR' },
+      localInstrument: 'SEPA',
+      creditor: { name: 'Merchant', virtualAccountId: accountId },
+      callbackUrl: 'https://tpp.example/cb',
+    },
+    amount: '10.00',
+    currency: 'EUR',
+    localInstrument: 'SEPA',
+    virtualAccountId: accountId,
+    callbackToken: newId('cb'),
+    nonce: 'n',
+    pollUntil: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await stores.repositories.transactions.run(async (tx) => {
+    await stores.repositories.payments.in(tx).insert(payment);
+    await stores.repositories.scheduledJobs
+      .in(tx)
+      .schedule(
+        settlementWindowTimerId(payment.id),
+        { name: 'settlement.window-end', paymentId: payment.id },
+        new Date(now.getTime() + 86_400_000),
+        JOB_QUEUE['settlement.window-end'],
+      );
+  });
+  return payment;
+}
+
+async function newCredit(accountId: string, refId: string, amount = '10.00') {
+  const credit = await stores.repositories.settlementTransactions.insertOnce({
+    id: newId('st'),
+    accountId,
+    memberId: MEMBER,
+    transactionType: 'CREDIT',
+    providerPaymentId: newId('pp'),
+    amount,
+    currency: 'EUR',
+    localInstrument: 'SEPA',
+    refId,
+    createdDateTime: new Date(),
+    receivedAt: new Date(),
+  });
+  if (credit === null) throw new Error('credit not stored');
+  return credit;
+}
+
+async function reconcileAll(): Promise<void> {
+  for (;;) if ((await reconciliation.reconcileBatch(100)).examined === 0) return;
+}
+
+const transferOf = (id: string) => stores.prisma.transfer.findUniqueOrThrow({ where: { id } });
+const creditRow = (id: string) => stores.prisma.settlementTransaction.findUniqueOrThrow({ where: { id } });
+const timerOf = (id: string) => stores.prisma.scheduledJob.findUnique({ where: { id: settlementWindowTimerId(id) } });
+
+async function transferEvents(transferId: string): Promise<{ status: string; statusReasonInformation?: string }[]> {
+  const rows = await stores.prisma.outboxEvent.findMany({
+    where: { eventType: 'TRANSFER_STATUS_CHANGED', body: { contains: transferId } },
+    orderBy: { createdAt: 'asc' },
+  });
+  return rows.map(
+    (row) => (JSON.parse(row.body) as { transferStatusChanged: { status: string } }).transferStatusChanged,
+  );
+}
+
+const eventCount = (eventType: string, id: string) =>
+  stores.prisma.outboxEvent.count({ where: { eventType, body: { contains: id } } });
+
+describe('reconciliation of Payments v1 transfers in Postgres', () => {
+  it("opens the window at the bank's SUCCESS and moves on to SETTLEMENT_IN_PROGRESS, an event per move", async () => {
+    const account = await newAccount();
+    const transfer = await bankCompletes(await newTransfer(account, 'tr-open'));
+    expect(transfer.status).toBe('SETTLEMENT_IN_PROGRESS');
+    expect((await transferEvents(transfer.id)).map((event) => event.status).sort()).toEqual([
+      'PROCESSING',
+      'SETTLEMENT_IN_PROGRESS',
+      'SUCCESS',
+    ]);
+    const timer = await timerOf(transfer.id);
+    expect(timer?.dueAt.getTime()).toBe(transfer.updatedAt.getTime() + 86_400_000);
+  });
+
+  it('settles the transfer with the same reference and amount: one event, the credit linked, the timer removed', async () => {
+    const account = await newAccount();
+    const transfer = await bankCompletes(await newTransfer(account, 'tr-settle', '10.00'));
+    const before = await eventCount('TRANSFER_STATUS_CHANGED', transfer.id);
+    const credit = await newCredit(account, 'tr-settle', '10');
+    await reconcileAll();
+    const settled = await transferOf(transfer.id);
+    expect(settled.status).toBe('SETTLEMENT_COMPLETED');
+    expect(settled.version).toBe(transfer.version + 1);
+    expect(await eventCount('TRANSFER_STATUS_CHANGED', transfer.id)).toBe(before + 1);
+    expect((await transferEvents(transfer.id)).filter((event) => event.status === 'SETTLEMENT_COMPLETED')).toHaveLength(
+      1,
+    );
+    expect(await creditRow(credit.id)).toMatchObject({
+      reconciliationState: 'MATCHED',
+      transferId: transfer.id,
+      paymentId: null,
+    });
+    expect(await timerOf(transfer.id)).toBeNull();
+  });
+
+  it('ends the transfer SETTLEMENT_INCOMPLETE for another amount, naming expected and received', async () => {
+    const account = await newAccount();
+    const transfer = await bankCompletes(await newTransfer(account, 'tr-amount', '10.00'));
+    const credit = await newCredit(account, 'tr-amount', '9.99');
+    await reconcileAll();
+    const ended = await transferOf(transfer.id);
+    expect(ended.status).toBe('SETTLEMENT_INCOMPLETE');
+    expect(ended.statusReasonInformation).toBe(
+      'The credit received on the settlement account (9.99 EUR) does not match the payment (expected 10.00 EUR).',
+    );
+    expect((await transferEvents(transfer.id)).filter((event) => event.status === 'SETTLEMENT_INCOMPLETE')).toEqual([
+      expect.objectContaining({ statusReasonInformation: ended.statusReasonInformation }),
+    ]);
+    expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MISMATCHED', transferId: transfer.id });
+    expect(await timerOf(transfer.id)).toBeNull();
+  });
+
+  it('settles a payment and a transfer with different references in the same batch, each by its own path', async () => {
+    const account = await newAccount();
+    const payment = await newPayment(account, 'mixed-payment');
+    const transfer = await bankCompletes(await newTransfer(account, 'mixed-transfer'));
+    const paymentCredit = await newCredit(account, 'mixed-payment');
+    const transferCredit = await newCredit(account, 'mixed-transfer');
+    const batch = await reconciliation.reconcileBatch(100);
+    expect(batch.examined).toBe(2);
+    const paid = await stores.prisma.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    expect(paid).toMatchObject({ status: 'SETTLEMENT_COMPLETED', version: payment.version + 1 });
+    expect(await eventCount('PAYMENT_STATUS_CHANGED', payment.id)).toBe(1);
+    expect(await timerOf(payment.id)).toBeNull();
+    expect(await creditRow(paymentCredit.id)).toMatchObject({
+      reconciliationState: 'MATCHED',
+      paymentId: payment.id,
+      transferId: null,
+    });
+    expect((await transferOf(transfer.id)).status).toBe('SETTLEMENT_COMPLETED');
+    expect(await timerOf(transfer.id)).toBeNull();
+    expect(await creditRow(transferCredit.id)).toMatchObject({
+      reconciliationState: 'MATCHED',
+      transferId: transfer.id,
+      paymentId: null,
+    });
+  });
+
+  it('leaves a credit for a transfer already final unmatched, and the transfer as it is', async () => {
+    const account = await newAccount();
+    const transfer = await bankCompletes(await newTransfer(account, 'tr-final'));
+    const first = await newCredit(account, 'tr-final');
+    await reconcileAll();
+    const settled = await transferOf(transfer.id);
+    expect(settled.status).toBe('SETTLEMENT_COMPLETED');
+    const events = await eventCount('TRANSFER_STATUS_CHANGED', transfer.id);
+    const second = await newCredit(account, 'tr-final');
+    await reconcileAll();
+    expect((await creditRow(first.id)).transferId).toBe(transfer.id);
+    expect(await creditRow(second.id)).toMatchObject({
+      reconciliationState: 'UNMATCHED',
+      transferId: null,
+      paymentId: null,
+    });
+    expect((await transferOf(transfer.id)).version).toBe(settled.version);
+    expect(await eventCount('TRANSFER_STATUS_CHANGED', transfer.id)).toBe(events);
+    expect(await windows.onTransferTimer(transfer.id)).toBe('unchanged');
+  });
+
+  it("keeps a credit that comes before the bank's SUCCESS waiting, and settles with it once the window opens", async () => {
+    const account = await newAccount();
+    const transfer = await newTransfer(account, 'tr-early');
+    const credit = await newCredit(account, 'tr-early');
+    await reconcileAll();
+    expect((await creditRow(credit.id)).reconciliationState).toBe('PENDING');
+    expect((await transferOf(transfer.id)).status).toBe('PROCESSING');
+    await bankCompletes(transfer);
+    await reconcileAll();
+    expect((await transferOf(transfer.id)).status).toBe('SETTLEMENT_COMPLETED');
+    expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MATCHED', transferId: transfer.id });
+  });
+});
+
+describe("a Payments v1 transfer's settlement window end in Postgres", () => {
+  it('ends a transfer without its credit SETTLEMENT_INCOMPLETE, saying the window passed', async () => {
+    const account = await newAccount();
+    const transfer = await bankCompletes(await newTransfer(account, 'tr-window'));
+    expect(await windows.onTransferTimer(transfer.id)).toBe('SETTLEMENT_INCOMPLETE');
+    const ended = await transferOf(transfer.id);
+    expect(ended.status).toBe('SETTLEMENT_INCOMPLETE');
+    expect(ended.statusReasonInformation).toContain('(1 day)');
+    expect((await transferEvents(transfer.id)).filter((event) => event.status === 'SETTLEMENT_INCOMPLETE')).toEqual([
+      expect.objectContaining({ statusReasonInformation: ended.statusReasonInformation }),
+    ]);
+    expect(await timerOf(transfer.id)).toBeNull();
+    expect(await windows.onTransferTimer(transfer.id)).toBe('unchanged');
+  });
+
+  it('settles with a pending credit the worker has not reached yet', async () => {
+    const account = await newAccount();
+    const transfer = await bankCompletes(await newTransfer(account, 'tr-window-credit'));
+    const credit = await newCredit(account, 'tr-window-credit');
+    expect(await windows.onTransferTimer(transfer.id)).toBe('SETTLEMENT_COMPLETED');
+    expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MATCHED', transferId: transfer.id });
+  });
+});
