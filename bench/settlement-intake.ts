@@ -128,7 +128,7 @@ async function main(): Promise<void> {
       `\nsettlement credit intake, one worker, pages of ${options.page}, ${options.credits} credits x ${options.rounds} rounds\n` +
         `| run | per second | ratio |\n|---|---|---|\n` +
         `| baseline INSERT (one row, autocommit) | ${base.toFixed(0)} | 1.00x |\n` +
-        `| credits booked (row + ledger entry + event, one transaction each) | ${intake.toFixed(0)} | ${(intake / base).toFixed(2)}x |\n`,
+        `| credits booked (row + ledger entry + event, a page per transaction) | ${intake.toFixed(0)} | ${(intake / base).toFixed(2)}x |\n`,
     );
   } finally {
     await baseline.end();
