@@ -87,3 +87,68 @@ export function PageLimitParam(max: number, description: string): PropertyDecora
     }),
   );
 }
+
+/** The most values a list parameter takes, unless a route says fewer. */
+const LIST_MAX_ENTRIES = 1000;
+
+/** Optional list of strings (repeat the parameter), each of 1 to 256 characters, from `allowed` when given. */
+export function ListParam(
+  description: string,
+  allowed?: readonly string[],
+  maxEntries = LIST_MAX_ENTRIES,
+): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      type: [String],
+      description: `${description} Repeat the parameter for several values.`,
+      ...(allowed === undefined ? {} : { enum: [...allowed] }),
+    }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value)),
+    FieldCheck((value) => {
+      if (isAbsent(value)) return undefined;
+      if (!Array.isArray(value) || !value.every((entry): entry is string => typeof entry === 'string'))
+        return 'must be a list of strings';
+      if (value.length > maxEntries) return `must have at most ${maxEntries} entries`;
+      if (value.some((entry) => entry === '' || entry.length > 256)) return 'entries must have 1 to 256 characters';
+      const unknown = allowed === undefined ? [] : value.filter((entry) => !allowed.includes(entry));
+      return unknown.length > 0
+        ? `has unknown values ${unknown.slice(0, 5).join(', ')}; allowed: ${allowed?.join(', ') ?? ''}`
+        : undefined;
+    }),
+  );
+}
+
+/** Optional `true` or `false`. */
+export function FlagParam(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: Boolean, description }),
+    Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)),
+    FieldCheck((value) =>
+      isAbsent(value) || typeof value === 'boolean' ? undefined : (onlyOnce(value) ?? 'must be true or false'),
+    ),
+  );
+}
+
+/** YYYY-MM-DD as the UTC midnight it starts, or undefined for anything else (or a day that does not exist). */
+export function parseUtcDate(value: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (match === null) return undefined;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().startsWith(value) ? date : undefined;
+}
+
+/** Optional date YYYY-MM-DD (UTC), with a further rule over the date and the whole query. */
+export function DateParam<Q>(
+  description: string,
+  rule?: (date: Date, query: Q) => string | undefined,
+): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: String, format: 'date', description, example: '2026-01-31' }),
+    FieldCheck((value, args) => {
+      if (isAbsent(value)) return undefined;
+      const date = typeof value === 'string' ? parseUtcDate(value) : undefined;
+      if (date === undefined) return onlyOnce(value) ?? 'must be a date YYYY-MM-DD';
+      return rule?.(date, args.object as Q);
+    }),
+  );
+}

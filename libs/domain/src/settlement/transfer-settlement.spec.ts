@@ -28,7 +28,10 @@ describe('transfers in the settlement rules', () => {
 
   it('another amount ends the transfer SETTLEMENT_INCOMPLETE naming both', () => {
     const decision = decideCredit(credit, [candidate('SETTLEMENT_IN_PROGRESS', '12.00')]);
-    expect(decision).toMatchObject({ kind: 'mismatch', reason: expect.stringContaining('expected 12.00 EUR') });
+    expect(decision).toMatchObject({
+      kind: 'mismatch',
+      reason: expect.stringContaining('expected 12.00 EUR') as string,
+    });
     if (decision.kind !== 'mismatch') throw new Error('mismatch');
     expect(transferSettlementMoves('SETTLEMENT_IN_PROGRESS', decision.moves)).toEqual(['SETTLEMENT_INCOMPLETE']);
   });

@@ -1,13 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { PAYOUTS_PAGE_MAX, type ListPayoutsCommand } from '#libs/application';
 import { PAYOUT_STATUSES } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
-import { TextParam, onlyOnce } from '../../query-params/query-params.js';
-import { parseUtcDate } from '../../refunds/dto/list-refunds.query.js';
+import { DateParam, FlagParam, ListParam, TextParam, onlyOnce, parseUtcDate } from '../../query-params/query-params.js';
 
-const LIST_MAX_ENTRIES = 1000;
 const DAY_MS = 86_400_000;
 
 /** Required, a whole number of at least 1; above PAYOUTS_PAGE_MAX it is set to it (the interface's paging rule). */
@@ -30,53 +28,6 @@ function PayoutLimitParam(): PropertyDecorator {
   );
 }
 
-function ListParam(description: string, allowed?: readonly string[]): PropertyDecorator {
-  return applyDecorators(
-    ApiPropertyOptional({
-      type: [String],
-      description: `${description} Repeat the parameter for several values.`,
-      ...(allowed === undefined ? {} : { enum: [...allowed] }),
-    }),
-    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value)),
-    FieldCheck((value) => {
-      if (isAbsent(value)) return undefined;
-      if (!Array.isArray(value) || !value.every((entry): entry is string => typeof entry === 'string'))
-        return 'must be a list of strings';
-      if (value.length > LIST_MAX_ENTRIES) return `must have at most ${LIST_MAX_ENTRIES} entries`;
-      if (value.some((entry) => entry === '' || entry.length > 256)) return 'entries must have 1 to 256 characters';
-      const unknown = allowed === undefined ? [] : value.filter((entry) => !allowed.includes(entry));
-      return unknown.length > 0
-        ? `has unknown values ${unknown.slice(0, 5).join(', ')}; allowed: ${allowed?.join(', ') ?? ''}`
-        : undefined;
-    }),
-  );
-}
-
-function FlagParam(description: string): PropertyDecorator {
-  return applyDecorators(
-    ApiPropertyOptional({ type: Boolean, description }),
-    Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)),
-    FieldCheck((value) =>
-      isAbsent(value) || typeof value === 'boolean' ? undefined : (onlyOnce(value) ?? 'must be true or false'),
-    ),
-  );
-}
-
-function DateParam(
-  description: string,
-  rule?: (date: Date, query: ListPayoutsQuery) => string | undefined,
-): PropertyDecorator {
-  return applyDecorators(
-    ApiPropertyOptional({ type: String, format: 'date', description, example: '2026-01-31' }),
-    FieldCheck((value, args) => {
-      if (isAbsent(value)) return undefined;
-      const date = typeof value === 'string' ? parseUtcDate(value) : undefined;
-      if (date === undefined) return onlyOnce(value) ?? 'must be a date YYYY-MM-DD';
-      return rule?.(date, args.object as ListPayoutsQuery);
-    }),
-  );
-}
-
 /** GET /payouts query, as the reference names its parameters. */
 export class ListPayoutsQuery {
   static readonly fieldPath = '';
@@ -90,7 +41,7 @@ export class ListPayoutsQuery {
   @DateParam('Only payouts created on or after this date (UTC).')
   startDate?: string;
 
-  @DateParam('Only payouts created on or before this date (UTC).', (end, query) => {
+  @DateParam<ListPayoutsQuery>('Only payouts created on or before this date (UTC).', (end, query) => {
     const start = typeof query.startDate === 'string' ? parseUtcDate(query.startDate) : undefined;
     return start !== undefined && end < start ? 'must not be before startDate' : undefined;
   })
