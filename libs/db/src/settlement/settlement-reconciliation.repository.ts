@@ -189,34 +189,8 @@ export class SettlementReconciliationRepository extends Repository {
   async writeSettlements(batch: SettlementBatchWrite): Promise<void> {
     const { writes, events, timerIds, outcomes } = batch;
     if (writes.length === 0 && events.length === 0 && timerIds.length === 0 && outcomes.length === 0) return;
-    // An event's body goes in as a JSON value so json_to_recordset keeps its text byte for byte.
-    const eventRows = events.map(
-      (event) =>
-        `${JSON.stringify({
-          id: event.id,
-          member_id: event.memberId,
-          event_type: event.eventType,
-          created_at: event.createdAt.toISOString(),
-        }).slice(0, -1)},"body":${event.body}}`,
-    );
     const rows = await this.db.$queryRawUnsafe<{ moved: number }[]>(
-      `WITH moved AS (
-         UPDATE payment p SET status = n.status, status_reason_information = n.reason,
-           updated_at = n.updated_at, version = n.version
-         FROM json_to_recordset($1::json) AS n(id text, expected_status text, expected_version int,
-           status text, reason text, updated_at timestamptz, version int)
-         WHERE p.id = ANY($2::text[]) AND p.id = n.id AND p.status = n.expected_status
-           AND p.version = n.expected_version
-         RETURNING p.id
-       ), event_rows AS (
-         INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
-         SELECT id, member_id, event_type, body, created_at
-         FROM json_to_recordset($3::json) AS e(id text, member_id text, event_type text, body text,
-           created_at timestamptz)
-         RETURNING id
-       ), cleared AS (
-         DELETE FROM scheduled_job WHERE id = ANY($4::text[]) RETURNING id
-       ), outcomes AS (
+      `${settlementMoves('payment')}, outcomes AS (
          UPDATE settlement_transaction t SET reconciliation_state = o.state, payment_id = o.payment_id,
            transfer_id = o.transfer_id, reconcile_after = o.reconcile_after, reconciled_at = o.reconciled_at
          FROM json_to_recordset($5::json) AS o(id text, state text, payment_id text, transfer_id text,
@@ -226,19 +200,9 @@ export class SettlementReconciliationRepository extends Repository {
        )
        SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM event_rows)::int AS events,
               (SELECT count(*) FROM cleared)::int AS cleared, (SELECT count(*) FROM outcomes)::int AS outcomes`,
-      JSON.stringify(
-        writes.map(({ expected, changed }) => ({
-          id: expected.id,
-          expected_status: expected.status,
-          expected_version: expected.version,
-          status: changed.status,
-          reason: changed.statusReasonInformation,
-          updated_at: changed.updatedAt.toISOString(),
-          version: changed.version,
-        })),
-      ),
+      movesJson(writes),
       writes.map(({ expected }) => expected.id),
-      `[${eventRows.join(',')}]`,
+      eventRowsJson(events),
       [...timerIds],
       JSON.stringify(
         outcomes.map((outcome) => ({
@@ -300,48 +264,13 @@ export class SettlementReconciliationRepository extends Repository {
   }): Promise<void> {
     const { writes, events, timerIds } = batch;
     if (writes.length === 0) return;
-    const eventRows = events.map(
-      (event) =>
-        `${JSON.stringify({
-          id: event.id,
-          member_id: event.memberId,
-          event_type: event.eventType,
-          created_at: event.createdAt.toISOString(),
-        }).slice(0, -1)},"body":${event.body}}`,
-    );
     const rows = await this.db.$queryRawUnsafe<{ moved: number }[]>(
-      `WITH moved AS (
-         UPDATE transfer t SET status = n.status, status_reason_information = n.reason,
-           updated_at = n.updated_at, version = n.version
-         FROM json_to_recordset($1::json) AS n(id text, expected_status text, expected_version int,
-           status text, reason text, updated_at timestamptz, version int)
-         WHERE t.id = ANY($2::text[]) AND t.id = n.id AND t.status = n.expected_status
-           AND t.version = n.expected_version
-         RETURNING t.id
-       ), event_rows AS (
-         INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
-         SELECT id, member_id, event_type, body, created_at
-         FROM json_to_recordset($3::json) AS e(id text, member_id text, event_type text, body text,
-           created_at timestamptz)
-         RETURNING id
-       ), cleared AS (
-         DELETE FROM scheduled_job WHERE id = ANY($4::text[]) RETURNING id
-       )
+      `${settlementMoves('transfer')}
        SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM event_rows)::int AS events,
               (SELECT count(*) FROM cleared)::int AS cleared`,
-      JSON.stringify(
-        writes.map(({ expected, changed }) => ({
-          id: expected.id,
-          expected_status: expected.status,
-          expected_version: expected.version,
-          status: changed.status,
-          reason: changed.statusReasonInformation,
-          updated_at: changed.updatedAt.toISOString(),
-          version: changed.version,
-        })),
-      ),
+      movesJson(writes),
       writes.map(({ expected }) => expected.id),
-      `[${eventRows.join(',')}]`,
+      eventRowsJson(events),
       [...timerIds],
     );
     const moved = rows[0]?.moved ?? 0;
@@ -387,4 +316,61 @@ export class SettlementReconciliationRepository extends Repository {
       take: limit + 1,
     });
   }
+}
+
+/** A settlement move of a payment or a transfer, as `settlementMoves` reads it. */
+type SettlementMove = SettlementPaymentWrite | SettlementTransferWrite;
+
+/**
+ * The CTEs `moved`, `event_rows` and `cleared` of a batch's write statement: the settlement moves
+ * of `table`'s locked rows ($1 the moves as `movesJson`, $2 their ids), each only while the row is
+ * still at its expected status and version; their outbox rows ($3, `eventRowsJson`); and the
+ * removal of their timers ($4).
+ */
+function settlementMoves(table: 'payment' | 'transfer'): string {
+  return `WITH moved AS (
+         UPDATE ${table} r SET status = n.status, status_reason_information = n.reason,
+           updated_at = n.updated_at, version = n.version
+         FROM json_to_recordset($1::json) AS n(id text, expected_status text, expected_version int,
+           status text, reason text, updated_at timestamptz, version int)
+         WHERE r.id = ANY($2::text[]) AND r.id = n.id AND r.status = n.expected_status
+           AND r.version = n.expected_version
+         RETURNING r.id
+       ), event_rows AS (
+         INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
+         SELECT id, member_id, event_type, body, created_at
+         FROM json_to_recordset($3::json) AS e(id text, member_id text, event_type text, body text,
+           created_at timestamptz)
+         RETURNING id
+       ), cleared AS (
+         DELETE FROM scheduled_job WHERE id = ANY($4::text[]) RETURNING id
+       )`;
+}
+
+function movesJson(writes: readonly SettlementMove[]): string {
+  return JSON.stringify(
+    writes.map(({ expected, changed }) => ({
+      id: expected.id,
+      expected_status: expected.status,
+      expected_version: expected.version,
+      status: changed.status,
+      reason: changed.statusReasonInformation,
+      updated_at: changed.updatedAt.toISOString(),
+      version: changed.version,
+    })),
+  );
+}
+
+/** The events as a JSON array; a body goes in as a JSON value so json_to_recordset keeps its text byte for byte. */
+function eventRowsJson(events: readonly SettlementEventRow[]): string {
+  const rows = events.map(
+    (event) =>
+      `${JSON.stringify({
+        id: event.id,
+        member_id: event.memberId,
+        event_type: event.eventType,
+        created_at: event.createdAt.toISOString(),
+      }).slice(0, -1)},"body":${event.body}}`,
+  );
+  return `[${rows.join(',')}]`;
 }
