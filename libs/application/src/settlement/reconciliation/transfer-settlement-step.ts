@@ -1,8 +1,8 @@
 import type { SettlementEventRow, SettlementTransferWrite, Transfer } from '#libs/db';
 import type { SettlementCandidate, TransferStatus } from '#libs/domain';
 import { transferSettlementStanding } from '#libs/domain';
-import { prepareOutboxEvent } from '#libs/events';
 import { transferEventPayload } from '../../transfers/transfer-view.js';
+import { movesOf } from './settlement-step.js';
 
 /** A transfer's settlement moves as written together: the row's change and one event per move. */
 export interface TransferSettlementStep {
@@ -34,25 +34,13 @@ export function transferSettlementStep(
   now: Date,
   reason?: string,
 ): TransferSettlementStep {
-  let transfer = current;
-  const events: SettlementEventRow[] = [];
-  moves.forEach((status, index) => {
-    const last = index === moves.length - 1;
-    transfer = {
-      ...transfer,
-      status,
-      updatedAt: now,
-      version: transfer.version + 1,
-      statusReasonInformation: last && reason !== undefined ? reason.slice(0, 256) : transfer.statusReasonInformation,
-    };
-    const { id, body } = prepareOutboxEvent({
-      memberId: transfer.memberId,
-      type: 'TRANSFER_STATUS_CHANGED',
-      payload: transferEventPayload(transfer),
-      createdAt: now,
-    });
-    events.push({ id, memberId: transfer.memberId, eventType: 'TRANSFER_STATUS_CHANGED', body, createdAt: now });
-  });
+  const { row: transfer, events } = movesOf(
+    current,
+    moves,
+    now,
+    { type: 'TRANSFER_STATUS_CHANGED', payload: transferEventPayload },
+    reason,
+  );
   return {
     write: { expected: { id: current.id, status: current.status, version: current.version }, changed: transfer },
     events,
