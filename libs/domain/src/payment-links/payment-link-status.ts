@@ -1,4 +1,4 @@
-import { defineStatusMachine, type TransitionTable } from '../status-machine/status-machine.js';
+import { defineStatusMachine, type TransitionTable, type MoveDecision } from '../status-machine/status-machine.js';
 
 /** The reference's PaymentLinkStatusFilter values: the statuses a payment link can be in. */
 export const PAYMENT_LINK_STATUSES = [
@@ -30,13 +30,11 @@ export function isPaymentLinkStatus(value: string): value is PaymentLinkStatus {
 }
 
 /** What recording a proposed status does: move, stay (same status), or refuse. */
-export type PaymentLinkMoveDecision = 'move' | 'stay' | 'refuse';
+export type PaymentLinkMoveDecision = MoveDecision;
 
 /** Final statuses refuse everything (also staying); other moves follow the table. */
 export function decidePaymentLinkMove(from: PaymentLinkStatus, to: PaymentLinkStatus): PaymentLinkMoveDecision {
-  if (paymentLinkStatusMachine.isFinal(from)) return 'refuse';
-  if (from === to) return 'stay';
-  return paymentLinkStatusMachine.canMove(from, to) ? 'move' : 'refuse';
+  return paymentLinkStatusMachine.decide(from, to);
 }
 
 /**

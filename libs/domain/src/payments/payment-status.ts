@@ -1,4 +1,4 @@
-import { defineStatusMachine, type TransitionTable } from '../status-machine/status-machine.js';
+import { defineStatusMachine, type TransitionTable, type MoveDecision } from '../status-machine/status-machine.js';
 
 /** Every Payments v2 status, as the reference spec's PaymentStatus enum lists them. */
 export const PAYMENT_STATUSES = [
@@ -132,11 +132,9 @@ export function isPaymentStatus(value: string): value is PaymentStatus {
 }
 
 /** What recording a proposed status does: move, stay (same status; details may change), or refuse. */
-export type PaymentMoveDecision = 'move' | 'stay' | 'refuse';
+export type PaymentMoveDecision = MoveDecision;
 
 /** Final statuses refuse everything (also staying); other moves follow the table. */
 export function decidePaymentMove(from: PaymentStatus, to: PaymentStatus): PaymentMoveDecision {
-  if (paymentStatusMachine.isFinal(from)) return 'refuse';
-  if (from === to) return 'stay';
-  return paymentStatusMachine.canMove(from, to) ? 'move' : 'refuse';
+  return paymentStatusMachine.decide(from, to);
 }

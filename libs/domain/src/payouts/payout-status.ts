@@ -1,5 +1,5 @@
 import type { BankOutcomeName } from '../payments/bank-outcome-status.js';
-import { defineStatusMachine, type TransitionTable } from '../status-machine/status-machine.js';
+import { defineStatusMachine, type TransitionTable, type MoveDecision } from '../status-machine/status-machine.js';
 
 /** Every payout status, as the reference's PayoutStatus enum lists them. */
 export const PAYOUT_STATUSES = [
@@ -32,13 +32,11 @@ export function isPayoutStatus(value: string): value is PayoutStatus {
 }
 
 /** What recording a proposed status does: move, stay (same status, new provider details), or refuse. */
-export type PayoutMoveDecision = 'move' | 'stay' | 'refuse';
+export type PayoutMoveDecision = MoveDecision;
 
 /** Final statuses refuse everything (also staying); other moves follow the table. */
 export function decidePayoutMove(from: PayoutStatus, to: PayoutStatus): PayoutMoveDecision {
-  if (payoutStatusMachine.isFinal(from)) return 'refuse';
-  if (from === to) return 'stay';
-  return payoutStatusMachine.canMove(from, to) ? 'move' : 'refuse';
+  return payoutStatusMachine.decide(from, to);
 }
 
 /** The ends that give the reserved amount back to the account (the money never left). */

@@ -1,5 +1,5 @@
 import type { BankOutcomeName } from '../payments/bank-outcome-status.js';
-import { defineStatusMachine, type TransitionTable } from '../status-machine/status-machine.js';
+import { defineStatusMachine, type TransitionTable, type MoveDecision } from '../status-machine/status-machine.js';
 
 /** Every refund status, as the reference's StatusRefund enum lists them. */
 export const REFUND_STATUSES = [
@@ -45,13 +45,11 @@ export function isRefundStatus(value: string): value is RefundStatus {
 }
 
 /** What recording a proposed status does: move, stay (same status, new bank details), or refuse. */
-export type RefundMoveDecision = 'move' | 'stay' | 'refuse';
+export type RefundMoveDecision = MoveDecision;
 
 /** Final statuses refuse everything (also staying); other moves follow the table. */
 export function decideRefundMove(from: RefundStatus, to: RefundStatus): RefundMoveDecision {
-  if (refundStatusMachine.isFinal(from)) return 'refuse';
-  if (from === to) return 'stay';
-  return refundStatusMachine.canMove(from, to) ? 'move' : 'refuse';
+  return refundStatusMachine.decide(from, to);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { defineStatusMachine, type TransitionTable } from '../status-machine/status-machine.js';
+import { defineStatusMachine, type TransitionTable, type MoveDecision } from '../status-machine/status-machine.js';
 
 /** The reference's SettlementRuleStatus values. */
 export const SETTLEMENT_RULE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
@@ -26,16 +26,14 @@ export function isSettlementRuleStatus(value: string): value is SettlementRuleSt
 }
 
 /** What a proposed status does to a rule: move, stay (same status), or refuse. */
-export type SettlementRuleMoveDecision = 'move' | 'stay' | 'refuse';
+export type SettlementRuleMoveDecision = MoveDecision;
 
 /** Final statuses refuse everything (also staying); other moves follow the table. */
 export function decideSettlementRuleMove(
   from: SettlementRuleStatus,
   to: SettlementRuleStatus,
 ): SettlementRuleMoveDecision {
-  if (settlementRuleStatusMachine.isFinal(from)) return 'refuse';
-  if (from === to) return 'stay';
-  return settlementRuleStatusMachine.canMove(from, to) ? 'move' : 'refuse';
+  return settlementRuleStatusMachine.decide(from, to);
 }
 
 /**

@@ -17,6 +17,16 @@ const machine = defineStatusMachine('sample', SAMPLE);
 const STATUSES = Object.keys(SAMPLE) as Sample[];
 
 describe('defineStatusMachine', () => {
+  it('decides every pair: a final status refuses all, the same status stays, others follow the table', () => {
+    for (const from of STATUSES) {
+      for (const to of STATUSES) {
+        const expected =
+          SAMPLE[from].length === 0 ? 'refuse' : from === to ? 'stay' : SAMPLE[from].includes(to) ? 'move' : 'refuse';
+        expect(machine.decide(from, to), `${from} -> ${to}`).toBe(expected);
+      }
+    }
+  });
+
   it('lists its statuses', () => {
     expect([...machine.statuses].sort()).toEqual([...STATUSES].sort());
     expect(machine.name).toBe('sample');

@@ -15,12 +15,17 @@ export class IllegalTransitionError<S extends string> extends Error {
   }
 }
 
+/** What recording a proposed status does: move, stay (same status, new details), or refuse. */
+export type MoveDecision = 'move' | 'stay' | 'refuse';
+
 export interface StatusMachine<S extends string> {
   readonly name: string;
   readonly statuses: readonly S[];
   canMove(from: S, to: S): boolean;
   assertTransition(from: S, to: S): void;
   isFinal(status: S): boolean;
+  /** Final statuses refuse everything (also staying); the same status stays; other moves follow the table. */
+  decide(from: S, to: S): MoveDecision;
 }
 
 export function defineStatusMachine<S extends string>(name: string, table: TransitionTable<S>): StatusMachine<S> {
@@ -31,6 +36,7 @@ export function defineStatusMachine<S extends string>(name: string, table: Trans
     }
   }
   const canMove = (from: S, to: S): boolean => table[from].includes(to);
+  const isFinal = (status: S): boolean => table[status].length === 0;
   return {
     name,
     statuses,
@@ -38,6 +44,11 @@ export function defineStatusMachine<S extends string>(name: string, table: Trans
     assertTransition(from, to) {
       if (!canMove(from, to)) throw new IllegalTransitionError(name, from, to);
     },
-    isFinal: (status) => table[status].length === 0,
+    isFinal,
+    decide(from, to) {
+      if (isFinal(from)) return 'refuse';
+      if (from === to) return 'stay';
+      return canMove(from, to) ? 'move' : 'refuse';
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { BankOutcomeName, NextStepKind } from '../payments/bank-outcome-status.js';
-import { defineStatusMachine, type TransitionTable } from '../status-machine/status-machine.js';
+import { defineStatusMachine, type TransitionTable, type MoveDecision } from '../status-machine/status-machine.js';
 
 /** Every Payments v1 transfer status, as the reference's TransactionStatus enum lists them. */
 export const TRANSFER_STATUSES = [
@@ -71,13 +71,11 @@ export function isBankFinalTransferStatus(status: TransferStatus): boolean {
 }
 
 /** What recording a proposed status does: move, stay (same status; details may change), or refuse. */
-export type TransferMoveDecision = 'move' | 'stay' | 'refuse';
+export type TransferMoveDecision = MoveDecision;
 
 /** Final statuses refuse everything (also staying); other moves follow the table. */
 export function decideTransferMove(from: TransferStatus, to: TransferStatus): TransferMoveDecision {
-  if (transferStatusMachine.isFinal(from)) return 'refuse';
-  if (from === to) return 'stay';
-  return transferStatusMachine.canMove(from, to) ? 'move' : 'refuse';
+  return transferStatusMachine.decide(from, to);
 }
 
 const AFTER_AUTHORISING: Readonly<Record<Exclude<BankOutcomeName, 'AWAITING_AUTHORISATION'>, TransferStatus>> = {

@@ -1,5 +1,5 @@
 import type { BankOutcomeName, NextStepKind } from '../payments/bank-outcome-status.js';
-import { defineStatusMachine, type TransitionTable } from '../status-machine/status-machine.js';
+import { defineStatusMachine, type TransitionTable, type MoveDecision } from '../status-machine/status-machine.js';
 
 /** The reference's VrpConsentStatus values. */
 export const VRP_CONSENT_STATUSES = [
@@ -53,13 +53,11 @@ export function isAwaitingVrpConsentStatus(status: VrpConsentStatus): boolean {
 }
 
 /** What recording a proposed status does: move, stay (same status; details may change), or refuse. */
-export type VrpConsentMoveDecision = 'move' | 'stay' | 'refuse';
+export type VrpConsentMoveDecision = MoveDecision;
 
 /** Final statuses refuse everything (also staying); other moves follow the table. */
 export function decideVrpConsentMove(from: VrpConsentStatus, to: VrpConsentStatus): VrpConsentMoveDecision {
-  if (vrpConsentStatusMachine.isFinal(from)) return 'refuse';
-  if (from === to) return 'stay';
-  return vrpConsentStatusMachine.canMove(from, to) ? 'move' : 'refuse';
+  return vrpConsentStatusMachine.decide(from, to);
 }
 
 const AFTER_AUTHORISING: Readonly<Record<Exclude<BankOutcomeName, 'AWAITING_AUTHORISATION'>, VrpConsentStatus>> = {
