@@ -5,13 +5,12 @@ import { SharedClock, closeDataStores, openDataStores, type DataStores } from '#
 import { newId } from '#libs/domain';
 import { createLogger } from '#libs/observability';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
+import { followUpTimerId, periodicTimerId } from '../../apps/worker/src/jobs/periodic-timers.js';
 import {
   DEFAULT_ACCOUNT_INFORMATION_PURGE_BATCH_SIZE,
   MAX_BATCHES_PER_TABLE,
   PURGE_ACCOUNT_INFORMATION_JOB,
-  continueAccountInformationPurgeTimerId,
   ensureAccountInformationPurgeScheduled,
-  hourlyAccountInformationPurgeTimerId,
   purgeAccountInformation,
 } from '../../apps/worker/src/maintenance/purge-account-information.usecase.js';
 import { testConfig } from '../support/test-env.js';
@@ -107,8 +106,12 @@ describe('maintenance.purge-account-information', () => {
     const [timer] = timers;
     expect(timer?.queue).toBe(JOB_QUEUE[PURGE_ACCOUNT_INFORMATION_JOB]);
     expect(timer?.payload).toEqual(payload);
-    expect(Math.abs((timer?.dueAt.getTime() ?? 0) - (stores.clock.nowMs() + HOUR_MS))).toBeLessThan(10_000);
-    expect(timer?.id).toBe(hourlyAccountInformationPurgeTimerId(timer?.dueAt ?? new Date(0)));
+    // The next run is on the hour of the service clock.
+    const dueAt = timer?.dueAt ?? new Date(0);
+    expect(dueAt.getTime() % HOUR_MS).toBe(0);
+    expect(dueAt.getTime() - stores.clock.nowMs()).toBeGreaterThan(0);
+    expect(dueAt.getTime() - stores.clock.nowMs()).toBeLessThanOrEqual(HOUR_MS);
+    expect(timer?.id).toBe(periodicTimerId(PURGE_ACCOUNT_INFORMATION_JOB, dueAt));
 
     // A retried run in the same hour moves that timer rather than adding another, and deletes nothing more.
     const again = await purgeAccountInformation(payload, { cacheSeconds: 120 }, context());
@@ -147,13 +150,10 @@ describe('maintenance.purge-account-information', () => {
     });
     expect(await stores.prisma.aisTppInitiatedCall.count()).toBe(5);
     expect(await stores.prisma.aisCachedRead.count()).toBe(0);
-    const timers = await stores.prisma.scheduledJob.findMany({
-      where: { jobName: PURGE_ACCOUNT_INFORMATION_JOB },
-      orderBy: { dueAt: 'asc' },
-    });
+    const timers = await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_ACCOUNT_INFORMATION_JOB } });
     expect(timers).toHaveLength(2);
-    const [followUp] = timers;
-    expect(followUp?.id).toBe(continueAccountInformationPurgeTimerId(followUp?.dueAt ?? new Date(0)));
+    const followUp = timers.find((timer) => timer.dueAt.getTime() % HOUR_MS !== 0);
+    expect(followUp?.id).toBe(followUpTimerId(PURGE_ACCOUNT_INFORMATION_JOB, followUp?.dueAt ?? new Date(0)));
     expect(Math.abs((followUp?.dueAt.getTime() ?? 0) - (stores.clock.nowMs() + 60_000))).toBeLessThan(10_000);
   });
 
@@ -197,7 +197,9 @@ describe('maintenance.purge-account-information', () => {
       expect(await callIds()).toEqual(['worker-live-0']);
       expect(await readKeys()).toEqual(['worker-live-0']);
       const timers = await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_ACCOUNT_INFORMATION_JOB } });
-      expect(timers.some((timer) => timer.dueAt.getTime() > stores.clock.nowMs() + 50 * 60_000)).toBe(true);
+      // The next hour's timer, on the hour.
+      const nextHour = timers.filter((timer) => timer.dueAt.getTime() % HOUR_MS === 0);
+      expect(nextHour.map((timer) => timer.dueAt.getTime() > stores.clock.nowMs())).toEqual([true]);
     } finally {
       await worker?.close();
     }

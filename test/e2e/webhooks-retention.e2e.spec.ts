@@ -7,13 +7,12 @@ import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/c
 import {
   DEFAULT_PURGE_BATCH_SIZE,
   PURGE_WEBHOOK_HISTORY_JOB,
-  continuePurgeTimerId,
-  dailyPurgeTimerId,
   purgeWebhookHistory,
   purgeWebhookHistoryJob,
   type PurgeWebhookHistoryResult,
 } from '../../apps/worker/src/maintenance/purge-webhook-history.usecase.js';
 import { JOB_CONTEXT, type JobContext } from '../../apps/worker/src/jobs/job-context.js';
+import { followUpTimerId, periodicTimerId } from '../../apps/worker/src/jobs/periodic-timers.js';
 import type { WebhookRetention } from '../../apps/worker/src/webhooks/webhook-runtime.js';
 import { baseUrl, freshDatabaseUrl, testConfig } from '../support/test-env.js';
 
@@ -419,8 +418,12 @@ describe('the purge job in the worker, on the sandbox clock', () => {
     );
     const [timer] = await prisma.scheduledJob.findMany({ where: { jobName: PURGE_WEBHOOK_HISTORY_JOB } });
     expect(timer?.payload).toEqual({ name: PURGE_WEBHOOK_HISTORY_JOB });
-    expect(Math.abs((timer?.dueAt.getTime() ?? 0) - (clock.nowMs() + DAY_MS))).toBeLessThan(10_000);
-    expect(timer?.id).toBe(dailyPurgeTimerId(timer?.dueAt ?? new Date(0)));
+    // Tomorrow's run, at midnight UTC of the service clock.
+    const dueAt = timer?.dueAt ?? new Date(0);
+    expect(dueAt.getTime() % DAY_MS).toBe(0);
+    expect(dueAt.getTime() - clock.nowMs()).toBeGreaterThan(0);
+    expect(dueAt.getTime() - clock.nowMs()).toBeLessThanOrEqual(DAY_MS);
+    expect(timer?.id).toBe(periodicTimerId(PURGE_WEBHOOK_HISTORY_JOB, dueAt));
 
     const metrics = async (): Promise<Record<string, number>> => {
       const text = await (await fetch(`${baseUrl(worker.http)}/metrics`)).text();
@@ -464,6 +467,8 @@ describe('the purge job in the worker, on the sandbox clock', () => {
     const prisma = worker.stores.prisma;
     const clock = worker.stores.clock;
     if (!(clock instanceof SharedClock)) throw new Error('expected the sandbox SharedClock');
+    // Start 90 seconds before midnight UTC on the service clock: the follow-ups cross it.
+    await clock.advance((DAY_MS - (clock.nowMs() % DAY_MS) - 90_000) / 1000);
     await seedBulk(prisma, 'ev:acked', 30, daysAgo(40, clock.now()), {
       status: 'DELIVERED',
       finishedAt: daysAgo(40, clock.now()),
@@ -474,21 +479,25 @@ describe('the purge job in the worker, on the sandbox clock', () => {
     expect(runs[0]).toMatchObject({ complete: false, delivered: 10, batches: 1 });
     const timers = async (): Promise<Array<{ id: string; dueAt: Date }>> =>
       prisma.scheduledJob.findMany({ where: { jobName: PURGE_WEBHOOK_HISTORY_JOB }, orderBy: { dueAt: 'asc' } });
-    const [followUp, daily] = await timers();
-    expect(followUp?.id).toBe(continuePurgeTimerId(followUp?.dueAt ?? new Date(0)));
+    const isDaily = (timer: { id: string; dueAt: Date }): boolean =>
+      timer.id === periodicTimerId(PURGE_WEBHOOK_HISTORY_JOB, timer.dueAt) && timer.dueAt.getTime() % DAY_MS === 0;
+    const first = await timers();
+    expect(first).toHaveLength(2);
+    const followUp = first.find((timer) => !isDaily(timer));
+    expect(followUp?.id).toBe(followUpTimerId(PURGE_WEBHOOK_HISTORY_JOB, followUp?.dueAt ?? new Date(0)));
     expect((followUp?.dueAt.getTime() ?? 0) - clock.nowMs()).toBeGreaterThan(50_000);
     expect((followUp?.dueAt.getTime() ?? 0) - clock.nowMs()).toBeLessThanOrEqual(60_000);
-    expect(daily?.id).toBe(dailyPurgeTimerId(daily?.dueAt ?? new Date(0)));
+    expect(first.filter(isDaily)).toHaveLength(1);
 
-    // The same run again (BullMQ retrying it after a crash) moves tomorrow's timer, adds no second one.
+    // The same run again (BullMQ retrying it after a crash) writes the same daily timer, adds no second one.
     if (captured === undefined) throw new Error('unreachable');
     await purgeWebhookHistoryJob({ name: PURGE_WEBHOOK_HISTORY_JOB }, captured);
-    expect((await timers()).filter((timer) => timer.id.includes('@day'))).toHaveLength(1);
+    expect((await timers()).filter(isDaily)).toHaveLength(1);
 
     // Follow-ups run as the service clock passes them, until the work is done. The repeated run
     // above left a second follow-up: two runs may go side by side, and the one that purges the
     // last batch (out of time, so incomplete) can finish after the one that found nothing.
-    const followUpsLeft = async (): Promise<boolean> => (await timers()).some((timer) => !timer.id.includes('@day'));
+    const followUpsLeft = async (): Promise<boolean> => (await timers()).some((timer) => !isDaily(timer));
     while (runs.at(-1)?.complete !== true || (await followUpsLeft())) {
       const count = runs.length;
       await clock.advance(61);
@@ -496,6 +505,6 @@ describe('the purge job in the worker, on the sandbox clock', () => {
     }
     expect(await prisma.outboxEvent.count()).toBe(0);
     expect(await prisma.webhookDelivery.count()).toBe(0);
-    expect((await timers()).map((timer) => timer.id.includes('@day'))).toEqual([true]);
+    expect((await timers()).map(isDaily)).toEqual([true]);
   });
 });

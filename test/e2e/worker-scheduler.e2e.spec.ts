@@ -5,11 +5,8 @@ import { JOB_QUEUE, type JobPayload } from '#libs/common';
 import { ScheduledJobRepository, SharedClock, type PrismaService } from '#libs/db';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import { checkJobWiring, type DiscoveredProcessor } from '../../apps/worker/src/jobs/check-job-wiring.js';
-import {
-  DEFAULT_RETENTION_DAYS,
-  PURGE_JOB,
-  purgeTimerId,
-} from '../../apps/worker/src/maintenance/purge-revoked-api-keys.usecase.js';
+import { periodicTimerId } from '../../apps/worker/src/jobs/periodic-timers.js';
+import { DEFAULT_RETENTION_DAYS, PURGE_JOB } from '../../apps/worker/src/maintenance/purge-revoked-api-keys.usecase.js';
 import { baseUrl, freshDatabaseUrl, testConfig } from '../support/test-env.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -255,8 +252,11 @@ describe('maintenance.purge-revoked-api-keys', () => {
     expect(next?.payload).toEqual({ name: PURGE_JOB, retentionDays: DEFAULT_RETENTION_DAYS });
     expect(next?.queue).toBe('timers');
     const dueAt = next?.dueAt.getTime() ?? 0;
-    expect(Math.abs(dueAt - (proc.stores.clock.nowMs() + DAY_MS))).toBeLessThan(10_000);
-    expect(next?.id).toBe(purgeTimerId(new Date(dueAt)));
+    // Tomorrow's run, at midnight UTC of the service clock.
+    expect(dueAt % DAY_MS).toBe(0);
+    expect(dueAt - proc.stores.clock.nowMs()).toBeGreaterThan(0);
+    expect(dueAt - proc.stores.clock.nowMs()).toBeLessThanOrEqual(DAY_MS);
+    expect(next?.id).toBe(periodicTimerId(PURGE_JOB, new Date(dueAt)));
     expect(count(rec.started, DEFAULT_RETENTION_DAYS)).toBe(1);
   });
 });

@@ -1,17 +1,13 @@
-import { JOB_QUEUE, type PayloadOf } from '#libs/common';
+import type { PayloadOf } from '#libs/common';
 import { hasConnector, type ConnectorHealth } from '#libs/connectors';
 import type { Bank, BankStatus, ObservedBankStatus, Repositories, Tx } from '#libs/db';
 import { writeOutboxEvent, type OutboxEventType } from '#libs/events';
 import type { JobContext } from '../jobs/job-context.js';
+import { ensurePeriodicTimer, scheduleNextPeriod } from '../jobs/periodic-timers.js';
 
 export const PROBE_JOB = 'banks.probe-status';
 /** Longest one bank's health check may take (the connector's retries included). */
 export const PROBE_DEADLINE_MS = 10_000;
-
-/** Id of the probe timer due at `dueAt`; one per run so a finished job never blocks the next. */
-export function probeTimerId(dueAt: Date): string {
-  return `${PROBE_JOB}@${dueAt.getTime()}`;
-}
 
 /** The reference's service status names: a connector's UP is LIVE. */
 export function referenceStatus(status: string): 'LIVE' | 'DOWN' {
@@ -91,8 +87,9 @@ async function record(context: JobContext, bank: Bank, observed: ObservedBankSta
 /**
  * Probes every listed bank whose connector type has an implementation (the others are skipped,
  * so they have no status row), records AIS / PIS status one transaction per bank with the outage
- * events of a change, then schedules the next probe `intervalSeconds` later. A bank whose
- * recording fails is logged and probed again next run.
+ * events of a change, then schedules the next probe at the next multiple of `intervalSeconds` on
+ * the service clock (one timer, however late or repeated a run). A bank whose recording fails is
+ * logged and probed again next run.
  */
 export async function probeBankStatus(payload: PayloadOf<'banks.probe-status'>, context: JobContext): Promise<number> {
   const banks = (await context.repositories.banks.listListed()).filter((bank) => hasConnector(bank.connectorType));
@@ -106,8 +103,12 @@ export async function probeBankStatus(payload: PayloadOf<'banks.probe-status'>, 
       context.logger.error({ bankId: bank.id, err: error }, 'recording bank status failed');
     }
   }
-  const next = new Date(context.clock.now().getTime() + payload.intervalSeconds * 1000);
-  await context.repositories.scheduledJobs.schedule(probeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
+  await scheduleNextPeriod(
+    context.repositories.scheduledJobs,
+    payload,
+    payload.intervalSeconds * 1000,
+    context.clock.now(),
+  );
   context.logger.info({ probed: recorded, skipped: banks.length - recorded }, 'probed bank status');
   return recorded;
 }
@@ -117,8 +118,5 @@ export async function ensureProbeScheduled(
   { repositories, clock }: Pick<JobContext, 'repositories' | 'clock'>,
   intervalSeconds: number,
 ): Promise<void> {
-  const timers = repositories.scheduledJobs;
-  if ((await timers.countByName(PROBE_JOB)) > 0) return;
-  const now = clock.now();
-  await timers.schedule(probeTimerId(now), { name: PROBE_JOB, intervalSeconds }, now, JOB_QUEUE[PROBE_JOB]);
+  await ensurePeriodicTimer(repositories.scheduledJobs, { name: PROBE_JOB, intervalSeconds }, clock.now());
 }

@@ -1,25 +1,13 @@
-import { JOB_QUEUE, type PayloadOf } from '#libs/common';
+import type { PayloadOf } from '#libs/common';
 import { TPP_INITIATED_WINDOW_MS } from '#libs/domain';
 import type { JobContext } from '../jobs/job-context.js';
+import { HOUR_MS, ensurePeriodicTimer, scheduleFollowUp, scheduleNextPeriod } from '../jobs/periodic-timers.js';
 
-const HOUR_MS = 3600 * 1000;
 export const PURGE_ACCOUNT_INFORMATION_JOB = 'maintenance.purge-account-information';
 /** Rows per delete statement. */
 export const DEFAULT_ACCOUNT_INFORMATION_PURGE_BATCH_SIZE = 1000;
 /** Statements one run may make per table before it leaves the rest to a follow-up run. */
 export const MAX_BATCHES_PER_TABLE = 100;
-/** When a run that did not get through every old row continues. */
-export const CONTINUE_AFTER_MS = 60_000;
-
-/** The hourly timer's id, one per hour of the service clock: a retried run moves it instead of adding another. */
-export function hourlyAccountInformationPurgeTimerId(dueAt: Date): string {
-  return `${PURGE_ACCOUNT_INFORMATION_JOB}@hour${Math.floor(dueAt.getTime() / HOUR_MS)}`;
-}
-
-/** The id of a follow-up run (after a run that reached MAX_BATCHES_PER_TABLE). */
-export function continueAccountInformationPurgeTimerId(dueAt: Date): string {
-  return `${PURGE_ACCOUNT_INFORMATION_JOB}@${dueAt.getTime()}`;
-}
 
 export interface PurgeAccountInformationSettings {
   /** ACCOUNT_INFORMATION_CACHE_SECONDS: kept answers older than this are never served again. */
@@ -59,7 +47,8 @@ async function inBatches(batchSize: number, deleteBatch: (limit: number) => Prom
  * Retention of account-information rows, by the service clock, in batches: TPP-initiated calls
  * made at or before now minus 24 hours (no count reads them) and kept answers fetched before now
  * minus the cache seconds (never served again). Rows still inside their window stay.
- * The next hour's timer is written first, so a crash (retried by BullMQ or not) never loses it.
+ * Runs on the hour. The next hour's timer is written first, so a crash (retried by BullMQ or not)
+ * never loses it; a table that reached MAX_BATCHES_PER_TABLE leaves the rest to a follow-up.
  */
 export async function purgeAccountInformation(
   payload: PayloadOf<'maintenance.purge-account-information'>,
@@ -67,9 +56,8 @@ export async function purgeAccountInformation(
   { repositories, clock, logger }: Pick<JobContext, 'repositories' | 'clock' | 'logger'>,
 ): Promise<PurgeAccountInformationResult> {
   const now = clock.now();
-  const nextHour = new Date(now.getTime() + HOUR_MS);
   const timers = repositories.scheduledJobs;
-  await timers.schedule(hourlyAccountInformationPurgeTimerId(nextHour), payload, nextHour, JOB_QUEUE[payload.name]);
+  await scheduleNextPeriod(timers, payload, HOUR_MS, now);
 
   const windowStart = new Date(now.getTime() - TPP_INITIATED_WINDOW_MS);
   const fetchedBefore = new Date(now.getTime() - settings.cacheSeconds * 1000);
@@ -85,10 +73,7 @@ export async function purgeAccountInformation(
     batches: calls.batches + reads.batches,
     complete: calls.complete && reads.complete,
   };
-  if (!result.complete) {
-    const next = new Date(clock.nowMs() + CONTINUE_AFTER_MS);
-    await timers.schedule(continueAccountInformationPurgeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
-  }
+  if (!result.complete) await scheduleFollowUp(timers, payload, clock.now());
   logger.info({ ...result, cacheSeconds: settings.cacheSeconds }, 'purged account-information rows');
   return result;
 }
@@ -98,13 +83,9 @@ export async function ensureAccountInformationPurgeScheduled({
   repositories,
   clock,
 }: Pick<JobContext, 'repositories' | 'clock'>): Promise<void> {
-  const timers = repositories.scheduledJobs;
-  if ((await timers.countByName(PURGE_ACCOUNT_INFORMATION_JOB)) > 0) return;
-  const now = clock.now();
-  await timers.schedule(
-    hourlyAccountInformationPurgeTimerId(now),
+  await ensurePeriodicTimer(
+    repositories.scheduledJobs,
     { name: PURGE_ACCOUNT_INFORMATION_JOB, batchSize: DEFAULT_ACCOUNT_INFORMATION_PURGE_BATCH_SIZE },
-    now,
-    JOB_QUEUE[PURGE_ACCOUNT_INFORMATION_JOB],
+    clock.now(),
   );
 }

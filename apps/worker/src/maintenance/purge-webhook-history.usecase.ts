@@ -1,27 +1,15 @@
 import { performance } from 'node:perf_hooks';
-import { JOB_QUEUE, type PayloadOf } from '#libs/common';
+import type { PayloadOf } from '#libs/common';
 import type { FinishedDeliveryStatus, OutboxCursor, WebhookRetentionRepository } from '#libs/db';
 import type { JobContext } from '../jobs/job-context.js';
+import { DAY_MS, ensurePeriodicTimer, scheduleFollowUp, scheduleNextPeriod } from '../jobs/periodic-timers.js';
 import type { PurgedKind, WebhookRetention } from '../webhooks/webhook-runtime.js';
 
-const DAY_MS = 24 * 3600 * 1000;
 export const PURGE_WEBHOOK_HISTORY_JOB = 'maintenance.purge-webhook-history';
 /** Rows per delete statement. */
 export const DEFAULT_PURGE_BATCH_SIZE = 5000;
 /** Wall time one run may take before it leaves the rest to a follow-up run. */
 export const DEFAULT_PURGE_TIME_BUDGET_MS = 30_000;
-/** When a run out of time continues. */
-export const CONTINUE_AFTER_MS = 60_000;
-
-/** The daily timer's id, one per day of the service clock: a retried run moves it instead of adding another. */
-export function dailyPurgeTimerId(dueAt: Date): string {
-  return `${PURGE_WEBHOOK_HISTORY_JOB}@day${Math.floor(dueAt.getTime() / DAY_MS)}`;
-}
-
-/** The id of a follow-up run (after a run that ran out of time). */
-export function continuePurgeTimerId(dueAt: Date): string {
-  return `${PURGE_WEBHOOK_HISTORY_JOB}@${dueAt.getTime()}`;
-}
 
 export interface PurgeWebhookHistoryCommand {
   /** The service clock's now; ages are counted back from it. */
@@ -111,8 +99,9 @@ export async function purgeWebhookHistory(
 }
 
 /**
- * The job: schedules tomorrow's run first (so a crash, retried by BullMQ or not, never loses the
- * daily timer), purges, and when the time budget ran out schedules a follow-up a minute later.
+ * The job, run daily at midnight UTC of the service clock: schedules tomorrow's run first (so a
+ * crash, retried by BullMQ or not, never loses the daily timer), purges, and when the time budget
+ * ran out schedules a follow-up a minute later.
  */
 export async function purgeWebhookHistoryJob(
   payload: PayloadOf<'maintenance.purge-webhook-history'>,
@@ -121,8 +110,7 @@ export async function purgeWebhookHistoryJob(
   const { repositories, clock, logger, webhooks } = context;
   const timers = repositories.scheduledJobs;
   const now = clock.now();
-  const tomorrow = new Date(now.getTime() + DAY_MS);
-  await timers.schedule(dailyPurgeTimerId(tomorrow), payload, tomorrow, JOB_QUEUE[payload.name]);
+  await scheduleNextPeriod(timers, payload, DAY_MS, now);
   const result = await purgeWebhookHistory(
     { now, retention: webhooks.retention },
     {
@@ -132,10 +120,7 @@ export async function purgeWebhookHistoryJob(
       },
     },
   );
-  if (!result.complete) {
-    const next = new Date(clock.nowMs() + CONTINUE_AFTER_MS);
-    await timers.schedule(continuePurgeTimerId(next), payload, next, JOB_QUEUE[payload.name]);
-  }
+  if (!result.complete) await scheduleFollowUp(timers, payload, clock.now());
   logger.info(
     {
       ...result,
@@ -152,13 +137,5 @@ export async function ensureWebhookPurgeScheduled({
   repositories,
   clock,
 }: Pick<JobContext, 'repositories' | 'clock'>): Promise<void> {
-  const timers = repositories.scheduledJobs;
-  if ((await timers.countByName(PURGE_WEBHOOK_HISTORY_JOB)) > 0) return;
-  const now = clock.now();
-  await timers.schedule(
-    dailyPurgeTimerId(now),
-    { name: PURGE_WEBHOOK_HISTORY_JOB },
-    now,
-    JOB_QUEUE[PURGE_WEBHOOK_HISTORY_JOB],
-  );
+  await ensurePeriodicTimer(repositories.scheduledJobs, { name: PURGE_WEBHOOK_HISTORY_JOB }, clock.now());
 }
