@@ -152,3 +152,11 @@ export function DateParam<Q>(
     }),
   );
 }
+
+/** Optional end date YYYY-MM-DD (UTC) of a date range: never before the query's `startDate`. */
+export function EndDateParam(description: string): PropertyDecorator {
+  return DateParam<{ startDate?: unknown }>(description, (end, query) => {
+    const start = typeof query.startDate === 'string' ? parseUtcDate(query.startDate) : undefined;
+    return start !== undefined && end < start ? 'must not be before startDate' : undefined;
+  });
+}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MemberId } from '#libs/domain';
 import type { PaymentLink, Prisma } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
+import { olderThan } from '../list-clauses.js';
 
 /** A payment link about to be stored: every column but those a new row always starts with. */
 export type NewPaymentLink = Omit<Prisma.PaymentLinkUncheckedCreateInput, 'version' | 'usedCount' | 'usedAmount'>;
@@ -70,10 +71,7 @@ export class PaymentLinkRepository extends Repository {
     if (filter.createdBefore !== undefined) and.push({ createdAt: { lte: filter.createdBefore } });
     if (filter.expiresAfter !== undefined) and.push({ expiresAt: { gte: filter.expiresAfter } });
     if (filter.expiresBefore !== undefined) and.push({ expiresAt: { lte: filter.expiresBefore } });
-    if (cursor !== undefined)
-      and.push({
-        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-      });
+    if (cursor !== undefined) and.push(olderThan(cursor));
     return this.db.paymentLink.findMany({
       where: { AND: and },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

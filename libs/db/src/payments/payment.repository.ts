@@ -16,6 +16,7 @@ import {
   type PaymentTimerChange,
   type PaymentView,
 } from './payment-statements.js';
+import { olderThan, oneOf } from '../list-clauses.js';
 
 function json(
   value: Prisma.InputJsonValue | null | undefined,
@@ -30,14 +31,8 @@ function where(
   cursor: PaymentCursor | undefined,
 ): Prisma.PaymentWhereInput {
   const and: Prisma.PaymentWhereInput[] = [{ memberId }];
-  if (filter.ids !== undefined)
-    and.push(filter.invertIds === true ? { id: { notIn: [...filter.ids] } } : { id: { in: [...filter.ids] } });
-  if (filter.statuses !== undefined)
-    and.push(
-      filter.invertStatuses === true
-        ? { status: { notIn: [...filter.statuses] } }
-        : { status: { in: [...filter.statuses] } },
-    );
+  if (filter.ids !== undefined) and.push({ id: oneOf(filter.ids, filter.invertIds) });
+  if (filter.statuses !== undefined) and.push({ status: oneOf(filter.statuses, filter.invertStatuses) });
   if (filter.refIds !== undefined) and.push({ refId: { in: [...filter.refIds] } });
   if (filter.createdAfter !== undefined) and.push({ createdAt: { gt: filter.createdAfter } });
   if (filter.createdBefore !== undefined) and.push({ createdAt: { lt: filter.createdBefore } });
@@ -45,9 +40,7 @@ function where(
   if (filter.externalPsuReference !== undefined) and.push({ externalPsuReference: filter.externalPsuReference });
   if (filter.recurring !== undefined) and.push({ vrpConsentId: filter.recurring ? { not: null } : null });
   if (filter.vrpConsentId !== undefined) and.push({ vrpConsentId: filter.vrpConsentId });
-  if (cursor !== undefined) {
-    and.push({ OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] });
-  }
+  if (cursor !== undefined) and.push(olderThan(cursor));
   return { AND: and };
 }
 

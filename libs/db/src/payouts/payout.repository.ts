@@ -4,6 +4,7 @@ import type { Payout, Prisma } from '../generated/prisma/client.js';
 import type { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
 import { insertReservedPayout, type ReservedPayout, type ReservedPayoutResult } from './payout-statements.js';
+import { olderThan, oneOf } from '../list-clauses.js';
 
 export type { ReservedPayout, ReservedPayoutResult } from './payout-statements.js';
 
@@ -90,14 +91,8 @@ export class PayoutRepository extends Repository {
     cursor?: { readonly createdAt: Date; readonly id: string },
   ): Promise<Payout[]> {
     const and: Prisma.PayoutWhereInput[] = [{ memberId }];
-    if (filter.ids !== undefined)
-      and.push(filter.invertIds === true ? { id: { notIn: [...filter.ids] } } : { id: { in: [...filter.ids] } });
-    if (filter.statuses !== undefined)
-      and.push(
-        filter.invertStatuses === true
-          ? { status: { notIn: [...filter.statuses] } }
-          : { status: { in: [...filter.statuses] } },
-      );
+    if (filter.ids !== undefined) and.push({ id: oneOf(filter.ids, filter.invertIds) });
+    if (filter.statuses !== undefined) and.push({ status: oneOf(filter.statuses, filter.invertStatuses) });
     if (filter.refIds !== undefined) and.push({ refId: { in: [...filter.refIds] } });
     if (filter.onBehalfOfId !== undefined) and.push({ onBehalfOfId: filter.onBehalfOfId });
     if (filter.createdFrom !== undefined) and.push({ createdAt: { gte: filter.createdFrom } });
@@ -105,10 +100,7 @@ export class PayoutRepository extends Repository {
     if (filter.accountId !== undefined) and.push({ accountId: filter.accountId });
     if (filter.settlementRuleId !== undefined) and.push({ settlementRuleId: filter.settlementRuleId });
     if (filter.madeByRule === true) and.push({ settlementRuleId: { not: null } });
-    if (cursor !== undefined)
-      and.push({
-        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-      });
+    if (cursor !== undefined) and.push(olderThan(cursor));
     return this.db.payout.findMany({ where: { AND: and }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
   }
 }

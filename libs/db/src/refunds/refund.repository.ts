@@ -4,6 +4,7 @@ import { Prisma, type Refund } from '../generated/prisma/client.js';
 import type { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
 import { insertCountedRefund, readOriginal, type CountedRefund } from './refund-statements.js';
+import { olderThan, oneOf } from '../list-clauses.js';
 
 export type { CountedRefund } from './refund-statements.js';
 
@@ -151,23 +152,14 @@ export class RefundRepository extends Repository {
     cursor?: { readonly createdAt: Date; readonly id: string },
   ): Promise<Refund[]> {
     const and: Prisma.RefundWhereInput[] = [{ memberId }];
-    if (filter.ids !== undefined)
-      and.push(filter.invertIds === true ? { id: { notIn: [...filter.ids] } } : { id: { in: [...filter.ids] } });
-    if (filter.statuses !== undefined)
-      and.push(
-        filter.invertStatuses === true
-          ? { status: { notIn: [...filter.statuses] } }
-          : { status: { in: [...filter.statuses] } },
-      );
+    if (filter.ids !== undefined) and.push({ id: oneOf(filter.ids, filter.invertIds) });
+    if (filter.statuses !== undefined) and.push({ status: oneOf(filter.statuses, filter.invertStatuses) });
     if (filter.refIds !== undefined) and.push({ refId: { in: [...filter.refIds] } });
     if (filter.onBehalfOfIds !== undefined) and.push({ onBehalfOfId: { in: [...filter.onBehalfOfIds] } });
     if (filter.createdFrom !== undefined) and.push({ createdAt: { gte: filter.createdFrom } });
     if (filter.createdBefore !== undefined) and.push({ createdAt: { lt: filter.createdBefore } });
     if (filter.originalPaymentId !== undefined) and.push({ originalPaymentId: filter.originalPaymentId });
-    if (cursor !== undefined)
-      and.push({
-        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-      });
+    if (cursor !== undefined) and.push(olderThan(cursor));
     return this.db.refund.findMany({ where: { AND: and }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MemberId } from '#libs/domain';
 import type { Prisma, SettlementRulePayout } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
+import { oneOf } from '../list-clauses.js';
 
 export type NewSettlementRulePayout = Prisma.SettlementRulePayoutUncheckedCreateInput;
 
@@ -61,7 +62,7 @@ export class SettlementRulePayoutRepository extends Repository {
     }
     if (filter.statuses !== undefined) {
       // A run that made a payout is in its payout's current status; one that could not pay in its own.
-      const status = filter.invertStatuses === true ? { notIn: [...filter.statuses] } : { in: [...filter.statuses] };
+      const status = oneOf(filter.statuses, filter.invertStatuses);
       const payouts = await this.db.payout.findMany({
         where: { memberId, accountId, settlementRuleId: { not: null }, status },
         select: { id: true },

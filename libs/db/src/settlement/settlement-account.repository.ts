@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MemberId } from '#libs/domain';
 import type { Prisma, SettlementAccount } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
+import { olderThan } from '../list-clauses.js';
 
 /** A settlement account about to be stored: its balances start at zero and move only through the ledger. */
 export type NewSettlementAccount = Omit<
@@ -94,10 +95,7 @@ export class SettlementAccountRepository extends Repository {
     if (filter.country !== undefined) and.push({ country: filter.country });
     if (filter.nickname !== undefined) and.push({ accountNickName: filter.nickname });
     if (filter.onBehalfOfId !== undefined) and.push({ onBehalfOfId: filter.onBehalfOfId });
-    if (cursor !== undefined)
-      and.push({
-        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-      });
+    if (cursor !== undefined) and.push(olderThan(cursor));
     return this.db.settlementAccount.findMany({
       where: { AND: and },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MemberId } from '#libs/domain';
 import type { Prisma, SubTpp } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
+import { olderThan } from '../list-clauses.js';
 
 /** A sub-TPP about to be stored. */
 export type NewSubTpp = Omit<Prisma.SubTppUncheckedCreateInput, 'deletedAt'>;
@@ -57,10 +58,7 @@ export class SubTppRepository extends Repository {
           return { createdAt: { gte: start, lt: new Date(start.getTime() + DAY_MS) } };
         }),
       });
-    if (cursor !== undefined)
-      and.push({
-        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-      });
+    if (cursor !== undefined) and.push(olderThan(cursor));
     return this.db.subTpp.findMany({
       where: { AND: and },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

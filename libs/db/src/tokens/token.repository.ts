@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MemberId } from '#libs/domain';
 import { Prisma, type Token } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
+import { olderThan } from '../list-clauses.js';
 
 /** A token about to be stored: every column but those a new row always starts with. */
 export type NewToken = Omit<Prisma.TokenUncheckedCreateInput, 'version' | 'redeemedAmount'>;
@@ -43,10 +44,7 @@ export class TokenRepository extends Repository {
     if (filter.createdAfter !== undefined) and.push({ createdAt: { gte: filter.createdAfter } });
     if (filter.createdBefore !== undefined) and.push({ createdAt: { lte: filter.createdBefore } });
     if (filter.actingAsRefId !== undefined) and.push({ actingAsRefId: filter.actingAsRefId });
-    if (cursor !== undefined)
-      and.push({
-        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-      });
+    if (cursor !== undefined) and.push(olderThan(cursor));
     return this.db.token.findMany({
       where: { AND: and },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -4,6 +4,7 @@ import type { Prisma, Transfer } from '../generated/prisma/client.js';
 import { jsonColumn } from '../json-column.js';
 import { Repository } from '../repository.js';
 import { readTransferForMember } from './transfer-statements.js';
+import { olderThan } from '../list-clauses.js';
 
 /** A transfer about to be stored: every column but those a new row always starts with. */
 export type NewTransfer = Omit<Prisma.TransferUncheckedCreateInput, 'version' | 'pollCount' | 'refundStatus'>;
@@ -77,10 +78,7 @@ export class TransferRepository extends Repository {
     if (filter.actingAsRefId !== undefined) and.push({ actingAsRefId: filter.actingAsRefId });
     if (filter.refId !== undefined) and.push({ refId: filter.refId });
     if (filter.refundStatus !== undefined) and.push({ refundStatus: filter.refundStatus });
-    if (cursor !== undefined)
-      and.push({
-        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-      });
+    if (cursor !== undefined) and.push(olderThan(cursor));
     return this.db.transfer.findMany({
       where: { AND: and },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

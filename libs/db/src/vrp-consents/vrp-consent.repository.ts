@@ -3,6 +3,7 @@ import type { MemberId } from '#libs/domain';
 import type { Prisma, VrpConsent } from '../generated/prisma/client.js';
 import { jsonColumn } from '../json-column.js';
 import { Repository } from '../repository.js';
+import { olderThan } from '../list-clauses.js';
 
 /** A VRP consent about to be stored: every column but those a new row always starts with. */
 export type NewVrpConsent = Omit<Prisma.VrpConsentUncheckedCreateInput, 'version'>;
@@ -71,10 +72,7 @@ export class VrpConsentRepository extends Repository {
     if (filter.onBehalfOfId !== undefined) and.push({ onBehalfOfId: filter.onBehalfOfId });
     if (filter.createdAfter !== undefined) and.push({ createdAt: { gt: filter.createdAfter } });
     if (filter.createdBefore !== undefined) and.push({ createdAt: { lt: filter.createdBefore } });
-    if (cursor !== undefined)
-      and.push({
-        OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-      });
+    if (cursor !== undefined) and.push(olderThan(cursor));
     return this.db.vrpConsent.findMany({
       where: { AND: and },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

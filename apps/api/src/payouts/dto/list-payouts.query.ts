@@ -4,7 +4,15 @@ import { Transform } from 'class-transformer';
 import { PAYOUTS_PAGE_MAX, type ListPayoutsCommand } from '#libs/application';
 import { PAYOUT_STATUSES } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
-import { DateParam, FlagParam, ListParam, TextParam, onlyOnce, parseUtcDate } from '../../query-params/query-params.js';
+import {
+  DateParam,
+  EndDateParam,
+  FlagParam,
+  ListParam,
+  TextParam,
+  onlyOnce,
+  parseUtcDate,
+} from '../../query-params/query-params.js';
 
 const DAY_MS = 86_400_000;
 
@@ -41,10 +49,7 @@ export class ListPayoutsQuery {
   @DateParam('Only payouts created on or after this date (UTC).')
   startDate?: string;
 
-  @DateParam<ListPayoutsQuery>('Only payouts created on or before this date (UTC).', (end, query) => {
-    const start = typeof query.startDate === 'string' ? parseUtcDate(query.startDate) : undefined;
-    return start !== undefined && end < start ? 'must not be before startDate' : undefined;
-  })
+  @EndDateParam('Only payouts created on or before this date (UTC).')
   endDate?: string;
 
   @ListParam('Only these payout ids.')

@@ -3,7 +3,15 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import type { ListRefundsCommand } from '#libs/application';
 import { REFUND_STATUSES } from '#libs/domain';
-import { DateParam, FlagParam, ListParam, TextParam, onlyOnce, parseUtcDate } from '../../query-params/query-params.js';
+import {
+  DateParam,
+  EndDateParam,
+  FlagParam,
+  ListParam,
+  TextParam,
+  onlyOnce,
+  parseUtcDate,
+} from '../../query-params/query-params.js';
 import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
 
 /** GET /refunds takes a limit of 1 to 100 (the interface's limit); GET /transfers/{id}/refunds up to 200 (the reference's). */
@@ -55,10 +63,7 @@ export class ListRefundsQuery {
   @DateParam('Only refunds created on or after this date (UTC).')
   startDate?: string;
 
-  @DateParam<ListRefundsQuery>('Only refunds created on or before this date (UTC).', (end, query) => {
-    const start = typeof query.startDate === 'string' ? parseUtcDate(query.startDate) : undefined;
-    return start !== undefined && end < start ? 'must not be before startDate' : undefined;
-  })
+  @EndDateParam('Only refunds created on or before this date (UTC).')
   endDate?: string;
 
   @ListParam('Only these refund ids.')

@@ -6,6 +6,7 @@ import { SETTLEMENT_RULE_STATUSES, type SettlementRuleStatus } from '#libs/domai
 import {
   ChoiceParam,
   DateParam,
+  EndDateParam,
   FlagParam,
   ListParam,
   TextParam,
@@ -61,11 +62,7 @@ export class ListSettlementRulePayoutsQuery {
   @DateParam('Only payouts of runs on or after this date (UTC).')
   startDate?: string;
 
-  @DateParam<ListSettlementRulePayoutsQuery>('Only payouts of runs on or before this date (UTC).', (end, query) => {
-    const startText = query.startDate;
-    const start = typeof startText === 'string' ? parseUtcDate(startText) : undefined;
-    return start !== undefined && end < start ? 'must not be before startDate' : undefined;
-  })
+  @EndDateParam('Only payouts of runs on or before this date (UTC).')
   endDate?: string;
 
   @ListParam('Only these payout ids.', undefined, LIST_MAX_ENTRIES)
