@@ -374,6 +374,39 @@ describe('settlement rules over HTTP', () => {
     expect(account?.availableBalance.toFixed(2)).toBe('30.00');
   });
 
+  it('a rule payout the provider rejects later releases its amount and writes SETTLEMENT_RULE_PAYOUT_EXECUTION_FAILED, signed', async () => {
+    const accountId = await creditedAccount(member, '50.00');
+    const ruleId = await createRule(accountId, {
+      payeeAccountDetails: { name: 'sandbox-payout-rejected Ltd', sortCode: '040004', accountNumber: '12345678' },
+      description: 'Rejected later',
+    });
+    await advanceClock(gateway, DAY_SECONDS);
+    const mine = () => receiver.requests.filter((request) => request.body.includes(ruleId));
+    await receiver.waitFor('the rule event', () => mine().length > 0, 20_000);
+    const jwks = remoteJwks(`${gateway.apiUrl}/.well-known/jwks.json`);
+    const [request] = mine();
+    if (request === undefined) throw new Error('no event');
+    const verified = await verifyWebhook({ body: request.body, headers: request.headers, jwks });
+    expect(verified.event).toBe('SETTLEMENT_RULE_PAYOUT_EXECUTION_FAILED');
+    expect(verified.body['settlemenRulePayoutExecutionFailed']).toEqual({
+      payerAccountId: accountId,
+      settlementRuleId: ruleId,
+      reasonOfFailure: 'INITIATION_REJECTED: AC04: The creditor account is closed.',
+    });
+    // The run itself paid: its rule payout is the payout, now rejected, and the amount is back.
+    const listed = await api<{ payouts: Json[] }>(
+      member,
+      'GET',
+      `/virtual-accounts/${accountId}/settlement-rule-payouts?settlementRuleId=${ruleId}`,
+    );
+    expect(listed.body.payouts).toHaveLength(1);
+    expect(listed.body.payouts[0]).toMatchObject({ status: 'INITIATION_REJECTED', settlementRuleId: ruleId });
+    expect(String(listed.body.payouts[0]?.['id'])).toMatch(/^po:/);
+    const account = await stores.repositories.settlementAccounts.findById(accountId);
+    expect(account?.availableBalance.toFixed(2)).toBe('50.00');
+    expect(mine()).toHaveLength(1);
+  });
+
   it('EUR rules check the payee at each run: a MATCH pays for three days naming a fresh check, a NO_MATCH fails with its signed event', async () => {
     const accountId = await creditedAccount(member, '100.00', 'EUR');
     const payee = { name: 'Jane Doe', iban: 'DE75512108001245126199', bic: 'SOGEDEFFXXX' };

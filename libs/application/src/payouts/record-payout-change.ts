@@ -115,7 +115,9 @@ export type PayoutChangeResult =
  * Moves a payout, in the caller's transaction (`payouts` bound to it): the move is checked against the status machine,
  * the row updated only at the version read; when the status changes, a rejection or failure
  * releases the reserved amount (RELEASE), a completion debits it (PAYOUT_DEBIT) and lists it as a
- * DEBIT of the account's transactions, and PAYOUT_STATUS_CHANGED is written; the timer is reset.
+ * DEBIT of the account's transactions, and PAYOUT_STATUS_CHANGED is written; a settlement rule's
+ * payout rejected or failed at the provider also writes SETTLEMENT_RULE_PAYOUT_EXECUTION_FAILED,
+ * as a run that could not pay does. The timer is reset.
  * Final statuses never change.
  */
 export async function recordPayoutChange(
@@ -144,6 +146,17 @@ export async function recordPayoutChange(
       payload: payoutEventPayload(updated),
       createdAt: updated.updatedAt,
     });
+    if (PAYOUT_RELEASING_STATUSES.has(to) && updated.settlementRuleId !== null)
+      await writeOutboxEvent(tx, {
+        memberId: updated.memberId,
+        type: 'SETTLEMENT_RULE_PAYOUT_EXECUTION_FAILED',
+        payload: {
+          payerAccountId: updated.accountId,
+          settlementRuleId: updated.settlementRuleId,
+          reasonOfFailure: `${to}: ${updated.statusReasonInformation ?? 'the settlement provider gave no reason'}`,
+        },
+        createdAt: updated.updatedAt,
+      });
   }
   await schedulePayoutTimer(tx, updated, now, scheduleSeconds);
   return { kind: 'changed', payout: updated, statusChanged };
