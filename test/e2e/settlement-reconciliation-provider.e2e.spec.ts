@@ -76,7 +76,9 @@ beforeAll(async () => {
     worker: true,
     env: {
       PAYMENT_POLL_SCHEDULE_SECONDS: '1',
-      SETTLEMENT_RECONCILE_INTERVAL_SECONDS: '1',
+      // An hour between the interval's runs: credits booked by the intake and payments reaching
+      // their final status bring the next run forward, and settle without waiting for it.
+      SETTLEMENT_RECONCILE_INTERVAL_SECONDS: '3600',
       SETTLEMENT_CREDIT_READ_SECONDS: '1',
     },
   });

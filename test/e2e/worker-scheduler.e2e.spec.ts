@@ -138,6 +138,24 @@ describe('worker scheduler tick', () => {
     expect(await prisma.scheduledJob.findUnique({ where: { id: 'due-later' } })).toBeNull();
   });
 
+  it('hasten brings a later row forward to run at once, never moves an earlier one back, and creates none', async () => {
+    const rec = recorder();
+    const proc = await worker({}, rec);
+    const timers = new ScheduledJobRepository(proc.stores.prisma);
+    const now = proc.stores.clock.nowMs();
+    await timers.schedule('hasten:later', payload(1003), new Date(now + 3600_000), 'timers');
+    await timers.schedule('hasten:earlier', payload(1004), new Date(now + 1000), 'timers');
+    expect(await timers.hasten('hasten:earlier', new Date(now + 60_000))).toBe(false);
+    expect(await timers.hasten('hasten:missing', new Date(now))).toBe(false);
+    expect(await proc.stores.prisma.scheduledJob.findUnique({ where: { id: 'hasten:missing' } })).toBeNull();
+    await proc.start();
+    await sleep(200);
+    expect(rec.started).not.toContain(1003);
+    expect(await timers.hasten('hasten:later', proc.stores.clock.now())).toBe(true);
+    await waitFor('the hastened run', () => rec.finished.includes(1003));
+    await waitFor('the earlier row, at its own time', () => rec.finished.includes(1004));
+  });
+
   it('enqueues each of 300 due rows exactly once with two workers ticking side by side', async () => {
     const rec = recorder();
     const env = { SCHEDULER_BATCH_SIZE: '25', DATABASE_URL: await freshDatabaseUrl() };

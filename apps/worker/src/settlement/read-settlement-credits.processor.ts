@@ -1,16 +1,25 @@
-import type { PayloadOf } from '#libs/common';
-import { ReadSettlementCreditsUseCase } from '#libs/application';
+import { Clock, type PayloadOf } from '#libs/common';
+import { ReadSettlementCreditsUseCase, wakeReconciliation } from '#libs/application';
+import { ScheduledJobRepository } from '#libs/db';
 import { ProcessesJob, type JobProcessor } from '../jobs/job-processor.js';
 
 const READ_CREDITS_JOB = 'settlement.read-credits';
 
-/** settlement.read-credits: a settlement account's credit reader fired (bank-polling queue). */
+/**
+ * settlement.read-credits: a settlement account's credit reader fired (bank-polling queue). When
+ * it booked credits, the next reconciliation run is brought forward to match them.
+ */
 @ProcessesJob(READ_CREDITS_JOB)
 export class ReadSettlementCreditsProcessor implements JobProcessor<typeof READ_CREDITS_JOB> {
-  constructor(private readonly reader: ReadSettlementCreditsUseCase) {}
+  constructor(
+    private readonly reader: ReadSettlementCreditsUseCase,
+    private readonly timers: ScheduledJobRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async process(payload: PayloadOf<typeof READ_CREDITS_JOB>): Promise<string> {
     const outcome = await this.reader.onTimer(payload.accountId);
+    if (outcome.kind !== 'ended' && outcome.booked > 0) await wakeReconciliation(this.timers, this.clock.now());
     switch (outcome.kind) {
       case 'read':
         return `read ${outcome.pages} page(s): ${outcome.booked} booked, ${outcome.repeats} repeat(s)`;

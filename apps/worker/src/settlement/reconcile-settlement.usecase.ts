@@ -1,10 +1,8 @@
 import { JOB_QUEUE, type Clock, type PayloadOf } from '#libs/common';
-import type { CreditReconciliation, ReconciliationBatch } from '#libs/application';
+import { RECONCILE_SETTLEMENT_TIMER_ID, type CreditReconciliation, type ReconciliationBatch } from '#libs/application';
 import type { ScheduledJobRepository } from '#libs/db';
 
 export const RECONCILE_SETTLEMENT_JOB = 'settlement.reconcile';
-/** The one timer row of the reconciliation runs: each run moves it to the next. */
-export const RECONCILE_SETTLEMENT_TIMER_ID = RECONCILE_SETTLEMENT_JOB;
 /** Batches one run makes before it leaves the rest to a run at once. */
 export const MAX_BATCHES_PER_RUN = 50;
 

@@ -7,6 +7,7 @@ import {
   type Tx,
 } from '#libs/db';
 import { settlementWindowEnd } from '#libs/domain';
+import { wakeReconciliation } from './reconciliation/reconciliation-timer.js';
 
 /** The id of a payment's (or a transfer's: the ids never collide) settlement window timer. */
 export function settlementWindowTimerId(paymentId: string): string {
@@ -17,19 +18,14 @@ export function settlementWindowTimerId(paymentId: string): string {
  * In the transaction that records a settlement-account payment's INITIATION_COMPLETED: its
  * settlement window timer (15 days for SEPA and SEPA_INSTANT, 1 day for other rails, from `now`,
  * the service clock's time of the bank's final status), and the credits with its reference that
- * were waiting for that status looked at again at once.
+ * were waiting for that status looked at again at once (`wakeCredits`).
  */
 export async function openSettlementWindow(tx: Tx, payment: Payment, now: Date): Promise<Date> {
   const windowEnd = settlementWindowEnd(payment.localInstrument, now);
   const payload: PayloadOf<'settlement.window-end'> = { name: 'settlement.window-end', paymentId: payment.id };
-  await new ScheduledJobRepository(tx).schedule(
-    settlementWindowTimerId(payment.id),
-    payload,
-    windowEnd,
-    JOB_QUEUE[payload.name],
-  );
-  if (payment.virtualAccountId !== null)
-    await new SettlementReconciliationRepository(tx).wakeWaitingCredits(payment.virtualAccountId, payment.refId);
+  const timers = new ScheduledJobRepository(tx);
+  await timers.schedule(settlementWindowTimerId(payment.id), payload, windowEnd, JOB_QUEUE[payload.name]);
+  if (payment.virtualAccountId !== null) await wakeCredits(tx, timers, payment.virtualAccountId, payment.refId, now);
   return windowEnd;
 }
 
@@ -46,16 +42,21 @@ export function opensSettlementWindow(payment: Pick<Payment, 'status' | 'virtual
 export async function openTransferSettlementWindow(tx: Tx, transfer: Transfer, now: Date): Promise<Date> {
   const windowEnd = settlementWindowEnd(transfer.localInstrument, now);
   const payload: PayloadOf<'settlement.window-end'> = { name: 'settlement.window-end', transferId: transfer.id };
-  await new ScheduledJobRepository(tx).schedule(
-    settlementWindowTimerId(transfer.id),
-    payload,
-    windowEnd,
-    JOB_QUEUE[payload.name],
-  );
+  const timers = new ScheduledJobRepository(tx);
+  await timers.schedule(settlementWindowTimerId(transfer.id), payload, windowEnd, JOB_QUEUE[payload.name]);
   if (transfer.virtualAccountId !== null && transfer.settlementRefId !== null)
-    await new SettlementReconciliationRepository(tx).wakeWaitingCredits(
-      transfer.virtualAccountId,
-      transfer.settlementRefId,
-    );
+    await wakeCredits(tx, timers, transfer.virtualAccountId, transfer.settlementRefId, now);
   return windowEnd;
+}
+
+/** The credits of an account and reference waiting for a final status looked at again, by the next run brought forward when there were any. */
+async function wakeCredits(
+  tx: Tx,
+  timers: ScheduledJobRepository,
+  accountId: string,
+  reference: string,
+  now: Date,
+): Promise<void> {
+  const woken = await new SettlementReconciliationRepository(tx).wakeWaitingCredits(accountId, reference);
+  if (woken > 0) await wakeReconciliation(timers, now);
 }

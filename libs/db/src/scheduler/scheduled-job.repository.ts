@@ -60,6 +60,12 @@ export class ScheduledJobRepository extends Repository {
     });
   }
 
+  /** Moves an existing timer forward to `dueAt` when it is due later; answers whether it moved. */
+  async hasten(id: string, dueAt: Date): Promise<boolean> {
+    const { count } = await this.db.scheduledJob.updateMany({ where: { id, dueAt: { gt: dueAt } }, data: { dueAt } });
+    return count === 1;
+  }
+
   async remove(ids: readonly string[]): Promise<void> {
     if (ids.length > 0) await this.db.scheduledJob.deleteMany({ where: { id: { in: [...ids] } } });
   }

@@ -278,9 +278,9 @@ export class SettlementReconciliationRepository extends Repository {
       throw new Error(`settlement moves wrote ${moved} transfers of ${writes.length}: a transfer moved under its lock`);
   }
 
-  /** Credits of an account and reference waiting for their payment's final status: looked at again at once. */
-  async wakeWaitingCredits(accountId: string, reference: string): Promise<void> {
-    await this.db.$executeRawUnsafe(
+  /** Credits of an account and reference waiting for their payment's final status: looked at again at once. Answers how many. */
+  wakeWaitingCredits(accountId: string, reference: string): Promise<number> {
+    return this.db.$executeRawUnsafe(
       `UPDATE settlement_transaction SET reconcile_after = NULL
        WHERE account_id = $1 AND match_reference = $2
          AND transaction_type = 'CREDIT' AND reconciliation_state = 'PENDING' AND reconcile_after IS NOT NULL`,
