@@ -38,7 +38,13 @@ beforeAll(async () => {
     repositories.transfers,
     repositories.settlementReconciliation,
   );
-  matches = new MatchCreditUseCase(prisma, clock, repositories.payments, repositories.settlementReconciliation);
+  matches = new MatchCreditUseCase(
+    prisma,
+    clock,
+    repositories.payments,
+    repositories.transfers,
+    repositories.settlementReconciliation,
+  );
 });
 
 afterAll(async () => {

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreditReconciliation,
+  MatchCreditUseCase,
+  ReconciliationQueries,
   recordTransferChange,
   SettlementWindowEnd,
   settlementWindowTimerId,
 } from '#libs/application';
-import { JOB_QUEUE } from '#libs/common';
+import { GatewayError, JOB_QUEUE } from '#libs/common';
 import {
   closeDataStores,
   openDataStores,
@@ -35,6 +37,8 @@ const BANK = 'reconciliation-transfers-bank';
 let stores: DataStores;
 let reconciliation: CreditReconciliation;
 let windows: SettlementWindowEnd;
+let matches: MatchCreditUseCase;
+let queries: ReconciliationQueries;
 
 beforeAll(async () => {
   const config = await testConfig();
@@ -65,6 +69,14 @@ beforeAll(async () => {
     repositories.transfers,
     repositories.settlementReconciliation,
   );
+  matches = new MatchCreditUseCase(
+    prisma,
+    clock,
+    repositories.payments,
+    repositories.transfers,
+    repositories.settlementReconciliation,
+  );
+  queries = new ReconciliationQueries(repositories.settlementReconciliation);
 });
 
 afterAll(async () => {
@@ -325,5 +337,85 @@ describe("a Payments v1 transfer's settlement window end in Postgres", () => {
     const credit = await newCredit(account, 'tr-window-credit');
     expect(await windows.onTransferTimer(transfer.id)).toBe('SETTLEMENT_COMPLETED');
     expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MATCHED', transferId: transfer.id });
+  });
+});
+
+describe("an operator's match of a credit with a transfer in Postgres", () => {
+  async function refusal(creditId: string, transferId: string): Promise<{ status: number; message: string }> {
+    try {
+      await matches.executeForTransfer({ creditId, transferId });
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      return { status: error.status, message: error.message };
+    }
+    throw new Error('the match was made');
+  }
+
+  it('lists the transfer as awaiting settlement, then settles it with an unmatched credit through the same rules', async () => {
+    const account = await newAccount();
+    const transfer = await bankCompletes(await newTransfer(account, 'tr-manual', '10.00'));
+    const listed = await queries.awaitingTransfers(MEMBER, 0, 200);
+    expect(listed.items.map((item) => item.id)).toContain(transfer.id);
+    const credit = await newCredit(account, 'tr-typo', '10.00');
+    await reconcileAll();
+    expect((await creditRow(credit.id)).reconciliationState).toBe('UNMATCHED');
+    const before = await eventCount('TRANSFER_STATUS_CHANGED', transfer.id);
+
+    const matched = await matches.executeForTransfer({ creditId: credit.id, transferId: transfer.id });
+    expect(matched).toMatchObject({
+      creditId: credit.id,
+      reconciliationState: 'MATCHED',
+      transfer: { id: transfer.id, status: 'SETTLEMENT_COMPLETED' },
+    });
+    expect(await creditRow(credit.id)).toMatchObject({
+      reconciliationState: 'MATCHED',
+      transferId: transfer.id,
+      paymentId: null,
+    });
+    expect(await eventCount('TRANSFER_STATUS_CHANGED', transfer.id)).toBe(before + 1);
+    expect(await timerOf(transfer.id)).toBeNull();
+    expect((await queries.awaitingTransfers(MEMBER, 0, 200)).items.map((item) => item.id)).not.toContain(transfer.id);
+
+    // Final now: a second credit is refused (409), as is the same credit again.
+    const another = await newCredit(account, 'tr-typo-2', '10.00');
+    expect(await refusal(another.id, transfer.id)).toEqual({
+      status: 409,
+      message: `Transfer ${transfer.id} is SETTLEMENT_COMPLETED; only a transfer awaiting settlement can be matched.`,
+    });
+    const open = await bankCompletes(await newTransfer(account, 'tr-manual-2', '10.00'));
+    expect((await refusal(credit.id, open.id)).status).toBe(409);
+  });
+
+  it('ends the transfer SETTLEMENT_INCOMPLETE for another amount, naming expected and received', async () => {
+    const account = await newAccount();
+    const transfer = await bankCompletes(await newTransfer(account, 'tr-manual-amount', '10.00'));
+    const credit = await newCredit(account, 'tr-other', '7.50');
+    const matched = await matches.executeForTransfer({ creditId: credit.id, transferId: transfer.id });
+    expect(matched.reconciliationState).toBe('MISMATCHED');
+    const ended = await transferOf(transfer.id);
+    expect(ended.status).toBe('SETTLEMENT_INCOMPLETE');
+    expect(ended.statusReasonInformation).toBe(
+      'The credit received on the settlement account (7.50 EUR) does not match the payment (expected 10.00 EUR).',
+    );
+    expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MISMATCHED', transferId: transfer.id });
+  });
+
+  it('refuses a transfer of another account (400), one not yet at the bank’s final status (409), and unknown ids (404)', async () => {
+    const account = await newAccount();
+    const otherAccount = await newAccount();
+    const elsewhere = await bankCompletes(await newTransfer(otherAccount, 'tr-elsewhere'));
+    const credit = await newCredit(account, 'tr-nothing');
+    expect(await refusal(credit.id, elsewhere.id)).toEqual({
+      status: 400,
+      message: `Transfer ${elsewhere.id} does not pay settlement account ${account}.`,
+    });
+    const processing = await newTransfer(account, 'tr-processing');
+    expect(await refusal(credit.id, processing.id)).toEqual({
+      status: 409,
+      message: `Transfer ${processing.id} is PROCESSING; only a transfer awaiting settlement can be matched.`,
+    });
+    expect((await refusal(credit.id, 't:unknown')).status).toBe(404);
+    expect((await refusal('st:unknown', elsewhere.id)).status).toBe(404);
+    expect((await creditRow(credit.id)).reconciliationState).toBe('PENDING');
   });
 });

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideOnConsentPage } from './obie/consent-form.js';
 import {
+  ADMIN_TOKEN,
   advanceClock,
   call,
   newMember,
@@ -140,6 +141,88 @@ describe('Payments v1 transfers to a settlement account settled by the provider\
       refId: stored?.settlementRefId,
     });
     expect(String(credit.amount)).toBe('11.25');
+  }, 90_000);
+
+  it("an operator matches an unknown payer's credit with a transfer awaiting settlement on the admin port", async () => {
+    const transferId = await authorisedTransfer(await requestTransfer('4.20', 'settle-never'));
+    await transferReaching(transferId, ['SETTLEMENT_IN_PROGRESS']);
+    const admin = `Bearer ${ADMIN_TOKEN}`;
+    const awaiting = await call<{ items: Json[] }>(
+      `${gateway.adminUrl}/admin/settlement/awaiting-settlement-transfers?memberId=${encodeURIComponent(member.id)}`,
+      'GET',
+      admin,
+    );
+    expect(awaiting.status).toBe(200);
+    expect(awaiting.body.items.map((item) => item['id'])).toContain(transferId);
+
+    // The payer got the reference wrong: the provider books a credit no transfer takes.
+    const stored = await gateway.api.stores.repositories.settlementAccounts.findById(gbpAccount);
+    const booked = await fetch(
+      `${gateway.sandboxUrl}/sandbox/settlement/accounts/${stored?.providerAccountId}/credits`,
+      {
+        method: 'POST',
+        headers: { authorization: admin, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          amount: { value: '4.20', currency: 'GBP' },
+          refId: 'ORDER-4711-TYPO',
+          description: 'Payin',
+          debtor: { name: 'Payer', sortCode: '040004', accountNumber: '12345678' },
+        }),
+      },
+    );
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const credit = await (async () => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const row = await gateway.api.stores.prisma.settlementTransaction.findFirst({
+          where: { accountId: gbpAccount, refId: 'ORDER-4711-TYPO', reconciliationState: 'UNMATCHED' },
+        });
+        if (row !== null) return row;
+        if (Date.now() > deadline) throw new Error('the credit was not booked unmatched');
+        await advanceClock(gateway, 2);
+        await sleep(200);
+      }
+    })();
+
+    const both = await call<{ error: { paths: string[] } }>(
+      `${gateway.adminUrl}/admin/settlement/matches`,
+      'POST',
+      admin,
+      {
+        creditId: credit.id,
+        paymentId: 'pm2:none',
+        transferId,
+      },
+    );
+    expect(both.status).toBe(400);
+    expect(both.body.error.paths.sort()).toEqual(['paymentId', 'transferId']);
+    const neither = await call<{ error: { paths: string[] } }>(
+      `${gateway.adminUrl}/admin/settlement/matches`,
+      'POST',
+      admin,
+      {
+        creditId: credit.id,
+      },
+    );
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.paths).toEqual(['paymentId']);
+
+    const matched = await call<{ match: { reconciliationState: string; transfer: Json } }>(
+      `${gateway.adminUrl}/admin/settlement/matches`,
+      'POST',
+      admin,
+      { creditId: credit.id, transferId },
+    );
+    expect(matched.status, JSON.stringify(matched.body)).toBe(200);
+    expect(matched.body.match.reconciliationState).toBe('MATCHED');
+    expect(matched.body.match.transfer).toMatchObject({ id: transferId, status: 'SETTLEMENT_COMPLETED' });
+    const settled = await transferReaching(transferId, ['SETTLEMENT_COMPLETED']);
+    expect(settled['status']).toBe('SETTLEMENT_COMPLETED');
+    const again = await call(`${gateway.adminUrl}/admin/settlement/matches`, 'POST', admin, {
+      creditId: credit.id,
+      transferId,
+    });
+    expect(again.status).toBe(409);
   }, 90_000);
 
   it('a transfer whose credit never comes is SETTLEMENT_INCOMPLETE once its window (1 day) has passed', async () => {

@@ -16,6 +16,8 @@ export interface CreditForReconciliation {
   readonly reference: string | null;
   readonly reconciliationState: string;
   readonly paymentId: string | null;
+  /** The Payments v1 transfer it settled, when it settled one. */
+  readonly transferId: string | null;
   readonly receivedAt: Date;
 }
 
@@ -73,11 +75,12 @@ interface CreditRow {
   match_reference: string | null;
   reconciliation_state: string;
   payment_id: string | null;
+  transfer_id: string | null;
   received_at: Date;
 }
 
 const CREDIT_COLUMNS = `id, account_id, member_id, transaction_type, amount::text AS amount, currency,
-  match_reference, reconciliation_state, payment_id, received_at`;
+  match_reference, reconciliation_state, payment_id, transfer_id, received_at`;
 
 function creditOf(row: CreditRow): CreditForReconciliation {
   return {
@@ -90,6 +93,7 @@ function creditOf(row: CreditRow): CreditForReconciliation {
     reference: row.match_reference,
     reconciliationState: row.reconciliation_state,
     paymentId: row.payment_id,
+    transferId: row.transfer_id,
     receivedAt: row.received_at,
   };
 }
@@ -298,6 +302,20 @@ export class SettlementReconciliationRepository extends Repository {
         ...(memberId === undefined ? {} : { memberId }),
       },
       orderBy: [{ receivedAt: 'desc' }, { id: 'desc' }],
+      skip: offset,
+      take: limit + 1,
+    });
+  }
+
+  /** Transfers (Payments v1) to settlement accounts at SETTLEMENT_IN_PROGRESS, longest waiting first; `limit + 1` rows. */
+  listAwaitingTransfers(memberId: string | undefined, offset: number, limit: number): Promise<Transfer[]> {
+    return this.db.transfer.findMany({
+      where: {
+        status: 'SETTLEMENT_IN_PROGRESS',
+        virtualAccountId: { not: null },
+        ...(memberId === undefined ? {} : { memberId }),
+      },
+      orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
       skip: offset,
       take: limit + 1,
     });

@@ -112,6 +112,7 @@ describe('manualMatchRefusal', () => {
     transactionType: 'CREDIT',
     reconciliationState: 'UNMATCHED',
     paymentId: null,
+    transferId: null,
     amount: '10.00',
     currency: 'EUR',
   };
@@ -134,10 +135,27 @@ describe('manualMatchRefusal', () => {
     ['CURRENCY_MISMATCH', { currency: 'GBP' }, {}],
     ['CREDIT_RECONCILED', { paymentId: 'pm2:0', reconciliationState: 'MATCHED' }, {}],
     ['CREDIT_RECONCILED', { reconciliationState: 'MISMATCHED' }, {}],
+    ['CREDIT_RECONCILED', { transferId: 'tr:0' }, {}],
     ['PAYMENT_NOT_AWAITING', {}, { status: 'SETTLEMENT_INCOMPLETE' }],
     ['PAYMENT_NOT_AWAITING', {}, { status: 'SETTLEMENT_COMPLETED' }],
     ['PAYMENT_NOT_AWAITING', {}, { status: 'INITIATION_PROCESSING' }],
   ] as const)('refuses %s', (code, creditChange, paymentChange) => {
     expect(manualMatchRefusal({ ...aCredit, ...creditChange }, { ...aPayment, ...paymentChange })?.code).toBe(code);
+  });
+
+  it('names a transfer as a transfer', () => {
+    const transfer: ManualPayment = {
+      ...aPayment,
+      id: 'tr:1',
+      noun: 'transfer',
+      status: 'INITIATION_REJECTED',
+      ownStatus: 'FAILURE_DECLINED',
+    };
+    expect(manualMatchRefusal(aCredit, transfer)?.message).toBe(
+      'Transfer tr:1 is FAILURE_DECLINED; only a transfer awaiting settlement can be matched.',
+    );
+    expect(manualMatchRefusal(aCredit, { ...transfer, virtualAccountId: 'pa:2' })?.message).toBe(
+      'Transfer tr:1 does not pay settlement account pa:1.',
+    );
   });
 });

@@ -125,11 +125,16 @@ export interface ManualCredit extends CreditAmount {
   readonly transactionType: string;
   readonly reconciliationState: string;
   readonly paymentId: string | null;
+  readonly transferId: string | null;
 }
 
 export interface ManualPayment extends SettlementCandidate {
   readonly memberId: string;
   readonly virtualAccountId: string | null;
+  /** What the messages call it: a Payments v2 payment (the default) or a Payments v1 transfer. */
+  readonly noun?: 'payment' | 'transfer';
+  /** Its status as its own machine names it, when that is not `status` (a transfer's). */
+  readonly ownStatus?: string;
 }
 
 /**
@@ -139,33 +144,36 @@ export interface ManualPayment extends SettlementCandidate {
  * SETTLEMENT_INCOMPLETE, as it does for the worker.
  */
 export function manualMatchRefusal(credit: ManualCredit, payment: ManualPayment): ManualMatchRefusal | undefined {
+  const noun = payment.noun ?? 'payment';
+  const Noun = noun === 'payment' ? 'Payment' : 'Transfer';
   if (credit.transactionType !== 'CREDIT')
     return { code: 'NOT_A_CREDIT', message: `Transaction ${credit.id} is not a credit.` };
   if (credit.memberId !== payment.memberId)
     return {
       code: 'OTHER_MEMBER',
-      message: `Credit ${credit.id} and payment ${payment.id} belong to different members.`,
+      message: `Credit ${credit.id} and ${noun} ${payment.id} belong to different members.`,
     };
   if (payment.virtualAccountId !== credit.accountId)
     return {
       code: 'OTHER_ACCOUNT',
-      message: `Payment ${payment.id} does not pay settlement account ${credit.accountId}.`,
+      message: `${Noun} ${payment.id} does not pay settlement account ${credit.accountId}.`,
     };
   if (credit.currency !== payment.currency)
     return {
       code: 'CURRENCY_MISMATCH',
-      message: `Credit ${credit.id} is in ${credit.currency}; payment ${payment.id} is in ${payment.currency}.`,
+      message: `Credit ${credit.id} is in ${credit.currency}; ${noun} ${payment.id} is in ${payment.currency}.`,
     };
   if (
     credit.paymentId !== null ||
+    credit.transferId !== null ||
     credit.reconciliationState === 'MATCHED' ||
     credit.reconciliationState === 'MISMATCHED'
   )
-    return { code: 'CREDIT_RECONCILED', message: `Credit ${credit.id} is already matched with a payment.` };
+    return { code: 'CREDIT_RECONCILED', message: `Credit ${credit.id} is already matched.` };
   if (!AWAITING_SETTLEMENT.has(payment.status))
     return {
       code: 'PAYMENT_NOT_AWAITING',
-      message: `Payment ${payment.id} is ${payment.status}; only a payment awaiting settlement can be matched.`,
+      message: `${Noun} ${payment.id} is ${payment.ownStatus ?? payment.status}; only a ${noun} awaiting settlement can be matched.`,
     };
   return undefined;
 }

@@ -6,8 +6,11 @@ import {
   type AdminPage,
   type CreditView,
   type MatchedCredit,
+  type MatchedTransferCredit,
   type PaymentResource,
+  type TransferResource,
 } from '#libs/application';
+import { GatewayError } from '#libs/common';
 import { AdminTokenGuard } from '../admin-token.guard.js';
 import { MatchCreditRequest, ReconciliationListQuery, pageOf } from './reconciliation-admin.dto.js';
 
@@ -38,17 +41,32 @@ export class ReconciliationAdminController {
     return this.queries.awaitingSettlement(query.memberId, offset, limit);
   }
 
+  @Get('awaiting-settlement-transfers')
+  @ApiOperation({ summary: 'Payments v1 transfers to settlement accounts at SETTLEMENT_IN_PROGRESS (oldest first).' })
+  awaitingTransfers(@Query() query: ReconciliationListQuery): Promise<AdminPage<TransferResource>> {
+    const { offset, limit } = pageOf(query);
+    return this.queries.awaitingTransfers(query.memberId, offset, limit);
+  }
+
   @Post('matches')
   @HttpCode(200)
   @ApiOperation({
     summary:
-      "Match a credit with a payment through the worker's rules: same amount SETTLEMENT_COMPLETED, another SETTLEMENT_INCOMPLETE. 400 for another member, account or currency; 409 for a credit already matched or a final payment.",
+      "Match a credit with a payment (paymentId) or a Payments v1 transfer (transferId) through the worker's rules: same amount SETTLEMENT_COMPLETED, another SETTLEMENT_INCOMPLETE. 400 for another member, account or currency; 409 for a credit already matched or one no longer awaiting settlement.",
   })
   @ApiBody({
     type: MatchCreditRequest,
-    examples: { 'Match a credit': { value: { creditId: 'st:4LwJ2m', paymentId: 'pm2:3xQ7N' } } },
+    examples: {
+      'Match a credit with a payment': { value: { creditId: 'st:4LwJ2m', paymentId: 'pm2:3xQ7N' } },
+      'Match a credit with a transfer': { value: { creditId: 'st:4LwJ2m', transferId: 't:8Hc2QpX' } },
+    },
   })
-  async match(@Body() body: MatchCreditRequest): Promise<{ match: MatchedCredit }> {
-    return { match: await this.matches.execute(body) };
+  async match(@Body() body: MatchCreditRequest): Promise<{ match: MatchedCredit | MatchedTransferCredit }> {
+    const { creditId, paymentId, transferId } = body;
+    // The body's checks let exactly one of paymentId and transferId through.
+    if (typeof transferId === 'string')
+      return { match: await this.matches.executeForTransfer({ creditId, transferId }) };
+    if (typeof paymentId === 'string') return { match: await this.matches.execute({ creditId, paymentId }) };
+    throw GatewayError.invalidField('paymentId', 'paymentId or transferId is required');
   }
 }

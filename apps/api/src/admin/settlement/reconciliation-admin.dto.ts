@@ -1,5 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
 import { ADMIN_PAGE_LIMIT, PageLimitParam, PageOffsetParam } from '../admin-paging.js';
 
 export class ReconciliationListQuery {
@@ -22,14 +24,30 @@ export function pageOf(query: ReconciliationListQuery): { offset: number; limit:
   return { offset: Number(query.offset ?? '0'), limit: query.limit ?? ADMIN_PAGE_LIMIT.default };
 }
 
+/** One of a match's two targets: a string id, and exactly one of paymentId and transferId given. */
+function MatchTarget(description: string, other: 'paymentId' | 'transferId'): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ description, maxLength: 128 }),
+    FieldCheck((value, args) => {
+      const otherValue = (args.object as Record<string, unknown>)[other];
+      if (isAbsent(value))
+        return isAbsent(otherValue) && other === 'transferId' ? `or transferId is required` : undefined;
+      if (typeof value !== 'string' || value.length === 0 || value.length > 128)
+        return 'must be a string of 1 to 128 characters';
+      return isAbsent(otherValue) ? undefined : `must not be given with ${other}: a credit settles one of them`;
+    }),
+  );
+}
+
 export class MatchCreditRequest {
   @ApiProperty({ description: 'The credit (settlement-account transaction id).', example: 'st:4LwJ2m' })
   @IsString({ message: 'creditId must be a string' })
   @MaxLength(128, { message: 'creditId must be at most 128 characters' })
   creditId!: string;
 
-  @ApiProperty({ description: 'The payment the credit settles.', example: 'pm2:3xQ7N' })
-  @IsString({ message: 'paymentId must be a string' })
-  @MaxLength(128, { message: 'paymentId must be at most 128 characters' })
-  paymentId!: string;
+  @MatchTarget('The Payments v2 payment the credit settles (or transferId).', 'transferId')
+  paymentId?: string;
+
+  @MatchTarget('The Payments v1 transfer the credit settles (or paymentId).', 'paymentId')
+  transferId?: string;
 }

@@ -1,31 +1,64 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, GatewayError } from '#libs/common';
-import { PaymentRepository, PrismaService, SettlementReconciliationRepository, Transactions } from '#libs/db';
-import { manualMatchRefusal, settleWith } from '#libs/domain';
+import {
+  PaymentRepository,
+  PrismaService,
+  SettlementReconciliationRepository,
+  TransferRepository,
+  Transactions,
+  type CreditForReconciliation,
+  type Tx,
+} from '#libs/db';
+import {
+  manualMatchRefusal,
+  settleWith,
+  transferSettlementMoves,
+  type ManualPayment,
+  type TransferStatus,
+} from '#libs/domain';
 import { wakeOutboxRelay } from '#libs/events';
 import { renderPayment, type PaymentResource } from '../../payments/payment-view.js';
+import { renderTransfer, type TransferResource } from '../../transfers/transfer-view.js';
+import { settlementWindowTimerId } from '../settlement-window-timer.js';
 import { applySettlement } from './apply-settlement.js';
 import { candidateOf, creditOf } from './settlement-candidate.js';
 import { settlementStep } from './settlement-step.js';
+import { transferCandidateOf, transferSettlementStep } from './transfer-settlement-step.js';
 
 export interface MatchCreditCommand {
   readonly creditId: string;
+  /** The Payments v2 payment the credit settles. */
   readonly paymentId: string;
 }
 
-export interface MatchedCredit {
+export interface MatchTransferCreditCommand {
+  readonly creditId: string;
+  /** The Payments v1 transfer the credit settles. */
+  readonly transferId: string;
+}
+
+interface Match {
   readonly creditId: string;
   /** MATCHED (same amount: SETTLEMENT_COMPLETED) or MISMATCHED (SETTLEMENT_INCOMPLETE). */
   readonly reconciliationState: 'MATCHED' | 'MISMATCHED';
+}
+
+export interface MatchedCredit extends Match {
   readonly payment: PaymentResource;
 }
 
+export interface MatchedTransferCredit extends Match {
+  readonly transfer: TransferResource;
+}
+
+type MatchState = Match['reconciliationState'];
+
 /**
- * An operator matches a credit with a payment (admin API): both locked, the rules of
- * manualMatchRefusal (400 for a credit that cannot settle this payment: not a credit, another
- * member, account or currency; 409 for a credit already matched or a payment no longer awaiting
- * settlement), then the same moves as the reconciliation worker's, in one transaction with
- * their events.
+ * An operator matches a credit with a payment or a transfer (admin API): both locked, the rules
+ * of manualMatchRefusal (400 for a credit that cannot settle it: not a credit, another member,
+ * account or currency; 409 for a credit already matched or a payment or transfer no longer
+ * awaiting settlement), then the same moves as the reconciliation worker's, in one transaction
+ * with their events and the window timer's removal.
  */
 @Injectable()
 export class MatchCreditUseCase {
@@ -35,54 +68,123 @@ export class MatchCreditUseCase {
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
     private readonly payments: PaymentRepository,
+    private readonly transfers: TransferRepository,
     private readonly reconciliation: SettlementReconciliationRepository,
   ) {
     this.transactions = new Transactions(prisma);
   }
 
-  async execute(command: MatchCreditCommand): Promise<MatchedCredit> {
+  /** Matches the credit with a payment. */
+  execute(command: MatchCreditCommand): Promise<MatchedCredit> {
+    return this.locked(command.creditId, (tx, credit) => this.matchPayment(tx, credit, command.paymentId));
+  }
+
+  /** Matches the credit with a transfer. */
+  executeForTransfer(command: MatchTransferCreditCommand): Promise<MatchedTransferCredit> {
+    return this.locked(command.creditId, (tx, credit) => this.matchTransfer(tx, credit, command.transferId));
+  }
+
+  /** Runs `match` in one transaction with the credit locked, then wakes the outbox relay. */
+  private async locked<T>(
+    creditId: string,
+    match: (tx: Tx, credit: CreditForReconciliation) => Promise<T>,
+  ): Promise<T> {
     const matched = await this.transactions.run(async (tx) => {
-      const repository = this.reconciliation.in(tx);
-      const credit = await repository.lockCredit(command.creditId);
-      if (credit === null) throw GatewayError.notFound(command.creditId);
-      const payment = await this.payments.in(tx).lock(command.paymentId);
-      if (payment === null) throw GatewayError.notFound(command.paymentId);
-      const candidate = candidateOf(payment);
-      const refusal = manualMatchRefusal(creditOf(credit), candidate);
-      if (refusal !== undefined) {
-        switch (refusal.code) {
-          case 'CREDIT_RECONCILED':
-          case 'PAYMENT_NOT_AWAITING':
-            throw new GatewayError('CONFLICT', { message: refusal.message });
-          case 'NOT_A_CREDIT':
-            throw GatewayError.invalidField('creditId', refusal.message);
-          case 'OTHER_MEMBER':
-          case 'OTHER_ACCOUNT':
-          case 'CURRENCY_MISMATCH':
-            throw GatewayError.invalidField('paymentId', refusal.message);
-        }
-      }
-      const decision = settleWith(candidate, credit);
-      if (decision === null)
-        throw new GatewayError('CONFLICT', { message: `Payment ${payment.id} cannot be settled.` });
-      const now = this.clock.now();
-      const step = settlementStep(
-        payment,
-        decision.moves,
-        now,
-        decision.kind === 'mismatch' ? decision.reason : undefined,
-      );
-      const state = decision.kind === 'settle' ? ('MATCHED' as const) : ('MISMATCHED' as const);
-      await applySettlement(repository, step, {
-        id: credit.id,
-        state,
-        paymentId: payment.id,
-        reconcileAfter: null,
-        reconciledAt: now,
-      });
-      return { creditId: credit.id, reconciliationState: state, payment: renderPayment(step.payment) };
+      const credit = await this.reconciliation.in(tx).lockCredit(creditId);
+      if (credit === null) throw GatewayError.notFound(creditId);
+      return match(tx, credit);
     });
     wakeOutboxRelay(this.prisma.pool);
     return matched;
+  }
+
+  private async matchPayment(tx: Tx, credit: CreditForReconciliation, paymentId: string): Promise<MatchedCredit> {
+    const payment = await this.payments.in(tx).lock(paymentId);
+    if (payment === null) throw GatewayError.notFound(paymentId);
+    const candidate = candidateOf(payment);
+    refuseUnlessMatchable(credit, candidate, 'paymentId');
+    const decision = settleWith(candidate, credit);
+    if (decision === null) throw new GatewayError('CONFLICT', { message: `Payment ${payment.id} cannot be settled.` });
+    const now = this.clock.now();
+    const step = settlementStep(
+      payment,
+      decision.moves,
+      now,
+      decision.kind === 'mismatch' ? decision.reason : undefined,
+    );
+    const state: MatchState = decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED';
+    await applySettlement(this.reconciliation.in(tx), step, {
+      id: credit.id,
+      state,
+      paymentId: payment.id,
+      reconcileAfter: null,
+      reconciledAt: now,
+    });
+    return { creditId: credit.id, reconciliationState: state, payment: renderPayment(step.payment) };
+  }
+
+  private async matchTransfer(
+    tx: Tx,
+    credit: CreditForReconciliation,
+    transferId: string,
+  ): Promise<MatchedTransferCredit> {
+    const transfer = await this.transfers.in(tx).lock(transferId);
+    if (transfer === null) throw GatewayError.notFound(transferId);
+    const candidate: ManualPayment = {
+      ...transferCandidateOf(transfer),
+      memberId: transfer.memberId,
+      virtualAccountId: transfer.virtualAccountId,
+      noun: 'transfer',
+      ownStatus: transfer.status,
+    };
+    refuseUnlessMatchable(credit, candidate, 'transferId');
+    const decision = settleWith(candidate, credit);
+    const moves = decision === null ? null : transferSettlementMoves(transfer.status as TransferStatus, decision.moves);
+    if (decision === null || moves === null)
+      throw new GatewayError('CONFLICT', { message: `Transfer ${transfer.id} cannot be settled.` });
+    const now = this.clock.now();
+    const step = transferSettlementStep(
+      transfer,
+      moves,
+      now,
+      decision.kind === 'mismatch' ? decision.reason : undefined,
+    );
+    const state: MatchState = decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED';
+    const repository = this.reconciliation.in(tx);
+    await repository.writeTransferSettlements({
+      writes: [step.write],
+      events: step.events,
+      timerIds: [settlementWindowTimerId(transfer.id)],
+    });
+    await repository.writeSettlements({
+      writes: [],
+      events: [],
+      timerIds: [],
+      outcomes: [
+        { id: credit.id, state, paymentId: null, transferId: transfer.id, reconcileAfter: null, reconciledAt: now },
+      ],
+    });
+    return { creditId: credit.id, reconciliationState: state, transfer: renderTransfer(step.transfer) };
+  }
+}
+
+/** Throws the refusal of manualMatchRefusal as the admin API answers it: 409, or a 400 naming `field` (or creditId). */
+function refuseUnlessMatchable(
+  credit: CreditForReconciliation,
+  candidate: ManualPayment,
+  field: 'paymentId' | 'transferId',
+): void {
+  const refusal = manualMatchRefusal(creditOf(credit), candidate);
+  if (refusal === undefined) return;
+  switch (refusal.code) {
+    case 'CREDIT_RECONCILED':
+    case 'PAYMENT_NOT_AWAITING':
+      throw new GatewayError('CONFLICT', { message: refusal.message });
+    case 'NOT_A_CREDIT':
+      throw GatewayError.invalidField('creditId', refusal.message);
+    case 'OTHER_MEMBER':
+    case 'OTHER_ACCOUNT':
+    case 'CURRENCY_MISMATCH':
+      throw GatewayError.invalidField(field, refusal.message);
   }
 }

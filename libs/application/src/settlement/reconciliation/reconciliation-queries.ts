@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SettlementReconciliationRepository, type SettlementTransaction } from '#libs/db';
 import { fromMinorUnits, toMinorUnits } from '#libs/domain';
 import { renderPayment, type PaymentResource } from '../../payments/payment-view.js';
+import { renderTransfer, type TransferResource } from '../../transfers/transfer-view.js';
 
 /** A credit as the admin lists show it. */
 export interface CreditView {
@@ -45,7 +46,7 @@ function page<R, T>(rows: readonly R[], offset: number, limit: number, view: (ro
   };
 }
 
-/** The admin's views of reconciliation: credits no payment took, and payments awaiting their credit. */
+/** The admin's views of reconciliation: credits no payment took, and payments and transfers awaiting their credit. */
 @Injectable()
 export class ReconciliationQueries {
   constructor(private readonly reconciliation: SettlementReconciliationRepository) {}
@@ -61,6 +62,16 @@ export class ReconciliationQueries {
   ): Promise<AdminPage<PaymentResource>> {
     return page(await this.reconciliation.listAwaitingSettlement(memberId, offset, limit), offset, limit, (row) =>
       renderPayment(row),
+    );
+  }
+
+  async awaitingTransfers(
+    memberId: string | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<AdminPage<TransferResource>> {
+    return page(await this.reconciliation.listAwaitingTransfers(memberId, offset, limit), offset, limit, (row) =>
+      renderTransfer(row),
     );
   }
 }

@@ -23,6 +23,7 @@ export function creditOf(credit: CreditForReconciliation): ManualCredit {
     transactionType: credit.transactionType,
     reconciliationState: credit.reconciliationState,
     paymentId: credit.paymentId,
+    transferId: credit.transferId,
     amount: credit.amount,
     currency: credit.currency,
   };
