@@ -307,33 +307,29 @@ export class SettlementReconciliationRepository extends Repository {
     });
   }
 
-  /** Transfers (Payments v1) to settlement accounts at SETTLEMENT_IN_PROGRESS, longest waiting first; `limit + 1` rows. */
+  /** One page of transfers (Payments v1) awaiting their credit, as listAwaitingSettlement. */
   listAwaitingTransfers(memberId: string | undefined, offset: number, limit: number): Promise<Transfer[]> {
-    return this.db.transfer.findMany({
-      where: {
-        status: 'SETTLEMENT_IN_PROGRESS',
-        virtualAccountId: { not: null },
-        ...(memberId === undefined ? {} : { memberId }),
-      },
-      orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
-      skip: offset,
-      take: limit + 1,
-    });
+    return this.db.transfer.findMany(awaitingPage(memberId, offset, limit));
   }
 
   /** One page of payments awaiting their credit (of one member when given), oldest first; `limit + 1` rows. */
   listAwaitingSettlement(memberId: string | undefined, offset: number, limit: number): Promise<Payment[]> {
-    return this.db.payment.findMany({
-      where: {
-        status: 'SETTLEMENT_IN_PROGRESS',
-        virtualAccountId: { not: null },
-        ...(memberId === undefined ? {} : { memberId }),
-      },
-      orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
-      skip: offset,
-      take: limit + 1,
-    });
+    return this.db.payment.findMany(awaitingPage(memberId, offset, limit));
   }
+}
+
+/** The page query of rows (payments or transfers) to settlement accounts at SETTLEMENT_IN_PROGRESS, longest waiting first. */
+function awaitingPage(memberId: string | undefined, offset: number, limit: number) {
+  return {
+    where: {
+      status: 'SETTLEMENT_IN_PROGRESS',
+      virtualAccountId: { not: null },
+      ...(memberId === undefined ? {} : { memberId }),
+    },
+    orderBy: [{ updatedAt: 'asc' as const }, { id: 'asc' as const }],
+    skip: offset,
+    take: limit + 1,
+  };
 }
 
 /** A settlement move of a payment or a transfer, as `settlementMoves` reads it. */
