@@ -270,6 +270,51 @@ describe('settlement credit intake through the worker', () => {
     expect(events[1]).toMatchObject({ amount: '7.25', locaInstrument: 'SEPA', description: 'Invoice 78' });
   }, 45_000);
 
+  it('answers a credit the intake has not read yet by asking the provider for it: booked then, once, and the intake books it no more', async () => {
+    const account = await openAccount('GBP');
+    const booked = await bookAtProvider(account.providerAccountId, {
+      amount: { value: '7.77', currency: 'GBP' },
+      refId: `early-${randomBytes(4).toString('hex')}`,
+      description: 'Asked for early',
+      debtor: { name: 'Early Payer', sortCode: '040004', accountNumber: '12345678' },
+    });
+    // The service clock has not passed the read interval: the intake has not read it.
+    expect((await transactions(account.id)).transactions).toEqual([]);
+    const path = `/virtual-accounts/${encodeURIComponent(account.id)}/transactions`;
+    const one = await api<{ transaction: Json }>('GET', `${path}/${encodeURIComponent(booked.id)}`);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expectReferenceSchema('GetVirtualAccountTransactionResponse', one.body, 'GET one transaction');
+    expect(one.body.transaction).toMatchObject({
+      providerPaymentId: booked.id,
+      transactionType: 'CREDIT',
+      amount: { value: '7.77', currency: 'GBP' },
+      description: 'Asked for early',
+    });
+    expect(await booking(account.id)).toEqual({
+      rows: 1,
+      entries: 1,
+      events: 1,
+      balances: { bookedBalance: '7.77', availableBalance: '7.77', clearedBalance: '7.77' },
+    });
+    // Asked again, and unknown to the provider.
+    expect((await api('GET', `${path}/${encodeURIComponent(booked.id)}`)).status).toBe(200);
+    const unknown = await api<{ error: Json }>('GET', `${path}/no-such-credit`);
+    expect(unknown.status).toBe(404);
+
+    // The intake reads the same credit later and finds it booked.
+    await advanceClock(gateway, READ_SECONDS + 1);
+    await until(
+      'the intake read',
+      () =>
+        count('SELECT count(*)::int AS n FROM settlement_account WHERE id = $1 AND credits_read_at IS NOT NULL', [
+          account.id,
+        ]),
+      (read) => read === 1,
+    );
+    expect(await booking(account.id)).toMatchObject({ rows: 1, entries: 1, events: 1 });
+    expect((await transactions(account.id)).transactions.map((row) => row.providerPaymentId)).toEqual([booked.id]);
+  }, 45_000);
+
   it('reads the credit a sandbox payment through the gateway to the account made', async () => {
     const account = await openAccount('GBP');
     const initiation = ukInitiation({

@@ -5,6 +5,7 @@ import { CurrentMember, type MemberContext } from '#libs/auth';
 import { validateBody } from '#libs/common';
 import {
   CreateSettlementAccountUseCase,
+  GetSettlementTransactionUseCase,
   SettlementAccountQueries,
   type VirtualAccountResource,
   type VirtualAccountsPage,
@@ -40,6 +41,7 @@ export class VirtualAccountsController {
   constructor(
     private readonly create: CreateSettlementAccountUseCase,
     private readonly queries: SettlementAccountQueries,
+    private readonly transaction: GetSettlementTransactionUseCase,
     private readonly idempotency: IdempotentRequests,
   ) {}
 
@@ -120,7 +122,7 @@ export class VirtualAccountsController {
   @ApiOperation({
     summary: 'Get a settlement account transaction',
     operationId: 'GatewayService.GetVirtualAccountTransaction',
-    description: `One transaction of the account by the provider’s id, with the payment, transfer, payout or refund it belongs to. ${SCOPE}`,
+    description: `One transaction of the account by the provider’s id, with the payment, transfer, payout or refund it belongs to. A credit the gateway has not read from the provider yet is asked for by its id and booked at once. ${SCOPE}`,
   })
   @ApiOkResponse({ schema: TRANSACTION_RESPONSE_SCHEMA })
   getTransaction(
@@ -129,6 +131,6 @@ export class VirtualAccountsController {
     @Param('providerPaymentId') providerPaymentId: string,
     @Query() query: OnBehalfOfQuery,
   ): Promise<{ transaction: VirtualAccountTransactionResource }> {
-    return this.queries.getTransaction(member.memberId, accountId, providerPaymentId, query.onBehalfOfId);
+    return this.transaction.execute(member.memberId, accountId, providerPaymentId, query.onBehalfOfId);
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { SubTppsApplicationModule } from '../sub-tpps/sub-tpps-application.module.js';
 import { BookSettlementCreditsUseCase } from './book-settlement-credits.usecase.js';
 import { CreateSettlementAccountUseCase } from './create-settlement-account.usecase.js';
+import { GetSettlementTransactionUseCase } from './get-settlement-transaction.usecase.js';
 import { ReadSettlementCreditsUseCase } from './read-settlement-credits.usecase.js';
 import { SettlementAccountQueries } from './settlement-account-queries.usecases.js';
 import { SettlementProvidersModule } from '../settlement-providers/settlement-providers.module.js';
@@ -9,6 +10,7 @@ import { SettlementProvidersModule } from '../settlement-providers/settlement-pr
 const PROVIDED = [
   CreateSettlementAccountUseCase,
   SettlementAccountQueries,
+  GetSettlementTransactionUseCase,
   BookSettlementCreditsUseCase,
   ReadSettlementCreditsUseCase,
 ];

@@ -171,6 +171,11 @@ export interface SettlementProviderConnector {
     providerAccountId: string,
     query: SettlementCreditQuery,
   ): Promise<SettlementCreditPage>;
+  /**
+   * One credit of the account by the provider's id of it (`providerPaymentId`); a credit the
+   * provider does not have, or that has not arrived yet, is a BankRejectedError with status 404.
+   */
+  getCredit(ctx: ProviderCallContext, providerAccountId: string, providerPaymentId: string): Promise<SettlementCredit>;
   /** Sends the payout; the same payoutId twice is one payout. */
   sendPayout(ctx: ProviderCallContext, request: PayoutRequest): Promise<InitiationProgress>;
   getPayoutStatus(ctx: ProviderCallContext, bankPaymentId: string): Promise<InitiationProgress>;

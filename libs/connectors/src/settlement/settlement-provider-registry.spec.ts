@@ -46,6 +46,11 @@ class InMemoryProvider implements SettlementProviderConnector {
     return Promise.resolve({ credits: fresh, cursor: String(this.credits.length) });
   }
 
+  getCredit(_ctx: unknown, _providerAccountId: string, providerPaymentId: string): Promise<SettlementCredit> {
+    const credit = this.credits.find((one) => one.providerPaymentId === providerPaymentId);
+    return credit === undefined ? Promise.reject(new Error('unknown credit')) : Promise.resolve(credit);
+  }
+
   sendPayout(_ctx: unknown, request: PayoutRequest): Promise<InitiationProgress> {
     const progress: InitiationProgress = {
       bankPaymentId: `po-${request.payoutId}`,

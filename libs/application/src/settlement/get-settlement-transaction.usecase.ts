@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, GatewayError, type AppConfig } from '#libs/common';
+import { BankRejectedError, SettlementProviderRegistry } from '#libs/connectors';
+import { SettlementAccountRepository, SettlementTransactionRepository, type SettlementAccount } from '#libs/db';
+import type { MemberId } from '#libs/domain';
+import { BookSettlementCreditsUseCase } from './book-settlement-credits.usecase.js';
+import { renderTransaction, type VirtualAccountTransactionResource } from './settlement-account-view.js';
+
+/**
+ * GET /virtual-accounts/{accountId}/transactions/{providerPaymentId}: the transaction as booked.
+ * A credit the intake has not read yet is asked of the provider by its id and, when it has
+ * arrived, booked there and then through the intake's own booking (row, ledger CREDIT entry and
+ * VIRTUAL_ACCOUNT_CREDIT_RECEIVED in one transaction, once per providerPaymentId: the intake
+ * finds it booked), so the answer and the balances agree. Unknown to the provider too: 404.
+ */
+@Injectable()
+export class GetSettlementTransactionUseCase {
+  constructor(
+    private readonly accounts: SettlementAccountRepository,
+    private readonly transactions: SettlementTransactionRepository,
+    private readonly providers: SettlementProviderRegistry,
+    private readonly booking: BookSettlementCreditsUseCase,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(
+    memberId: MemberId,
+    accountId: string,
+    providerPaymentId: string,
+    onBehalfOfId?: string,
+  ): Promise<{ transaction: VirtualAccountTransactionResource }> {
+    const account = await this.accounts.findOpenedForMember(memberId, accountId);
+    if (account === null || (onBehalfOfId !== undefined && account.onBehalfOfId !== onBehalfOfId))
+      throw GatewayError.notFound(accountId, `Account ${accountId} not found.`);
+    const booked =
+      (await this.transactions.findForMember(memberId, accountId, providerPaymentId)) ??
+      ((await this.bookFromProvider(account, providerPaymentId))
+        ? await this.transactions.findForMember(memberId, accountId, providerPaymentId)
+        : null);
+    if (booked === null)
+      throw GatewayError.notFound(
+        providerPaymentId,
+        `Transaction ${providerPaymentId} not found in account ${accountId}.`,
+      );
+    return { transaction: renderTransaction(booked) };
+  }
+
+  /** Asks the provider for the credit and books it; false when the provider does not have it (or it cannot be booked). */
+  private async bookFromProvider(account: SettlementAccount, providerPaymentId: string): Promise<boolean> {
+    let credit;
+    try {
+      credit = await this.providers
+        .forProvider(account.providerId)
+        .getCredit(
+          { providerId: account.providerId, deadlineMs: Date.now() + this.config.payments.bankDeadlineMs },
+          account.providerAccountId,
+          providerPaymentId,
+        );
+    } catch (error) {
+      if (error instanceof BankRejectedError && error.bankStatusCode === 404) return false;
+      throw error;
+    }
+    return (await this.booking.book(account, credit)) !== 'refused';
+  }
+}
