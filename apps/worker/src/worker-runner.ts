@@ -25,7 +25,7 @@ export class WorkerRunner implements BeforeApplicationShutdown {
   async start(): Promise<void> {
     for (const processor of this.processors.all()) await processor.onWorkerStart?.();
     this.workers.start();
-    this.scheduler.start();
+    await this.scheduler.start();
     await this.relay.start();
     this.logger.info({ queues: this.workers.names() }, 'worker started');
   }

@@ -1,6 +1,7 @@
 import { isJobName, type Clock, type JobPayload } from '#libs/common';
-import type { ScheduledJobRepository } from '#libs/db';
+import { SCHEDULER_CHANNEL, type ScheduledJobRepository } from '#libs/db';
 import type { Logger } from 'pino';
+import { ChannelListener } from '../notifications/channel-listener.js';
 import type { JobQueues } from '../queues/job-queues.js';
 
 /** How long a row with an unknown job name waits before it is offered again. */
@@ -18,18 +19,24 @@ export function timerJobId(rowId: string, dueAt: Date): string {
 export interface SchedulerOptions {
   readonly tickMs: number;
   readonly batchSize: number;
+  /** When given, the tick LISTENs on SCHEDULER_CHANNEL and runs at once when a timer is brought forward. */
+  readonly databaseUrl?: string;
 }
 
 /**
  * Turns due timer rows into BullMQ jobs. Rows are locked with FOR UPDATE SKIP LOCKED, so
  * several workers tick side by side without taking the same row; a row is deleted only in the
  * transaction that enqueued it, and its job id is the row id with its due time, so a crash between the two
- * enqueues again at most (deduplicated by BullMQ while the first job is still known).
+ * enqueues again at most (deduplicated by BullMQ while the first job is still known). It ticks
+ * every `tickMs`, and at once when a timer brought forward notifies SCHEDULER_CHANNEL (`wake`).
  */
 export class SchedulerTick {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  private inFlight = false;
+  private woken = false;
   private stopped = false;
+  private readonly listener: ChannelListener | undefined;
 
   constructor(
     private readonly timers: ScheduledJobRepository,
@@ -37,10 +44,27 @@ export class SchedulerTick {
     private readonly queues: JobQueues,
     private readonly options: SchedulerOptions,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.listener =
+      options.databaseUrl === undefined
+        ? undefined
+        : new ChannelListener(options.databaseUrl, SCHEDULER_CHANNEL, () => this.wake(), logger);
+  }
 
-  start(): void {
+  async start(): Promise<void> {
     this.stopped = false;
+    await this.listener?.start();
+    this.schedule(0);
+  }
+
+  /** Ticks now, or right after the tick in progress (a timer was brought forward). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.inFlight) {
+      this.woken = true;
+      return;
+    }
+    if (this.timer !== undefined) clearTimeout(this.timer);
     this.schedule(0);
   }
 
@@ -72,20 +96,28 @@ export class SchedulerTick {
     this.stopped = true;
     if (this.timer !== undefined) clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
+    await this.listener?.stop();
   }
 
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.inFlight = true;
       this.running = this.tick();
+      const next = (delayMs: number): void => {
+        this.inFlight = false;
+        // Woken during the tick: a timer brought forward may have missed it.
+        const woken = this.woken;
+        this.woken = false;
+        this.schedule(woken ? 0 : delayMs);
+      };
       this.running.then(
-        (count) => {
-          // A full batch means more rows are due: go again at once.
-          this.schedule(count >= this.options.batchSize ? 0 : this.options.tickMs);
-        },
+        // A full batch means more rows are due: go again at once.
+        (count) => next(count >= this.options.batchSize ? 0 : this.options.tickMs),
         (error: unknown) => {
           this.logger.error({ err: error }, 'scheduler tick failed');
-          this.schedule(this.options.tickMs);
+          next(this.options.tickMs);
         },
       );
     }, delayMs);

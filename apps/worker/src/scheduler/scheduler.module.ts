@@ -5,7 +5,7 @@ import { ScheduledJobRepository } from '#libs/db';
 import { JobQueues } from '../queues/job-queues.js';
 import { SchedulerTick } from './scheduler-tick.js';
 
-/** The scheduler tick: due timer rows into jobs, every SCHEDULER_TICK_MS. */
+/** The scheduler tick: due timer rows into jobs, every SCHEDULER_TICK_MS and when a timer is brought forward. */
 @Module({
   providers: [
     {
@@ -22,7 +22,11 @@ import { SchedulerTick } from './scheduler-tick.js';
           scheduledJobs,
           clock,
           queues,
-          { tickMs: config.worker.schedulerTickMs, batchSize: config.worker.schedulerBatchSize },
+          {
+            tickMs: config.worker.schedulerTickMs,
+            batchSize: config.worker.schedulerBatchSize,
+            ...(config.databaseUrl === undefined ? {} : { databaseUrl: config.databaseUrl }),
+          },
           logger,
         ),
     },

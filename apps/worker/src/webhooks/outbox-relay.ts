@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Clock } from '#libs/common';
 import { OUTBOX_CHANNEL, deliverJob, deliveryTimerId, type NewDelivery, type Repositories } from '#libs/db';
 import { newId } from '#libs/domain';
 import { isOutboxEventType, isSubscribed } from '#libs/events';
+import { ChannelListener } from '../notifications/channel-listener.js';
 import type { JobQueues } from '../queues/job-queues.js';
 
 export interface OutboxRelayOptions {
@@ -17,7 +17,6 @@ export interface OutboxRelayOptions {
   readonly batchSize?: number;
 }
 
-const RECONNECT_MS = 1000;
 const RECOVER_LIMIT = 500;
 
 /**
@@ -30,9 +29,8 @@ const RECOVER_LIMIT = 500;
  * the enqueue is repaired by the sweep.
  */
 export class OutboxRelay {
-  private listener: pg.Client | undefined;
+  private readonly listener: ChannelListener;
   private sweepTimer: NodeJS.Timeout | undefined;
-  private reconnectTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
@@ -44,11 +42,13 @@ export class OutboxRelay {
     private readonly queues: JobQueues,
     private readonly options: OutboxRelayOptions,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.listener = new ChannelListener(options.databaseUrl, OUTBOX_CHANNEL, () => this.wake(), logger);
+  }
 
   async start(): Promise<void> {
     this.stopped = false;
-    await this.listen();
+    await this.listener.start();
     this.sweepTimer = setInterval(() => this.wake(), this.options.sweepMs);
     this.wake();
   }
@@ -121,11 +121,8 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.sweepTimer);
-    clearTimeout(this.reconnectTimer);
     await this.running;
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await this.listener.stop();
   }
 
   private async drain(): Promise<void> {
@@ -136,39 +133,6 @@ export class OutboxRelay {
     if (!this.stopped && elapsedMs - this.lastRecoverMs >= this.options.sweepMs) {
       this.lastRecoverMs = elapsedMs;
       await this.recoverOverdue();
-    }
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
-    const lost = (error?: Error): void => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
-      client.removeAllListeners('notification');
-      void client.end().catch(() => undefined);
-      if (this.stopped) return;
-      this.logger.warn({ err: error?.message }, 'outbox listener connection lost; reconnecting');
-      this.reconnectTimer = setTimeout(() => void this.reconnect(), RECONNECT_MS);
-    };
-    client.on('notification', () => this.wake());
-    client.on('error', lost);
-    client.on('end', () => lost());
-    await client.connect();
-    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    this.listener = client;
-  }
-
-  private async reconnect(): Promise<void> {
-    if (this.stopped) return;
-    try {
-      await this.listen();
-      this.wake(); // whatever was committed while the listener was away
-    } catch (error) {
-      this.logger.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        'outbox listener reconnect failed',
-      );
-      this.reconnectTimer = setTimeout(() => void this.reconnect(), RECONNECT_MS);
     }
   }
 }
