@@ -11,6 +11,7 @@ import {
   normalizeSortCode,
 } from '../payments/rules/uk-account.js';
 import { checkPayoutDescription, type PayoutScheme } from './payout-description.js';
+import { BodyReader, isJsonObject } from '../payments/rules/body-reader.js';
 
 export const PAYOUT_REF_ID_MAX = 18;
 export const PAYOUT_NAME_MAX = 140;
@@ -135,51 +136,6 @@ export function checkPayoutInitiation(input: PayoutInitiationInput): FieldProble
   return problems;
 }
 
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Reads the body's fields one by one, collecting every problem with its path. */
-class Reader {
-  readonly problems: FieldProblem[] = [];
-
-  text(object: Json, field: string, path: string, options: { required: boolean; max: number }): string | undefined {
-    const value = object[field];
-    if (value === undefined || value === null) {
-      if (options.required) this.problems.push(fieldProblem(path, 'is required', 'required'));
-      return undefined;
-    }
-    if (typeof value !== 'string') {
-      this.problems.push(fieldProblem(path, 'must be a string'));
-      return undefined;
-    }
-    if (value.trim() === '') {
-      this.problems.push(fieldProblem(path, options.required ? 'is required' : 'must not be empty', 'required'));
-      return undefined;
-    }
-    if (value.length > options.max) {
-      this.problems.push(fieldProblem(path, `must be at most ${options.max} characters`));
-      return undefined;
-    }
-    return value;
-  }
-
-  object(object: Json, field: string, path: string): Json | undefined {
-    const value = object[field];
-    if (value === undefined || value === null) {
-      this.problems.push(fieldProblem(path, 'is required', 'required'));
-      return undefined;
-    }
-    if (!isObject(value)) {
-      this.problems.push(fieldProblem(path, 'must be an object'));
-      return undefined;
-    }
-    return value;
-  }
-}
-
 const CREDITOR_TEXT = ['ultimateCreditorName', 'bankName', 'iban', 'bic', 'accountNumber', 'sortCode'] as const;
 
 /**
@@ -189,9 +145,9 @@ const CREDITOR_TEXT = ['ultimateCreditorName', 'bankName', 'iban', 'bic', 'accou
 export function readPayoutInitiation(
   body: unknown,
 ): { readonly input: PayoutInitiationInput } | { readonly problems: readonly FieldProblem[] } {
-  if (!isObject(body) || !isObject(body['initiation']))
+  if (!isJsonObject(body) || !isJsonObject(body['initiation']))
     return { problems: [fieldProblem('initiation', 'is required and must be an object', 'required')] };
-  const reader = new Reader();
+  const reader = new BodyReader();
   const initiation = body['initiation'];
   const description = reader.text(initiation, 'description', 'initiation.description', {
     required: true,

@@ -4,6 +4,7 @@ import { checkAmountValue, checkCurrency } from '../payments/rules/amount.js';
 import { fieldProblem, underPath, type FieldProblem } from '../payments/rules/field-problem.js';
 import { normalizeBic } from '../payments/rules/bic.js';
 import { normalizeIban } from '../payments/rules/iban.js';
+import { BodyReader, isJsonObject } from '../payments/rules/body-reader.js';
 
 /** The rails a refund may go over (the reference's refund localInstrument enum). */
 export const REFUND_RAILS = ['SEPA', 'SEPA_INSTANT', 'FASTER_PAYMENTS'] as const;
@@ -36,39 +37,6 @@ export interface RefundInitiationInput {
   readonly creditor?: RefundParty;
 }
 
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Reads the body's fields one by one, collecting every problem with its path. */
-class Reader {
-  readonly problems: FieldProblem[] = [];
-
-  text(object: Json, field: string, path: string, options: { required: boolean; max: number }): string | undefined {
-    const value = object[field];
-    if (value === undefined || value === null) {
-      if (options.required) this.problems.push(fieldProblem(path, 'is required', 'required'));
-      return undefined;
-    }
-    if (typeof value !== 'string') {
-      this.problems.push(fieldProblem(path, 'must be a string'));
-      return undefined;
-    }
-    const trimmed = value.trim();
-    if (trimmed === '') {
-      this.problems.push(fieldProblem(path, options.required ? 'is required' : 'must not be empty', 'required'));
-      return undefined;
-    }
-    if (trimmed.length > options.max) {
-      this.problems.push(fieldProblem(path, `must be at most ${options.max} characters`));
-      return undefined;
-    }
-    return trimmed;
-  }
-}
-
 const PARTY_TEXT_FIELDS = ['name', 'ultimateDebtorName', 'ultimateCreditorName', 'bankName'] as const;
 
 function normalizeAccountField(field: keyof PaymentAccountFields, value: string): string {
@@ -88,10 +56,10 @@ export function readRefundParty(
   path: string,
   rail: RefundRail | undefined,
   role: 'debtor' | 'creditor',
-  reader: { readonly problems: FieldProblem[] } = new Reader(),
+  reader: { readonly problems: FieldProblem[] } = new BodyReader({ trim: true }),
 ): RefundParty | undefined {
-  const text = new Reader();
-  if (!isObject(value)) {
+  const text = new BodyReader({ trim: true });
+  if (!isJsonObject(value)) {
     reader.problems.push(fieldProblem(path, 'must be an object'));
     return undefined;
   }
@@ -105,7 +73,7 @@ export function readRefundParty(
     if (given !== undefined) party[field] = given;
   }
   if (value['address'] !== undefined) {
-    if (isObject(value['address'])) party['address'] = value['address'];
+    if (isJsonObject(value['address'])) party['address'] = value['address'];
     else text.problems.push(fieldProblem(`${path}.address`, 'must be an object'));
   }
   if (role === 'creditor' && party['name'] === undefined && !text.problems.some((p) => p.path === `${path}.name`))
@@ -123,8 +91,8 @@ export function readRefundParty(
 export function readRefundInitiation(
   body: unknown,
 ): { readonly input: RefundInitiationInput } | { readonly problems: readonly FieldProblem[] } {
-  const reader = new Reader();
-  if (!isObject(body) || !isObject(body['initiation'])) {
+  const reader = new BodyReader({ trim: true });
+  if (!isJsonObject(body) || !isJsonObject(body['initiation'])) {
     return { problems: [fieldProblem('initiation', 'is required and must be an object', 'required')] };
   }
   const initiation = body['initiation'];
@@ -181,12 +149,12 @@ export function readRefundInitiation(
   };
 }
 
-function readAmount(value: unknown, path: string, reader: Reader): PaymentAmount | undefined {
+function readAmount(value: unknown, path: string, reader: BodyReader): PaymentAmount | undefined {
   if (value === undefined || value === null) {
     reader.problems.push(fieldProblem(path, 'is required', 'required'));
     return undefined;
   }
-  if (!isObject(value)) {
+  if (!isJsonObject(value)) {
     reader.problems.push(fieldProblem(path, 'must be an object with value and currency'));
     return undefined;
   }
