@@ -160,3 +160,39 @@ export function EndDateParam(description: string): PropertyDecorator {
     return start !== undefined && end < start ? 'must not be before startDate' : undefined;
   });
 }
+
+/** The filters the interface's lists share: ids and statuses (each with its invert flag) and refIds, as given. */
+export function sharedListFilter(query: {
+  readonly ids?: string[];
+  readonly invertIds?: boolean;
+  readonly statuses?: string[];
+  readonly invertStatuses?: boolean;
+  readonly refIds?: string[];
+}): {
+  ids?: string[];
+  invertIds?: boolean;
+  statuses?: string[];
+  invertStatuses?: boolean;
+  refIds?: string[];
+} {
+  return {
+    ...(query.ids === undefined ? {} : { ids: query.ids, invertIds: query.invertIds === true }),
+    ...(query.statuses === undefined
+      ? {}
+      : { statuses: query.statuses, invertStatuses: query.invertStatuses === true }),
+    ...(query.refIds === undefined ? {} : { refIds: query.refIds }),
+  };
+}
+
+/** startDate..endDate (UTC days, both inclusive) as the instants [from, before), each only when given. */
+export function utcDayRange(query: { readonly startDate?: string; readonly endDate?: string }): {
+  from?: Date;
+  before?: Date;
+} {
+  const start = query.startDate === undefined ? undefined : parseUtcDate(query.startDate);
+  const end = query.endDate === undefined ? undefined : parseUtcDate(query.endDate);
+  return {
+    ...(start === undefined ? {} : { from: start }),
+    ...(end === undefined ? {} : { before: new Date(end.getTime() + 86_400_000) }),
+  };
+}

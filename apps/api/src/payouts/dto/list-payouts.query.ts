@@ -11,10 +11,9 @@ import {
   ListParam,
   TextParam,
   onlyOnce,
-  parseUtcDate,
+  sharedListFilter,
+  utcDayRange,
 } from '../../query-params/query-params.js';
-
-const DAY_MS = 86_400_000;
 
 /** Required, a whole number of at least 1; above PAYOUTS_PAGE_MAX it is set to it (the interface's paging rule). */
 function PayoutLimitParam(): PropertyDecorator {
@@ -72,20 +71,15 @@ export class ListPayoutsQuery {
 }
 
 export function toListPayoutsCommand(query: ListPayoutsQuery): ListPayoutsCommand {
-  const start = query.startDate === undefined ? undefined : parseUtcDate(query.startDate);
-  const end = query.endDate === undefined ? undefined : parseUtcDate(query.endDate);
+  const { from, before } = utcDayRange(query);
   return {
     limit: query.limit,
     ...(query.offset === undefined ? {} : { offset: query.offset }),
     filter: {
-      ...(query.ids === undefined ? {} : { ids: query.ids, invertIds: query.invertIds === true }),
-      ...(query.statuses === undefined
-        ? {}
-        : { statuses: query.statuses, invertStatuses: query.invertStatuses === true }),
-      ...(query.refIds === undefined ? {} : { refIds: query.refIds }),
+      ...sharedListFilter(query),
       ...(query.onBehalfOfId === undefined ? {} : { onBehalfOfId: query.onBehalfOfId }),
-      ...(start === undefined ? {} : { createdFrom: start }),
-      ...(end === undefined ? {} : { createdBefore: new Date(end.getTime() + DAY_MS) }),
+      ...(from === undefined ? {} : { createdFrom: from }),
+      ...(before === undefined ? {} : { createdBefore: before }),
     },
   };
 }

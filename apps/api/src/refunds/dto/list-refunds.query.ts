@@ -10,7 +10,8 @@ import {
   ListParam,
   TextParam,
   onlyOnce,
-  parseUtcDate,
+  sharedListFilter,
+  utcDayRange,
 } from '../../query-params/query-params.js';
 import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
 
@@ -88,24 +89,17 @@ export class ListRefundsQuery {
   onBehalfOfIds?: string[];
 }
 
-const DAY_MS = 86_400_000;
-
 export function toListRefundsCommand(query: ListRefundsQuery): ListRefundsCommand {
-  const start = query.startDate === undefined ? undefined : parseUtcDate(query.startDate);
-  const end = query.endDate === undefined ? undefined : parseUtcDate(query.endDate);
+  const { from, before } = utcDayRange(query);
   return {
     limit: query.limit,
     ...(query.offset === undefined ? {} : { offset: query.offset }),
     ...(query.partial === undefined ? {} : { partial: query.partial }),
     filter: {
-      ...(query.ids === undefined ? {} : { ids: query.ids, invertIds: query.invertIds === true }),
-      ...(query.statuses === undefined
-        ? {}
-        : { statuses: query.statuses, invertStatuses: query.invertStatuses === true }),
-      ...(query.refIds === undefined ? {} : { refIds: query.refIds }),
+      ...sharedListFilter(query),
       ...(query.onBehalfOfIds === undefined ? {} : { onBehalfOfIds: query.onBehalfOfIds }),
-      ...(start === undefined ? {} : { createdFrom: start }),
-      ...(end === undefined ? {} : { createdBefore: new Date(end.getTime() + DAY_MS) }),
+      ...(from === undefined ? {} : { createdFrom: from }),
+      ...(before === undefined ? {} : { createdBefore: before }),
     },
   };
 }

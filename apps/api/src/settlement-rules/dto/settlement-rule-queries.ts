@@ -11,7 +11,8 @@ import {
   ListParam,
   TextParam,
   onlyOnce,
-  parseUtcDate,
+  sharedListFilter,
+  utcDayRange,
 } from '../../query-params/query-params.js';
 import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
 
@@ -24,8 +25,6 @@ export const RULE_PAYOUT_STATUSES = [
   'INITIATION_FAILED',
 ] as const;
 const LIST_MAX_ENTRIES = 200;
-const DAY_MS = 86_400_000;
-
 /** GET /virtual-accounts/{accountId}/settlement-rules query: an optional status. */
 export class ListSettlementRulesQuery {
   static readonly fieldPath = '';
@@ -84,20 +83,13 @@ export class ListSettlementRulePayoutsQuery {
 export function toListSettlementRulePayoutsCommand(
   query: ListSettlementRulePayoutsQuery,
 ): ListSettlementRulePayoutsCommand {
-  const start = query.startDate === undefined ? undefined : parseUtcDate(query.startDate);
-  const end = query.endDate === undefined ? undefined : parseUtcDate(query.endDate);
   return {
     ...(query.limit === undefined ? {} : { limit: query.limit }),
     ...(query.offset === undefined ? {} : { offset: query.offset }),
     filter: {
       ...(query.settlementRuleId === undefined ? {} : { settlementRuleId: query.settlementRuleId }),
-      ...(query.ids === undefined ? {} : { ids: query.ids, invertIds: query.invertIds === true }),
-      ...(query.statuses === undefined
-        ? {}
-        : { statuses: query.statuses, invertStatuses: query.invertStatuses === true }),
-      ...(query.refIds === undefined ? {} : { refIds: query.refIds }),
-      ...(start === undefined ? {} : { from: start }),
-      ...(end === undefined ? {} : { before: new Date(end.getTime() + DAY_MS) }),
+      ...sharedListFilter(query),
+      ...utcDayRange(query),
     },
   };
 }
