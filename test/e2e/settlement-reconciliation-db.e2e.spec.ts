@@ -6,9 +6,15 @@ import {
   settlementWindowTimerId,
 } from '#libs/application';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GatewayError, JOB_QUEUE } from '#libs/common';
-import { closeDataStores, openDataStores, paymentFromNew, type DataStores, type Payment } from '#libs/db';
-import { newId, type PaymentStatus } from '#libs/domain';
+import { GatewayError } from '#libs/common';
+import { closeDataStores, openDataStores, type DataStores, type Payment } from '#libs/db';
+import { newId } from '#libs/domain';
+import {
+  storeSettlementAccount,
+  storeSettlementCredit,
+  storeSettlementPayment,
+  type SettlementPaymentSpec,
+} from '../support/settlement-fixtures.js';
 import { testConfig } from '../support/test-env.js';
 
 /**
@@ -51,90 +57,21 @@ afterAll(async () => {
   await closeDataStores(stores);
 });
 
-async function newAccount(memberId = MEMBER, currency = 'EUR'): Promise<string> {
-  const id = newId('pa:');
-  const now = new Date();
-  await stores.repositories.settlementAccounts.insert({
-    id,
-    memberId,
-    providerId: 'reconciliation-test',
-    providerAccountId: id,
-    status: 'ACTIVE',
-    currency,
-    country: 'DE',
-    iban: 'DE89370400440532013000',
-    createdAt: now,
-    updatedAt: now,
-  });
-  return id;
-}
+const newAccount = (memberId = MEMBER, currency = 'EUR'): Promise<string> =>
+  storeSettlementAccount(stores, memberId, { currency });
 
-interface PaymentSpec {
-  readonly accountId: string;
-  readonly refId: string;
-  readonly amount?: string;
-  readonly status?: PaymentStatus;
-  readonly memberId?: string;
-  readonly localInstrument?: string;
-}
-
-async function newPayment(spec: PaymentSpec): Promise<Payment> {
-  const now = stores.clock.now();
-  const amount = spec.amount ?? '10.00';
-  const payment = paymentFromNew({
-    id: newId('pm2'),
-    memberId: spec.memberId ?? MEMBER,
-    refId: spec.refId,
-    status: spec.status ?? 'SETTLEMENT_IN_PROGRESS',
-    initiation: {
-      refId: spec.refId,
-      remittanceInformationPrimary: 'Order',
-      amount: { value: amount, currency: 'EUR' },
-      localInstrument: spec.localInstrument ?? 'SEPA',
-      creditor: { name: 'Merchant', virtualAccountId: spec.accountId },
-      callbackUrl: 'https://tpp.example/cb',
-    },
-    amount,
-    currency: 'EUR',
-    localInstrument: spec.localInstrument ?? 'SEPA',
-    virtualAccountId: spec.accountId,
-    callbackToken: newId('cb'),
-    nonce: 'n',
-    pollUntil: now,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await stores.repositories.transactions.run(async (tx) => {
-    await stores.repositories.payments.in(tx).insert(payment);
-    await stores.repositories.scheduledJobs
-      .in(tx)
-      .schedule(
-        settlementWindowTimerId(payment.id),
-        { name: 'settlement.window-end', paymentId: payment.id },
-        new Date(now.getTime() + 86_400_000),
-        JOB_QUEUE['settlement.window-end'],
-      );
-  });
-  return payment;
-}
+const newPayment = (spec: Omit<SettlementPaymentSpec, 'memberId'> & { readonly memberId?: string }): Promise<Payment> =>
+  storeSettlementPayment(stores, { memberId: MEMBER, ...spec });
 
 async function newCredit(accountId: string, refId: string | null, amount = '10.00', description?: string) {
-  const credit = await stores.repositories.settlementTransactions.insertOnce({
-    id: newId('st'),
+  const memberId = (await stores.repositories.settlementAccounts.findById(accountId))?.memberId ?? MEMBER;
+  return storeSettlementCredit(stores, {
+    memberId,
     accountId,
-    memberId: (await stores.repositories.settlementAccounts.findById(accountId))?.memberId ?? MEMBER,
-    transactionType: 'CREDIT',
-    providerPaymentId: newId('pp'),
-    amount,
-    currency: 'EUR',
-    localInstrument: 'SEPA',
     refId,
-    description: description ?? null,
-    createdDateTime: new Date(),
-    receivedAt: new Date(),
+    amount,
+    ...(description === undefined ? {} : { description }),
   });
-  if (credit === null) throw new Error('credit not stored');
-  return credit;
 }
 
 async function reconcileAll(): Promise<void> {

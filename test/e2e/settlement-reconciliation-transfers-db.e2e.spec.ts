@@ -7,16 +7,13 @@ import {
   SettlementWindowEnd,
   settlementWindowTimerId,
 } from '#libs/application';
-import { GatewayError, JOB_QUEUE } from '#libs/common';
+import { GatewayError } from '#libs/common';
+import { closeDataStores, openDataStores, type DataStores, type Payment, type Transfer } from '#libs/db';
 import {
-  closeDataStores,
-  openDataStores,
-  paymentFromNew,
-  type DataStores,
-  type Payment,
-  type Transfer,
-} from '#libs/db';
-import { newId } from '#libs/domain';
+  storeSettlementAccount,
+  storeSettlementCredit,
+  storeSettlementPayment,
+} from '../support/settlement-fixtures.js';
 import { testConfig } from '../support/test-env.js';
 import {
   storeProcessedTokenRequest,
@@ -83,23 +80,7 @@ afterAll(async () => {
   await closeDataStores(stores);
 });
 
-async function newAccount(): Promise<string> {
-  const id = newId('pa:');
-  const now = new Date();
-  await stores.repositories.settlementAccounts.insert({
-    id,
-    memberId: MEMBER,
-    providerId: 'reconciliation-test',
-    providerAccountId: id,
-    status: 'ACTIVE',
-    currency: 'EUR',
-    country: 'DE',
-    iban: 'DE89370400440532013000',
-    createdAt: now,
-    updatedAt: now,
-  });
-  return id;
-}
+const newAccount = (): Promise<string> => storeSettlementAccount(stores, MEMBER);
 
 /** A transfer of `amount` EUR to the account with the settlement reference, PROCESSING at the bank. */
 async function newTransfer(accountId: string, settlementRefId: string, amount = '10.00'): Promise<Transfer> {
@@ -125,62 +106,11 @@ async function bankCompletes(transfer: Transfer): Promise<Transfer> {
   return result.transfer;
 }
 
-async function newPayment(accountId: string, refId: string): Promise<Payment> {
-  const now = stores.clock.now();
-  const payment = paymentFromNew({
-    id: newId('pm2'),
-    memberId: MEMBER,
-    refId,
-    status: 'SETTLEMENT_IN_PROGRESS',
-    initiation: {
-      refId,
-      remittanceInformationPrimary: 'Order',
-      amount: { value: '10.00', currency: 'EUR' },
-      localInstrument: 'SEPA',
-      creditor: { name: 'Merchant', virtualAccountId: accountId },
-      callbackUrl: 'https://tpp.example/cb',
-    },
-    amount: '10.00',
-    currency: 'EUR',
-    localInstrument: 'SEPA',
-    virtualAccountId: accountId,
-    callbackToken: newId('cb'),
-    nonce: 'n',
-    pollUntil: now,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await stores.repositories.transactions.run(async (tx) => {
-    await stores.repositories.payments.in(tx).insert(payment);
-    await stores.repositories.scheduledJobs
-      .in(tx)
-      .schedule(
-        settlementWindowTimerId(payment.id),
-        { name: 'settlement.window-end', paymentId: payment.id },
-        new Date(now.getTime() + 86_400_000),
-        JOB_QUEUE['settlement.window-end'],
-      );
-  });
-  return payment;
-}
+const newPayment = (accountId: string, refId: string): Promise<Payment> =>
+  storeSettlementPayment(stores, { memberId: MEMBER, accountId, refId });
 
-async function newCredit(accountId: string, refId: string, amount = '10.00') {
-  const credit = await stores.repositories.settlementTransactions.insertOnce({
-    id: newId('st'),
-    accountId,
-    memberId: MEMBER,
-    transactionType: 'CREDIT',
-    providerPaymentId: newId('pp'),
-    amount,
-    currency: 'EUR',
-    localInstrument: 'SEPA',
-    refId,
-    createdDateTime: new Date(),
-    receivedAt: new Date(),
-  });
-  if (credit === null) throw new Error('credit not stored');
-  return credit;
-}
+const newCredit = (accountId: string, refId: string, amount = '10.00') =>
+  storeSettlementCredit(stores, { memberId: MEMBER, accountId, refId, amount });
 
 async function reconcileAll(): Promise<void> {
   for (;;) if ((await reconciliation.reconcileBatch(100)).examined === 0) return;
