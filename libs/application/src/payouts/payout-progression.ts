@@ -12,15 +12,16 @@ import {
 import { PayoutRepository, SettlementAccountRepository, Transactions, type Payout, type PayoutChange } from '#libs/db';
 import { PAYOUT_STATUS_FOR_OUTCOME } from '#libs/domain';
 import { paymentRules, type PaymentRules } from '../payments/payment-rules.js';
-import { recordPayoutChange, schedulePayoutTimer, type PayoutChangeResult } from './record-payout-change.js';
+import {
+  NO_PROVIDER_ANSWER,
+  recordPayoutChange,
+  schedulePayoutTimer,
+  type PayoutChangeResult,
+} from './record-payout-change.js';
 
 function reason(text: string): string {
   return text.slice(0, 256);
 }
-
-/** What statusReasonInformation says of a payout the provider never settled within the polling period. */
-export const NO_PROVIDER_ANSWER =
-  'The settlement provider has not reported a final status within the polling period; the payout stays INITIATION_PROCESSING and is no longer polled.';
 
 /**
  * Sends payouts to their settlement provider and follows them to a final status: on creation

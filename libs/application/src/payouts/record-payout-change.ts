@@ -24,17 +24,23 @@ export function payoutTimerId(payoutId: string): string {
   return `payouts.poll:${payoutId}`;
 }
 
+/** What statusReasonInformation says of a payout the provider never settled within the polling period. */
+export const NO_PROVIDER_ANSWER =
+  'The settlement provider has not reported a final status within the polling period; the payout stays INITIATION_PROCESSING and is no longer polled.';
+
 /**
  * When the payout's timer fires next: by the poll schedule (the poll count picking the step), at
- * its poll limit at the latest; none once final or once the polling period is over.
+ * its poll limit at the latest; none once final. Past the polling period the timer is due at
+ * once until the end of polling has been recorded (NO_PROVIDER_ANSWER), so a provider answer
+ * recorded just after the limit cannot remove the timer before polling is ended.
  */
 export function nextPayoutTimer(
-  payout: Pick<Payout, 'status' | 'pollCount' | 'pollUntil'>,
+  payout: Pick<Payout, 'status' | 'pollCount' | 'pollUntil' | 'statusReasonInformation'>,
   now: Date,
   scheduleSeconds: readonly number[],
 ): Date | null {
   if (payoutStatusMachine.isFinal(payout.status as PayoutStatus)) return null;
-  if (now >= payout.pollUntil) return null;
+  if (now >= payout.pollUntil) return payout.statusReasonInformation === NO_PROVIDER_ANSWER ? null : payout.pollUntil;
   const seconds = scheduleSeconds[Math.min(payout.pollCount, scheduleSeconds.length - 1)] ?? 60;
   const due = new Date(now.getTime() + seconds * 1000);
   return due > payout.pollUntil ? payout.pollUntil : due;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { NO_PROVIDER_ANSWER, nextPayoutTimer } from './record-payout-change.js';
+
+const pollUntil = new Date('2026-12-25T00:00:00Z');
+const processing = {
+  status: 'INITIATION_PROCESSING',
+  pollCount: 0,
+  pollUntil,
+  statusReasonInformation: null as string | null,
+};
+
+describe('nextPayoutTimer', () => {
+  it('follows the poll schedule, never past the polling period, and stops once final', () => {
+    const now = new Date('2026-12-01T00:00:00Z');
+    expect(nextPayoutTimer(processing, now, [5, 60])).toEqual(new Date('2026-12-01T00:00:05Z'));
+    expect(nextPayoutTimer({ ...processing, pollCount: 3 }, now, [5, 60])).toEqual(new Date('2026-12-01T00:01:00Z'));
+    expect(nextPayoutTimer(processing, new Date('2026-12-24T23:59:59Z'), [5])).toEqual(pollUntil);
+    for (const status of ['INITIATION_COMPLETED', 'INITIATION_REJECTED', 'INITIATION_FAILED'])
+      expect(nextPayoutTimer({ ...processing, status }, now, [5])).toBeNull();
+  });
+
+  it('past the polling period stays due until the end of polling is recorded, then has no timer', () => {
+    const late = new Date('2026-12-26T00:00:00Z');
+    // A provider answer recorded just after the limit (its own reason, or none) keeps a timer due at once.
+    expect(nextPayoutTimer(processing, late, [5])).toEqual(pollUntil);
+    expect(nextPayoutTimer({ ...processing, statusReasonInformation: 'PDNG' }, late, [5])).toEqual(pollUntil);
+    expect(nextPayoutTimer({ ...processing, statusReasonInformation: NO_PROVIDER_ANSWER }, late, [5])).toBeNull();
+  });
+});
