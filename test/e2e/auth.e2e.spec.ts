@@ -57,7 +57,8 @@ const keysPath = (memberId: string): string => `/member/${memberId}/keys`;
 const WRITE_BODY = newKeyBody();
 
 /**
- * Failed authentications are counted per client IP in Redis; this file's processes use a Redis
+ * Failed authentications are counted in Redis (per credential, or per client address for requests
+ * without one); this file's processes use a Redis
  * database of their own (and a high limit) so its many 401s never throttle other test files.
  */
 async function startServer(env: Record<string, string> = {}): Promise<Server> {

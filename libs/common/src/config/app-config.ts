@@ -83,7 +83,10 @@ export interface AppConfig {
     readonly readPerMinute: number;
     /** Requests per member per minute on writing routes (RATE_LIMIT_WRITE_PER_MINUTE). */
     readonly writePerMinute: number;
-    /** Failed authentications per client IP per minute before 429 (RATE_LIMIT_AUTH_FAILURES_PER_MINUTE). */
+    /**
+     * Failed authentications per minute before 429, per presented credential or, without one, per
+     * client IP (RATE_LIMIT_AUTH_FAILURES_PER_MINUTE).
+     */
     readonly authFailuresPerMinute: number;
   };
   /** BullMQ key prefix of every queue (QUEUE_PREFIX); deployments sharing one Redis use their own. */
