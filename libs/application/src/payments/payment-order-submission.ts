@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '#libs/common';
 import type { Bank, OutcomeCheck, OutcomeRef, Payment } from '#libs/db';
@@ -9,7 +9,7 @@ import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import { bankHandleOf } from './bank-initiation.js';
 import { LOST_INITIATION_GRACE_MS } from './payment-rules.js';
 import { PaymentOrderGrants } from './payment-order-grants.js';
-import { PaymentProgression } from './payment-progression.js';
+import { PaymentProgression, type DecoupledOrders } from './payment-progression.js';
 
 /** The check of one payment's order. */
 const refOf = (paymentId: string): OutcomeRef => ({ kind: 'payment', resourceId: paymentId });
@@ -26,17 +26,37 @@ export interface CallerContext {
  * out of INITIATION_PENDING_REDIRECT_AUTH, with the payment's outcome check, before any bank call;
  * a second or concurrent return finds it moved and calls nothing. The code is exchanged for the
  * user's grant, the grant sealed onto the check, then the order submitted under the payment's
- * idempotency key. An order without a clear answer leaves the payment pending and its check
- * open: `askAgain` submits it again under the same key until the bank answers.
+ * idempotency key; a decoupled approval's order goes the same way (`submitApproved`). An order
+ * without a clear answer leaves the payment pending and its check open: `askAgain` submits it
+ * again under the same key until the bank answers.
  */
 @Injectable()
-export class PaymentOrderSubmission {
+export class PaymentOrderSubmission implements DecoupledOrders, OnModuleInit {
   constructor(
     private readonly progression: PaymentProgression,
     private readonly checks: OutcomeChecks,
     private readonly grants: PaymentOrderGrants,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  onModuleInit(): void {
+    this.progression.useDecoupledOrders(this);
+  }
+
+  /** A decoupled approval's grant: sealed onto the payment's check, then the order submitted. */
+  async submitApproved(payment: Payment, bank: Bank, redemption: ExplicitRedemption, grant: string): Promise<void> {
+    await this.checks.begin(
+      undefined,
+      {
+        ...refOf(payment.id),
+        memberId: payment.memberId,
+        operation: 'payment-order',
+        sealedGrant: await this.grants.seal(payment.id, grant),
+      },
+      this.progression.bankDeadlineMs + LOST_INITIATION_GRACE_MS,
+    );
+    await this.submit(payment, bank, redemption, grant, {}, false);
+  }
 
   /**
    * The user came back from `bank` with `params`. Answers false when this return was not the one

@@ -3,6 +3,7 @@ import { JOB_QUEUE, type Clock } from '#libs/common';
 import type {
   BankCallContext,
   BankConnectors,
+  ExplicitRedemption,
   PaymentInitiation,
   PartyAccount,
   PaymentInitiationCapability,
@@ -91,6 +92,15 @@ function bankChoiceChange(
   };
 }
 
+/**
+ * Where a decoupled approval's payment order is submitted at a bank that submits in a second
+ * step (PaymentOrderSubmission plugs in here, so the order is checked and asked again as a
+ * redirect return's is).
+ */
+export interface DecoupledOrders {
+  submitApproved(payment: Payment, bank: Bank, redemption: ExplicitRedemption, grant: string): Promise<void>;
+}
+
 /** Where banks send the user back to (registered with each bank as the redirect URI). */
 export const BANK_CALLBACK_PATH = '/bank-callback';
 
@@ -105,6 +115,7 @@ export class PaymentProgression {
   private readonly banks: BankRepository;
   private readonly transactions: Transactions;
   private readonly checks: OutcomeCheckRepository;
+  private decoupledOrders: DecoupledOrders | undefined;
   readonly payments: PaymentRepository;
 
   constructor(private readonly deps: PaymentProgressionDeps) {
@@ -112,6 +123,11 @@ export class PaymentProgression {
     this.banks = new BankRepository(deps.prisma);
     this.transactions = new Transactions(deps.prisma);
     this.payments = new PaymentRepository(deps.prisma);
+  }
+
+  /** Plugs in the submission of decoupled approvals' orders. */
+  useDecoupledOrders(orders: DecoupledOrders): void {
+    this.decoupledOrders = orders;
   }
 
   /** How long one bank call may take. */
@@ -431,6 +447,10 @@ export class PaymentProgression {
       await this.payments.in(tx).countPoll(payment, counted.pollCount);
       await schedulePaymentTimer(tx, counted, now, schedule);
     });
+    const redemption = this.connectorFor(bank).explicitRedemption;
+    const orders = this.decoupledOrders;
+    if (payment.status === 'INITIATION_PENDING_DECOUPLED_AUTH' && redemption !== undefined && orders !== undefined)
+      return this.pollDecoupled(payment, bank, redemption, orders);
     let progress: PaymentProgress;
     try {
       progress = await this.askBank(payment, bank);
@@ -442,6 +462,52 @@ export class PaymentProgression {
       return undefined;
     }
     return this.applyProgress(payment.id, progress, bank);
+  }
+
+  /**
+   * A decoupled approval at a bank that submits in a second step: whether the user has approved
+   * yet; once approved, the order goes through the checked submission (asked again while its
+   * answer is unknown).
+   */
+  private async pollDecoupled(
+    payment: Payment,
+    bank: Bank,
+    redemption: ExplicitRedemption,
+    orders: DecoupledOrders,
+  ): Promise<ChangeResult | undefined> {
+    const initiation = await this.bankInitiationFor(payment, { redirectUri: this.redirectUri });
+    let answer;
+    try {
+      answer = await redemption.authoriseDecoupled(this.callContext(bank.id), bankHandleOf(payment), initiation);
+    } catch (error) {
+      this.deps.logger.warn(
+        { paymentId: payment.id, bankId: bank.id, err: error },
+        'decoupled approval poll failed; polling again later',
+      );
+      return undefined;
+    }
+    if (answer.kind === 'waiting') return undefined;
+    if (answer.kind === 'refused') return this.applyProgress(payment.id, answer.progress, bank);
+    await orders.submitApproved(payment, bank, redemption, answer.grant);
+    return undefined;
+  }
+
+  /**
+   * A bank's refusal of a step the user took (an embedded SCA value): the bank is asked where the
+   * payment stands first, and followed where the money moved (the step had already been taken,
+   * its answer lost); otherwise the payment ends refused.
+   */
+  async applyRefusal(payment: Payment, bank: Bank, error: unknown, traceId?: string): Promise<ChangeResult> {
+    try {
+      const progress = await this.askBank(payment, bank);
+      if (this.bankHasMoved(progress, bank)) return await this.applyProgress(payment.id, progress, bank);
+    } catch (readError) {
+      this.deps.logger.warn(
+        { paymentId: payment.id, bankId: bank.id, err: readError },
+        'bank status after a refusal could not be read',
+      );
+    }
+    return this.applyFailure(payment.id, error, traceId);
   }
 
   /**
