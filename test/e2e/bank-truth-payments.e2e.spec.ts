@@ -16,6 +16,7 @@ import {
   type TestGateway,
   type TestMember,
 } from '../support/payments-gateway.js';
+import { sepaTransferPayload, storeTokenRequest } from '../support/token-requests.js';
 
 /**
  * The gateway never reports a payment outcome the bank contradicts: returns from the bank
@@ -127,6 +128,29 @@ describe('nothing expires without asking the bank', () => {
       30_000,
     );
     expect(ended.status).toBe('INITIATION_COMPLETED');
+  });
+
+  it('a Berlin Group transfer token request approved without coming back is processed with its transfer, not expired', async () => {
+    const request = await storeTokenRequest(gateway, member, sepaTransferPayload('9.00'));
+    const authorised = await call<Record<string, unknown>>(
+      `${gateway.apiUrl}/token-requests/${encodeURIComponent(request.id)}/authorization`,
+      'POST',
+      member.auth,
+      { bankId: 'ob-sandbox-eu-redirect' },
+    );
+    expect(authorised.status, JSON.stringify(authorised.body)).toBe(200);
+    await decideOnConsentPage(authorised.body['redirectUrl'] as string, 'sandbox-success', 'approve');
+    await advanceClock(gateway, 16 * 60);
+    const { tokenRequests, transfers } = gateway.api.stores.repositories;
+    const deadline = Date.now() + 30_000;
+    let row = await tokenRequests.findById(request.id);
+    while ((row?.status === 'PENDING' || row?.transferId === null) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      row = await tokenRequests.findById(request.id);
+    }
+    expect(row?.status).toBe('PROCESSED');
+    expect(row?.transferId).toEqual(expect.any(String));
+    expect(await transfers.findById(row?.transferId ?? '')).not.toBeNull();
   });
 
   it('a UK payment whose user approved without coming back expires: no order was ever sent', async () => {
