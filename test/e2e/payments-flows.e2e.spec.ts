@@ -93,12 +93,19 @@ describe('redirect payments at the UK sandbox bank (plain HTTP form posts)', () 
     await waitForStatus(gateway, member, payment.id, ['INITIATION_COMPLETED'], 30_000);
   });
 
-  it('sandbox-bank-error: the bank fails after authorisation -> INITIATION_FAILED with an external errorInfo', async () => {
+  it('sandbox-bank-error: the bank answers 500 to the payment order: its outcome is unknown, so the payment stays pending (asked again, never failed)', async () => {
     const { payment, landing } = await payByRedirect('sandbox-bank-error');
     expect(landing.searchParams.get('paymentId')).toBe(payment.id);
-    const failed = await getPayment(gateway, member, payment.id);
-    expect(failed.status).toBe('INITIATION_FAILED');
-    expect(failed.errorInfo).toMatchObject({ httpErrorCode: 500, tokenExternalError: true });
+    const pending = await getPayment(gateway, member, payment.id);
+    expect(pending.status).toBe('INITIATION_PENDING_REDIRECT_AUTH_VERIFICATION');
+    const checks = await call<{ outcomeChecks: Array<{ resourceId: string; operation: string }> }>(
+      `${gateway.adminUrl}/admin/outcome-checks?kind=payment`,
+      'GET',
+      `Bearer ${ADMIN_TOKEN}`,
+    );
+    expect(checks.body.outcomeChecks).toContainEqual(
+      expect.objectContaining({ resourceId: payment.id, operation: 'payment-order' }),
+    );
   });
 
   it('a reloaded callback does not repeat the bank calls and still lands at the TPP', async () => {

@@ -1,3 +1,4 @@
+import { BankTruthModule } from './bank-truth/bank-truth.module.js';
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { HealthController, MetricsController, PlatformModule, type PlatformObjects } from '#libs/common';
 import { DbModule, type DataStores } from '#libs/db';
@@ -38,6 +39,7 @@ export const WORKER_DOMAINS: readonly Type[] = [
   PayoutPollingModule,
   SettlementIntakeModule,
   SettlementRuleRunsModule,
+  BankTruthModule,
 ];
 
 export interface WorkerAppOptions {

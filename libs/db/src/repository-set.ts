@@ -27,6 +27,7 @@ import { AccountVerificationRepository } from './payouts/account-verification.re
 import { SettlementRuleRepository } from './settlement-rules/settlement-rule.repository.js';
 import { SettlementRulePayoutRepository } from './settlement-rules/settlement-rule-payout.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
+import { OutcomeCheckRepository } from './bank-truth/outcome-check.repository.js';
 import { Transactions } from './transactions.js';
 import { WebhookConfigRepository } from './webhooks/webhook-config.repository.js';
 import { WebhookDeliveryRepository } from './webhooks/webhook-delivery.repository.js';
@@ -44,6 +45,7 @@ export interface Repositories {
   readonly bankStatuses: BankStatusRepository;
   readonly idempotencyKeys: IdempotencyKeyRepository;
   readonly scheduledJobs: ScheduledJobRepository;
+  readonly outcomeChecks: OutcomeCheckRepository;
   readonly payments: PaymentRepository;
   readonly paymentLinks: PaymentLinkRepository;
   readonly tokenRequests: TokenRequestRepository;
@@ -83,6 +85,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     bankStatuses: new BankStatusRepository(prisma),
     idempotencyKeys: new IdempotencyKeyRepository(prisma),
     scheduledJobs: new ScheduledJobRepository(prisma),
+    outcomeChecks: new OutcomeCheckRepository(prisma),
     payments: new PaymentRepository(prisma),
     paymentLinks: new PaymentLinkRepository(prisma),
     tokenRequests: new TokenRequestRepository(prisma),

@@ -41,3 +41,4 @@ export * from './account-information/transaction-page.js';
 export * from './settlement/index.js';
 export * from './payouts/index.js';
 export * from './settlement-rules/index.js';
+export * from './bank-truth/outcome-check.js';

@@ -15,3 +15,5 @@ export * from './get-payment.usecase.js';
 export * from './list-payments.usecase.js';
 export * from './submit-embedded-auth.usecase.js';
 export * from './payments-application.module.js';
+export * from './payment-order-grants.js';
+export * from './payment-order-submission.js';

@@ -1,25 +1,31 @@
 import type { Logger } from 'pino';
-import type { Clock } from '#libs/common';
+import { JOB_QUEUE, type Clock } from '#libs/common';
 import type {
   BankCallContext,
   BankConnectors,
+  ExplicitRedemption,
   PaymentInitiation,
   PartyAccount,
   PaymentInitiationCapability,
   PaymentProgress,
 } from '#libs/connectors';
+import { FINAL_BANK_OUTCOMES } from '#libs/connectors';
 import {
   BankRepository,
+  OutcomeCheckRepository,
   PaymentRepository,
+  ScheduledJobRepository,
   Transactions,
   type Bank,
   type Payment,
   type PaymentChange,
   type Prisma,
   type PrismaService,
+  type Tx,
 } from '#libs/db';
 import {
   paymentTimerAction,
+  pollDelaySeconds,
   type PaymentInitiationInput,
   type PaymentLocalInstrument,
   type PaymentStatus,
@@ -31,6 +37,7 @@ import { LOST_INITIATION_GRACE_MS, type PaymentRules } from './payment-rules.js'
 import { changeFromProgress } from './progress-change.js';
 import {
   recordKnownPaymentChange,
+  paymentTimerId,
   recordPaymentChange,
   schedulePaymentTimer,
   type ChangeResult,
@@ -85,6 +92,15 @@ function bankChoiceChange(
   };
 }
 
+/**
+ * Where a decoupled approval's payment order is submitted at a bank that submits in a second
+ * step (PaymentOrderSubmission plugs in here, so the order is checked and asked again as a
+ * redirect return's is).
+ */
+export interface DecoupledOrders {
+  submitApproved(payment: Payment, bank: Bank, redemption: ExplicitRedemption, grant: string): Promise<void>;
+}
+
 /** Where banks send the user back to (registered with each bank as the redirect URI). */
 export const BANK_CALLBACK_PATH = '/bank-callback';
 
@@ -98,12 +114,25 @@ export const BANK_CALLBACK_PATH = '/bank-callback';
 export class PaymentProgression {
   private readonly banks: BankRepository;
   private readonly transactions: Transactions;
+  private readonly checks: OutcomeCheckRepository;
+  private decoupledOrders: DecoupledOrders | undefined;
   readonly payments: PaymentRepository;
 
   constructor(private readonly deps: PaymentProgressionDeps) {
+    this.checks = new OutcomeCheckRepository(deps.prisma);
     this.banks = new BankRepository(deps.prisma);
     this.transactions = new Transactions(deps.prisma);
     this.payments = new PaymentRepository(deps.prisma);
+  }
+
+  /** Plugs in the submission of decoupled approvals' orders. */
+  useDecoupledOrders(orders: DecoupledOrders): void {
+    this.decoupledOrders = orders;
+  }
+
+  /** How long one bank call may take. */
+  get bankDeadlineMs(): number {
+    return this.deps.rules.bankDeadlineMs;
   }
 
   get redirectUri(): string {
@@ -154,6 +183,7 @@ export class PaymentProgression {
     compute: (current: Payment, now: Date) => PaymentChange | null,
     bank: Bank | null = null,
     returnedDebtor?: PartyAccount,
+    alsoInTransaction?: (tx: Tx, changed: Payment) => Promise<void>,
   ): Promise<ChangeResult> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const result = await this.transactions.run(async (tx) => {
@@ -177,6 +207,8 @@ export class PaymentProgression {
         );
         if (keeps && recorded.kind === 'changed')
           await accounts.keepReturnedDebtor(tx, current, computed.tokenizedAccountId, returnedDebtor);
+        if (alsoInTransaction !== undefined && recorded.kind === 'changed')
+          await alsoInTransaction(tx, recorded.payment);
         return recorded;
       });
       if (result.kind === 'changed' && result.statusChanged && opensSettlementWindow(result.payment))
@@ -306,6 +338,9 @@ export class PaymentProgression {
     const now = this.deps.clock.now();
     const status = payment.status as PaymentStatus;
     const atBank = payment.bankConsentId !== null || payment.bankPaymentId !== null;
+    // A money-moving call whose answer is unknown: its check asks the bank, and nothing ends the
+    // payment meanwhile (not the polling period either).
+    if (await this.checks.find({ kind: 'payment', resourceId: paymentId })) return this.waitOn(payment, now);
     const action = paymentTimerAction({
       status,
       now,
@@ -321,23 +356,79 @@ export class PaymentProgression {
           'The bank gave no final status within the polling period.',
         );
       case 'expire':
-        return this.end(paymentId, 'INITIATION_EXPIRED', 'The user did not complete authentication in time.');
+        return this.expire(payment, now);
       case 'initiation-lost':
         // A VRP needs no user: asking again (idempotently) finds the payment the bank may have made.
         if (payment.vrpConsentId !== null && this.deps.vrpBank !== undefined)
           return this.askAgainForVrp(payment, this.deps.vrpBank, now);
         return this.end(paymentId, 'INITIATION_FAILED', 'The bank did not answer the initiation.');
       case 'wait':
-        await this.transactions.run((tx) =>
-          schedulePaymentTimer(tx, payment, now, this.deps.rules.defaultScheduleSeconds),
-        );
-        return undefined;
+        return this.waitOn(payment, now);
       case 'poll':
         return this.pollBank(payment, now);
     }
   }
 
-  private end(paymentId: string, status: PaymentStatus, reason: string): Promise<ChangeResult> {
+  private async waitOn(payment: Payment, now: Date): Promise<undefined> {
+    await this.transactions.run((tx) => schedulePaymentTimer(tx, payment, now, this.deps.rules.defaultScheduleSeconds));
+    return undefined;
+  }
+
+  /**
+   * A user who did not finish in time: the bank is asked first, and followed where the money
+   * moved or is moving (a Berlin Group payment the user approved and never came back from, any
+   * final answer); otherwise the payment expires. A bank that cannot be asked now is asked again
+   * at the next poll rather than the payment expired without it.
+   */
+  private async expire(payment: Payment, now: Date): Promise<ChangeResult | undefined> {
+    const atBank = payment.bankConsentId !== null || payment.bankPaymentId !== null;
+    if (atBank && payment.bankId !== null) {
+      const bank = await this.bankOf(payment);
+      let progress: PaymentProgress;
+      try {
+        progress = await this.askBank(payment, bank);
+      } catch (error) {
+        this.deps.logger.warn(
+          { paymentId: payment.id, bankId: bank.id, err: error },
+          'bank status before expiry could not be read; asking again later',
+        );
+        return this.pollLater(payment, now, bank);
+      }
+      if (this.bankHasMoved(progress, bank)) return this.applyProgress(payment.id, progress, bank);
+    }
+    return this.end(payment.id, 'INITIATION_EXPIRED', 'The user did not complete authentication in time.');
+  }
+
+  /**
+   * Whether a bank reading at a user's expiry says money moved or may be moving: a final answer,
+   * or (at a bank that executes as the user authorises, with no order of the gateway's to follow)
+   * a payment in progress. A UK Open Banking consent the user authorised without coming back has
+   * no order: it does not count.
+   */
+  private bankHasMoved(progress: PaymentProgress, bank: Bank): boolean {
+    if (FINAL_BANK_OUTCOMES.has(progress.outcome)) return true;
+    const executesOnAuthorisation = this.connectorFor(bank).explicitRedemption === undefined;
+    return executesOnAuthorisation && (progress.outcome === 'PROCESSING' || progress.outcome === 'PENDING');
+  }
+
+  /** The payment's timer, due after the next poll's delay (whatever its expiry says). */
+  private async pollLater(payment: Payment, now: Date, bank: Bank): Promise<undefined> {
+    const pollCount = payment.pollCount + 1;
+    const dueAt = new Date(now.getTime() + pollDelaySeconds(this.scheduleOf(bank), pollCount) * 1000);
+    await this.transactions.run(async (tx) => {
+      await this.payments.in(tx).countPoll(payment, pollCount);
+      await new ScheduledJobRepository(tx).schedule(
+        paymentTimerId(payment.id),
+        { name: 'payments.poll', paymentId: payment.id },
+        dueAt,
+        JOB_QUEUE['payments.poll'],
+      );
+    });
+    return undefined;
+  }
+
+  /** Ends a payment that is not final yet with `status` and `reason`. */
+  end(paymentId: string, status: PaymentStatus, reason: string): Promise<ChangeResult> {
     return this.change(paymentId, (_current, now) => ({
       status,
       updatedAt: now,
@@ -356,6 +447,10 @@ export class PaymentProgression {
       await this.payments.in(tx).countPoll(payment, counted.pollCount);
       await schedulePaymentTimer(tx, counted, now, schedule);
     });
+    const redemption = this.connectorFor(bank).explicitRedemption;
+    const orders = this.decoupledOrders;
+    if (payment.status === 'INITIATION_PENDING_DECOUPLED_AUTH' && redemption !== undefined && orders !== undefined)
+      return this.pollDecoupled(payment, bank, redemption, orders);
     let progress: PaymentProgress;
     try {
       progress = await this.askBank(payment, bank);
@@ -367,6 +462,52 @@ export class PaymentProgression {
       return undefined;
     }
     return this.applyProgress(payment.id, progress, bank);
+  }
+
+  /**
+   * A decoupled approval at a bank that submits in a second step: whether the user has approved
+   * yet; once approved, the order goes through the checked submission (asked again while its
+   * answer is unknown).
+   */
+  private async pollDecoupled(
+    payment: Payment,
+    bank: Bank,
+    redemption: ExplicitRedemption,
+    orders: DecoupledOrders,
+  ): Promise<ChangeResult | undefined> {
+    const initiation = await this.bankInitiationFor(payment, { redirectUri: this.redirectUri });
+    let answer;
+    try {
+      answer = await redemption.authoriseDecoupled(this.callContext(bank.id), bankHandleOf(payment), initiation);
+    } catch (error) {
+      this.deps.logger.warn(
+        { paymentId: payment.id, bankId: bank.id, err: error },
+        'decoupled approval poll failed; polling again later',
+      );
+      return undefined;
+    }
+    if (answer.kind === 'waiting') return undefined;
+    if (answer.kind === 'refused') return this.applyProgress(payment.id, answer.progress, bank);
+    await orders.submitApproved(payment, bank, redemption, answer.grant);
+    return undefined;
+  }
+
+  /**
+   * A bank's refusal of a step the user took (an embedded SCA value): the bank is asked where the
+   * payment stands first, and followed where the money moved (the step had already been taken,
+   * its answer lost); otherwise the payment ends refused.
+   */
+  async applyRefusal(payment: Payment, bank: Bank, error: unknown, traceId?: string): Promise<ChangeResult> {
+    try {
+      const progress = await this.askBank(payment, bank);
+      if (this.bankHasMoved(progress, bank)) return await this.applyProgress(payment.id, progress, bank);
+    } catch (readError) {
+      this.deps.logger.warn(
+        { paymentId: payment.id, bankId: bank.id, err: readError },
+        'bank status after a refusal could not be read',
+      );
+    }
+    return this.applyFailure(payment.id, error, traceId);
   }
 
   /**

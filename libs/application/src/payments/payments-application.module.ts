@@ -11,6 +11,9 @@ import { PaymentProgression } from './payment-progression.js';
 import { PAYMENT_PROGRESSION_PROVIDERS } from './payment-progression.providers.js';
 import { SubmitEmbeddedAuthUseCase } from './submit-embedded-auth.usecase.js';
 import { InitiateVrpUseCase } from '../vrps/initiate-vrp.usecase.js';
+import { BankTruthApplicationModule } from '../bank-truth/bank-truth-application.module.js';
+import { PaymentOrderGrants } from './payment-order-grants.js';
+import { PaymentOrderSubmission } from './payment-order-submission.js';
 
 const USE_CASES = [InitiatePaymentUseCase, ListPaymentsUseCase, GetPaymentUseCase, SubmitEmbeddedAuthUseCase];
 
@@ -19,8 +22,22 @@ const USE_CASES = [InitiatePaymentUseCase, ListPaymentsUseCase, GetPaymentUseCas
  * process's modules to import (the API's payments routes, the hosted pages).
  */
 @Module({
-  imports: [TokenizedAccountsApplicationModule, SubTppsApplicationModule, SecretsModule],
-  providers: [...PAYMENT_PROGRESSION_PROVIDERS, PaymentLinkStatuses, InitiateVrpUseCase, ...USE_CASES],
-  exports: [PaymentProgression, BankConnectors, SubTppsApplicationModule, ...USE_CASES],
+  imports: [TokenizedAccountsApplicationModule, SubTppsApplicationModule, SecretsModule, BankTruthApplicationModule],
+  providers: [
+    ...PAYMENT_PROGRESSION_PROVIDERS,
+    PaymentLinkStatuses,
+    InitiateVrpUseCase,
+    PaymentOrderGrants,
+    PaymentOrderSubmission,
+    ...USE_CASES,
+  ],
+  exports: [
+    PaymentProgression,
+    PaymentOrderSubmission,
+    BankConnectors,
+    SubTppsApplicationModule,
+    BankTruthApplicationModule,
+    ...USE_CASES,
+  ],
 })
 export class PaymentsApplicationModule {}

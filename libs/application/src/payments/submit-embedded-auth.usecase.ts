@@ -12,8 +12,10 @@ import { GetPaymentUseCase } from './get-payment.usecase.js';
  * POST /v2/payments/{paymentId}/embedded-auth: the values for the fields the bank asked for. The
  * bank may ask again (a wrong value, or the next step's fields): the payment then stays
  * INITIATION_PENDING_EMBEDDED_AUTH with the new fields and `isRetry` as the bank says. A bank that
- * refuses outright ends the payment INITIATION_REJECTED; a bank that cannot be reached answers
- * the error and leaves the step open for another try.
+ * refuses outright ends the payment INITIATION_REJECTED, unless the bank's status says the step
+ * was already taken and the money moved (a retry after a lost answer: the bank is followed); a
+ * bank that cannot be reached answers the error and leaves the step open for another try, and its
+ * expiry asks the bank before ending it.
  */
 @Injectable()
 export class SubmitEmbeddedAuthUseCase {
@@ -64,7 +66,7 @@ export class SubmitEmbeddedAuthUseCase {
       await this.progression.applyProgress(payment.id, progress, bank);
     } catch (error) {
       if (!(error instanceof BankRejectedError)) throw error;
-      await this.progression.applyFailure(payment.id, error, traceId);
+      await this.progression.applyRefusal(payment, bank, error, traceId);
     }
     return renderPayment(await this.payments.find(memberId, paymentId));
   }

@@ -10,12 +10,17 @@ import { nextDecoupledPollAt, scheduleTokenRequestTimer } from './token-request-
 
 /**
  * A token request's timer fired (the worker's token-requests.timer): a request still PENDING at
- * the end of its authorisation window becomes EXPIRED and can no longer be used; before that, a
+ * the end of its authorisation window becomes EXPIRED and can no longer be used, once the bank
+ * says the user did not authorise it (expireUnlessPaid); before that, a
  * request waiting for the user's approval in the bank's app (decoupled) asks the bank, on the
  * bank's polling schedule, and is completed as the bank callback would complete it once the
  * bank says the user approved (or refused). Safe to run twice: every move is made from PENDING
  * only, and a completion is claimed before any bank call that would act on the approval.
  */
+/** How soon a bank that could not be asked before an expiry is asked again, and for how long past the window. */
+const ASK_BEFORE_EXPIRY_RETRY_MS = 60_000;
+const ASK_BEFORE_EXPIRY_MAX_MS = 24 * 60 * 60 * 1000;
+
 @Injectable()
 export class TokenRequestTimer {
   constructor(
@@ -30,9 +35,48 @@ export class TokenRequestTimer {
     const request = await this.tokenRequests.findById(tokenRequestId);
     if (request === null) return undefined;
     const now = this.progression.clock.now();
-    if (request.status === 'PENDING' && now.getTime() >= request.expiresAt.getTime()) return this.expire(request.id);
+    if (request.status === 'PENDING' && now.getTime() >= request.expiresAt.getTime())
+      return this.expireUnlessPaid(request, now);
     const step = tokenRequestStepOf(request.authorization);
     if (request.status === 'PENDING' && step?.kind === 'decoupled') await this.poll(request, step.polls);
+    return (await this.completion.reload(request)).status as TokenRequestStatus;
+  }
+
+  /**
+   * Nothing expires without asking the bank: a transfer or standing order at a bank that pays as
+   * the user authorises (Berlin Group) may have been approved by a user who never came back. The
+   * bank is asked first, and a request it says the user authorised is completed as the callback
+   * would have completed it (token, transfer), not expired. A bank that cannot be asked now is
+   * asked again after a minute, for at most a day past the window; then the request expires.
+   */
+  private async expireUnlessPaid(request: TokenRequest, now: Date): Promise<TokenRequestStatus | undefined> {
+    if (request.kind === 'ACCESS' || request.bankConsentId === null || request.bankId === null)
+      return this.expire(request.id);
+    const bank = await this.completion.bankOf(request);
+    const explicit =
+      request.kind === 'TRANSFER'
+        ? this.progression.connectors.capability(bank, 'payments').explicitRedemption
+        : undefined;
+    // A bank that submits in a second step pays nothing until the gateway submits: no order, nothing to follow.
+    if (explicit !== undefined) return this.expire(request.id);
+    let progress: PaymentProgress;
+    try {
+      progress = await this.statusAtBank(request, bank);
+    } catch (error) {
+      this.progression.logger.warn(
+        { tokenRequestId: request.id, bankId: bank.id, err: error },
+        'bank status before expiry could not be read; asking again later',
+      );
+      if (now.getTime() - request.expiresAt.getTime() >= ASK_BEFORE_EXPIRY_MAX_MS) return this.expire(request.id);
+      await this.transactions.run((tx) =>
+        scheduleTokenRequestTimer(tx, request.id, new Date(now.getTime() + ASK_BEFORE_EXPIRY_RETRY_MS)),
+      );
+      return request.status as TokenRequestStatus;
+    }
+    if (progress.outcome === 'AWAITING_AUTHORISATION') return this.expire(request.id);
+    const claimed = await this.completion.issuance.claim(request);
+    if (claimed === null) return (await this.completion.reload(request)).status as TokenRequestStatus;
+    await this.completion.withProgress(claimed, bank, progress, {});
     return (await this.completion.reload(request)).status as TokenRequestStatus;
   }
 

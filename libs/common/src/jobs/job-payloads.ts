@@ -154,7 +154,19 @@ export interface RunSettlementRulePayload {
   readonly scheduledFor: string;
 }
 
+/**
+ * A money-moving call whose answer the gateway does not hold (bank-truth's check): the resource's
+ * domain asks the bank again, under the same idempotency key or by a status read, until it
+ * answers. One timer row per resource (`outcome-checks.ask-again:{kind}:{resourceId}`).
+ */
+export interface AskAgainPayload {
+  readonly name: 'outcome-checks.ask-again';
+  readonly kind: string;
+  readonly resourceId: string;
+}
+
 export type JobPayload =
+  | AskAgainPayload
   | PurgeRevokedApiKeysPayload
   | PurgeWebhookHistoryPayload
   | WebhookDeliverPayload
@@ -193,6 +205,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   'payouts.poll': 'bank-polling',
   'settlement.read-credits': 'bank-polling',
   'settlement-rules.run': 'timers',
+  'outcome-checks.ask-again': 'bank-polling',
 };
 
 export function isJobName(value: string): value is JobName {

@@ -1,0 +1,106 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { OutcomeChecks } from '#libs/application';
+import { GatewayError } from '#libs/common';
+import { OutcomeCheckRepository, type OperatorEvent, type OutcomeCheck } from '#libs/db';
+import { isOutcomeKind } from '#libs/domain';
+import { AdminTokenGuard } from '../admin-token.guard.js';
+import {
+  OperatorEventListQuery,
+  OutcomeCheckListQuery,
+  ResolveOutcomeCheckRequest,
+  pageOf,
+} from './outcome-checks-admin.dto.js';
+
+/** A check as operators read it: never its sealed grant. */
+function checkView(check: OutcomeCheck) {
+  return {
+    kind: check.kind,
+    resourceId: check.resourceId,
+    memberId: check.memberId,
+    operation: check.operation,
+    since: check.since.toISOString(),
+    attempts: check.attempts,
+    nextAskAt: check.nextAskAt.toISOString(),
+    ...(check.lastError === null ? {} : { lastError: check.lastError }),
+    flagged: check.flaggedAt !== null,
+    ...(check.flaggedAt === null ? {} : { flaggedAt: check.flaggedAt.toISOString() }),
+  };
+}
+
+function eventView(event: OperatorEvent) {
+  return {
+    id: event.id,
+    type: event.type,
+    kind: event.kind,
+    resourceId: event.resourceId,
+    memberId: event.memberId,
+    detail: event.detail,
+    createdAt: event.createdAt.toISOString(),
+  };
+}
+
+function paging(count: number, offset: number, limit: number): { limit: number; offset?: string } {
+  return count < limit ? { limit } : { limit, offset: String(offset + limit) };
+}
+
+/**
+ * Resources whose bank outcome is unknown (docs/architecture.md, "When the bank does not
+ * answer"): the open checks, those flagged for an operator, the operator events, and an
+ * operator's resolution.
+ */
+@ApiTags('Admin: unknown bank outcomes')
+@ApiBearerAuth('AdminToken')
+@UseGuards(AdminTokenGuard)
+@Controller('admin')
+export class OutcomeChecksAdminController {
+  constructor(
+    private readonly repository: OutcomeCheckRepository,
+    private readonly checks: OutcomeChecks,
+  ) {}
+
+  @Get('outcome-checks')
+  @ApiOperation({
+    summary:
+      'Money-moving calls whose bank answer is unknown (oldest first), still asked again with backoff; flagged=true: those past the limit, flagged for an operator.',
+  })
+  async list(@Query() query: OutcomeCheckListQuery) {
+    const { offset, limit } = pageOf(query);
+    const rows = await this.repository.list({
+      ...(query.flagged === undefined ? {} : { flagged: query.flagged === 'true' }),
+      ...(query.kind === undefined ? {} : { kind: query.kind }),
+      offset,
+      limit,
+    });
+    return { outcomeChecks: rows.map(checkView), paging: paging(rows.length, offset, limit) };
+  }
+
+  @Post('outcome-checks/:kind/:resourceId/resolve')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "An operator's decision: the check ends (the gateway stops asking) with the reason kept as an OUTCOME_CHECK_RESOLVED operator event. 404 when no check is open.",
+  })
+  async resolve(
+    @Param('kind') kind: string,
+    @Param('resourceId') resourceId: string,
+    @Body() body: ResolveOutcomeCheckRequest,
+  ) {
+    if (!isOutcomeKind(kind)) throw GatewayError.invalidField('kind', 'is not a kind of checked resource');
+    const event = await this.checks.resolve({ kind, resourceId }, body.reason);
+    if (event === null) throw GatewayError.notFound(resourceId, 'No open outcome check for this resource.');
+    return { operatorEvent: eventView(event) };
+  }
+
+  @Get('operator-events')
+  @ApiOperation({ summary: 'Operator events (newest first): OUTCOME_UNKNOWN_FLAGGED and OUTCOME_CHECK_RESOLVED.' })
+  async events(@Query() query: OperatorEventListQuery) {
+    const { offset, limit } = pageOf(query);
+    const rows = await this.repository.events({
+      ...(query.resourceId === undefined ? {} : { resourceId: query.resourceId }),
+      offset,
+      limit,
+    });
+    return { operatorEvents: rows.map(eventView), paging: paging(rows.length, offset, limit) };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './clear-refusal.js';
+export * from './outcome-checks.js';
+export * from './bank-truth-application.module.js';

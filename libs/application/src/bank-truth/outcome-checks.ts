@@ -1,0 +1,146 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { Clock, JOB_QUEUE, LOGGER } from '#libs/common';
+import {
+  OutcomeCheckRepository,
+  ScheduledJobRepository,
+  Transactions,
+  type OperatorEvent,
+  type OutcomeCheck,
+  type OutcomeRef,
+  type Tx,
+} from '#libs/db';
+import { isDueForOperator, nextAskAt, type OutcomeKind } from '#libs/domain';
+import { unclearReason } from './clear-refusal.js';
+
+const ASK_AGAIN_JOB = 'outcome-checks.ask-again';
+
+/** The timer row of a resource's check: one per resource. */
+export function askAgainTimerId(ref: OutcomeRef): string {
+  return `${ASK_AGAIN_JOB}:${ref.kind}:${ref.resourceId}`;
+}
+
+/** A money-moving call about to be made: what the check keeps. */
+export interface CallToCheck extends OutcomeRef {
+  readonly kind: OutcomeKind;
+  readonly memberId: string;
+  readonly operation: string;
+  /** What asking again needs, already sealed. */
+  readonly sealedGrant?: string;
+}
+
+/**
+ * When the bank does not answer: the one home of the rule. A money-moving call is checked
+ * before it is made (`begin`, in the transaction that stores what precedes it); its recorded
+ * answer ends the check (`answered`). A check still open when its timer fires is asked again by
+ * the resource's domain (`outcome-checks.ask-again`); an unanswered try backs off
+ * (`unanswered`), and 24 hours without an answer flag it for an operator, with an operator event,
+ * once. Only a clear refusal (isClearRefusal) ends a resource as refused or failed.
+ */
+@Injectable()
+export class OutcomeChecks {
+  constructor(
+    private readonly checks: OutcomeCheckRepository,
+    private readonly timers: ScheduledJobRepository,
+    private readonly transactions: Transactions,
+    private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Writes the check and its timer before the call, in `tx` when given. The timer fires after
+   * `answerWithinMs` (the call's deadline and a grace): if the answer is recorded by then, it
+   * finds no check and does nothing.
+   */
+  async begin(tx: Tx | undefined, call: CallToCheck, answerWithinMs: number): Promise<OutcomeCheck> {
+    const now = this.clock.now();
+    const firstAskAt = new Date(now.getTime() + answerWithinMs);
+    const write = async (db: Tx): Promise<OutcomeCheck> => {
+      const check = await this.checks.in(db).begin({ ...call, since: now, firstAskAt });
+      await this.schedule(db, call, firstAskAt);
+      return check;
+    };
+    return tx === undefined ? this.transactions.run(write) : write(tx);
+  }
+
+  find(ref: OutcomeRef): Promise<OutcomeCheck | null> {
+    return this.checks.find(ref);
+  }
+
+  /** The bank answered and the answer is recorded: the check ends (its timer finds nothing). */
+  async answered(ref: OutcomeRef, tx?: Tx): Promise<void> {
+    await (tx === undefined ? this.checks : this.checks.in(tx)).close(ref);
+  }
+
+  /**
+   * Asked (or told) without an answer: the resource stays as it is, the check is asked again
+   * after the backoff, and is flagged for an operator once past the limit.
+   */
+  async unanswered(ref: OutcomeRef, error: unknown): Promise<OutcomeCheck | null> {
+    const now = this.clock.now();
+    const updated = await this.transactions.run(async (tx) => {
+      const checks = this.checks.in(tx);
+      const current = await checks.find(ref);
+      if (current === null) return null;
+      const flag = isDueForOperator(current, now);
+      const next = nextAskAt(now, current.attempts);
+      const written = await checks.unanswered(ref, {
+        lastError: unclearReason(error),
+        nextAskAt: next,
+        ...(flag ? { flaggedAt: now } : {}),
+      });
+      await this.schedule(tx, ref, next);
+      if (flag)
+        await checks.appendEvent({
+          type: 'OUTCOME_UNKNOWN_FLAGGED',
+          ref,
+          memberId: current.memberId,
+          detail: {
+            operation: current.operation,
+            since: current.since.toISOString(),
+            attempts: current.attempts + 1,
+            lastError: unclearReason(error),
+          },
+          createdAt: now,
+        });
+      return { check: written, flagged: flag };
+    });
+    if (updated === null) return null;
+    const log = { kind: ref.kind, resourceId: ref.resourceId, err: error };
+    if (updated.flagged) this.logger.error(log, 'bank outcome still unknown past the limit; flagged for an operator');
+    else this.logger.warn(log, 'bank outcome unknown; asking the bank again later');
+    return updated.check;
+  }
+
+  /**
+   * An operator's decision about a check: it ends, with the operator's reason kept as an operator
+   * event. Answers the event, or null when no check was open.
+   */
+  async resolve(ref: OutcomeRef, reason: string): Promise<OperatorEvent | null> {
+    const now = this.clock.now();
+    return this.transactions.run(async (tx) => {
+      const checks = this.checks.in(tx);
+      const current = await checks.find(ref);
+      if (current === null) return null;
+      await checks.close(ref);
+      return checks.appendEvent({
+        type: 'OUTCOME_CHECK_RESOLVED',
+        ref,
+        memberId: current.memberId,
+        detail: { reason, operation: current.operation, since: current.since.toISOString() },
+        createdAt: now,
+      });
+    });
+  }
+
+  private schedule(tx: Tx, ref: OutcomeRef, dueAt: Date): Promise<void> {
+    return this.timers
+      .in(tx)
+      .schedule(
+        askAgainTimerId(ref),
+        { name: ASK_AGAIN_JOB, kind: ref.kind, resourceId: ref.resourceId },
+        dueAt,
+        JOB_QUEUE[ASK_AGAIN_JOB],
+      );
+  }
+}
