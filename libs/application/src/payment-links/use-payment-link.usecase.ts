@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { MemberRepository, PaymentLinkRepository, PaymentRepository, Transactions, type PaymentLink } from '#libs/db';
+import {
+  MemberRepository,
+  PaymentLinkRepository,
+  Transactions,
+  type NewPayment,
+  type PaymentLink,
+  type Prisma,
+} from '#libs/db';
 import {
   checkAmountValue,
   decidePaymentLinkUse,
@@ -35,12 +42,15 @@ export function paymentRefIdOf(baseRefId: string, useNumber: number): string {
 }
 
 /**
- * A payer uses a link: with the link row locked, the use is decided (active, not expired, below
- * its maximum and amount limits), a Payments v2 payment is made from the template through
- * InitiatePaymentUseCase (without a bank: the payer picks one on the hosted pages) and linked to
- * the link (payment.payment_link_id), and the use is counted (the link moving to USAGE_LIMIT_REACHED or AMOUNT_LIMIT_REACHED at its limit, its timer
- * reset) before the lock is released, so concurrent uses never pass the maximum. A payment that
- * cannot be made leaves the count as it was.
+ * A payer uses a link. The payment is checked and drafted first (InitiatePaymentUseCase, without a
+ * bank: the payer picks one on the hosted pages). Then one transaction locks the link row,
+ * decides the use (active, not expired, below its maximum and amount limits), stores the payment
+ * linked to the link (payment.payment_link_id, its refId numbered by the link's startedCount) with
+ * its event and timer, and counts the use (the link moving to USAGE_LIMIT_REACHED or
+ * AMOUNT_LIMIT_REACHED at its limit, its timer reset): every statement on the transaction's own
+ * connection, so concurrent uses never pass the maximum, never wait for a second connection while
+ * holding the lock, and a payment is never stored without its count or counted without its row.
+ * No bank is called under the lock; the hosted pages call the payer's bank after the commit.
  */
 @Injectable()
 export class UsePaymentLinkUseCase {
@@ -48,7 +58,6 @@ export class UsePaymentLinkUseCase {
     private readonly transactions: Transactions,
     private readonly links: PaymentLinkRepository,
     private readonly members: MemberRepository,
-    private readonly payments: PaymentRepository,
     private readonly initiate: InitiatePaymentUseCase,
     private readonly clock: Clock,
   ) {}
@@ -63,38 +72,51 @@ export class UsePaymentLinkUseCase {
       if (problem !== undefined) return { kind: 'bad-amount', problem };
     }
     const member = await this.members.find(command.owner);
-    return this.transactions.run(async (tx) => {
+    const draft = await this.initiate.prepareForHostedPages({
+      member: {
+        memberId: command.owner,
+        regulated: member?.regulated ?? true,
+        ...(member === null ? {} : { displayName: member.name }),
+      },
+      input: {
+        ...template,
+        refId: paymentRefIdOf(template.refId, command.link.startedCount + 1),
+        remittanceInformationPrimary: template.remittanceInformationPrimary ?? template.refId,
+        amount: { value: amount, currency: template.amount.currency },
+      },
+      ...(command.traceId === undefined ? {} : { traceId: command.traceId }),
+      ...(command.psuIpAddress === undefined ? {} : { psuIpAddress: command.psuIpAddress }),
+    });
+    return this.transactions.run(async (tx): Promise<PaymentLinkUseOutcome> => {
       const links = this.links.in(tx);
       const locked = await links.lock(command.link.id);
       if (locked === null) return { kind: 'refused', reason: 'not-active' };
-      const decision = decidePaymentLinkUse(paymentLinkUsageState(locked), amount, this.clock.now());
+      const now = this.clock.now();
+      const decision = decidePaymentLinkUse(paymentLinkUsageState(locked), amount, now);
       if (decision.kind === 'refuse') return { kind: 'refused', reason: decision.reason };
-      const payment = await this.initiate.execute({
-        member: {
-          memberId: command.owner,
-          regulated: member?.regulated ?? true,
-          ...(member === null ? {} : { displayName: member.name }),
-        },
-        input: {
-          ...template,
-          refId: paymentRefIdOf(template.refId, decision.usedCount),
-          remittanceInformationPrimary: template.remittanceInformationPrimary ?? template.refId,
-          amount: { value: amount, currency: template.amount.currency },
-        },
-        ...(command.traceId === undefined ? {} : { traceId: command.traceId }),
-        ...(command.psuIpAddress === undefined ? {} : { psuIpAddress: command.psuIpAddress }),
+      const startedCount = locked.startedCount + 1;
+      const payment = await this.initiate.storeInTransaction(tx, {
+        ...numbered(draft, paymentRefIdOf(template.refId, startedCount)),
+        paymentLinkId: locked.id,
       });
-      await this.payments.in(tx).attachPaymentLink(payment.id, locked.id);
       const counted = await links.update(locked, {
         status: decision.status,
         usedCount: decision.usedCount,
         usedAmount: decision.usedAmount,
-        updatedAt: this.clock.now(),
+        startedCount,
+        updatedAt: now,
       });
-      if (counted !== null) await resetPaymentLinkTimer(tx, counted);
+      // The row is locked: only this transaction can have changed it.
+      if (counted === null) throw new Error(`payment link ${locked.id} changed under its lock`);
+      await resetPaymentLinkTimer(tx, counted);
       return { kind: 'started', payment };
     });
   }
+}
+
+/** The drafted payment with the refId of its use (the draft was checked with the number the use was expected to take). */
+function numbered(draft: NewPayment, refId: string): NewPayment {
+  return { ...draft, refId, initiation: { ...(draft.initiation as Prisma.JsonObject), refId } };
 }
 
 function amountProblem(amount: string, currency: string, link: PaymentLink): string | undefined {
