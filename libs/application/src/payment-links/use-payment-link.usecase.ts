@@ -18,6 +18,7 @@ import {
 import { InitiatePaymentUseCase } from '../payments/initiate-payment.usecase.js';
 import type { PaymentResource } from '../payments/payment-view.js';
 import { paymentLinkUsageState } from './payment-link-view.js';
+import { PerKeyQueue } from './per-key-queue.js';
 import { resetPaymentLinkTimer } from './payment-link-timer.js';
 
 /** One payer's use of a link from its public page. */
@@ -51,9 +52,14 @@ export function paymentRefIdOf(baseRefId: string, useNumber: number): string {
  * connection, so concurrent uses never pass the maximum, never wait for a second connection while
  * holding the lock, and a payment is never stored without its count or counted without its row.
  * No bank is called under the lock; the hosted pages call the payer's bank after the commit.
+ * Within one process the uses of a link queue in memory, one at a time, before they take a
+ * connection: payers crowding one link hold at most one connection per process, never the pool.
  */
 @Injectable()
 export class UsePaymentLinkUseCase {
+  /** Uses of one link in this process wait here, not on the row lock while holding a connection. */
+  private readonly oneAtATime = new PerKeyQueue();
+
   constructor(
     private readonly transactions: Transactions,
     private readonly links: PaymentLinkRepository,
@@ -87,6 +93,16 @@ export class UsePaymentLinkUseCase {
       ...(command.traceId === undefined ? {} : { traceId: command.traceId }),
       ...(command.psuIpAddress === undefined ? {} : { psuIpAddress: command.psuIpAddress }),
     });
+    return this.oneAtATime.run(command.link.id, () => this.use(command, template.refId, amount, draft));
+  }
+
+  /** The use itself, under the link's row lock (see the class comment). */
+  private use(
+    command: UsePaymentLinkCommand,
+    baseRefId: string,
+    amount: string,
+    draft: NewPayment,
+  ): Promise<PaymentLinkUseOutcome> {
     return this.transactions.run(async (tx): Promise<PaymentLinkUseOutcome> => {
       const links = this.links.in(tx);
       const locked = await links.lock(command.link.id);
@@ -96,7 +112,7 @@ export class UsePaymentLinkUseCase {
       if (decision.kind === 'refuse') return { kind: 'refused', reason: decision.reason };
       const startedCount = locked.startedCount + 1;
       const payment = await this.initiate.storeInTransaction(tx, {
-        ...numbered(draft, paymentRefIdOf(template.refId, startedCount)),
+        ...numbered(draft, paymentRefIdOf(baseRefId, startedCount)),
         paymentLinkId: locked.id,
       });
       const counted = await links.update(locked, {
