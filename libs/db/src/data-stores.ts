@@ -20,7 +20,11 @@ export interface DataStoreOptions {
 }
 
 export async function openDataStores(config: ConnectedConfig, options: DataStoreOptions): Promise<DataStores> {
-  const prisma = new PrismaService(config.databaseUrl, options.poolSize ?? config.databasePoolSize);
+  const prisma = new PrismaService(
+    config.databaseUrl,
+    options.poolSize ?? config.databasePoolSize,
+    config.databasePoolAcquireTimeoutMs,
+  );
   const redis = createRedis(config.redisUrl, { name: options.service, autoPipelining: true });
   let clock: Clock = new SystemClock();
   if (config.environment === 'sandbox') {

@@ -246,7 +246,8 @@ export class PaymentProgression {
     // A VRP's change writes a second event, and a new Account on File is stored with its change:
     // both go through the locked path.
     // A payment to a settlement account may open its settlement window: the locked path too.
-    if (stored.vrpConsentId !== null || stored.virtualAccountId !== null)
+    // A payment made through a payment link may give its use back to the link: the locked path too.
+    if (stored.vrpConsentId !== null || stored.virtualAccountId !== null || stored.paymentLinkId !== null)
       return this.change(stored.id, compute, bank, returnedDebtor);
     const now = this.deps.clock.now();
     const change = compute(stored, now);

@@ -37,6 +37,11 @@ export interface AppConfig {
   readonly databaseUrl: string | undefined;
   /** Postgres connections the api and the worker each keep at most (DATABASE_POOL_SIZE). */
   readonly databasePoolSize: number;
+  /**
+   * How long a statement waits for one of those connections (DATABASE_POOL_ACQUIRE_TIMEOUT_MS);
+   * past it the request answers 503 UNAVAILABLE with Retry-After instead of waiting on.
+   */
+  readonly databasePoolAcquireTimeoutMs: number;
   readonly redisUrl: string | undefined;
   /** Admin bearer token (ADMIN_TOKEN); required in production, generated in sandbox when absent. */
   readonly adminToken: string | undefined;

@@ -186,6 +186,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     api: { workers: integer(env, 'API_WORKERS', 1, 1, 64) },
     databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 2, 500),
+    databasePoolAcquireTimeoutMs: integer(env, 'DATABASE_POOL_ACQUIRE_TIMEOUT_MS', 3000, 50, 60_000),
     redisUrl,
     adminToken,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),

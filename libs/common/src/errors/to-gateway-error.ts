@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import { DatabaseBusyError } from './database-busy-error.js';
 import { GatewayError } from './gateway-error.js';
 
 interface TransportError {
@@ -74,6 +75,12 @@ function fromFastifyCode(error: unknown): GatewayError | undefined {
  */
 export function toGatewayError(error: unknown, path: string): GatewayError {
   if (error instanceof GatewayError) return error;
+  if (error instanceof DatabaseBusyError)
+    return new GatewayError('UNAVAILABLE', {
+      message: 'The service is busy; retry shortly.',
+      retryAfterSeconds: error.retryAfterSeconds,
+      cause: error,
+    });
   if (error instanceof HttpException) return fromFastifyCode(error.cause) ?? fromStatus(error.getStatus(), path);
   if (typeof error === 'object' && error !== null) {
     const { statusCode } = error as TransportError;
