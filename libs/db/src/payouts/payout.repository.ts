@@ -84,6 +84,12 @@ export class PayoutRepository extends Repository {
     return this.db.payout.findUnique({ where: { id } });
   }
 
+  /** For the gateway's own moves: the payout, its row locked until the caller's transaction ends. */
+  async lock(id: string): Promise<Payout | null> {
+    const locked = await this.db.$queryRaw<{ id: string }[]>`SELECT id FROM payout WHERE id = ${id} FOR UPDATE`;
+    return locked.length === 0 ? null : this.db.payout.findUnique({ where: { id } });
+  }
+
   /** Applies the change while the row is still at the version read; null when it moved meanwhile. */
   async update(current: Pick<Payout, 'id' | 'version'>, change: PayoutChange): Promise<Payout | null> {
     const updated = await this.db.payout.updateMany({
