@@ -6,11 +6,12 @@ import { ClockController } from './clock.controller.js';
 import { MembersController } from './members/members.controller.js';
 import { MembersUseCases } from './members/members.usecases.js';
 import { ReconciliationAdminModule } from './settlement/reconciliation-admin.module.js';
+import { StatusHistoryAdminModule } from './status-history/status-history.module.js';
 import { WebhookAdminModule } from './webhooks/webhook-admin.module.js';
 
 /** Operator endpoints; served only on ADMIN_PORT. */
 @Module({
-  imports: [KeysModule, WebhookAdminModule, ReconciliationAdminModule],
+  imports: [KeysModule, WebhookAdminModule, ReconciliationAdminModule, StatusHistoryAdminModule],
   controllers: [ClockController, MembersController],
   providers: [AdminTokenGuard, MembersUseCases, CredentialChanges],
 })
