@@ -9,8 +9,11 @@ const log = (level: string, msg: string, fields: Record<string, unknown> = {}): 
   void process.stdout.write(`${JSON.stringify({ level, service: 'wait-for-schema', msg, ...fields })}\n`);
 
 /** A driver's error code (ECONNREFUSED, 3D000 ...), never its message (which may name the host). */
-const errorCode = (error: unknown): string =>
-  String((error as { code?: unknown }).code ?? (error instanceof Error ? error.name : 'unknown'));
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.name : 'unknown';
+}
 
 /**
  * Waits until DATABASE_URL has every migration of prisma/migrations applied, then exits 0: the

@@ -86,8 +86,8 @@ describe('status history (api + worker + sandbox bank, real Postgres and Redis)'
       receiver.requests
         .map((request) => JSON.parse(request.body) as Notification)
         .filter((body) => body.payment.id === paymentId);
-    await until('the final notification', async () =>
-      notifications().some((body) => body.payment.status === ended.status),
+    await until('the final notification', () =>
+      Promise.resolve(notifications().some((body) => body.payment.status === ended.status)),
     );
     const eventIds = [...new Set(notifications().map((body) => body.id))];
     const delivered = async (): Promise<number> =>
