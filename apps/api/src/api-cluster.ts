@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { ConnectedConfig } from '#libs/common';
+import { requireAdminToken, type ConnectedConfig } from '#libs/common';
 
 /** A worker that dies this soon after it was started is not restarted at once (a crash loop). */
 const RESTART_BACKOFF_MS = 1000;
@@ -20,7 +20,7 @@ export class ApiCluster {
     private readonly config: ConnectedConfig,
     private readonly logger: Logger,
   ) {
-    let adminToken = config.adminToken;
+    let adminToken = requireAdminToken(config);
     if (adminToken === undefined) {
       adminToken = randomBytes(32).toString('base64url');
       logger.warn({ adminToken }, 'ADMIN_TOKEN not set: generated one for this sandbox process');

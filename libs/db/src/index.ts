@@ -22,6 +22,7 @@ export * from './webhooks/webhook-delivery.repository.js';
 export * from './webhooks/webhook-outbox.repository.js';
 export * from './webhooks/webhook-signing-key.repository.js';
 export * from './webhooks/webhook-retention.repository.js';
+export * from './status-history/status-history.repository.js';
 export * from './webhooks/webhook-secret.repository.js';
 export type {
   OutboxEvent,

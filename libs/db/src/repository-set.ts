@@ -11,6 +11,7 @@ import { PaymentLinkRepository } from './payment-links/payment-link.repository.j
 import { PaymentRepository } from './payments/payment.repository.js';
 import { RefundRegistrationRepository } from './refunds/refund-registration.repository.js';
 import { RefundRepository } from './refunds/refund.repository.js';
+import { StatusHistoryRepository } from './status-history/status-history.repository.js';
 import type { PrismaService } from './prisma.service.js';
 import { TokenRequestRepository } from './tokens/token-request.repository.js';
 import { SubTppRepository } from './sub-tpps/sub-tpp.repository.js';
@@ -60,6 +61,7 @@ export interface Repositories {
   readonly webhookDeliveries: WebhookDeliveryRepository;
   readonly webhookOutbox: WebhookOutboxRepository;
   readonly webhookRetention: WebhookRetentionRepository;
+  readonly statusHistory: StatusHistoryRepository;
   readonly webhookSigningKeys: WebhookSigningKeyRepository;
   readonly webhookSecrets: WebhookSecretRepository;
   readonly aisTppInitiatedCalls: AisTppInitiatedCallRepository;
@@ -100,6 +102,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     webhookDeliveries: new WebhookDeliveryRepository(prisma),
     webhookOutbox: new WebhookOutboxRepository(prisma),
     webhookRetention: new WebhookRetentionRepository(prisma),
+    statusHistory: new StatusHistoryRepository(prisma),
     webhookSigningKeys: new WebhookSigningKeyRepository(prisma),
     webhookSecrets: new WebhookSecretRepository(prisma),
     aisTppInitiatedCalls: new AisTppInitiatedCallRepository(prisma),

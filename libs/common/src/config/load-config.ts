@@ -73,6 +73,14 @@ function secondsList(env: Env, name: string, fallback: readonly number[]): reado
   return parts.map(Number);
 }
 
+/** `true` or `false` (any case); unset is `fallback`. */
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const value = text(env, name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (value !== 'true' && value !== 'false') throw new ConfigError(name, `must be true or false (got "${value}")`);
+  return value === 'true';
+}
+
 function queuePrefix(env: Env): string {
   const value = text(env, 'QUEUE_PREFIX') ?? 'bull';
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value))
@@ -150,10 +158,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const sandboxBankPort = integer(env, 'SANDBOX_BANK_PORT', 8090, 1, 65535);
   if (adminPort === port) throw new ConfigError('ADMIN_PORT', 'must differ from PORT');
 
+  // Required only where the admin API is served (requireAdminToken): the worker and the migration
+  // runner have no admin routes and start without it.
   const adminToken = text(env, 'ADMIN_TOKEN');
-  if (environment === 'production') {
-    if (adminToken === undefined) throw new ConfigError('ADMIN_TOKEN', 'is required when ENVIRONMENT=production');
-    if (adminToken.length < 32) throw new ConfigError('ADMIN_TOKEN', 'must be at least 32 characters');
+  if (environment === 'production' && adminToken !== undefined && adminToken.length < 32) {
+    throw new ConfigError('ADMIN_TOKEN', 'must be at least 32 characters');
   }
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
@@ -252,8 +261,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ),
     sandboxBankUrl,
     bankCatalogueFile: resolve(projectRoot(), text(env, 'BANK_CATALOGUE_FILE') ?? 'config/banks/sandbox.yaml'),
+    allowSandboxBanks: flag(env, 'ALLOW_SANDBOX_BANKS', false),
     settlement: settlement(env, environment, sandboxBankUrl),
   };
+}
+
+/**
+ * The admin API's bearer token, for the process that serves the admin routes (the api): required
+ * when ENVIRONMENT=production; in sandbox undefined when unset (the api then generates one).
+ */
+export function requireAdminToken(config: Pick<AppConfig, 'environment' | 'adminToken'>): string | undefined {
+  if (config.environment === 'production' && config.adminToken === undefined) {
+    throw new ConfigError('ADMIN_TOKEN', 'is required when ENVIRONMENT=production (the api serves the admin API)');
+  }
+  return config.adminToken;
 }
 
 /** The configuration with the connection URLs that the process must have to run. */
