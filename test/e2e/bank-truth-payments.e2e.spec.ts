@@ -27,7 +27,6 @@ import { sepaTransferPayload, storeTokenRequest } from '../support/token-request
 
 let gateway: TestGateway;
 let member: TestMember;
-type Payment = PaymentBody['payment'];
 
 interface OutcomeCheckView {
   readonly kind: string;
