@@ -26,6 +26,8 @@ export interface AppConfig {
     readonly trustProxy: false | number | readonly string[];
     /** Largest accepted request body in bytes (BODY_LIMIT_BYTES). */
     readonly bodyLimitBytes: number;
+    /** Deepest nesting of objects and arrays a JSON body may have; deeper is a 400 (JSON_MAX_DEPTH). */
+    readonly jsonMaxDepth: number;
   };
   readonly api: {
     /**

@@ -182,6 +182,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
       trustProxy: trustProxy(env),
       bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+      jsonMaxDepth: integer(env, 'JSON_MAX_DEPTH', 32, 8, 256),
     },
     api: { workers: integer(env, 'API_WORKERS', 1, 1, 64) },
     databaseUrl,
