@@ -17,6 +17,20 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
+/** HIT_SCRIPT on every key at once (one window length); answers count and ttl per key, in order. */
+const HIT_EACH_SCRIPT = `
+local answer = {}
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then redis.call('PEXPIRE', key, ARGV[1]); ttl = tonumber(ARGV[1]) end
+  answer[2 * i - 1] = count
+  answer[2 * i] = ttl
+end
+return answer
+`;
+
 /** Reads a counter (and the credentials generation) without counting. */
 const PEEK_SCRIPT = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -51,6 +65,8 @@ export const CREDENTIALS_GENERATION_KEY = 'auth:credentials-generation';
 
 interface ScriptedRedis {
   rateLimitHit(key: string, windowMs: string): Promise<[number, number]>;
+  /** The number of keys first, then the keys, then the window. */
+  rateLimitHitEach(...args: string[]): Promise<number[]>;
   rateLimitPeek(key: string, generationKey: string): Promise<[number, number, number]>;
   rateLimitGate(
     ipKey: string,
@@ -103,6 +119,7 @@ export class RateLimiter {
     const scripted = redis as Redis & Partial<ScriptedRedis>;
     if (scripted.rateLimitGate === undefined) {
       redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+      redis.defineCommand('rateLimitHitEach', { lua: HIT_EACH_SCRIPT });
       redis.defineCommand('rateLimitPeek', { numberOfKeys: 2, lua: PEEK_SCRIPT });
       redis.defineCommand('rateLimitGate', { numberOfKeys: 4, lua: GATE_SCRIPT });
     }
@@ -113,6 +130,19 @@ export class RateLimiter {
   async hit(key: string, limit: number): Promise<RateLimitDecision> {
     const [count, ttl] = await this.redis.rateLimitHit(`ratelimit:${key}`, String(this.windowMs));
     return this.decide(count, ttl, limit, count <= limit);
+  }
+
+  /** Counts one hit against each key, atomically and in one round trip; the decisions in the keys' order. */
+  async hitEach(counters: readonly { readonly key: string; readonly limit: number }[]): Promise<RateLimitDecision[]> {
+    const answer = await this.redis.rateLimitHitEach(
+      String(counters.length),
+      ...counters.map((counter) => `ratelimit:${counter.key}`),
+      String(this.windowMs),
+    );
+    return counters.map((counter, index) => {
+      const count = answer[2 * index] ?? 0;
+      return this.decide(count, answer[2 * index + 1] ?? 0, counter.limit, count <= counter.limit);
+    });
   }
 
   /** Reads the counter without counting (is this key already over its limit?), and the credentials generation. */

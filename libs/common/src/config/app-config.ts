@@ -87,6 +87,13 @@ export interface AppConfig {
     readonly writePerMinute: number;
     /** Failed authentications per client IP per minute before 429 (RATE_LIMIT_AUTH_FAILURES_PER_MINUTE). */
     readonly authFailuresPerMinute: number;
+    /**
+     * Requests per client IP per minute to the public pages and callbacks together: hosted pages,
+     * payment link pages, bank callbacks (RATE_LIMIT_PUBLIC_PER_IP_PER_MINUTE).
+     */
+    readonly publicPerAddressPerMinute: number;
+    /** Requests per minute to one payment's, link's, consent's page or one callback state (RATE_LIMIT_PUBLIC_PER_RESOURCE_PER_MINUTE). */
+    readonly publicPerResourcePerMinute: number;
   };
   /** BullMQ key prefix of every queue (QUEUE_PREFIX); deployments sharing one Redis use their own. */
   readonly queuePrefix: string;

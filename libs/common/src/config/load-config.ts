@@ -212,6 +212,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       readPerMinute: integer(env, 'RATE_LIMIT_READ_PER_MINUTE', 1200, 1, 10_000_000),
       writePerMinute: integer(env, 'RATE_LIMIT_WRITE_PER_MINUTE', 600, 1, 10_000_000),
       authFailuresPerMinute: integer(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 30, 1, 10_000_000),
+      publicPerAddressPerMinute: integer(env, 'RATE_LIMIT_PUBLIC_PER_IP_PER_MINUTE', 300, 1, 10_000_000),
+      publicPerResourcePerMinute: integer(env, 'RATE_LIMIT_PUBLIC_PER_RESOURCE_PER_MINUTE', 120, 1, 10_000_000),
     },
     queuePrefix: queuePrefix(env),
     webhooks: {
