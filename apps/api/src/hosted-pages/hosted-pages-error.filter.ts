@@ -1,6 +1,7 @@
 import { Catch, Inject, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { GlobalErrorFilter, LOGGER, failedExchangeOf, toGatewayError } from '#libs/common';
+import { loggablePath } from '#libs/observability';
 import { pageHeaders } from './page-layout.js';
 import { renderMessagePage } from './pages/message.page.js';
 
@@ -26,7 +27,7 @@ export class HostedPagesErrorFilter implements ExceptionFilter {
       return;
     }
     if (error.status >= 500)
-      this.logger.error({ traceId: request.traceId, err: exception, path }, 'hosted page failed');
+      this.logger.error({ traceId: request.traceId, err: exception, path: loggablePath(path) }, 'hosted page failed');
     const page =
       error.status >= 500
         ? renderMessagePage({
