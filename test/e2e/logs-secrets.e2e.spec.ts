@@ -133,12 +133,12 @@ describe('secrets in logs', () => {
     expect((await call(`${apiUrl}/v2/payments`, 'GET', `Basic ${refused}`)).status).toBe(401);
     expect((await call(`${adminUrl}/admin/members`, 'GET', `Bearer ${refused}`)).status).toBe(401);
 
-    const webhook = await call<{ secret?: string }>(`${apiUrl}/webhooks/config`, 'PUT', auth, {
+    const webhook = await call<{ secret?: string }>(`${apiUrl}/webhook/config`, 'PUT', auth, {
       config: { type: ['PAYMENT_STATUS_CHANGED'], url: 'http://127.0.0.1:9/webhooks' },
     });
     expect(webhook.status, JSON.stringify(webhook.body)).toBe(200);
     keep('webhook secret', webhook.body.secret);
-    const rotated = await call<{ secret: string }>(`${apiUrl}/webhooks/config/secret/rotate`, 'POST', auth, {});
+    const rotated = await call<{ secret: string }>(`${apiUrl}/webhook/config/secret/rotate`, 'POST', auth, {});
     expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
     keep('rotated webhook secret', rotated.body.secret);
 

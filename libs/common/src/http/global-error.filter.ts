@@ -37,12 +37,13 @@ export class GlobalErrorFilter implements ExceptionFilter {
     const error = toGatewayError(exception, path);
     const traceId = request.traceId !== undefined && request.traceId !== '' ? request.traceId : newTraceId();
 
-    // The path may carry a hosted page's token: logged without it.
+    // The path may carry a hosted page's token: logged without it, in the message too.
     const logged = loggablePath(path);
     if (error.status >= 500) {
       this.logger.error({ traceId, err: exception, code: error.code, path: logged }, 'request failed');
     } else {
-      this.logger.debug({ traceId, code: error.code, path: logged, message: error.message }, 'request rejected');
+      const message = error.message.split(path).join(logged);
+      this.logger.debug({ traceId, code: error.code, path: logged, message }, 'request rejected');
     }
 
     void reply.header(TRACE_HEADER, traceId);
