@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createHttpApp, installFormBodyParser, requireAdminToken, type ConnectedConfig } from '#libs/common';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { Metrics, createLogger } from '#libs/observability';
 import { AdminAppModule } from './admin-app.module.js';
+import { sandboxAdminToken } from './admin/sandbox-admin-token.js';
 import { ApiAppModule } from './api-app.module.js';
 import { loadBankCatalogue } from './banks/catalogue/load-bank-catalogue.js';
 import { buildAdminDocument, buildPublicDocument, serveDocs } from './docs/openapi.js';
@@ -28,7 +28,7 @@ export interface ApiProcessOptions {
  * Does not listen: callers choose ports (main.ts uses the configured ones, tests use 0).
  */
 export async function createApiProcess(config: ConnectedConfig, options: ApiProcessOptions = {}): Promise<ApiProcess> {
-  const configuredAdminToken = requireAdminToken(config);
+  requireAdminToken(config);
   const logger = createLogger('api', config.logLevel);
   const metrics = new Metrics('api');
   const platform = { config, logger, metrics };
@@ -41,11 +41,7 @@ export async function createApiProcess(config: ConnectedConfig, options: ApiProc
     throw error;
   }
 
-  let adminToken = configuredAdminToken;
-  if (adminToken === undefined) {
-    adminToken = randomBytes(32).toString('base64url');
-    logger.warn({ adminToken }, 'ADMIN_TOKEN not set: generated one for this sandbox process');
-  }
+  const adminToken = sandboxAdminToken(config, logger);
 
   const api = await createHttpApp(ApiAppModule.register(platform, stores), platform);
   installFormBodyParser(api.getHttpAdapter().getInstance(), BROWSER_FORM_PATHS);

@@ -3,12 +3,23 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { APP_CONFIG, GatewayError, LOGGER, PUBLIC_ROUTE, SystemClock, type AppConfig, type Clock } from '#libs/common';
+import {
+  APP_CONFIG,
+  GatewayError,
+  LOGGER,
+  PUBLIC_ROUTE,
+  PUBLIC_ROUTE_LIMIT,
+  SystemClock,
+  type AppConfig,
+  type Clock,
+  type PublicRouteLimit,
+} from '#libs/common';
 import { ApiKeyRepository, MemberKeyRepository, REDIS } from '#libs/db';
 import { AuthFailure } from './auth-failure.js';
 import { ApiKeyAuthenticator, type CachedApiKey } from './basic-api-key.authenticator.js';
 import { CredentialCache } from './credential-cache.js';
 import { failureCounterOf } from './failure-counter.js';
+import { PublicRouteLimits } from './public-route-limits.js';
 import { RateLimiter, rateLimitHeaders, type GateResult, type RateLimitDecision } from './rate-limiter.js';
 import { RequestJwtAuthenticator, type CachedMemberKey } from './request-jwt.authenticator.js';
 import type { VerifiedCredential } from './verified-credential.js';
@@ -43,6 +54,7 @@ export class AuthGuard implements CanActivate {
   private readonly jwt: RequestJwtAuthenticator;
   private readonly apiKey: ApiKeyAuthenticator;
   private readonly limiter: RateLimiter;
+  private readonly publicLimits: PublicRouteLimits;
   private readonly apiKeyCache: CredentialCache<CachedApiKey>;
   private readonly memberKeyCache: CredentialCache<CachedMemberKey>;
   /**
@@ -65,12 +77,18 @@ export class AuthGuard implements CanActivate {
     this.apiKey = new ApiKeyAuthenticator(apiKeys, this.apiKeyCache, this.clock);
     this.jwt = new RequestJwtAuthenticator(memberKeys, this.memberKeyCache, this.clock);
     this.limiter = new RateLimiter(redis);
+    this.publicLimits = new PublicRouteLimits(this.limiter, config.rateLimits);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]) === true)
-      return true;
     const http = context.switchToHttp();
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets) === true) {
+      // No credential; pages and callbacks anyone can reach are limited per address and resource.
+      const limit = this.reflector.getAllAndOverride<PublicRouteLimit | undefined>(PUBLIC_ROUTE_LIMIT, targets);
+      if (limit !== undefined) await this.publicLimits.pass(http.getRequest<FastifyRequest>(), limit);
+      return true;
+    }
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const routeClass = READ_METHODS.has(request.method) ? 'read' : 'write';

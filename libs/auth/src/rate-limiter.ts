@@ -17,6 +17,20 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
+/** HIT_SCRIPT on every key at once (one window length); answers count and ttl per key, in order. */
+const HIT_EACH_SCRIPT = `
+local answer = {}
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then redis.call('PEXPIRE', key, ARGV[1]); ttl = tonumber(ARGV[1]) end
+  answer[2 * i - 1] = count
+  answer[2 * i] = ttl
+end
+return answer
+`;
+
 /**
  * One round trip for an authenticated request: is the credential still of the current
  * generation (ARGV[2], '' = do not check), is this signed token seen for the first time
@@ -41,6 +55,8 @@ export const CREDENTIALS_GENERATION_KEY = 'auth:credentials-generation';
 
 interface ScriptedRedis {
   rateLimitHit(key: string, windowMs: string): Promise<[number, number]>;
+  /** The number of keys first, then the keys, then the window. */
+  rateLimitHitEach(...args: string[]): Promise<number[]>;
   rateLimitGate(
     memberKey: string,
     generationKey: string,
@@ -83,6 +99,7 @@ export class RateLimiter {
     const scripted = redis as Redis & Partial<ScriptedRedis>;
     if (scripted.rateLimitGate === undefined) {
       redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+      redis.defineCommand('rateLimitHitEach', { lua: HIT_EACH_SCRIPT });
       redis.defineCommand('rateLimitGate', { numberOfKeys: 3, lua: GATE_SCRIPT });
     }
     this.redis = redis as unknown as ScriptedRedis;
@@ -97,6 +114,19 @@ export class RateLimiter {
   /** The current credentials generation (read before a credential is looked up, to cache it under). */
   async generation(): Promise<number> {
     return Number((await this.redis.get(CREDENTIALS_GENERATION_KEY)) ?? '0');
+  }
+
+  /** Counts one hit against each key, atomically and in one round trip; the decisions in the keys' order. */
+  async hitEach(counters: readonly { readonly key: string; readonly limit: number }[]): Promise<RateLimitDecision[]> {
+    const answer = await this.redis.rateLimitHitEach(
+      String(counters.length),
+      ...counters.map((counter) => `ratelimit:${counter.key}`),
+      String(this.windowMs),
+    );
+    return counters.map((counter, index) => {
+      const count = answer[2 * index] ?? 0;
+      return this.decide(count, answer[2 * index + 1] ?? 0, counter.limit, count <= counter.limit);
+    });
   }
 
   /**

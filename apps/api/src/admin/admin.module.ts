@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CredentialChanges } from '#libs/auth';
-import { KeysModule } from '../keys/keys.module.js';
+import { MemberKeysUseCasesModule } from '../keys/member-keys-usecases.module.js';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { ClockController } from './clock.controller.js';
 import { MembersController } from './members/members.controller.js';
@@ -13,7 +13,7 @@ import { WebhookAdminModule } from './webhooks/webhook-admin.module.js';
 /** Operator endpoints; served only on ADMIN_PORT. */
 @Module({
   imports: [
-    KeysModule,
+    MemberKeysUseCasesModule,
     WebhookAdminModule,
     ReconciliationAdminModule,
     OutcomeChecksAdminModule,

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GatewayError, Public, stringFields } from '#libs/common';
+import { GatewayError, Public, RateLimitedPublic, stringFields } from '#libs/common';
 import {
   AuthorizeTokenRequestUseCase,
   hostedTokenRequestPath,
@@ -39,6 +39,7 @@ const TOKEN_SHAPE = /^[1-9A-HJ-NP-Za-km-z]{1,64}$/;
 @ApiExcludeController()
 @Public()
 @UseFilters(HostedPagesErrorFilter)
+@RateLimitedPublic({ kind: 'token-request', resource: { param: 'token' } })
 @Controller('hosted-pages/token-requests')
 export class HostedTokenRequestsController {
   constructor(

@@ -26,6 +26,8 @@ export interface AppConfig {
     readonly trustProxy: false | number | readonly string[];
     /** Largest accepted request body in bytes (BODY_LIMIT_BYTES). */
     readonly bodyLimitBytes: number;
+    /** Deepest nesting of objects and arrays a JSON body may have; deeper is a 400 (JSON_MAX_DEPTH). */
+    readonly jsonMaxDepth: number;
   };
   readonly api: {
     /**
@@ -96,6 +98,13 @@ export interface AppConfig {
      * client IP (RATE_LIMIT_AUTH_FAILURES_PER_MINUTE).
      */
     readonly authFailuresPerMinute: number;
+    /**
+     * Requests per client IP per minute to the public pages and callbacks together: hosted pages,
+     * payment link pages, bank callbacks (RATE_LIMIT_PUBLIC_PER_IP_PER_MINUTE).
+     */
+    readonly publicPerAddressPerMinute: number;
+    /** Requests per minute to one payment's, link's, consent's page or one callback state (RATE_LIMIT_PUBLIC_PER_RESOURCE_PER_MINUTE). */
+    readonly publicPerResourcePerMinute: number;
   };
   /** BullMQ key prefix of every queue (QUEUE_PREFIX); deployments sharing one Redis use their own. */
   readonly queuePrefix: string;

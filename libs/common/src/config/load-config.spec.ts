@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       publicBaseUrl: 'http://localhost:8080',
       bodyLimitBytes: 1_048_576,
+      jsonMaxDepth: 32,
       trustProxy: false,
     });
     expect(config.databaseUrl).toBeUndefined();

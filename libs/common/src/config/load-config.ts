@@ -191,6 +191,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
       trustProxy: trustProxy(env),
       bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+      jsonMaxDepth: integer(env, 'JSON_MAX_DEPTH', 32, 8, 256),
     },
     api: { workers: integer(env, 'API_WORKERS', 1, 1, 64) },
     databaseUrl,
@@ -221,6 +222,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       readPerMinute: integer(env, 'RATE_LIMIT_READ_PER_MINUTE', 1200, 1, 10_000_000),
       writePerMinute: integer(env, 'RATE_LIMIT_WRITE_PER_MINUTE', 600, 1, 10_000_000),
       authFailuresPerMinute: integer(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 30, 1, 10_000_000),
+      publicPerAddressPerMinute: integer(env, 'RATE_LIMIT_PUBLIC_PER_IP_PER_MINUTE', 300, 1, 10_000_000),
+      publicPerResourcePerMinute: integer(env, 'RATE_LIMIT_PUBLIC_PER_RESOURCE_PER_MINUTE', 120, 1, 10_000_000),
     },
     queuePrefix: queuePrefix(env),
     webhooks: {
