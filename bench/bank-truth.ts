@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startBenchServers } from './lib/local-servers.js';
+import { FAULT_KINDS, type FaultKind } from './bank-truth/fault-plan.js';
 import { runBankTruth } from './bank-truth/run-bank-truth.js';
 import { freePortOnLoopback as freePort } from './free-port.js';
 
@@ -9,16 +10,25 @@ import { freePortOnLoopback as freePort } from './free-port.js';
  * api and the worker, lets every timer run, then compares each resource's final status with what
  * the sandbox bank executed. Exits non-zero on any divergence, double execution or stuck resource.
  *
- *   npm run check:bank-truth [-- --operations N --seconds S --seed X]
+ *   npm run check:bank-truth [-- --operations N --seconds S --seed X --faults kind,kind]
  */
 const { values } = parseArgs({
   options: {
     operations: { type: 'string', default: '60' },
     seconds: { type: 'string' },
     seed: { type: 'string', default: String(Date.now() % 1_000_000) },
+    faults: { type: 'string' },
   },
 });
 const operations = Number(values.operations);
+
+/** `--faults lost-answer,kill-api`: only these fault kinds. */
+function faultKinds(list: string): FaultKind[] {
+  return list.split(',').map((kind) => {
+    if (!(FAULT_KINDS as readonly string[]).includes(kind)) throw new Error(`--faults: no fault kind ${kind}`);
+    return kind as FaultKind;
+  });
+}
 const seed = Number(values.seed);
 const servers = await startBenchServers(await freePort(), await freePort());
 try {
@@ -28,6 +38,7 @@ try {
     databaseUrl: servers.databaseUrl,
     redisUrl: servers.redisUrl,
     ...(values.seconds === undefined ? {} : { seconds: Number(values.seconds) }),
+    ...(values.faults === undefined ? {} : { faults: faultKinds(values.faults) }),
     log: (line) => void process.stderr.write(`[bank-truth] ${line}\n`),
   });
   const lines = [

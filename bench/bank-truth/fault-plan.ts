@@ -90,7 +90,9 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+    const swap = copy[i];
+    copy[i] = copy[j];
+    copy[j] = swap;
   }
   return copy;
 }

@@ -81,11 +81,12 @@ export class GatewayProcesses {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer): void =>
-      void this.output.set(name, ((this.output.get(name) ?? '') + chunk).slice(-4000));
+      void this.output.set(name, ((this.output.get(name) ?? '') + chunk.toString('utf8')).slice(-4000));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     this.children.set(name, child);
-    const deadline = Date.now() + 90_000;
+    // Generous: a loaded machine starts a Nest process slowly.
+    const deadline = Date.now() + 300_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) break;
       const status = await fetch(this.readyUrls[name], { signal: AbortSignal.timeout(1000) }).then(

@@ -176,7 +176,7 @@ async function gatewayResources(db: pg.Client, started: readonly Started[]): Pro
       kind: transfer ? 'transfer' : 'token-request',
       id: String(transfer ? row['transfer_id'] : row['id']),
       refId,
-      bankId: String((transfer ? row['transfer_bank_id'] : row['bank_id']) ?? ''),
+      bankId: String(transfer ? row['transfer_bank_id'] : row['bank_id']),
       status: String(transfer ? row['transfer_status'] : row['status']),
       label: label.get(refId) ?? '',
       row: transfer ? ((row['transfer'] as Json | null) ?? {}) : row,
