@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  OutcomeChecks,
   CreateSettlementRuleUseCase,
   InitiatePayoutUseCase,
   OnBehalfOfCheck,
@@ -76,6 +77,7 @@ function payoutPath(clock: Clock): RulePayouts {
     pino({ level: 'silent' }),
     config,
     new SettlementProviderRegistry({}),
+    new OutcomeChecks(r.outcomeChecks, r.scheduledJobs, r.transactions, clock, pino({ level: 'silent' })),
   );
   const initiate = new InitiatePayoutUseCase(
     stores.prisma,
