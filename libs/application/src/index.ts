@@ -13,3 +13,4 @@ export * from './settlement/index.js';
 export * from './settlement-providers/index.js';
 export * from './payouts/index.js';
 export * from './settlement-rules/index.js';
+export * from './sealed-records/index.js';
