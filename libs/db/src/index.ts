@@ -67,6 +67,8 @@ export * from './settlement/settlement-account.repository.js';
 export * from './settlement/settlement-ledger.repository.js';
 export * from './settlement/settlement-transaction.repository.js';
 export * from './settlement/settlement-reconciliation.repository.js';
+export * from './sealed-records/sealed-record-kinds.js';
+export * from './sealed-records/sealed-record.repository.js';
 export type { SettlementAccount, SettlementLedgerEntry, SettlementTransaction } from './generated/prisma/client.js';
 export * from './payouts/payout.repository.js';
 export * from './payouts/account-verification.repository.js';

@@ -29,6 +29,7 @@ import { SettlementRuleRepository } from './settlement-rules/settlement-rule.rep
 import { SettlementRulePayoutRepository } from './settlement-rules/settlement-rule-payout.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
 import { OutcomeCheckRepository } from './bank-truth/outcome-check.repository.js';
+import { SealedRecordRepository } from './sealed-records/sealed-record.repository.js';
 import { Transactions } from './transactions.js';
 import { WebhookConfigRepository } from './webhooks/webhook-config.repository.js';
 import { WebhookDeliveryRepository } from './webhooks/webhook-delivery.repository.js';
@@ -71,6 +72,7 @@ export interface Repositories {
   readonly settlementLedger: SettlementLedgerRepository;
   readonly settlementTransactions: SettlementTransactionRepository;
   readonly settlementReconciliation: SettlementReconciliationRepository;
+  readonly sealedRecords: SealedRecordRepository;
   readonly payouts: PayoutRepository;
   readonly accountVerifications: AccountVerificationRepository;
   readonly settlementRules: SettlementRuleRepository;
@@ -112,6 +114,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     settlementLedger: new SettlementLedgerRepository(prisma),
     settlementTransactions: new SettlementTransactionRepository(prisma),
     settlementReconciliation: new SettlementReconciliationRepository(prisma),
+    sealedRecords: new SealedRecordRepository(prisma),
     payouts: new PayoutRepository(prisma),
     accountVerifications: new AccountVerificationRepository(prisma),
     settlementRules: new SettlementRuleRepository(prisma),
