@@ -153,7 +153,11 @@ async function gatewayResources(db: pg.Client, started: readonly Started[]): Pro
   const byRef = new Map<string, GatewayResource[]>();
   const add = (resource: GatewayResource): void =>
     void byRef.set(resource.refId, [...(byRef.get(resource.refId) ?? []), resource]);
-  const payments = await db.query<Json>('SELECT * FROM payment WHERE ref_id = ANY($1)', [refIds]);
+  const payments = await db.query<Json>(
+    `SELECT p.*, (SELECT c.flagged_at FROM outcome_check c WHERE c.kind = 'payment' AND c.resource_id = p.id) AS outcome_flagged_at
+       FROM payment p WHERE p.ref_id = ANY($1)`,
+    [refIds],
+  );
   for (const row of payments.rows)
     add({
       kind: 'payment',
@@ -165,7 +169,8 @@ async function gatewayResources(db: pg.Client, started: readonly Started[]): Pro
       row,
     });
   const requests = await db.query<Json>(
-    `SELECT r.id, r.ref_id, r.bank_id, r.status, r.transfer_id, t.status AS transfer_status, t.bank_id AS transfer_bank_id, to_jsonb(t) AS transfer
+    `SELECT r.id, r.ref_id, r.bank_id, r.status, r.transfer_id, t.status AS transfer_status, t.bank_id AS transfer_bank_id, to_jsonb(t) AS transfer,
+            (SELECT c.flagged_at FROM outcome_check c WHERE c.resource_id = t.id) AS outcome_flagged_at
        FROM token_request r LEFT JOIN transfer t ON t.id = r.transfer_id WHERE r.ref_id = ANY($1)`,
     [refIds],
   );

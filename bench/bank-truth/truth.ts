@@ -76,8 +76,9 @@ export function executed(executions: readonly BankExecution[]): BankExecution[] 
  * reads the flag: until resources carry one, nothing is flagged.
  */
 export function isOperatorFlagged(resource: GatewayResource): boolean {
-  const flag = resource.row['operator_flag'] ?? resource.row['outcome_unknown_at'];
-  return flag !== undefined && flag !== null && flag !== false;
+  // The resource's outcome check, flagged for an operator after the limit (outcome_check.flagged_at).
+  const flag = resource.row['outcome_flagged_at'];
+  return flag !== undefined && flag !== null;
 }
 
 export type FindingKind = 'divergence' | 'double-execution' | 'stuck';

@@ -12,7 +12,6 @@ import {
   startGateway,
   ukInitiation,
   waitForStatus,
-  type PaymentBody,
   type TestGateway,
   type TestMember,
 } from '../support/payments-gateway.js';

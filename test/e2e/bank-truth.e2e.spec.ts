@@ -12,11 +12,11 @@ import { testConfig } from '../support/test-env.js';
  * expected until the fixes land; move an entry out to make the run assert on it.
  */
 export const FAULTS_EXPECTED_TO_FAIL: readonly string[] = [
-  'lost-answer',
+  // A UK v1 transfer whose submission answer is lost ends INITIATED (final, result unknown) rather
+  // than being asked again: transfers do not follow the one rule yet.
+  'uk-v1-transfer / lost-answer',
+  // Not yet seen through a whole run (the api restarting slowly on a loaded machine).
   'kill-api',
-  // The Berlin Group bank pays as the user authorises; a user who never comes back leaves the
-  // token request to expire: EXPIRED at the gateway while the bank executed the transfer.
-  'bg-v1-transfer / never-return',
 ];
 
 /** Fault kinds the run drives: every one not expected to fail as a whole. */

@@ -30,6 +30,8 @@ export const SEALED_RECORD_KINDS: readonly SealedRecordKind[] = [
   { purpose: 'token.grant', table: 'token', idColumn: 'id', column: 'sealed_grant' },
   { purpose: 'vrp-consent-grant', table: 'vrp_consent', idColumn: 'id', column: 'sealed_grant' },
   { purpose: TOKENIZED_ACCOUNT_SEAL_PURPOSE, table: 'tokenized_account', idColumn: 'id', column: 'sealed_details' },
+  // A UK payment order's user grant, kept on its outcome check only while the order's answer is unknown.
+  { purpose: 'payment-order-grant', table: 'outcome_check', idColumn: 'resource_id', column: 'sealed_grant' },
   {
     purpose: REFUND_REGISTRATION_SEAL_PURPOSE,
     table: 'refund_registration',
