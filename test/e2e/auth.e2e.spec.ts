@@ -425,7 +425,11 @@ describe('member authentication (sandbox)', () => {
 
 describe('member authentication (production)', () => {
   it('answers 401 to Basic with a valid API key, while Bearer works', async () => {
-    const server = await startServer({ ENVIRONMENT: 'production', PUBLIC_BASE_URL: 'https://gw.example.com' });
+    const server = await startServer({
+      ENVIRONMENT: 'production',
+      ALLOW_SANDBOX_BANKS: 'true',
+      PUBLIC_BASE_URL: 'https://gw.example.com',
+    });
     try {
       const member = await createMember(server);
       await expectRejectedWrite(server, member.id, { authorization: `Basic ${member.apiKey}` });

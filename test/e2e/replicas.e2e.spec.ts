@@ -633,7 +633,12 @@ describe('several api and worker replicas on one Postgres and Redis', () => {
         .filter((job) => job.name === name && !job.jobId.includes('+follow-up'))
         .map((job) => Math.floor(Number(job.jobId.slice(job.jobId.lastIndexOf('@') + 1)) / periodMs));
       expect(periods.length, `${name} ran`).toBeGreaterThan(0);
-      expect(periods.length, `${name}: runs per period ${JSON.stringify(periods)}`).toBe(new Set(periods).size);
+      // A worker restarted while a fired run has not yet written the next period's timer starts the
+      // chain again in that period: one extra run, once (the chains join at the next boundary).
+      expect(
+        periods.length - new Set(periods).size,
+        `${name}: runs per period ${JSON.stringify(periods)}`,
+      ).toBeLessThanOrEqual(1);
       // One chain: one periodic timer ahead (none only while a fired one is running).
       const ahead = await eventually(
         async () =>

@@ -32,10 +32,11 @@ import { WebhookReceiver, type ReceivedRequest } from '../support/webhook-receiv
  * A rotation of the key-encryption key covers every kind of sealed record: one record of every
  * kind is sealed through the gateway's own routes under a first key (the webhook signing key and
  * secret, a token's bank grant, a VRP consent's grant, an Account on File, a refund
- * registration), the processes restart with a second key current and the first as previous (two
+ * registration, a UK payment order's grant kept while its answer is unknown), the processes restart with a second key current and the first as previous (two
  * workers at once), then again with the first key dropped, and every record is used: the
  * tokenized account read, an AIS read with the token at the bank, a VRP under the consent, a
- * refund with the registration, and webhooks signed with the secret and the signing key.
+ * refund with the registration, webhooks signed with the secret and the signing key, and the lost
+ * payment order asked again with its grant.
  */
 
 type Json = Record<string, unknown>;
@@ -163,6 +164,7 @@ const records = {
   tokenizedAccountId: '',
   tokenId: '',
   vrpConsentId: '',
+  orderedPaymentId: '',
 };
 
 beforeAll(async () => {
@@ -251,6 +253,30 @@ describe('rotating the key-encryption key', () => {
     );
     expect((await fetch(back, { redirect: 'manual' })).status).toBe(303);
     records.vrpConsentId = consent.body.vrpConsent.id;
+
+    // A UK payment order whose answer the bank loses: its outcome check keeps the user's grant, sealed.
+    const ordered = await gateway<{ payment: { id: string; authentication: { redirectUrl: string } } }>(
+      g,
+      'POST',
+      '/v2/payments',
+      { initiation: ukInitiation({ amount: { value: '4.00', currency: 'GBP' } }) },
+    );
+    expect(ordered.status, JSON.stringify(ordered.body)).toBe(200);
+    const returned = await decideOnConsentPage(
+      ordered.body.payment.authentication.redirectUrl,
+      'sandbox-success',
+      'approve',
+    );
+    const faults = `${g.sandboxUrl}/sandbox/faults/ob-sandbox-gb`;
+    expect(
+      (await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, { lostAnswerRate: 1, only: ['domestic-payments'] })).status,
+    ).toBe(200);
+    try {
+      expect((await call(returned.toString(), 'GET', undefined)).status).toBe(303);
+    } finally {
+      expect((await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, {})).status).toBe(200);
+    }
+    records.orderedPaymentId = ordered.body.payment.id;
 
     expectAllSealedUnder(await sealedValues(g), first);
     await stop();
@@ -347,6 +373,16 @@ describe('rotating the key-encryption key', () => {
       );
       expect(new Webhook(records.webhookSecret).verify(request.body, headers)).toEqual(JSON.parse(request.body));
     }
+
+    // The lost order is asked again with its grant, opened under the second key: the payment completes.
+    const advanced = await call(`${g.adminUrl}/admin/clock/advance`, 'POST', `Bearer ${ADMIN_TOKEN}`, { seconds: 180 });
+    expect(advanced.status).toBe(200);
+    const askedAgain = await eventually(
+      () => gateway<{ payment: { status: string } }>(g, 'GET', `/v2/payments/${records.orderedPaymentId}`),
+      (answer) => answer.body.payment.status === 'INITIATION_COMPLETED',
+      'payment order asked again',
+    );
+    expect(askedAgain.body.payment.status).toBe('INITIATION_COMPLETED');
     await stop();
   }, 240_000);
 });
