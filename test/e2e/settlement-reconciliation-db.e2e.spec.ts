@@ -251,6 +251,88 @@ describe("an operator's match in Postgres", () => {
     expect((await refusal(credit.id, (await newPayment({ accountId: account, refId: 'x' })).id)).status).toBe(409);
   });
 
+  it('books a credit of another amount against the payment, which stays in progress; one adding up with it settles it', async () => {
+    const account = await newAccount();
+    const payment = await newPayment({ accountId: account, refId: 'split-order', amount: '10.00' });
+    const first = await newCredit(account, 'split-typo-1', '4.00');
+    const second = await newCredit(account, 'split-typo-2', '6.00');
+    await reconcileAll();
+
+    const booked = await matches.execute({ creditId: first.id, paymentId: payment.id });
+    expect(booked).toMatchObject({
+      creditId: first.id,
+      reconciliationState: 'MISMATCHED',
+      payment: { id: payment.id, status: 'SETTLEMENT_IN_PROGRESS' },
+    });
+    expect(await paymentOf(payment.id)).toMatchObject({ status: 'SETTLEMENT_IN_PROGRESS', version: payment.version });
+    expect(await creditRow(first.id)).toMatchObject({ reconciliationState: 'MISMATCHED', paymentId: payment.id });
+    expect(await timerOf(payment.id)).not.toBeNull();
+    expect(await eventsOf(payment.id)).toEqual([]);
+    // Booked against it now: not matched a second time.
+    expect((await refusal(first.id, payment.id)).status).toBe(409);
+
+    const settled = await matches.execute({ creditId: second.id, paymentId: payment.id });
+    expect(settled).toMatchObject({
+      reconciliationState: 'MATCHED',
+      payment: { id: payment.id, status: 'SETTLEMENT_COMPLETED' },
+    });
+    for (const credit of [first, second])
+      expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MATCHED', paymentId: payment.id });
+    expect(await timerOf(payment.id)).toBeNull();
+    expect((await eventsOf(payment.id)).map((event) => event.status)).toEqual(['SETTLEMENT_COMPLETED']);
+  });
+
+  it('moves a payment at INITIATION_COMPLETED to SETTLEMENT_IN_PROGRESS for a credit of another amount, with its event', async () => {
+    const account = await newAccount();
+    const payment = await newPayment({ accountId: account, refId: 'ic-order', status: 'INITIATION_COMPLETED' });
+    const credit = await newCredit(account, 'ic-typo', '0.01');
+    const booked = await matches.execute({ creditId: credit.id, paymentId: payment.id });
+    expect(booked.reconciliationState).toBe('MISMATCHED');
+    expect(await paymentOf(payment.id)).toMatchObject({
+      status: 'SETTLEMENT_IN_PROGRESS',
+      version: payment.version + 1,
+      statusReasonInformation: null,
+    });
+    expect((await eventsOf(payment.id)).map((event) => event.status)).toEqual(['SETTLEMENT_IN_PROGRESS']);
+    expect(await timerOf(payment.id)).not.toBeNull();
+  });
+
+  it('settles nothing with credits adding up past the amount: a credit of the amount still does, or the window ends it naming them', async () => {
+    const account = await newAccount();
+    const over = await newPayment({ accountId: account, refId: 'over-1', amount: '10.00' });
+    const a = await newCredit(account, 'over-typo-a', '6.00');
+    const b = await newCredit(account, 'over-typo-b', '6.00');
+    await matches.execute({ creditId: a.id, paymentId: over.id });
+    const second = await matches.execute({ creditId: b.id, paymentId: over.id });
+    expect(second).toMatchObject({ reconciliationState: 'MISMATCHED', payment: { status: 'SETTLEMENT_IN_PROGRESS' } });
+    expect(await windows.onTimer(over.id)).toBe('SETTLEMENT_INCOMPLETE');
+    expect((await paymentOf(over.id)).statusReasonInformation).toBe(
+      `The credits received on the settlement account do not match the payment (expected 10.00 EUR): ${a.id} 6.00 EUR, ${b.id} 6.00 EUR.`,
+    );
+    for (const credit of [a, b])
+      expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MISMATCHED', paymentId: over.id });
+
+    const exact = await newPayment({ accountId: account, refId: 'over-2', amount: '10.00' });
+    const c = await newCredit(account, 'over-typo-c', '6.00');
+    const d = await newCredit(account, 'over-typo-d', '6.00');
+    const real = await newCredit(account, 'over-typo-e', '10.00');
+    await matches.execute({ creditId: c.id, paymentId: exact.id });
+    await matches.execute({ creditId: d.id, paymentId: exact.id });
+    const settled = await matches.execute({ creditId: real.id, paymentId: exact.id });
+    expect(settled).toMatchObject({ reconciliationState: 'MATCHED', payment: { status: 'SETTLEMENT_COMPLETED' } });
+    expect(
+      (await stores.prisma.settlementTransaction.findMany({ where: { paymentId: exact.id }, orderBy: { id: 'asc' } }))
+        .map((row) => [row.id, row.reconciliationState])
+        .sort(),
+    ).toEqual(
+      [
+        [c.id, 'MISMATCHED'],
+        [d.id, 'MISMATCHED'],
+        [real.id, 'MATCHED'],
+      ].sort(),
+    );
+  });
+
   it('refuses a final payment (409), another member, account or currency (400)', async () => {
     const account = await newAccount();
     const otherAccount = await newAccount();

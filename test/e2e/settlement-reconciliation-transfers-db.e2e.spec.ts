@@ -73,7 +73,11 @@ beforeAll(async () => {
     repositories.transfers,
     repositories.settlementReconciliation,
   );
-  queries = new ReconciliationQueries(repositories.settlementReconciliation);
+  queries = new ReconciliationQueries(
+    repositories.settlementReconciliation,
+    repositories.payments,
+    repositories.transfers,
+  );
 });
 
 afterAll(async () => {
@@ -309,18 +313,44 @@ describe("an operator's match of a credit with a transfer in Postgres", () => {
     expect((await refusal(credit.id, open.id)).status).toBe(409);
   });
 
-  it('ends the transfer SETTLEMENT_INCOMPLETE for another amount, naming expected and received', async () => {
+  it('books a credit of another amount against the transfer, which stays in progress; one adding up with it settles it', async () => {
     const account = await newAccount();
     const transfer = await bankCompletes(await newTransfer(account, 'tr-manual-amount', '10.00'));
     const credit = await newCredit(account, 'tr-other', '7.50');
-    const matched = await matches.executeForTransfer({ creditId: credit.id, transferId: transfer.id });
-    expect(matched.reconciliationState).toBe('MISMATCHED');
-    const ended = await transferOf(transfer.id);
-    expect(ended.status).toBe('SETTLEMENT_INCOMPLETE');
-    expect(ended.statusReasonInformation).toBe(
-      'The credit received on the settlement account (7.50 EUR) does not match the payment (expected 10.00 EUR).',
-    );
+    const before = await eventCount('TRANSFER_STATUS_CHANGED', transfer.id);
+    const booked = await matches.executeForTransfer({ creditId: credit.id, transferId: transfer.id });
+    expect(booked).toMatchObject({
+      reconciliationState: 'MISMATCHED',
+      transfer: { id: transfer.id, status: 'SETTLEMENT_IN_PROGRESS' },
+    });
+    expect((await transferOf(transfer.id)).status).toBe('SETTLEMENT_IN_PROGRESS');
+    expect(await eventCount('TRANSFER_STATUS_CHANGED', transfer.id)).toBe(before);
+    expect(await timerOf(transfer.id)).not.toBeNull();
     expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MISMATCHED', transferId: transfer.id });
+
+    const rest = await newCredit(account, 'tr-other-2', '2.50');
+    const settled = await matches.executeForTransfer({ creditId: rest.id, transferId: transfer.id });
+    expect(settled).toMatchObject({
+      reconciliationState: 'MATCHED',
+      transfer: { id: transfer.id, status: 'SETTLEMENT_COMPLETED' },
+    });
+    for (const id of [credit.id, rest.id])
+      expect(await creditRow(id)).toMatchObject({ reconciliationState: 'MATCHED', transferId: transfer.id });
+    expect(await eventCount('TRANSFER_STATUS_CHANGED', transfer.id)).toBe(before + 1);
+    expect(await timerOf(transfer.id)).toBeNull();
+
+    // The admin's views show both against the transfer.
+    const view = await queries.transferSettlement(transfer.id);
+    expect(view.transfer).toMatchObject({ id: transfer.id, status: 'SETTLEMENT_COMPLETED' });
+    expect(view.credits.map((c) => [c.id, c.amount.value, c.reconciliationState, c.transferId])).toEqual([
+      [credit.id, '7.50', 'MATCHED', transfer.id],
+      [rest.id, '2.50', 'MATCHED', transfer.id],
+    ]);
+    expect((await queries.credits({ transferId: transfer.id }, 0, 10)).items.map((c) => c.id)).toEqual([
+      rest.id,
+      credit.id,
+    ]);
+    expect(await queries.credit(rest.id)).toMatchObject({ transferId: transfer.id, reconciliationState: 'MATCHED' });
   });
 
   it('refuses a transfer of another account (400), one not yet at the bank’s final status (409), and unknown ids (404)', async () => {

@@ -65,6 +65,14 @@ export interface SettlementBatchWrite {
   readonly outcomes: readonly CreditOutcome[];
 }
 
+/** Which credits listCredits answers (all credits when empty). */
+export interface CreditFilter {
+  readonly memberId?: string;
+  readonly reconciliationState?: string;
+  readonly paymentId?: string;
+  readonly transferId?: string;
+}
+
 interface CreditRow {
   id: string;
   account_id: string;
@@ -328,6 +336,38 @@ export class SettlementReconciliationRepository extends Repository {
       orderBy: [{ receivedAt: 'desc' }, { id: 'desc' }],
       skip: offset,
       take: limit + 1,
+    });
+  }
+
+  /**
+   * One page of credits (newest booked first; `limit + 1` rows), of one member, in one
+   * reconciliation state, or booked against one payment or transfer when given.
+   */
+  listCredits(filter: CreditFilter, offset: number, limit: number) {
+    return this.db.settlementTransaction.findMany({
+      where: {
+        transactionType: 'CREDIT',
+        ...(filter.memberId === undefined ? {} : { memberId: filter.memberId }),
+        ...(filter.reconciliationState === undefined ? {} : { reconciliationState: filter.reconciliationState }),
+        ...(filter.paymentId === undefined ? {} : { paymentId: filter.paymentId }),
+        ...(filter.transferId === undefined ? {} : { transferId: filter.transferId }),
+      },
+      orderBy: [{ receivedAt: 'desc' }, { id: 'desc' }],
+      skip: offset,
+      take: limit + 1,
+    });
+  }
+
+  /** One credit of any account (the admin's view), or null (a debit too). */
+  findCredit(id: string) {
+    return this.db.settlementTransaction.findFirst({ where: { id, transactionType: 'CREDIT' } });
+  }
+
+  /** The credits booked against a payment or a transfer (MATCHED or MISMATCHED), oldest booked first. */
+  creditsBookedAgainst(owner: { readonly paymentId: string } | { readonly transferId: string }) {
+    return this.db.settlementTransaction.findMany({
+      where: { transactionType: 'CREDIT', ...owner },
+      orderBy: [{ receivedAt: 'asc' }, { id: 'asc' }],
     });
   }
 

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PaymentStatus } from '../payments/payment-status.js';
-import { decideCredit, decideWindowEnd, type SeenCredit, type SettlementCandidate } from './credit-matching.js';
+import {
+  decideCredit,
+  decideManualMatch,
+  decideWindowEnd,
+  type SeenCredit,
+  type SettlementCandidate,
+} from './credit-matching.js';
 
 /*
  * An oracle written apart from the rules, in whole cents: a payment of `amount` takes credits one
@@ -9,7 +15,7 @@ import { decideCredit, decideWindowEnd, type SeenCredit, type SettlementCandidat
  * the first at which all credits so far, in its currency, add up to its amount (all of them).
  * Until then nothing is final; at the window's end an unsettled payment ends incomplete, naming
  * every credit it saw. Amounts are written with 2 to 4 decimals, so equal money in other texts
- * must compare equal.
+ * must compare equal. An operator's match of a credit with the payment follows the same oracle.
  */
 
 interface Credit {
@@ -54,7 +60,9 @@ describe('credit matching against the oracle', () => {
         fc.integer({ min: 1, max: 3000 }),
         fc.array(creditArb, { maxLength: 8 }),
         fc.constantFrom<PaymentStatus>('INITIATION_COMPLETED', 'SETTLEMENT_IN_PROGRESS'),
-        (amount, credits, start) => {
+        // Which credits an operator matches with the payment instead of the worker (those in its currency).
+        fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
+        (amount, credits, start, byOperator) => {
           const expected = oracle(amount, credits);
           let status: PaymentStatus = start;
           const linked: SeenCredit[] = [];
@@ -68,7 +76,9 @@ describe('credit matching against the oracle', () => {
           });
           for (const [index, credit] of credits.entries()) {
             const seen = { id: `c${index}`, amount: text(credit.cents, credit.decimals), currency: credit.currency };
-            const decision = decideCredit(seen, [payment()]);
+            const manual = byOperator[index] === true && credit.currency === 'EUR';
+            const decision = manual ? decideManualMatch(payment(), seen) : decideCredit(seen, [payment()]);
+            if (decision === null) throw new Error('an operator could not match a payment awaiting settlement');
             if (decision.kind === 'settle') {
               expect(expected).toMatchObject({ kind: 'settled', at: index });
               if (expected.kind !== 'settled') return;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATUSES, paymentStatusMachine, type PaymentStatus } from '../payments/payment-status.js';
 import {
   decideCredit,
+  decideManualMatch,
   manualMatchRefusal,
   sameMoney,
   settlementMoves,
@@ -113,6 +114,55 @@ describe('decideCredit', () => {
     expect(decideCredit(credit(), [])).toEqual({ kind: 'unmatched' });
     for (const status of PAYMENT_STATUSES.filter((s) => paymentStatusMachine.isFinal(s)))
       expect(decideCredit(credit(), [payment('a', status)])).toEqual({ kind: 'unmatched' });
+  });
+});
+
+describe('decideManualMatch', () => {
+  it('settles with a credit of the amount, booked credits left as they are', () => {
+    const linked = [{ id: 'st:a', amount: '0.01', currency: 'EUR' }];
+    expect(decideManualMatch({ ...payment('a', 'SETTLEMENT_IN_PROGRESS'), linked }, credit('10.00'))).toEqual({
+      kind: 'settle',
+      paymentId: 'a',
+      moves: ['SETTLEMENT_COMPLETED'],
+      withLinked: [],
+    });
+  });
+
+  it('books a credit of another amount against the payment, which stays in progress', () => {
+    expect(decideManualMatch(payment('a', 'SETTLEMENT_IN_PROGRESS'), credit('4.00'))).toEqual({
+      kind: 'link',
+      paymentId: 'a',
+      moves: [],
+    });
+    expect(decideManualMatch(payment('a', 'INITIATION_COMPLETED'), credit('4.00'))).toEqual({
+      kind: 'link',
+      paymentId: 'a',
+      moves: ['SETTLEMENT_IN_PROGRESS'],
+    });
+  });
+
+  it('settles with the credits booked before when together they make the amount', () => {
+    const linked = [{ id: 'st:a', amount: '4.00', currency: 'EUR' }];
+    expect(decideManualMatch({ ...payment('a', 'SETTLEMENT_IN_PROGRESS'), linked }, credit('6.0000'))).toEqual({
+      kind: 'settle',
+      paymentId: 'a',
+      moves: ['SETTLEMENT_COMPLETED'],
+      withLinked: ['st:a'],
+    });
+  });
+
+  it('settles nothing when the credits add up past the amount', () => {
+    const linked = [{ id: 'st:a', amount: '6.00', currency: 'EUR' }];
+    expect(decideManualMatch({ ...payment('a', 'SETTLEMENT_IN_PROGRESS'), linked }, credit('6.00'))).toEqual({
+      kind: 'link',
+      paymentId: 'a',
+      moves: [],
+    });
+  });
+
+  it('decides nothing for a payment not awaiting settlement', () => {
+    for (const status of ['INITIATION_PROCESSING', 'SETTLEMENT_COMPLETED', 'SETTLEMENT_INCOMPLETE'] as const)
+      expect(decideManualMatch(payment('a', status), credit())).toBeNull();
   });
 });
 

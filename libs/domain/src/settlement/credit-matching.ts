@@ -22,6 +22,7 @@ import { paymentStatusMachine, type PaymentStatus } from '../payments/payment-st
  * naming every credit seen (ids and amounts), or saying none came. More than the amount (credits
  * adding up past it) settles nothing by itself: the payment waits for a credit of its exact
  * amount, or ends SETTLEMENT_INCOMPLETE at the window's end naming them.
+ * An operator's match of a credit with one payment goes by the same rules (decideManualMatch).
  * A payment at INITIATION_COMPLETED passes through SETTLEMENT_IN_PROGRESS on the way (each move
  * with its event). Final statuses never change.
  */
@@ -99,12 +100,6 @@ export function settlementMoves(from: PaymentStatus, to: PaymentStatus): readonl
 /** A payment the bank has not finished with: neither awaiting settlement nor final. */
 function beforeBankFinal(status: PaymentStatus): boolean {
   return !AWAITING_SETTLEMENT.has(status) && !paymentStatusMachine.isFinal(status);
-}
-
-/** The statusReasonInformation of a payment settled by a credit of another amount. */
-export function amountMismatchReason(expected: CreditAmount, received: CreditAmount): string {
-  const text = (money: CreditAmount) => `${fromMinorUnits(toMinorUnits(money.amount))} ${money.currency}`;
-  return `The credit received on the settlement account (${text(received)}) does not match the payment (expected ${text(expected)}).`;
 }
 
 function oldestFirst(a: SettlementCandidate, b: SettlementCandidate): number {
@@ -194,29 +189,30 @@ export function decideWindowEnd(
   };
 }
 
-/** What an operator's match of a credit with a payment does. */
+/** What an operator's match of a credit with a payment does (see decideManualMatch). */
 export type ManualDecision =
-  | { readonly kind: 'settle'; readonly paymentId: string; readonly moves: readonly PaymentStatus[] }
   | {
-      readonly kind: 'mismatch';
+      readonly kind: 'settle';
       readonly paymentId: string;
       readonly moves: readonly PaymentStatus[];
-      readonly reason: string;
-    };
+      /** The credits booked against the payment before that settle it with this one. */
+      readonly withLinked: readonly string[];
+    }
+  | { readonly kind: 'link'; readonly paymentId: string; readonly moves: readonly PaymentStatus[] };
 
 /**
- * What an operator's linking of `credit` to `payment` does: settle it (same amount and currency) or end it
- * SETTLEMENT_INCOMPLETE with the reason; null when the payment does not await settlement.
+ * What an operator's match of `credit` with `payment` (and the credits already booked against it,
+ * `payment.linked`) does: the worker's rules for that one payment (decideCredit). The credit
+ * settles it when it is the payment's amount, or when it and the credits booked before add up to
+ * it exactly (all of them MATCHED); otherwise it is booked against the payment, which stays (or
+ * moves to) SETTLEMENT_IN_PROGRESS until a credit or the sum of its credits matches, or its
+ * window ends it SETTLEMENT_INCOMPLETE naming them. Credits adding up past the amount settle
+ * nothing. Null when the payment does not await settlement.
  */
-export function settleWith(payment: SettlementCandidate, credit: CreditAmount): ManualDecision | null {
-  if (sameMoney(payment, credit)) {
-    const moves = settlementMoves(payment.status, 'SETTLEMENT_COMPLETED');
-    return moves === null ? null : { kind: 'settle', paymentId: payment.id, moves };
-  }
-  const moves = settlementMoves(payment.status, 'SETTLEMENT_INCOMPLETE');
-  return moves === null
-    ? null
-    : { kind: 'mismatch', paymentId: payment.id, moves, reason: amountMismatchReason(payment, credit) };
+export function decideManualMatch(payment: SettlementCandidate, credit: CreditAmount): ManualDecision | null {
+  if (!AWAITING_SETTLEMENT.has(payment.status)) return null;
+  const decision = decideCredit(credit, [payment]);
+  return decision.kind === 'settle' || decision.kind === 'link' ? decision : null;
 }
 
 /** Why an operator's match of a credit with a payment is refused, or undefined when it may be made. */
@@ -246,8 +242,8 @@ export interface ManualPayment extends SettlementCandidate {
 /**
  * The rules an operator's match goes through before the same settlement moves as the worker's:
  * a credit not yet linked, of the payment's member, account and currency, and a payment still
- * awaiting settlement (final statuses never change). Another amount makes the payment
- * SETTLEMENT_INCOMPLETE, as it does for the worker.
+ * awaiting settlement (final statuses never change). What the match then does is
+ * decideManualMatch: the worker's rules.
  */
 export function manualMatchRefusal(credit: ManualCredit, payment: ManualPayment): ManualMatchRefusal | undefined {
   const noun = payment.noun ?? 'payment';

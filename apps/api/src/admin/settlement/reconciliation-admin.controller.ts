@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   MatchCreditUseCase,
@@ -8,11 +8,13 @@ import {
   type MatchedCredit,
   type MatchedTransferCredit,
   type PaymentResource,
+  type PaymentSettlementView,
   type TransferResource,
+  type TransferSettlementView,
 } from '#libs/application';
 import { GatewayError } from '#libs/common';
 import { AdminTokenGuard } from '../admin-token.guard.js';
-import { MatchCreditRequest, ReconciliationListQuery, pageOf } from './reconciliation-admin.dto.js';
+import { CreditListQuery, MatchCreditRequest, ReconciliationListQuery, pageOf } from './reconciliation-admin.dto.js';
 
 /** Reconciliation of settlement-account credits with payments, for operators (docs/reconciliation.md). */
 @ApiTags('Admin: settlement reconciliation')
@@ -34,6 +36,49 @@ export class ReconciliationAdminController {
     return this.queries.unmatchedCredits(query.memberId, offset, limit);
   }
 
+  @Get('credits')
+  @ApiOperation({
+    summary:
+      'Credits in every reconciliation state (newest first), each with the paymentId or transferId it is booked against; filtered by member, state, payment or transfer.',
+  })
+  credits(@Query() query: CreditListQuery): Promise<AdminPage<CreditView>> {
+    const { offset, limit } = pageOf(query);
+    const { memberId, reconciliationState, paymentId, transferId } = query;
+    return this.queries.credits(
+      {
+        ...(memberId === undefined ? {} : { memberId }),
+        ...(reconciliationState === undefined ? {} : { reconciliationState }),
+        ...(paymentId === undefined ? {} : { paymentId }),
+        ...(transferId === undefined ? {} : { transferId }),
+      },
+      offset,
+      limit,
+    );
+  }
+
+  @Get('credits/:creditId')
+  @ApiOperation({ summary: 'One credit, with the paymentId or transferId it is booked against.' })
+  async credit(@Param('creditId') creditId: string): Promise<{ credit: CreditView }> {
+    return { credit: await this.queries.credit(creditId) };
+  }
+
+  @Get('payments/:paymentId')
+  @ApiOperation({
+    summary:
+      'A payment to a settlement account with the credits booked against it (oldest first): MATCHED the ones that settled it, MISMATCHED the others.',
+  })
+  paymentSettlement(@Param('paymentId') paymentId: string): Promise<PaymentSettlementView> {
+    return this.queries.paymentSettlement(paymentId);
+  }
+
+  @Get('transfers/:transferId')
+  @ApiOperation({
+    summary: 'A Payments v1 transfer to a settlement account with the credits booked against it (oldest first).',
+  })
+  transferSettlement(@Param('transferId') transferId: string): Promise<TransferSettlementView> {
+    return this.queries.transferSettlement(transferId);
+  }
+
   @Get('awaiting-settlement')
   @ApiOperation({ summary: 'Payments to settlement accounts at SETTLEMENT_IN_PROGRESS (oldest first).' })
   awaitingSettlement(@Query() query: ReconciliationListQuery): Promise<AdminPage<PaymentResource>> {
@@ -52,7 +97,7 @@ export class ReconciliationAdminController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      "Match a credit with a payment (paymentId) or a Payments v1 transfer (transferId) through the worker's rules: same amount SETTLEMENT_COMPLETED, another SETTLEMENT_INCOMPLETE. 400 for another member, account or currency; 409 for a credit already matched or one no longer awaiting settlement.",
+      "Match a credit with a payment (paymentId) or a Payments v1 transfer (transferId) through the worker's rules: the payment's amount, or the credits booked against it adding up to it with this one, settle it (SETTLEMENT_COMPLETED, MATCHED); another amount is booked against it (MISMATCHED) and it stays SETTLEMENT_IN_PROGRESS until its window ends. 400 for another member, account or currency; 409 for a credit already matched or one no longer awaiting settlement.",
   })
   @ApiBody({
     type: MatchCreditRequest,

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { RECONCILIATION_STATES } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
 import { ADMIN_PAGE_LIMIT, PageLimitParam, PageOffsetParam } from '../admin-paging.js';
 
@@ -17,6 +18,25 @@ export class ReconciliationListQuery {
   @PageOffsetParam('Offset from the previous page.', 12)
   @Matches(/^\d+$/, { message: 'offset must be a whole number' })
   offset?: string;
+}
+
+export class CreditListQuery extends ReconciliationListQuery {
+  @ApiPropertyOptional({ description: 'Only credits in this reconciliation state.', enum: RECONCILIATION_STATES })
+  @IsOptional()
+  @IsIn(RECONCILIATION_STATES, { message: `reconciliationState must be one of ${RECONCILIATION_STATES.join(', ')}` })
+  reconciliationState?: string;
+
+  @ApiPropertyOptional({ description: 'Only the credits booked against this payment.' })
+  @IsOptional()
+  @IsString({ message: 'paymentId must be a string' })
+  @MaxLength(128, { message: 'paymentId must be at most 128 characters' })
+  paymentId?: string;
+
+  @ApiPropertyOptional({ description: 'Only the credits booked against this Payments v1 transfer.' })
+  @IsOptional()
+  @IsString({ message: 'transferId must be a string' })
+  @MaxLength(128, { message: 'transferId must be at most 128 characters' })
+  transferId?: string;
 }
 
 /** The page a list query asks for. */

@@ -7,12 +7,14 @@ import {
   TransferRepository,
   Transactions,
   type CreditForReconciliation,
+  type CreditOutcome,
   type Tx,
 } from '#libs/db';
 import {
+  decideManualMatch,
   manualMatchRefusal,
-  settleWith,
   transferSettlementMoves,
+  type ManualDecision,
   type ManualPayment,
   type TransferStatus,
 } from '#libs/domain';
@@ -20,7 +22,6 @@ import { wakeOutboxRelay } from '#libs/events';
 import { renderPayment, type PaymentResource } from '../../payments/payment-view.js';
 import { renderTransfer, type TransferResource } from '../../transfers/transfer-view.js';
 import { settlementWindowTimerId } from '../settlement-window-timer.js';
-import { applySettlement } from './apply-settlement.js';
 import { candidateOf, creditOf } from './settlement-candidate.js';
 import { settlementStep } from './settlement-step.js';
 import { transferCandidateOf, transferSettlementStep } from './transfer-settlement-step.js';
@@ -39,7 +40,10 @@ export interface MatchTransferCreditCommand {
 
 interface Match {
   readonly creditId: string;
-  /** MATCHED (same amount: SETTLEMENT_COMPLETED) or MISMATCHED (SETTLEMENT_INCOMPLETE). */
+  /**
+   * MATCHED (it settled the payment: SETTLEMENT_COMPLETED) or MISMATCHED (booked against it,
+   * which stays SETTLEMENT_IN_PROGRESS).
+   */
   readonly reconciliationState: 'MATCHED' | 'MISMATCHED';
 }
 
@@ -57,8 +61,11 @@ type MatchState = Match['reconciliationState'];
  * An operator matches a credit with a payment or a transfer (admin API): both locked, the rules
  * of manualMatchRefusal (400 for a credit that cannot settle it: not a credit, another member,
  * account or currency; 409 for a credit already matched or a payment or transfer no longer
- * awaiting settlement), then the same moves as the reconciliation worker's, in one transaction
- * with their events and the window timer's removal.
+ * awaiting settlement), then the worker's matching rules for that one payment
+ * (decideManualMatch) with the credits already booked against it: the credit settles it when it
+ * is its amount, or when it and those credits add up to it exactly (all MATCHED, the window timer
+ * removed); otherwise it is booked against it (MISMATCHED) and the payment stays, or moves to,
+ * SETTLEMENT_IN_PROGRESS until its window ends. One transaction, with an event per move.
  */
 @Injectable()
 export class MatchCreditUseCase {
@@ -101,26 +108,21 @@ export class MatchCreditUseCase {
   private async matchPayment(tx: Tx, credit: CreditForReconciliation, paymentId: string): Promise<MatchedCredit> {
     const payment = await this.payments.in(tx).lock(paymentId);
     if (payment === null) throw GatewayError.notFound(paymentId);
-    const candidate = candidateOf(payment);
+    const repository = this.reconciliation.in(tx);
+    const linked = (await repository.linkedCreditsOf([payment.id], [])).get(payment.id) ?? [];
+    const candidate = { ...candidateOf(payment), linked };
     refuseUnlessMatchable(credit, candidate, 'paymentId');
-    const decision = settleWith(candidate, credit);
+    const decision = decideManualMatch(candidate, credit);
     if (decision === null) throw new GatewayError('CONFLICT', { message: `Payment ${payment.id} cannot be settled.` });
     const now = this.clock.now();
-    const step = settlementStep(
-      payment,
-      decision.moves,
-      now,
-      decision.kind === 'mismatch' ? decision.reason : undefined,
-    );
-    const state: MatchState = decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED';
-    await applySettlement(this.reconciliation.in(tx), step, {
-      id: credit.id,
-      state,
-      paymentId: payment.id,
-      reconcileAfter: null,
-      reconciledAt: now,
+    const step = settlementStep(payment, decision.moves, now);
+    await repository.writeSettlements({
+      writes: decision.moves.length === 0 ? [] : [step.write],
+      events: step.events,
+      timerIds: decision.kind === 'settle' ? [settlementWindowTimerId(payment.id)] : [],
+      outcomes: creditOutcomes(credit.id, decision, { paymentId: payment.id, transferId: null }, now),
     });
-    return { creditId: credit.id, reconciliationState: state, payment: renderPayment(step.payment) };
+    return { creditId: credit.id, reconciliationState: stateOf(decision), payment: renderPayment(step.payment) };
   }
 
   private async matchTransfer(
@@ -130,42 +132,52 @@ export class MatchCreditUseCase {
   ): Promise<MatchedTransferCredit> {
     const transfer = await this.transfers.in(tx).lock(transferId);
     if (transfer === null) throw GatewayError.notFound(transferId);
+    const repository = this.reconciliation.in(tx);
+    const linked = (await repository.linkedCreditsOf([], [transfer.id])).get(transfer.id) ?? [];
     const candidate: ManualPayment = {
       ...transferCandidateOf(transfer),
+      linked,
       memberId: transfer.memberId,
       virtualAccountId: transfer.virtualAccountId,
       noun: 'transfer',
       ownStatus: transfer.status,
     };
     refuseUnlessMatchable(credit, candidate, 'transferId');
-    const decision = settleWith(candidate, credit);
+    const decision = decideManualMatch(candidate, credit);
     const moves = decision === null ? null : transferSettlementMoves(transfer.status as TransferStatus, decision.moves);
     if (decision === null || moves === null)
       throw new GatewayError('CONFLICT', { message: `Transfer ${transfer.id} cannot be settled.` });
     const now = this.clock.now();
-    const step = transferSettlementStep(
-      transfer,
-      moves,
-      now,
-      decision.kind === 'mismatch' ? decision.reason : undefined,
-    );
-    const state: MatchState = decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED';
-    const repository = this.reconciliation.in(tx);
+    const step = transferSettlementStep(transfer, moves, now);
     await repository.writeTransferSettlements({
-      writes: [step.write],
+      writes: moves.length === 0 ? [] : [step.write],
       events: step.events,
-      timerIds: [settlementWindowTimerId(transfer.id)],
+      timerIds: decision.kind === 'settle' ? [settlementWindowTimerId(transfer.id)] : [],
     });
     await repository.writeSettlements({
       writes: [],
       events: [],
       timerIds: [],
-      outcomes: [
-        { id: credit.id, state, paymentId: null, transferId: transfer.id, reconcileAfter: null, reconciledAt: now },
-      ],
+      outcomes: creditOutcomes(credit.id, decision, { paymentId: null, transferId: transfer.id }, now),
     });
-    return { creditId: credit.id, reconciliationState: state, transfer: renderTransfer(step.transfer) };
+    return { creditId: credit.id, reconciliationState: stateOf(decision), transfer: renderTransfer(step.transfer) };
   }
+}
+
+/** The matched credit's state: MATCHED when it settled the payment, MISMATCHED when only booked against it. */
+function stateOf(decision: ManualDecision): MatchState {
+  return decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED';
+}
+
+/** The outcomes of a match: the credit, and the credits booked before that settle the payment with it. */
+function creditOutcomes(
+  creditId: string,
+  decision: ManualDecision,
+  link: { readonly paymentId: string | null; readonly transferId: string | null },
+  now: Date,
+): CreditOutcome[] {
+  const ids = decision.kind === 'settle' ? [creditId, ...decision.withLinked] : [creditId];
+  return ids.map((id) => ({ id, state: stateOf(decision), ...link, reconcileAfter: null, reconciledAt: now }));
 }
 
 /** Throws the refusal of manualMatchRefusal as the admin API answers it: 409, or a 400 naming `field` (or creditId). */
