@@ -218,6 +218,119 @@ describe('a payment to a settlement account', () => {
       [ahead, '0.01', 'MISMATCHED'],
       [real, '20.00', 'MATCHED'],
     ]);
+
+    // The admin's views show both against the payment.
+    const admin = `Bearer ${ADMIN_TOKEN}`;
+    const view = await call<{ payment: Json; credits: Json[] }>(
+      `${gateway.adminUrl}/admin/settlement/payments/${encodeURIComponent(payment.id)}`,
+      'GET',
+      admin,
+    );
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(view.body.payment).toMatchObject({ id: payment.id, status: 'SETTLEMENT_COMPLETED' });
+    expect(view.body.credits.map((c) => [c['id'], c['amount'], c['reconciliationState'], c['paymentId']])).toEqual([
+      [ahead, { value: '0.01', currency: 'GBP' }, 'MISMATCHED', payment.id],
+      [real, { value: '20.00', currency: 'GBP' }, 'MATCHED', payment.id],
+    ]);
+    const one = await call<{ credit: Json }>(
+      `${gateway.adminUrl}/admin/settlement/credits/${encodeURIComponent(ahead)}`,
+      'GET',
+      admin,
+    );
+    expect(one.status).toBe(200);
+    expect(one.body.credit).toMatchObject({ id: ahead, reconciliationState: 'MISMATCHED', paymentId: payment.id });
+    const listed = await call<{ items: Json[] }>(
+      `${gateway.adminUrl}/admin/settlement/credits?paymentId=${encodeURIComponent(payment.id)}`,
+      'GET',
+      admin,
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((c) => [c['id'], c['paymentId']])).toEqual([
+      [real, payment.id],
+      [ahead, payment.id],
+    ]);
+    const mismatched = await call<{ items: Json[] }>(
+      `${gateway.adminUrl}/admin/settlement/credits?memberId=${encodeURIComponent(member.id)}&reconciliationState=MISMATCHED`,
+      'GET',
+      admin,
+    );
+    expect(mismatched.body.items).toContainEqual(expect.objectContaining({ id: ahead, paymentId: payment.id }));
+    expect(mismatched.body.items.every((c) => c['reconciliationState'] === 'MISMATCHED')).toBe(true);
+    const refused = await call<{ error: { paths?: string[]; tokenTraceId: string } }>(
+      `${gateway.adminUrl}/admin/settlement/credits?reconciliationState=SETTLED`,
+      'GET',
+      admin,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.paths).toEqual(['reconciliationState']);
+    expect(refused.body.error.tokenTraceId).toEqual(expect.any(String));
+    for (const unknown of ['credits/st:unknown', 'payments/pm2:unknown'])
+      expect((await call(`${gateway.adminUrl}/admin/settlement/${unknown}`, 'GET', admin)).status).toBe(404);
+
+    // The member reads the credit as the reference's VirtualAccountTransaction: the payment it is
+    // booked against is its paymentId. Another member does not see it.
+    const { providerPaymentId } = await stores.prisma.settlementTransaction.findUniqueOrThrow({ where: { id: ahead } });
+    const transactionUrl = `${gateway.apiUrl}/virtual-accounts/${encodeURIComponent(gbpAccount)}/transactions/${providerPaymentId}`;
+    const mine = await call<{ transaction: Json }>(transactionUrl, 'GET', member.auth);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body.transaction).toMatchObject({
+      providerPaymentId,
+      amount: { value: '0.01', currency: 'GBP' },
+      paymentId: payment.id,
+    });
+    expect((await call(transactionUrl, 'GET', other.auth)).status).toBe(404);
+  });
+
+  it("an operator's match of a credit of another amount books it against the payment; the credit adding up settles it", async () => {
+    const payment = await paidToAccount(fasterPayment('20.00'));
+    const part = await bookCredit(gbpAccount, `${payment.refId}-typo`, '5.00', 'GBP');
+    const rest = await bookCredit(gbpAccount, `${payment.refId}-typo-2`, '15.00', 'GBP');
+    const stateOf = async (id: string) =>
+      (await stores.prisma.settlementTransaction.findUniqueOrThrow({ where: { id } })).reconciliationState;
+    const deadline = Date.now() + 15_000;
+    while ((await stateOf(part)) === 'PENDING' || (await stateOf(rest)) === 'PENDING') {
+      if (Date.now() > deadline) throw new Error('the credits were not reconciled');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect([await stateOf(part), await stateOf(rest)]).toEqual(['UNMATCHED', 'UNMATCHED']);
+
+    const admin = `Bearer ${ADMIN_TOKEN}`;
+    const match = (creditId: string) =>
+      call<{ match: { reconciliationState: string; payment: Json } }>(
+        `${gateway.adminUrl}/admin/settlement/matches`,
+        'POST',
+        admin,
+        { creditId, paymentId: payment.id },
+      );
+    const booked = await match(part);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    expect(booked.body.match).toMatchObject({
+      reconciliationState: 'MISMATCHED',
+      payment: { id: payment.id, status: 'SETTLEMENT_IN_PROGRESS' },
+    });
+    expect((await getPayment(gateway, member, payment.id)).status).toBe('SETTLEMENT_IN_PROGRESS');
+    expect(
+      await stores.prisma.scheduledJob.findUnique({ where: { id: `settlement.window-end:${payment.id}` } }),
+    ).not.toBeNull();
+
+    const settled = await match(rest);
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    expect(settled.body.match).toMatchObject({
+      reconciliationState: 'MATCHED',
+      payment: { id: payment.id, status: 'SETTLEMENT_COMPLETED' },
+    });
+    const final = await getPayment(gateway, member, payment.id);
+    expect(final.status).toBe('SETTLEMENT_COMPLETED');
+    expectReferencePayment(final, 'GET /v2/payments/{id}');
+    const view = await call<{ credits: Json[] }>(
+      `${gateway.adminUrl}/admin/settlement/payments/${encodeURIComponent(payment.id)}`,
+      'GET',
+      admin,
+    );
+    expect(view.body.credits.map((c) => [c['id'], c['reconciliationState']])).toEqual([
+      [part, 'MATCHED'],
+      [rest, 'MATCHED'],
+    ]);
   });
 
   it('a SEPA payment whose credit arrives on day 14 settles; one without a credit is SETTLEMENT_INCOMPLETE after 15 days, Faster Payments after 1 day', async () => {
