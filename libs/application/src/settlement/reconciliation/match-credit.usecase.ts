@@ -8,6 +8,8 @@ import {
   Transactions,
   type CreditForReconciliation,
   type CreditOutcome,
+  type Payment,
+  type Transfer,
   type Tx,
 } from '#libs/db';
 import {
@@ -83,31 +85,47 @@ export class MatchCreditUseCase {
 
   /** Matches the credit with a payment. */
   execute(command: MatchCreditCommand): Promise<MatchedCredit> {
-    return this.locked(command.creditId, (tx, credit) => this.matchPayment(tx, credit, command.paymentId));
+    return this.locked(
+      command.creditId,
+      (tx) => this.payments.in(tx).lock(command.paymentId),
+      command.paymentId,
+      (tx, credit, payment) => this.matchPayment(tx, credit, payment),
+    );
   }
 
   /** Matches the credit with a transfer. */
   executeForTransfer(command: MatchTransferCreditCommand): Promise<MatchedTransferCredit> {
-    return this.locked(command.creditId, (tx, credit) => this.matchTransfer(tx, credit, command.transferId));
+    return this.locked(
+      command.creditId,
+      (tx) => this.transfers.in(tx).lock(command.transferId),
+      command.transferId,
+      (tx, credit, transfer) => this.matchTransfer(tx, credit, transfer),
+    );
   }
 
-  /** Runs `match` in one transaction with the credit locked, then wakes the outbox relay. */
-  private async locked<T>(
+  /**
+   * Runs `match` in one transaction with the payment (or transfer) locked first and then the
+   * credit, the order the settlement window's end takes them in, so the two never wait for each
+   * other; then wakes the outbox relay.
+   */
+  private async locked<R, T>(
     creditId: string,
-    match: (tx: Tx, credit: CreditForReconciliation) => Promise<T>,
+    lockTarget: (tx: Tx) => Promise<R | null>,
+    targetId: string,
+    match: (tx: Tx, credit: CreditForReconciliation, target: R) => Promise<T>,
   ): Promise<T> {
     const matched = await this.transactions.run(async (tx) => {
+      const target = await lockTarget(tx);
+      if (target === null) throw GatewayError.notFound(targetId);
       const credit = await this.reconciliation.in(tx).lockCredit(creditId);
       if (credit === null) throw GatewayError.notFound(creditId);
-      return match(tx, credit);
+      return match(tx, credit, target);
     });
     wakeOutboxRelay(this.prisma.pool);
     return matched;
   }
 
-  private async matchPayment(tx: Tx, credit: CreditForReconciliation, paymentId: string): Promise<MatchedCredit> {
-    const payment = await this.payments.in(tx).lock(paymentId);
-    if (payment === null) throw GatewayError.notFound(paymentId);
+  private async matchPayment(tx: Tx, credit: CreditForReconciliation, payment: Payment): Promise<MatchedCredit> {
     const repository = this.reconciliation.in(tx);
     const linked = (await repository.linkedCreditsOf([payment.id], [])).get(payment.id) ?? [];
     const candidate = { ...candidateOf(payment), linked };
@@ -128,10 +146,8 @@ export class MatchCreditUseCase {
   private async matchTransfer(
     tx: Tx,
     credit: CreditForReconciliation,
-    transferId: string,
+    transfer: Transfer,
   ): Promise<MatchedTransferCredit> {
-    const transfer = await this.transfers.in(tx).lock(transferId);
-    if (transfer === null) throw GatewayError.notFound(transferId);
     const repository = this.reconciliation.in(tx);
     const linked = (await repository.linkedCreditsOf([], [transfer.id])).get(transfer.id) ?? [];
     const candidate: ManualPayment = {
