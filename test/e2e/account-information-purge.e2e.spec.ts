@@ -101,22 +101,13 @@ describe('maintenance.purge-account-information', () => {
     // 60 s old is inside a 120 s window: the configured seconds decide, not the default 60.
     expect(await readKeys()).toEqual(['live-0', 'live-1', 'now-0']);
 
-    const timers = await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_ACCOUNT_INFORMATION_JOB } });
-    expect(timers).toHaveLength(1);
-    const [timer] = timers;
-    expect(timer?.queue).toBe(JOB_QUEUE[PURGE_ACCOUNT_INFORMATION_JOB]);
-    expect(timer?.payload).toEqual(payload);
-    // The next run is on the hour of the service clock.
-    const dueAt = timer?.dueAt ?? new Date(0);
-    expect(dueAt.getTime() % HOUR_MS).toBe(0);
-    expect(dueAt.getTime() - stores.clock.nowMs()).toBeGreaterThan(0);
-    expect(dueAt.getTime() - stores.clock.nowMs()).toBeLessThanOrEqual(HOUR_MS);
-    expect(timer?.id).toBe(periodicTimerId(PURGE_ACCOUNT_INFORMATION_JOB, dueAt));
+    // The next hour's timer is written when this run's timer fires (a started worker, below): the run writes none.
+    expect(await stores.repositories.scheduledJobs.countByName(PURGE_ACCOUNT_INFORMATION_JOB)).toBe(0);
 
-    // A retried run in the same hour moves that timer rather than adding another, and deletes nothing more.
+    // A retried run in the same hour deletes nothing more.
     const again = await purgeAccountInformation(payload, { cacheSeconds: 120 }, context());
     expect(again).toEqual({ tppInitiatedCalls: 0, cachedReads: 0, batches: 2, complete: true });
-    expect(await stores.repositories.scheduledJobs.countByName(PURGE_ACCOUNT_INFORMATION_JOB)).toBe(1);
+    expect(await stores.repositories.scheduledJobs.countByName(PURGE_ACCOUNT_INFORMATION_JOB)).toBe(0);
   });
 
   it('a call stays until its 24 hours have passed on the service clock (advanced as in sandbox)', async () => {
@@ -151,8 +142,9 @@ describe('maintenance.purge-account-information', () => {
     expect(await stores.prisma.aisTppInitiatedCall.count()).toBe(5);
     expect(await stores.prisma.aisCachedRead.count()).toBe(0);
     const timers = await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_ACCOUNT_INFORMATION_JOB } });
-    expect(timers).toHaveLength(2);
+    expect(timers).toHaveLength(1);
     const followUp = timers.find((timer) => timer.dueAt.getTime() % HOUR_MS !== 0);
+    expect(followUp?.periodMs).toBeNull();
     expect(followUp?.id).toBe(followUpTimerId(PURGE_ACCOUNT_INFORMATION_JOB, followUp?.dueAt ?? new Date(0)));
     expect(Math.abs((followUp?.dueAt.getTime() ?? 0) - (stores.clock.nowMs() + 60_000))).toBeLessThan(10_000);
   });
@@ -197,9 +189,17 @@ describe('maintenance.purge-account-information', () => {
       expect(await callIds()).toEqual(['worker-live-0']);
       expect(await readKeys()).toEqual(['worker-live-0']);
       const timers = await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_ACCOUNT_INFORMATION_JOB } });
-      // The next hour's timer, on the hour.
+      // The next hour's timer, on the hour, written when the first one fired.
       const nextHour = timers.filter((timer) => timer.dueAt.getTime() % HOUR_MS === 0);
       expect(nextHour.map((timer) => timer.dueAt.getTime() > stores.clock.nowMs())).toEqual([true]);
+      const [timer] = nextHour;
+      expect(timer?.id).toBe(periodicTimerId(PURGE_ACCOUNT_INFORMATION_JOB, timer?.dueAt ?? new Date(0)));
+      expect(timer?.queue).toBe(JOB_QUEUE[PURGE_ACCOUNT_INFORMATION_JOB]);
+      expect(timer?.periodMs).toBe(BigInt(HOUR_MS));
+      expect(timer?.payload).toEqual({
+        name: PURGE_ACCOUNT_INFORMATION_JOB,
+        batchSize: DEFAULT_ACCOUNT_INFORMATION_PURGE_BATCH_SIZE,
+      });
     } finally {
       await worker?.close();
     }

@@ -515,7 +515,7 @@ describe('maintenance.purge-idempotency-keys', () => {
     });
   }
 
-  it('deletes expired rows in batches, keeps live ones, and schedules the next run an hour later', async () => {
+  it('deletes expired rows in batches and keeps live ones', async () => {
     await stores.prisma.idempotencyKey.deleteMany({});
     await stores.prisma.scheduledJob.deleteMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } });
     const now = stores.clock.nowMs();
@@ -528,21 +528,10 @@ describe('maintenance.purge-idempotency-keys', () => {
     const left = await stores.prisma.idempotencyKey.findMany({ orderBy: { key: 'asc' } });
     expect(left.map((row) => row.key)).toEqual(['live-0', 'live-1', 'live-2']);
 
-    const timers = await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } });
-    expect(timers).toHaveLength(1);
-    const [timer] = timers;
-    expect(timer?.queue).toBe(JOB_QUEUE[PURGE_IDEMPOTENCY_KEYS_JOB]);
-    expect(timer?.payload).toEqual({ name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: 3 });
-    // The next run is on the hour of the service clock.
-    const dueAt = timer?.dueAt ?? new Date(0);
-    expect(dueAt.getTime() % HOUR_MS).toBe(0);
-    expect(dueAt.getTime() - stores.clock.nowMs()).toBeGreaterThan(0);
-    expect(dueAt.getTime() - stores.clock.nowMs()).toBeLessThanOrEqual(HOUR_MS);
-    expect(timer?.id).toBe(periodicTimerId(PURGE_IDEMPOTENCY_KEYS_JOB, dueAt));
-
-    // A retried run in the same hour moves that timer rather than adding another.
+    // The next hour's timer is written when this run's timer fires (a started worker, below): the run writes none.
+    expect(await stores.repositories.scheduledJobs.countByName(PURGE_IDEMPOTENCY_KEYS_JOB)).toBe(0);
     await purgeExpiredIdempotencyKeys({ name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: 3 }, context());
-    expect(await stores.repositories.scheduledJobs.countByName(PURGE_IDEMPOTENCY_KEYS_JOB)).toBe(1);
+    expect(await stores.repositories.scheduledJobs.countByName(PURGE_IDEMPOTENCY_KEYS_JOB)).toBe(0);
   });
 
   it(`stops after ${MAX_BATCHES_PER_RUN} batches and schedules a follow-up run a minute later`, async () => {
@@ -556,7 +545,7 @@ describe('maintenance.purge-idempotency-keys', () => {
     const ids = (await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } })).map(
       (timer) => timer.id,
     );
-    expect(ids).toHaveLength(2);
+    expect(ids).toHaveLength(1);
     const followUp = await stores.prisma.scheduledJob.findFirst({
       where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB, id: { contains: '+follow-up@' } },
     });
@@ -596,9 +585,17 @@ describe('maintenance.purge-idempotency-keys', () => {
       }
       expect((await stores.prisma.idempotencyKey.findMany()).map((row) => row.key)).toEqual(['worker-live-0']);
       const timers = await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } });
-      // The next hour's timer, on the hour.
+      // The next hour's timer, on the hour, written when the first one fired.
       const nextHour = timers.filter((timer) => timer.dueAt.getTime() % HOUR_MS === 0);
       expect(nextHour.map((timer) => timer.dueAt.getTime() > stores.clock.nowMs())).toEqual([true]);
+      const [timer] = nextHour;
+      expect(timer?.id).toBe(periodicTimerId(PURGE_IDEMPOTENCY_KEYS_JOB, timer?.dueAt ?? new Date(0)));
+      expect(timer?.queue).toBe(JOB_QUEUE[PURGE_IDEMPOTENCY_KEYS_JOB]);
+      expect(timer?.periodMs).toBe(BigInt(HOUR_MS));
+      expect(timer?.payload).toEqual({
+        name: PURGE_IDEMPOTENCY_KEYS_JOB,
+        batchSize: DEFAULT_IDEMPOTENCY_PURGE_BATCH_SIZE,
+      });
     } finally {
       await worker?.close();
     }

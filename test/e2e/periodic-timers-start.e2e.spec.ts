@@ -28,7 +28,7 @@ describe('periodic timers ensured by workers starting at once', () => {
       const now = Date.now();
       await Promise.all(
         workers.map((stores, i) =>
-          ensurePeriodicTimer(stores.repositories.scheduledJobs, { name: JOB }, new Date(now + i)),
+          ensurePeriodicTimer(stores.repositories.scheduledJobs, { name: JOB }, DAY_MS, new Date(now + i)),
         ),
       );
       expect(await first.prisma.scheduledJob.count({ where: { jobName: JOB } }), `round ${round}`).toBe(1);
@@ -41,7 +41,9 @@ describe('periodic timers ensured by workers starting at once', () => {
     await stores.prisma.scheduledJob.deleteMany({ where: { jobName: JOB } });
     const now = new Date();
     await timers.schedule(`${JOB}@next`, { name: JOB }, nextPeriodBoundary(now, DAY_MS), 'timers');
-    await Promise.all(workers.map((w) => ensurePeriodicTimer(w.repositories.scheduledJobs, { name: JOB }, now)));
+    await Promise.all(
+      workers.map((w) => ensurePeriodicTimer(w.repositories.scheduledJobs, { name: JOB }, DAY_MS, now)),
+    );
     expect((await stores.prisma.scheduledJob.findMany({ where: { jobName: JOB } })).map((row) => row.id)).toEqual([
       `${JOB}@next`,
     ]);

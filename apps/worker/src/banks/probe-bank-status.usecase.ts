@@ -3,7 +3,7 @@ import { hasConnector, type ConnectorHealth } from '#libs/connectors';
 import type { Bank, BankStatus, ObservedBankStatus, Repositories, Tx } from '#libs/db';
 import { writeOutboxEvent, type OutboxEventType } from '#libs/events';
 import type { JobContext } from '../jobs/job-context.js';
-import { ensurePeriodicTimer, scheduleNextPeriod } from '../jobs/periodic-timers.js';
+import { ensurePeriodicTimer } from '../jobs/periodic-timers.js';
 
 export const PROBE_JOB = 'banks.probe-status';
 /** Longest one bank's health check may take (the connector's retries included). */
@@ -87,11 +87,10 @@ async function record(context: JobContext, bank: Bank, observed: ObservedBankSta
 /**
  * Probes every listed bank whose connector type has an implementation (the others are skipped,
  * so they have no status row), records AIS / PIS status one transaction per bank with the outage
- * events of a change, then schedules the next probe at the next multiple of `intervalSeconds` on
- * the service clock (one timer, however late or repeated a run). A bank whose recording fails is
- * logged and probed again next run.
+ * events of a change. Runs at every multiple of `intervalSeconds` on the service clock (its timer
+ * carries the period). A bank whose recording fails is logged and probed again next run.
  */
-export async function probeBankStatus(payload: PayloadOf<'banks.probe-status'>, context: JobContext): Promise<number> {
+export async function probeBankStatus(_payload: PayloadOf<'banks.probe-status'>, context: JobContext): Promise<number> {
   const banks = (await context.repositories.banks.listListed()).filter((bank) => hasConnector(bank.connectorType));
   const observed = await Promise.all(banks.map(async (bank) => ({ bank, status: await observe(context, bank) })));
   let recorded = 0;
@@ -103,12 +102,6 @@ export async function probeBankStatus(payload: PayloadOf<'banks.probe-status'>, 
       context.logger.error({ bankId: bank.id, err: error }, 'recording bank status failed');
     }
   }
-  await scheduleNextPeriod(
-    context.repositories.scheduledJobs,
-    payload,
-    payload.intervalSeconds * 1000,
-    context.clock.now(),
-  );
   context.logger.info({ probed: recorded, skipped: banks.length - recorded }, 'probed bank status');
   return recorded;
 }
@@ -118,5 +111,10 @@ export async function ensureProbeScheduled(
   { repositories, clock }: Pick<JobContext, 'repositories' | 'clock'>,
   intervalSeconds: number,
 ): Promise<void> {
-  await ensurePeriodicTimer(repositories.scheduledJobs, { name: PROBE_JOB, intervalSeconds }, clock.now());
+  await ensurePeriodicTimer(
+    repositories.scheduledJobs,
+    { name: PROBE_JOB, intervalSeconds },
+    intervalSeconds * 1000,
+    clock.now(),
+  );
 }

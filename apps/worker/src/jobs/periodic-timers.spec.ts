@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, HOUR_MS, followUpTimerId, nextPeriodBoundary, periodicTimerId } from './periodic-timers.js';
+import type { ScheduledJob } from '#libs/db';
+import {
+  DAY_MS,
+  HOUR_MS,
+  followUpTimerId,
+  nextPeriodBoundary,
+  nextPeriodicTimer,
+  periodicTimerId,
+} from './periodic-timers.js';
 
 const JOB = 'maintenance.purge-webhook-history';
 
@@ -31,5 +39,32 @@ describe('periodic timers', () => {
   it('a follow-up never takes a periodic timer id, even when it falls on a boundary', () => {
     const boundary = new Date('2026-11-26T00:00:00.000Z');
     expect(followUpTimerId(JOB, boundary)).not.toBe(periodicTimerId(JOB, boundary));
+  });
+
+  it('firing a periodic timer gives the timer of the first boundary after the firing; a one-off gives none', () => {
+    const boundary = new Date('2026-11-26T00:00:00.000Z');
+    const fired: ScheduledJob = {
+      id: periodicTimerId(JOB, boundary),
+      queue: 'timers',
+      jobName: JOB,
+      payload: { name: JOB },
+      dueAt: boundary,
+      createdAt: boundary,
+      periodMs: BigInt(DAY_MS),
+    };
+    const onTime = new Date('2026-11-26T00:00:00.050Z');
+    expect(nextPeriodicTimer(fired, onTime)).toEqual({
+      id: `${JOB}@2026-11-27T00:00:00.000Z`,
+      payload: { name: JOB },
+      dueAt: new Date('2026-11-27T00:00:00.000Z'),
+      queue: 'timers',
+      periodMs: DAY_MS,
+    });
+    // Fired three days late: the next period after the firing, not the missed ones.
+    expect(nextPeriodicTimer(fired, new Date('2026-11-29T10:00:00.000Z'))?.dueAt).toEqual(
+      new Date('2026-11-30T00:00:00.000Z'),
+    );
+    const followUp = { ...fired, id: followUpTimerId(JOB, onTime), dueAt: onTime, periodMs: null };
+    expect(nextPeriodicTimer(followUp, onTime)).toBeUndefined();
   });
 });

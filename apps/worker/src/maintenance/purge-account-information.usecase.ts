@@ -1,7 +1,7 @@
 import type { PayloadOf } from '#libs/common';
 import { TPP_INITIATED_WINDOW_MS } from '#libs/domain';
 import type { JobContext } from '../jobs/job-context.js';
-import { HOUR_MS, ensurePeriodicTimer, scheduleFollowUp, scheduleNextPeriod } from '../jobs/periodic-timers.js';
+import { HOUR_MS, ensurePeriodicTimer, scheduleFollowUp } from '../jobs/periodic-timers.js';
 
 export const PURGE_ACCOUNT_INFORMATION_JOB = 'maintenance.purge-account-information';
 /** Rows per delete statement. */
@@ -47,8 +47,8 @@ async function inBatches(batchSize: number, deleteBatch: (limit: number) => Prom
  * Retention of account-information rows, by the service clock, in batches: TPP-initiated calls
  * made at or before now minus 24 hours (no count reads them) and kept answers fetched before now
  * minus the cache seconds (never served again). Rows still inside their window stay.
- * Runs on the hour. The next hour's timer is written first, so a crash (retried by BullMQ or not)
- * never loses it; a table that reached MAX_BATCHES_PER_TABLE leaves the rest to a follow-up.
+ * Runs on the hour (its timer carries the period); a table that reached MAX_BATCHES_PER_TABLE
+ * leaves the rest to a follow-up.
  */
 export async function purgeAccountInformation(
   payload: PayloadOf<'maintenance.purge-account-information'>,
@@ -57,8 +57,6 @@ export async function purgeAccountInformation(
 ): Promise<PurgeAccountInformationResult> {
   const now = clock.now();
   const timers = repositories.scheduledJobs;
-  await scheduleNextPeriod(timers, payload, HOUR_MS, now);
-
   const windowStart = new Date(now.getTime() - TPP_INITIATED_WINDOW_MS);
   const fetchedBefore = new Date(now.getTime() - settings.cacheSeconds * 1000);
   const calls = await inBatches(payload.batchSize, (limit) =>
@@ -86,6 +84,7 @@ export async function ensureAccountInformationPurgeScheduled({
   await ensurePeriodicTimer(
     repositories.scheduledJobs,
     { name: PURGE_ACCOUNT_INFORMATION_JOB, batchSize: DEFAULT_ACCOUNT_INFORMATION_PURGE_BATCH_SIZE },
+    HOUR_MS,
     clock.now(),
   );
 }

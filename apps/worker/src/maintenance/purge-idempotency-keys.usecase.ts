@@ -1,6 +1,6 @@
 import type { PayloadOf } from '#libs/common';
 import type { JobContext } from '../jobs/job-context.js';
-import { HOUR_MS, ensurePeriodicTimer, scheduleFollowUp, scheduleNextPeriod } from '../jobs/periodic-timers.js';
+import { HOUR_MS, ensurePeriodicTimer, scheduleFollowUp } from '../jobs/periodic-timers.js';
 
 export const PURGE_IDEMPOTENCY_KEYS_JOB = 'maintenance.purge-idempotency-keys';
 /** Rows per delete statement. */
@@ -17,8 +17,8 @@ export interface PurgeIdempotencyKeysResult {
 
 /**
  * Retention of Idempotency-Key rows: deletes those expired by the service clock, in batches; runs
- * on the hour. The next hour's timer is written first, so a crash (retried by BullMQ or not) never
- * loses it; a run that reached MAX_BATCHES_PER_RUN leaves the rest to a follow-up a minute later.
+ * on the hour (its timer carries the period); a run that reached MAX_BATCHES_PER_RUN leaves the
+ * rest to a follow-up a minute later.
  */
 export async function purgeExpiredIdempotencyKeys(
   payload: PayloadOf<'maintenance.purge-idempotency-keys'>,
@@ -26,8 +26,6 @@ export async function purgeExpiredIdempotencyKeys(
 ): Promise<PurgeIdempotencyKeysResult> {
   const now = clock.now();
   const timers = repositories.scheduledJobs;
-  await scheduleNextPeriod(timers, payload, HOUR_MS, now);
-
   const keys = repositories.idempotencyKeys;
   let deleted = 0;
   let batches = 0;
@@ -51,6 +49,7 @@ export async function ensureIdempotencyPurgeScheduled({
   await ensurePeriodicTimer(
     repositories.scheduledJobs,
     { name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: DEFAULT_IDEMPOTENCY_PURGE_BATCH_SIZE },
+    HOUR_MS,
     clock.now(),
   );
 }

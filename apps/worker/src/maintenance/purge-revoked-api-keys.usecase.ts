@@ -1,14 +1,13 @@
 import type { PayloadOf } from '#libs/common';
 import type { JobContext } from '../jobs/job-context.js';
-import { DAY_MS, ensurePeriodicTimer, scheduleNextPeriod } from '../jobs/periodic-timers.js';
+import { DAY_MS, ensurePeriodicTimer } from '../jobs/periodic-timers.js';
 
 export const PURGE_JOB = 'maintenance.purge-revoked-api-keys';
 export const DEFAULT_RETENTION_DAYS = 90;
 
 /**
  * Retention: API keys revoked more than `retentionDays` ago are deleted. Runs daily at midnight
- * UTC of the service clock; the deletion and the next day's timer commit together, so a crash
- * repeats the run, never skips it.
+ * UTC of the service clock (its timer carries the period).
  */
 export async function purgeRevokedApiKeys(
   payload: PayloadOf<'maintenance.purge-revoked-api-keys'>,
@@ -16,11 +15,7 @@ export async function purgeRevokedApiKeys(
 ): Promise<number> {
   const now = clock.now();
   const cutoff = new Date(now.getTime() - payload.retentionDays * DAY_MS);
-  const deleted = await repositories.transactions.run(async (tx) => {
-    const count = await repositories.apiKeys.in(tx).purgeRevokedBefore(cutoff);
-    await scheduleNextPeriod(repositories.scheduledJobs.in(tx), payload, DAY_MS, now);
-    return count;
-  });
+  const deleted = await repositories.apiKeys.purgeRevokedBefore(cutoff);
   logger.info({ deleted, cutoff: cutoff.toISOString() }, 'purged revoked API keys');
   return deleted;
 }
@@ -33,6 +28,7 @@ export async function ensurePurgeScheduled({
   await ensurePeriodicTimer(
     repositories.scheduledJobs,
     { name: PURGE_JOB, retentionDays: DEFAULT_RETENTION_DAYS },
+    DAY_MS,
     clock.now(),
   );
 }

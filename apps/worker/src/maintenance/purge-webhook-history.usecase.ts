@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { PayloadOf } from '#libs/common';
 import type { FinishedDeliveryStatus, OutboxCursor, WebhookRetentionRepository } from '#libs/db';
 import type { JobContext } from '../jobs/job-context.js';
-import { DAY_MS, ensurePeriodicTimer, scheduleFollowUp, scheduleNextPeriod } from '../jobs/periodic-timers.js';
+import { DAY_MS, ensurePeriodicTimer, scheduleFollowUp } from '../jobs/periodic-timers.js';
 import type { PurgedKind, WebhookRetention } from '../webhooks/webhook-runtime.js';
 
 export const PURGE_WEBHOOK_HISTORY_JOB = 'maintenance.purge-webhook-history';
@@ -99,9 +99,8 @@ export async function purgeWebhookHistory(
 }
 
 /**
- * The job, run daily at midnight UTC of the service clock: schedules tomorrow's run first (so a
- * crash, retried by BullMQ or not, never loses the daily timer), purges, and when the time budget
- * ran out schedules a follow-up a minute later.
+ * The job, run daily at midnight UTC of the service clock (its timer carries the period): purges,
+ * and when the time budget ran out schedules a follow-up a minute later.
  */
 export async function purgeWebhookHistoryJob(
   payload: PayloadOf<'maintenance.purge-webhook-history'>,
@@ -110,7 +109,6 @@ export async function purgeWebhookHistoryJob(
   const { repositories, clock, logger, webhooks } = context;
   const timers = repositories.scheduledJobs;
   const now = clock.now();
-  await scheduleNextPeriod(timers, payload, DAY_MS, now);
   const result = await purgeWebhookHistory(
     { now, retention: webhooks.retention },
     {
@@ -137,5 +135,5 @@ export async function ensureWebhookPurgeScheduled({
   repositories,
   clock,
 }: Pick<JobContext, 'repositories' | 'clock'>): Promise<void> {
-  await ensurePeriodicTimer(repositories.scheduledJobs, { name: PURGE_WEBHOOK_HISTORY_JOB }, clock.now());
+  await ensurePeriodicTimer(repositories.scheduledJobs, { name: PURGE_WEBHOOK_HISTORY_JOB }, DAY_MS, clock.now());
 }

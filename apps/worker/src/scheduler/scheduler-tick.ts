@@ -1,6 +1,7 @@
 import { isJobName, type Clock, type JobPayload } from '#libs/common';
-import { SCHEDULER_CHANNEL, type ScheduledJobRepository } from '#libs/db';
+import { SCHEDULER_CHANNEL, type ScheduledJobRepository, type TimerRow } from '#libs/db';
 import type { Logger } from 'pino';
+import { nextPeriodicTimer } from '../jobs/periodic-timers.js';
 import { ChannelListener } from '../notifications/channel-listener.js';
 import type { JobQueues } from '../queues/job-queues.js';
 
@@ -27,7 +28,8 @@ export interface SchedulerOptions {
  * Turns due timer rows into BullMQ jobs. Rows are locked with FOR UPDATE SKIP LOCKED, so
  * several workers tick side by side without taking the same row; a row is deleted only in the
  * transaction that enqueued it, and its job id is the row id with its due time, so a crash between the two
- * enqueues again at most (deduplicated by BullMQ while the first job is still known). It ticks
+ * enqueues again at most (deduplicated by BullMQ while the first job is still known). A periodic
+ * job's timer is replaced by its next period's in the same transaction. It ticks
  * every `tickMs`, and at once when a timer brought forward notifies SCHEDULER_CHANNEL (`wake`).
  */
 export class SchedulerTick {
@@ -75,6 +77,7 @@ export class SchedulerTick {
     return this.timers.fireDue(now, this.options.batchSize, postponeTo, async (due) => {
       const enqueued: string[] = [];
       const unknown: string[] = [];
+      const next: TimerRow[] = [];
       for (const row of due) {
         if (!isJobName(row.jobName)) {
           unknown.push(row.id);
@@ -82,13 +85,15 @@ export class SchedulerTick {
         }
         await this.queues.enqueue(row.payload as unknown as JobPayload, timerJobId(row.id, row.dueAt));
         enqueued.push(row.id);
+        const following = nextPeriodicTimer(row, now);
+        if (following !== undefined) next.push(following);
       }
       if (unknown.length > 0) {
         // A job this worker does not know (a newer version wrote it during a rolling deploy):
         // leave it for a worker that does, without letting it block the batch.
         this.logger.warn({ ids: unknown }, 'scheduled jobs with unknown names postponed');
       }
-      return { fired: enqueued, postponed: unknown };
+      return { fired: enqueued, postponed: unknown, next };
     });
   }
 

@@ -6,12 +6,24 @@ import { Repository } from '../repository.js';
 /** The Postgres channel a timer brought forward notifies; the worker's scheduler LISTENs on it and ticks at once. */
 export const SCHEDULER_CHANNEL = 'scheduled_job_due';
 
+/** A timer to write. */
+export interface TimerRow {
+  readonly id: string;
+  readonly payload: JobPayload;
+  readonly dueAt: Date;
+  readonly queue: string;
+  /** Set on a periodic job's timer: the period its firing schedules the next timer by. */
+  readonly periodMs?: number;
+}
+
 /** What the scheduler did with the due rows it was handed. */
 export interface FiredTimers {
   /** Enqueued: their rows are deleted. */
   readonly fired: readonly string[];
   /** Left for later (a job name this process does not know): their rows move to `postponeTo`. */
   readonly postponed: readonly string[];
+  /** The next periods' timers of the periodic timers fired, written in the same transaction. */
+  readonly next?: readonly TimerRow[];
 }
 
 /**
@@ -20,12 +32,16 @@ export interface FiredTimers {
  */
 @Injectable()
 export class ScheduledJobRepository extends Repository {
-  /** Schedules `payload` to run at `dueAt`; an existing timer with the same id is moved. */
-  async schedule(id: string, payload: JobPayload, dueAt: Date, queue: string): Promise<void> {
+  /**
+   * Schedules `payload` to run at `dueAt`; an existing timer with the same id is moved. A periodic
+   * job's timer carries its period (`periodMs`).
+   */
+  async schedule(id: string, payload: JobPayload, dueAt: Date, queue: string, periodMs?: number): Promise<void> {
+    const period = periodMs === undefined ? null : BigInt(periodMs);
     await this.db.scheduledJob.upsert({
       where: { id },
-      create: { id, queue, jobName: payload.name, payload: { ...payload }, dueAt },
-      update: { dueAt, payload: { ...payload } },
+      create: { id, queue, jobName: payload.name, payload: { ...payload }, dueAt, periodMs: period },
+      update: { dueAt, payload: { ...payload }, periodMs: period },
     });
   }
 
@@ -35,12 +51,13 @@ export class ScheduledJobRepository extends Repository {
    * advisory lock, and the insert runs after it was granted, so it sees a timer another caller has
    * just committed: workers starting at once write one timer, never one each.
    */
-  scheduleFirst(id: string, payload: JobPayload, dueAt: Date, queue: string): Promise<boolean> {
+  scheduleFirst({ id, payload, dueAt, queue, periodMs }: TimerRow): Promise<boolean> {
+    const period = periodMs === undefined ? null : BigInt(periodMs);
     return this.transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scheduled_job:${payload.name}`}))`;
       const written = await tx.$executeRaw`
-        INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
-        SELECT ${id}, ${queue}, ${payload.name}, ${JSON.stringify(payload)}::jsonb, ${dueAt}
+        INSERT INTO scheduled_job (id, queue, job_name, payload, due_at, period_ms)
+        SELECT ${id}, ${queue}, ${payload.name}, ${JSON.stringify(payload)}::jsonb, ${dueAt}, ${period}::bigint
         WHERE NOT EXISTS (SELECT 1 FROM scheduled_job WHERE job_name = ${payload.name})
         ON CONFLICT (id) DO NOTHING`;
       return written > 0;
@@ -49,8 +66,9 @@ export class ScheduledJobRepository extends Repository {
 
   /**
    * In one transaction: locks up to `limit` rows due at `now` that no other tick holds (FOR
-   * UPDATE SKIP LOCKED), hands them to `fire`, then deletes the rows it fired and moves those it
-   * postponed to `postponeTo`. Answers how many rows were due.
+   * UPDATE SKIP LOCKED), hands them to `fire`, then deletes the rows it fired, writes the `next`
+   * timers it answered (a periodic job's next period) and moves those it postponed to
+   * `postponeTo`. Answers how many rows were due.
    */
   fireDue(
     now: Date,
@@ -60,9 +78,17 @@ export class ScheduledJobRepository extends Repository {
   ): Promise<number> {
     return this.transaction(async (tx) => {
       const rows = await tx.$queryRaw<
-        Array<{ id: string; queue: string; job_name: string; payload: unknown; due_at: Date; created_at: Date }>
+        Array<{
+          id: string;
+          queue: string;
+          job_name: string;
+          payload: unknown;
+          due_at: Date;
+          created_at: Date;
+          period_ms: bigint | null;
+        }>
       >`
-        SELECT id, queue, job_name, payload, due_at, created_at FROM scheduled_job
+        SELECT id, queue, job_name, payload, due_at, created_at, period_ms FROM scheduled_job
         WHERE due_at <= ${now} ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
       const due = rows.map((row) => ({
         id: row.id,
@@ -71,10 +97,13 @@ export class ScheduledJobRepository extends Repository {
         payload: row.payload as ScheduledJob['payload'],
         dueAt: row.due_at,
         createdAt: row.created_at,
+        periodMs: row.period_ms === null ? null : BigInt(row.period_ms),
       }));
-      const { fired, postponed } = await fire(due);
+      const { fired, postponed, next = [] } = await fire(due);
       const timers = this.in(tx);
       await timers.remove(fired);
+      for (const timer of next)
+        await timers.schedule(timer.id, timer.payload, timer.dueAt, timer.queue, timer.periodMs);
       if (postponed.length > 0)
         await tx.scheduledJob.updateMany({ where: { id: { in: [...postponed] } }, data: { dueAt: postponeTo } });
       return due.length;
