@@ -10,6 +10,9 @@ export interface StageFigures {
 
 type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
 
+/** The names of the methods of `T` the compiler sees (its public ones). */
+type MethodName<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? K : never }[keyof T] & string;
+
 /**
  * Wall time of named stages inside a server under test, recorded by wrapping methods on their
  * prototypes from the outside (no product code changes). Times overlap (a stage includes the
@@ -35,10 +38,26 @@ export class StageTimes {
   /**
    * Replaces `target[method]` with a wrapper that records each call's duration (to settlement
    * for a promise or thenable, which the wrapper then answers as a plain promise), under
-   * `stage` or the name it gives for the call's arguments. False when there is no such method
-   * (renamed since this was written).
+   * `stage` or the name it gives for the call's arguments. The method's name is checked by the
+   * typecheck; false when there is no such method at run time.
    */
-  wrap(target: object, method: string, stage: string | ((args: readonly unknown[]) => string)): boolean {
+  wrap<T extends object>(
+    target: T,
+    method: MethodName<T>,
+    stage: string | ((args: readonly unknown[]) => string),
+  ): boolean {
+    return this.wrapAny(target, method, stage);
+  }
+
+  /**
+   * `wrap` for a private method, whose name the typecheck cannot see: false when there is no such
+   * method (renamed since this was written), which the caller reports.
+   */
+  wrapPrivate(target: object, method: string, stage: string | ((args: readonly unknown[]) => string)): boolean {
+    return this.wrapAny(target, method, stage);
+  }
+
+  private wrapAny(target: object, method: string, stage: string | ((args: readonly unknown[]) => string)): boolean {
     const holder = target as Record<string, unknown>;
     const original = holder[method];
     if (typeof original !== 'function') return false;

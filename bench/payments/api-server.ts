@@ -51,10 +51,10 @@ function wrapApiStages(stages: StageTimes): void {
     stages.wrap(
       AuthGuard.prototype,
       'canActivate',
-      'auth guard (credential cache, one Redis call; on a miss: IP peek + key lookup)',
+      'auth guard (credential cache, one Redis call; on a miss: generation read + key lookup)',
     ),
-    stages.wrap(RateLimiter.prototype, 'gate', 'auth: Redis gate (generation + IP block + rate limit)'),
-    stages.wrap(RateLimiter.prototype, 'peek', 'auth: Redis failed-auth peek (cache miss only)'),
+    stages.wrap(RateLimiter.prototype, 'gate', 'auth: Redis gate (generation + single-use key + rate limit)'),
+    stages.wrap(RateLimiter.prototype, 'generation', 'auth: Redis credentials generation read (cache miss only)'),
     stages.wrap(
       ApiKeyRepository.prototype,
       'findActiveByHash',
@@ -67,19 +67,19 @@ function wrapApiStages(stages: StageTimes): void {
     ),
     stages.wrap(ValidationPipe.prototype, 'transform', 'validation pipe (per parameter)'),
     stages.wrap(InitiatePaymentUseCase.prototype, 'execute', 'initiate use case (all below)'),
-    stages.wrap(
+    stages.wrapPrivate(
       InitiatePaymentUseCase.prototype,
       'bankOf',
       'initiate: bank catalogue lookup (memory, Prisma every 10 s)',
     ),
     stages.wrap(ObieConnector.prototype, 'initiatePayment', 'initiate: bank step (token + consent + authorize URL)'),
     stages.wrap(BankHttpClient.prototype, 'send', 'bank: HTTP call to the sandbox bank'),
-    stages.wrap(
+    stages.wrapPrivate(
       InitiatePaymentUseCase.prototype,
       'store',
       'initiate: one statement (insert + outbox + timer + NOTIFY)',
     ),
-    stages.wrap(
+    stages.wrapPrivate(
       InitiatePaymentUseCase.prototype,
       'record',
       'initiate: the bank answer recorded (one statement: update + outbox + timer)',

@@ -20,9 +20,9 @@ function wrapVrpStages(stages: StageTimes): void {
     stages.wrap(AuthGuard.prototype, 'canActivate', 'auth guard'),
     stages.wrap(ValidationPipe.prototype, 'transform', 'validation pipe (per parameter)'),
     stages.wrap(InitiateVrpUseCase.prototype, 'execute', 'VRP use case (all below)'),
-    stages.wrap(InitiateVrpUseCase.prototype, 'consentOf', 'vrp: the consent read (Prisma, no lock)'),
-    stages.wrap(InitiateVrpUseCase.prototype, 'bankOf', 'vrp: bank catalogue lookup'),
-    stages.wrap(
+    stages.wrapPrivate(InitiateVrpUseCase.prototype, 'consentOf', 'vrp: the consent read (Prisma, no lock)'),
+    stages.wrapPrivate(InitiateVrpUseCase.prototype, 'bankOf', 'vrp: bank catalogue lookup'),
+    stages.wrapPrivate(
       InitiateVrpUseCase.prototype,
       'store',
       'vrp: locked decision + payment stored (interactive transaction: lock, VRPs read, insert, 2 events, timer)',

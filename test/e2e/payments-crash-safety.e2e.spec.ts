@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot, type ConnectedConfig } from '#libs/common';
+import { type ConnectedConfig } from '#libs/common';
 import { PrismaService, type Payment } from '#libs/db';
 import {
   createSandboxBankProcess,
@@ -13,12 +12,17 @@ import {
 import { decideOnConsentPage } from './obie/consent-form.js';
 import { freePort } from '../support/free-port.js';
 import { ADMIN_TOKEN, call, ukInitiation } from '../support/payments-gateway.js';
-import { SpawnedProcess, envWithout } from '../support/spawned-process.js';
+import {
+  BUILT_API,
+  BUILT_WORKER,
+  type SpawnedProcess,
+  envWithout,
+  killAll,
+  spawnBuilt,
+  waitUntilReady,
+} from '../support/spawned-process.js';
 import { TEST_KEY_ENCRYPTION_KEY, baseUrl, testConfig } from '../support/test-env.js';
 
-const root = projectRoot();
-const API = join(root, 'dist/apps/api/src/main.js');
-const WORKER = join(root, 'dist/apps/worker/src/main.js');
 const BANK_ID = 'ob-sandbox-gb';
 /** PAYMENT_BANK_DEADLINE_MS of the spawned processes. */
 const BANK_DEADLINE_MS = 10_000;
@@ -55,17 +59,8 @@ describe('payment initiation survives kill -9 of the api', () => {
   let member: { readonly id: string; readonly auth: string };
 
   const startApi = async (): Promise<SpawnedProcess> => {
-    const started = new SpawnedProcess(process.execPath, [API], apiEnv, root);
-    const ready = await eventually(
-      () =>
-        fetch(`${apiUrl}/readyz`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      (status) => status === 200,
-      60_000,
-    );
-    expect(ready, started.output.slice(-2000)).toBe(200);
+    const started = spawnBuilt(BUILT_API, apiEnv);
+    await waitUntilReady(started, apiUrl, 60_000);
     return started;
   };
 
@@ -156,7 +151,7 @@ describe('payment initiation survives kill -9 of the api', () => {
 
   beforeAll(async () => {
     expect(
-      existsSync(API) && existsSync(WORKER),
+      existsSync(BUILT_API) && existsSync(BUILT_WORKER),
       'run `npm run build` first: this test spawns the built api and worker',
     ).toBe(true);
     config = await testConfig({ ADMIN_TOKEN });
@@ -184,17 +179,12 @@ describe('payment initiation survives kill -9 of the api', () => {
     });
     apiEnv = { ...shared, PORT: String(port), ADMIN_PORT: String(adminPort) };
     api = await startApi();
-    worker = new SpawnedProcess(
-      process.execPath,
-      [WORKER],
-      {
-        ...shared,
-        WORKER_PORT: String(workerPort),
-        QUEUE_PREFIX: `crash-${randomBytes(4).toString('hex')}`,
-        SCHEDULER_TICK_MS: '100',
-      },
-      root,
-    );
+    worker = spawnBuilt(BUILT_WORKER, {
+      ...shared,
+      WORKER_PORT: String(workerPort),
+      QUEUE_PREFIX: `crash-${randomBytes(4).toString('hex')}`,
+      SCHEDULER_TICK_MS: '100',
+    });
     const created = await call<{ member: { id: string }; apiKey: string }>(
       `${adminUrl}/admin/members`,
       'POST',
@@ -206,8 +196,7 @@ describe('payment initiation survives kill -9 of the api', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await api?.stop('SIGKILL', 5000).catch(() => undefined);
-    await worker?.stop('SIGKILL', 5000).catch(() => undefined);
+    await killAll([api, worker]);
     await db?.end().catch(() => undefined);
     await prisma?.$disconnect();
     await bank?.close();

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_QUEUES, projectRoot, type ConnectedConfig } from '#libs/common';
+import { ALL_QUEUES, type ConnectedConfig } from '#libs/common';
 import { PrismaService } from '#libs/db';
 import {
   createSandboxBankProcess,
@@ -13,13 +12,16 @@ import {
 import { decideOnConsentPage } from './obie/consent-form.js';
 import { freePort } from '../support/free-port.js';
 import { ADMIN_TOKEN, call, ukInitiation, type Answer } from '../support/payments-gateway.js';
-import { SpawnedProcess, envWithout } from '../support/spawned-process.js';
+import {
+  BUILT_API as API,
+  BUILT_WORKER as WORKER,
+  type SpawnedProcess,
+  envWithout,
+  spawnBuilt,
+} from '../support/spawned-process.js';
 import { TEST_KEY_ENCRYPTION_KEY, baseUrl, testConfig } from '../support/test-env.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
-const root = projectRoot();
-const API = join(root, 'dist/apps/api/src/main.js');
-const WORKER = join(root, 'dist/apps/worker/src/main.js');
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** The period of each periodic job (its timers are due on these boundaries of the service clock). */
@@ -168,7 +170,7 @@ describe('several api and worker replicas on one Postgres and Redis', () => {
   };
 
   const spawnWorker = async (env: NodeJS.ProcessEnv): Promise<SpawnedProcess> =>
-    new SpawnedProcess(process.execPath, [WORKER], { ...env, WORKER_PORT: String(await freePort()) }, root);
+    spawnBuilt(WORKER, { ...env, WORKER_PORT: String(await freePort()) });
 
   beforeAll(async () => {
     expect(
@@ -217,12 +219,7 @@ describe('several api and worker replicas on one Postgres and Redis', () => {
 
     for (const port of ports) {
       const admin = await freePort();
-      const proc = new SpawnedProcess(
-        process.execPath,
-        [API],
-        { ...shared, PORT: String(port), ADMIN_PORT: String(admin) },
-        root,
-      );
+      const proc = spawnBuilt(API, { ...shared, PORT: String(port), ADMIN_PORT: String(admin) });
       apis.push({ proc, url: `http://127.0.0.1:${port}`, adminUrl: `http://127.0.0.1:${admin}`, alive: true });
     }
     // Three workers starting at once: each ensures the periodic jobs' timers.

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot, type ConnectedConfig } from '#libs/common';
+import { type ConnectedConfig } from '#libs/common';
 import { createApiProcess, type ApiProcess } from '../../apps/api/src/create-api-process.js';
 import {
   createSandboxBankProcess,
@@ -12,11 +11,16 @@ import {
 } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
 import { freePort } from '../support/free-port.js';
 import { ADMIN_TOKEN, call } from '../support/payments-gateway.js';
-import { SpawnedProcess, envWithout } from '../support/spawned-process.js';
+import {
+  BUILT_WORKER,
+  type SpawnedProcess,
+  envWithout,
+  killAll,
+  spawnBuilt,
+  waitUntilReady,
+} from '../support/spawned-process.js';
 import { TEST_KEY_ENCRYPTION_KEY, baseUrl, testConfig } from '../support/test-env.js';
 
-const root = projectRoot();
-const WORKER = join(root, 'dist/apps/worker/src/main.js');
 /** Credits booked at the provider: several pages of SETTLEMENT_CREDIT_PAGE_SIZE. */
 const CREDITS = 300;
 const PAGE_SIZE = 50;
@@ -45,18 +49,9 @@ describe('settlement credit intake survives kill -9 of the worker mid-batch', ()
   let auth: string;
 
   const startWorker = async (): Promise<SpawnedProcess> => {
-    const started = new SpawnedProcess(process.execPath, [WORKER], workerEnv, root);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const status = await fetch(`${workerUrl}/readyz`).then(
-        (r) => r.status,
-        () => 0,
-      );
-      if (status === 200) return started;
-      if (Date.now() > deadline || started.child.exitCode !== null)
-        throw new Error(`the worker did not get ready:\n${started.output.slice(-4000)}`);
-      await sleep(100);
-    }
+    const started = spawnBuilt(BUILT_WORKER, workerEnv);
+    await waitUntilReady(started, workerUrl, 60_000);
+    return started;
   };
 
   const advanceClock = async (seconds: number): Promise<void> => {
@@ -76,7 +71,7 @@ describe('settlement credit intake survives kill -9 of the worker mid-batch', ()
     );
 
   beforeAll(async () => {
-    expect(existsSync(WORKER), 'run `npm run build` first: this test spawns the built worker').toBe(true);
+    expect(existsSync(BUILT_WORKER), 'run `npm run build` first: this test spawns the built worker').toBe(true);
     config = await testConfig({ ADMIN_TOKEN, SCHEDULER_TICK_MS: '50' });
     bank = await createSandboxBankProcess(config);
     await bank.app.listen(0, '127.0.0.1');
@@ -123,7 +118,7 @@ describe('settlement credit intake survives kill -9 of the worker mid-batch', ()
   }, 120_000);
 
   afterAll(async () => {
-    await worker?.stop('SIGKILL', 5000).catch(() => undefined);
+    await killAll([worker]);
     await db?.end().catch(() => undefined);
     await api?.close();
     await bank?.close();

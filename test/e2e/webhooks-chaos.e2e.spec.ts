@@ -1,18 +1,14 @@
 import { existsSync } from 'node:fs';
 import { randomBytes, randomInt } from 'node:crypto';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '#libs/common';
 import { PrismaService, WebhookSigningKeyRepository } from '#libs/db';
 import { verifyWebhook, writeOutboxEvent, type JsonWebKeySet } from '#libs/events';
 import { freePort } from '../support/free-port.js';
-import { SpawnedProcess, envWithout } from '../support/spawned-process.js';
+import { BUILT_WORKER, type SpawnedProcess, envWithout, killAll, spawnBuilt } from '../support/spawned-process.js';
 import { testConfig } from '../support/test-env.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
 
-const root = projectRoot();
-const WORKER = join(root, 'dist/apps/worker/src/main.js');
 const EVENTS = 1000;
 const MEMBER = 'm:chaos';
 
@@ -27,13 +23,13 @@ describe('webhook delivery survives kill -9 of workers', () => {
   let prisma: PrismaService | undefined;
 
   afterAll(async () => {
-    await Promise.all([...workers].map((worker) => worker.stop('SIGKILL', 5000).catch(() => undefined)));
+    await killAll(workers);
     await receiver.stop();
     await prisma?.$disconnect();
   });
 
   it('delivers every one of 1,000 events at least once, duplicates identical, none left behind', async () => {
-    expect(existsSync(WORKER), 'run `npm run build` first: the chaos test spawns the built worker').toBe(true);
+    expect(existsSync(BUILT_WORKER), 'run `npm run build` first: the chaos test spawns the built worker').toBe(true);
     const config = await testConfig();
     prisma = new PrismaService(config.databaseUrl, 5);
     receiver.responder = async (_request, _index, response) => {
@@ -58,12 +54,7 @@ describe('webhook delivery survives kill -9 of workers', () => {
       SHUTDOWN_GRACE_MS: '1000',
     });
     const spawnWorker = async (): Promise<SpawnedProcess> => {
-      const worker = new SpawnedProcess(
-        process.execPath,
-        [WORKER],
-        { ...baseEnv, WORKER_PORT: String(await freePort()) },
-        root,
-      );
+      const worker = spawnBuilt(BUILT_WORKER, { ...baseEnv, WORKER_PORT: String(await freePort()) });
       workers.add(worker);
       return worker;
     };

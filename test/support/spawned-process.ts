@@ -1,4 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { projectRoot } from '#libs/common';
+
+/** The built entry points the process-level tests run (`npm run build` first). */
+export const BUILT_API = join(projectRoot(), 'dist/apps/api/src/main.js');
+export const BUILT_WORKER = join(projectRoot(), 'dist/apps/worker/src/main.js');
 
 /** A child process whose output is collected, with helpers to wait on it. */
 export class SpawnedProcess {
@@ -46,4 +53,33 @@ export function envWithout(names: readonly string[], extra: Record<string, strin
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of names) delete env[name];
   return { ...env, ...extra };
+}
+
+/** Runs a built entry point (`BUILT_API`, `BUILT_WORKER`) with `env`, from the project root. */
+export function spawnBuilt(main: string, env: NodeJS.ProcessEnv): SpawnedProcess {
+  return new SpawnedProcess(process.execPath, [main], env, projectRoot());
+}
+
+/**
+ * Waits until the process answers 200 on `baseUrl`/readyz; throws with its output if it exits
+ * first or is not ready within `timeoutMs`.
+ */
+export async function waitUntilReady(proc: SpawnedProcess, baseUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline || proc.child.exitCode !== null)
+      throw new Error(`${baseUrl} did not get ready (exit ${proc.child.exitCode}):\n${proc.output.slice(-4000)}`);
+    await sleep(50);
+  }
+}
+
+/** Kills (SIGKILL) every process given that still runs: a test's cleanup. */
+export async function killAll(procs: Iterable<SpawnedProcess | undefined>): Promise<void> {
+  const running = [...procs].filter((proc): proc is SpawnedProcess => proc !== undefined);
+  await Promise.all(running.map((proc) => proc.stop('SIGKILL', 5000).catch(() => undefined)));
 }

@@ -2,8 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, GatewayError, LOGGER, type AppConfig } from '#libs/common';
 import {
-  BankRejectedError,
-  FINAL_BANK_OUTCOMES,
   SettlementProviderRegistry,
   type InitiationProgress,
   type PayoutCreditor,
@@ -20,7 +18,14 @@ import {
   type Tx,
 } from '#libs/db';
 import { PAYOUT_STATUS_FOR_OUTCOME, payoutStatusMachine, type OperatorOutcome, type PayoutStatus } from '#libs/domain';
-import { isClearRefusal, isRefusedBeforeSending } from '../bank-truth/clear-refusal.js';
+import { askAgain } from '../bank-truth/ask-again.js';
+import {
+  answerChange,
+  failedSendEnding,
+  keepsAsking,
+  operatorChange,
+  statusReason,
+} from '../bank-truth/checked-answers.js';
 import { OutcomeChecks, type CallToCheck } from '../bank-truth/outcome-checks.js';
 import type { OutcomeResolution } from '../bank-truth/outcome-resolution.js';
 import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from '../payments/payment-rules.js';
@@ -30,10 +35,6 @@ import {
   schedulePayoutTimer,
   type PayoutChangeResult,
 } from './record-payout-change.js';
-
-function reason(text: string): string {
-  return text.slice(0, 256);
-}
 
 /** The check of one payout's call to its provider. */
 const refOf = (payoutId: string): OutcomeRef => ({ kind: 'payout', resourceId: payoutId });
@@ -141,27 +142,18 @@ export class PayoutProgression implements OutcomeResolution {
    * the provider, by its payout id), or a status read of a payout the provider has. A final or
    * (within the polling period) any answer ends the check; no clear answer backs it off.
    */
-  async askAgain(check: OutcomeCheck): Promise<'answered' | 'unanswered'> {
-    const ref = refOf(check.resourceId);
-    const payout = await this.payouts.findById(check.resourceId);
-    if (payout === null || !isOpen(payout)) {
-      await this.checks.answered(ref);
-      return 'answered';
-    }
-    if (payout.bankTransactionId === null) await this.send(payout, true);
-    else {
-      let progress: InitiationProgress;
-      try {
-        progress = await this.providers
+  askAgain(check: OutcomeCheck): Promise<'answered' | 'unanswered'> {
+    return askAgain(this.checks, refOf(check.resourceId), {
+      load: () => this.payouts.findById(check.resourceId),
+      isOpen,
+      isUnsent: (payout) => payout.bankTransactionId === null,
+      sendAgain: (payout) => this.send(payout, true),
+      readStatus: (payout) =>
+        this.providers
           .forProvider(payout.providerId)
-          .getPayoutStatus(this.context(payout), payout.bankTransactionId);
-      } catch (error) {
-        await this.checks.unanswered(ref, error);
-        return 'unanswered';
-      }
-      await this.record(payout, progress);
-    }
-    return (await this.checks.find(ref)) === null ? 'answered' : 'unanswered';
+          .getPayoutStatus(this.context(payout), payout.bankTransactionId ?? ''),
+      record: (payout, progress) => this.record(payout, progress),
+    });
   }
 
   /**
@@ -179,12 +171,11 @@ export class PayoutProgression implements OutcomeResolution {
     const current = await payouts.lock(check.resourceId);
     if (current === null) throw GatewayError.notFound(check.resourceId, 'The payout no longer exists.');
     const now = this.clock.now();
-    const status = outcome === 'EXECUTED' ? 'INITIATION_COMPLETED' : 'INITIATION_FAILED';
     const result = await recordPayoutChange(
       tx,
       payouts,
       current,
-      { status, updatedAt: now, statusReasonInformation: reason(`Resolved by an operator: ${operatorReason}`) },
+      operatorChange(outcome, operatorReason, now),
       now,
       this.rules.defaultScheduleSeconds,
     );
@@ -230,13 +221,12 @@ export class PayoutProgression implements OutcomeResolution {
       const connector = this.providers.forProvider(payout.providerId);
       progress = await connector.sendPayout(this.context(payout), await this.requestOf(payout));
     } catch (error) {
-      const unsent = error instanceof PayoutNotSendable || (isRefusedBeforeSending(error) && !askedAgain);
-      if (isClearRefusal(error) || unsent) {
-        const status = error instanceof BankRejectedError ? 'INITIATION_REJECTED' : 'INITIATION_FAILED';
+      const status = error instanceof PayoutNotSendable ? 'INITIATION_FAILED' : failedSendEnding(error, !askedAgain);
+      if (status !== undefined) {
         const message = error instanceof Error ? error.message : String(error);
         return this.change(
           payout.id,
-          { status, updatedAt: this.clock.now(), statusReasonInformation: reason(message) },
+          { status, updatedAt: this.clock.now(), statusReasonInformation: statusReason(message) },
           ref,
         );
       }
@@ -253,7 +243,7 @@ export class PayoutProgression implements OutcomeResolution {
    */
   private async record(payout: Payout, progress: InitiationProgress): Promise<Payout> {
     const ref = refOf(payout.id);
-    const keepAsking = !FINAL_BANK_OUTCOMES.has(progress.outcome) && this.clock.now() >= payout.pollUntil;
+    const keepAsking = keepsAsking(progress, payout.pollUntil, this.clock.now());
     const after = await this.change(payout.id, this.progressChange(progress), keepAsking ? undefined : ref);
     if (keepAsking && isOpen(after))
       await this.checks.unanswered(
@@ -281,13 +271,7 @@ export class PayoutProgression implements OutcomeResolution {
   }
 
   private progressChange(progress: InitiationProgress): PayoutChange {
-    return {
-      status: PAYOUT_STATUS_FOR_OUTCOME[progress.outcome],
-      updatedAt: this.clock.now(),
-      bankTransactionId: progress.bankPaymentId,
-      bankPaymentStatus: progress.bankStatus,
-      ...(progress.statusReason === undefined ? {} : { statusReasonInformation: reason(progress.statusReason) }),
-    };
+    return answerChange(progress, PAYOUT_STATUS_FOR_OUTCOME, this.clock.now());
   }
 
   /**

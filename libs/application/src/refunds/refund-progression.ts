@@ -2,9 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, GatewayError, LOGGER, type AppConfig } from '#libs/common';
 import {
-  BankRejectedError,
   BankConnectors,
-  FINAL_BANK_OUTCOMES,
   type InitiationProgress,
   type PartyAccount,
   type RefundLocalInstrument,
@@ -29,7 +27,14 @@ import {
   type RefundStatus,
 } from '#libs/domain';
 import { bankCallContext, pollScheduleOf } from '../bank-calls/bank-call-context.js';
-import { isClearRefusal, isRefusedBeforeSending } from '../bank-truth/clear-refusal.js';
+import { askAgain } from '../bank-truth/ask-again.js';
+import {
+  answerChange,
+  failedSendEnding,
+  keepsAsking,
+  operatorChange,
+  statusReason,
+} from '../bank-truth/checked-answers.js';
 import { OutcomeChecks, type CallToCheck } from '../bank-truth/outcome-checks.js';
 import type { OutcomeResolution } from '../bank-truth/outcome-resolution.js';
 import { accountIdentifier } from '../payments/bank-initiation.js';
@@ -52,14 +57,15 @@ function partyAccount(rail: RefundLocalInstrument, party: RefundParty): PartyAcc
   return { name: party.name ?? '', identifier: accountIdentifier(rail, party) };
 }
 
-function reason(text: string): string {
-  return text.slice(0, 256);
-}
-
 /** The check of one refund's call to its bank. */
 const refOf = (refundId: string): OutcomeRef => ({ kind: 'refund', resourceId: refundId });
 
 const isOpen = (refund: Refund): boolean => !refundStatusMachine.isFinal(refund.status as RefundStatus);
+
+/** Why a refund's check cannot ask its bank. */
+function unknownBank(refund: Refund): Error {
+  return new Error(`the bank ${refund.bankId} is not known`);
+}
 
 function removeRefundTimer(tx: Tx, refundId: string): Promise<void> {
   return new ScheduledJobRepository(tx).remove([refundTimerId(refundId)]);
@@ -148,32 +154,25 @@ export class RefundProgression implements OutcomeResolution {
    * bank has. A final or (within the polling period) any answer ends the check; no clear answer
    * backs it off.
    */
-  async askAgain(check: OutcomeCheck): Promise<'answered' | 'unanswered'> {
+  askAgain(check: OutcomeCheck): Promise<'answered' | 'unanswered'> {
     const ref = refOf(check.resourceId);
-    const refund = await this.refunds.findById(check.resourceId);
-    if (refund === null || !isOpen(refund)) {
-      await this.checks.answered(ref);
-      return 'answered';
-    }
-    const bank = await this.banks.find(refund.bankId);
-    if (bank === null) {
-      await this.checks.unanswered(ref, new Error(`the bank ${refund.bankId} is not known`));
-      return 'unanswered';
-    }
-    if (refund.bankTransactionId === null) await this.send(refund, bank, true);
-    else {
-      let progress: InitiationProgress;
-      try {
-        progress = await this.connectors
+    return askAgain(this.checks, ref, {
+      load: async () => {
+        const refund = await this.refunds.findById(check.resourceId);
+        return refund === null ? null : { refund, bank: isOpen(refund) ? await this.banks.find(refund.bankId) : null };
+      },
+      isOpen: ({ refund }) => isOpen(refund),
+      isUnsent: ({ refund }) => refund.bankTransactionId === null,
+      sendAgain: ({ refund, bank }) =>
+        bank === null ? this.checks.unanswered(ref, unknownBank(refund)) : this.send(refund, bank, true),
+      readStatus: ({ refund, bank }) => {
+        if (bank === null) throw unknownBank(refund);
+        return this.connectors
           .capability(bank, 'refunds')
-          .getRefundStatus(bankCallContext(bank.id, this.rules.bankDeadlineMs), refund.bankTransactionId);
-      } catch (error) {
-        await this.checks.unanswered(ref, error);
-        return 'unanswered';
-      }
-      await this.record(refund, progress);
-    }
-    return (await this.checks.find(ref)) === null ? 'answered' : 'unanswered';
+          .getRefundStatus(bankCallContext(bank.id, this.rules.bankDeadlineMs), refund.bankTransactionId ?? '');
+      },
+      record: ({ refund }, progress) => this.record(refund, progress),
+    });
   }
 
   /**
@@ -196,11 +195,7 @@ export class RefundProgression implements OutcomeResolution {
       tx,
       refunds,
       current,
-      {
-        status: outcome === 'EXECUTED' ? 'INITIATION_COMPLETED' : 'INITIATION_FAILED',
-        updatedAt: now,
-        statusReasonInformation: reason(`Resolved by an operator: ${operatorReason}`),
-      },
+      operatorChange(outcome, operatorReason, now),
       now,
       pollScheduleOf(bank, this.rules.defaultScheduleSeconds),
     );
@@ -258,14 +253,14 @@ export class RefundProgression implements OutcomeResolution {
         ...(grant === undefined ? {} : { registrationGrant: grant }),
       });
     } catch (error) {
-      if (isClearRefusal(error) || (!askedAgain && isRefusedBeforeSending(error))) {
-        const status = error instanceof BankRejectedError ? 'INITIATION_REJECTED' : 'INITIATION_FAILED';
+      const status = failedSendEnding(error, !askedAgain);
+      if (status !== undefined) {
         return this.change(
           refund.id,
           {
             status,
             updatedAt: this.clock.now(),
-            statusReasonInformation: reason(error instanceof Error ? error.message : String(error)),
+            statusReasonInformation: statusReason(error instanceof Error ? error.message : String(error)),
           },
           refOf(refund.id),
         );
@@ -283,7 +278,7 @@ export class RefundProgression implements OutcomeResolution {
    */
   private async record(refund: Refund, progress: InitiationProgress): Promise<RefundChangeResult> {
     const ref = refOf(refund.id);
-    const keepAsking = !FINAL_BANK_OUTCOMES.has(progress.outcome) && this.clock.now() >= refund.pollUntil;
+    const keepAsking = keepsAsking(progress, refund.pollUntil, this.clock.now());
     const result = await this.change(refund.id, this.progressChange(progress), keepAsking ? undefined : ref);
     if (keepAsking)
       await this.checks.unanswered(ref, new Error(`the bank reports ${progress.bankStatus} past the polling period`));
@@ -305,17 +300,15 @@ export class RefundProgression implements OutcomeResolution {
     message: string,
     status: 'INITIATION_FAILED' | 'INITIATION_REJECTED',
   ): Promise<RefundChangeResult> {
-    return this.change(refund.id, { status, updatedAt: this.clock.now(), statusReasonInformation: reason(message) });
+    return this.change(refund.id, {
+      status,
+      updatedAt: this.clock.now(),
+      statusReasonInformation: statusReason(message),
+    });
   }
 
   private progressChange(progress: InitiationProgress): RefundChange {
-    return {
-      status: REFUND_STATUS_FOR_OUTCOME[progress.outcome],
-      updatedAt: this.clock.now(),
-      bankTransactionId: progress.bankPaymentId,
-      bankPaymentStatus: progress.bankStatus,
-      ...(progress.statusReason === undefined ? {} : { statusReasonInformation: reason(progress.statusReason) }),
-    };
+    return answerChange(progress, REFUND_STATUS_FOR_OUTCOME, this.clock.now());
   }
 
   /** The change on the current row; retried once if the row moved meanwhile. With `answered`, that check ends in the same transaction. */
