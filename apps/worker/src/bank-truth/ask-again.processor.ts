@@ -1,5 +1,6 @@
 import type { PayloadOf } from '#libs/common';
 import { OutcomeChecks, PaymentOrderSubmission } from '#libs/application';
+import { TransferOutcomeAsker } from '#libs/application';
 import type { OutcomeCheck } from '#libs/db';
 import { isOutcomeKind, type OutcomeKind } from '#libs/domain';
 import { ProcessesJob, type JobProcessor } from '../jobs/job-processor.js';
@@ -20,9 +21,11 @@ export class AskAgainProcessor implements JobProcessor<typeof ASK_AGAIN_JOB> {
   constructor(
     private readonly checks: OutcomeChecks,
     orders: PaymentOrderSubmission,
+    transfers: TransferOutcomeAsker,
   ) {
     this.askers = {
       payment: (check) => orders.askAgain(check),
+      transfer: (check) => transfers.askAgain(check),
     };
   }
 

@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
 import { PaymentsApplicationModule } from '#libs/application';
+import { TransfersApplicationModule } from '#libs/application';
 import { AskAgainProcessor } from './ask-again.processor.js';
 
 /** Unknown bank outcomes asked again (outcome-checks.ask-again) on the bank-polling queue. */
-@Module({ imports: [PaymentsApplicationModule], providers: [AskAgainProcessor] })
+@Module({
+  imports: [PaymentsApplicationModule, TransfersApplicationModule],
+  providers: [AskAgainProcessor],
+})
 export class BankTruthModule {}

@@ -16,6 +16,8 @@ import {
   type TokenRequest,
 } from '#libs/db';
 import { destinationAccount, type TokenRequestPayloadInput } from '#libs/domain';
+import { SecretBox } from '#libs/secrets';
+import { tokenGrantSeal } from '../transfers/redeem-transfer.usecase.js';
 import { TransferProgression } from '../transfers/transfer-progression.js';
 import { TransferRedemption } from '../transfers/transfer-redemption.js';
 import { TokenIssuance } from './token-issuance.js';
@@ -81,6 +83,7 @@ export class CompleteTokenRequest {
     private readonly progression: TransferProgression,
     private readonly redemption: TransferRedemption,
     readonly issuance: TokenIssuance,
+    private readonly secrets: SecretBox,
   ) {}
 
   get redirectUri(): string {
@@ -240,8 +243,14 @@ export class CompleteTokenRequest {
     if (token === null) return;
     const ctx = this.progression.callContext(bank.id, context.traceId, context.psuIpAddress);
     const initiation = transferInitiationOf(request, { redirectUri: this.redirectUri });
-    await this.redeem(request, token, bank, context, () =>
-      explicit.submitAuthorised(ctx, tokenRequestHandleOf(request), initiation, grant),
+    const sealedGrant = await this.secrets.seal(tokenGrantSeal(token.id), grant);
+    await this.redeem(
+      request,
+      token,
+      bank,
+      context,
+      () => explicit.submitAuthorised(ctx, tokenRequestHandleOf(request), initiation, grant),
+      sealedGrant,
     );
   }
 
@@ -268,6 +277,7 @@ export class CompleteTokenRequest {
     bank: Bank,
     context: CompletionContext,
     atBank: () => Promise<PaymentProgress>,
+    sealedGrant?: string,
   ): Promise<void> {
     const payload = payloadOf(request);
     const body = payload.transferBody;
@@ -297,6 +307,7 @@ export class CompleteTokenRequest {
         ...transferSettlementOf(request),
         ...(payload.actingAs?.refId === undefined ? {} : { actingAsRefId: payload.actingAs.refId }),
         ...(context.traceId === undefined ? {} : { traceId: context.traceId }),
+        ...(sealedGrant === undefined ? {} : { sealedGrant }),
       },
       atBank,
     );

@@ -153,6 +153,7 @@ export class RedeemTransferUseCase {
         ...transferSettlementOf(request),
         ...(token.actingAsRefId === null ? {} : { actingAsRefId: token.actingAsRefId }),
         ...(call.traceId === undefined ? {} : { traceId: call.traceId }),
+        sealedGrant: token.sealedGrant,
       },
       () => this.submit(explicit, bank, token, request, amount, call),
     );

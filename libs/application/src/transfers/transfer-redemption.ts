@@ -7,11 +7,14 @@ import {
   TransferRepository,
   Transactions,
   type Bank,
+  type OutcomeRef,
   type Prisma,
   type Token,
   type Transfer,
 } from '#libs/db';
 import { newId } from '#libs/domain';
+import { isClearRefusal } from '../bank-truth/clear-refusal.js';
+import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import { LOST_INITIATION_GRACE_MS } from '../payments/payment-rules.js';
 import { storeNewTransfer } from './record-transfer-change.js';
 import { TransferProgression } from './transfer-progression.js';
@@ -34,7 +37,16 @@ export interface Redemption {
   readonly virtualAccountId?: string;
   readonly settlementRefId?: string;
   readonly traceId?: string;
+  /**
+   * What asking the bank again needs when the submission's answer is unknown: the user's grant
+   * (sealed as the token's grant) for a payment order submitted as a second step, asked again
+   * under the same idempotency key; without it, the bank's status of the payment is read.
+   */
+  readonly sealedGrant?: string;
 }
+
+/** The outcome check of one transfer's submission. */
+export const transferCheckRef = (transferId: string): OutcomeRef => ({ kind: 'transfer', resourceId: transferId });
 
 /**
  * Redeems a transfer token: the transfer is stored before the bank is asked, then the bank call
@@ -44,9 +56,10 @@ export interface Redemption {
  * One transaction adds the amount to what the token has paid (refused when the token is not
  * active, has expired, or would pay more than its lifetime amount: concurrent redemptions can
  * never together exceed it), stores the transfer PROCESSING with its TRANSFER_STATUS_CHANGED
- * event and a timer, and names the transfer on the token request. A process that dies before the
- * answer is recorded leaves the transfer and its timer, which ends it INITIATED (the user
- * authorised, the bank never confirmed the payment) at the bank deadline plus a grace.
+ * event and a timer, names the transfer on the token request, and opens the submission's outcome
+ * check (kind `transfer`). The answer recorded closes the check; a clear refusal ends the transfer
+ * FAILURE_DECLINED; anything else (a deadline, a 5xx, a reset, the process dying before the answer
+ * is recorded) leaves it PROCESSING and its check asks the bank again (TransferOutcomeAsker).
  */
 @Injectable()
 export class TransferRedemption {
@@ -56,20 +69,30 @@ export class TransferRedemption {
     private readonly tokenRequests: TokenRequestRepository,
     private readonly transfers: TransferRepository,
     private readonly progression: TransferProgression,
+    private readonly checks: OutcomeChecks,
   ) {}
 
   async redeem(redemption: Redemption, atBank: () => Promise<PaymentProgress>): Promise<Transfer> {
     const stored = await this.store(redemption);
     const bank = redemption.bank;
+    const ref = transferCheckRef(stored.id);
+    let progress: PaymentProgress;
     try {
-      await this.progression.applyProgress(stored.id, await atBank(), bank);
+      progress = await atBank();
     } catch (error) {
       this.progression.logger.warn(
         { transferId: stored.id, bankId: bank.id, err: error },
         'submitting the transfer to the bank failed',
       );
-      await this.progression.applyFailure(stored.id, error, bank);
+      if (isUnclear(error)) await this.checks.unanswered(ref, error);
+      else {
+        await this.progression.applyFailure(stored.id, error, bank);
+        await this.checks.answered(ref);
+      }
+      return (await this.transfers.findById(stored.id)) ?? stored;
     }
+    await this.progression.applyProgress(stored.id, progress, bank);
+    await this.checks.answered(ref);
     return (await this.transfers.findById(stored.id)) ?? stored;
   }
 
@@ -111,7 +134,22 @@ export class TransferRedemption {
         this.progression.scheduleOf(bank),
       );
       await this.tokenRequests.in(tx).attachTransfer(token.tokenRequestId, transfer.id, now);
+      await this.checks.begin(
+        tx,
+        {
+          ...transferCheckRef(transfer.id),
+          memberId: transfer.memberId,
+          operation: redemption.sealedGrant === undefined ? 'transfer-status' : 'transfer-order',
+          ...(redemption.sealedGrant === undefined ? {} : { sealedGrant: redemption.sealedGrant }),
+        },
+        rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS,
+      );
       return transfer;
     });
   }
+}
+
+/** A failed submission whose outcome is unknown: neither the bank's clear refusal nor the gateway's own (4xx). */
+function isUnclear(error: unknown): boolean {
+  return !isClearRefusal(error) && !(error instanceof GatewayError && error.status < 500);
 }
