@@ -186,8 +186,10 @@ export class CompleteTokenRequest {
   }
 
   /**
-   * A transfer request's way back: redeemed as the user authorises (the member's auto-redeem,
-   * or a bank that pays in one step), or only authorised, keeping the grant for POST /transfers.
+   * A transfer request's way back: at a bank that submits as a second step the code is exchanged
+   * for the user's grant, then the transfer submitted with it (the member's auto-redeem) or the
+   * grant kept for POST /transfers (transferAuthorised); at a bank that pays in one step, redeemed
+   * as the user authorises.
    */
   private async transferAfterRedirect(
     request: TokenRequest,
@@ -204,7 +206,9 @@ export class CompleteTokenRequest {
       initiation: transferInitiationOf(request, { redirectUri: this.redirectUri }),
     };
     const explicit = payments.explicitRedemption;
-    if (explicit !== undefined && !(await this.members.autoRedeemOfOwner(request.memberId))) {
+    // At a bank that submits as a second step, the grant first: an order without a clear answer is
+    // then submitted again with it (sealed on the transfer's outcome check), under the same key.
+    if (explicit !== undefined) {
       const answer = await explicit.authoriseRedirect(ctx, callback);
       if (answer.kind === 'refused') {
         await this.withProgress(request, bank, answer.progress, context);
