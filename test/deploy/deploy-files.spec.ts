@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { ConfigError, loadConfig } from '#libs/common';
+import { ConfigError, loadConfig, requireAdminToken } from '#libs/common';
 import { telemetrySettings } from '#libs/observability';
 
 // No Docker engine or cluster in CI: these checks tie the deployment files to the code instead.
@@ -333,14 +333,10 @@ describe('production configuration provided by deploy/k8s', () => {
       'loaded',
     );
     expect(required).toEqual(
-      expect.arrayContaining([
-        'DATABASE_URL',
-        'REDIS_URL',
-        'ADMIN_TOKEN',
-        'PUBLIC_BASE_URL',
-        'WEBHOOK_KEY_ENCRYPTION_KEY',
-      ]),
+      expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'PUBLIC_BASE_URL', 'WEBHOOK_KEY_ENCRYPTION_KEY']),
     );
+    // Only the api serves the admin API: it alone requires ADMIN_TOKEN (requireAdminToken).
+    expect(required).not.toContain('ADMIN_TOKEN');
     expect(productionRead).toEqual(
       expect.arrayContaining([
         'WEBHOOK_RETENTION_DAYS',
@@ -369,6 +365,19 @@ describe('production configuration provided by deploy/k8s', () => {
       expect(describeError(error), name).toBe('loaded');
     },
   );
+
+  it('gives ADMIN_TOKEN to the api, which serves the admin API, and to no other container', () => {
+    const withToken = containers
+      .filter(([, container]) =>
+        list(container.env)
+          .map(obj)
+          .some((entry) => entry.name === 'ADMIN_TOKEN'),
+      )
+      .map(([name]) => name);
+    expect(withToken).toEqual(['gateway-api/api']);
+    const api = containers.find(([name]) => name === 'gateway-api/api')?.[1];
+    expect(requireAdminToken(loadConfig(containerEnv(obj(api)).env))).toBe(SECRET_SAMPLES['ADMIN_TOKEN']);
+  });
 
   it('keeps secrets out of the ConfigMap: the key-encryption key comes from a secretKeyRef', () => {
     for (const data of configMaps.values()) {

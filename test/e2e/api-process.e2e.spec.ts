@@ -25,7 +25,7 @@ describe('api process over HTTP', () => {
     expect(live.headers.get('token-trace-id')).toMatch(/^[0-9a-f]{32}$/);
     const ready = await fetch(`${api}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', redis: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', redis: 'ok', schema: 'ok' } });
   });
 
   it('serves its OpenAPI document with both auth schemes, and a docs page', async () => {
@@ -114,6 +114,7 @@ describe('api process in production', () => {
   it('refuses to advance the clock and reports Redis unreachable as 503', async () => {
     const config = await testConfig({
       ENVIRONMENT: 'production',
+      ALLOW_SANDBOX_BANKS: 'true',
       PUBLIC_BASE_URL: 'https://gateway.example.com',
       REDIS_URL: 'redis://127.0.0.1:1',
     });

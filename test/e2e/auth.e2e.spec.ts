@@ -1,8 +1,9 @@
-import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import { CompactSign } from 'jose';
+import { createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { CompactSign, compactVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApiProcess, type ApiProcess } from '../../apps/api/src/create-api-process.js';
 import { signRequest, type SignOptions } from '../support/sign-request.js';
+import { es256Twin, signatureSpellings, withSignature } from '../support/signature-spellings.js';
 import { baseUrl, testConfig } from '../support/test-env.js';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123';
@@ -56,7 +57,8 @@ const keysPath = (memberId: string): string => `/member/${memberId}/keys`;
 const WRITE_BODY = newKeyBody();
 
 /**
- * Failed authentications are counted per client IP in Redis; this file's processes use a Redis
+ * Failed authentications are counted in Redis (per credential, or per client address for requests
+ * without one); this file's processes use a Redis
  * database of their own (and a high limit) so its many 401s never throttle other test files.
  */
 async function startServer(env: Record<string, string> = {}): Promise<Server> {
@@ -276,6 +278,59 @@ describe('member authentication (sandbox)', () => {
     expect(await keyCount(server, a.id)).toBe(before + 1);
   });
 
+  /** Checks that jose accepts the token for the signer's key: what the gateway must see through. */
+  async function expectVerifies(signer: Signer, token: string, body: string): Promise<void> {
+    const [encodedHeader = '', , signature = ''] = token.split('.');
+    const input = `${encodedHeader}.${b64(body)}.${signature}`;
+    await expect(
+      compactVerify(input, createPublicKey(signer.pem), { algorithms: [signer.alg] }),
+      signature,
+    ).resolves.toBeDefined();
+  }
+
+  it.each([
+    ['EdDSA', () => edA],
+    ['ES256', () => ecA],
+    ['RS256', () => rsaA],
+    ['PS256', () => ({ ...rsaA, alg: 'PS256' })],
+  ] as const)('accepts a %s token once in any of its 16 spellings of the signature', async (_alg, signerOf) => {
+    const signer = signerOf();
+    const before = await keyCount(server, a.id);
+    const body = newKeyBody();
+    const token = await tokenFor(server, signer, a.id, 'POST', keysPath(a.id), body);
+    const spellings = signatureSpellings(token.split('.')[2] ?? '');
+    expect(spellings).toHaveLength(16);
+    const [canonical = '', ...others] = spellings;
+    expect(canonical).toBe(token.split('.')[2]);
+    for (const spelling of spellings) await expectVerifies(signer, withSignature(token, spelling), body);
+
+    const first = await send(server.api, keysPath(a.id), { authorization: bearer(token), body });
+    expect(first.status).toBe(200);
+    const [encodedHeader] = token.split('.');
+    for (const respelled of [
+      ...others.map((spelling) => withSignature(token, spelling)),
+      ...spellings.map((spelling) => `${encodedHeader}..${spelling}`),
+    ])
+      await expectUnauthenticated(await send(server.api, keysPath(a.id), { authorization: bearer(respelled), body }));
+    expect(await keyCount(server, a.id)).toBe(before + 1);
+  });
+
+  it('accepts an ES256 token once whichever of its two signatures (s or n - s) comes first', async () => {
+    const before = await keyCount(server, a.id);
+    const body = newKeyBody();
+    const token = await tokenFor(server, ecA, a.id, 'POST', keysPath(a.id), body);
+    const twin = withSignature(token, es256Twin(token.split('.')[2] ?? ''));
+    expect(twin).not.toBe(token);
+    await expectVerifies(ecA, twin, body);
+
+    expect((await send(server.api, keysPath(a.id), { authorization: bearer(twin), body })).status).toBe(200);
+    for (const signature of [token, twin].flatMap((jws) => signatureSpellings(jws.split('.')[2] ?? '')))
+      await expectUnauthenticated(
+        await send(server.api, keysPath(a.id), { authorization: bearer(withSignature(token, signature)), body }),
+      );
+    expect(await keyCount(server, a.id)).toBe(before + 1);
+  });
+
   it('Basic with the API key reads the member keys in sandbox', async () => {
     const response = await send(server.api, keysPath(a.id), { authorization: `Basic ${a.apiKey}` });
     expect(response.status).toBe(200);
@@ -370,7 +425,11 @@ describe('member authentication (sandbox)', () => {
 
 describe('member authentication (production)', () => {
   it('answers 401 to Basic with a valid API key, while Bearer works', async () => {
-    const server = await startServer({ ENVIRONMENT: 'production', PUBLIC_BASE_URL: 'https://gw.example.com' });
+    const server = await startServer({
+      ENVIRONMENT: 'production',
+      ALLOW_SANDBOX_BANKS: 'true',
+      PUBLIC_BASE_URL: 'https://gw.example.com',
+    });
     try {
       const member = await createMember(server);
       await expectRejectedWrite(server, member.id, { authorization: `Basic ${member.apiKey}` });

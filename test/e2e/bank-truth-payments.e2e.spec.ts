@@ -12,7 +12,6 @@ import {
   startGateway,
   ukInitiation,
   waitForStatus,
-  type PaymentBody,
   type TestGateway,
   type TestMember,
 } from '../support/payments-gateway.js';
@@ -27,7 +26,6 @@ import { sepaTransferPayload, storeTokenRequest } from '../support/token-request
 
 let gateway: TestGateway;
 let member: TestMember;
-type Payment = PaymentBody['payment'];
 
 interface OutcomeCheckView {
   readonly kind: string;

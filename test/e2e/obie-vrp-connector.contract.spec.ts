@@ -86,6 +86,7 @@ async function authorisedConsent(
 
 const vrp = (consent: { bankConsentId: string; grant: string }, value: string): VrpRequest => ({
   vrpId: randomUUID(),
+  refId: `sweep-${randomUUID().slice(0, 8)}`,
   bankConsentId: consent.bankConsentId,
   grant: consent.grant,
   amount: { value, currency: 'GBP' },
@@ -140,7 +141,22 @@ describe('OBIE connector against the sandbox bank: variable recurring payments',
 
   it('payments within the limits complete; the bank refuses what goes beyond them (FailsControlParameters)', async () => {
     const consent = await authorisedConsent(`vrp-${randomUUID().slice(0, 8)}`);
-    const first = await connector.initiateVrp(ctx(), vrp(consent, '40.00'));
+    const firstRequest = vrp(consent, '40.00');
+    const first = await connector.initiateVrp(ctx(), firstRequest);
+    // The bank knows the payment by its refId, the instruction's end-to-end id.
+    const executed = await fetch(
+      `${sandboxUrl}/sandbox/payments/ob-sandbox-gb?endToEndId=${encodeURIComponent(firstRequest.refId)}`,
+      { headers: { authorization: 'Bearer test-admin-token-0123456789abcdef0123' } },
+    );
+    expect(await executed.json()).toEqual({
+      payments: [
+        expect.objectContaining({
+          id: first.bankVrpId,
+          kind: 'domestic-vrp',
+          amount: { value: '40.00', currency: 'GBP' },
+        }),
+      ],
+    });
     expect(first).toMatchObject({
       outcome: 'COMPLETED',
       bankStatus: 'AcceptedSettlementCompleted',

@@ -10,6 +10,7 @@ import {
   createSandboxBankProcess,
   type SandboxBankProcess,
 } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
+import { decideOnConsentPage } from './obie/consent-form.js';
 import { freePort } from '../support/free-port.js';
 import { ADMIN_TOKEN, call, ukInitiation } from '../support/payments-gateway.js';
 import { SpawnedProcess, envWithout } from '../support/spawned-process.js';
@@ -300,5 +301,66 @@ describe('payment initiation survives kill -9 of the api', () => {
       await db.query('ROLLBACK').catch(() => undefined);
       await setLatency(0);
     }
+  }, 120_000);
+
+  it('killed while the payment order is at the bank after the user came back: the worker asks again under the same key: completed, one order', async () => {
+    const faults = `${baseUrl(bank.app)}/sandbox/faults/${BANK_ID}`;
+    const created = await call<{ payment: { id: string; authentication: { redirectUrl: string } } }>(
+      `${apiUrl}/v2/payments`,
+      'POST',
+      member.auth,
+      { initiation: ukInitiation() },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const paymentId = created.body.payment.id;
+    const back = await decideOnConsentPage(
+      created.body.payment.authentication.redirectUrl,
+      'sandbox-success',
+      'approve',
+    );
+    // The bank makes the order at once and holds its answer back.
+    const late = await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, {
+      latencyMs: 0,
+      errorRate: 0,
+      lateAnswerMs: 20_000,
+      only: ['domestic-payments'],
+    });
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    const ordersAtBank = async (): Promise<number> => {
+      const row = await prisma.payment.findUnique({ where: { id: paymentId } });
+      const [count] = await prisma.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM sandbox_bank.sb_payment WHERE consent_id = ${row?.bankConsentId ?? ''}`;
+      return count?.n ?? 0;
+    };
+    try {
+      const landing = call(back.toString(), 'GET', undefined).catch((error: unknown) => error);
+      expect(await eventually(ordersAtBank, (n) => n > 0, 15_000), 'the bank made the order').toBe(1);
+      const check = await prisma.outcomeCheck.findUnique({
+        where: { kind_resourceId: { kind: 'payment', resourceId: paymentId } },
+      });
+      expect(check).toMatchObject({ operation: 'payment-order' });
+      expect(check?.sealedGrant).toEqual(expect.any(String));
+      await killApi();
+      expect(await landing).toBeInstanceOf(Error);
+    } finally {
+      await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, { latencyMs: 0, errorRate: 0 });
+    }
+    expect((await prisma.payment.findUnique({ where: { id: paymentId } }))?.status).toBe(
+      'INITIATION_PENDING_REDIRECT_AUTH_VERIFICATION',
+    );
+    api = await startApi();
+    await advanceClock(PAST_LOST_INITIATION_S);
+    const ended = await eventually(
+      () => prisma.payment.findUnique({ where: { id: paymentId } }),
+      (row) => row?.status === 'INITIATION_COMPLETED',
+      30_000,
+    );
+    expect(ended?.status, worker?.output.slice(-2000)).toBe('INITIATION_COMPLETED');
+    expect(ended?.bankPaymentId).toEqual(expect.any(String));
+    expect(await ordersAtBank()).toBe(1);
+    expect(
+      await prisma.outcomeCheck.count({ where: { kind: 'payment', resourceId: paymentId } }),
+      'the check ended with the answer',
+    ).toBe(0);
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   InitiatePayoutUseCase,
   OnBehalfOfCheck,
+  OutcomeChecks,
   PayoutProgression,
   recordPayoutChange,
   type InitiatePayoutCommand,
@@ -41,6 +42,7 @@ beforeAll(async () => {
     logger,
     config,
     new SettlementProviderRegistry({}),
+    new OutcomeChecks(r.outcomeChecks, r.scheduledJobs, r.transactions, stores.clock, logger),
   );
   initiate = new InitiatePayoutUseCase(
     stores.prisma,

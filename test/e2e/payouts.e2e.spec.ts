@@ -423,21 +423,29 @@ describe('payouts at the sandbox settlement provider', () => {
     const otherList = await call<{ payouts: unknown[] }>(`${gateway.apiUrl}/payouts?limit=200`, 'GET', other.auth);
     expect(otherList.body.payouts).toEqual([]);
   });
-  it('a provider that never settles leaves the payout INITIATION_PROCESSING, saying so once polling ends (last: moves the clock a month)', async () => {
+  it('a provider that never settles leaves the payout INITIATION_PROCESSING past polling, reserved, with an outcome check asking it (last: moves the clock a month)', async () => {
     const accountId = await creditedAccount(member, '30.00');
     const answer = await postPayout(member, ukBody(accountId, '10.00', { name: 'sandbox-payout-pending Ltd' }));
     await until(answer.body.payout.id, 'INITIATION_PROCESSING');
     await advanceClock(gateway, 31 * 86_400);
     await expect
-      .poll(async () => (await payoutOf(member, answer.body.payout.id)).body.payout.statusReasonInformation, {
-        timeout: 20_000,
-        interval: 300,
-      })
-      .toMatch(/has not reported a final status within the polling period/);
+      .poll(
+        async () =>
+          (await stores.repositories.outcomeChecks.find({ kind: 'payout', resourceId: answer.body.payout.id }))
+            ?.operation,
+        { timeout: 20_000, interval: 300 },
+      )
+      .toBe('payout-status');
     const stalled = await payoutOf(member, answer.body.payout.id);
     expect(stalled.body.payout.status).toBe('INITIATION_PROCESSING');
     expectReferenceSchema('PayoutResponse', stalled.body, 'GET /payouts/{id} stalled');
-    expect(await stores.prisma.scheduledJob.count({ where: { id: `payouts.poll:${answer.body.payout.id}` } })).toBe(0);
+    // The check asks the provider now; the payout's own timer is gone.
+    await expect
+      .poll(() => stores.prisma.scheduledJob.count({ where: { id: `payouts.poll:${answer.body.payout.id}` } }), {
+        timeout: 20_000,
+        interval: 300,
+      })
+      .toBe(0);
     expect((await balances(accountId))['availableBalance']).toBe('20.00');
   });
 });

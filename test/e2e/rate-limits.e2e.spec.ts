@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { signRequest } from '../support/sign-request.js';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,11 @@ interface Member {
   readonly apiKey: string;
 }
 
+interface Signer {
+  readonly kid: string;
+  readonly privateKey: KeyObject;
+}
+
 interface Sent {
   readonly status: number;
   header(name: string): string | null;
@@ -24,8 +29,9 @@ interface Sent {
 }
 
 /**
- * Failed authentications are counted per client IP, in the Redis every test file shares: each
- * test sends from its own loopback address (not 127.0.0.1), which the server sees as the client.
+ * Failed authentications without a credential are counted per client address, in the Redis every
+ * test file shares: each test sends from its own loopback address (not 127.0.0.1), which the
+ * server sees as the client (or as the proxy in front of it, with X-Forwarded-For).
  */
 function newIp(): string {
   const [a = 0, b = 0, c = 0] = randomBytes(3);
@@ -95,39 +101,48 @@ function expectTooMany(sent: Sent): void {
 describe('rate limits', () => {
   let p1: ApiProcess;
   let p2: ApiProcess;
+  let proxied: ApiProcess;
   let api1: string;
   let api2: string;
+  /** A process that trusts one proxy hop (TRUST_PROXY=1): its client is the X-Forwarded-For address. */
+  let apiBehindProxy: string;
 
   beforeAll(async () => {
     const config = await testConfig({ ...LIMITS, ADMIN_TOKEN });
     p1 = await createApiProcess(config);
     // A second replica on the same database and Redis.
     p2 = await createApiProcess(await testConfig({ ...LIMITS, ADMIN_TOKEN, DATABASE_URL: config.databaseUrl }));
-    for (const proc of [p1, p2]) {
+    proxied = await createApiProcess(
+      await testConfig({ ...LIMITS, ADMIN_TOKEN, DATABASE_URL: config.databaseUrl, TRUST_PROXY: '1' }),
+    );
+    for (const proc of [p1, p2, proxied]) {
       await proc.api.listen(0, '127.0.0.1');
       await proc.admin.listen(0, '127.0.0.1');
     }
     api1 = baseUrl(p1.api);
     api2 = baseUrl(p2.api);
+    apiBehindProxy = baseUrl(proxied.api);
   });
   afterAll(async () => {
-    await Promise.all([p1.close(), p2.close()]);
+    await Promise.all([p1.close(), p2.close(), proxied.close()]);
   });
 
   function send(
     base: string,
     method: string,
     path: string,
-    options: { authorization?: string; ip?: string; body?: unknown } = {},
+    options: { authorization?: string; ip?: string; forwardedFor?: string; body?: unknown } = {},
   ): Promise<Sent> {
     const headers: Record<string, string> =
       options.authorization === undefined ? {} : { authorization: options.authorization };
+    if (options.forwardedFor !== undefined) headers['x-forwarded-for'] = options.forwardedFor;
     return http(`${base}${path}`, method, headers, options.body, options.ip ?? newIp());
   }
-  const read = (member: Member, base = api1, ip?: string): Promise<Sent> =>
+  const read = (member: Member, base = api1, ip?: string, forwardedFor?: string): Promise<Sent> =>
     send(base, 'GET', `/member/${member.id}/keys`, {
       authorization: `Basic ${member.apiKey}`,
       ...(ip === undefined ? {} : { ip }),
+      ...(forwardedFor === undefined ? {} : { forwardedFor }),
     });
   const write = (member: Member, base = api1): Promise<Sent> =>
     send(base, 'POST', `/member/${member.id}/keys`, {
@@ -267,47 +282,174 @@ describe('rate limits', () => {
     });
   });
 
-  describe('failed authentication, per client IP', () => {
-    const badCredentials = ['', 'Basic', 'Basic not-a-valid-key-0123456789abcdef', 'Digest abc', 'Bearer not.a.jws'];
+  /** Registers a new Ed25519 key for the member through the admin API. */
+  async function registerSigner(member: Member): Promise<Signer> {
+    const pair = generateKeyPairSync('ed25519');
+    const added = await send(baseUrl(p1.admin), 'POST', `/admin/members/${member.id}/keys`, {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      body: { keyAlgorithm: 'ED25519', publicKey: pair.publicKey.export({ format: 'jwk' }).x },
+    });
+    expect(added.status).toBe(200);
+    return { kid: (added.body as { keyId: string }).keyId, privateKey: pair.privateKey };
+  }
 
-    it('after 4 failures in the minute, refuses even valid credentials with 429; health stays 200', async () => {
-      const member = await createMember('Unlucky Neighbour Ltd');
+  /** A GET of the member's keys with a token signed for it (its key is not cached by the process yet). */
+  async function signedRead(
+    base: string,
+    member: Member,
+    signer: Signer,
+    ip: string,
+    forwardedFor?: string,
+  ): Promise<Sent> {
+    const path = `/member/${member.id}/keys`;
+    const token = await signRequest(signer.privateKey, {
+      kid: signer.kid,
+      mid: member.id,
+      method: 'GET',
+      host: new URL(base).host,
+      path,
+      expMs: Date.now() + 60_000,
+    });
+    return send(base, 'GET', path, {
+      authorization: `Bearer ${token}`,
+      ip,
+      ...(forwardedFor === undefined ? {} : { forwardedFor }),
+    });
+  }
+
+  describe('failed authentication', () => {
+    const keysOf = (member: Member): string => `/member/${member.id}/keys`;
+    const unknownKey = (): string => `Basic not-a-valid-key-${randomBytes(16).toString('hex')}`;
+    /** Requests that present no credential: counted against the client address. */
+    const noCredential = [undefined, 'Basic', 'Bearer a b', undefined, 'Basic'];
+
+    it('counts failures without a credential per address: 429 after 4, while valid credentials from it still pass', async () => {
+      const member = await createMember('Shared Address Ltd');
+      const signer = await registerSigner(member);
       const ip = newIp();
-      for (const authorization of badCredentials.slice(0, 3)) {
-        const sent = await send(api1, 'GET', `/member/${member.id}/keys`, {
+      for (const [index, authorization] of noCredential.entries()) {
+        const sent = await send(index % 2 === 0 ? api1 : api2, 'GET', keysOf(member), {
           ip,
-          ...(authorization === '' ? {} : { authorization }),
+          ...(authorization === undefined ? {} : { authorization }),
         });
-        expect(sent.status, authorization).toBe(401);
+        if (index < 4) {
+          expect(sent.status, `failure ${index + 1}`).toBe(401);
+        } else {
+          expectTooMany(sent);
+          expectRateLimitHeaders(sent, 4, 0);
+          expect(sent.body.error?.['message']).toMatch(/authentication/i);
+        }
       }
-      // Three failures are still below the limit: valid credentials go through and reset nothing.
-      expect((await read(member, api1, ip)).status).toBe(200);
-      expect(
-        (await send(api2, 'GET', `/member/${member.id}/keys`, { ip, authorization: badCredentials[3] })).status,
-      ).toBe(401);
+      expectTooMany(await send(api2, 'GET', keysOf(member), { ip }));
 
+      // A credential that verifies is never refused for failures: cached (Basic, read before) or
+      // read from Postgres (a Bearer key this process has not seen), on either replica.
       for (const base of [api1, api2]) {
-        const blocked = await read(member, base, ip);
-        expectTooMany(blocked);
-        expectRateLimitHeaders(blocked, 4, 0);
-        expect(blocked.body.error?.['message']).toMatch(/authentication/i);
+        const sent = await read(member, base, ip);
+        expect(sent.status).toBe(200);
+        expect(sent.header('ratelimit-limit')).toBe('5');
       }
-      const blockedBad = await send(api1, 'GET', `/member/${member.id}/keys`, { ip, authorization: badCredentials[4] });
-      expect(blockedBad.status).toBe(429);
+      expect((await signedRead(api2, member, signer, ip)).status).toBe(200);
+      // A credential that fails answers 401: its failures are its own.
+      expect((await send(api1, 'GET', keysOf(member), { ip, authorization: unknownKey() })).status).toBe(401);
 
       for (const path of ['/healthz', '/readyz'])
         expect((await send(api1, 'GET', path, { ip })).status, path).toBe(200);
-      const elsewhere = await read(member, api1, newIp());
-      expect(elsewhere.status).toBe(200);
-      expectRateLimitHeaders(elsewhere, 5, 3);
+      expect((await send(api1, 'GET', keysOf(member), { ip: newIp() })).status).toBe(401);
     });
 
-    it('successful authentications from an IP do not count as failures', async () => {
+    it('counts failures of a presented credential against it: 429 after 4 from any address, others unaffected', async () => {
+      const member = await createMember('Careful Client Ltd');
+      const bad = unknownKey();
+      const ip = newIp();
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        const sent = await send(attempt % 2 === 0 ? api2 : api1, 'GET', keysOf(member), { ip, authorization: bad });
+        expect(sent.status, `failure ${attempt}`).toBe(401);
+      }
+      for (const [base, from] of [
+        [api1, ip],
+        [api2, newIp()],
+      ] as const) {
+        const blocked = await send(base, 'GET', keysOf(member), { ip: from, authorization: bad });
+        expectTooMany(blocked);
+        expectRateLimitHeaders(blocked, 4, 0);
+      }
+
+      // The same address with another (bad) credential, with no credential, and a valid client.
+      expect((await send(api1, 'GET', keysOf(member), { ip, authorization: unknownKey() })).status).toBe(401);
+      expect((await send(api1, 'GET', keysOf(member), { ip })).status).toBe(401);
+      const valid = await read(member, api1, ip);
+      expect(valid.status).toBe(200);
+      expectRateLimitHeaders(valid, 5, 4);
+    });
+
+    it('never locks a key out for tokens someone else forged with its key id', async () => {
+      const victim = await createMember('Victim Ltd');
+      const signer = await registerSigner(victim);
+      const attacker = generateKeyPairSync('ed25519').privateKey;
+      const path = keysOf(victim);
+      // Two forged tokens (another private key, the victim's key id), each sent five times.
+      const forgeries = await Promise.all(
+        [1, 2].map((offset) =>
+          signRequest(attacker, {
+            kid: signer.kid,
+            mid: victim.id,
+            method: 'GET',
+            host: new URL(api1).host,
+            path,
+            expMs: Date.now() + 60_000 + offset,
+          }),
+        ),
+      );
+      const ip = newIp();
+      for (const forged of forgeries) {
+        for (let attempt = 1; attempt <= 5; attempt += 1) {
+          const sent = await send(api1, 'GET', path, { ip, authorization: `Bearer ${forged}` });
+          expect(sent.status, `forged attempt ${attempt}`).toBe(attempt <= 4 ? 401 : 429);
+        }
+      }
+      expect((await signedRead(api1, victim, signer, ip)).status).toBe(200);
+      expect((await signedRead(api1, victim, signer, newIp())).status).toBe(200);
+    });
+
+    it('behind a proxy without TRUST_PROXY, clients share its address: failures without a credential block only such requests', async () => {
+      const member = await createMember('Behind Ingress Ltd');
+      const signer = await registerSigner(member);
+      const ingress = newIp();
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const sent = await send(api1, 'GET', keysOf(member), { ip: ingress, forwardedFor: newIp() });
+        expect(sent.status, `failure ${attempt}`).toBe(attempt <= 4 ? 401 : 429);
+      }
+      // Another client through the same ingress: its address is the ingress's.
+      expectTooMany(await send(api1, 'GET', keysOf(member), { ip: ingress, forwardedFor: newIp() }));
+      expect((await read(member, api1, ingress, newIp())).status).toBe(200);
+      expect((await signedRead(api1, member, signer, ingress, newIp())).status).toBe(200);
+    });
+
+    it('behind a proxy with TRUST_PROXY=1, each client is its X-Forwarded-For address', async () => {
+      const member = await createMember('Trusted Ingress Ltd');
+      const signer = await registerSigner(member);
+      const ingress = newIp();
+      const noisy = newIp();
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        const sent = await send(apiBehindProxy, 'GET', keysOf(member), { ip: ingress, forwardedFor: noisy });
+        expect(sent.status, `failure ${attempt}`).toBe(attempt <= 4 ? 401 : 429);
+      }
+      expect((await send(apiBehindProxy, 'GET', keysOf(member), { ip: ingress, forwardedFor: newIp() })).status).toBe(
+        401,
+      );
+      expect((await read(member, apiBehindProxy, ingress, newIp())).status).toBe(200);
+      expect((await read(member, apiBehindProxy, ingress, noisy)).status).toBe(200);
+      expect((await signedRead(apiBehindProxy, member, signer, ingress, noisy)).status).toBe(200);
+    });
+
+    it('successful authentications do not count as failures', async () => {
       const member = await createMember('Busy Client Ltd');
       const ip = newIp();
       for (let i = 0; i < 5; i += 1) expect((await read(member, api1, ip)).status).toBe(200);
-      const sent = await send(api1, 'GET', `/member/${member.id}/keys`, { ip, authorization: badCredentials[2] });
-      expect(sent.status).toBe(401);
+      const bad = unknownKey();
+      for (let i = 0; i < 4; i += 1)
+        expect((await send(api1, 'GET', keysOf(member), { ip, authorization: bad })).status).toBe(401);
     });
   });
 });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RefundRegistrationVault } from '#libs/application';
+import { RefundRegistrationVault, SealedRecordRewrap } from '#libs/application';
 import { SystemClock } from '#libs/common';
-import { RefundRegistrationRepository } from '#libs/db';
+import { RefundRegistrationRepository, SealedRecordRepository } from '#libs/db';
 import { remoteJwks, verifyWebhook } from '#libs/events';
 import { keyEncryptionKeyId, LocalKms, SecretBox } from '#libs/secrets';
 import { decideOnConsentPage } from './obie/consent-form.js';
@@ -217,11 +217,10 @@ describe('key rotation of the registrations', () => {
     const previous = Buffer.from(TEST_KEY_ENCRYPTION_KEY, 'base64');
     const next = randomBytes(32);
     const repository = gateway.api.api.get(RefundRegistrationRepository);
-    const rotating = new RefundRegistrationVault(
-      repository,
-      new SecretBox(new LocalKms(next, [previous])),
-      new SystemClock(),
-    );
+    const records = gateway.api.api.get(SealedRecordRepository);
+    const rotating = new SealedRecordRewrap(records, new SecretBox(new LocalKms(next, [previous])));
+    const registrationsOf = async (walk: SealedRecordRewrap) =>
+      (await walk.run()).find((report) => report.purpose === 'refund-registration');
     const created = await api<{ registration: { id: string } }>('POST', '/refund/registrations', {
       bankId: 'ob-sandbox-gb',
       debtor: { iban: 'DE89370400440532013000' },
@@ -236,9 +235,9 @@ describe('key rotation of the registrations', () => {
     const before = await sealedBy();
     expect(before).toContain(`enc:v2:${keyEncryptionKeyId(previous)}:`);
 
-    const report = await rotating.resealStored();
-    expect(report.unreadable).toEqual([]);
-    expect(report.resealed).toBeGreaterThanOrEqual(1);
+    const report = await registrationsOf(rotating);
+    expect(report?.unreadable).toEqual([]);
+    expect(report?.rewrapped).toBeGreaterThanOrEqual(1);
     const after = await sealedBy();
     expect(after).toContain(`enc:v2:${keyEncryptionKeyId(next)}:`);
     // The data key is re-wrapped; the ciphertext stays.
@@ -247,7 +246,7 @@ describe('key rotation of the registrations', () => {
     const nextOnly = new RefundRegistrationVault(repository, new SecretBox(new LocalKms(next)), new SystemClock());
     const opened = await nextOnly.openOfOwner(member.id, id);
     expect(opened?.credentials).toEqual({ grant: 'rotation-secret-value' });
-    expect((await rotating.resealStored()).resealed).toBe(0);
+    expect((await registrationsOf(rotating))?.rewrapped).toBe(0);
     // The running gateway (previous key only) no longer opens it: rotation means configuring the new key
     // as current and the old one as previous until every row is re-wrapped.
     const previousOnly = new RefundRegistrationVault(
@@ -259,12 +258,8 @@ describe('key rotation of the registrations', () => {
     expect((await api('DELETE', `/refund/registrations/${id}`)).status).toBe(200);
 
     // And back (the running gateway's key current again), as the next rotation would go.
-    const back = new RefundRegistrationVault(
-      repository,
-      new SecretBox(new LocalKms(previous, [next])),
-      new SystemClock(),
-    );
-    expect((await back.resealStored()).unreadable).toEqual([]);
+    const back = new SealedRecordRewrap(records, new SecretBox(new LocalKms(previous, [next])));
+    expect((await registrationsOf(back))?.unreadable).toEqual([]);
     expect(await previousOnly.openOfOwner(member.id, registrationId)).toMatchObject({
       credentials: { grant: credential },
     });

@@ -187,6 +187,13 @@ describe('sandbox bank over HTTP', () => {
     const read = await fetch(`${root}/sandbox/faults/ob-sandbox-gb`, {
       headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     });
-    expect(await read.json()).toEqual({ bankId: 'ob-sandbox-gb', latencyMs: 0, errorRate: 0 });
+    expect(await read.json()).toEqual({
+      bankId: 'ob-sandbox-gb',
+      latencyMs: 0,
+      errorRate: 0,
+      lostAnswerRate: 0,
+      lateAnswerMs: 0,
+      only: [],
+    });
   });
 });

@@ -237,6 +237,32 @@ describe('settlement credit reader (real Postgres, a provider-shaped feed)', () 
     expect((await stores.repositories.settlementLedger.balances(account.id))?.bookedBalance).toBe('10.00');
   });
 
+  it('a run overtaken by another (a slow provider answer) books nothing twice and never moves the cursor back', async () => {
+    const account = await newAccount();
+    const feed = new CreditFeed();
+    feed.credits.push(...Array.from({ length: 12 }, (_, i) => credit(i + 1)));
+    // The slow run's first page is answered only after a second run has read everything.
+    let answerSlow: () => void = () => undefined;
+    const slowAnswer = new Promise<void>((resolve) => (answerSlow = resolve));
+    const slowFeed = {
+      providerId: PROVIDER,
+      listCredits: async (ctx: unknown, providerAccount: string, query: SettlementCreditQuery) => {
+        const page = await feed.listCredits(ctx, providerAccount, query);
+        await slowAnswer;
+        return page;
+      },
+    } as unknown as CreditFeed;
+    const slow = reader(slowFeed).onTimer(account.id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await reader(feed).onTimer(account.id)).toEqual({ kind: 'read', pages: 3, booked: 12, repeats: 0 });
+    expect((await stores.repositories.settlementAccounts.findById(account.id))?.creditCursor).toBe('12');
+    answerSlow();
+    expect(await slow).toEqual({ kind: 'read', pages: 1, booked: 0, repeats: 5 });
+    expect((await stores.repositories.settlementAccounts.findById(account.id))?.creditCursor).toBe('12');
+    expect(await transactionCount(account.id)).toBe(12);
+    expect(await creditEvents(account.id)).toHaveLength(12);
+  });
+
   it('a provider repeating a credit: booked once', async () => {
     const account = await newAccount();
     const feed = new CreditFeed();

@@ -117,17 +117,18 @@ describe('reconciliation of settlement credits in Postgres', () => {
     ]);
   });
 
-  it('ends the payment SETTLEMENT_INCOMPLETE for another amount, naming expected and received', async () => {
+  it('books a credit of another amount against the payment, which stays in progress until its window ends naming it', async () => {
     const account = await newAccount();
     const payment = await newPayment({ accountId: account, refId: 'order-3', amount: '10.00' });
     const credit = await newCredit(account, 'order-3', '9.99');
     await reconcileAll();
-    const ended = await paymentOf(payment.id);
-    expect(ended.status).toBe('SETTLEMENT_INCOMPLETE');
-    expect(ended.statusReasonInformation).toBe(
-      'The credit received on the settlement account (9.99 EUR) does not match the payment (expected 10.00 EUR).',
-    );
+    expect((await paymentOf(payment.id)).status).toBe('SETTLEMENT_IN_PROGRESS');
     expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MISMATCHED', paymentId: payment.id });
+    expect(await windows.onTimer(payment.id)).toBe('SETTLEMENT_INCOMPLETE');
+    const ended = await paymentOf(payment.id);
+    expect(ended.statusReasonInformation).toBe(
+      `The credits received on the settlement account do not match the payment (expected 10.00 EUR): ${credit.id} 9.99 EUR.`,
+    );
   });
 
   it('matches a credit without a refId by its description, and leaves other credits unmatched', async () => {

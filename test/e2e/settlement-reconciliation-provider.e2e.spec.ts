@@ -98,16 +98,20 @@ afterAll(async () => {
 });
 
 describe('payments to settlement accounts settled by the provider\u2019s credits', () => {
-  it('settles when the credit arrives; another amount ends SETTLEMENT_INCOMPLETE; events signed', async () => {
+  it('settles when the credit arrives; another amount ends SETTLEMENT_INCOMPLETE at the window end naming it; events signed', async () => {
     const settles = await paid(faster('thanks'));
     const short = await paid(faster('settle-amount-9.99'));
     const done = await waitForStatus(gateway, member, settles, ['SETTLEMENT_COMPLETED'], 30_000);
     expectReferencePayment(done, 'GET /v2/payments/{id}');
     expect((done.initiation as Json)['creditor']).toMatchObject({ virtualAccountId: gbpAccount });
-    const incomplete = await waitForStatus(gateway, member, short, ['SETTLEMENT_INCOMPLETE'], 30_000);
-    expect(incomplete.statusReasonInformation).toBe(
-      'The credit received on the settlement account (9.99 GBP) does not match the payment (expected 10.50 GBP).',
+    // Another amount is booked against the payment, which stays in progress until its window ends.
+    expect((await waitForStatus(gateway, member, short, ['SETTLEMENT_IN_PROGRESS'], 30_000)).status).toBe(
+      'SETTLEMENT_IN_PROGRESS',
     );
+    await advanceClock(gateway, 86_400 + 60);
+    const incomplete = await waitForStatus(gateway, member, short, ['SETTLEMENT_INCOMPLETE'], 30_000);
+    expect(incomplete.statusReasonInformation).toContain('9.99 GBP');
+    expect(incomplete.statusReasonInformation).toContain('expected 10.50 GBP');
 
     const mine = () => receiver.requests.filter((r) => r.body.includes(settles));
     await receiver.waitFor(

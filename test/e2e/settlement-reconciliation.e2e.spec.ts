@@ -25,7 +25,8 @@ import { WebhookReceiver } from '../support/webhook-receiver.js';
  * Payments to settlement accounts against the real gateway, worker and sandbox bank: completed
  * at the bank, SETTLEMENT_IN_PROGRESS with a window, settled when the account's credit is booked
  * (credits are stored here through the repositories, as the intake worker books them), ended
- * SETTLEMENT_INCOMPLETE for another amount or when the window passes (test clock), events
+ * SETTLEMENT_INCOMPLETE when the window passes (test clock), a credit of another amount booked
+ * against the payment without deciding it, events
  * delivered and signed, answers valid against the reference.
  */
 
@@ -195,13 +196,28 @@ describe('a payment to a settlement account', () => {
     );
   });
 
-  it('a credit of another amount ends the payment SETTLEMENT_INCOMPLETE, naming expected and received', async () => {
+  it('a 0.01 credit sent ahead of the real one leaves the payment to the real credit, both shown against it', async () => {
     const payment = await paidToAccount(fasterPayment('20.00'));
-    await bookCredit(gbpAccount, payment.refId, '19.00', 'GBP');
-    const ended = await waitForStatus(gateway, member, payment.id, ['SETTLEMENT_INCOMPLETE'], 20_000);
-    expect(ended.statusReasonInformation).toBe(
-      'The credit received on the settlement account (19.00 GBP) does not match the payment (expected 20.00 GBP).',
-    );
+    const ahead = await bookCredit(gbpAccount, payment.refId, '0.01', 'GBP');
+    const linkedTo = async (id: string) =>
+      (await stores.prisma.settlementTransaction.findUnique({ where: { id } }))?.paymentId ?? null;
+    for (let tries = 0; (await linkedTo(ahead)) === null && tries < 200; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const seen = await stores.prisma.settlementTransaction.findUnique({ where: { id: ahead } });
+    expect(seen).toMatchObject({ paymentId: payment.id, reconciliationState: 'MISMATCHED' });
+    expect((await getPayment(gateway, member, payment.id)).status).toBe('SETTLEMENT_IN_PROGRESS');
+
+    const real = await bookCredit(gbpAccount, payment.refId, '20.00', 'GBP');
+    const settled = await waitForStatus(gateway, member, payment.id, ['SETTLEMENT_COMPLETED'], 20_000);
+    expect(settled.status).toBe('SETTLEMENT_COMPLETED');
+    const credits = await stores.prisma.settlementTransaction.findMany({
+      where: { paymentId: payment.id },
+      orderBy: { receivedAt: 'asc' },
+    });
+    expect(credits.map((credit) => [credit.id, credit.amount.toFixed(2), credit.reconciliationState])).toEqual([
+      [ahead, '0.01', 'MISMATCHED'],
+      [real, '20.00', 'MATCHED'],
+    ]);
   });
 
   it('a SEPA payment whose credit arrives on day 14 settles; one without a credit is SETTLEMENT_INCOMPLETE after 15 days, Faster Payments after 1 day', async () => {

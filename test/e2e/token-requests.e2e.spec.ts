@@ -123,7 +123,7 @@ describe('POST /token-requests stores the request and echoes it', () => {
         requestOptions: { from: { id: 'm:someone', alias: { type: 'DOMAIN', value: 'tpp.example' } } },
         requestPayload: accessPayload(
           { transactionHistoryDays: 90 },
-          { tokenExpiration: String(Date.now() + 86_400_000), actingAs: { displayName: 'Sweepco', refId: 'sub-1' } },
+          { tokenExpiration: String(Date.now() + 86_400_000), actingAs: { displayName: 'Sweepco' } },
         ),
       },
       'ACCESS',

@@ -1,3 +1,4 @@
+import { createSubTpp, newReseller } from '../support/sub-tpps.js';
 import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ let other: TestMember;
 
 beforeAll(async () => {
   gateway = await startGateway();
-  member = await newMember(gateway);
+  member = await newReseller(gateway);
   other = await newMember(gateway);
 }, 120_000);
 
@@ -76,17 +77,17 @@ const BODIES: Readonly<Record<TokenRequestKind, Json>> = {
 async function storeToken(
   owner: TestMember,
   kind: TokenRequestKind,
-  options: { readonly actingAsRefId?: string; readonly bankConsentId?: string; readonly createdAt?: Date } = {},
+  options: { readonly actingAs?: boolean; readonly bankConsentId?: string; readonly createdAt?: Date } = {},
 ): Promise<Token> {
+  // A request acts for one of the member's own active sub-TPPs.
+  const actingAsRefId = options.actingAs === true ? await createSubTpp(gateway, owner) : undefined;
   const made = await call<{ tokenRequest: { id: string } }>(`${gateway.apiUrl}/token-requests`, 'POST', owner.auth, {
     requestOptions: { bankId: 'ob-sandbox-gb' },
     requestPayload: {
       refId: `ref-${randomUUID().slice(0, 8)}`,
       to: { id: owner.id },
       redirectUrl: REDIRECT,
-      ...(options.actingAsRefId === undefined
-        ? {}
-        : { actingAs: { displayName: 'Sub TPP', refId: options.actingAsRefId } }),
+      ...(actingAsRefId === undefined ? {} : { actingAs: { displayName: 'Sub TPP', refId: actingAsRefId } }),
       ...BODIES[kind],
     },
   });
@@ -104,7 +105,7 @@ async function storeToken(
     status: 'ACTIVE',
     bankId: 'ob-sandbox-gb',
     payload: tokenPayloadOf(request, owner.id, now, expiresAt),
-    actingAsRefId: options.actingAsRefId ?? null,
+    actingAsRefId: actingAsRefId ?? null,
     bankConsentId: options.bankConsentId ?? null,
     lifetimeAmount: kind === 'TRANSFER' ? '10.00' : null,
     currency: kind === 'ACCESS' ? null : 'GBP',
@@ -127,7 +128,7 @@ function cancel(
 
 describe('GET /tokens/{tokenId}', () => {
   it('answers the token with its TokenPayload', async () => {
-    const token = await storeToken(member, 'TRANSFER', { actingAsRefId: 'sub-1' });
+    const token = await storeToken(member, 'TRANSFER', { actingAs: true });
     const answer = await get<{ token: TokenBody }>(`/tokens/${encodeURIComponent(token.id)}`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expectReferenceSchema('GetTokenResponse', answer.body, 'GET /tokens/{tokenId}');
@@ -141,7 +142,7 @@ describe('GET /tokens/{tokenId}', () => {
       version: '1.0',
       from: { id: member.id },
       to: { id: member.id },
-      actingAs: { displayName: 'Sub TPP', refId: 'sub-1' },
+      actingAs: { displayName: 'Sub TPP', refId: token.actingAsRefId },
       tokenRequestId: token.tokenRequestId,
       effectiveAtMs: String(token.createdAt.getTime()),
       initiatorId: member.id,
@@ -173,14 +174,14 @@ describe('GET /tokens', () => {
   const stored: Token[] = [];
 
   beforeAll(async () => {
-    lister = await newMember(gateway);
+    lister = await newReseller(gateway);
     const base = Date.now() - 60_000;
     const kinds: TokenRequestKind[] = ['TRANSFER', 'ACCESS', 'STANDING_ORDER', 'TRANSFER', 'ACCESS'];
     for (const [index, kind] of kinds.entries())
       stored.push(
         await storeToken(lister, kind, {
           createdAt: new Date(base + index * 1000),
-          ...(index === 1 ? { actingAsRefId: 'sub-7' } : {}),
+          ...(index === 1 ? { actingAs: true } : {}),
         }),
       );
   });
@@ -223,7 +224,8 @@ describe('GET /tokens', () => {
     const to = stored[3]?.createdAt.getTime() ?? 0;
     const window = await list(`page.limit=10&filter.startTimeMs=${from}&filter.endTimeMs=${to}`);
     expect(window.body.tokens.map((token) => token.id)).toEqual([stored[3]?.id, stored[2]?.id, stored[1]?.id]);
-    const sub = await list('page.limit=10&filter.actingAsRefId=sub-7&filter.role=ANY&filter.sourceAccountId=a:1');
+    const subTppId = encodeURIComponent(stored[1]?.actingAsRefId ?? '');
+    const sub = await list(`page.limit=10&filter.actingAsRefId=${subTppId}&filter.role=ANY&filter.sourceAccountId=a:1`);
     expect(sub.body.tokens.map((token) => token.id)).toEqual([stored[1]?.id]);
   });
 

@@ -289,7 +289,11 @@ describe('webhook configuration API (sandbox)', () => {
 describe('webhook configuration API (production)', () => {
   let server: Server;
   beforeAll(async () => {
-    server = await startServer({ ENVIRONMENT: 'production', PUBLIC_BASE_URL: 'https://gateway.example.com' });
+    server = await startServer({
+      ENVIRONMENT: 'production',
+      ALLOW_SANDBOX_BANKS: 'true',
+      PUBLIC_BASE_URL: 'https://gateway.example.com',
+    });
   });
   afterAll(async () => {
     await server.proc.close();

@@ -328,6 +328,6 @@ describe('worker start-up and HTTP surface', () => {
     expect(gauge('bank-polling', 'active')).toBe(0);
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', redis: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', redis: 'ok', schema: 'ok' } });
   });
 });

@@ -36,6 +36,9 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conn
     // Test files share one Redis: a per-IP failed-authentication counter on 127.0.0.1 would let
     // one file's deliberate 401s turn another's into 429s. Files that test the limit set it.
     RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '100000',
+    // The same for the public pages' per-address counter (and a page polled all through a test).
+    RATE_LIMIT_PUBLIC_PER_IP_PER_MINUTE: '100000',
+    RATE_LIMIT_PUBLIC_PER_RESOURCE_PER_MINUTE: '100000',
     // Production requires one; in sandbox it makes the tests store signing keys as production does.
     WEBHOOK_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
     ...env,

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
-import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { ConnectedConfig } from '#libs/common';
+import { requireAdminToken, type ConnectedConfig } from '#libs/common';
+import { sandboxAdminToken } from './admin/sandbox-admin-token.js';
 
 /** A worker that dies this soon after it was started is not restarted at once (a crash loop). */
 const RESTART_BACKOFF_MS = 1000;
@@ -10,7 +10,7 @@ const RESTART_BACKOFF_MS = 1000;
  * The primary of an api with API_WORKERS > 1: starts that many api processes (each listening on
  * the public and admin ports, which node:cluster shares), starts a new one when one dies, and on
  * shutdown stops them all (SIGTERM, each draining its requests) before it exits. Every worker
- * gets the same ADMIN_TOKEN: a sandbox without one generates it here, once.
+ * gets the same ADMIN_TOKEN: a sandbox without one reads or generates it here, once (sandboxAdminToken).
  */
 export class ApiCluster {
   private stopping = false;
@@ -20,12 +20,8 @@ export class ApiCluster {
     private readonly config: ConnectedConfig,
     private readonly logger: Logger,
   ) {
-    let adminToken = config.adminToken;
-    if (adminToken === undefined) {
-      adminToken = randomBytes(32).toString('base64url');
-      logger.warn({ adminToken }, 'ADMIN_TOKEN not set: generated one for this sandbox process');
-    }
-    this.env = { ADMIN_TOKEN: adminToken };
+    requireAdminToken(config);
+    this.env = { ADMIN_TOKEN: sandboxAdminToken(config, logger) };
   }
 
   start(): void {

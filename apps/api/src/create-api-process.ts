@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createHttpApp, installFormBodyParser, type ConnectedConfig } from '#libs/common';
+import { createHttpApp, installFormBodyParser, requireAdminToken, type ConnectedConfig } from '#libs/common';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { Metrics, createLogger } from '#libs/observability';
 import { AdminAppModule } from './admin-app.module.js';
+import { sandboxAdminToken } from './admin/sandbox-admin-token.js';
 import { ApiAppModule } from './api-app.module.js';
 import { loadBankCatalogue } from './banks/catalogue/load-bank-catalogue.js';
 import { buildAdminDocument, buildPublicDocument, serveDocs } from './docs/openapi.js';
@@ -17,16 +17,22 @@ export interface ApiProcess {
   close(): Promise<void>;
 }
 
+export interface ApiProcessOptions {
+  /** The migrations /readyz waits for (prisma/migrations unless given; tests ship their own). */
+  readonly migrationsDir?: string;
+}
+
 /**
  * Builds the public API and the admin API (two listeners, one process, shared connections),
  * after loading the bank catalogue (BANK_CATALOGUE_FILE) into Postgres.
  * Does not listen: callers choose ports (main.ts uses the configured ones, tests use 0).
  */
-export async function createApiProcess(config: ConnectedConfig): Promise<ApiProcess> {
+export async function createApiProcess(config: ConnectedConfig, options: ApiProcessOptions = {}): Promise<ApiProcess> {
+  requireAdminToken(config);
   const logger = createLogger('api', config.logLevel);
   const metrics = new Metrics('api');
   const platform = { config, logger, metrics };
-  const stores = await openDataStores(config, { service: 'api' });
+  const stores = await openDataStores(config, { service: 'api', migrationsDir: options.migrationsDir });
   try {
     // Once per start, before anything listens: the lists answer from the table this fills.
     await loadBankCatalogue(stores.repositories.banks, config, logger);
@@ -35,11 +41,7 @@ export async function createApiProcess(config: ConnectedConfig): Promise<ApiProc
     throw error;
   }
 
-  let adminToken = config.adminToken;
-  if (adminToken === undefined) {
-    adminToken = randomBytes(32).toString('base64url');
-    logger.warn({ adminToken }, 'ADMIN_TOKEN not set: generated one for this sandbox process');
-  }
+  const adminToken = sandboxAdminToken(config, logger);
 
   const api = await createHttpApp(ApiAppModule.register(platform, stores), platform);
   installFormBodyParser(api.getHttpAdapter().getInstance(), BROWSER_FORM_PATHS);

@@ -1,12 +1,14 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
-import { loadConfig, requireConnections, runMain, runUntilSignal } from '#libs/common';
+import { loadConfig, requireAdminToken, requireConnections, runMain, runUntilSignal } from '#libs/common';
 import { createLogger } from '#libs/observability';
 import { ApiCluster } from './api-cluster.js';
 import { createApiProcess } from './create-api-process.js';
 
 runMain(async () => {
   const config = requireConnections(loadConfig());
+  // The admin API is served here (and only here): production refuses to start without its token.
+  requireAdminToken(config);
   if (config.api.workers > 1 && cluster.isPrimary) {
     const primary = new ApiCluster(config, createLogger('api', config.logLevel));
     primary.start();

@@ -9,6 +9,7 @@ import {
   type PlatformObjects,
 } from '#libs/common';
 import { FaultsController } from './admin/faults.controller.js';
+import { ExecutedPaymentsController } from './admin/executed-payments.controller.js';
 import { SettlementCreditsAdminController } from './admin/settlement-credits.controller.js';
 import { SETTLEMENT_CONTROLLERS, SETTLEMENT_PROVIDERS } from './settlement/settlement-provider.providers.js';
 import { RegisteredCredentialsController } from './registered/registered-credentials.controller.js';
@@ -36,6 +37,8 @@ import { Xs2aResourceStore } from './berlin-group/xs2a-resource.store.js';
 import { SANDBOX_BANK_DEFINITIONS, SandboxBankRegistry } from './banks/sandbox-bank-registry.js';
 import { FapiHeadersGuard } from './http/fapi-headers.guard.js';
 import { FaultInjectionGuard } from './http/fault-injection.guard.js';
+import { FaultSubjects } from './http/fault-subjects.js';
+import { LostAnswerInterceptor } from './http/lost-answer.interceptor.js';
 import { SandboxErrorFilter } from './http/sandbox-error.filter.js';
 import { AccessTokens } from './oauth/access-tokens.js';
 import { AuthorisationService } from './oauth/authorisation.service.js';
@@ -131,6 +134,7 @@ export class SandboxBankModule {
         DomesticVrpsController,
         AccountsController,
         FaultsController,
+        ExecutedPaymentsController,
         RegisteredCredentialsController,
         AisReadsController,
         BerlinGroupPaymentsController,
@@ -150,7 +154,9 @@ export class SandboxBankModule {
         SandboxBankRegistry,
         SandboxErrorFilter,
         Xs2aErrorFilter,
+        FaultSubjects,
         FaultInjectionGuard,
+        LostAnswerInterceptor,
         FapiHeadersGuard,
         ...STORES,
         ...SERVICES,

@@ -34,6 +34,8 @@ export interface WorkerProcessOptions {
   readonly webhookLookup?: WebhookSenderOptions['lookup'];
   /** The domain modules with the job processors (all of them unless given). */
   readonly domains?: readonly Type[];
+  /** The migrations /readyz waits for (prisma/migrations unless given; tests ship their own). */
+  readonly migrationsDir?: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function createWorkerProcess(
 ): Promise<WorkerProcess> {
   const logger = createLogger('worker', config.logLevel);
   const metrics = new Metrics('worker');
-  const stores = await openDataStores(config, { service: 'worker' });
+  const stores = await openDataStores(config, { service: 'worker', migrationsDir: options.migrationsDir });
   let http: NestFastifyApplication | undefined;
   try {
     http = await createHttpApp(

@@ -1,6 +1,7 @@
 import { BankTruthModule } from './bank-truth/bank-truth.module.js';
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { HealthController, MetricsController, PlatformModule, type PlatformObjects } from '#libs/common';
+import { SealedRecordsModule } from '#libs/application';
 import { DbModule, type DataStores } from '#libs/db';
 import { BankStatusModule } from './banks/bank-status.module.js';
 import { JobContextModule, type JobContextModuleOptions } from './jobs/job-context.module.js';
@@ -67,6 +68,7 @@ export class WorkerAppModule {
         JobContextModule.forRoot(options.jobContext),
         SchedulerModule,
         OutboxRelayModule,
+        SealedRecordsModule,
         ...(options.domains ?? WORKER_DOMAINS),
       ],
       controllers: [HealthController, MetricsController],

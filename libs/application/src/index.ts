@@ -14,3 +14,4 @@ export * from './settlement-providers/index.js';
 export * from './payouts/index.js';
 export * from './settlement-rules/index.js';
 export * from './bank-truth/index.js';
+export * from './sealed-records/index.js';

@@ -3,11 +3,23 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { APP_CONFIG, GatewayError, LOGGER, PUBLIC_ROUTE, SystemClock, type AppConfig, type Clock } from '#libs/common';
+import {
+  APP_CONFIG,
+  GatewayError,
+  LOGGER,
+  PUBLIC_ROUTE,
+  PUBLIC_ROUTE_LIMIT,
+  SystemClock,
+  type AppConfig,
+  type Clock,
+  type PublicRouteLimit,
+} from '#libs/common';
 import { ApiKeyRepository, MemberKeyRepository, REDIS } from '#libs/db';
 import { AuthFailure } from './auth-failure.js';
 import { ApiKeyAuthenticator, type CachedApiKey } from './basic-api-key.authenticator.js';
 import { CredentialCache } from './credential-cache.js';
+import { failureCounterOf } from './failure-counter.js';
+import { PublicRouteLimits } from './public-route-limits.js';
 import { RateLimiter, rateLimitHeaders, type GateResult, type RateLimitDecision } from './rate-limiter.js';
 import { RequestJwtAuthenticator, type CachedMemberKey } from './request-jwt.authenticator.js';
 import type { VerifiedCredential } from './verified-credential.js';
@@ -18,7 +30,6 @@ const TOO_MANY_FAILURES = 'Too many failed authentication attempts.';
 
 /** What the guard needs of a request beyond its credential. */
 interface Gate {
-  readonly ipKey: string;
   readonly failureLimit: number;
   readonly routeClass: 'read' | 'write';
   readonly limit: number;
@@ -27,18 +38,23 @@ interface Gate {
 /**
  * Every route of the public API is authenticated here, before any pipe or controller: Bearer
  * (request-bound JWS) anywhere, Basic (API key) in sandbox only. Then the member's rate limit
- * for the route class. Clients that keep failing authentication are slowed down by IP.
+ * for the route class. A client that keeps failing authentication gets 429 instead of 401 once
+ * its failures pass the limit: failures count against the credential presented, or against the
+ * client address for requests that present none. The failure counters are read only for a
+ * request that fails: a credential that verifies is never refused for failures, its own
+ * earlier ones or another client's.
  *
  * A request whose credential was verified recently makes one Redis call and no Postgres read:
  * the credential comes from the credential cache, and one script checks that the cache entry is
- * of the current credentials generation, that the IP is not blocked, takes the token's replay
- * guard and counts the hit. Otherwise the IP is checked first, then Postgres is read.
+ * of the current credentials generation, takes the token's replay guard and counts the hit.
+ * Otherwise the credentials generation is read, then Postgres.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   private readonly jwt: RequestJwtAuthenticator;
   private readonly apiKey: ApiKeyAuthenticator;
   private readonly limiter: RateLimiter;
+  private readonly publicLimits: PublicRouteLimits;
   private readonly apiKeyCache: CredentialCache<CachedApiKey>;
   private readonly memberKeyCache: CredentialCache<CachedMemberKey>;
   /**
@@ -61,17 +77,22 @@ export class AuthGuard implements CanActivate {
     this.apiKey = new ApiKeyAuthenticator(apiKeys, this.apiKeyCache, this.clock);
     this.jwt = new RequestJwtAuthenticator(memberKeys, this.memberKeyCache, this.clock);
     this.limiter = new RateLimiter(redis);
+    this.publicLimits = new PublicRouteLimits(this.limiter, config.rateLimits);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]) === true)
-      return true;
     const http = context.switchToHttp();
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets) === true) {
+      // No credential; pages and callbacks anyone can reach are limited per address and resource.
+      const limit = this.reflector.getAllAndOverride<PublicRouteLimit | undefined>(PUBLIC_ROUTE_LIMIT, targets);
+      if (limit !== undefined) await this.publicLimits.pass(http.getRequest<FastifyRequest>(), limit);
+      return true;
+    }
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const routeClass = READ_METHODS.has(request.method) ? 'read' : 'write';
     const gate: Gate = {
-      ipKey: `auth-fail:${request.ip}`,
       failureLimit: this.config.rateLimits.authFailuresPerMinute,
       routeClass,
       limit: routeClass === 'read' ? this.config.rateLimits.readPerMinute : this.config.rateLimits.writePerMinute,
@@ -86,7 +107,6 @@ export class AuthGuard implements CanActivate {
       passed = await this.pass(credential, gate);
     }
     if (passed.kind === 'replayed') throw await this.failed(request, gate, new AuthFailure('token replayed'));
-    if (passed.kind === 'ip-blocked') throw this.tooMany(passed.decision, TOO_MANY_FAILURES);
     if (passed.kind === 'stale') throw new Error('credentials generation changed twice during one request');
     if (credential.suspended) throw new GatewayError('PermissionDenied', { message: 'The member is suspended.' });
     request.member = credential.member;
@@ -98,14 +118,10 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
-  /** The request's credential, verified; a failure counts against the client's IP. */
+  /** The request's credential, verified; a failure is counted (see failed). */
   private async verify(request: FastifyRequest, gate: Gate): Promise<VerifiedCredential> {
     try {
-      return await this.authenticate(request, async () => {
-        const peek = await this.limiter.peek(gate.ipKey, gate.failureLimit);
-        if (!peek.decision.allowed) throw this.tooMany(peek.decision, TOO_MANY_FAILURES);
-        return peek.generation;
-      });
+      return await this.authenticate(request, () => this.limiter.generation());
     } catch (error) {
       if (!(error instanceof AuthFailure)) throw error;
       throw await this.failed(request, gate, error);
@@ -114,19 +130,16 @@ export class AuthGuard implements CanActivate {
 
   private pass(credential: VerifiedCredential, gate: Gate): Promise<GateResult> {
     const memberKey = `member:${credential.member.memberId}:${gate.routeClass}`;
-    return this.limiter.gate(
-      gate.ipKey,
-      gate.failureLimit,
-      memberKey,
-      gate.limit,
-      credential.cachedGeneration,
-      credential.once,
-    );
+    return this.limiter.gate(memberKey, gate.limit, credential.cachedGeneration, credential.once);
   }
 
-  /** Counts a failed authentication against the IP; answers the error to throw (429 once over the limit). */
+  /**
+   * Counts a failed authentication against the credential presented (or the address when there
+   * is none); answers the error to throw (429 once over the limit).
+   */
   private async failed(request: FastifyRequest, gate: Gate, failure: AuthFailure): Promise<GatewayError> {
-    const counted = await this.limiter.hit(gate.ipKey, gate.failureLimit);
+    const counter = failureCounterOf(request.headers.authorization, request.ip);
+    const counted = await this.limiter.hit(counter, gate.failureLimit);
     this.logger.info({ traceId: request.traceId, reason: failure.reason, ip: request.ip }, 'authentication failed');
     return counted.allowed ? failure.toGatewayError() : this.tooMany(counted, TOO_MANY_FAILURES);
   }

@@ -3,6 +3,7 @@ export * from './auth-failure.js';
 export * from './request-jws.js';
 export * from './request-jwt.authenticator.js';
 export * from './rate-limiter.js';
+export * from './public-route-limits.js';
 export * from './auth.guard.js';
 export * from './auth.module.js';
 export * from './credential-cache.js';

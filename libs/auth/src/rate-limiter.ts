@@ -17,32 +17,36 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
-/** Reads a counter (and the credentials generation) without counting. */
-const PEEK_SCRIPT = `
-local count = tonumber(redis.call('GET', KEYS[1]) or '0')
-local ttl = redis.call('PTTL', KEYS[1])
-local generation = tonumber(redis.call('GET', KEYS[2]) or '0')
-return {count, ttl, generation}
+/** HIT_SCRIPT on every key at once (one window length); answers count and ttl per key, in order. */
+const HIT_EACH_SCRIPT = `
+local answer = {}
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then redis.call('PEXPIRE', key, ARGV[1]); ttl = tonumber(ARGV[1]) end
+  answer[2 * i - 1] = count
+  answer[2 * i] = ttl
+end
+return answer
 `;
 
 /**
  * One round trip for an authenticated request: is the credential still of the current
- * generation (ARGV[3], '' = do not check), is the client's IP over its failed-auth limit
- * (ARGV[2]), is this signed token seen for the first time (KEYS[4] kept ARGV[4] ms; '' = no
- * token), and if nothing stops it, count the hit against the member's window.
- * Answers {outcome, count, ttl, generation}: outcome 0 counted, 1 stale credential, 2 IP blocked
- * (count and ttl are then the IP's failure counter), 3 token replayed.
+ * generation (ARGV[2], '' = do not check), is this signed token seen for the first time
+ * (KEYS[3] kept ARGV[3] ms; '' = no token), and if nothing stops it, count the hit against the
+ * member's window. Failed authentications are not consulted: they never refuse a credential
+ * that verifies.
+ * Answers {outcome, count, ttl, generation}: outcome 0 counted, 1 stale credential, 2 token replayed.
  */
 const GATE_SCRIPT = `
-local generation = tonumber(redis.call('GET', KEYS[3]) or '0')
-if ARGV[3] ~= '' and tonumber(ARGV[3]) ~= generation then return {1, 0, 0, generation} end
-local failures = tonumber(redis.call('GET', KEYS[1]) or '0')
-if failures >= tonumber(ARGV[2]) then return {2, failures, redis.call('PTTL', KEYS[1]), generation} end
-if ARGV[4] ~= '' and not redis.call('SET', KEYS[4], '1', 'PX', ARGV[4], 'NX') then return {3, 0, 0, generation} end
-local count = redis.call('INCR', KEYS[2])
-if count == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[2])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[2], ARGV[1]); ttl = tonumber(ARGV[1]) end
+local generation = tonumber(redis.call('GET', KEYS[2]) or '0')
+if ARGV[2] ~= '' and tonumber(ARGV[2]) ~= generation then return {1, 0, 0, generation} end
+if ARGV[3] ~= '' and not redis.call('SET', KEYS[3], '1', 'PX', ARGV[3], 'NX') then return {2, 0, 0, generation} end
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {0, count, ttl, generation}
 `;
 
@@ -51,31 +55,23 @@ export const CREDENTIALS_GENERATION_KEY = 'auth:credentials-generation';
 
 interface ScriptedRedis {
   rateLimitHit(key: string, windowMs: string): Promise<[number, number]>;
-  rateLimitPeek(key: string, generationKey: string): Promise<[number, number, number]>;
+  /** The number of keys first, then the keys, then the window. */
+  rateLimitHitEach(...args: string[]): Promise<number[]>;
   rateLimitGate(
-    ipKey: string,
     memberKey: string,
     generationKey: string,
     onceKey: string,
     windowMs: string,
-    failureLimit: string,
     generation: string,
     onceTtlMs: string,
   ): Promise<[number, number, number, number]>;
-}
-
-export interface PeekResult {
-  readonly decision: RateLimitDecision;
-  /** The credentials generation at the time of the peek. */
-  readonly generation: number;
+  get(key: string): Promise<string | null>;
 }
 
 export type GateResult =
   | { readonly kind: 'counted'; readonly decision: RateLimitDecision; readonly generation: number }
   /** The credential was cached under an older generation: nothing was counted. */
   | { readonly kind: 'stale'; readonly generation: number }
-  /** The client's IP is over its failed-auth limit: nothing was counted. */
-  | { readonly kind: 'ip-blocked'; readonly decision: RateLimitDecision }
   /** The single-use key was already taken (a replayed token): nothing was counted. */
   | { readonly kind: 'replayed' };
 
@@ -85,7 +81,7 @@ export interface OnceKey {
   readonly ttlMs: number;
 }
 
-/** Stands in for KEYS[4] when there is no single-use key; never written. */
+/** Stands in for KEYS[3] when there is no single-use key; never written. */
 const NO_ONCE_KEY = 'auth:no-once-key';
 
 /**
@@ -103,8 +99,8 @@ export class RateLimiter {
     const scripted = redis as Redis & Partial<ScriptedRedis>;
     if (scripted.rateLimitGate === undefined) {
       redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-      redis.defineCommand('rateLimitPeek', { numberOfKeys: 2, lua: PEEK_SCRIPT });
-      redis.defineCommand('rateLimitGate', { numberOfKeys: 4, lua: GATE_SCRIPT });
+      redis.defineCommand('rateLimitHitEach', { lua: HIT_EACH_SCRIPT });
+      redis.defineCommand('rateLimitGate', { numberOfKeys: 3, lua: GATE_SCRIPT });
     }
     this.redis = redis as unknown as ScriptedRedis;
   }
@@ -115,38 +111,39 @@ export class RateLimiter {
     return this.decide(count, ttl, limit, count <= limit);
   }
 
-  /** Reads the counter without counting (is this key already over its limit?), and the credentials generation. */
-  async peek(key: string, limit: number): Promise<PeekResult> {
-    const [count, ttl, generation] = await this.redis.rateLimitPeek(`ratelimit:${key}`, CREDENTIALS_GENERATION_KEY);
-    return { decision: this.decide(count, ttl, limit, count < limit), generation };
+  /** The current credentials generation (read before a credential is looked up, to cache it under). */
+  async generation(): Promise<number> {
+    return Number((await this.redis.get(CREDENTIALS_GENERATION_KEY)) ?? '0');
+  }
+
+  /** Counts one hit against each key, atomically and in one round trip; the decisions in the keys' order. */
+  async hitEach(counters: readonly { readonly key: string; readonly limit: number }[]): Promise<RateLimitDecision[]> {
+    const answer = await this.redis.rateLimitHitEach(
+      String(counters.length),
+      ...counters.map((counter) => `ratelimit:${counter.key}`),
+      String(this.windowMs),
+    );
+    return counters.map((counter, index) => {
+      const count = answer[2 * index] ?? 0;
+      return this.decide(count, answer[2 * index + 1] ?? 0, counter.limit, count <= counter.limit);
+    });
   }
 
   /**
    * An authenticated request's one Redis call: checks the credential's generation (unless
-   * `generation` is undefined), the IP's failed-auth counter, takes the single-use key if any,
-   * then counts the hit on `memberKey`.
+   * `generation` is undefined), takes the single-use key if any, then counts the hit on `memberKey`.
    */
-  async gate(
-    ipKey: string,
-    failureLimit: number,
-    memberKey: string,
-    limit: number,
-    generation: number | undefined,
-    once?: OnceKey,
-  ): Promise<GateResult> {
+  async gate(memberKey: string, limit: number, generation: number | undefined, once?: OnceKey): Promise<GateResult> {
     const [outcome, count, ttl, current] = await this.redis.rateLimitGate(
-      `ratelimit:${ipKey}`,
       `ratelimit:${memberKey}`,
       CREDENTIALS_GENERATION_KEY,
       once?.key ?? NO_ONCE_KEY,
       String(this.windowMs),
-      String(failureLimit),
       generation === undefined ? '' : String(generation),
       once === undefined ? '' : String(Math.max(1, Math.round(once.ttlMs))),
     );
     if (outcome === 1) return { kind: 'stale', generation: current };
-    if (outcome === 2) return { kind: 'ip-blocked', decision: this.decide(count, ttl, failureLimit, false) };
-    if (outcome === 3) return { kind: 'replayed' };
+    if (outcome === 2) return { kind: 'replayed' };
     return { kind: 'counted', decision: this.decide(count, ttl, limit, count <= limit), generation: current };
   }
 

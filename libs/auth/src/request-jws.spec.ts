@@ -1,11 +1,13 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { compactVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { signRequest } from '../../../test/support/sign-request.js';
+import { es256Twin, signatureSpellings } from '../../../test/support/signature-spellings.js';
 import { AuthFailure } from './auth-failure.js';
 import {
   checkBinding,
   parseRequestJws,
+  signedContentDigest,
   signingInput,
   type RequestBinding,
   type RequestJwsHeader,
@@ -96,6 +98,24 @@ describe('parseRequestJws', () => {
     ['unsafe integer', 2 ** 60],
   ])('rejects exp that is %s', (_what, exp) => {
     expect(reasonOf(() => parseRequestJws(token({ ...HEADER, exp })))).toMatch(/exp/);
+  });
+
+  it.each([
+    ['64 (Ed25519, ES256)', 64, 16],
+    ['256 (RSA 2048)', 256, 16],
+    ['384 (RSA 3072)', 384, 1],
+    ['512 (RSA 4096)', 512, 4],
+  ])('accepts a %s-byte signature only in its canonical spelling', (_what, length, count) => {
+    const spellings = signatureSpellings(randomBytes(length).toString('base64url'));
+    expect(spellings).toHaveLength(count);
+    expect(new Set(spellings.map((spelling) => Buffer.from(spelling, 'base64url').toString('hex'))).size).toBe(1);
+    const [canonical = '', ...others] = spellings;
+    expect(parseRequestJws(token(HEADER, '', canonical)).signature).toBe(canonical);
+    for (const other of others)
+      expect(
+        reasonOf(() => parseRequestJws(token(HEADER, '', other))),
+        other,
+      ).toMatch(/canonical/);
   });
 
   it('rejects a query that is not a string', () => {
@@ -229,5 +249,35 @@ describe('signingInput', () => {
     await expect(
       compactVerify(signingInput(detachedToken, tampered), publicKey, { algorithms: ['EdDSA'] }),
     ).rejects.toThrow();
+  });
+});
+
+describe('signedContentDigest', () => {
+  const body = Buffer.from('{"amount":{"value":"10.00","currency":"EUR"}}');
+
+  it('is one for every signature of the same header and body: detached or attached, twin or re-signed', async () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const options = { ...HEADER, alg: 'ES256', body: body.toString(), expMs: NOW };
+    const first = await signRequest(privateKey, options);
+    const again = await signRequest(privateKey, options);
+    const detached = await signRequest(privateKey, { ...options, detached: true });
+    const [encodedHeader = '', , signature = ''] = first.split('.');
+    expect(again).not.toBe(first);
+    const digests = [
+      first,
+      again,
+      detached,
+      `${encodedHeader}..${es256Twin(signature)}`,
+      `${encodedHeader}..${SIGNATURE}`,
+    ].map((raw) => signedContentDigest(parseRequestJws(raw), body));
+    expect(new Set(digests).size).toBe(1);
+  });
+
+  it('differs for another body or another header', () => {
+    const parsed = parseRequestJws(token(HEADER));
+    const digest = signedContentDigest(parsed, body);
+    expect(signedContentDigest(parsed, Buffer.concat([body, Buffer.from(' ')]))).not.toBe(digest);
+    expect(signedContentDigest(parseRequestJws(token({ ...HEADER, exp: NOW + 1 })), body)).not.toBe(digest);
+    expect(signedContentDigest(parseRequestJws(token({ ...HEADER, kid: 'another' })), body)).not.toBe(digest);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AuthFailure } from './auth-failure.js';
 
 /** JWS `alg` values accepted for member tokens; never `none`, never HMAC. */
@@ -50,6 +51,10 @@ export function parseRequestJws(token: string): ParsedRequestJws {
   if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) throw new AuthFailure('not a compact JWS');
   const [encodedHeader = '', encodedPayload = '', signature = ''] = parts;
   if (encodedHeader === '' || signature === '') throw new AuthFailure('not a compact JWS');
+  // Base64url of most signature lengths leaves unused bits in its last character: refuse every
+  // spelling but the one an encoder writes, so one signature has one token.
+  if (Buffer.from(signature, 'base64url').toString('base64url') !== signature)
+    throw new AuthFailure('signature is not canonical base64url');
   let header: Record<string, unknown>;
   try {
     const decoded: unknown = JSON.parse(Buffer.from(encodedHeader, 'base64url').toString('utf8'));
@@ -103,4 +108,14 @@ export function signingInput(parsed: ParsedRequestJws, body: Buffer): string {
   if (parsed.encodedPayload !== '' && parsed.encodedPayload !== encodedBody)
     throw new AuthFailure('payload is not the request body');
   return `${parsed.encodedHeader}.${encodedBody}.${parsed.signature}`;
+}
+
+/**
+ * What the token's signature covers (its protected header and the request body), hashed: the
+ * key of its replay guard. Every token that verifies for the same signed content shares it,
+ * whatever the signature bytes: another spelling of them, an ECDSA signature's high-S twin
+ * (s' = n - s, as valid as s) or another signature of a randomised scheme (ES256, PS256).
+ */
+export function signedContentDigest(parsed: ParsedRequestJws, body: Buffer): string {
+  return createHash('sha256').update(parsed.encodedHeader).update('.').update(body).digest('base64url');
 }

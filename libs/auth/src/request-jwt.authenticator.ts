@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import { compactVerify } from 'jose';
 import type { Clock } from '#libs/common';
 import type { KeyAlgorithm, MemberKeyRepository } from '#libs/db';
@@ -7,7 +7,14 @@ import { AuthFailure } from './auth-failure.js';
 import { authenticatedMemberId } from './authenticated-member-id.js';
 import type { CredentialCache } from './credential-cache.js';
 import type { MemberContext } from './member-context.js';
-import { CLOCK_SKEW_MS, checkBinding, parseRequestJws, signingInput, type RequestBinding } from './request-jws.js';
+import {
+  CLOCK_SKEW_MS,
+  checkBinding,
+  parseRequestJws,
+  signedContentDigest,
+  signingInput,
+  type RequestBinding,
+} from './request-jws.js';
 import type { BeforeCredentialRead, VerifiedCredential } from './verified-credential.js';
 
 const REPLAY_PREFIX = 'auth:jws-seen:';
@@ -22,9 +29,10 @@ export interface CachedMemberKey {
 
 /**
  * Bearer tokens: a compact JWS signed with one of the member's registered keys, bound to this
- * request, accepted once. Verification uses jose; the replay guard is a Redis key per signature
- * that lives until the token's expiry (so it holds across replicas), taken by the request's
- * rate-limit call. The member's key (parsed once) comes from the credential cache when it can.
+ * request, accepted once. Verification uses jose; the replay guard is a Redis key per signed
+ * content (header and body, never the signature's bytes, which an attacker can respell or
+ * reflect) that lives until the token's expiry (so it holds across replicas), taken by the
+ * request's rate-limit call. The member's key (parsed once) comes from the credential cache when it can.
  */
 export class RequestJwtAuthenticator {
   constructor(
@@ -56,7 +64,7 @@ export class RequestJwtAuthenticator {
       throw new AuthFailure('signature does not verify');
     }
 
-    const digest = createHash('sha256').update(parsed.signature).digest('base64url');
+    const digest = signedContentDigest(parsed, request.body);
     return {
       member: key.member,
       suspended: key.suspended,

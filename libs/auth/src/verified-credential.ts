@@ -17,7 +17,7 @@ export interface VerifiedCredential {
 }
 
 /**
- * Called by an authenticator before it reads Postgres: refuses a client IP that is over its
- * failed-auth limit (throws), and answers the credentials generation to cache the result under.
+ * Called by an authenticator before it reads Postgres: answers the credentials generation to
+ * cache the result under.
  */
 export type BeforeCredentialRead = () => Promise<number>;

@@ -5,6 +5,7 @@ export * from './errors/error-catalogue.js';
 export * from './errors/gateway-error.js';
 export * from './errors/error-body.js';
 export * from './errors/to-gateway-error.js';
+export * from './errors/database-busy-error.js';
 export * from './http/request-trace.js';
 export * from './http/global-error.filter.js';
 export * from './http/validation.pipe.js';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { SystemClock, clockChannel, type Clock, type ConnectedConfig } from '#libs/common';
+import { SystemClock, clockChannel, migrationsDir, type Clock, type ConnectedConfig } from '#libs/common';
 import { PrismaService } from './prisma.service.js';
 import { createRedis } from './redis.js';
 import { createRepositories, type Repositories } from './repository-set.js';
@@ -12,15 +12,23 @@ export interface DataStores {
   readonly clock: Clock;
   /** Every repository, made once on `prisma`: the only way the process reads or writes Postgres. */
   readonly repositories: Repositories;
+  /** The migrations this process ships: /readyz waits until the database has them all. */
+  readonly migrationsDir: string;
 }
 
 export interface DataStoreOptions {
   readonly service: string;
   readonly poolSize?: number;
+  /** The migrations the schema must have for the process to be ready; prisma/migrations unless given. */
+  readonly migrationsDir?: string;
 }
 
 export async function openDataStores(config: ConnectedConfig, options: DataStoreOptions): Promise<DataStores> {
-  const prisma = new PrismaService(config.databaseUrl, options.poolSize ?? config.databasePoolSize);
+  const prisma = new PrismaService(
+    config.databaseUrl,
+    options.poolSize ?? config.databasePoolSize,
+    config.databasePoolAcquireTimeoutMs,
+  );
   const redis = createRedis(config.redisUrl, { name: options.service, autoPipelining: true });
   let clock: Clock = new SystemClock();
   if (config.environment === 'sandbox') {
@@ -28,7 +36,13 @@ export async function openDataStores(config: ConnectedConfig, options: DataStore
     await shared.start();
     clock = shared;
   }
-  return { prisma, redis, clock, repositories: createRepositories(prisma) };
+  return {
+    prisma,
+    redis,
+    clock,
+    repositories: createRepositories(prisma),
+    migrationsDir: options.migrationsDir ?? migrationsDir(),
+  };
 }
 
 export async function closeDataStores(stores: DataStores): Promise<void> {

@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule, type Provider } from '@nestjs/commo
 import { Clock, READINESS_CHECKS, type ReadinessCheck } from '#libs/common';
 import type { DataStores } from './data-stores.js';
 import { PrismaService } from './prisma.service.js';
+import { schemaReadinessCheck } from './schema-readiness.js';
 
 export const REDIS = Symbol('REDIS');
 
@@ -9,7 +10,8 @@ export const REDIS = Symbol('REDIS');
 export const REPOSITORIES = Symbol('REPOSITORIES');
 
 /**
- * Makes the process's Postgres (Prisma), Redis and Clock injectable, with readiness checks, and
+ * Makes the process's Postgres (Prisma), Redis and Clock injectable, with readiness checks (both
+ * reachable, the schema migrated: schema-readiness.ts), and
  * every repository of `stores` by its class (with Transactions, to open a transaction).
  */
 @Global()
@@ -19,6 +21,7 @@ export class DbModule {
     const checks: ReadinessCheck[] = [
       { name: 'postgres', check: async () => void (await stores.prisma.$queryRaw`SELECT 1`) },
       { name: 'redis', check: async () => void (await stores.redis.ping()) },
+      schemaReadinessCheck(stores.prisma, stores.migrationsDir),
     ];
     const repositories: Provider[] = Object.values(stores.repositories).map((repository: object) => ({
       provide: repository.constructor,

@@ -22,6 +22,7 @@ export * from './webhooks/webhook-delivery.repository.js';
 export * from './webhooks/webhook-outbox.repository.js';
 export * from './webhooks/webhook-signing-key.repository.js';
 export * from './webhooks/webhook-retention.repository.js';
+export * from './status-history/status-history.repository.js';
 export * from './webhooks/webhook-secret.repository.js';
 export type {
   OutboxEvent,
@@ -66,6 +67,8 @@ export * from './settlement/settlement-account.repository.js';
 export * from './settlement/settlement-ledger.repository.js';
 export * from './settlement/settlement-transaction.repository.js';
 export * from './settlement/settlement-reconciliation.repository.js';
+export * from './sealed-records/sealed-record-kinds.js';
+export * from './sealed-records/sealed-record.repository.js';
 export type { SettlementAccount, SettlementLedgerEntry, SettlementTransaction } from './generated/prisma/client.js';
 export * from './payouts/payout.repository.js';
 export * from './payouts/account-verification.repository.js';

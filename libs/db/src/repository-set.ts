@@ -11,6 +11,7 @@ import { PaymentLinkRepository } from './payment-links/payment-link.repository.j
 import { PaymentRepository } from './payments/payment.repository.js';
 import { RefundRegistrationRepository } from './refunds/refund-registration.repository.js';
 import { RefundRepository } from './refunds/refund.repository.js';
+import { StatusHistoryRepository } from './status-history/status-history.repository.js';
 import type { PrismaService } from './prisma.service.js';
 import { TokenRequestRepository } from './tokens/token-request.repository.js';
 import { SubTppRepository } from './sub-tpps/sub-tpp.repository.js';
@@ -28,6 +29,7 @@ import { SettlementRuleRepository } from './settlement-rules/settlement-rule.rep
 import { SettlementRulePayoutRepository } from './settlement-rules/settlement-rule-payout.repository.js';
 import { ScheduledJobRepository } from './scheduler/scheduled-job.repository.js';
 import { OutcomeCheckRepository } from './bank-truth/outcome-check.repository.js';
+import { SealedRecordRepository } from './sealed-records/sealed-record.repository.js';
 import { Transactions } from './transactions.js';
 import { WebhookConfigRepository } from './webhooks/webhook-config.repository.js';
 import { WebhookDeliveryRepository } from './webhooks/webhook-delivery.repository.js';
@@ -60,6 +62,7 @@ export interface Repositories {
   readonly webhookDeliveries: WebhookDeliveryRepository;
   readonly webhookOutbox: WebhookOutboxRepository;
   readonly webhookRetention: WebhookRetentionRepository;
+  readonly statusHistory: StatusHistoryRepository;
   readonly webhookSigningKeys: WebhookSigningKeyRepository;
   readonly webhookSecrets: WebhookSecretRepository;
   readonly aisTppInitiatedCalls: AisTppInitiatedCallRepository;
@@ -69,6 +72,7 @@ export interface Repositories {
   readonly settlementLedger: SettlementLedgerRepository;
   readonly settlementTransactions: SettlementTransactionRepository;
   readonly settlementReconciliation: SettlementReconciliationRepository;
+  readonly sealedRecords: SealedRecordRepository;
   readonly payouts: PayoutRepository;
   readonly accountVerifications: AccountVerificationRepository;
   readonly settlementRules: SettlementRuleRepository;
@@ -100,6 +104,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     webhookDeliveries: new WebhookDeliveryRepository(prisma),
     webhookOutbox: new WebhookOutboxRepository(prisma),
     webhookRetention: new WebhookRetentionRepository(prisma),
+    statusHistory: new StatusHistoryRepository(prisma),
     webhookSigningKeys: new WebhookSigningKeyRepository(prisma),
     webhookSecrets: new WebhookSecretRepository(prisma),
     aisTppInitiatedCalls: new AisTppInitiatedCallRepository(prisma),
@@ -109,6 +114,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     settlementLedger: new SettlementLedgerRepository(prisma),
     settlementTransactions: new SettlementTransactionRepository(prisma),
     settlementReconciliation: new SettlementReconciliationRepository(prisma),
+    sealedRecords: new SealedRecordRepository(prisma),
     payouts: new PayoutRepository(prisma),
     accountVerifications: new AccountVerificationRepository(prisma),
     settlementRules: new SettlementRuleRepository(prisma),

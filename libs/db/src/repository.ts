@@ -20,9 +20,16 @@ export abstract class Repository {
     return bound;
   }
 
-  /** Runs `work` in a transaction of its own, or in the caller's when bound to one. */
-  protected transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return isClient(this.db) ? this.db.$transaction(work) : work(this.db);
+  /**
+   * Runs `work` in a transaction of its own, or in the caller's when bound to one. `timeoutMs`
+   * replaces the client's default limit (5 s) on the transaction's duration, for work that waits
+   * for a lock by design.
+   */
+  protected transaction<T>(work: (tx: Tx) => Promise<T>, options: { readonly timeoutMs?: number } = {}): Promise<T> {
+    if (!isClient(this.db)) return work(this.db);
+    return options.timeoutMs === undefined
+      ? this.db.$transaction(work)
+      : this.db.$transaction(work, { timeout: options.timeoutMs, maxWait: options.timeoutMs });
   }
 }
 

@@ -16,7 +16,23 @@ export const REDACTED_PATHS = [
   '*.clientSecret',
   'privateKey',
   '*.privateKey',
+  'adminToken',
+  '*.adminToken',
+  'secret',
+  '*.secret',
 ];
+
+/**
+ * Paths whose segment after the prefix is a credential: the token of a hosted page (payments,
+ * token requests, VRP consents, payment links), which anyone holding it can use.
+ */
+const CAPABILITY_PATH = /^(\/hosted-pages\/[^/]+\/)[^/]+/;
+
+/** A request path as it may be logged: capability tokens replaced, the query (callback codes, states) dropped. */
+export function loggablePath(path: string): string {
+  const withoutQuery = path.split('?')[0] ?? '';
+  return withoutQuery.replace(CAPABILITY_PATH, '$1[redacted]');
+}
 
 /** A JSON logger on stdout; every line carries the current trace id when there is one. */
 export function createLogger(service: string, level: LevelWithSilent): Logger {

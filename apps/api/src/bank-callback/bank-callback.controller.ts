@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import escapeHtml from 'escape-html';
-import { Public, stringFields } from '#libs/common';
+import { Public, RateLimitedPublic, stringFields } from '#libs/common';
 import { BANK_CALLBACK_PATH } from '#libs/application';
 import { ConsentCallbackRegistry } from './consent-callback-registry.js';
 
@@ -19,6 +19,7 @@ const UNKNOWN_STATE_PAGE = (traceId: string): string => `<!doctype html>
  * resource. Answers with a redirect to the TPP's callbackUrl.
  */
 @ApiExcludeController()
+@RateLimitedPublic({ kind: 'callback-state', resource: { field: 'state' } })
 @Controller(BANK_CALLBACK_PATH.slice(1))
 export class BankCallbackController {
   constructor(private readonly callbacks: ConsentCallbackRegistry) {}

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public, stringFields } from '#libs/common';
+import { Public, RateLimitedPublic, stringFields } from '#libs/common';
 import { tppCallbackUrl } from '#libs/application';
 import type { Payment } from '#libs/db';
 import { HOSTED_PAYMENT_ROUTE, selectionPath, statusPath } from './hosted-page-paths.js';
@@ -35,6 +35,7 @@ import { SubmitHostedEmbeddedAuthUseCase } from './submit-hosted-embedded-auth.u
 @ApiExcludeController()
 @Public()
 @UseFilters(HostedPagesErrorFilter)
+@RateLimitedPublic({ kind: 'payment', resource: { param: 'token' } })
 @Controller(HOSTED_PAYMENT_ROUTE)
 export class HostedPagesController {
   constructor(

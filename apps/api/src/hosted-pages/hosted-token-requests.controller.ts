@@ -1,9 +1,10 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GatewayError, Public, stringFields } from '#libs/common';
+import { GatewayError, Public, RateLimitedPublic, stringFields } from '#libs/common';
 import {
   AuthorizeTokenRequestUseCase,
+  TokenRequestingParty,
   hostedTokenRequestPath,
   tppRedirectUrl,
   tokenRequestStepOf,
@@ -39,6 +40,7 @@ const TOKEN_SHAPE = /^[1-9A-HJ-NP-Za-km-z]{1,64}$/;
 @ApiExcludeController()
 @Public()
 @UseFilters(HostedPagesErrorFilter)
+@RateLimitedPublic({ kind: 'token-request', resource: { param: 'token' } })
 @Controller('hosted-pages/token-requests')
 export class HostedTokenRequestsController {
   constructor(
@@ -47,6 +49,7 @@ export class HostedTokenRequestsController {
     private readonly members: MemberRepository,
     private readonly authorize: AuthorizeTokenRequestUseCase,
     private readonly credentials: SubmitHostedTokenRequestCredentialsUseCase,
+    private readonly requestingParty: TokenRequestingParty,
   ) {}
 
   @Get(':token')
@@ -85,8 +88,7 @@ export class HostedTokenRequestsController {
         ),
         { logoUris: banks.map((listed) => listed.logoUri) },
       );
-    const payload = found.requestPayload as unknown as TokenRequestPayloadInput;
-    const requestingParty = payload.actingAs?.displayName ?? context.merchantName;
+    const requestingParty = context.merchantName;
     let answer: BankAuthorizationAnswer;
     try {
       answer = await this.authorize.startAtBank(found, bank, {
@@ -204,7 +206,10 @@ export class HostedTokenRequestsController {
 
   private async summaryOf(request: TokenRequest): Promise<TokenRequestSummary> {
     const payload = request.requestPayload as unknown as TokenRequestPayloadInput;
-    const merchantName = payload.actingAs?.displayName ?? (await this.members.displayNameOfOwner(request.memberId));
+    const merchantName = await this.requestingParty.nameOf(
+      request,
+      await this.members.displayNameOfOwner(request.memberId),
+    );
     const body = payload.transferBody;
     const what =
       body !== undefined

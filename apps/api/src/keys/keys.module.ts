@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { CredentialChanges } from '#libs/auth';
 import { MemberKeysController } from './member-keys.controller.js';
-import { MemberKeysUseCases } from './member-keys.usecases.js';
+import { MemberKeysUseCasesModule } from './member-keys-usecases.module.js';
 
+/** The member's key routes on the public port. */
 @Module({
+  imports: [MemberKeysUseCasesModule],
   controllers: [MemberKeysController],
-  providers: [MemberKeysUseCases, CredentialChanges],
-  exports: [MemberKeysUseCases],
 })
 export class KeysModule {}

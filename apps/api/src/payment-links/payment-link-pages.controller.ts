@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public, stringFields } from '#libs/common';
+import { Public, RateLimitedPublic, stringFields } from '#libs/common';
 import { PAYMENT_LINK_PAGES_PATH, UsePaymentLinkUseCase } from '#libs/application';
 import { MemberRepository, PaymentLinkRepository } from '#libs/db';
 import { sendPage, sendRedirect } from '../hosted-pages/hosted-page-reply.js';
@@ -18,6 +18,7 @@ import { LINK_REFUSALS, refusalOf, renderPaymentLinkPage } from './pages/payment
 @ApiExcludeController()
 @Public()
 @UseFilters(HostedPagesErrorFilter)
+@RateLimitedPublic({ kind: 'payment-link', resource: { param: 'token' } })
 @Controller(PAYMENT_LINK_PAGES_PATH.slice(1))
 export class PaymentLinkPagesController {
   constructor(

@@ -94,7 +94,7 @@ export const STORE_TOKEN_REQUEST_EXAMPLES: Record<string, ExampleObject> = {
         refId: 'ais-0001',
         to: TO,
         redirectUrl: REDIRECT_URL,
-        actingAs: { displayName: 'Sweepco', refId: 'sub-tpp-1', secondaryName: 'sweepco.example' },
+        actingAs: { displayName: 'Sweepco', secondaryName: 'sweepco.example' },
         accessBody: {
           resourceTypeList: { resources: ['ACCOUNTS', 'BALANCES', 'TRANSACTIONS'] },
           transactionHistoryDays: 90,

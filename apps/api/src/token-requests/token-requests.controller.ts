@@ -43,7 +43,11 @@ export class TokenRequestsController {
   ): Promise<{ tokenRequest: TokenRequestResource } | string | undefined> {
     return this.idempotency.answer(request, reply, async () => {
       const body = await validateBody(StoreTokenRequestRequest, request.body);
-      return this.create.execute({ memberId: member.memberId, ...toTokenRequestInput(body) });
+      return this.create.execute({
+        memberId: member.memberId,
+        regulated: member.regulated,
+        ...toTokenRequestInput(body),
+      });
     });
   }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public, stringFields } from '#libs/common';
+import { Public, RateLimitedPublic, stringFields } from '#libs/common';
 import { HostedVrpConsents, vrpConsentCallbackUrl } from '#libs/application';
 import type { Bank, VrpConsent } from '#libs/db';
 import { orderBanks } from '../banks/bank-order.js';
@@ -22,6 +22,7 @@ const listed = (banks: readonly Bank[]): ListedBank[] => orderBanks(banks.map(to
 @ApiExcludeController()
 @Public()
 @UseFilters(HostedPagesErrorFilter)
+@RateLimitedPublic({ kind: 'vrp-consent', resource: { param: 'token' } })
 @Controller('hosted-pages/vrp-consents')
 export class HostedVrpConsentsController {
   constructor(private readonly hosted: HostedVrpConsents) {}

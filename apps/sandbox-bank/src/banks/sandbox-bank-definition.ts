@@ -5,10 +5,16 @@
 export type SandboxScaApproach = 'redirect' | 'decoupled' | 'embedded';
 
 export interface FaultSettings {
-  /** Added to every API and token call of the bank, in milliseconds. */
+  /** Added to every API and token call of the bank, in milliseconds, before any work. */
   readonly latencyMs: number;
-  /** Share of API and token calls (0..1) answered with a 500. */
+  /** Share of API and token calls (0..1) answered with a 500 before any work. */
   readonly errorRate: number;
+  /** Share of changing calls (0..1) whose work commits and whose answer is then lost: a 503 or a closed connection. */
+  readonly lostAnswerRate: number;
+  /** Milliseconds a changing call waits after its work commits, before answering. */
+  readonly lateAnswerMs: number;
+  /** The operations (the standard's resource names, `fault-operation.ts`) the faults apply to; all when empty. */
+  readonly only: readonly string[];
 }
 
 export interface SandboxClient {
@@ -49,7 +55,7 @@ export interface SandboxBankDefinition {
 /** The TPP registration every sandbox bank knows: the gateway itself. */
 export const SANDBOX_CLIENT: SandboxClient = { clientId: 'gateway-sandbox', clientSecret: 'sandbox-secret' };
 
-const NO_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0 };
+export const NO_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0, lostAnswerRate: 0, lateAnswerMs: 0, only: [] };
 
 const SEPA_PRODUCTS = ['sepa-credit-transfers', 'instant-sepa-credit-transfers'];
 

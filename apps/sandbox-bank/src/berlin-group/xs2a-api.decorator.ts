@@ -1,5 +1,6 @@
-import { Controller, UseFilters, UseGuards, applyDecorators } from '@nestjs/common';
+import { Controller, UseFilters, UseGuards, UseInterceptors, applyDecorators } from '@nestjs/common';
 import { FaultInjectionGuard } from '../http/fault-injection.guard.js';
+import { LostAnswerInterceptor } from '../http/lost-answer.interceptor.js';
 import { Xs2aErrorFilter } from './xs2a-error.filter.js';
 import { XS2A_VERSION_PATH } from './xs2a-request.js';
 
@@ -11,6 +12,7 @@ export function Xs2aApiController(area: 'payments' | 'periodic-payments' | 'cons
   return applyDecorators(
     UseFilters(Xs2aErrorFilter),
     UseGuards(FaultInjectionGuard),
+    UseInterceptors(LostAnswerInterceptor),
     Controller(`banks/:bankId${XS2A_VERSION_PATH}/${area}`),
   );
 }

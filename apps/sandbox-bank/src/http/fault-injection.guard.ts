@@ -1,43 +1,41 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { SandboxBankDefinition } from '../banks/sandbox-bank-definition.js';
-import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
-import { FaultStore } from '../store/fault.store.js';
-import { ObieError, OAuthError } from './obie-error.js';
+import { FaultStore, type FaultSubject } from '../store/fault.store.js';
+import { faultApplies, faultOperationOf } from './fault-operation.js';
+import { FaultSubjects } from './fault-subjects.js';
+import { injectedFault } from './injected-fault.js';
 
 /**
- * Applies the bank's faults to its machine-facing calls (token endpoints and the Open Banking
- * and XS2A APIs): first the latency, then, at the error rate, a 500 in the surface's error shape.
+ * Applies the faults that come before any work to the machine-facing calls (token endpoints, the
+ * Open Banking and XS2A APIs, the settlement API): first the latency, then, at the error rate, a
+ * 500 in the surface's error shape; only to the operations the faults name, when they name any.
  * A guard rather than an interceptor: it only acts before the handler, and a guard costs no
  * observable chain on every call. It never refuses by answering false; a fault is thrown.
+ * The faults after the work are `LostAnswerInterceptor`'s.
  */
 @Injectable()
 export class FaultInjectionGuard implements CanActivate {
   constructor(
-    private readonly banks: SandboxBankRegistry,
+    private readonly subjects: FaultSubjects,
     private readonly faults: FaultStore,
   ) {}
 
   canActivate(context: ExecutionContext): true | Promise<true> {
     const request = context.switchToHttp().getRequest<FastifyRequest<{ Params: { bankId?: string } }>>();
-    const bank = this.banks.find(request.params.bankId ?? '');
-    if (bank === undefined) return true;
+    const subject = this.subjects.ofRequest(request);
+    if (subject === undefined) return true;
     // The usual case, no faults known to be set: nothing to wait for.
-    const known = this.faults.known(bank);
+    const known = this.faults.known(subject);
     if (known !== undefined && known.latencyMs <= 0 && known.errorRate <= 0) return true;
-    return this.inject(request, bank);
+    return this.inject(request, subject);
   }
 
-  private async inject(request: FastifyRequest, bank: SandboxBankDefinition): Promise<true> {
-    const { latencyMs, errorRate } = await this.faults.current(bank);
-    if (latencyMs > 0) await sleep(latencyMs);
-    if (errorRate > 0 && Math.random() < errorRate) {
-      if (/\/as\/(token|bc-authorize)$/.test(request.url.split('?')[0] ?? '')) {
-        throw new OAuthError(500, 'server_error', 'Injected fault.');
-      }
-      throw ObieError.unexpected('Injected fault.');
-    }
+  private async inject(request: FastifyRequest, subject: FaultSubject): Promise<true> {
+    const faults = await this.faults.current(subject);
+    if (!faultApplies(faults, faultOperationOf(request.url))) return true;
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+    if (faults.errorRate > 0 && Math.random() < faults.errorRate) throw injectedFault(request, 500);
     return true;
   }
 }

@@ -12,6 +12,7 @@ const HIGH_LEVEL_CODES: Readonly<Record<number, string>> = {
   415: '415 UnsupportedMediaType',
   429: '429 TooManyRequests',
   500: '500 InternalServerError',
+  503: '503 ServiceUnavailable',
 };
 
 /** OBError1 / OBErrorResponse1, field for field. */

@@ -1,7 +1,19 @@
-import { Body, Controller, Header, Headers, HttpCode, Param, Post, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Header,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  UseFilters,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { stringFields } from '#libs/common';
 import { SandboxBankRegistry } from '../banks/sandbox-bank-registry.js';
 import { FaultInjectionGuard } from '../http/fault-injection.guard.js';
+import { LostAnswerInterceptor } from '../http/lost-answer.interceptor.js';
 import { OAuthError } from '../http/obie-error.js';
 import { SandboxErrorFilter } from '../http/sandbox-error.filter.js';
 import { CibaService, type BackchannelResponse } from './ciba.service.js';
@@ -17,6 +29,7 @@ function formOnly(contentType: string | undefined): void {
 /** The authorisation server's machine endpoints: token and CIBA backchannel authentication. */
 @UseFilters(SandboxErrorFilter)
 @UseGuards(FaultInjectionGuard)
+@UseInterceptors(LostAnswerInterceptor)
 @Controller('banks/:bankId/as')
 export class TokenController {
   constructor(

@@ -6,6 +6,7 @@ export const SETTLEMENT_ERROR_CODES = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   500: 'INTERNAL_ERROR',
+  503: 'UNAVAILABLE',
 } as const;
 export type SettlementErrorStatus = keyof typeof SETTLEMENT_ERROR_CODES;
 

@@ -1,6 +1,11 @@
 import type { PayloadOf } from '#libs/common';
-import { OutcomeChecks, PaymentOrderSubmission } from '#libs/application';
-import { TransferOutcomeAsker } from '#libs/application';
+import {
+  OutcomeChecks,
+  PaymentOrderSubmission,
+  PayoutProgression,
+  RefundProgression,
+  TransferOutcomeAsker,
+} from '#libs/application';
 import type { OutcomeCheck } from '#libs/db';
 import { isOutcomeKind, type OutcomeKind } from '#libs/domain';
 import { ProcessesJob, type JobProcessor } from '../jobs/job-processor.js';
@@ -21,10 +26,14 @@ export class AskAgainProcessor implements JobProcessor<typeof ASK_AGAIN_JOB> {
   constructor(
     private readonly checks: OutcomeChecks,
     orders: PaymentOrderSubmission,
+    payouts: PayoutProgression,
+    refunds: RefundProgression,
     transfers: TransferOutcomeAsker,
   ) {
     this.askers = {
       payment: (check) => orders.askAgain(check),
+      payout: (check) => payouts.askAgain(check),
+      refund: (check) => refunds.askAgain(check),
       transfer: (check) => transfers.askAgain(check),
     };
   }

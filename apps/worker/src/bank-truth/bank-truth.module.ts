@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
-import { PaymentsApplicationModule } from '#libs/application';
-import { TransfersApplicationModule } from '#libs/application';
+import {
+  PaymentsApplicationModule,
+  PayoutsApplicationModule,
+  RefundsApplicationModule,
+  TransfersApplicationModule,
+} from '#libs/application';
 import { AskAgainProcessor } from './ask-again.processor.js';
 
 /** Unknown bank outcomes asked again (outcome-checks.ask-again) on the bank-polling queue. */
 @Module({
-  imports: [PaymentsApplicationModule, TransfersApplicationModule],
+  imports: [PaymentsApplicationModule, PayoutsApplicationModule, RefundsApplicationModule, TransfersApplicationModule],
   providers: [AskAgainProcessor],
 })
 export class BankTruthModule {}

@@ -48,12 +48,15 @@ export async function scheduleFollowUp<N extends JobName>(
   await timers.schedule(followUpTimerId(payload.name, dueAt), payload, dueAt, JOB_QUEUE[payload.name]);
 }
 
-/** Makes sure a periodic job has a timer (first start, or after its job was lost): one due now. */
+/**
+ * Makes sure a periodic job has a timer (first start, or after its job was lost): one due now,
+ * written only when the job has none, in one conditional insert serialised per job, so workers
+ * starting at once never start two chains.
+ */
 export async function ensurePeriodicTimer<N extends JobName>(
   timers: ScheduledJobRepository,
   payload: PayloadOf<N>,
   now: Date,
 ): Promise<void> {
-  if ((await timers.countByName(payload.name)) > 0) return;
-  await timers.schedule(periodicTimerId(payload.name, now), payload, now, JOB_QUEUE[payload.name]);
+  await timers.scheduleFirst(periodicTimerId(payload.name, now), payload, now, JOB_QUEUE[payload.name]);
 }

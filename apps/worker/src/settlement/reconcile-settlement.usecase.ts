@@ -30,13 +30,13 @@ export async function reconcileSettlement(
   const payload: PayloadOf<typeof RECONCILE_SETTLEMENT_JOB> = { name: RECONCILE_SETTLEMENT_JOB };
   const next = new Date(clock.nowMs() + settings.intervalSeconds * 1000);
   await timers.schedule(RECONCILE_SETTLEMENT_TIMER_ID, payload, next, JOB_QUEUE[payload.name]);
-  const total = { examined: 0, settled: 0, mismatched: 0, unmatched: 0, waiting: 0, batches: 0 };
+  const total = { examined: 0, settled: 0, linked: 0, unmatched: 0, waiting: 0, batches: 0 };
   for (;;) {
     const batch = await reconciliation.reconcileBatch(settings.batchSize);
     total.batches += 1;
     total.examined += batch.examined;
     total.settled += batch.settled;
-    total.mismatched += batch.mismatched;
+    total.linked += batch.linked;
     total.unmatched += batch.unmatched;
     total.waiting += batch.waiting;
     if (batch.examined < settings.batchSize) break;

@@ -1,4 +1,10 @@
-import { BankOperationUnsupportedError, BankRejectedError } from '#libs/connectors';
+import { GatewayError } from '#libs/common';
+import {
+  BankDeadlineExceededError,
+  BankOperationUnsupportedError,
+  BankRejectedError,
+  BankUnavailableError,
+} from '#libs/connectors';
 
 /**
  * The one test of a failed money-moving call: did the bank (or provider) clearly refuse it? A
@@ -14,4 +20,15 @@ export function isClearRefusal(error: unknown): boolean {
 export function unclearReason(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 512);
   return 'unknown error';
+}
+
+/**
+ * Whether a failed call was refused by the gateway itself before anything was sent (a request it
+ * cannot build: a GatewayError of its own, not a bank's 5xx or deadline). Only a first call may
+ * count it as a clear answer: once an earlier call's outcome is unknown, the money may have moved.
+ */
+export function isRefusedBeforeSending(error: unknown): boolean {
+  if (!(error instanceof GatewayError)) return false;
+  if (error instanceof BankUnavailableError || error instanceof BankDeadlineExceededError) return false;
+  return error.status < 500 || error.code === 'UNIMPLEMENTED';
 }

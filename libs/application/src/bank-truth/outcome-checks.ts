@@ -12,6 +12,7 @@ import {
 } from '#libs/db';
 import { isDueForOperator, nextAskAt, type OutcomeKind } from '#libs/domain';
 import { unclearReason } from './clear-refusal.js';
+import type { OperatorFinding } from './outcome-resolution.js';
 
 const ASK_AGAIN_JOB = 'outcome-checks.ask-again';
 
@@ -63,8 +64,9 @@ export class OutcomeChecks {
     return tx === undefined ? this.transactions.run(write) : write(tx);
   }
 
-  find(ref: OutcomeRef): Promise<OutcomeCheck | null> {
-    return this.checks.find(ref);
+  /** The open check of a resource, or null; in `tx` when given. */
+  find(ref: OutcomeRef, tx?: Tx): Promise<OutcomeCheck | null> {
+    return (tx === undefined ? this.checks : this.checks.in(tx)).find(ref);
   }
 
   /** The bank answered and the answer is recorded: the check ends (its timer finds nothing). */
@@ -114,20 +116,32 @@ export class OutcomeChecks {
 
   /**
    * An operator's decision about a check: it ends, with the operator's reason kept as an operator
-   * event. Answers the event, or null when no check was open.
+   * event. With a finding (EXECUTED or NOT_EXECUTED), the domain's resolution applies it to the
+   * resource in the same transaction (its status, events and ledger moves), so the check, the
+   * resource and the operator event change together. Answers the event, or null when no check
+   * was open.
    */
-  async resolve(ref: OutcomeRef, reason: string): Promise<OperatorEvent | null> {
+  async resolve(ref: OutcomeRef, reason: string, finding?: OperatorFinding): Promise<OperatorEvent | null> {
     const now = this.clock.now();
     return this.transactions.run(async (tx) => {
       const checks = this.checks.in(tx);
-      const current = await checks.find(ref);
+      const current = await checks.lock(ref);
       if (current === null) return null;
+      const applied =
+        finding === undefined ? undefined : await finding.resolution.apply(tx, current, finding.outcome, reason);
       await checks.close(ref);
       return checks.appendEvent({
         type: 'OUTCOME_CHECK_RESOLVED',
         ref,
         memberId: current.memberId,
-        detail: { reason, operation: current.operation, since: current.since.toISOString() },
+        detail: {
+          reason,
+          operation: current.operation,
+          since: current.since.toISOString(),
+          ...(finding === undefined || applied === undefined
+            ? {}
+            : { outcome: finding.outcome, resourceStatus: applied.status }),
+        },
         createdAt: now,
       });
     });

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { MemberRepository, PaymentLinkRepository, PaymentRepository, Transactions, type PaymentLink } from '#libs/db';
+import {
+  MemberRepository,
+  PaymentLinkRepository,
+  Transactions,
+  type NewPayment,
+  type PaymentLink,
+  type Prisma,
+} from '#libs/db';
 import {
   checkAmountValue,
   decidePaymentLinkUse,
@@ -11,6 +18,7 @@ import {
 import { InitiatePaymentUseCase } from '../payments/initiate-payment.usecase.js';
 import type { PaymentResource } from '../payments/payment-view.js';
 import { paymentLinkUsageState } from './payment-link-view.js';
+import { PerKeyQueue } from './per-key-queue.js';
 import { resetPaymentLinkTimer } from './payment-link-timer.js';
 
 /** One payer's use of a link from its public page. */
@@ -35,20 +43,27 @@ export function paymentRefIdOf(baseRefId: string, useNumber: number): string {
 }
 
 /**
- * A payer uses a link: with the link row locked, the use is decided (active, not expired, below
- * its maximum and amount limits), a Payments v2 payment is made from the template through
- * InitiatePaymentUseCase (without a bank: the payer picks one on the hosted pages) and linked to
- * the link (payment.payment_link_id), and the use is counted (the link moving to USAGE_LIMIT_REACHED or AMOUNT_LIMIT_REACHED at its limit, its timer
- * reset) before the lock is released, so concurrent uses never pass the maximum. A payment that
- * cannot be made leaves the count as it was.
+ * A payer uses a link. The payment is checked and drafted first (InitiatePaymentUseCase, without a
+ * bank: the payer picks one on the hosted pages). Then one transaction locks the link row,
+ * decides the use (active, not expired, below its maximum and amount limits), stores the payment
+ * linked to the link (payment.payment_link_id, its refId numbered by the link's startedCount) with
+ * its event and timer, and counts the use (the link moving to USAGE_LIMIT_REACHED or
+ * AMOUNT_LIMIT_REACHED at its limit, its timer reset): every statement on the transaction's own
+ * connection, so concurrent uses never pass the maximum, never wait for a second connection while
+ * holding the lock, and a payment is never stored without its count or counted without its row.
+ * No bank is called under the lock; the hosted pages call the payer's bank after the commit.
+ * Within one process the uses of a link queue in memory, one at a time, before they take a
+ * connection: payers crowding one link hold at most one connection per process, never the pool.
  */
 @Injectable()
 export class UsePaymentLinkUseCase {
+  /** Uses of one link in this process wait here, not on the row lock while holding a connection. */
+  private readonly oneAtATime = new PerKeyQueue();
+
   constructor(
     private readonly transactions: Transactions,
     private readonly links: PaymentLinkRepository,
     private readonly members: MemberRepository,
-    private readonly payments: PaymentRepository,
     private readonly initiate: InitiatePaymentUseCase,
     private readonly clock: Clock,
   ) {}
@@ -63,38 +78,61 @@ export class UsePaymentLinkUseCase {
       if (problem !== undefined) return { kind: 'bad-amount', problem };
     }
     const member = await this.members.find(command.owner);
-    return this.transactions.run(async (tx) => {
+    const draft = await this.initiate.prepareForHostedPages({
+      member: {
+        memberId: command.owner,
+        regulated: member?.regulated ?? true,
+        ...(member === null ? {} : { displayName: member.name }),
+      },
+      input: {
+        ...template,
+        refId: paymentRefIdOf(template.refId, command.link.startedCount + 1),
+        remittanceInformationPrimary: template.remittanceInformationPrimary ?? template.refId,
+        amount: { value: amount, currency: template.amount.currency },
+      },
+      ...(command.traceId === undefined ? {} : { traceId: command.traceId }),
+      ...(command.psuIpAddress === undefined ? {} : { psuIpAddress: command.psuIpAddress }),
+    });
+    return this.oneAtATime.run(command.link.id, () => this.use(command, template.refId, amount, draft));
+  }
+
+  /** The use itself, under the link's row lock (see the class comment). */
+  private use(
+    command: UsePaymentLinkCommand,
+    baseRefId: string,
+    amount: string,
+    draft: NewPayment,
+  ): Promise<PaymentLinkUseOutcome> {
+    return this.transactions.run(async (tx): Promise<PaymentLinkUseOutcome> => {
       const links = this.links.in(tx);
       const locked = await links.lock(command.link.id);
       if (locked === null) return { kind: 'refused', reason: 'not-active' };
-      const decision = decidePaymentLinkUse(paymentLinkUsageState(locked), amount, this.clock.now());
+      const now = this.clock.now();
+      const decision = decidePaymentLinkUse(paymentLinkUsageState(locked), amount, now);
       if (decision.kind === 'refuse') return { kind: 'refused', reason: decision.reason };
-      const payment = await this.initiate.execute({
-        member: {
-          memberId: command.owner,
-          regulated: member?.regulated ?? true,
-          ...(member === null ? {} : { displayName: member.name }),
-        },
-        input: {
-          ...template,
-          refId: paymentRefIdOf(template.refId, decision.usedCount),
-          remittanceInformationPrimary: template.remittanceInformationPrimary ?? template.refId,
-          amount: { value: amount, currency: template.amount.currency },
-        },
-        ...(command.traceId === undefined ? {} : { traceId: command.traceId }),
-        ...(command.psuIpAddress === undefined ? {} : { psuIpAddress: command.psuIpAddress }),
+      const startedCount = locked.startedCount + 1;
+      const payment = await this.initiate.storeInTransaction(tx, {
+        ...numbered(draft, paymentRefIdOf(baseRefId, startedCount)),
+        paymentLinkId: locked.id,
       });
-      await this.payments.in(tx).attachPaymentLink(payment.id, locked.id);
       const counted = await links.update(locked, {
         status: decision.status,
         usedCount: decision.usedCount,
         usedAmount: decision.usedAmount,
-        updatedAt: this.clock.now(),
+        startedCount,
+        updatedAt: now,
       });
-      if (counted !== null) await resetPaymentLinkTimer(tx, counted);
+      // The row is locked: only this transaction can have changed it.
+      if (counted === null) throw new Error(`payment link ${locked.id} changed under its lock`);
+      await resetPaymentLinkTimer(tx, counted);
       return { kind: 'started', payment };
     });
   }
+}
+
+/** The drafted payment with the refId of its use (the draft was checked with the number the use was expected to take). */
+function numbered(draft: NewPayment, refId: string): NewPayment {
+  return { ...draft, refId, initiation: { ...(draft.initiation as Prisma.JsonObject), refId } };
 }
 
 function amountProblem(amount: string, currency: string, link: PaymentLink): string | undefined {

@@ -11,6 +11,7 @@ import {
   type Bank,
   type NewPayment,
   type Payment,
+  type Tx,
 } from '#libs/db';
 import type { MemberId, PaymentInitiationInput } from '#libs/domain';
 import { withSettlementCreditor } from '../settlement/settlement-creditor.js';
@@ -26,6 +27,7 @@ import { PaymentProgression } from './payment-progression.js';
 import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from './payment-rules.js';
 import { renderPayment, type PaymentResource } from './payment-view.js';
 import { storeNewPayment, type ChangeResult } from './record-payment-change.js';
+import { storePaymentInTransaction } from './store-payment-in-transaction.js';
 
 /** The authenticated member an initiation is made for. */
 export interface InitiatingMember {
@@ -93,18 +95,7 @@ export class InitiatePaymentUseCase {
   async execute(command: InitiatePaymentCommand): Promise<PaymentResource> {
     const vrpConsentId = command.input.vrpConsentId;
     if (vrpConsentId !== undefined) return this.vrps.execute({ ...command, input: { ...command.input, vrpConsentId } });
-    const bank = await this.bankOf(command.input);
-    const now = this.clock.now();
-    const requested = await withSettlementCreditor(this.settlementAccounts, command.member.memberId, command.input);
-    const input = checkInitiationAgainstContext(requested, {
-      bank: bank === null ? undefined : initiationBankOf(bank),
-      member: { regulated: command.member.regulated },
-      ownHosts: this.ownHosts,
-      today: now.toISOString().slice(0, 10),
-    });
-    await this.onBehalfOf.check(command.member, input.onBehalfOfId, 'initiation.onBehalfOfId');
-    const debtor = await this.debtorAccounts.debtorFor(command.member.memberId, input);
-    const draft = draftPayment(command.member.memberId, input, now, this.rules);
+    const { bank, now, debtor, draft } = await this.checked(command);
     if (bank === null) return this.toHostedPages(draft, now);
 
     const pending: NewPayment = withFields(draft, {
@@ -142,6 +133,44 @@ export class InitiatePaymentUseCase {
   }
 
   /**
+   * A payment without a bank (the payer picks one on the hosted pages), checked as execute checks
+   * it but not stored: the row for storeInTransaction, so a caller that counts it elsewhere (a
+   * payment link's use) stores both in its own transaction. Throws as execute does.
+   */
+  async prepareForHostedPages(command: InitiatePaymentCommand): Promise<NewPayment & { readonly id: string }> {
+    if (command.input.bankId !== undefined || command.input.vrpConsentId !== undefined)
+      throw new Error('only a payment without a bank or VRP consent waits for the hosted pages');
+    const { now, draft } = await this.checked(command);
+    return this.hostedPagesRow(draft, now);
+  }
+
+  /**
+   * Stores a row prepareForHostedPages made in the caller's transaction: the row, its
+   * PAYMENT_STATUS_CHANGED creation event (its NOTIFY goes with the commit) and its timer. No
+   * bank is asked: the hosted pages ask the bank the payer picks, after the commit.
+   */
+  async storeInTransaction(tx: Tx, row: NewPayment): Promise<PaymentResource> {
+    return renderPayment(await storePaymentInTransaction(tx, this.payments, row, this.clock.now(), this.rules));
+  }
+
+  /** Every check of an initiation that needs the bank, the member or today, and the drafted row. */
+  private async checked(command: InitiatePaymentCommand) {
+    const bank = await this.bankOf(command.input);
+    const now = this.clock.now();
+    const requested = await withSettlementCreditor(this.settlementAccounts, command.member.memberId, command.input);
+    const input = checkInitiationAgainstContext(requested, {
+      bank: bank === null ? undefined : initiationBankOf(bank),
+      member: { regulated: command.member.regulated },
+      ownHosts: this.ownHosts,
+      today: now.toISOString().slice(0, 10),
+    });
+    await this.onBehalfOf.check(command.member, input.onBehalfOfId, 'initiation.onBehalfOfId');
+    const debtor = await this.debtorAccounts.debtorFor(command.member.memberId, input);
+    const draft = draftPayment(command.member.memberId, input, now, this.rules);
+    return { bank, now, debtor, draft };
+  }
+
+  /**
    * The bank's answer or error, recorded on the row as stored: one statement with its event and
    * timer (PaymentProgression.answerInitiation, failInitiation).
    */
@@ -174,12 +203,15 @@ export class InitiatePaymentUseCase {
   }
 
   private async toHostedPages(draft: ReturnType<typeof draftPayment>, now: Date): Promise<PaymentResource> {
-    const row: NewPayment = withFields(draft, {
+    return renderPayment(await this.store(this.hostedPagesRow(draft, now), now, null));
+  }
+
+  private hostedPagesRow(draft: ReturnType<typeof draftPayment>, now: Date): NewPayment & { readonly id: string } {
+    return withFields(draft, {
       status: 'INITIATION_PENDING_REDIRECT_HP',
       authentication: { redirectUrl: hostedPagesUrl(this.config.http.publicBaseUrl, draft.callbackToken) },
       expiresAt: new Date(now.getTime() + this.rules.authorisationWindowMs),
     });
-    return renderPayment(await this.store(row, now, null));
   }
 
   private store(row: NewPayment, now: Date, bank: Bank | null) {

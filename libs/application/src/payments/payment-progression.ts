@@ -246,12 +246,14 @@ export class PaymentProgression {
     // A VRP's change writes a second event, and a new Account on File is stored with its change:
     // both go through the locked path.
     // A payment to a settlement account may open its settlement window: the locked path too.
+    // A payment made through a payment link may give its use back to the link: the locked path too.
     // A VRP's initiation check (opened as it was stored) ends in the transaction of its answer.
     if (stored.vrpConsentId !== null)
       return this.change(stored.id, compute, bank, returnedDebtor, async (tx) => {
         await this.checks.in(tx).close({ kind: 'payment', resourceId: stored.id });
       });
-    if (stored.virtualAccountId !== null) return this.change(stored.id, compute, bank, returnedDebtor);
+    if (stored.virtualAccountId !== null || stored.paymentLinkId !== null)
+      return this.change(stored.id, compute, bank, returnedDebtor);
     const now = this.deps.clock.now();
     const change = compute(stored, now);
     if (change === null) return { kind: 'refused', payment: stored };

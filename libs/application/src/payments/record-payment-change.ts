@@ -14,6 +14,7 @@ import {
 } from '#libs/db';
 import { decidePaymentMove, nextPaymentTimer, type PaymentStatus } from '#libs/domain';
 import { prepareOutboxEvent, wakeOutboxRelay, writeOutboxEvent } from '#libs/events';
+import { giveBackLinkUse } from '../payment-links/give-back-link-use.js';
 import { openSettlementWindow, opensSettlementWindow } from '../settlement/settlement-window-timer.js';
 import type { PaymentRules } from './payment-rules.js';
 import { vrpEventPayload } from '../vrps/vrp-view.js';
@@ -154,6 +155,7 @@ export async function recordPaymentChange(
     scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds,
   );
   if (statusChanged && opensSettlementWindow(updated)) await openSettlementWindow(tx, updated, now);
+  if (statusChanged) await giveBackLinkUse(tx, updated, now);
   return { kind: 'changed', payment: updated, statusChanged };
 }
 

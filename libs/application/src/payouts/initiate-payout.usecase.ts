@@ -9,6 +9,7 @@ import {
   SettlementAccountRepository,
   type Payout,
   type SettlementAccount,
+  type Tx,
 } from '#libs/db';
 import {
   checkPayoutInitiation,
@@ -106,37 +107,50 @@ export class InitiatePayoutUseCase {
   /**
    * A payout from the account for its owner (settlement rules): as initiate, the member and the
    * onBehalfOfId taken from the stored account. Throws a GatewayError whose message says why a
-   * payout cannot be made (unknown account, funds, creditor, ...).
+   * payout cannot be made (unknown account, funds, creditor, ...). With `tx`, every read and the
+   * payout's statement run in the caller's transaction (a rule's run: its row and its payout
+   * commit together), and the caller wakes the outbox relay after its commit.
    */
-  async initiateFromAccount(command: AccountPayoutCommand): Promise<Payout> {
-    const account = await this.accounts.findById(command.accountId);
+  async initiateFromAccount(command: AccountPayoutCommand, tx?: Tx): Promise<Payout> {
+    const account = await this.bound(this.accounts, tx).findById(command.accountId);
     if (account === null) throw this.unknownAccount();
     const memberId = settlementAccountOwnerId(account);
-    const member = await this.members.find(memberId);
-    return this.initiate({
-      member: { memberId, regulated: member?.regulated ?? true },
-      initiation: {
-        ...command.initiation,
-        debtor: { accountId: account.id },
-        ...(account.onBehalfOfId === null ? {} : { onBehalfOfId: account.onBehalfOfId }),
+    const member = await this.bound(this.members, tx).find(memberId);
+    return this.initiate(
+      {
+        member: { memberId, regulated: member?.regulated ?? true },
+        initiation: {
+          ...command.initiation,
+          debtor: { accountId: account.id },
+          ...(account.onBehalfOfId === null ? {} : { onBehalfOfId: account.onBehalfOfId }),
+        },
+        ...(command.settlementRuleId === undefined ? {} : { settlementRuleId: command.settlementRuleId }),
+        ...(command.sendNow === undefined ? {} : { sendNow: command.sendNow }),
       },
-      ...(command.settlementRuleId === undefined ? {} : { settlementRuleId: command.settlementRuleId }),
-      ...(command.sendNow === undefined ? {} : { sendNow: command.sendNow }),
-    });
+      tx,
+    );
+  }
+
+  /** The repository in `tx`, when given. */
+  private bound<R extends { in(tx: Tx): R }>(repository: R, tx: Tx | undefined): R {
+    return tx === undefined ? repository : repository.in(tx);
   }
 
   /**
    * Makes the payout: the stored row as it stands after the provider was asked. Throws a
    * GatewayError (400 naming the field) for every rule the initiation breaks, the lack of funds
-   * included; nothing is stored then.
+   * included; nothing is stored then. With `tx`, in the caller's transaction (see
+   * initiateFromAccount); the provider is then never asked within the call.
    */
-  async initiate(command: InitiatePayoutCommand): Promise<Payout> {
+  async initiate(command: InitiatePayoutCommand, tx?: Tx): Promise<Payout> {
+    if (tx !== undefined && command.sendNow === true)
+      throw new Error('a payout made in a caller’s transaction is sent by its timer, after the commit');
     const input = command.initiation;
     const problems = checkPayoutInitiation(input);
     if (problems.length > 0) throw payoutFieldsError(problems);
-    await this.onBehalfOf.check(command.member, input.onBehalfOfId, 'initiation.onBehalfOfId');
+    await this.onBehalfOf.check(command.member, input.onBehalfOfId, 'initiation.onBehalfOfId', tx);
     const now = this.clock.now();
-    await this.checkVerification(command.member.memberId, input, now);
+    await this.checkVerification(command.member.memberId, input, now, tx);
     const draft = this.newPayout(command, now);
     const event = prepareOutboxEvent({
       memberId: draft.memberId,
@@ -146,7 +160,7 @@ export class InitiatePayoutUseCase {
     });
     const payload: PayloadOf<'payouts.poll'> = { name: 'payouts.poll', payoutId: draft.id };
     const firstStep = (this.progression.scheduleSeconds[0] ?? 5) * 1000;
-    const stored = await this.payouts.insertReserved(
+    const stored = await this.bound(this.payouts, tx).insertReserved(
       { ...draft, amount: input.amount.value, initiation: draft.initiation as object },
       event,
       {
@@ -158,7 +172,7 @@ export class InitiatePayoutUseCase {
     );
     if (stored.kind === 'no-account') {
       // Not the member's ACTIVE account in this currency: say which.
-      await this.accountOf(command.member.memberId, input);
+      await this.accountOf(command.member.memberId, input, tx);
       throw this.unknownAccount();
     }
     if (stored.kind === 'insufficient')
@@ -167,6 +181,7 @@ export class InitiatePayoutUseCase {
         `initiation.amount.value must be at most the settlement account’s available balance (${balanceText(stored.available)} ${input.amount.currency})`,
       );
     const row: Payout = { ...draft, providerId: stored.providerId };
+    if (tx !== undefined) return row;
     wakeOutboxRelay(this.prisma.pool);
     if (command.sendNow !== true) return row;
     return this.progression.advance(row);
@@ -179,8 +194,8 @@ export class InitiatePayoutUseCase {
     );
   }
 
-  private async accountOf(memberId: MemberId, input: PayoutInitiationInput): Promise<SettlementAccount> {
-    const account = await this.accounts.findForMember(memberId, input.debtor.accountId);
+  private async accountOf(memberId: MemberId, input: PayoutInitiationInput, tx?: Tx): Promise<SettlementAccount> {
+    const account = await this.bound(this.accounts, tx).findForMember(memberId, input.debtor.accountId);
     if (account === null) throw this.unknownAccount();
     if (account.status !== ACTIVE)
       throw GatewayError.invalidField(
@@ -195,11 +210,11 @@ export class InitiatePayoutUseCase {
     return account;
   }
 
-  private async checkVerification(memberId: MemberId, input: PayoutInitiationInput, now: Date): Promise<void> {
+  private async checkVerification(memberId: MemberId, input: PayoutInitiationInput, now: Date, tx?: Tx): Promise<void> {
     const id = input.creditor.accountVerificationId;
     if (id === undefined) return;
     const path = 'initiation.creditor.accountVerificationId';
-    const verification = await this.verifications.findForMember(memberId, id);
+    const verification = await this.bound(this.verifications, tx).findForMember(memberId, id);
     if (verification === null)
       throw GatewayError.invalidField(path, `${path} must be the id of one of the member’s account verifications`);
     const problem = verificationProblem(verification, input.creditor, now);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BankTruthApplicationModule } from '../bank-truth/bank-truth-application.module.js';
 import { SettlementProvidersModule } from '../settlement-providers/settlement-providers.module.js';
 import { SubTppsApplicationModule } from '../sub-tpps/sub-tpps-application.module.js';
 import { InitiatePayoutUseCase } from './initiate-payout.usecase.js';
@@ -10,7 +11,7 @@ const PROVIDED = [InitiatePayoutUseCase, PayoutQueries, PayoutProgression, Verif
 
 /** Payouts: initiation with the ledger reservation, queries, account verification and the progression the worker runs. */
 @Module({
-  imports: [SubTppsApplicationModule, SettlementProvidersModule],
+  imports: [SubTppsApplicationModule, SettlementProvidersModule, BankTruthApplicationModule],
   providers: PROVIDED,
   exports: PROVIDED,
 })

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NO_PROVIDER_ANSWER, nextPayoutTimer } from './record-payout-change.js';
+import { nextPayoutTimer } from './record-payout-change.js';
 
 const pollUntil = new Date('2026-12-25T00:00:00Z');
 const processing = {
   status: 'INITIATION_PROCESSING',
   pollCount: 0,
   pollUntil,
-  statusReasonInformation: null as string | null,
 };
 
 describe('nextPayoutTimer', () => {
@@ -19,11 +18,12 @@ describe('nextPayoutTimer', () => {
       expect(nextPayoutTimer({ ...processing, status }, now, [5])).toBeNull();
   });
 
-  it('past the polling period stays due until the end of polling is recorded, then has no timer', () => {
+  it('past the polling period is due at once, whatever the provider last said (its next firing hands it to an outcome check)', () => {
     const late = new Date('2026-12-26T00:00:00Z');
-    // A provider answer recorded just after the limit (its own reason, or none) keeps a timer due at once.
     expect(nextPayoutTimer(processing, late, [5])).toEqual(pollUntil);
-    expect(nextPayoutTimer({ ...processing, statusReasonInformation: 'PDNG' }, late, [5])).toEqual(pollUntil);
-    expect(nextPayoutTimer({ ...processing, statusReasonInformation: NO_PROVIDER_ANSWER }, late, [5])).toBeNull();
+    expect(nextPayoutTimer({ ...processing, status: 'INITIATION_PENDING', pollCount: 9 }, late, [5])).toEqual(
+      pollUntil,
+    );
+    expect(nextPayoutTimer({ ...processing, status: 'INITIATION_FAILED' }, late, [5])).toBeNull();
   });
 });

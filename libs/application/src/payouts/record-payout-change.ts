@@ -24,26 +24,27 @@ export function payoutTimerId(payoutId: string): string {
   return `payouts.poll:${payoutId}`;
 }
 
-/** What statusReasonInformation says of a payout the provider never settled within the polling period. */
-export const NO_PROVIDER_ANSWER =
-  'The settlement provider has not reported a final status within the polling period; the payout stays INITIATION_PROCESSING and is no longer polled.';
-
 /**
  * When the payout's timer fires next: by the poll schedule (the poll count picking the step), at
  * its poll limit at the latest; none once final. Past the polling period the timer is due at
- * once until the end of polling has been recorded (NO_PROVIDER_ANSWER), so a provider answer
- * recorded just after the limit cannot remove the timer before polling is ended.
+ * once: the payout's next timer gives it an outcome check (or finds one open) and removes the
+ * timer, so a provider answer recorded just after the limit cannot leave it without either.
  */
 export function nextPayoutTimer(
-  payout: Pick<Payout, 'status' | 'pollCount' | 'pollUntil' | 'statusReasonInformation'>,
+  payout: Pick<Payout, 'status' | 'pollCount' | 'pollUntil'>,
   now: Date,
   scheduleSeconds: readonly number[],
 ): Date | null {
   if (payoutStatusMachine.isFinal(payout.status as PayoutStatus)) return null;
-  if (now >= payout.pollUntil) return payout.statusReasonInformation === NO_PROVIDER_ANSWER ? null : payout.pollUntil;
+  if (now >= payout.pollUntil) return payout.pollUntil;
   const seconds = scheduleSeconds[Math.min(payout.pollCount, scheduleSeconds.length - 1)] ?? 60;
   const due = new Date(now.getTime() + seconds * 1000);
   return due > payout.pollUntil ? payout.pollUntil : due;
+}
+
+/** Removes the payout's timer, in the caller's transaction (its outcome check asks instead, or it is final). */
+export async function removePayoutTimer(tx: Tx, payoutId: string): Promise<void> {
+  await new ScheduledJobRepository(tx).remove([payoutTimerId(payoutId)]);
 }
 
 /** Sets (or clears) the payout's timer for its current state, in the caller's transaction. */
@@ -56,7 +57,7 @@ export async function schedulePayoutTimer(
   const timers = new ScheduledJobRepository(tx);
   const due = nextPayoutTimer(payout, now, scheduleSeconds);
   if (due === null) {
-    await timers.remove([payoutTimerId(payout.id)]);
+    await removePayoutTimer(tx, payout.id);
     return;
   }
   const payload: PayloadOf<'payouts.poll'> = { name: 'payouts.poll', payoutId: payout.id };

@@ -2,20 +2,44 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, GatewayError, LOGGER, type AppConfig } from '#libs/common';
 import {
-  BankDeadlineExceededError,
   BankRejectedError,
-  BankUnavailableError,
   BankConnectors,
+  FINAL_BANK_OUTCOMES,
   type InitiationProgress,
   type PartyAccount,
   type RefundLocalInstrument,
 } from '#libs/connectors';
-import { BankRepository, RefundRepository, Transactions, type Refund, type RefundChange } from '#libs/db';
-import { REFUND_STATUS_FOR_OUTCOME, type RefundParty } from '#libs/domain';
+import {
+  BankRepository,
+  RefundRepository,
+  ScheduledJobRepository,
+  Transactions,
+  type Bank,
+  type OutcomeCheck,
+  type OutcomeRef,
+  type Refund,
+  type RefundChange,
+  type Tx,
+} from '#libs/db';
+import {
+  REFUND_STATUS_FOR_OUTCOME,
+  refundStatusMachine,
+  type OperatorOutcome,
+  type RefundParty,
+  type RefundStatus,
+} from '#libs/domain';
 import { bankCallContext, pollScheduleOf } from '../bank-calls/bank-call-context.js';
+import { isClearRefusal, isRefusedBeforeSending } from '../bank-truth/clear-refusal.js';
+import { OutcomeChecks, type CallToCheck } from '../bank-truth/outcome-checks.js';
+import type { OutcomeResolution } from '../bank-truth/outcome-resolution.js';
 import { accountIdentifier } from '../payments/bank-initiation.js';
-import { paymentRules, type PaymentRules } from '../payments/payment-rules.js';
-import { recordRefundChange, scheduleRefundTimer, type RefundChangeResult } from './record-refund-change.js';
+import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from '../payments/payment-rules.js';
+import {
+  recordRefundChange,
+  refundTimerId,
+  scheduleRefundTimer,
+  type RefundChangeResult,
+} from './record-refund-change.js';
 import { RefundRegistrationVault } from './refund-registration-vault.js';
 
 /** The credential a registration holds for unattended payments (its `grant`, else its only value). */
@@ -32,14 +56,31 @@ function reason(text: string): string {
   return text.slice(0, 256);
 }
 
+/** The check of one refund's call to its bank. */
+const refOf = (refundId: string): OutcomeRef => ({ kind: 'refund', resourceId: refundId });
+
+const isOpen = (refund: Refund): boolean => !refundStatusMachine.isFinal(refund.status as RefundStatus);
+
+function removeRefundTimer(tx: Tx, refundId: string): Promise<void> {
+  return new ScheduledJobRepository(tx).remove([refundTimerId(refundId)]);
+}
+
 /**
  * A refund's timer fired (the worker's refunds.poll): send a pending refund to the bank through
- * its registration's connection, unattended; poll one the bank has; end one without a final
- * status after the polling period INITIATION_NO_FINAL_STATUS_AVAILABLE. Each move is one
- * transaction with its REFUND_STATUS_CHANGED event (recordRefundChange), on the locked row.
+ * its registration's connection, unattended; poll one the bank has. Each move is one transaction
+ * with its REFUND_STATUS_CHANGED event (recordRefundChange), on the locked row.
+ *
+ * The send is a money-moving call under the one rule for unknown outcomes (OutcomeChecks): its
+ * check is written before the call and ended with its answer. Only a clear refusal (the bank's
+ * 4xx, an operation it does not offer) rejects the refund; a send without a clear answer leaves
+ * it pending, still counted against the payment's refundable sum, and its check sends it again
+ * under the same idempotency keys with backoff (`askAgain`); while a check is open, refunds.poll
+ * leaves the refund to it. Past the polling period a refund without a final status is not ended:
+ * it gets a check that asks the bank with backoff, flagged for an operator after 24 hours, whose
+ * decision (`apply`, through the admin resolve) ends it.
  */
 @Injectable()
-export class RefundProgression {
+export class RefundProgression implements OutcomeResolution {
   private readonly rules: PaymentRules;
 
   constructor(
@@ -51,34 +92,154 @@ export class RefundProgression {
     private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly checks: OutcomeChecks,
   ) {
     this.rules = paymentRules(config);
   }
 
+  /** How long a send may go without its answer recorded before its check asks again. */
+  private get answerWithinMs(): number {
+    return this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS;
+  }
+
+  /**
+   * In one transaction, the row locked by its poll count: a refund with an open check is left to
+   * it (the timer is removed; the check's answer sets it again); one past its polling period gets
+   * a check, asked at once; otherwise the next poll is set and a refund about to be sent gets its
+   * check before the call.
+   */
   async onTimer(refundId: string): Promise<RefundChangeResult | undefined> {
     const refund = await this.refunds.findById(refundId);
     if (refund === null) return undefined;
     const now = this.clock.now();
-    if (now >= refund.pollUntil)
-      return this.change(refund.id, {
-        status: 'INITIATION_NO_FINAL_STATUS_AVAILABLE',
-        updatedAt: now,
-        statusReasonInformation: 'No final status was received from the bank within the polling period.',
-      });
     const bank = await this.banks.find(refund.bankId);
     const schedule = pollScheduleOf(bank, this.rules.defaultScheduleSeconds);
-    await this.transactions.run(async (tx) => {
-      const counted = await this.refunds.in(tx).countPoll(refund);
-      await scheduleRefundTimer(tx, counted, now, schedule);
+    const next = await this.transactions.run(async (tx): Promise<'none' | 'poll' | 'send' | 'no-bank'> => {
+      const row = await this.refunds.in(tx).countPoll(refund);
+      if (!isOpen(row) || (await this.checks.find(refOf(row.id), tx)) !== null) {
+        await removeRefundTimer(tx, row.id);
+        return 'none';
+      }
+      if (now >= row.pollUntil) {
+        await this.checks.begin(
+          tx,
+          this.callOf(row, row.bankTransactionId === null ? 'refund-send' : 'refund-status'),
+          0,
+        );
+        await removeRefundTimer(tx, row.id);
+        return 'none';
+      }
+      await scheduleRefundTimer(tx, row, now, schedule);
+      if (bank === null) return 'no-bank';
+      if (row.bankTransactionId !== null) return 'poll';
+      if (row.status !== 'INITIATION_PENDING') return 'none';
+      await this.checks.begin(tx, this.callOf(row, 'refund-send'), this.answerWithinMs);
+      return 'send';
     });
-    if (bank === null) return this.fail(refund, `The bank ${refund.bankId} is not known.`, 'INITIATION_FAILED');
+    if (next === 'no-bank') return this.fail(refund, `The bank ${refund.bankId} is not known.`, 'INITIATION_FAILED');
+    if (bank === null || next === 'none') return undefined;
+    if (next === 'poll') return this.poll(refund, bank);
+    return this.send(refund, bank, false);
+  }
+
+  /**
+   * The check of a refund is due (outcome-checks.ask-again): the same send again under the same
+   * idempotency keys (the bank answers the payment it made), or a status read of a refund the
+   * bank has. A final or (within the polling period) any answer ends the check; no clear answer
+   * backs it off.
+   */
+  async askAgain(check: OutcomeCheck): Promise<'answered' | 'unanswered'> {
+    const ref = refOf(check.resourceId);
+    const refund = await this.refunds.findById(check.resourceId);
+    if (refund === null || !isOpen(refund)) {
+      await this.checks.answered(ref);
+      return 'answered';
+    }
+    const bank = await this.banks.find(refund.bankId);
+    if (bank === null) {
+      await this.checks.unanswered(ref, new Error(`the bank ${refund.bankId} is not known`));
+      return 'unanswered';
+    }
+    if (refund.bankTransactionId === null) await this.send(refund, bank, true);
+    else {
+      let progress: InitiationProgress;
+      try {
+        progress = await this.connectors
+          .capability(bank, 'refunds')
+          .getRefundStatus(bankCallContext(bank.id, this.rules.bankDeadlineMs), refund.bankTransactionId);
+      } catch (error) {
+        await this.checks.unanswered(ref, error);
+        return 'unanswered';
+      }
+      await this.record(refund, progress);
+    }
+    return (await this.checks.find(ref)) === null ? 'answered' : 'unanswered';
+  }
+
+  /**
+   * An operator's finding about a refund whose outcome stayed unknown, in the resolution's
+   * transaction: NOT_EXECUTED fails it (it stops counting against the payment), EXECUTED
+   * completes it (settled), each with its event. A refund already final refuses either (400).
+   */
+  async apply(
+    tx: Tx,
+    check: OutcomeCheck,
+    outcome: OperatorOutcome,
+    operatorReason: string,
+  ): Promise<{ readonly status: string }> {
+    const refunds = this.refunds.in(tx);
+    const current = await refunds.lock(check.resourceId);
+    if (current === null) throw GatewayError.notFound(check.resourceId, 'The refund no longer exists.');
+    const now = this.clock.now();
+    const bank = await this.banks.find(current.bankId);
+    const result = await recordRefundChange(
+      tx,
+      refunds,
+      current,
+      {
+        status: outcome === 'EXECUTED' ? 'INITIATION_COMPLETED' : 'INITIATION_FAILED',
+        updatedAt: now,
+        statusReasonInformation: reason(`Resolved by an operator: ${operatorReason}`),
+      },
+      now,
+      pollScheduleOf(bank, this.rules.defaultScheduleSeconds),
+    );
+    if (result.kind !== 'changed')
+      throw GatewayError.invalidField('outcome', `outcome cannot apply: the refund is ${current.status}`);
+    return { status: result.refund.status };
+  }
+
+  private callOf(refund: Refund, operation: 'refund-send' | 'refund-status'): CallToCheck {
+    return { ...refOf(refund.id), memberId: refund.memberId, operation };
+  }
+
+  /** A status read of a refund the bank has; a read that fails is tried again at the next timer. */
+  private async poll(refund: Refund, bank: Bank): Promise<RefundChangeResult | undefined> {
+    let progress: InitiationProgress;
+    try {
+      progress = await this.connectors
+        .capability(bank, 'refunds')
+        .getRefundStatus(bankCallContext(bank.id, this.rules.bankDeadlineMs), refund.bankTransactionId ?? '');
+    } catch (error) {
+      this.logger.warn(
+        { refundId: refund.id, bankId: refund.bankId, err: error instanceof Error ? error.message : error },
+        'refund status read failed; trying again at the next timer',
+      );
+      return undefined;
+    }
+    return this.change(refund.id, this.progressChange(progress));
+  }
+
+  /**
+   * The refund's send, its check already open. A clear refusal ends it (a first send the gateway
+   * could not make fails it too: nothing reached the bank); anything else leaves the check open,
+   * asked again with backoff.
+   */
+  private async send(refund: Refund, bank: Bank, askedAgain: boolean): Promise<RefundChangeResult | undefined> {
     const ctx = bankCallContext(bank.id, this.rules.bankDeadlineMs);
+    let progress: InitiationProgress;
     try {
       const refunds = this.connectors.capability(bank, 'refunds');
-      if (refund.bankTransactionId !== null) {
-        return await this.apply(refund.id, await refunds.getRefundStatus(ctx, refund.bankTransactionId));
-      }
-      if (refund.status !== 'INITIATION_PENDING') return undefined;
       const grant = await this.grantFor(refund);
       const initiation = refund.initiation as unknown as {
         debtor: RefundParty;
@@ -86,7 +247,7 @@ export class RefundProgression {
         description?: string;
       };
       const rail = refund.localInstrument as RefundLocalInstrument;
-      const progress = await refunds.initiateRefund(ctx, {
+      progress = await refunds.initiateRefund(ctx, {
         refundId: refund.id,
         refId: refund.refId,
         amount: { value: refund.amount.toFixed(), currency: refund.currency.trim() },
@@ -96,10 +257,37 @@ export class RefundProgression {
         ...(initiation.description === undefined ? {} : { description: initiation.description }),
         ...(grant === undefined ? {} : { registrationGrant: grant }),
       });
-      return await this.apply(refund.id, progress);
     } catch (error) {
-      return this.onError(refund, error);
+      if (isClearRefusal(error) || (!askedAgain && isRefusedBeforeSending(error))) {
+        const status = error instanceof BankRejectedError ? 'INITIATION_REJECTED' : 'INITIATION_FAILED';
+        return this.change(
+          refund.id,
+          {
+            status,
+            updatedAt: this.clock.now(),
+            statusReasonInformation: reason(error instanceof Error ? error.message : String(error)),
+          },
+          refOf(refund.id),
+        );
+      }
+      await this.checks.unanswered(refOf(refund.id), error);
+      return undefined;
     }
+    return this.record(refund, progress);
+  }
+
+  /**
+   * The bank's answer of a checked call, recorded: the check ends with it, unless the refund is
+   * past its polling period without a final status, when the check goes on asking (flagged for an
+   * operator after its limit).
+   */
+  private async record(refund: Refund, progress: InitiationProgress): Promise<RefundChangeResult> {
+    const ref = refOf(refund.id);
+    const keepAsking = !FINAL_BANK_OUTCOMES.has(progress.outcome) && this.clock.now() >= refund.pollUntil;
+    const result = await this.change(refund.id, this.progressChange(progress), keepAsking ? undefined : ref);
+    if (keepAsking)
+      await this.checks.unanswered(ref, new Error(`the bank reports ${progress.bankStatus} past the polling period`));
+    return result;
   }
 
   private async grantFor(refund: Refund): Promise<string | undefined> {
@@ -112,29 +300,6 @@ export class RefundProgression {
     return grantOf(registration.credentials);
   }
 
-  /**
-   * A bank refusal (4xx) or a request the gateway could not make ends the refund; a bank that
-   * did not answer (unreachable, 5xx, deadline) is asked again at the next timer, the idempotency
-   * keys of the bank calls making a repeat safe.
-   */
-  private async onError(refund: Refund, error: unknown): Promise<RefundChangeResult | undefined> {
-    if (error instanceof BankUnavailableError || error instanceof BankDeadlineExceededError) {
-      this.logger.warn(
-        { refundId: refund.id, bankId: refund.bankId, err: error.message },
-        'refund bank call failed; trying again later',
-      );
-      return undefined;
-    }
-    if (error instanceof BankRejectedError) return this.fail(refund, error.message, 'INITIATION_REJECTED');
-    if (error instanceof GatewayError && error.status < 500)
-      return this.fail(refund, error.message, 'INITIATION_FAILED');
-    this.logger.error(
-      { refundId: refund.id, err: error instanceof Error ? error.message : String(error) },
-      'refund bank call failed',
-    );
-    return undefined;
-  }
-
   private fail(
     refund: Refund,
     message: string,
@@ -143,24 +308,24 @@ export class RefundProgression {
     return this.change(refund.id, { status, updatedAt: this.clock.now(), statusReasonInformation: reason(message) });
   }
 
-  private apply(refundId: string, progress: InitiationProgress): Promise<RefundChangeResult> {
-    return this.change(refundId, {
+  private progressChange(progress: InitiationProgress): RefundChange {
+    return {
       status: REFUND_STATUS_FOR_OUTCOME[progress.outcome],
       updatedAt: this.clock.now(),
       bankTransactionId: progress.bankPaymentId,
       bankPaymentStatus: progress.bankStatus,
       ...(progress.statusReason === undefined ? {} : { statusReasonInformation: reason(progress.statusReason) }),
-    });
+    };
   }
 
-  /** The change on the locked, current row; retried once if the row moved meanwhile. */
-  private async change(refundId: string, change: RefundChange): Promise<RefundChangeResult> {
+  /** The change on the current row; retried once if the row moved meanwhile. With `answered`, that check ends in the same transaction. */
+  private async change(refundId: string, change: RefundChange, answered?: OutcomeRef): Promise<RefundChangeResult> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const result = await this.transactions.run(async (tx) => {
         const current = await this.refunds.in(tx).findById(refundId);
         if (current === null) throw new Error(`refund ${refundId} vanished`);
         const bank = await this.banks.find(current.bankId);
-        return recordRefundChange(
+        const recorded = await recordRefundChange(
           tx,
           this.refunds.in(tx),
           current,
@@ -168,6 +333,8 @@ export class RefundProgression {
           this.clock.now(),
           pollScheduleOf(bank, this.rules.defaultScheduleSeconds),
         );
+        if (recorded.kind !== 'stale' && answered !== undefined) await this.checks.answered(answered, tx);
+        return recorded;
       });
       if (result.kind !== 'stale') return result;
     }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { Logger } from 'pino';
 import { Clock } from '#libs/common';
 import { Prisma, RefundRegistrationRepository, type RefundRegistration } from '#libs/db';
 import {
@@ -33,11 +32,6 @@ export interface OpenedRefundRegistration {
   readonly credentials: Readonly<Record<string, string>>;
 }
 
-export interface ResealReport {
-  readonly resealed: number;
-  readonly unreadable: readonly { readonly id: string; readonly error: string }[];
-}
-
 /** Credential names are kept in clear beside the sealed values (they are not secret), for GET. */
 interface SealedCredentials {
   readonly names: readonly string[];
@@ -47,7 +41,7 @@ interface SealedCredentials {
  * Refund registrations: the credentials sealed with the SecretBox (envelope encryption: a data
  * key per record wrapped by the key-encryption key; the registration id as record, so a value
  * copied to another row does not open), opened only for a refund's bank call, re-wrapped under
- * a new key-encryption key at worker start (`resealStored`), removed for good on delete.
+ * a new key-encryption key at worker start (SealedRecordRewrap), removed for good on delete.
  */
 @Injectable()
 export class RefundRegistrationVault {
@@ -89,37 +83,6 @@ export class RefundRegistrationVault {
 
   forget(memberId: MemberId, id: string): Promise<boolean> {
     return this.registrations.delete(memberId, id);
-  }
-
-  /**
-   * Re-wraps every registration's data key under the current key-encryption key (and seals any
-   * kept plain from a sandbox without one), a page at a time; the ciphertexts stay as they are.
-   * Each row is replaced only if unchanged meanwhile, so it runs beside live traffic.
-   */
-  async resealStored(logger?: Logger): Promise<ResealReport> {
-    if (!this.box.encrypts) return { resealed: 0, unreadable: [] };
-    let resealed = 0;
-    const unreadable: { id: string; error: string }[] = [];
-    let after = '';
-    for (;;) {
-      const page = await this.registrations.page(after, 200);
-      if (page.length === 0) break;
-      for (const row of page) {
-        after = row.id;
-        const { names, sealed } = splitStored(row.sealedCredentials);
-        if (!this.box.needsReseal(sealed)) continue;
-        try {
-          const next = await this.box.reseal(registrationContext(row.id), sealed);
-          if (await this.registrations.replaceCredentials(row.id, row.sealedCredentials, `${names.join(',')}|${next}`))
-            resealed += 1;
-        } catch (error) {
-          if (!(error instanceof Error)) throw error;
-          unreadable.push({ id: row.id, error: error.message });
-          logger?.error({ registrationId: row.id, err: error.message }, 'refund registration cannot be opened');
-        }
-      }
-    }
-    return { resealed, unreadable };
   }
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SecretsModule } from '#libs/secrets';
+import { BankTruthApplicationModule } from '../bank-truth/bank-truth-application.module.js';
 import { PaymentsApplicationModule } from '../payments/payments-application.module.js';
 import { InitiateRefundUseCase } from './initiate-refund.usecase.js';
 import { RefundProgression } from './refund-progression.js';
@@ -17,7 +18,7 @@ const PROVIDED = [
 
 /** Refunds: registrations (sealed credentials), initiation under the payment's lock, queries and the progression the worker runs. */
 @Module({
-  imports: [SecretsModule, PaymentsApplicationModule],
+  imports: [SecretsModule, PaymentsApplicationModule, BankTruthApplicationModule],
   providers: PROVIDED,
   exports: PROVIDED,
 })

@@ -14,10 +14,11 @@ import {
 /**
  * Rule payouts through the payout path of POST /payouts (InitiatePayoutUseCase.initiateFromAccount):
  * every rule of a payout initiation, the ledger reservation, PAYOUT_STATUS_CHANGED and the payout's
- * timer, which sends it to the provider. The payout commits in a transaction of its own while the
- * run holds its rule's lock; a run repeated after a crash between the two first looks for the
- * payout its refId names, so it never pays twice. A refusal (funds, creditor, account) is answered
- * with the payout path's message.
+ * timer, which sends it to the provider after the commit. The payout is written in the run's
+ * transaction, on its connection (the run holds no second connection under its rule's lock), so
+ * the run's row and its payout commit together or not at all; a run repeated (a job run twice)
+ * first looks for the payout its refId names, so it never pays twice. A refusal (funds, creditor,
+ * account) is answered with the payout path's message.
  */
 @Injectable()
 export class PayoutPathRulePayouts extends RulePayouts {
@@ -46,23 +47,26 @@ export class PayoutPathRulePayouts extends RulePayouts {
     const made = await this.find(command, tx);
     if (made !== null) return made;
     try {
-      const payout = await this.initiatePayout.initiateFromAccount({
-        accountId: command.accountId,
-        settlementRuleId: command.settlementRuleId,
-        initiation: {
-          description: command.description,
-          refId: command.refId,
-          amount: command.amount,
-          creditor: {
-            ...command.creditor,
-            name: command.creditor.name ?? '',
-            ...(command.accountVerificationId === undefined
-              ? {}
-              : { accountVerificationId: command.accountVerificationId }),
+      const payout = await this.initiatePayout.initiateFromAccount(
+        {
+          accountId: command.accountId,
+          settlementRuleId: command.settlementRuleId,
+          initiation: {
+            description: command.description,
+            refId: command.refId,
+            amount: command.amount,
+            creditor: {
+              ...command.creditor,
+              name: command.creditor.name ?? '',
+              ...(command.accountVerificationId === undefined
+                ? {}
+                : { accountVerificationId: command.accountVerificationId }),
+            },
           },
+          sendNow: false,
         },
-        sendNow: false,
-      });
+        tx,
+      );
       return { kind: 'initiated', payoutId: payout.id, status: payout.status };
     } catch (error) {
       if (error instanceof GatewayError) return { kind: 'refused', reason: error.message };

@@ -27,6 +27,8 @@ export interface BookedPage {
   readonly booked: number;
   readonly repeats: number;
   readonly refused: number;
+  /** With a page end: whether the cursor moved (false: another reader had moved it on first). */
+  readonly cursorSaved?: boolean;
 }
 
 /** The account fields booking needs. */
@@ -35,8 +37,9 @@ export type CreditedAccount = Pick<
   'id' | 'memberId' | 'currency' | 'accountName' | 'accountNickName' | 'iban' | 'bic' | 'sortCode' | 'accountNumber'
 >;
 
-/** Where the provider's next page starts, saved with the page it follows. */
+/** Where the provider's next page starts, saved with the page it follows, and the cursor the page was read from. */
 export interface CreditPageEnd {
+  readonly from: string | null;
   readonly cursor: string | null;
 }
 
@@ -45,7 +48,8 @@ export interface CreditPageEnd {
  * transaction row (once per providerPaymentId), the ledger's CREDIT entry (its source the
  * transaction's id) and VIRTUAL_ACCOUNT_CREDIT_RECEIVED. A page is one transaction of a few
  * statements whatever its length, with the cursor after it when one is given: a page is booked whole or not at all, and a crash before it
- * commits reads it again. A credit read again (a provider repeating itself, two readers at once)
+ * commits reads it again. The cursor moves only from the one the page was read from, so a reader
+ * overtaken by another never moves it back. A credit read again (a provider repeating itself, two readers at once)
  * finds its row and writes nothing.
  */
 @Injectable()
@@ -67,8 +71,13 @@ export class BookSettlementCreditsUseCase {
     const bookable = credits.filter((credit) => this.bookable(account, credit));
     return this.transactions.run(async (tx) => {
       const booked = await this.bookIn(tx, account, bookable);
-      if (after !== undefined) await this.accounts.in(tx).saveCreditCursor(account.id, after.cursor, this.clock.now());
-      return { booked, repeats: bookable.length - booked, refused: credits.length - bookable.length };
+      const counts = { booked, repeats: bookable.length - booked, refused: credits.length - bookable.length };
+      if (after === undefined) return counts;
+      const accounts = this.accounts.in(tx);
+      return {
+        ...counts,
+        cursorSaved: await accounts.saveCreditCursor(account.id, after.from, after.cursor, this.clock.now()),
+      };
     });
   }
 

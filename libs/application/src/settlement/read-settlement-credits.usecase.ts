@@ -33,7 +33,9 @@ export type CreditReadOutcome =
  * cursor the provider handed back. A crash before it commits reads the page again: at-least-once
  * reading, exactly-once booking. The next run is scheduled before the
  * first read (a crash keeps the reader alive) and again when the run ends, on the service clock.
- * A provider error is logged; the cursor stays where the last booked page left it.
+ * A provider error is logged; the cursor stays where the last booked page left it. Two runs at once
+ * (a run slower than the interval) book each credit once, and the cursor never moves back: a
+ * page's cursor is saved only over the one it was read from, and the overtaken run stops.
  */
 @Injectable()
 export class ReadSettlementCreditsUseCase {
@@ -80,11 +82,12 @@ export class ReadSettlementCreditsUseCase {
         return { kind: 'provider-error', booked };
       }
       const next = page.cursor ?? cursor;
-      const counts = await this.booking.bookPage(account, page.credits, { cursor: next ?? null });
+      const counts = await this.booking.bookPage(account, page.credits, { from: cursor ?? null, cursor: next ?? null });
       booked += counts.booked;
       repeats += counts.repeats;
       pages += 1;
-      if (page.credits.length < pageSize || next === cursor) break;
+      // Not saved: another reader moved the cursor on meanwhile and reads the rest.
+      if (counts.cursorSaved === false || page.credits.length < pageSize || next === cursor) break;
       cursor = next;
     }
     return { kind: 'read', pages, booked, repeats };

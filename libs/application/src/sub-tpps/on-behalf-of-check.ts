@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
-import { SubTppRepository } from '#libs/db';
+import { SubTppRepository, type Tx } from '#libs/db';
 import type { MemberId } from '#libs/domain';
 
 /** The member a request is made for, as the onBehalfOfId rules see it. */
@@ -20,7 +20,8 @@ export interface OnBehalfOfMember {
 export class OnBehalfOfCheck {
   constructor(private readonly subTpps: SubTppRepository) {}
 
-  async check(member: OnBehalfOfMember, onBehalfOfId: string | undefined, path: string): Promise<void> {
+  /** Reads in `tx` when given (a caller that checks inside its transaction). */
+  async check(member: OnBehalfOfMember, onBehalfOfId: string | undefined, path: string, tx?: Tx): Promise<void> {
     if (onBehalfOfId === undefined) {
       if (member.regulated) return;
       throw GatewayError.invalidField(
@@ -28,7 +29,8 @@ export class OnBehalfOfCheck {
         `${path} is required for unregulated members: the sub-TPP referenceId or the id of the ultimate client`,
       );
     }
-    if (await this.subTpps.isActive(member.memberId, onBehalfOfId)) return;
+    const subTpps = tx === undefined ? this.subTpps : this.subTpps.in(tx);
+    if (await subTpps.isActive(member.memberId, onBehalfOfId)) return;
     throw GatewayError.invalidField(path, `${path} must be the id of one of the member’s active (ACTIVATED) sub-TPPs`);
   }
 }

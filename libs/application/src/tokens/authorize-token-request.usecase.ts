@@ -13,6 +13,7 @@ import { TransferProgression } from '../transfers/transfer-progression.js';
 import { accessPermissionsOf } from './access-permissions.js';
 import { CompleteTokenRequest, tokenRequestHandleOf, type CompletionContext } from './complete-token-request.js';
 import { standingOrderInitiationOf, tokenRequestState, transferInitiationOf } from './token-request-initiation.js';
+import { TokenRequestingParty } from './token-requesting-party.js';
 import {
   answerOfStep,
   stepOfBankAnswer,
@@ -26,7 +27,7 @@ import { nextDecoupledPollAt, scheduleTokenRequestTimer } from './token-request-
 /** POST /token-requests/{tokenRequestId}/authorization, validated. */
 export interface AuthorizeTokenRequestCommand {
   readonly memberId: MemberId;
-  /** The member's display name: what the bank's consent page names when the request has no actingAs. */
+  /** The member's display name: what the bank's consent page names when the request acts for no sub-TPP. */
   readonly displayName?: string;
   readonly tokenRequestId: string;
   /** The bank to authorise at; else requestOptions.bankId. */
@@ -75,6 +76,7 @@ export class AuthorizeTokenRequestUseCase {
     private readonly transactions: Transactions,
     private readonly progression: TransferProgression,
     private readonly completion: CompleteTokenRequest,
+    private readonly requestingParty: TokenRequestingParty,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -100,8 +102,7 @@ export class AuthorizeTokenRequestUseCase {
       throw GatewayError.invalidField('bankId', `Bank ${bankId} is not known.`);
     const started = await this.start(request, bank, {
       ...context,
-      requestingParty:
-        (request.requestPayload as unknown as TokenRequestPayloadInput).actingAs?.displayName ?? command.displayName,
+      requestingParty: await this.requestingParty.nameOf(request, command.displayName),
     });
     if (command.useWebappCredentialsFlow === true && started.step?.kind === 'embedded')
       return {

@@ -22,11 +22,14 @@ import {
   type TokenRequestPayloadInput,
 } from '#libs/domain';
 import { settlementDestinationOf } from '../settlement/settlement-destination.js';
+import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { tokenRequestTimerId } from './token-request-timer-row.js';
 import { renderTokenRequest, type TokenRequestResource } from './token-view.js';
 
 export interface CreateTokenRequestCommand {
   readonly memberId: MemberId;
+  /** Regulated members may act for themselves; unregulated ones must name one of their active sub-TPPs (actingAs.refId). */
+  readonly regulated: boolean;
   readonly requestOptions: TokenRequestOptionsInput;
   readonly requestPayload: TokenRequestPayloadInput;
 }
@@ -34,7 +37,9 @@ export interface CreateTokenRequestCommand {
 /**
  * POST /token-requests. After the shape (the request DTO), the rules that need the gateway:
  * the redirect URL not under the gateway's own host, a bankId of the catalogue, and the dates
- * against the gateway's clock, a settlement account destination resolved (settlementDestinationOf). Then, in one statement, the request (PENDING, expiring after
+ * against the gateway's clock, `actingAs.refId` by the onBehalfOfId rules (OnBehalfOfCheck: one of the
+ * member's active sub-TPPs, required for unregulated members), a settlement account destination
+ * resolved (settlementDestinationOf). Then, in one statement, the request (PENDING, expiring after
  * tokens.requestLifetimeMinutes) and its `token-requests.timer` row due at the expiry.
  */
 @Injectable()
@@ -45,6 +50,7 @@ export class CreateTokenRequestUseCase {
     private readonly tokenRequests: TokenRequestRepository,
     private readonly banks: BankRepository,
     private readonly settlementAccounts: SettlementAccountRepository,
+    private readonly onBehalfOf: OnBehalfOfCheck,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -87,6 +93,11 @@ export class CreateTokenRequestUseCase {
         message: problems.map(describeProblem).join('. '),
         paths: problems.map((problem) => problem.path),
       });
+    await this.onBehalfOf.check(
+      { memberId: command.memberId, regulated: command.regulated },
+      command.requestPayload.actingAs?.refId,
+      'requestPayload.actingAs.refId',
+    );
   }
 
   private rowOf(

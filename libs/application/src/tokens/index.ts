@@ -17,3 +17,4 @@ export * from './list-tokens.usecase.js';
 export * from './get-token.usecase.js';
 export * from './cancel-token.usecase.js';
 export * from './tokens-application.module.js';
+export * from './token-requesting-party.js';

@@ -6,6 +6,7 @@ import { CompleteTokenRequest } from './complete-token-request.js';
 import { TokenIssuance } from './token-issuance.js';
 import { TokenRequestCallback } from './token-request-callback.js';
 import { TokenRequestTimer } from './token-request-timer.js';
+import { TokenRequestingParty } from './token-requesting-party.js';
 
 const PROVIDERS = [
   TokenIssuance,
@@ -13,6 +14,7 @@ const PROVIDERS = [
   AuthorizeTokenRequestUseCase,
   TokenRequestCallback,
   TokenRequestTimer,
+  TokenRequestingParty,
 ];
 
 /**

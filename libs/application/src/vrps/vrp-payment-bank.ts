@@ -55,6 +55,7 @@ export class VrpPaymentBank implements VrpBankCalls {
     const input = payment.initiation as unknown as PaymentInitiationInput;
     const vrp = await this.connectors.capability(bank, 'vrp').initiateVrp(this.context(bank, traceId), {
       vrpId: payment.id,
+      refId: payment.refId,
       bankConsentId: consent.bankConsentId,
       grant,
       amount: { value: input.amount.value, currency: input.amount.currency },

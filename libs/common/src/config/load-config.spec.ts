@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../process/project-root.js';
 import { ConfigError } from './config-error.js';
-import { loadConfig, requireConnections } from './load-config.js';
+import { loadConfig, requireAdminToken, requireConnections } from './load-config.js';
 
 const PRODUCTION = {
   ENVIRONMENT: 'production',
@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       publicBaseUrl: 'http://localhost:8080',
       bodyLimitBytes: 1_048_576,
+      jsonMaxDepth: 32,
       trustProxy: false,
     });
     expect(config.databaseUrl).toBeUndefined();
@@ -116,7 +117,6 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['ADMIN_TOKEN', 'missing', { ADMIN_TOKEN: undefined }],
     ['ADMIN_TOKEN', 'short', { ADMIN_TOKEN: 'a'.repeat(31) }],
     ['DATABASE_URL', 'missing', { DATABASE_URL: undefined }],
     ['REDIS_URL', 'missing', { REDIS_URL: undefined }],
@@ -127,6 +127,29 @@ describe('loadConfig', () => {
     const error = configError({ ...PRODUCTION, ...override });
     expect(error.variable).toBe(variable);
     expect(error.message).toContain(variable);
+  });
+
+  it('requires ADMIN_TOKEN in production only of the process serving the admin API (requireAdminToken)', () => {
+    const { ADMIN_TOKEN: _token, ...withoutToken } = PRODUCTION;
+    const config = loadConfig(withoutToken);
+    expect(config.adminToken).toBeUndefined();
+    let error: unknown;
+    try {
+      requireAdminToken(config);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe('ADMIN_TOKEN');
+    expect(requireAdminToken(loadConfig(PRODUCTION))).toBe(PRODUCTION.ADMIN_TOKEN);
+    expect(requireAdminToken(loadConfig({}))).toBeUndefined();
+  });
+
+  it('reads ALLOW_SANDBOX_BANKS as true or false, false when unset, and names it when malformed', () => {
+    expect(loadConfig({}).allowSandboxBanks).toBe(false);
+    expect(loadConfig({ ALLOW_SANDBOX_BANKS: 'true' }).allowSandboxBanks).toBe(true);
+    expect(loadConfig({ ALLOW_SANDBOX_BANKS: 'FALSE' }).allowSandboxBanks).toBe(false);
+    expect(configError({ ALLOW_SANDBOX_BANKS: 'yes' }).variable).toBe('ALLOW_SANDBOX_BANKS');
   });
 
   it('allows in sandbox what production refuses', () => {

@@ -73,6 +73,14 @@ function secondsList(env: Env, name: string, fallback: readonly number[]): reado
   return parts.map(Number);
 }
 
+/** `true` or `false` (any case); unset is `fallback`. */
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const value = text(env, name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (value !== 'true' && value !== 'false') throw new ConfigError(name, `must be true or false (got "${value}")`);
+  return value === 'true';
+}
+
 function queuePrefix(env: Env): string {
   const value = text(env, 'QUEUE_PREFIX') ?? 'bull';
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value))
@@ -150,10 +158,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const sandboxBankPort = integer(env, 'SANDBOX_BANK_PORT', 8090, 1, 65535);
   if (adminPort === port) throw new ConfigError('ADMIN_PORT', 'must differ from PORT');
 
+  // Required only where the admin API is served (requireAdminToken): the worker and the migration
+  // runner have no admin routes and start without it.
   const adminToken = text(env, 'ADMIN_TOKEN');
-  if (environment === 'production') {
-    if (adminToken === undefined) throw new ConfigError('ADMIN_TOKEN', 'is required when ENVIRONMENT=production');
-    if (adminToken.length < 32) throw new ConfigError('ADMIN_TOKEN', 'must be at least 32 characters');
+  if (environment === 'production' && adminToken !== undefined && adminToken.length < 32) {
+    throw new ConfigError('ADMIN_TOKEN', 'must be at least 32 characters');
   }
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
@@ -182,10 +191,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicBaseUrl: publicBaseUrl.replace(/\/+$/, ''),
       trustProxy: trustProxy(env),
       bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+      jsonMaxDepth: integer(env, 'JSON_MAX_DEPTH', 32, 8, 256),
     },
     api: { workers: integer(env, 'API_WORKERS', 1, 1, 64) },
     databaseUrl,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 2, 500),
+    databasePoolAcquireTimeoutMs: integer(env, 'DATABASE_POOL_ACQUIRE_TIMEOUT_MS', 3000, 50, 60_000),
     redisUrl,
     adminToken,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
@@ -211,6 +222,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       readPerMinute: integer(env, 'RATE_LIMIT_READ_PER_MINUTE', 1200, 1, 10_000_000),
       writePerMinute: integer(env, 'RATE_LIMIT_WRITE_PER_MINUTE', 600, 1, 10_000_000),
       authFailuresPerMinute: integer(env, 'RATE_LIMIT_AUTH_FAILURES_PER_MINUTE', 30, 1, 10_000_000),
+      publicPerAddressPerMinute: integer(env, 'RATE_LIMIT_PUBLIC_PER_IP_PER_MINUTE', 300, 1, 10_000_000),
+      publicPerResourcePerMinute: integer(env, 'RATE_LIMIT_PUBLIC_PER_RESOURCE_PER_MINUTE', 120, 1, 10_000_000),
     },
     queuePrefix: queuePrefix(env),
     webhooks: {
@@ -251,8 +264,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ),
     sandboxBankUrl,
     bankCatalogueFile: resolve(projectRoot(), text(env, 'BANK_CATALOGUE_FILE') ?? 'config/banks/sandbox.yaml'),
+    allowSandboxBanks: flag(env, 'ALLOW_SANDBOX_BANKS', false),
     settlement: settlement(env, environment, sandboxBankUrl),
   };
+}
+
+/**
+ * The admin API's bearer token, for the process that serves the admin routes (the api): required
+ * when ENVIRONMENT=production; in sandbox undefined when unset (the api then generates one).
+ */
+export function requireAdminToken(config: Pick<AppConfig, 'environment' | 'adminToken'>): string | undefined {
+  if (config.environment === 'production' && config.adminToken === undefined) {
+    throw new ConfigError('ADMIN_TOKEN', 'is required when ENVIRONMENT=production (the api serves the admin API)');
+  }
+  return config.adminToken;
 }
 
 /** The configuration with the connection URLs that the process must have to run. */

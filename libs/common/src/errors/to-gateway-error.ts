@@ -1,17 +1,22 @@
 import { HttpException } from '@nestjs/common';
+import { DatabaseBusyError } from './database-busy-error.js';
 import { GatewayError } from './gateway-error.js';
 
 interface TransportError {
   statusCode?: unknown;
   code?: unknown;
+  message?: unknown;
 }
+
+/** The code of a JSON body the body parser refused for its nesting (its message names the limit). */
+export const JSON_TOO_DEEP_CODE = 'GATEWAY_JSON_TOO_DEEP';
 
 /**
  * Fastify's per-request transport error codes, turned into catalogue errors with a client-safe
  * message. (FST_ERR_CTP_INVALID_TYPE is not one: Fastify throws it, as a 500, when a content-type
  * parser is registered with a bad type, so it is a server fault and stays InternalServerError.)
  */
-const FASTIFY_CODES: Readonly<Record<string, () => GatewayError>> = {
+const FASTIFY_CODES: Readonly<Record<string, (error: TransportError) => GatewayError>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new GatewayError('UnsupportedMediaType'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
     new GatewayError('InvalidArgument', { message: 'Content-Length does not match the body.' }),
@@ -20,6 +25,8 @@ const FASTIFY_CODES: Readonly<Record<string, () => GatewayError>> = {
     new GatewayError('MalformedBody', { message: 'The request body is empty but Content-Type is application/json.' }),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new GatewayError('MalformedBody'),
   FST_ERR_BAD_URL: () => new GatewayError('InvalidArgument', { message: 'The request URL is malformed.' }),
+  [JSON_TOO_DEEP_CODE]: (error) =>
+    new GatewayError('InvalidArgument', typeof error.message === 'string' ? { message: error.message } : {}),
 };
 
 function fromStatus(status: number, path: string): GatewayError {
@@ -59,7 +66,7 @@ function fromStatus(status: number, path: string): GatewayError {
 function fromFastifyCode(error: unknown): GatewayError | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { code } = error as TransportError;
-  return typeof code === 'string' ? FASTIFY_CODES[code]?.() : undefined;
+  return typeof code === 'string' ? FASTIFY_CODES[code]?.(error) : undefined;
 }
 
 /**
@@ -74,6 +81,12 @@ function fromFastifyCode(error: unknown): GatewayError | undefined {
  */
 export function toGatewayError(error: unknown, path: string): GatewayError {
   if (error instanceof GatewayError) return error;
+  if (error instanceof DatabaseBusyError)
+    return new GatewayError('UNAVAILABLE', {
+      message: 'The service is busy; retry shortly.',
+      retryAfterSeconds: error.retryAfterSeconds,
+      cause: error,
+    });
   if (error instanceof HttpException) return fromFastifyCode(error.cause) ?? fromStatus(error.getStatus(), path);
   if (typeof error === 'object' && error !== null) {
     const { statusCode } = error as TransportError;

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import { GatewayError } from '../errors/gateway-error.js';
 import { Public } from '../http/public-route.js';
 import { READINESS_CHECKS } from '../platform/tokens.js';
-import type { ReadinessCheck } from './readiness-check.js';
+import { NotReadyError, type ReadinessCheck } from './readiness-check.js';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -15,9 +15,9 @@ function withTimeout(check: ReadinessCheck): Promise<string | undefined> {
         clearTimeout(timer);
         resolve(undefined);
       },
-      () => {
+      (error: unknown) => {
         clearTimeout(timer);
-        resolve(`${check.name}: unreachable`);
+        resolve(`${check.name}: ${error instanceof NotReadyError ? error.reason : 'unreachable'}`);
       },
     );
   });
@@ -38,9 +38,12 @@ export class HealthController {
   }
 
   @Get('readyz')
-  @ApiOperation({ summary: 'Readiness: Postgres and Redis are reachable.', security: [] })
+  @ApiOperation({
+    summary: 'Readiness: Postgres and Redis are reachable and the schema has every migration the process ships.',
+    security: [],
+  })
   @ApiOkResponse({ schema: { type: 'object', properties: { status: { type: 'string', example: 'ok' } } } })
-  @ApiServiceUnavailableResponse({ description: 'A dependency is unreachable.' })
+  @ApiServiceUnavailableResponse({ description: 'A dependency is unreachable, or a migration is not applied yet.' })
   async readyz(): Promise<{ status: string; checks: Record<string, string> }> {
     const failures = (await Promise.all(this.checks.map(withTimeout))).filter((f): f is string => f !== undefined);
     if (failures.length > 0) {

@@ -29,7 +29,7 @@ export async function createHttpApp(module: object, platform: PlatformObjects): 
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 500 },
   });
   installRequestTracing(adapter.getInstance(), platform.metrics, platform.logger);
-  installJsonOnlyBodyParser(adapter.getInstance());
+  installJsonOnlyBodyParser(adapter.getInstance(), platform.config.http.jsonMaxDepth);
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new NestPinoLogger(platform.logger),
     abortOnError: false,

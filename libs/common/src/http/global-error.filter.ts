@@ -1,7 +1,7 @@
 import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { newTraceId } from '#libs/observability';
+import { loggablePath, newTraceId } from '#libs/observability';
 import { errorBody } from '../errors/error-body.js';
 import { toGatewayError } from '../errors/to-gateway-error.js';
 import { TRACE_HEADER } from './request-trace.js';
@@ -37,10 +37,13 @@ export class GlobalErrorFilter implements ExceptionFilter {
     const error = toGatewayError(exception, path);
     const traceId = request.traceId !== undefined && request.traceId !== '' ? request.traceId : newTraceId();
 
+    // The path may carry a hosted page's token: logged without it, in the message too.
+    const logged = loggablePath(path);
     if (error.status >= 500) {
-      this.logger.error({ traceId, err: exception, code: error.code, path }, 'request failed');
+      this.logger.error({ traceId, err: exception, code: error.code, path: logged }, 'request failed');
     } else {
-      this.logger.debug({ traceId, code: error.code, path, message: error.message }, 'request rejected');
+      const message = error.message.split(path).join(logged);
+      this.logger.debug({ traceId, code: error.code, path: logged, message }, 'request rejected');
     }
 
     void reply.header(TRACE_HEADER, traceId);

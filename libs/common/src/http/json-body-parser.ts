@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
+import { JSON_TOO_DEEP_CODE } from '../errors/to-gateway-error.js';
+import { nestsDeeperThan } from './json-depth.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,9 +17,11 @@ function bodyError(message: string, code: string): Error {
 /**
  * The API speaks JSON only: every other content type answers 415 (Fastify's own text/plain
  * parser is removed). The raw bytes are kept on the request; `__proto__` / `constructor`
- * keys are rejected as in Fastify's default parser.
+ * keys are rejected as in Fastify's default parser; a body nesting objects and arrays deeper
+ * than `maxDepth` is refused before it is parsed, so no later step (validation, transformation,
+ * storage) ever walks a hostile depth.
  */
-export function installJsonOnlyBodyParser(fastify: FastifyInstance): void {
+export function installJsonOnlyBodyParser(fastify: FastifyInstance, maxDepth: number): void {
   fastify.removeAllContentTypeParsers();
   const parse = (request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: unknown) => void): void => {
     request.rawBody = body;
@@ -25,6 +29,10 @@ export function installJsonOnlyBodyParser(fastify: FastifyInstance): void {
       done(
         bodyError('Body cannot be empty when content-type is set to application/json', 'FST_ERR_CTP_EMPTY_JSON_BODY'),
       );
+      return;
+    }
+    if (nestsDeeperThan(body, maxDepth)) {
+      done(bodyError(`The request body nests objects and arrays deeper than ${maxDepth} levels.`, JSON_TOO_DEEP_CODE));
       return;
     }
     try {

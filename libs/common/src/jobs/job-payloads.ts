@@ -101,8 +101,9 @@ export interface ExpireVrpConsentPayload {
 
 /**
  * The timer of one refund: sends it to the bank (unattended, with its registration's
- * credentials), then polls the bank until a final status, and ends a refund without one after the
- * polling period INITIATION_NO_FINAL_STATUS_AVAILABLE. One timer row per refund (`refunds.poll:{refundId}`).
+ * credentials), then polls the bank until a final status; a refund whose outcome is unknown, or
+ * past the polling period, is left to its outcome check (the timer removed). One timer row per
+ * refund (`refunds.poll:{refundId}`).
  */
 export interface PollRefundPayload {
   readonly name: 'refunds.poll';
@@ -124,8 +125,8 @@ export type SettlementWindowEndPayload =
 
 /**
  * The timer of one payout: sends it to its settlement provider if it has not reached it yet, then
- * polls the provider until a final status; past the polling period a payout the provider never
- * settled stays INITIATION_PROCESSING and is no longer polled. One timer row per payout
+ * polls the provider until a final status; a payout whose outcome is unknown, or past the polling
+ * period, is left to its outcome check (the timer removed). One timer row per payout
  * (`payouts.poll:{payoutId}`).
  */
 export interface PollPayoutPayload {

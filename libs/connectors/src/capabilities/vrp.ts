@@ -79,6 +79,8 @@ export interface VrpConsentProgress {
 
 export interface VrpRequest {
   readonly vrpId: string;
+  /** The payment's refId, sent as the instruction's end-to-end id. */
+  readonly refId: string;
   readonly bankConsentId: string;
   readonly grant: string;
   readonly amount: Money;

@@ -146,7 +146,7 @@ function vrpRemittance(request: VrpRequest, consentInitiation: JsonObject): Json
 
 /** OBDomesticVRPRequest: the consent's Initiation and Risk with this payment's instruction. */
 export function vrpRequest(request: VrpRequest, consentInitiation: JsonObject, consentRisk: JsonObject): JsonObject {
-  const reference = request.vrpId.slice(0, 35);
+  const instruction = request.vrpId.slice(0, 35);
   return {
     Data: {
       ConsentId: request.bankConsentId,
@@ -154,8 +154,8 @@ export function vrpRequest(request: VrpRequest, consentInitiation: JsonObject, c
       PSUInteractionType: 'OffSession',
       Initiation: consentInitiation,
       Instruction: {
-        InstructionIdentification: reference,
-        EndToEndIdentification: reference,
+        InstructionIdentification: instruction,
+        EndToEndIdentification: request.refId.slice(0, 35),
         LocalInstrument: 'UK.OBIE.FPS',
         RemittanceInformation: vrpRemittance(request, consentInitiation),
         InstructedAmount: { Amount: request.amount.value, Currency: request.amount.currency },

@@ -60,6 +60,13 @@ export class OutcomeCheckRepository extends Repository {
     return this.db.outcomeCheck.findUnique({ where: key(ref) });
   }
 
+  /** The check, its row locked until the caller's transaction ends (an operator's resolution). */
+  async lock(ref: OutcomeRef): Promise<OutcomeCheck | null> {
+    await this.db
+      .$queryRaw`SELECT 1 FROM outcome_check WHERE kind = ${ref.kind} AND resource_id = ${ref.resourceId} FOR UPDATE`;
+    return this.find(ref);
+  }
+
   /** The answer is recorded: the check ends. Answers whether one was open. */
   async close(ref: OutcomeRef): Promise<boolean> {
     const { count } = await this.db.outcomeCheck.deleteMany({

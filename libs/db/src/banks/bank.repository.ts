@@ -4,6 +4,11 @@ import { Repository, type Db } from '../repository.js';
 
 /** Any constant: serialises catalogue loads of api replicas starting together. */
 const CATALOGUE_LOCK_KEY = 724_310_002;
+/**
+ * How long a catalogue sync may take, waiting for another api's sync included: api pods starting
+ * at once each sync the catalogue, one after the other under the lock.
+ */
+export const CATALOGUE_SYNC_TIMEOUT_MS = 60_000;
 
 /** Every column of a bank as the catalogue file gives it (what a load writes). */
 export type BankRecord = Omit<Bank, 'listed' | 'createdAt' | 'updatedAt' | 'features' | 'connectorSettings'> & {
@@ -37,21 +42,25 @@ export class BankRepository extends Repository {
 
   /**
    * Makes the table match the catalogue in one transaction: every record upserted and listed,
-   * every other bank unlisted (kept, since payments reference banks by id).
+   * every other bank unlisted (kept, since payments reference banks by id). Syncs are serialised
+   * by an advisory lock, and the wait for it counts in the transaction's time.
    */
   syncCatalogue(records: readonly BankRecord[]): Promise<CatalogueSyncResult> {
     this.found.clear();
-    return this.transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK_KEY})`;
-      for (const record of records) {
-        const data = { ...record, listed: true };
-        await tx.bank.upsert({ where: { id: record.id }, create: data, update: data });
-      }
-      const ids = records.map((record) => record.id);
-      const dropped = await tx.bank.findMany({ where: { listed: true, id: { notIn: ids } }, select: { id: true } });
-      await tx.bank.updateMany({ where: { id: { in: dropped.map((bank) => bank.id) } }, data: { listed: false } });
-      return { listed: records.length, unlisted: dropped.map((bank) => bank.id) };
-    });
+    return this.transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CATALOGUE_LOCK_KEY})`;
+        for (const record of records) {
+          const data = { ...record, listed: true };
+          await tx.bank.upsert({ where: { id: record.id }, create: data, update: data });
+        }
+        const ids = records.map((record) => record.id);
+        const dropped = await tx.bank.findMany({ where: { listed: true, id: { notIn: ids } }, select: { id: true } });
+        await tx.bank.updateMany({ where: { id: { in: dropped.map((bank) => bank.id) } }, data: { listed: false } });
+        return { listed: records.length, unlisted: dropped.map((bank) => bank.id) };
+      },
+      { timeoutMs: CATALOGUE_SYNC_TIMEOUT_MS },
+    );
   }
 
   /** The banks of the current catalogue, by id. */

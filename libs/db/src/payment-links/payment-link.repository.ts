@@ -5,7 +5,10 @@ import { Repository } from '../repository.js';
 import { olderThan } from '../list-clauses.js';
 
 /** A payment link about to be stored: every column but those a new row always starts with. */
-export type NewPaymentLink = Omit<Prisma.PaymentLinkUncheckedCreateInput, 'version' | 'usedCount' | 'usedAmount'>;
+export type NewPaymentLink = Omit<
+  Prisma.PaymentLinkUncheckedCreateInput,
+  'version' | 'usedCount' | 'usedAmount' | 'startedCount'
+>;
 
 /** What a change writes. Absent fields keep their value. */
 export interface PaymentLinkChange {
@@ -13,6 +16,7 @@ export interface PaymentLinkChange {
   readonly updatedAt: Date;
   readonly usedCount?: number;
   readonly usedAmount?: string;
+  readonly startedCount?: number;
 }
 
 /** GET /v2/payment-links filters, as the repository applies them. */

@@ -170,14 +170,6 @@ export class PaymentRepository extends Repository {
   }
 
   /**
-   * Records the payment link a payment was just made through (not a status change: no version
-   * bump, no event). Cross-member: called with the link's owner's freshly created payment.
-   */
-  async attachPaymentLink(paymentId: string, paymentLinkId: string): Promise<void> {
-    await this.db.payment.updateMany({ where: { id: paymentId, paymentLinkId: null }, data: { paymentLinkId } });
-  }
-
-  /**
    * Stores a new payment (as paymentFromNew gives it), its creation event and its timer: all or
    * nothing, in one statement shared with the creations that arrive together (see
    * insertPaymentWithEvent). Answers the payment as stored.

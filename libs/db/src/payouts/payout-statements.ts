@@ -1,8 +1,9 @@
 import type pg from 'pg';
 
 /**
- * The creation of a payout as one statement on the pool Prisma shares (a data-modifying CTE: one
- * round trip, its own implicit transaction): the settlement account's row is locked (FOR UPDATE:
+ * The creation of a payout as one statement (a data-modifying CTE: one round trip), on the pool
+ * Prisma shares as its own implicit transaction, or in a caller's transaction (a settlement
+ * rule's run, which commits the payout with the run): the settlement account's row is locked (FOR UPDATE:
  * concurrent payouts from one account queue here, each reading the balance the one before left),
  * and only while it is still the member's ACTIVE account in the payout's currency with the amount
  * available, the ledger's RESERVATION entry is appended with the balances it leaves, the
@@ -81,43 +82,51 @@ export type ReservedPayoutResult =
   | { readonly kind: 'no-account' }
   | { readonly kind: 'insufficient'; readonly available: string };
 
+/** The statement's one row: what it found and wrote. */
+export interface ReservedPayoutRow {
+  readonly found: number;
+  readonly available: string | null;
+  readonly providerId: string | null;
+  readonly inserted: number;
+}
+
+/** Runs the statement: on the pool (a transaction of its own), or in a caller's transaction. */
+export type ReservedPayoutRunner = (text: string, values: readonly unknown[]) => Promise<readonly ReservedPayoutRow[]>;
+
+/** The statement on the pool, as a named prepared statement: its own implicit transaction. */
+export function onPool(pool: pg.Pool): ReservedPayoutRunner {
+  return async (text, values) =>
+    (await pool.query<ReservedPayoutRow>({ name: 'payout.insert_reserved', text, values: [...values] })).rows;
+}
+
 export async function insertReservedPayout(
-  pool: pg.Pool,
+  run: ReservedPayoutRunner,
   payout: ReservedPayout,
   event: { readonly id: string; readonly body: string },
   timer: { readonly id: string; readonly queue: string; readonly payload: object; readonly dueAt: Date },
 ): Promise<ReservedPayoutResult> {
-  const result = await pool.query<{
-    found: number;
-    available: string | null;
-    providerId: string | null;
-    inserted: number;
-  }>({
-    name: 'payout.insert_reserved',
-    text: INSERT_RESERVED,
-    values: [
-      payout.accountId,
-      payout.memberId,
-      payout.currency,
-      payout.amount,
-      payout.id,
-      payout.createdAt.toISOString(),
-      payout.onBehalfOfId,
-      payout.settlementRuleId,
-      payout.refId,
-      payout.description,
-      JSON.stringify(payout.initiation),
-      payout.accountVerificationId,
-      payout.pollUntil.toISOString(),
-      event.id,
-      event.body,
-      timer.id,
-      timer.queue,
-      JSON.stringify(timer.payload),
-      timer.dueAt.toISOString(),
-    ],
-  });
-  const row = result.rows[0];
+  const rows = await run(INSERT_RESERVED, [
+    payout.accountId,
+    payout.memberId,
+    payout.currency,
+    payout.amount,
+    payout.id,
+    payout.createdAt.toISOString(),
+    payout.onBehalfOfId,
+    payout.settlementRuleId,
+    payout.refId,
+    payout.description,
+    JSON.stringify(payout.initiation),
+    payout.accountVerificationId,
+    payout.pollUntil.toISOString(),
+    event.id,
+    event.body,
+    timer.id,
+    timer.queue,
+    JSON.stringify(timer.payload),
+    timer.dueAt.toISOString(),
+  ]);
+  const row = rows[0];
   if (row === undefined || row.found === 0) return { kind: 'no-account' };
   if (row.inserted === 1) return { kind: 'inserted', providerId: row.providerId ?? '' };
   return { kind: 'insufficient', available: row.available ?? '0' };

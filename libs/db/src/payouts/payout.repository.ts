@@ -3,7 +3,14 @@ import type { MemberId } from '#libs/domain';
 import type { Payout, Prisma } from '../generated/prisma/client.js';
 import type { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
-import { insertReservedPayout, type ReservedPayout, type ReservedPayoutResult } from './payout-statements.js';
+import { OUTBOX_CHANNEL } from '../webhooks/webhook-outbox.repository.js';
+import {
+  insertReservedPayout,
+  onPool,
+  type ReservedPayout,
+  type ReservedPayoutResult,
+  type ReservedPayoutRow,
+} from './payout-statements.js';
 import { olderThan, oneOf } from '../list-clauses.js';
 
 export type { ReservedPayout, ReservedPayoutResult } from './payout-statements.js';
@@ -44,16 +51,23 @@ export class PayoutRepository extends Repository {
 
   /**
    * Stores a new payout with its amount reserved in its account's ledger, its creation event and
-   * first timer, in one statement on the pool (a transaction of its own) that locks the account's
-   * row and stores nothing unless the amount is available.
+   * first timer, in one statement that locks the account's row and stores nothing unless the
+   * amount is available: on the pool (a transaction of its own; the caller wakes the relay), or
+   * bound with in(tx) in the caller's transaction, on its connection (the relay notified at its
+   * commit).
    */
-  insertReserved(
+  async insertReserved(
     payout: ReservedPayout,
     event: { readonly id: string; readonly body: string },
     timer: { readonly id: string; readonly queue: string; readonly payload: object; readonly dueAt: Date },
   ): Promise<ReservedPayoutResult> {
-    if (this.db !== this.prisma) throw new Error('insertReserved is a transaction of its own');
-    return insertReservedPayout(this.prisma.pool, payout, event, timer);
+    const db = this.db;
+    if (db === this.prisma) return insertReservedPayout(onPool(this.prisma.pool), payout, event, timer);
+    const inTx = (text: string, values: readonly unknown[]) => db.$queryRawUnsafe<ReservedPayoutRow[]>(text, ...values);
+    const stored = await insertReservedPayout(inTx, payout, event, timer);
+    // The relay hears of the event when the caller's transaction commits (nothing on a rollback).
+    if (stored.kind === 'inserted') await db.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
+    return stored;
   }
 
   insert(payout: NewPayout): Promise<Payout> {
@@ -68,6 +82,12 @@ export class PayoutRepository extends Repository {
   /** For the gateway's own timers. */
   findById(id: string): Promise<Payout | null> {
     return this.db.payout.findUnique({ where: { id } });
+  }
+
+  /** For the gateway's own moves: the payout, its row locked until the caller's transaction ends. */
+  async lock(id: string): Promise<Payout | null> {
+    const locked = await this.db.$queryRaw<{ id: string }[]>`SELECT id FROM payout WHERE id = ${id} FOR UPDATE`;
+    return locked.length === 0 ? null : this.db.payout.findUnique({ where: { id } });
   }
 
   /** Applies the change while the row is still at the version read; null when it moved meanwhile. */

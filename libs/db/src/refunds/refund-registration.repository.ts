@@ -34,23 +34,4 @@ export class RefundRegistrationRepository extends Repository {
     const deleted = await this.db.refundRegistration.deleteMany({ where: { id, memberId } });
     return deleted.count === 1;
   }
-
-  /** Registrations whose credentials need resealing, a page at a time (id order). */
-  page(afterId: string, take: number): Promise<Pick<RefundRegistration, 'id' | 'sealedCredentials'>[]> {
-    return this.db.refundRegistration.findMany({
-      where: { id: { gt: afterId } },
-      orderBy: { id: 'asc' },
-      take,
-      select: { id: true, sealedCredentials: true },
-    });
-  }
-
-  /** Replaces the stored credentials only if they are still `expected` (a concurrent rotation or delete wins). */
-  async replaceCredentials(id: string, expected: string, sealed: string): Promise<boolean> {
-    const updated = await this.db.refundRegistration.updateMany({
-      where: { id, sealedCredentials: expected },
-      data: { sealedCredentials: sealed },
-    });
-    return updated.count === 1;
-  }
 }

@@ -30,6 +30,24 @@ export class ScheduledJobRepository extends Repository {
   }
 
   /**
+   * Schedules `payload` at `dueAt` under `id` only when no timer of its job exists (whatever its
+   * id), and answers whether it did. Callers are serialised per job name by a transaction-scoped
+   * advisory lock, and the insert runs after it was granted, so it sees a timer another caller has
+   * just committed: workers starting at once write one timer, never one each.
+   */
+  scheduleFirst(id: string, payload: JobPayload, dueAt: Date, queue: string): Promise<boolean> {
+    return this.transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`scheduled_job:${payload.name}`}))`;
+      const written = await tx.$executeRaw`
+        INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
+        SELECT ${id}, ${queue}, ${payload.name}, ${JSON.stringify(payload)}::jsonb, ${dueAt}
+        WHERE NOT EXISTS (SELECT 1 FROM scheduled_job WHERE job_name = ${payload.name})
+        ON CONFLICT (id) DO NOTHING`;
+      return written > 0;
+    });
+  }
+
+  /**
    * In one transaction: locks up to `limit` rows due at `now` that no other tick holds (FOR
    * UPDATE SKIP LOCKED), hands them to `fire`, then deletes the rows it fired and moves those it
    * postponed to `postponeTo`. Answers how many rows were due.

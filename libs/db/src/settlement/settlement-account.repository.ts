@@ -123,8 +123,17 @@ export class SettlementAccountRepository extends Repository {
     });
   }
 
-  /** Where the next read of the account's credits resumes, written after each page is booked. */
-  async saveCreditCursor(id: string, cursor: string | null, readAt: Date): Promise<void> {
-    await this.db.settlementAccount.update({ where: { id }, data: { creditCursor: cursor, creditsReadAt: readAt } });
+  /**
+   * Where the next read of the account's credits resumes, written after each page is booked, only
+   * while the stored cursor is still `from`, the one the page was read from: a reader that another
+   * has overtaken (the provider's cursors are opaque, so "further" is "read from the stored one")
+   * never moves the cursor back. Answers whether it was written.
+   */
+  async saveCreditCursor(id: string, from: string | null, cursor: string | null, readAt: Date): Promise<boolean> {
+    const written = await this.db.settlementAccount.updateMany({
+      where: { id, creditCursor: from },
+      data: { creditCursor: cursor, creditsReadAt: readAt },
+    });
+    return written.count > 0;
   }
 }

@@ -137,6 +137,30 @@ export class SettlementReconciliationRepository extends Repository {
     return rows.map(creditOf);
   }
 
+  /**
+   * The credits booked against each of the payments and transfers (held locked by the caller, so
+   * no other transaction links one meanwhile) that have not settled it (MISMATCHED), by payment or
+   * transfer id, oldest booked first.
+   */
+  async linkedCreditsOf(
+    paymentIds: readonly string[],
+    transferIds: readonly string[],
+  ): Promise<Map<string, { id: string; amount: string; currency: string }[]>> {
+    const linked = new Map<string, { id: string; amount: string; currency: string }[]>();
+    if (paymentIds.length === 0 && transferIds.length === 0) return linked;
+    const rows = await this.db.$queryRawUnsafe<{ id: string; amount: string; currency: string; owner: string }[]>(
+      `SELECT id, amount::text AS amount, currency, coalesce(payment_id, transfer_id) AS owner
+       FROM settlement_transaction
+       WHERE transaction_type = 'CREDIT' AND reconciliation_state = 'MISMATCHED'
+         AND (payment_id = ANY($1::text[]) OR transfer_id = ANY($2::text[]))
+       ORDER BY received_at, id`,
+      [...paymentIds],
+      [...transferIds],
+    );
+    for (const { owner, ...credit } of rows) linked.set(owner, [...(linked.get(owner) ?? []), credit]);
+    return linked;
+  }
+
   /** Locks one transaction of any account (an operator's match), or null. */
   async lockCredit(id: string): Promise<CreditForReconciliation | null> {
     const rows = await this.db.$queryRawUnsafe<CreditRow[]>(

@@ -35,6 +35,18 @@ export class SubTppRepository extends Repository {
     return this.db.subTpp.findFirst({ where: { id, memberId, deletedAt: null } });
   }
 
+  /**
+   * The name of the sub-TPP `id` of the member owning a stored row (a token request acting for it),
+   * not deleted; undefined otherwise (also for another member's id).
+   */
+  async nameOfOwner(ownerId: string, id: string): Promise<string | undefined> {
+    const found = await this.db.subTpp.findFirst({
+      where: { id, memberId: ownerId, deletedAt: null },
+      select: { name: true },
+    });
+    return found?.name;
+  }
+
   /** Whether `id` is one of the member's sub-TPPs, not deleted and ACTIVATED. */
   async isActive(memberId: MemberId, id: string): Promise<boolean> {
     const found = await this.db.subTpp.count({ where: { id, memberId, deletedAt: null, status: 'ACTIVATED' } });

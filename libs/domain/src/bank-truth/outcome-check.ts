@@ -6,7 +6,7 @@
  */
 
 /** The resources whose money-moving calls are checked, and the job that asks each again. */
-export const OUTCOME_KINDS = ['payment', 'transfer'] as const;
+export const OUTCOME_KINDS = ['payment', 'payout', 'refund', 'transfer'] as const;
 export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
 
 export function isOutcomeKind(value: string): value is OutcomeKind {
@@ -37,3 +37,10 @@ export function isDueForOperator(check: { readonly since: Date; readonly flagged
 /** The operator events: a flag raised, and an operator's resolution of it. */
 export const OPERATOR_EVENT_TYPES = ['OUTCOME_UNKNOWN_FLAGGED', 'OUTCOME_CHECK_RESOLVED'] as const;
 export type OperatorEventType = (typeof OPERATOR_EVENT_TYPES)[number];
+
+/**
+ * What an operator found out at the bank or provider about a resource whose outcome stayed
+ * unknown: the money moved (EXECUTED) or it did not (NOT_EXECUTED).
+ */
+export const OPERATOR_OUTCOMES = ['EXECUTED', 'NOT_EXECUTED'] as const;
+export type OperatorOutcome = (typeof OPERATOR_OUTCOMES)[number];

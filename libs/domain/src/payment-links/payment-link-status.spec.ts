@@ -8,20 +8,15 @@ import {
   type PaymentLinkStatus,
 } from './payment-link-status.js';
 
-const FINAL: readonly PaymentLinkStatus[] = [
-  'LINK_EXPIRED',
-  'LINK_CANCELED',
-  'USAGE_LIMIT_REACHED',
-  'AMOUNT_LIMIT_REACHED',
-];
+const FINAL: readonly PaymentLinkStatus[] = ['LINK_EXPIRED', 'LINK_CANCELED'];
 
 /** The table written out independently of PAYMENT_LINK_TRANSITIONS: every allowed (from, to) pair. */
 const ALLOWED: Readonly<Record<PaymentLinkStatus, readonly PaymentLinkStatus[]>> = {
   LINK_ACTIVE: ['LINK_EXPIRED', 'LINK_CANCELED', 'USAGE_LIMIT_REACHED', 'AMOUNT_LIMIT_REACHED'],
   LINK_EXPIRED: [],
   LINK_CANCELED: [],
-  USAGE_LIMIT_REACHED: [],
-  AMOUNT_LIMIT_REACHED: [],
+  USAGE_LIMIT_REACHED: ['LINK_ACTIVE', 'AMOUNT_LIMIT_REACHED', 'LINK_EXPIRED', 'LINK_CANCELED'],
+  AMOUNT_LIMIT_REACHED: ['LINK_ACTIVE', 'USAGE_LIMIT_REACHED', 'LINK_EXPIRED', 'LINK_CANCELED'],
 };
 
 describe('the payment link status machine', () => {

@@ -12,15 +12,17 @@ export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
 
 /**
  * The payment link status machine: an active link expires (its expiresAt passed), is canceled
- * (DELETE), or is used up (its maximum number of uses or its total amount reached); every end is
- * final.
+ * (DELETE), or is used up (its maximum number of uses or its total amount reached). A used-up
+ * link is given uses back when payments made through it end without the money moving: it is
+ * active again (or used up by the other limit, or expired if its expiresAt passed meanwhile),
+ * and it can be canceled. Expired and canceled are final.
  */
 export const PAYMENT_LINK_TRANSITIONS: TransitionTable<PaymentLinkStatus> = {
   LINK_ACTIVE: ['LINK_EXPIRED', 'LINK_CANCELED', 'USAGE_LIMIT_REACHED', 'AMOUNT_LIMIT_REACHED'],
   LINK_EXPIRED: [],
   LINK_CANCELED: [],
-  USAGE_LIMIT_REACHED: [],
-  AMOUNT_LIMIT_REACHED: [],
+  USAGE_LIMIT_REACHED: ['LINK_ACTIVE', 'AMOUNT_LIMIT_REACHED', 'LINK_EXPIRED', 'LINK_CANCELED'],
+  AMOUNT_LIMIT_REACHED: ['LINK_ACTIVE', 'USAGE_LIMIT_REACHED', 'LINK_EXPIRED', 'LINK_CANCELED'],
 };
 
 export const paymentLinkStatusMachine = defineStatusMachine('payment link', PAYMENT_LINK_TRANSITIONS);

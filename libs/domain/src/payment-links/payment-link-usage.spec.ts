@@ -3,6 +3,7 @@ import { fromMinorUnits, toMinorUnits } from '../money/minor-units.js';
 import {
   currentPaymentLinkUsage,
   decidePaymentLinkUse,
+  givePaymentLinkUseBack,
   nextPaymentLinkTimer,
   type PaymentLinkUsageState,
 } from './payment-link-usage.js';
@@ -46,6 +47,37 @@ describe('payment link usage', () => {
     expect(decidePaymentLinkUse(limited, '10.01', NOW)).toEqual({ kind: 'refuse', reason: 'amount-limit' });
     expect(decidePaymentLinkUse(limited, '10.00', NOW)).toMatchObject({ kind: 'use', status: 'AMOUNT_LIMIT_REACHED' });
     expect(currentPaymentLinkUsage(limited)).toEqual({ remainingCount: 9, remainingAmount: '10.00' });
+  });
+
+  it('gives a use back: the counts without it, and the status its limits and expiry leave', () => {
+    const usedUp = { ...ACTIVE, status: 'USAGE_LIMIT_REACHED', usedCount: 2, usedAmount: '21.00' } as const;
+    expect(givePaymentLinkUseBack(usedUp, '10.50', NOW)).toEqual({
+      usedCount: 1,
+      usedAmount: '10.50',
+      status: 'LINK_ACTIVE',
+    });
+    // Past its expiry the link is expired, not active again; canceled and expired links stay so.
+    const late = new Date(NOW.getTime() + 2 * 86_400_000);
+    expect(givePaymentLinkUseBack(usedUp, '10.50', late)).toMatchObject({ usedCount: 1, status: 'LINK_EXPIRED' });
+    for (const status of ['LINK_CANCELED', 'LINK_EXPIRED'] as const)
+      expect(givePaymentLinkUseBack({ ...usedUp, status }, '10.50', NOW)).toMatchObject({ usedCount: 1, status });
+    // Used up by both limits: one use back leaves the total used.
+    const both = { ...ACTIVE, maxUsageCount: 3, usedCount: 3, totalAmountLimit: '30.00', usedAmount: '30.00' };
+    expect(givePaymentLinkUseBack({ ...both, status: 'USAGE_LIMIT_REACHED' }, '0.00', NOW)).toMatchObject({
+      usedCount: 2,
+      status: 'AMOUNT_LIMIT_REACHED',
+    });
+    expect(givePaymentLinkUseBack({ ...both, status: 'AMOUNT_LIMIT_REACHED' }, '10.00', NOW)).toEqual({
+      usedCount: 2,
+      usedAmount: '20.00',
+      status: 'LINK_ACTIVE',
+    });
+    // Never below zero.
+    expect(givePaymentLinkUseBack(ACTIVE, '1.00', NOW)).toEqual({
+      usedCount: 0,
+      usedAmount: '0.00',
+      status: 'LINK_ACTIVE',
+    });
   });
 
   it('converts decimal strings exactly', () => {

@@ -48,6 +48,37 @@ export function decidePaymentLinkUse(state: PaymentLinkUsageState, amount: strin
   return { kind: 'use', usedCount, usedAmount: fromMinorUnits(usedAmount), status };
 }
 
+/** The counts and status a link is left with once a use is given back. */
+export interface PaymentLinkGiveBack {
+  readonly usedCount: number;
+  readonly usedAmount: string;
+  readonly status: PaymentLinkStatus;
+}
+
+/**
+ * A use of `amount` given back (its payment ended without the money moving): the counts without
+ * it (never below zero) and the status they leave. A canceled or expired link keeps its status;
+ * one past its expiresAt becomes LINK_EXPIRED; otherwise the limits decide, as for a use
+ * (USAGE_LIMIT_REACHED at the maximum, AMOUNT_LIMIT_REACHED with the total used, else LINK_ACTIVE).
+ */
+export function givePaymentLinkUseBack(state: PaymentLinkUsageState, amount: string, now: Date): PaymentLinkGiveBack {
+  const usedCount = Math.max(0, state.usedCount - 1);
+  const left = toMinorUnits(state.usedAmount) - toMinorUnits(amount);
+  const usedAmount = left > 0n ? left : 0n;
+  const limit = state.totalAmountLimit === null ? null : toMinorUnits(state.totalAmountLimit);
+  const status: PaymentLinkStatus =
+    state.status === 'LINK_CANCELED' || state.status === 'LINK_EXPIRED'
+      ? state.status
+      : state.expiresAt !== null && state.expiresAt.getTime() <= now.getTime()
+        ? 'LINK_EXPIRED'
+        : usedCount >= state.maxUsageCount
+          ? 'USAGE_LIMIT_REACHED'
+          : limit !== null && usedAmount >= limit
+            ? 'AMOUNT_LIMIT_REACHED'
+            : 'LINK_ACTIVE';
+  return { usedCount, usedAmount: fromMinorUnits(usedAmount), status };
+}
+
 /** The reference's CurrentUsage: uses left and, with a total limit, the amount left. */
 export function currentPaymentLinkUsage(state: PaymentLinkUsageState): {
   remainingCount: number;

@@ -38,6 +38,25 @@ const UNSUCCESSFUL_ENDS = [
   'CANCELED',
 ] as const satisfies readonly PaymentStatus[];
 
+/**
+ * The ends that mean the money did not move (an initiation the bank rejected, failed, declined or
+ * let expire, or a cancellation); INITIATION_NO_FINAL_STATUS_AVAILABLE is not one: the money may
+ * have moved.
+ */
+export const ENDS_WITHOUT_MONEY_MOVED = [
+  'INITIATION_REJECTED',
+  'INITIATION_REJECTED_INSUFFICIENT_FUNDS',
+  'INITIATION_FAILED',
+  'INITIATION_DECLINED',
+  'INITIATION_EXPIRED',
+  'CANCELED',
+] as const satisfies readonly PaymentStatus[];
+
+/** Whether a payment in `status` ended without the money moving. */
+export function endedWithoutMoneyMoved(status: string): boolean {
+  return (ENDS_WITHOUT_MONEY_MOVED as readonly string[]).includes(status);
+}
+
 /** The steps a user may be at before the bank has the authorised payment. */
 const AUTH_STEPS = [
   'INITIATION_PENDING_REDIRECT_AUTH',

@@ -5,6 +5,7 @@ import { fieldProblem, underPath, type FieldProblem } from '../payments/rules/fi
 import { normalizeBic } from '../payments/rules/bic.js';
 import { normalizeIban } from '../payments/rules/iban.js';
 import { BodyReader, isJsonObject } from '../payments/rules/body-reader.js';
+import { checkKeptJson } from '../payments/rules/kept-json.js';
 
 /** The rails a refund may go over (the reference's refund localInstrument enum). */
 export const REFUND_RAILS = ['SEPA', 'SEPA_INSTANT', 'FASTER_PAYMENTS'] as const;
@@ -73,8 +74,11 @@ export function readRefundParty(
     if (given !== undefined) party[field] = given;
   }
   if (value['address'] !== undefined) {
-    if (isJsonObject(value['address'])) party['address'] = value['address'];
-    else text.problems.push(fieldProblem(`${path}.address`, 'must be an object'));
+    const address = value['address'];
+    // Kept as sent: within the bounds of every kept object.
+    const bound = isJsonObject(address) ? checkKeptJson(address) : 'must be an object';
+    if (bound === undefined) party['address'] = address;
+    else text.problems.push(fieldProblem(`${path}.address`, bound));
   }
   if (role === 'creditor' && party['name'] === undefined && !text.problems.some((p) => p.path === `${path}.name`))
     text.problems.push(fieldProblem(`${path}.name`, 'is required', 'required'));

@@ -51,7 +51,7 @@ describe('decideCredit', () => {
       payment('b', 'SETTLEMENT_IN_PROGRESS', '10.00', 2),
       payment('a', 'SETTLEMENT_IN_PROGRESS', '10.00', 1),
     ]);
-    expect(decision).toEqual({ kind: 'settle', paymentId: 'a', moves: ['SETTLEMENT_COMPLETED'] });
+    expect(decision).toEqual({ kind: 'settle', paymentId: 'a', moves: ['SETTLEMENT_COMPLETED'], withLinked: [] });
   });
 
   it('settles a payment still at INITIATION_COMPLETED through SETTLEMENT_IN_PROGRESS', () => {
@@ -59,6 +59,7 @@ describe('decideCredit', () => {
       kind: 'settle',
       paymentId: 'a',
       moves: ['SETTLEMENT_IN_PROGRESS', 'SETTLEMENT_COMPLETED'],
+      withLinked: [],
     });
   });
 
@@ -70,22 +71,33 @@ describe('decideCredit', () => {
     expect(decision).toMatchObject({ kind: 'settle', paymentId: 'new' });
   });
 
-  it('ends the payment SETTLEMENT_INCOMPLETE naming expected and received for another amount', () => {
-    const decision = decideCredit(credit('9.5'), [payment('a', 'SETTLEMENT_IN_PROGRESS', '10.00')]);
-    expect(decision).toEqual({
-      kind: 'mismatch',
+  it('books a credit of another amount against the payment, which stays in progress', () => {
+    expect(decideCredit(credit('0.01'), [payment('a', 'SETTLEMENT_IN_PROGRESS', '10.00')])).toEqual({
+      kind: 'link',
       paymentId: 'a',
-      moves: ['SETTLEMENT_INCOMPLETE'],
-      reason:
-        'The credit received on the settlement account (9.50 EUR) does not match the payment (expected 10.00 EUR).',
+      moves: [],
     });
-    expect((decision as { reason: string }).reason.length).toBeLessThanOrEqual(256);
+    expect(decideCredit(credit('0.01'), [payment('a', 'INITIATION_COMPLETED', '10.00')])).toEqual({
+      kind: 'link',
+      paymentId: 'a',
+      moves: ['SETTLEMENT_IN_PROGRESS'],
+    });
   });
 
   it('treats another currency as another amount', () => {
     expect(decideCredit(credit('10.00', 'GBP'), [payment('a', 'SETTLEMENT_IN_PROGRESS')])).toMatchObject({
-      kind: 'mismatch',
+      kind: 'link',
       paymentId: 'a',
+    });
+  });
+
+  it('settles with the credits booked before when together they make the amount', () => {
+    const linked = [{ id: 'c1', amount: '4.00', currency: 'EUR' }];
+    expect(decideCredit(credit('6.00'), [{ ...payment('a', 'SETTLEMENT_IN_PROGRESS', '10.00'), linked }])).toEqual({
+      kind: 'settle',
+      paymentId: 'a',
+      moves: ['SETTLEMENT_COMPLETED'],
+      withLinked: ['c1'],
     });
   });
 

@@ -6,16 +6,24 @@ import { paymentStatusMachine, type PaymentStatus } from '../payments/payment-st
  *
  * A credit is matched by its reference (the provider's refId; a credit without one by its whole
  * description, trimmed) against the refId of the payments whose creditor is the credit's account
- * (and so of the same member). Among those payments:
+ * (and so of the same member). Anyone who knows a reference can send a credit carrying it, so no
+ * credit of another amount decides a payment on its own. Among those payments:
  * 1. one awaiting settlement (INITIATION_COMPLETED or SETTLEMENT_IN_PROGRESS) with the credit's
  *    amount and currency: the credit settles it (SETTLEMENT_COMPLETED), the oldest first;
- * 2. otherwise, one the bank has not finished with yet (a credit may arrive before the bank's
+ * 2. otherwise, one awaiting settlement whose credits already booked against it, with this one,
+ *    add up to its amount exactly (same currency): they settle it together;
+ * 3. otherwise, one the bank has not finished with yet (a credit may arrive before the bank's
  *    final status): the credit waits and is looked at again;
- * 3. otherwise, one awaiting settlement with another amount or currency: the payment ends
- *    SETTLEMENT_INCOMPLETE naming what was expected and what was received, and the credit names it;
- * 4. otherwise (no payment, or only final ones): the credit stays unmatched, a payin of its own.
- * A payment at INITIATION_COMPLETED passes through SETTLEMENT_IN_PROGRESS on the way (two moves,
- * each with its event). Final statuses never change.
+ * 4. otherwise, one awaiting settlement (the oldest): the credit is booked against it (linked,
+ *    MISMATCHED until it takes part in a match) and the payment stays SETTLEMENT_IN_PROGRESS;
+ * 5. otherwise (no payment, or only final ones): the credit stays unmatched, a payin of its own.
+ * At the end of the payment's window (decideWindowEnd) a credit of the exact amount, or all its
+ * credits adding up to it, still settle it; otherwise it ends SETTLEMENT_INCOMPLETE with a reason
+ * naming every credit seen (ids and amounts), or saying none came. More than the amount (credits
+ * adding up past it) settles nothing by itself: the payment waits for a credit of its exact
+ * amount, or ends SETTLEMENT_INCOMPLETE at the window's end naming them.
+ * A payment at INITIATION_COMPLETED passes through SETTLEMENT_IN_PROGRESS on the way (each move
+ * with its event). Final statuses never change.
  */
 
 export const RECONCILIATION_STATES = ['PENDING', 'MATCHED', 'MISMATCHED', 'UNMATCHED'] as const;
@@ -33,22 +41,41 @@ export interface CreditAmount {
   readonly currency: string;
 }
 
+/** A booked credit the rules name: its id and amount. */
+export interface SeenCredit extends CreditAmount {
+  readonly id: string;
+}
+
 export interface SettlementCandidate extends CreditAmount {
   readonly id: string;
   readonly status: PaymentStatus;
   readonly createdAt: Date;
+  /** Credits already booked against it that have not settled it (none when absent). */
+  readonly linked?: readonly SeenCredit[];
 }
 
 export type CreditDecision =
-  | { readonly kind: 'settle'; readonly paymentId: string; readonly moves: readonly PaymentStatus[] }
   | {
-      readonly kind: 'mismatch';
+      readonly kind: 'settle';
       readonly paymentId: string;
       readonly moves: readonly PaymentStatus[];
-      readonly reason: string;
+      /** The credits booked against the payment before that settle it with this one (rule 2). */
+      readonly withLinked: readonly string[];
     }
+  | { readonly kind: 'link'; readonly paymentId: string; readonly moves: readonly PaymentStatus[] }
   | { readonly kind: 'defer' }
   | { readonly kind: 'unmatched' };
+
+/** What a payment's window end does with the credits booked against it and those still pending. */
+export type WindowEndDecision =
+  | { readonly kind: 'settle'; readonly moves: readonly PaymentStatus[]; readonly creditIds: readonly string[] }
+  | {
+      readonly kind: 'incomplete';
+      readonly moves: readonly PaymentStatus[];
+      readonly reason: string;
+      /** Every credit seen (booked against it before, or pending now): all stay booked against it. */
+      readonly creditIds: readonly string[];
+    };
 
 /** Whether the two amounts are the same money (decimal strings compared in 1/10^4 units). */
 export function sameMoney(a: CreditAmount, b: CreditAmount): boolean {
@@ -84,25 +111,104 @@ function oldestFirst(a: SettlementCandidate, b: SettlementCandidate): number {
   return a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/** The credits' total, when they are all in `currency`; null otherwise. */
+function totalIn(currency: string, credits: readonly CreditAmount[]): CreditAmount | null {
+  if (credits.some((credit) => credit.currency !== currency)) return null;
+  const minor = credits.reduce((sum, credit) => sum + toMinorUnits(credit.amount), 0n);
+  return { amount: fromMinorUnits(minor), currency };
+}
+
+/** Whether `credits` together are exactly the payment's amount and currency. */
+export function addUpTo(payment: CreditAmount, credits: readonly CreditAmount[]): boolean {
+  const total = credits.length === 0 ? null : totalIn(payment.currency, credits);
+  return total !== null && sameMoney(payment, total);
+}
+
 /** What a credit does, given the payments to its account with its reference (see the rules above). */
 export function decideCredit(credit: CreditAmount, candidates: readonly SettlementCandidate[]): CreditDecision {
   const sorted = [...candidates].sort(oldestFirst);
   const awaiting = sorted.filter((payment) => AWAITING_SETTLEMENT.has(payment.status));
-  const exact = awaiting.find((payment) => sameMoney(payment, credit));
-  if (exact !== undefined) return settleWith(exact, credit) ?? { kind: 'unmatched' };
+  for (const payment of awaiting) {
+    if (!sameMoney(payment, credit)) continue;
+    const moves = settlementMoves(payment.status, 'SETTLEMENT_COMPLETED');
+    if (moves !== null) return { kind: 'settle', paymentId: payment.id, moves, withLinked: [] };
+  }
+  for (const payment of awaiting) {
+    const linked = payment.linked ?? [];
+    if (linked.length === 0 || !addUpTo(payment, [...linked, credit])) continue;
+    const moves = settlementMoves(payment.status, 'SETTLEMENT_COMPLETED');
+    if (moves !== null)
+      return { kind: 'settle', paymentId: payment.id, moves, withLinked: linked.map((seen) => seen.id) };
+  }
   if (sorted.some((payment) => beforeBankFinal(payment.status))) return { kind: 'defer' };
-  const other = awaiting[0];
-  return (other === undefined ? null : settleWith(other, credit)) ?? { kind: 'unmatched' };
+  const target = awaiting[0];
+  if (target === undefined) return { kind: 'unmatched' };
+  // Booked against the payment, which stays (or moves to) SETTLEMENT_IN_PROGRESS.
+  if (target.status === 'SETTLEMENT_IN_PROGRESS') return { kind: 'link', paymentId: target.id, moves: [] };
+  return paymentStatusMachine.canMove(target.status, 'SETTLEMENT_IN_PROGRESS')
+    ? { kind: 'link', paymentId: target.id, moves: ['SETTLEMENT_IN_PROGRESS'] }
+    : { kind: 'unmatched' };
+}
+
+/** The statusReasonInformation of a payment whose window ended with credits that do not settle it. */
+export function creditsSeenReason(expected: CreditAmount, credits: readonly SeenCredit[]): string {
+  const text = (money: CreditAmount) => `${fromMinorUnits(toMinorUnits(money.amount))} ${money.currency}`;
+  const head = `The credits received on the settlement account do not match the payment (expected ${text(expected)}): `;
+  const listed: string[] = [];
+  for (const [index, credit] of credits.entries()) {
+    const entry = `${credit.id} ${text(credit)}`;
+    const rest = credits.length - index - 1;
+    if ((head + [...listed, entry].join(', ')).length + (rest > 0 ? ` and ${rest} more.`.length : 1) > 256) {
+      return `${head}${listed.join(', ')} and ${credits.length - index} more.`;
+    }
+    listed.push(entry);
+  }
+  return `${head}${listed.join(', ')}.`;
 }
 
 /**
- * What linking `credit` to `payment` does: settle it (same amount and currency) or end it
+ * The end of a payment's settlement window: `pending`, the credits with its reference not yet
+ * decided, and the credits booked against it (`payment.linked`). A pending credit of its exact
+ * amount settles it (oldest first); else all of them together when they add up to it exactly;
+ * else it ends SETTLEMENT_INCOMPLETE, naming them (or saying none came: `noCreditReason`).
+ * Null when the payment does not await settlement.
+ */
+export function decideWindowEnd(
+  payment: SettlementCandidate,
+  pending: readonly SeenCredit[],
+  noCreditReason: string,
+): WindowEndDecision | null {
+  if (!AWAITING_SETTLEMENT.has(payment.status)) return null;
+  const complete = settlementMoves(payment.status, 'SETTLEMENT_COMPLETED');
+  const incomplete = settlementMoves(payment.status, 'SETTLEMENT_INCOMPLETE');
+  if (complete === null || incomplete === null) return null;
+  const exact = pending.find((credit) => sameMoney(payment, credit));
+  if (exact !== undefined) return { kind: 'settle', moves: complete, creditIds: [exact.id] };
+  const seen = [...(payment.linked ?? []), ...pending];
+  if (addUpTo(payment, seen)) return { kind: 'settle', moves: complete, creditIds: seen.map((credit) => credit.id) };
+  return {
+    kind: 'incomplete',
+    moves: incomplete,
+    reason: seen.length === 0 ? noCreditReason : creditsSeenReason(payment, seen),
+    creditIds: seen.map((credit) => credit.id),
+  };
+}
+
+/** What an operator's match of a credit with a payment does. */
+export type ManualDecision =
+  | { readonly kind: 'settle'; readonly paymentId: string; readonly moves: readonly PaymentStatus[] }
+  | {
+      readonly kind: 'mismatch';
+      readonly paymentId: string;
+      readonly moves: readonly PaymentStatus[];
+      readonly reason: string;
+    };
+
+/**
+ * What an operator's linking of `credit` to `payment` does: settle it (same amount and currency) or end it
  * SETTLEMENT_INCOMPLETE with the reason; null when the payment does not await settlement.
  */
-export function settleWith(
-  payment: SettlementCandidate,
-  credit: CreditAmount,
-): Exclude<CreditDecision, { readonly kind: 'defer' | 'unmatched' }> | null {
+export function settleWith(payment: SettlementCandidate, credit: CreditAmount): ManualDecision | null {
   if (sameMoney(payment, credit)) {
     const moves = settlementMoves(payment.status, 'SETTLEMENT_COMPLETED');
     return moves === null ? null : { kind: 'settle', paymentId: payment.id, moves };

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { OutcomeChecks } from '#libs/application';
+import { OutcomeChecks, PayoutProgression, RefundProgression, type OutcomeResolution } from '#libs/application';
 import { GatewayError } from '#libs/common';
 import { OutcomeCheckRepository, type OperatorEvent, type OutcomeCheck } from '#libs/db';
-import { isOutcomeKind } from '#libs/domain';
+import { isOutcomeKind, type OutcomeKind } from '#libs/domain';
 import { AdminTokenGuard } from '../admin-token.guard.js';
 import {
   OperatorEventListQuery,
@@ -54,10 +54,17 @@ function paging(count: number, offset: number, limit: number): { limit: number; 
 @UseGuards(AdminTokenGuard)
 @Controller('admin')
 export class OutcomeChecksAdminController {
+  /** The domains whose resources an operator's finding (`outcome`) can end. */
+  private readonly resolutions: Readonly<Record<OutcomeKind, OutcomeResolution | undefined>>;
+
   constructor(
     private readonly repository: OutcomeCheckRepository,
     private readonly checks: OutcomeChecks,
-  ) {}
+    payouts: PayoutProgression,
+    refunds: RefundProgression,
+  ) {
+    this.resolutions = { payment: undefined, payout: payouts, refund: refunds, transfer: undefined };
+  }
 
   @Get('outcome-checks')
   @ApiOperation({
@@ -79,7 +86,7 @@ export class OutcomeChecksAdminController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      "An operator's decision: the check ends (the gateway stops asking) with the reason kept as an OUTCOME_CHECK_RESOLVED operator event. 404 when no check is open.",
+      "An operator's decision: the check ends (the gateway stops asking) with the reason kept as an OUTCOME_CHECK_RESOLVED operator event; for payouts and refunds an optional outcome (EXECUTED, NOT_EXECUTED) ends the resource as found, in the same transaction. 404 when no check is open.",
   })
   async resolve(
     @Param('kind') kind: string,
@@ -87,7 +94,14 @@ export class OutcomeChecksAdminController {
     @Body() body: ResolveOutcomeCheckRequest,
   ) {
     if (!isOutcomeKind(kind)) throw GatewayError.invalidField('kind', 'is not a kind of checked resource');
-    const event = await this.checks.resolve({ kind, resourceId }, body.reason);
+    const resolution = this.resolutions[kind];
+    if (body.outcome !== undefined && resolution === undefined)
+      throw GatewayError.invalidField('outcome', `outcome is not taken for ${kind} checks`);
+    const event = await this.checks.resolve(
+      { kind, resourceId },
+      body.reason,
+      body.outcome === undefined || resolution === undefined ? undefined : { outcome: body.outcome, resolution },
+    );
     if (event === null) throw GatewayError.notFound(resourceId, 'No open outcome check for this resource.');
     return { operatorEvent: eventView(event) };
   }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { OUTCOME_KINDS } from '#libs/domain';
+import { OPERATOR_OUTCOMES, OUTCOME_KINDS, type OperatorOutcome } from '#libs/domain';
 import { ADMIN_PAGE_LIMIT, PageLimitParam, PageOffsetParam } from '../admin-paging.js';
 
 export class OutcomeCheckListQuery {
@@ -46,6 +46,15 @@ export class ResolveOutcomeCheckRequest {
   @MinLength(1, { message: 'reason must not be empty' })
   @MaxLength(512, { message: 'reason must be at most 512 characters' })
   reason!: string;
+
+  @ApiPropertyOptional({
+    description:
+      'What the operator found at the provider or bank, for payouts and refunds: NOT_EXECUTED ends the resource INITIATION_FAILED (a payout’s reservation released, a refund no longer counted against its payment); EXECUTED ends it INITIATION_COMPLETED (a payout debited, a refund settled). Each in the transaction that ends the check, with the resource’s status event. Without it the check ends and the resource stays as it is.',
+    enum: OPERATOR_OUTCOMES,
+  })
+  @IsOptional()
+  @IsIn(OPERATOR_OUTCOMES, { message: `outcome must be one of ${OPERATOR_OUTCOMES.join(', ')}` })
+  outcome?: OperatorOutcome;
 }
 
 export function pageOf(query: { offset?: string; limit?: number }): { offset: number; limit: number } {

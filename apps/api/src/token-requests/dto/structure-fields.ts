@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ValidateNested } from 'class-validator';
-import { checkAmountValue, checkCurrency, checkText } from '#libs/domain';
+import { KEPT_JSON_LIMITS, checkAmountValue, checkCurrency, checkKeptJson, checkText } from '#libs/domain';
 import { FieldCheck, isAbsent, placeDto } from '../../payments/dto/field-check.js';
 import { NotAnObject } from '../../payments/dto/field-decorators.js';
 
@@ -26,6 +26,7 @@ const isObject = (value: unknown): value is object =>
 export interface NestedListOptions<T> extends Documented {
   readonly required?: boolean;
   readonly minEntries?: number;
+  readonly maxEntries: number;
   readonly type: () => new () => T;
   /** A problem of one entry as a whole (its own fields report theirs), reported at the list. */
   readonly entryRule?: (entry: T) => string | undefined;
@@ -42,12 +43,17 @@ export function NestedListField<T extends object>(options: NestedListOptions<T>)
       isArray: true,
       description: options.description,
       ...(options.minEntries === undefined ? {} : { minItems: options.minEntries }),
+      maxItems: options.maxEntries,
     }),
     Type(options.type),
     Transform(({ value }: { value: unknown }) => {
       if (value === undefined || (value === null && options.required !== true)) return undefined;
       if (!Array.isArray(value)) return new NotAnObject();
-      return value.map((entry: unknown) => (isObject(entry) ? entry : new NotAnObject()));
+      // A list past its bound keeps one entry too many (the check below reports the bound): the
+      // rest are never turned into DTOs nor validated.
+      return value
+        .slice(0, options.maxEntries + 1)
+        .map((entry: unknown) => (isObject(entry) ? entry : new NotAnObject()));
     }),
     ValidateNested({ each: true }),
     FieldCheck((value) => {
@@ -55,6 +61,7 @@ export function NestedListField<T extends object>(options: NestedListOptions<T>)
       if (!Array.isArray(value)) return 'must be an array';
       const min = options.minEntries ?? 0;
       if (value.length < min) return `must have at least ${min} ${min === 1 ? 'entry' : 'entries'}`;
+      if (value.length > options.maxEntries) return `must have at most ${options.maxEntries} entries`;
       for (const [index, entry] of (value as unknown[]).entries()) {
         if (entry instanceof NotAnObject) return `entry ${index} must be an object`;
         const problem = options.entryRule?.(entry as T);
@@ -111,11 +118,23 @@ export function textOfAtMost(max: number): (entry: string) => string | undefined
   return (entry) => checkText(entry, max);
 }
 
-/** An object the gateway keeps as sent without acting on its fields (bank-specific metadata and the like). */
+/**
+ * An object the gateway keeps as sent without acting on its fields (bank-specific metadata and the
+ * like), within the bounds of every kept object (KEPT_JSON_LIMITS: entries, text lengths, depth).
+ */
 export function KeptObjectField(options: Documented): PropertyDecorator {
+  const { maxEntries, maxTextLength, maxDepth } = KEPT_JSON_LIMITS;
   return applyDecorators(
-    ApiPropertyOptional({ type: 'object', additionalProperties: true, description: options.description }),
-    FieldCheck((value) => (isAbsent(value) || isObject(value) ? undefined : 'must be an object')),
+    ApiPropertyOptional({
+      type: 'object',
+      additionalProperties: true,
+      maxProperties: maxEntries,
+      description: `${options.description} At most ${maxEntries} keys or list entries at each level, texts of at most ${maxTextLength} characters, ${maxDepth} levels deep.`,
+    }),
+    FieldCheck((value) => {
+      if (isAbsent(value)) return undefined;
+      return isObject(value) ? checkKeptJson(value) : 'must be an object';
+    }),
   );
 }
 

@@ -18,7 +18,8 @@ import { TokenMemberDto } from './token-member.dto.js';
 /** requestPayload.actingAs: the party the token is made on behalf of. */
 export class ActingAsDto {
   @TextField({
-    description: 'The name shown to the user; required with actingAs.',
+    description:
+      'The name of the party, kept with the request; required with actingAs. The bank’s consent page shows the sub-TPP’s name (refId), not this text.',
     required: true,
     max: 256,
     example: 'Sweepco',
@@ -26,10 +27,10 @@ export class ActingAsDto {
   displayName!: string;
 
   @TextField({
-    description: `The sub-TPP reference, at most ${REF_ID_MAX_LENGTH} characters.`,
-    max: REF_ID_MAX_LENGTH,
-    rule: (value) => checkRefId(value),
-    example: 'sub-tpp-1',
+    description:
+      'The id of one of the member’s active (ACTIVATED) sub-TPPs (POST /member/sub-tpps) the token is made on behalf of; required for unregulated members. The bank’s consent page names that sub-TPP.',
+    max: 64,
+    example: 'st:4sqaY3xHrGdcZqzXhZ6Q5ohc',
   })
   refId?: string;
 

@@ -15,6 +15,7 @@ export class TransferInstructionsDto {
     description: 'The creditor accounts; at least one. The payment goes to the first.',
     required: true,
     minEntries: 1,
+    maxEntries: 10,
     type: () => TransferDestinationDto,
     entryRule: checkDestinationHasNetwork,
   })

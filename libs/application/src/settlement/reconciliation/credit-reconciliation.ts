@@ -11,7 +11,13 @@ import {
   type SettlementTransferWrite,
   type Transfer,
 } from '#libs/db';
-import { decideCredit, transferSettlementMoves, type ReconciliationState, type TransferStatus } from '#libs/domain';
+import {
+  decideCredit,
+  transferSettlementMoves,
+  type ReconciliationState,
+  type SeenCredit,
+  type TransferStatus,
+} from '#libs/domain';
 import { wakeOutboxRelay } from '#libs/events';
 import { settlementWindowTimerId } from '../settlement-window-timer.js';
 import { candidateOf, referenceKey } from './settlement-candidate.js';
@@ -22,7 +28,8 @@ import { transferCandidateOf, transferSettlementStep } from './transfer-settleme
 export interface ReconciliationBatch {
   readonly examined: number;
   readonly settled: number;
-  readonly mismatched: number;
+  /** Credits booked against a payment (or transfer) they do not settle: it stays in progress. */
+  readonly linked: number;
   readonly unmatched: number;
   readonly waiting: number;
 }
@@ -35,9 +42,11 @@ const BUSY_RETRY_MS = 1000;
  * libs/domain settlement/credit-matching.ts), a batch per transaction: the oldest pending
  * credits due, locked with SKIP LOCKED (two workers never take the same credit), the payments
  * with their references locked the same way (a credit whose payment another transaction holds
- * waits a moment instead of being decided without it), then, in one set-based statement, each
- * matched payment's moves with one PAYMENT_STATUS_CHANGED event per move, the
- * removal of its window timer, and every credit's outcome. Payments v1 transfers to the
+ * waits a moment instead of being decided without it) with the credits already booked against
+ * them, then, in one set-based statement, each payment's moves with one PAYMENT_STATUS_CHANGED
+ * event per move, the removal of a settled payment's window timer, and every credit's outcome (a
+ * credit that does not settle its payment is booked against it, MISMATCHED, and the payment
+ * stays SETTLEMENT_IN_PROGRESS until its credits match or its window ends). Payments v1 transfers to the
  * account with the credit's reference (the refId the bank was sent) are candidates beside the
  * payments, under the same rules, with TRANSFER_STATUS_CHANGED events. All of a batch commits together or
  * not at all, so a worker that stops mid-batch leaves its credits pending for the next run.
@@ -82,7 +91,7 @@ export class CreditReconciliation {
       const writes = new Map<string, SettlementPaymentWrite>();
       const events: SettlementEventRow[] = [];
       const outcomes: CreditOutcome[] = [];
-      const counts = { settled: 0, mismatched: 0, unmatched: 0, waiting: 0 };
+      const counts = { settled: 0, linked: 0, unmatched: 0, waiting: 0 };
       const retryAt = new Date(now.getTime() + this.config.reconciliation.retrySeconds * 1000);
 
       const end = (id: string, state: ReconciliationState, paymentId: string | null) =>
@@ -91,6 +100,9 @@ export class CreditReconciliation {
         counts.waiting += 1;
         outcomes.push({ id, state: 'PENDING', paymentId: null, reconcileAfter: until, reconciledAt: null });
       };
+
+      const linked = await repository.linkedCreditsOf([...current.keys()], [...currentTransfers.keys()]);
+      const linkedTo = (id: string): SeenCredit[] => linked.get(id) ?? [];
 
       for (const credit of credits) {
         if (credit.reference === null) {
@@ -104,71 +116,69 @@ export class CreditReconciliation {
           continue;
         }
         const candidates = [
-          ...(byKey.get(key) ?? []).map((payment) => candidateOf(current.get(payment.id) ?? payment)),
-          ...(transfersByKey.get(key) ?? []).map((transfer) =>
-            transferCandidateOf(currentTransfers.get(transfer.id) ?? transfer),
-          ),
+          ...(byKey.get(key) ?? []).map((payment) => ({
+            ...candidateOf(current.get(payment.id) ?? payment),
+            linked: linkedTo(payment.id),
+          })),
+          ...(transfersByKey.get(key) ?? []).map((transfer) => ({
+            ...transferCandidateOf(currentTransfers.get(transfer.id) ?? transfer),
+            linked: linkedTo(transfer.id),
+          })),
         ];
         const decision = decideCredit(credit, candidates);
-        const transfer = 'paymentId' in decision ? currentTransfers.get(decision.paymentId) : undefined;
-        if (transfer !== undefined && (decision.kind === 'settle' || decision.kind === 'mismatch')) {
+        if (decision.kind === 'defer') {
+          wait(credit.id, retryAt);
+          continue;
+        }
+        if (decision.kind === 'unmatched') {
+          counts.unmatched += 1;
+          end(credit.id, 'UNMATCHED', null);
+          continue;
+        }
+        const transfer = currentTransfers.get(decision.paymentId);
+        const link = transfer === undefined ? { paymentId: decision.paymentId } : { transferId: decision.paymentId };
+        if (transfer !== undefined) {
           const moves = transferSettlementMoves(transfer.status as TransferStatus, decision.moves);
           if (moves === null) {
             counts.unmatched += 1;
             end(credit.id, 'UNMATCHED', null);
             continue;
           }
-          const step = transferSettlementStep(
-            transfer,
-            moves,
-            now,
-            decision.kind === 'mismatch' ? decision.reason : undefined,
-          );
-          currentTransfers.set(transfer.id, step.transfer);
-          const earlier = transferWrites.get(transfer.id);
-          transferWrites.set(transfer.id, {
-            expected: earlier?.expected ?? step.write.expected,
-            changed: step.write.changed,
-          });
-          events.push(...step.events);
-          if (decision.kind === 'settle') counts.settled += 1;
-          else counts.mismatched += 1;
-          outcomes.push({
-            id: credit.id,
-            state: decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED',
-            paymentId: null,
-            transferId: transfer.id,
-            reconcileAfter: null,
-            reconciledAt: now,
-          });
-          continue;
-        }
-        switch (decision.kind) {
-          case 'defer':
-            wait(credit.id, retryAt);
-            break;
-          case 'unmatched':
-            counts.unmatched += 1;
-            end(credit.id, 'UNMATCHED', null);
-            break;
-          case 'settle':
-          case 'mismatch': {
-            const payment = current.get(decision.paymentId) as Payment;
-            const step = settlementStep(
-              payment,
-              decision.moves,
-              now,
-              decision.kind === 'mismatch' ? decision.reason : undefined,
-            );
-            current.set(payment.id, step.payment);
-            const earlier = writes.get(payment.id);
-            writes.set(payment.id, { expected: earlier?.expected ?? step.write.expected, changed: step.write.changed });
+          if (moves.length > 0) {
+            const step = transferSettlementStep(transfer, moves, now);
+            currentTransfers.set(transfer.id, step.transfer);
+            const earlier = transferWrites.get(transfer.id);
+            transferWrites.set(transfer.id, {
+              expected: earlier?.expected ?? step.write.expected,
+              changed: step.write.changed,
+            });
             events.push(...step.events);
-            if (decision.kind === 'settle') counts.settled += 1;
-            else counts.mismatched += 1;
-            end(credit.id, decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED', payment.id);
-            break;
           }
+        } else if (decision.moves.length > 0) {
+          const payment = current.get(decision.paymentId) as Payment;
+          const step = settlementStep(payment, decision.moves, now);
+          current.set(payment.id, step.payment);
+          const earlier = writes.get(payment.id);
+          writes.set(payment.id, { expected: earlier?.expected ?? step.write.expected, changed: step.write.changed });
+          events.push(...step.events);
+        }
+        const outcome = (id: string, state: ReconciliationState): CreditOutcome => ({
+          id,
+          state,
+          paymentId: link.paymentId ?? null,
+          transferId: link.transferId ?? null,
+          reconcileAfter: null,
+          reconciledAt: now,
+        });
+        if (decision.kind === 'settle') {
+          counts.settled += 1;
+          outcomes.push(outcome(credit.id, 'MATCHED'));
+          for (const id of decision.withLinked) outcomes.push(outcome(id, 'MATCHED'));
+        } else {
+          // Booked against it, not settling it: shown with it while it stays SETTLEMENT_IN_PROGRESS.
+          counts.linked += 1;
+          outcomes.push(outcome(credit.id, 'MISMATCHED'));
+          linked.set(decision.paymentId, [...linkedTo(decision.paymentId), { ...credit }]);
         }
       }
       const transferEvents = new Set(
@@ -179,12 +189,12 @@ export class CreditReconciliation {
       await repository.writeTransferSettlements({
         writes: [...transferWrites.values()],
         events: [...transferEvents],
-        timerIds: [...transferWrites.keys()].map(settlementWindowTimerId),
+        timerIds: settledIds(transferWrites.values()).map(settlementWindowTimerId),
       });
       await repository.writeSettlements({
         writes: [...writes.values()],
         events: transferEvents.size === 0 ? events : events.filter((event) => !transferEvents.has(event)),
-        timerIds: [...writes.keys()].map(settlementWindowTimerId),
+        timerIds: settledIds(writes.values()).map(settlementWindowTimerId),
         outcomes,
       });
       return { batch: { examined: credits.length, ...counts }, events: events.length };
@@ -194,6 +204,13 @@ export class CreditReconciliation {
   }
 }
 
+/** The rows a batch settled (their window timers go); a row only linked keeps its timer. */
+function settledIds(writes: Iterable<SettlementPaymentWrite | SettlementTransferWrite>): string[] {
+  return [...writes]
+    .filter((write) => write.changed.status === 'SETTLEMENT_COMPLETED')
+    .map((write) => write.expected.id);
+}
+
 function emptyBatch(): ReconciliationBatch {
-  return { examined: 0, settled: 0, mismatched: 0, unmatched: 0, waiting: 0 };
+  return { examined: 0, settled: 0, linked: 0, unmatched: 0, waiting: 0 };
 }

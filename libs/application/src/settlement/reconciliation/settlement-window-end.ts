@@ -6,19 +6,18 @@ import {
   SettlementReconciliationRepository,
   Transactions,
   TransferRepository,
+  type CreditOutcome,
 } from '#libs/db';
 import {
-  AWAITING_SETTLEMENT,
-  settleWith,
-  settlementMoves,
+  decideWindowEnd,
   transferSettlementMoves,
   windowEndedReason,
   type PaymentStatus,
   type TransferStatus,
+  type WindowEndDecision,
 } from '#libs/domain';
 import { settlementWindowTimerId } from '../settlement-window-timer.js';
 import { wakeOutboxRelay } from '#libs/events';
-import { applySettlement } from './apply-settlement.js';
 import { candidateOf } from './settlement-candidate.js';
 import { settlementStep } from './settlement-step.js';
 import { transferCandidateOf, transferSettlementStep } from './transfer-settlement-step.js';
@@ -26,9 +25,10 @@ import { transferCandidateOf, transferSettlementStep } from './transfer-settleme
 /**
  * A payment's settlement window ended (settlement.window-end). Under the payment's lock, the
  * pending credits with its reference are taken first (waiting for a worker that holds one, so a
- * credit booked before the end is never lost to the race): one with the payment's amount
- * settles it, else one with another amount ends it SETTLEMENT_INCOMPLETE naming both. Without a
- * credit the payment ends SETTLEMENT_INCOMPLETE saying the window passed. A payment still at
+ * credit booked before the end is never lost to the race), with the credits already booked
+ * against it (decideWindowEnd): one of its exact amount settles it, or all of them adding up to
+ * it; otherwise it ends SETTLEMENT_INCOMPLETE naming the credits seen (ids and amounts), or
+ * saying the window passed without one. A payment still at
  * INITIATION_COMPLETED (its process stopped before moving it on) passes through
  * SETTLEMENT_IN_PROGRESS; one no longer awaiting settlement is left as it is.
  */
@@ -50,37 +50,28 @@ export class SettlementWindowEnd {
     const outcome = await this.transactions.run(async (tx) => {
       const payment = await this.payments.in(tx).lock(paymentId);
       if (payment === null || payment.virtualAccountId === null) return 'unchanged' as const;
-      const status = payment.status as PaymentStatus;
-      if (!AWAITING_SETTLEMENT.has(status)) return 'unchanged' as const;
       const repository = this.reconciliation.in(tx);
       const now = this.clock.now();
       const credits = await repository.lockPendingCreditsOf(payment.virtualAccountId, payment.refId);
-      const decisions = credits.flatMap((credit) => {
-        const decision = settleWith(candidateOf(payment), credit);
-        return decision === null ? [] : [{ credit, decision }];
+      const linked = (await repository.linkedCreditsOf([payment.id], [])).get(payment.id) ?? [];
+      const decision = decideWindowEnd(
+        { ...candidateOf(payment), linked },
+        credits,
+        windowEndedReason(payment.localInstrument),
+      );
+      if (decision === null) return 'unchanged' as const;
+      const step = settlementStep(
+        payment,
+        decision.moves,
+        now,
+        decision.kind === 'incomplete' ? decision.reason : undefined,
+      );
+      await repository.writeSettlements({
+        writes: [step.write],
+        events: step.events,
+        timerIds: [settlementWindowTimerId(payment.id)],
+        outcomes: creditOutcomes(decision, { paymentId: payment.id, transferId: null }, now),
       });
-      const chosen = decisions.find(({ decision }) => decision.kind === 'settle') ?? decisions[0];
-      if (chosen !== undefined) {
-        const { credit, decision } = chosen;
-        const step = settlementStep(
-          payment,
-          decision.moves,
-          now,
-          decision.kind === 'mismatch' ? decision.reason : undefined,
-        );
-        await applySettlement(repository, step, {
-          id: credit.id,
-          state: decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED',
-          paymentId: payment.id,
-          reconcileAfter: null,
-          reconciledAt: now,
-        });
-        return step.payment.status as PaymentStatus;
-      }
-      const moves = settlementMoves(status, 'SETTLEMENT_INCOMPLETE');
-      if (moves === null) return 'unchanged' as const;
-      const step = settlementStep(payment, moves, now, windowEndedReason(payment.localInstrument));
-      await applySettlement(repository, step, null);
       return step.payment.status as PaymentStatus;
     });
     if (outcome !== 'unchanged') wakeOutboxRelay(this.prisma.pool);
@@ -97,51 +88,56 @@ export class SettlementWindowEnd {
       const transfer = await this.transfers.in(tx).lock(transferId);
       if (transfer === null || transfer.virtualAccountId === null || transfer.settlementRefId === null)
         return 'unchanged' as const;
-      const candidate = transferCandidateOf(transfer);
-      if (!AWAITING_SETTLEMENT.has(candidate.status)) return 'unchanged' as const;
       const repository = this.reconciliation.in(tx);
       const now = this.clock.now();
       const credits = await repository.lockPendingCreditsOf(transfer.virtualAccountId, transfer.settlementRefId);
-      const decisions = credits.flatMap((credit) => {
-        const decision = settleWith(candidate, credit);
-        return decision === null ? [] : [{ credit, decision }];
-      });
-      const chosen = decisions.find(({ decision }) => decision.kind === 'settle') ?? decisions[0];
-      const paymentMoves = chosen?.decision.moves ?? settlementMoves(candidate.status, 'SETTLEMENT_INCOMPLETE');
+      const linked = (await repository.linkedCreditsOf([], [transfer.id])).get(transfer.id) ?? [];
+      const decision = decideWindowEnd(
+        { ...transferCandidateOf(transfer), linked },
+        credits,
+        windowEndedReason(transfer.localInstrument),
+      );
       const moves =
-        paymentMoves === null ? null : transferSettlementMoves(transfer.status as TransferStatus, paymentMoves);
-      if (moves === null) return 'unchanged' as const;
-      const reason =
-        chosen === undefined
-          ? windowEndedReason(transfer.localInstrument)
-          : chosen.decision.kind === 'mismatch'
-            ? chosen.decision.reason
-            : undefined;
-      const step = transferSettlementStep(transfer, moves, now, reason);
+        decision === null ? null : transferSettlementMoves(transfer.status as TransferStatus, decision.moves);
+      if (decision === null || moves === null) return 'unchanged' as const;
+      const step = transferSettlementStep(
+        transfer,
+        moves,
+        now,
+        decision.kind === 'incomplete' ? decision.reason : undefined,
+      );
       await repository.writeTransferSettlements({
         writes: [step.write],
         events: step.events,
         timerIds: [settlementWindowTimerId(transfer.id)],
       });
-      if (chosen !== undefined)
-        await repository.writeSettlements({
-          writes: [],
-          events: [],
-          timerIds: [],
-          outcomes: [
-            {
-              id: chosen.credit.id,
-              state: chosen.decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED',
-              paymentId: null,
-              transferId: transfer.id,
-              reconcileAfter: null,
-              reconciledAt: now,
-            },
-          ],
-        });
+      await repository.writeSettlements({
+        writes: [],
+        events: [],
+        timerIds: [],
+        outcomes: creditOutcomes(decision, { paymentId: null, transferId: transfer.id }, now),
+      });
       return step.transfer.status as TransferStatus;
     });
     if (outcome !== 'unchanged') wakeOutboxRelay(this.prisma.pool);
     return outcome;
   }
+}
+
+/**
+ * The credits a window end decided: those settling the payment MATCHED, those seen without
+ * settling it MISMATCHED, all booked against it.
+ */
+function creditOutcomes(
+  decision: WindowEndDecision,
+  link: { readonly paymentId: string | null; readonly transferId: string | null },
+  now: Date,
+): CreditOutcome[] {
+  return decision.creditIds.map((id) => ({
+    id,
+    state: decision.kind === 'settle' ? 'MATCHED' : 'MISMATCHED',
+    ...link,
+    reconcileAfter: null,
+    reconciledAt: now,
+  }));
 }

@@ -15,3 +15,4 @@ export * from './execution-date.js';
 export * from './flow-type.js';
 export * from './local-instrument-selection.js';
 export * from './initiation-context.js';
+export * from './kept-json.js';

@@ -1,0 +1,2 @@
+export * from './sealed-record-rewrap.js';
+export * from './sealed-records.module.js';
