@@ -12,19 +12,18 @@ import {
   type Transfer,
 } from '#libs/db';
 import { currencyMinorUnits, isBankFinalTransferStatus, type TransferStatus } from '#libs/domain';
-import { SecretBox } from '#libs/secrets';
 import { isClearRefusal } from '../bank-truth/clear-refusal.js';
 import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
+import { PaymentOrderGrants } from '../payments/payment-order-grants.js';
 import { transferInitiationOf } from '../tokens/token-request-initiation.js';
-import { tokenGrantSeal } from './redeem-transfer.usecase.js';
 import { TransferProgression } from './transfer-progression.js';
 import { transferCheckRef } from './transfer-redemption.js';
 
 /**
  * A transfer whose submission got no clear answer: its outcome check asks the bank again (the
  * worker's outcome-checks.ask-again, kind `transfer`). A payment order submitted as a second step
- * (UK Open Banking) is submitted again under the same idempotency key with the user's grant,
- * sealed as the token's grant; a refusal of it is first checked against the consent (a consumed
+ * (UK Open Banking) is submitted again under the same idempotency key with the user's grant
+ * (sealed to the transfer, PaymentOrderGrants); a refusal of it is first checked against the consent (a consumed
  * consent keeps the outcome unknown). At a bank that pays as the user authorises (Berlin Group)
  * the payment's status is read. Only a clear refusal ends the transfer FAILURE_DECLINED.
  */
@@ -35,7 +34,7 @@ export class TransferOutcomeAsker {
     private readonly tokens: TokenRepository,
     private readonly tokenRequests: TokenRequestRepository,
     private readonly banks: BankRepository,
-    private readonly secrets: SecretBox,
+    private readonly grants: PaymentOrderGrants,
     private readonly progression: TransferProgression,
     private readonly checks: OutcomeChecks,
   ) {}
@@ -65,7 +64,7 @@ export class TransferOutcomeAsker {
         const explicit = payments.explicitRedemption;
         if (explicit === undefined)
           throw new Error(`bank ${bank.id} no longer submits payment orders in a second step`);
-        const grant = await this.secrets.openText(tokenGrantSeal(transfer.tokenId), check.sealedGrant);
+        const grant = await this.grants.open(transfer.id, check.sealedGrant);
         progress = await explicit.submitAuthorised(ctx, handle, initiation, grant);
       } else progress = await payments.getPaymentStatus(ctx, handle, initiation);
     } catch (error) {

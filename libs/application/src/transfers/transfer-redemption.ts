@@ -11,10 +11,12 @@ import {
   type Prisma,
   type Token,
   type Transfer,
+  type Tx,
 } from '#libs/db';
 import { newId } from '#libs/domain';
 import { isClearRefusal } from '../bank-truth/clear-refusal.js';
 import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
+import { PaymentOrderGrants } from '../payments/payment-order-grants.js';
 import { LOST_INITIATION_GRACE_MS } from '../payments/payment-rules.js';
 import { storeNewTransfer } from './record-transfer-change.js';
 import { TransferProgression } from './transfer-progression.js';
@@ -39,9 +41,16 @@ export interface Redemption {
   readonly traceId?: string;
   /**
    * What asking the bank again needs when the submission's answer is unknown: the user's grant
-   * (sealed as the token's grant) for a payment order submitted as a second step, asked again
-   * under the same idempotency key; without it, the bank's status of the payment is read.
+   * for a payment order submitted as a second step (kept sealed to the transfer on its outcome
+   * check), asked again under the same idempotency key; without it, the bank's status of the
+   * payment is read.
    */
+  readonly grant?: string;
+}
+
+/** A transfer ready to be stored: its id, and the user's grant sealed to it (PaymentOrderGrants). */
+export interface PreparedTransfer {
+  readonly id: string;
   readonly sealedGrant?: string;
 }
 
@@ -70,11 +79,26 @@ export class TransferRedemption {
     private readonly transfers: TransferRepository,
     private readonly progression: TransferProgression,
     private readonly checks: OutcomeChecks,
+    private readonly grants: PaymentOrderGrants,
   ) {}
 
   async redeem(redemption: Redemption, atBank: () => Promise<PaymentProgress>): Promise<Transfer> {
-    const stored = await this.store(redemption);
-    const bank = redemption.bank;
+    const prepared = await this.prepare(redemption.grant);
+    const stored = await this.transactions.run((tx) => this.storeIn(tx, redemption, prepared));
+    return this.submit(stored, redemption.bank, atBank);
+  }
+
+  /** The transfer's id, and the grant its order is submitted with sealed to it (before any transaction). */
+  async prepare(grant: string | undefined): Promise<PreparedTransfer> {
+    const id = newId('t');
+    return grant === undefined ? { id } : { id, sealedGrant: await this.grants.seal(id, grant) };
+  }
+
+  /**
+   * The bank asked to pay the stored transfer (`atBank`) and its answer recorded: the answer
+   * closes the check, a clear refusal ends the transfer, anything else leaves it to its check.
+   */
+  async submit(stored: Transfer, bank: Bank, atBank: () => Promise<PaymentProgress>): Promise<Transfer> {
     const ref = transferCheckRef(stored.id);
     let progress: PaymentProgress;
     try {
@@ -96,56 +120,58 @@ export class TransferRedemption {
     return (await this.transfers.findById(stored.id)) ?? stored;
   }
 
-  private store(redemption: Redemption): Promise<Transfer> {
+  /**
+   * The redemption's writes in `tx` (the caller's transaction: a token issued as the user
+   * authorises is issued with its transfer, so the request shows both at once).
+   */
+  async storeIn(tx: Tx, redemption: Redemption, prepared: PreparedTransfer): Promise<Transfer> {
     const { token, bank, amount } = redemption;
     const now = this.progression.clock.now();
     const rules = this.progression.rules;
-    return this.transactions.run(async (tx) => {
-      if (!(await this.tokens.in(tx).redeem(token.id, amount.value, now)))
-        throw GatewayError.invalidField(
-          'payload.amount.value',
-          'The token cannot pay this amount: it is not active, has expired, or would pay more than its lifetime amount.',
-        );
-      const transfer = await storeNewTransfer(
-        tx,
-        {
-          id: newId('t'),
-          memberId: token.memberId,
-          tokenId: token.id,
-          tokenRequestId: token.tokenRequestId,
-          bankId: bank.id,
-          status: 'PROCESSING',
-          refId: redemption.refId,
-          actingAsRefId: redemption.actingAsRefId ?? null,
-          amount: amount.value,
-          currency: amount.currency,
-          localInstrument: redemption.localInstrument,
-          payload: redemption.payload,
-          executionDate: redemption.executionDate ?? null,
-          convertedToFutureDatedPayment: redemption.convertedToFutureDatedPayment === true,
-          expiresAt: new Date(now.getTime() + rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS),
-          pollUntil: new Date(now.getTime() + rules.pollingMs),
-          virtualAccountId: redemption.virtualAccountId ?? null,
-          settlementRefId: redemption.settlementRefId ?? null,
-          createdAt: now,
-          updatedAt: now,
-        },
-        now,
-        this.progression.scheduleOf(bank),
+    if (!(await this.tokens.in(tx).redeem(token.id, amount.value, now)))
+      throw GatewayError.invalidField(
+        'payload.amount.value',
+        'The token cannot pay this amount: it is not active, has expired, or would pay more than its lifetime amount.',
       );
-      await this.tokenRequests.in(tx).attachTransfer(token.tokenRequestId, transfer.id, now);
-      await this.checks.begin(
-        tx,
-        {
-          ...transferCheckRef(transfer.id),
-          memberId: transfer.memberId,
-          operation: redemption.sealedGrant === undefined ? 'transfer-status' : 'transfer-order',
-          ...(redemption.sealedGrant === undefined ? {} : { sealedGrant: redemption.sealedGrant }),
-        },
-        rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS,
-      );
-      return transfer;
-    });
+    const transfer = await storeNewTransfer(
+      tx,
+      {
+        id: prepared.id,
+        memberId: token.memberId,
+        tokenId: token.id,
+        tokenRequestId: token.tokenRequestId,
+        bankId: bank.id,
+        status: 'PROCESSING',
+        refId: redemption.refId,
+        actingAsRefId: redemption.actingAsRefId ?? null,
+        amount: amount.value,
+        currency: amount.currency,
+        localInstrument: redemption.localInstrument,
+        payload: redemption.payload,
+        executionDate: redemption.executionDate ?? null,
+        convertedToFutureDatedPayment: redemption.convertedToFutureDatedPayment === true,
+        expiresAt: new Date(now.getTime() + rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS),
+        pollUntil: new Date(now.getTime() + rules.pollingMs),
+        virtualAccountId: redemption.virtualAccountId ?? null,
+        settlementRefId: redemption.settlementRefId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      },
+      now,
+      this.progression.scheduleOf(bank),
+    );
+    await this.tokenRequests.in(tx).attachTransfer(token.tokenRequestId, transfer.id, now);
+    await this.checks.begin(
+      tx,
+      {
+        ...transferCheckRef(transfer.id),
+        memberId: transfer.memberId,
+        operation: prepared.sealedGrant === undefined ? 'transfer-status' : 'transfer-order',
+        ...(prepared.sealedGrant === undefined ? {} : { sealedGrant: prepared.sealedGrant }),
+      },
+      rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS,
+    );
+    return transfer;
   }
 }
 
