@@ -4,6 +4,7 @@ import {
   PaymentOrderSubmission,
   PayoutProgression,
   RefundProgression,
+  StandingOrderOutcomeAsker,
   TransferOutcomeAsker,
 } from '#libs/application';
 import type { OutcomeCheck } from '#libs/db';
@@ -29,12 +30,14 @@ export class AskAgainProcessor implements JobProcessor<typeof ASK_AGAIN_JOB> {
     payouts: PayoutProgression,
     refunds: RefundProgression,
     transfers: TransferOutcomeAsker,
+    standingOrders: StandingOrderOutcomeAsker,
   ) {
     this.askers = {
       payment: (check) => orders.askAgain(check),
       payout: (check) => payouts.askAgain(check),
       refund: (check) => refunds.askAgain(check),
       transfer: (check) => transfers.askAgain(check),
+      'standing-order': (check) => standingOrders.askAgain(check),
     };
   }
 

@@ -3,13 +3,20 @@ import {
   PaymentsApplicationModule,
   PayoutsApplicationModule,
   RefundsApplicationModule,
+  TokenRequestsApplicationModule,
   TransfersApplicationModule,
 } from '#libs/application';
 import { AskAgainProcessor } from './ask-again.processor.js';
 
 /** Unknown bank outcomes asked again (outcome-checks.ask-again) on the bank-polling queue. */
 @Module({
-  imports: [PaymentsApplicationModule, PayoutsApplicationModule, RefundsApplicationModule, TransfersApplicationModule],
+  imports: [
+    PaymentsApplicationModule,
+    PayoutsApplicationModule,
+    RefundsApplicationModule,
+    TransfersApplicationModule,
+    TokenRequestsApplicationModule.register(),
+  ],
   providers: [AskAgainProcessor],
 })
 export class BankTruthModule {}
