@@ -12,9 +12,6 @@ import { testConfig } from '../support/test-env.js';
  * expected until the fixes land; move an entry out to make the run assert on it.
  */
 export const FAULTS_EXPECTED_TO_FAIL: readonly string[] = [
-  // A UK v1 transfer whose submission answer is lost ends INITIATED (final, result unknown) rather
-  // than being asked again: transfers do not follow the one rule yet.
-  'uk-v1-transfer / lost-answer',
   // Not yet seen through a whole run (the api restarting slowly on a loaded machine).
   'kill-api',
 ];

@@ -506,3 +506,53 @@ describe('periods rolling over under the test clock', () => {
     expect((await refused(consent, '1.00', 'Rules.VrpConsentViolation')).message).toContain('until');
   }, 60_000);
 });
+
+describe('a bank that never answers a VRP', () => {
+  it('the VRP stays pending with its outcome check, flagged for an operator after 24 hours', async () => {
+    const consent = await authorisedConsent({});
+    const faults = `${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb`;
+    const broken = await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, { latencyMs: 0, errorRate: 1 });
+    expect(broken.status, JSON.stringify(broken.body)).toBe(200);
+    await sleep(1500);
+    type Check = { kind: string; resourceId: string; operation: string; flagged: boolean };
+    const checks = async (query: string): Promise<Check[]> => {
+      const answer = await call<{ outcomeChecks: Check[] }>(
+        `${gateway.adminUrl}/admin/outcome-checks${query}`,
+        'GET',
+        `Bearer ${ADMIN_TOKEN}`,
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.outcomeChecks;
+    };
+    let flagged: Check | undefined;
+    let pending: Payment;
+    try {
+      const answer = await pay(consent.id, '2.00');
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      pending = answer.body.payment;
+      expect(pending.status).toBe('INITIATION_PENDING');
+      expect((await checks('?kind=payment')).find((check) => check.resourceId === pending.id)).toMatchObject({
+        operation: 'vrp-initiation',
+        flagged: false,
+      });
+      await advance(25 * 3600);
+      const deadline = Date.now() + 30_000;
+      while (flagged === undefined && Date.now() < deadline) {
+        flagged = (await checks('?flagged=true')).find((check) => check.resourceId === pending.id);
+        if (flagged === undefined) await sleep(200);
+      }
+    } finally {
+      const fixed = await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, { latencyMs: 0, errorRate: 0 });
+      expect(fixed.status).toBe(200);
+    }
+    expect(flagged).toMatchObject({ kind: 'payment', operation: 'vrp-initiation', flagged: true });
+    const read = await call<{ payment: Payment }>(`${gateway.apiUrl}/v2/payments/${pending.id}`, 'GET', member.auth);
+    expect(read.body.payment.status).toBe('INITIATION_PENDING');
+    const events = await call<{ operatorEvents: Array<{ type: string }> }>(
+      `${gateway.adminUrl}/admin/operator-events?resourceId=${encodeURIComponent(pending.id)}`,
+      'GET',
+      `Bearer ${ADMIN_TOKEN}`,
+    );
+    expect(events.body.operatorEvents.map((event) => event.type)).toContain('OUTCOME_UNKNOWN_FLAGGED');
+  }, 60_000);
+});

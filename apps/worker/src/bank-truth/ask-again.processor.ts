@@ -1,5 +1,12 @@
 import type { PayloadOf } from '#libs/common';
-import { OutcomeChecks, PaymentOrderSubmission, PayoutProgression, RefundProgression } from '#libs/application';
+import {
+  OutcomeChecks,
+  PaymentOrderSubmission,
+  PayoutProgression,
+  RefundProgression,
+  StandingOrderOutcomeAsker,
+  TransferOutcomeAsker,
+} from '#libs/application';
 import type { OutcomeCheck } from '#libs/db';
 import { isOutcomeKind, type OutcomeKind } from '#libs/domain';
 import { ProcessesJob, type JobProcessor } from '../jobs/job-processor.js';
@@ -22,11 +29,15 @@ export class AskAgainProcessor implements JobProcessor<typeof ASK_AGAIN_JOB> {
     orders: PaymentOrderSubmission,
     payouts: PayoutProgression,
     refunds: RefundProgression,
+    transfers: TransferOutcomeAsker,
+    standingOrders: StandingOrderOutcomeAsker,
   ) {
     this.askers = {
       payment: (check) => orders.askAgain(check),
       payout: (check) => payouts.askAgain(check),
       refund: (check) => refunds.askAgain(check),
+      transfer: (check) => transfers.askAgain(check),
+      'standing-order': (check) => standingOrders.askAgain(check),
     };
   }
 

@@ -1,10 +1,22 @@
 import { Module } from '@nestjs/common';
-import { PaymentsApplicationModule, PayoutsApplicationModule, RefundsApplicationModule } from '#libs/application';
+import {
+  PaymentsApplicationModule,
+  PayoutsApplicationModule,
+  RefundsApplicationModule,
+  TokenRequestsApplicationModule,
+  TransfersApplicationModule,
+} from '#libs/application';
 import { AskAgainProcessor } from './ask-again.processor.js';
 
 /** Unknown bank outcomes asked again (outcome-checks.ask-again) on the bank-polling queue. */
 @Module({
-  imports: [PaymentsApplicationModule, PayoutsApplicationModule, RefundsApplicationModule],
+  imports: [
+    PaymentsApplicationModule,
+    PayoutsApplicationModule,
+    RefundsApplicationModule,
+    TransfersApplicationModule,
+    TokenRequestsApplicationModule.register(),
+  ],
   providers: [AskAgainProcessor],
 })
 export class BankTruthModule {}

@@ -53,15 +53,16 @@ export class OutcomeChecks {
    * `answerWithinMs` (the call's deadline and a grace): if the answer is recorded by then, it
    * finds no check and does nothing.
    */
-  async begin(tx: Tx | undefined, call: CallToCheck, answerWithinMs: number): Promise<OutcomeCheck> {
+  async begin(tx: Tx | undefined, call: CallToCheck, answerWithinMs: number): Promise<void> {
     const now = this.clock.now();
     const firstAskAt = new Date(now.getTime() + answerWithinMs);
-    const write = async (db: Tx): Promise<OutcomeCheck> => {
-      const check = await this.checks.in(db).begin({ ...call, since: now, firstAskAt });
-      await this.schedule(db, call, firstAskAt);
-      return check;
-    };
-    return tx === undefined ? this.transactions.run(write) : write(tx);
+    const timer = {
+      id: askAgainTimerId(call),
+      queue: JOB_QUEUE[ASK_AGAIN_JOB],
+      payload: { name: ASK_AGAIN_JOB, kind: call.kind, resourceId: call.resourceId },
+    } as const;
+    const write = (db: Tx): Promise<void> => this.checks.in(db).begin({ ...call, since: now, firstAskAt }, timer);
+    await (tx === undefined ? this.transactions.run(write) : write(tx));
   }
 
   /** The open check of a resource, or null; in `tx` when given. */

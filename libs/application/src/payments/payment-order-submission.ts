@@ -28,7 +28,8 @@ export interface CallerContext {
  * user's grant, the grant sealed onto the check, then the order submitted under the payment's
  * idempotency key; a decoupled approval's order goes the same way (`submitApproved`). An order
  * without a clear answer leaves the payment pending and its check open: `askAgain` submits it
- * again under the same key until the bank answers.
+ * again under the same key until the bank answers. A VRP initiation's check (operation
+ * `vrp-initiation`) is asked again by the VRP path: the initiation again under the same key.
  */
 @Injectable()
 export class PaymentOrderSubmission implements DecoupledOrders, OnModuleInit {
@@ -146,6 +147,7 @@ export class PaymentOrderSubmission implements DecoupledOrders, OnModuleInit {
       await this.checks.answered(ref);
       return 'answered';
     }
+    if (payment.vrpConsentId !== null) return this.askVrpAgain(payment, ref);
     if (check.operation !== 'payment-order' || check.sealedGrant === null) {
       await this.progression.end(
         payment.id,
@@ -160,6 +162,17 @@ export class PaymentOrderSubmission implements DecoupledOrders, OnModuleInit {
     if (redemption === undefined) throw new Error(`bank ${bank.id} no longer submits payment orders in a second step`);
     const grant = await this.grants.open(payment.id, check.sealedGrant);
     return this.submit(payment, bank, redemption, grant, {}, true);
+  }
+
+  /** A VRP initiation without a clear answer: asked again under the same idempotency key (no user, no grant). */
+  private async askVrpAgain(payment: Payment, ref: OutcomeRef): Promise<'answered' | 'unanswered'> {
+    const asked = await this.progression.askVrpAgainForCheck(payment);
+    if (asked.kind === 'unanswered') {
+      await this.checks.unanswered(ref, asked.error);
+      return 'unanswered';
+    }
+    await this.checks.answered(ref);
+    return 'answered';
   }
 
   /** The order, under the payment's idempotency key; its answer recorded, or the check left open. */

@@ -247,7 +247,12 @@ export class PaymentProgression {
     // both go through the locked path.
     // A payment to a settlement account may open its settlement window: the locked path too.
     // A payment made through a payment link may give its use back to the link: the locked path too.
-    if (stored.vrpConsentId !== null || stored.virtualAccountId !== null || stored.paymentLinkId !== null)
+    // A VRP's initiation check (opened as it was stored) ends in the transaction of its answer.
+    if (stored.vrpConsentId !== null)
+      return this.change(stored.id, compute, bank, returnedDebtor, async (tx) => {
+        await this.checks.in(tx).close({ kind: 'payment', resourceId: stored.id });
+      });
+    if (stored.virtualAccountId !== null || stored.paymentLinkId !== null)
       return this.change(stored.id, compute, bank, returnedDebtor);
     const now = this.deps.clock.now();
     const change = compute(stored, now);
@@ -517,13 +522,41 @@ export class PaymentProgression {
    * the same idempotency key, which answers the payment it made, or makes it once.
    */
   private async askAgainForVrp(payment: Payment, vrpBank: VrpBankCalls, now: Date): Promise<ChangeResult | undefined> {
+    const asked = await this.askVrpAgain(payment, vrpBank, now);
+    return asked.kind === 'answered' ? asked.result : undefined;
+  }
+
+  /**
+   * A VRP initiation's outcome check asked again (PaymentOrderSubmission.askAgain): the
+   * initiation again under the same idempotency key; `unanswered` with the error when the bank
+   * still does not say.
+   */
+  async askVrpAgainForCheck(
+    payment: Payment,
+  ): Promise<
+    | { readonly kind: 'answered'; readonly result: ChangeResult | undefined }
+    | { readonly kind: 'unanswered'; readonly error: unknown }
+  > {
+    const vrpBank = this.deps.vrpBank;
+    if (vrpBank === undefined) throw new Error('no VRP bank calls in this process');
+    return this.askVrpAgain(payment, vrpBank, this.deps.clock.now());
+  }
+
+  private async askVrpAgain(
+    payment: Payment,
+    vrpBank: VrpBankCalls,
+    now: Date,
+  ): Promise<
+    | { readonly kind: 'answered'; readonly result: ChangeResult | undefined }
+    | { readonly kind: 'unanswered'; readonly error: unknown }
+  > {
     const window = new Date(now.getTime() + this.deps.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS);
     const rearmed = await this.change(payment.id, (current) =>
       current.status === 'INITIATION_PENDING' && current.bankPaymentId === null
         ? { status: current.status, updatedAt: current.updatedAt, expiresAt: window }
         : null,
     );
-    if (rearmed.kind !== 'changed') return undefined;
+    if (rearmed.kind !== 'changed') return { kind: 'answered', result: undefined };
     const bank = await this.bankOf(payment);
     let progress: PaymentProgress;
     try {
@@ -533,9 +566,9 @@ export class PaymentProgression {
         { paymentId: payment.id, bankId: bank.id, err: error },
         'VRP initiation asked again failed; asking again later',
       );
-      return undefined;
+      return { kind: 'unanswered', error };
     }
-    return this.applyProgress(payment.id, progress, bank);
+    return { kind: 'answered', result: await this.applyProgress(payment.id, progress, bank) };
   }
 
   /** Where the bank says the payment stands (a VRP without the bank's id yet: its initiation, asked again). */

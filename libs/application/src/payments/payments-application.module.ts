@@ -33,6 +33,7 @@ const USE_CASES = [InitiatePaymentUseCase, ListPaymentsUseCase, GetPaymentUseCas
   ],
   exports: [
     PaymentProgression,
+    PaymentOrderGrants,
     PaymentOrderSubmission,
     BankConnectors,
     SubTppsApplicationModule,

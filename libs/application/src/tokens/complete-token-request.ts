@@ -5,6 +5,7 @@ import {
   type BankPaymentHandle,
   type PaymentInitiationCapability,
   type PaymentProgress,
+  type StandingOrderSubmission,
 } from '#libs/connectors';
 import {
   BankRepository,
@@ -14,11 +15,17 @@ import {
   type Prisma,
   type Token,
   type TokenRequest,
+  type Transfer,
 } from '#libs/db';
 import { destinationAccount, type TokenRequestPayloadInput } from '#libs/domain';
+import { isClearRefusal } from '../bank-truth/clear-refusal.js';
+import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
+import { PaymentOrderGrants } from '../payments/payment-order-grants.js';
+import { LOST_INITIATION_GRACE_MS } from '../payments/payment-rules.js';
 import { TransferProgression } from '../transfers/transfer-progression.js';
-import { TransferRedemption } from '../transfers/transfer-redemption.js';
-import { TokenIssuance } from './token-issuance.js';
+import { TransferRedemption, type Redemption } from '../transfers/transfer-redemption.js';
+import { STANDING_ORDER_SUBMISSION, standingOrderCheckRef } from './standing-order-check.js';
+import { TokenIssuance, type TokenGrant } from './token-issuance.js';
 import {
   standingOrderInitiationOf,
   transferDatingOf,
@@ -81,6 +88,8 @@ export class CompleteTokenRequest {
     private readonly progression: TransferProgression,
     private readonly redemption: TransferRedemption,
     readonly issuance: TokenIssuance,
+    private readonly checks: OutcomeChecks,
+    private readonly grants: PaymentOrderGrants,
   ) {}
 
   get redirectUri(): string {
@@ -91,6 +100,19 @@ export class CompleteTokenRequest {
     const bank = request.bankId === null ? null : await this.banks.find(request.bankId);
     if (bank === null) throw new Error(`token request ${request.id} has no known bank`);
     return bank;
+  }
+
+  /**
+   * The user's return claimed, once (a conditional move before any bank call). A standing order
+   * the gateway submits as a second step opens its outcome check with the claim.
+   */
+  async claimReturn(request: TokenRequest): Promise<TokenRequest | null> {
+    if (request.kind !== 'STANDING_ORDER' || request.bankId === null) return this.issuance.claim(request);
+    const bank = await this.bankOf(request);
+    if (this.standingOrderSubmissionOf(bank) === undefined) return this.issuance.claim(request);
+    return this.issuance.claim(request, (tx) =>
+      this.checks.begin(tx, this.standingOrderCall(request), this.answerWithinMs),
+    );
   }
 
   /** The user came back from the bank's page (the bank callback's query or form). */
@@ -112,6 +134,11 @@ export class CompleteTokenRequest {
           return;
         }
         case 'STANDING_ORDER': {
+          const submission = this.standingOrderSubmissionOf(bank);
+          if (submission !== undefined) {
+            await this.standingOrderAfterRedirect(request, bank, params, context, submission);
+            return;
+          }
           const progress = await this.progression.connectors
             .capability(bank, 'standingOrders')
             .completeStandingOrderRedirect(ctx, {
@@ -145,6 +172,75 @@ export class CompleteTokenRequest {
   }
 
   /**
+   * A standing order's way back at a bank that submits it as a second step: the code exchanged
+   * for the user's grant, the grant sealed on the check (opened with the claim), then the standing
+   * order submitted under its idempotency key. An answer without a clear outcome (a deadline, a
+   * 5xx, a reset or lost connection) keeps the request PENDING: the check submits it again under
+   * the same key until the bank answers (StandingOrderOutcomeAsker). Only a clear refusal rejects.
+   */
+  private async standingOrderAfterRedirect(
+    request: TokenRequest,
+    bank: Bank,
+    params: Readonly<Record<string, string>>,
+    context: CompletionContext,
+    submission: StandingOrderSubmission,
+  ): Promise<void> {
+    const ctx = this.progression.callContext(bank.id, context.traceId, context.psuIpAddress);
+    const initiation = standingOrderInitiationOf(request, { redirectUri: this.redirectUri });
+    const handle = tokenRequestHandleOf(request);
+    const ref = standingOrderCheckRef(request.id);
+    let answer: Awaited<ReturnType<StandingOrderSubmission['authoriseRedirect']>>;
+    try {
+      answer = await submission.authoriseRedirect(ctx, { handle, params, redirectUri: this.redirectUri, initiation });
+    } catch (error) {
+      // Nothing was submitted: the request ends as refused (the caller's catch).
+      await this.checks.answered(ref);
+      throw error;
+    }
+    if (answer.kind === 'refused') {
+      await this.withProgress(request, bank, answer.progress, context);
+      await this.checks.answered(ref);
+      return;
+    }
+    const sealedGrant = await this.grants.seal(request.id, answer.grant);
+    await this.checks.begin(undefined, { ...this.standingOrderCall(request), sealedGrant }, this.answerWithinMs);
+    let progress: PaymentProgress;
+    try {
+      progress = await submission.submitAuthorised(ctx, handle, initiation, answer.grant);
+    } catch (error) {
+      if (isClearRefusal(error)) {
+        await this.checks.answered(ref);
+        throw error;
+      }
+      this.progression.logger.warn(
+        { tokenRequestId: request.id, bankId: bank.id, err: error },
+        'standing order submission unanswered; the bank is asked again later',
+      );
+      await this.checks.unanswered(ref, error);
+      return;
+    }
+    await this.withProgress(request, bank, progress, context);
+    await this.checks.answered(ref);
+  }
+
+  private standingOrderSubmissionOf(bank: Bank): StandingOrderSubmission | undefined {
+    return this.progression.connectors.capability(bank, 'standingOrders').standingOrderSubmission;
+  }
+
+  private standingOrderCall(request: TokenRequest) {
+    return {
+      ...standingOrderCheckRef(request.id),
+      memberId: request.memberId,
+      operation: STANDING_ORDER_SUBMISSION,
+    };
+  }
+
+  /** When a submission's check first asks again: the bank's deadline and a grace. */
+  private get answerWithinMs(): number {
+    return this.progression.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS;
+  }
+
+  /**
    * The bank's answer once the user is done there (an embedded step's last answer, a decoupled
    * approval, a standing order's way back): a refusal rejects the request; otherwise the token,
    * and for a transfer the transfer the bank is already making.
@@ -164,11 +260,11 @@ export class CompleteTokenRequest {
       return;
     }
     switch (request.kind) {
-      case 'TRANSFER': {
-        const token = await this.issuance.issue(request, bank, { bankConsentId: progress.handle.bankConsentId });
-        if (token !== null) await this.redeem(request, token, bank, context, () => Promise.resolve(progress));
+      case 'TRANSFER':
+        await this.issueAndRedeem(request, bank, { bankConsentId: progress.handle.bankConsentId }, context, () =>
+          Promise.resolve(progress),
+        );
         return;
-      }
       case 'STANDING_ORDER':
         await this.issuance.issue(request, bank, {
           bankConsentId: progress.handle.bankConsentId,
@@ -183,8 +279,10 @@ export class CompleteTokenRequest {
   }
 
   /**
-   * A transfer request's way back: redeemed as the user authorises (the member's auto-redeem,
-   * or a bank that pays in one step), or only authorised, keeping the grant for POST /transfers.
+   * A transfer request's way back: at a bank that submits as a second step the code is exchanged
+   * for the user's grant, then the transfer submitted with it (the member's auto-redeem) or the
+   * grant kept for POST /transfers (transferAuthorised); at a bank that pays in one step, redeemed
+   * as the user authorises.
    */
   private async transferAfterRedirect(
     request: TokenRequest,
@@ -201,7 +299,9 @@ export class CompleteTokenRequest {
       initiation: transferInitiationOf(request, { redirectUri: this.redirectUri }),
     };
     const explicit = payments.explicitRedemption;
-    if (explicit !== undefined && !(await this.members.autoRedeemOfOwner(request.memberId))) {
+    // At a bank that submits as a second step, the grant first: an order without a clear answer is
+    // then submitted again with it (sealed on the transfer's outcome check), under the same key.
+    if (explicit !== undefined) {
       const answer = await explicit.authoriseRedirect(ctx, callback);
       if (answer.kind === 'refused') {
         await this.withProgress(request, bank, answer.progress, context);
@@ -214,9 +314,7 @@ export class CompleteTokenRequest {
       await this.recordRefusal(payments, ctx, callback, request);
       return;
     }
-    const token = await this.issuance.issue(request, bank, {});
-    if (token !== null)
-      await this.redeem(request, token, bank, context, () => payments.completeRedirect(ctx, callback));
+    await this.issueAndRedeem(request, bank, {}, context, () => payments.completeRedirect(ctx, callback));
   }
 
   /**
@@ -236,12 +334,15 @@ export class CompleteTokenRequest {
       await this.issuance.issue(request, bank, { grant });
       return;
     }
-    const token = await this.issuance.issue(request, bank, {});
-    if (token === null) return;
     const ctx = this.progression.callContext(bank.id, context.traceId, context.psuIpAddress);
     const initiation = transferInitiationOf(request, { redirectUri: this.redirectUri });
-    await this.redeem(request, token, bank, context, () =>
-      explicit.submitAuthorised(ctx, tokenRequestHandleOf(request), initiation, grant),
+    await this.issueAndRedeem(
+      request,
+      bank,
+      {},
+      context,
+      () => explicit.submitAuthorised(ctx, tokenRequestHandleOf(request), initiation, grant),
+      grant,
     );
   }
 
@@ -262,13 +363,29 @@ export class CompleteTokenRequest {
     await this.issuance.reject(request, 'ACCESS_DENIED', reason);
   }
 
-  private async redeem(
+  /**
+   * The token issued with its transfer, one transaction (the request is PROCESSED with its
+   * transferId at once), then the bank asked to pay (`atBank`) and its answer recorded. `grant`:
+   * the user's grant the order is submitted with, kept sealed on the transfer's outcome check so
+   * an order without a clear answer is submitted again under the same key.
+   */
+  private async issueAndRedeem(
     request: TokenRequest,
-    token: Token,
     bank: Bank,
+    tokenGrant: TokenGrant,
     context: CompletionContext,
     atBank: () => Promise<PaymentProgress>,
+    grant?: string,
   ): Promise<void> {
+    const prepared = await this.redemption.prepare(grant);
+    let stored: Transfer | undefined;
+    await this.issuance.issue(request, bank, tokenGrant, async (tx, token) => {
+      stored = await this.redemption.storeIn(tx, this.redemptionOf(request, token, bank, context), prepared);
+    });
+    if (stored !== undefined) await this.redemption.submit(stored, bank, atBank);
+  }
+
+  private redemptionOf(request: TokenRequest, token: Token, bank: Bank, context: CompletionContext): Redemption {
     const payload = payloadOf(request);
     const body = payload.transferBody;
     if (body === undefined) throw new Error(`token request ${request.id} is not a transfer request`);
@@ -276,30 +393,27 @@ export class CompleteTokenRequest {
     if (destination === undefined) throw new Error(`token request ${request.id} has no transfer destination`);
     const json = (value: unknown): Prisma.InputJsonValue => JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue;
     const amount = { value: body.lifetimeAmount, currency: body.currency };
-    await this.redemption.redeem(
-      {
-        token,
-        bank,
-        amount,
-        payload: {
-          refId: payload.refId,
-          tokenId: token.id,
-          amount,
-          ...(payload.description === undefined ? {} : { description: payload.description }),
-          transferDestinations: json(body.instructions.transferDestinations),
-          ...(body.confirmFunds === undefined ? {} : { confirmFunds: body.confirmFunds }),
-          ...(body.instructions.metadata === undefined ? {} : { metadata: json(body.instructions.metadata) }),
-          ...(payload.actingAs === undefined ? {} : { actingAs: json(payload.actingAs) }),
-        },
+    return {
+      token,
+      bank,
+      amount,
+      payload: {
         refId: payload.refId,
-        localInstrument: destinationAccount(destination).rail,
-        ...transferDatingOf(request),
-        ...transferSettlementOf(request),
-        ...(payload.actingAs?.refId === undefined ? {} : { actingAsRefId: payload.actingAs.refId }),
-        ...(context.traceId === undefined ? {} : { traceId: context.traceId }),
+        tokenId: token.id,
+        amount,
+        ...(payload.description === undefined ? {} : { description: payload.description }),
+        transferDestinations: json(body.instructions.transferDestinations),
+        ...(body.confirmFunds === undefined ? {} : { confirmFunds: body.confirmFunds }),
+        ...(body.instructions.metadata === undefined ? {} : { metadata: json(body.instructions.metadata) }),
+        ...(payload.actingAs === undefined ? {} : { actingAs: json(payload.actingAs) }),
       },
-      atBank,
-    );
+      refId: payload.refId,
+      localInstrument: destinationAccount(destination).rail,
+      ...transferDatingOf(request),
+      ...transferSettlementOf(request),
+      ...(payload.actingAs?.refId === undefined ? {} : { actingAsRefId: payload.actingAs.refId }),
+      ...(context.traceId === undefined ? {} : { traceId: context.traceId }),
+    };
   }
 
   /** The request as it stands now. */

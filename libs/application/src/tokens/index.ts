@@ -18,3 +18,5 @@ export * from './get-token.usecase.js';
 export * from './cancel-token.usecase.js';
 export * from './tokens-application.module.js';
 export * from './token-requesting-party.js';
+export * from './standing-order-outcome-asker.js';
+export * from './standing-order-check.js';

@@ -9,6 +9,7 @@ import {
   type Token,
   type TokenRequest,
   type TokenRequestChange,
+  type Tx,
 } from '#libs/db';
 import { newId, tokenRequestStatusMachine, type TokenRequestPayloadInput } from '#libs/domain';
 import { SigningKeyStore } from '#libs/events';
@@ -48,17 +49,33 @@ export class TokenIssuance {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Marks the request's bank answer as being completed: the row as claimed, or null when someone else got there first. */
-  claim(request: TokenRequest): Promise<TokenRequest | null> {
+  /**
+   * Marks the request's bank answer as being completed: the row as claimed, or null when someone
+   * else got there first. `withClaim` writes what comes with the claim in the same transaction (a
+   * standing order's outcome check, before any bank call).
+   */
+  claim(request: TokenRequest, withClaim?: (tx: Tx) => Promise<void>): Promise<TokenRequest | null> {
     if (request.status !== 'PENDING') return Promise.resolve(null);
-    return this.tokenRequests.update(request, {
-      updatedAt: this.clock.now(),
-      authorization: storedStep({ kind: 'completing' }),
+    const change = { updatedAt: this.clock.now(), authorization: storedStep({ kind: 'completing' }) };
+    if (withClaim === undefined) return this.tokenRequests.update(request, change);
+    return this.transactions.run(async (tx) => {
+      const claimed = await this.tokenRequests.in(tx).update(request, change);
+      if (claimed !== null) await withClaim(tx);
+      return claimed;
     });
   }
 
-  /** Issues the request's token; null when the request had already ended (nothing written). */
-  async issue(request: TokenRequest, bank: Bank, grant: TokenGrant): Promise<Token | null> {
+  /**
+   * Issues the request's token; null when the request had already ended (nothing written).
+   * `withToken` writes what comes with the token in the same transaction (a transfer made as the
+   * user authorises: the request is never seen PROCESSED without it).
+   */
+  async issue(
+    request: TokenRequest,
+    bank: Bank,
+    grant: TokenGrant,
+    withToken?: (tx: Tx, token: Token) => Promise<void>,
+  ): Promise<Token | null> {
     const tokenId = newId('tt');
     const now = this.clock.now();
     const payload = request.requestPayload as unknown as TokenRequestPayloadInput;
@@ -102,6 +119,7 @@ export class TokenIssuance {
       });
       if (processed === null) throw new Error(`token request ${request.id} changed under its lock`);
       await new ScheduledJobRepository(tx).remove([tokenRequestTimerId(request.id)]);
+      if (withToken !== undefined) await withToken(tx, token);
       return token;
     });
   }

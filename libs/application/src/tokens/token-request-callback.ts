@@ -30,8 +30,12 @@ export class TokenRequestCallback {
     const request = await this.tokenRequests.findByCallbackToken(callbackToken);
     if (request === null) return undefined;
     if (request.status === 'PENDING' && tokenRequestStepOf(request.authorization)?.kind === 'redirect') {
-      const claimed = await this.completion.issuance.claim(request);
-      if (claimed !== null) await this.completion.afterRedirect(claimed, params, context);
+      const claimed = await this.completion.claimReturn(request);
+      if (claimed !== null) {
+        await this.completion.afterRedirect(claimed, params, context);
+        // A standing order whose bank answer is unknown stays PENDING, asked again: the TPP asks for the result.
+        return tppRedirectUrl(await this.completion.reload(request));
+      }
     }
     return tppRedirectUrl(await this.settled(request));
   }

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { DecoupledAuthorisation, ExplicitRedemption, PaymentProgress } from '#libs/connectors';
 import { TokenRequestRepository, Transactions, type Bank, type TokenRequest } from '#libs/db';
 import { tokenRequestStatusMachine, type TokenRequestStatus } from '#libs/domain';
+import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import { TransferProgression } from '../transfers/transfer-progression.js';
 import { CompleteTokenRequest, tokenRequestHandleOf } from './complete-token-request.js';
+import { standingOrderCheckRef } from './standing-order-check.js';
 import { standingOrderInitiationOf, transferInitiationOf } from './token-request-initiation.js';
 import { storedStep, tokenRequestStepOf } from './token-request-step.js';
 import { nextDecoupledPollAt, scheduleTokenRequestTimer } from './token-request-timer-row.js';
@@ -28,12 +30,16 @@ export class TokenRequestTimer {
     private readonly transactions: Transactions,
     private readonly progression: TransferProgression,
     private readonly completion: CompleteTokenRequest,
+    private readonly checks: OutcomeChecks,
   ) {}
 
   /** The request's status after the rule (unchanged when not due). */
   async onTimer(tokenRequestId: string): Promise<TokenRequestStatus | undefined> {
     const request = await this.tokenRequests.findById(tokenRequestId);
     if (request === null) return undefined;
+    // A standing order submitted without a clear answer is its outcome check's to ask: nothing expires it meanwhile.
+    if (request.kind === 'STANDING_ORDER' && (await this.checks.find(standingOrderCheckRef(request.id))) !== null)
+      return request.status as TokenRequestStatus;
     const now = this.progression.clock.now();
     if (request.status === 'PENDING' && now.getTime() >= request.expiresAt.getTime())
       return this.expireUnlessPaid(request, now);

@@ -3,6 +3,7 @@ import { SecretsModule } from '#libs/secrets';
 import { TransfersApplicationModule } from '../transfers/transfers-application.module.js';
 import { AuthorizeTokenRequestUseCase } from './authorize-token-request.usecase.js';
 import { CompleteTokenRequest } from './complete-token-request.js';
+import { StandingOrderOutcomeAsker } from './standing-order-outcome-asker.js';
 import { TokenIssuance } from './token-issuance.js';
 import { TokenRequestCallback } from './token-request-callback.js';
 import { TokenRequestTimer } from './token-request-timer.js';
@@ -15,6 +16,7 @@ const PROVIDERS = [
   TokenRequestCallback,
   TokenRequestTimer,
   TokenRequestingParty,
+  StandingOrderOutcomeAsker,
 ];
 
 /**

@@ -9,3 +9,4 @@ export * from './transfer-payload.js';
 export * from './list-transfers.usecase.js';
 export * from './get-transfer.usecase.js';
 export * from './redeem-transfer.usecase.js';
+export * from './transfer-outcome-asker.js';

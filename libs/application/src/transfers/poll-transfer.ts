@@ -9,15 +9,19 @@ import {
   type Transfer,
 } from '#libs/db';
 import { transferTimerAction, type TransferStatus } from '#libs/domain';
+import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import { bankHandleOf } from '../payments/bank-initiation.js';
 import { transferInitiationOf } from '../tokens/token-request-initiation.js';
 import { isDecoupledStep, scheduleTransferTimer, type TransferChangeResult } from './record-transfer-change.js';
 import { TransferProgression } from './transfer-progression.js';
+import { transferCheckRef } from './transfer-redemption.js';
 
 /**
  * A transfer's timer fired (the worker's transfers.poll) or a member asked for its latest status
  * (GET /transfers/{id}): ask the bank, or apply the expiry, lost-submission and 30-day rules.
- * Safe to run twice: every move is checked against the current, locked row.
+ * A submission whose answer is unknown (an open outcome check) is the check's to ask again:
+ * nothing ends the transfer meanwhile, the polling period included. Safe to run twice: every move
+ * is checked against the current, locked row.
  */
 @Injectable()
 export class TransferPolling {
@@ -27,6 +31,7 @@ export class TransferPolling {
     private readonly banks: BankRepository,
     private readonly transactions: Transactions,
     private readonly progression: TransferProgression,
+    private readonly checks: OutcomeChecks,
   ) {}
 
   /** The timer's rule for the transfer as it stands; undefined when nothing changed. */
@@ -41,6 +46,7 @@ export class TransferPolling {
       pollUntil: transfer.pollUntil,
       atBank: transfer.bankPaymentId !== null || transfer.bankConsentId !== null,
       decoupled: isDecoupledStep(transfer),
+      outcomeUnknown: (await this.checks.find(transferCheckRef(transfer.id))) !== null,
     });
     switch (action.kind) {
       case 'give-up':

@@ -134,6 +134,7 @@ export class RedeemTransferUseCase {
         'payload.transferDestinations',
         "payload.transferDestinations must be the token request's transfer destinations (or be omitted).",
       );
+    const grant = (await this.secrets.open(tokenGrantSeal(token.id), token.sealedGrant)).toString('utf8');
     const transfer = await this.redemption.redeem(
       {
         token,
@@ -153,8 +154,9 @@ export class RedeemTransferUseCase {
         ...transferSettlementOf(request),
         ...(token.actingAsRefId === null ? {} : { actingAsRefId: token.actingAsRefId }),
         ...(call.traceId === undefined ? {} : { traceId: call.traceId }),
+        grant,
       },
-      () => this.submit(explicit, bank, token, request, amount, call),
+      () => this.submit(explicit, bank, token, request, amount, grant, call),
     );
     const authorization = transfer.authorization as { readonly authorizationUrl?: string } | null;
     return {
@@ -171,10 +173,9 @@ export class RedeemTransferUseCase {
     token: Token,
     request: TokenRequest,
     amount: Money,
+    grant: string,
     call: { readonly traceId?: string; readonly psuIpAddress?: string },
   ): ReturnType<ExplicitRedemption['submitAuthorised']> {
-    const sealed = token.sealedGrant ?? '';
-    const grant = (await this.secrets.open(tokenGrantSeal(token.id), sealed)).toString('utf8');
     return explicit.submitAuthorised(
       this.progression.callContext(bank.id, call.traceId, call.psuIpAddress),
       { bankConsentId: token.bankConsentId ?? '' },

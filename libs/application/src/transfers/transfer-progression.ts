@@ -1,15 +1,9 @@
 import type { Logger } from 'pino';
 import { type Clock, GatewayError } from '#libs/common';
-import {
-  BankDeadlineExceededError,
-  BankRejectedError,
-  BankUnavailableError,
-  type BankCallContext,
-  type BankConnectors,
-  type PaymentProgress,
-} from '#libs/connectors';
+import { type BankCallContext, type BankConnectors, type PaymentProgress } from '#libs/connectors';
 import { type TransferRepository, type Transactions, type Bank, type Transfer, type TransferChange } from '#libs/db';
 import { transferStatusFor, type TransferStatus } from '#libs/domain';
+import { isClearRefusal } from '../bank-truth/clear-refusal.js';
 import { BANK_CALLBACK_PATH } from '../payments/payment-progression.js';
 import type { PaymentRules } from '../payments/payment-rules.js';
 import { recordTransferChange, type TransferChangeResult } from './record-transfer-change.js';
@@ -66,23 +60,21 @@ export function transferChangeFromProgress(
 
 /**
  * How a failed bank call ends a transfer: a bank refusal (4xx) is FAILURE_DECLINED with the
- * bank's reason; a call whose outcome is unknown (unreachable bank, bank 5xx, missed deadline)
- * is INITIATED: the user authorised, but whether the payment was made the bank did not say.
+ * bank's reason, the gateway's own refusal FAILURE_GENERIC. A call whose outcome is unknown
+ * (unreachable bank, bank 5xx, missed deadline, reset connection) changes nothing (null): the bank
+ * may have made the payment, so the transfer stays PROCESSING while its outcome check asks again.
  */
-export function transferFailureChange(error: unknown, now: Date): TransferChange {
-  const reason = (text: string): string => text.slice(0, 256);
+export function transferFailureChange(error: unknown, now: Date): TransferChange | null {
   const end = (status: TransferStatus, message: string): TransferChange => ({
     status,
     updatedAt: now,
-    statusReasonInformation: reason(message),
+    statusReasonInformation: message.slice(0, 256),
     authorization: null,
     expiresAt: null,
   });
-  if (error instanceof BankRejectedError) return end('FAILURE_DECLINED', error.message);
-  if (error instanceof BankUnavailableError || error instanceof BankDeadlineExceededError)
-    return end('INITIATED', `The bank did not confirm the payment: ${error.message}`);
+  if (isClearRefusal(error)) return end('FAILURE_DECLINED', error instanceof Error ? error.message : 'Refused.');
   if (error instanceof GatewayError && error.status < 500) return end('FAILURE_GENERIC', error.message);
-  return end('INITIATED', 'The bank did not confirm the payment.');
+  return null;
 }
 
 /**

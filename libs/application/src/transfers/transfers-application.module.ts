@@ -3,15 +3,17 @@ import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, LOGGER, type AppConfig } from '#libs/common';
 import { BankConnectors } from '#libs/connectors';
 import { TransferRepository, Transactions } from '#libs/db';
+import { SecretsModule } from '#libs/secrets';
 import { PaymentsApplicationModule } from '../payments/payments-application.module.js';
 import { paymentRules } from '../payments/payment-rules.js';
 import { TransferProgression } from './transfer-progression.js';
 import { TransferPolling } from './poll-transfer.js';
 import { TransferRedemption } from './transfer-redemption.js';
+import { TransferOutcomeAsker } from './transfer-outcome-asker.js';
 
 /** The transfer progression and use cases, for any process's modules to import (api routes, worker, callbacks). */
 @Module({
-  imports: [PaymentsApplicationModule],
+  imports: [PaymentsApplicationModule, SecretsModule],
   providers: [
     {
       provide: TransferProgression,
@@ -36,7 +38,8 @@ import { TransferRedemption } from './transfer-redemption.js';
     },
     TransferRedemption,
     TransferPolling,
+    TransferOutcomeAsker,
   ],
-  exports: [TransferProgression, TransferRedemption, TransferPolling, PaymentsApplicationModule],
+  exports: [TransferProgression, TransferRedemption, TransferPolling, TransferOutcomeAsker, PaymentsApplicationModule],
 })
 export class TransfersApplicationModule {}

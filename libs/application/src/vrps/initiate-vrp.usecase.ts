@@ -16,6 +16,7 @@ import {
 import { decideVrpLimits, vrpPeriodsAt, type MemberId, type PaymentInitiationInput } from '#libs/domain';
 import { wakeOutboxRelay } from '#libs/events';
 import type { InitiatePaymentCommand } from '../payments/initiate-payment.usecase.js';
+import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import { initiationBankOf } from '../payments/initiation-bank.js';
 import { checkInitiationAgainstContext } from '../payments/initiation-error.js';
 import { draftPayment } from '../payments/payment-draft.js';
@@ -51,9 +52,11 @@ function digits(value: string | undefined): string {
  * (those that moved money or may yet), and the payment is stored (INITIATION_PENDING, with its
  * PAYMENT_STATUS_CHANGED and VRP_STATUS_CHANGED events and its timer) in that one transaction:
  * concurrent VRPs on one consent are decided one after another, so none passes a limit. A refusal
- * stores nothing and calls no bank. Then the bank is asked under the consent's grant (the payment
- * id is its idempotency key, so a lost answer is asked for again by the payment's timer) and its
- * answer recorded as the payment's change.
+ * stores nothing and calls no bank. The payment's outcome check (operation `vrp-initiation`) is
+ * written in that transaction too. Then the bank is asked under the consent's grant (the payment
+ * id is its idempotency key, so a lost answer is asked for again by the check, and flagged for an
+ * operator after 24 hours without one) and its answer recorded as the payment's change, which
+ * ends the check in the same transaction.
  */
 @Injectable()
 export class InitiateVrpUseCase {
@@ -70,6 +73,7 @@ export class InitiateVrpUseCase {
     private readonly progression: PaymentProgression,
     private readonly vrpBank: VrpPaymentBank,
     private readonly onBehalfOf: OnBehalfOfCheck,
+    private readonly checks: OutcomeChecks,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -106,7 +110,7 @@ export class InitiateVrpUseCase {
   /**
    * The bank did not say (unreachable, 5xx, too slow): it may have made the payment, so the payment
    * is not failed (it keeps counting against the consent) but stays INITIATION_PENDING, and its
-   * timer asks the bank again under the same idempotency key once its window has passed.
+   * outcome check asks the bank again under the same idempotency key once its window has passed.
    */
   private askedAgainLater(stored: Payment, error: unknown): PaymentResource {
     this.logger.warn({ paymentId: stored.id, err: error }, 'VRP initiation unanswered; the bank is asked again later');
@@ -194,6 +198,11 @@ export class InitiateVrpUseCase {
         }),
       );
       await this.payments.in(tx).insert(payment);
+      await this.checks.begin(
+        tx,
+        { kind: 'payment', resourceId: payment.id, memberId, operation: 'vrp-initiation' },
+        this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS,
+      );
       await announcePayment(tx, payment);
       await schedulePaymentTimer(tx, payment, now, this.progression.scheduleOf(bank));
       return payment;

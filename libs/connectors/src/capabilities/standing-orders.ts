@@ -1,6 +1,11 @@
 import type { StandingOrderFrequency } from '#libs/domain';
 import type { BankCallContext, LocalInstrument, Money, PartyAccount } from '../bank-types.js';
-import type { BankPaymentHandle, PaymentProgress, RequestingParty } from './payment-initiation.js';
+import type {
+  BankPaymentHandle,
+  PaymentProgress,
+  RedirectAuthorisation,
+  RequestingParty,
+} from './payment-initiation.js';
 
 export { STANDING_ORDER_FREQUENCIES, type StandingOrderFrequency } from '#libs/domain';
 
@@ -36,6 +41,23 @@ export interface StandingOrderCallback {
 }
 
 /**
+ * Where the protocol submits the standing order as a second step (UK Open Banking), the steps
+ * apart, so that the gateway keeps the user's grant before it submits and can submit again, under
+ * the same idempotency key, a standing order whose answer it did not get.
+ */
+export interface StandingOrderSubmission {
+  /** The user came back: exchange the code for the grant, without submitting the standing order. */
+  authoriseRedirect(ctx: BankCallContext, callback: StandingOrderCallback): Promise<RedirectAuthorisation>;
+  /** Submit the standing order with the grant authoriseRedirect gave (idempotent per standingOrderId). */
+  submitAuthorised(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: StandingOrderInitiation,
+    grant: string,
+  ): Promise<PaymentProgress>;
+}
+
+/**
  * Standing orders: the consent (or periodic payment) the user authorises, the way back from the
  * bank (which submits the standing order where the protocol has two steps), and status reads.
  * The progress's `handle.bankPaymentId` is the bank's id of the standing order once it exists.
@@ -48,4 +70,6 @@ export interface StandingOrderCapability {
     handle: BankPaymentHandle,
     initiation: StandingOrderInitiation,
   ): Promise<PaymentProgress>;
+  /** Present where the protocol authorises and submits in two steps (see StandingOrderSubmission). */
+  readonly standingOrderSubmission?: StandingOrderSubmission;
 }

@@ -1,4 +1,4 @@
-import type { BankPaymentHandle, PaymentProgress } from '../capabilities/payment-initiation.js';
+import type { BankPaymentHandle, PaymentProgress, RedirectAuthorisation } from '../capabilities/payment-initiation.js';
 import type { StandingOrderCallback, StandingOrderInitiation } from '../capabilities/standing-orders.js';
 import type { BankCallContext, BankOutcome } from '../bank-types.js';
 import { objectAt, textAt, type JsonObject } from '../http/bank-json.js';
@@ -37,15 +37,24 @@ export class ObieStandingOrders {
 
   /** The user came back: the code is exchanged and the standing order submitted with the user's token. */
   async completeRedirect(ctx: BankCallContext, callback: StandingOrderCallback): Promise<PaymentProgress> {
+    const answer = await this.authoriseRedirect(ctx, callback);
+    if (answer.kind === 'refused') return answer.progress;
+    return this.submit(ctx, callback.handle, callback.initiation, answer.grant);
+  }
+
+  /** The user came back: the code exchanged for the user's token, nothing submitted yet. */
+  async authoriseRedirect(ctx: BankCallContext, callback: StandingOrderCallback): Promise<RedirectAuthorisation> {
     const { params, handle, initiation } = callback;
     checkReturnedState(params, initiation.state);
     const code = params['code'];
     if (params['error'] !== undefined || code === undefined || code === '') {
       const consent = await this.readConsent(ctx, handle.bankConsentId);
-      return refusedProgress(handle, consent, params['error'] ?? 'invalid_request', params['error_description']);
+      return {
+        kind: 'refused',
+        progress: refusedProgress(handle, consent, params['error'] ?? 'invalid_request', params['error_description']),
+      };
     }
-    const token = await this.parts.auth.exchangeCode(ctx, code, callback.redirectUri);
-    return this.submit(ctx, handle, initiation, token);
+    return { kind: 'authorised', grant: await this.parts.auth.exchangeCode(ctx, code, callback.redirectUri) };
   }
 
   /** The standing order once it exists; before, the decoupled answer (then the submission) or the consent. */
@@ -82,7 +91,8 @@ export class ObieStandingOrders {
     return { handle, outcome: consent.outcome, bankStatus: consent.status, next: NONE };
   }
 
-  private async submit(
+  /** The standing order submitted with the user's token, under the idempotency key of its standingOrderId. */
+  async submit(
     ctx: BankCallContext,
     handle: BankPaymentHandle,
     initiation: StandingOrderInitiation,

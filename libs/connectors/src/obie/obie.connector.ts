@@ -14,6 +14,7 @@ import type { ConnectorHealth } from '../capabilities/status-probe.js';
 import type {
   StandingOrderCallback,
   StandingOrderCapability,
+  StandingOrderSubmission,
   StandingOrderInitiation,
 } from '../capabilities/standing-orders.js';
 import type {
@@ -124,6 +125,13 @@ export class ObieConnector
       guardBankAnswer(ctx, () => this.payments.authoriseDecoupled(ctx, handle, initiation)),
     submitAuthorised: (ctx, handle, initiation, grant) =>
       guardBankAnswer(ctx, () => this.payments.submit(ctx, handle, initiation, grant)),
+  };
+  /** Authorise on the user's return, then submit the standing order with the grant kept. */
+  readonly standingOrderSubmission: StandingOrderSubmission = {
+    authoriseRedirect: (ctx, callback) =>
+      guardBankAnswer(ctx, () => this.standingOrders.authoriseRedirect(ctx, callback)),
+    submitAuthorised: (ctx, handle, initiation, grant) =>
+      guardBankAnswer(ctx, () => this.standingOrders.submit(ctx, handle, initiation, grant)),
   };
 
   constructor(entry: BankCatalogueEntry, deps: ObieConnectorDeps) {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { JobPayload } from '#libs/common';
 import type { OperatorEventType, OutcomeKind } from '#libs/domain';
 import { newId } from '#libs/domain';
 import type { OperatorEvent, OutcomeCheck, Prisma } from '../generated/prisma/client.js';
@@ -22,6 +23,13 @@ export interface NewOutcomeCheck extends OutcomeRef {
   readonly firstAskAt: Date;
 }
 
+/** The timer that asks a check again: its scheduled_job row's id, queue and job. */
+export interface CheckTimer {
+  readonly id: string;
+  readonly queue: string;
+  readonly payload: JobPayload;
+}
+
 const key = (ref: OutcomeRef): Prisma.OutcomeCheckWhereUniqueInput => ({
   kind_resourceId: { kind: ref.kind, resourceId: ref.resourceId },
 });
@@ -33,27 +41,27 @@ const key = (ref: OutcomeRef): Prisma.OutcomeCheckWhereUniqueInput => ({
 @Injectable()
 export class OutcomeCheckRepository extends Repository {
   /**
-   * Writes the check before its call. A check already open for the resource (the call is asked
-   * again) keeps when it started and how often it was asked; its operation and grant are updated.
+   * Writes the check before its call, with its timer (a scheduled_job row due at `firstAskAt`), in
+   * one statement: one round trip inside a transaction that may hold a lock (a VRP's, against its
+   * consent's limits). A check already open for the resource (the call is asked again) keeps when
+   * it started and how often it was asked; its operation and grant are updated.
    */
-  async begin(check: NewOutcomeCheck): Promise<OutcomeCheck> {
-    return this.db.outcomeCheck.upsert({
-      where: key(check),
-      create: {
-        kind: check.kind,
-        resourceId: check.resourceId,
-        memberId: check.memberId,
-        operation: check.operation,
-        sealedGrant: check.sealedGrant ?? null,
-        since: check.since,
-        nextAskAt: check.firstAskAt,
-      },
-      update: {
-        operation: check.operation,
-        ...(check.sealedGrant === undefined ? {} : { sealedGrant: check.sealedGrant }),
-        nextAskAt: check.firstAskAt,
-      },
-    });
+  async begin(check: NewOutcomeCheck, timer: CheckTimer): Promise<void> {
+    await this.db.$executeRaw`
+      WITH written AS (
+        INSERT INTO outcome_check (kind, resource_id, member_id, operation, sealed_grant, since, next_ask_at)
+        VALUES (${check.kind}, ${check.resourceId}, ${check.memberId}, ${check.operation},
+                ${check.sealedGrant ?? null}, ${check.since}, ${check.firstAskAt})
+        ON CONFLICT (kind, resource_id) DO UPDATE SET
+          operation = EXCLUDED.operation,
+          sealed_grant = COALESCE(EXCLUDED.sealed_grant, outcome_check.sealed_grant),
+          next_ask_at = EXCLUDED.next_ask_at
+        RETURNING 1
+      )
+      INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
+      VALUES (${timer.id}, ${timer.queue}, ${timer.payload.name}, ${JSON.stringify(timer.payload)}::jsonb,
+              ${check.firstAskAt})
+      ON CONFLICT (id) DO UPDATE SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload`;
   }
 
   find(ref: OutcomeRef): Promise<OutcomeCheck | null> {

@@ -6,7 +6,7 @@
  */
 
 /** The resources whose money-moving calls are checked, and the job that asks each again. */
-export const OUTCOME_KINDS = ['payment', 'payout', 'refund'] as const;
+export const OUTCOME_KINDS = ['payment', 'payout', 'refund', 'transfer', 'standing-order'] as const;
 export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
 
 export function isOutcomeKind(value: string): value is OutcomeKind {

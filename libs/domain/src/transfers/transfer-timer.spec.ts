@@ -88,6 +88,12 @@ describe('transfer timers: what a fired one does', () => {
     expect(transferTimerAction({ ...waiting, expiresAt: null })).toEqual({ kind: 'wait' });
   });
 
+  it('waits while the outcome of the submission is unknown, past its window and the polling period too', () => {
+    const unknown = { ...fired, status: 'PROCESSING', atBank: false, outcomeUnknown: true } as const;
+    expect(transferTimerAction(unknown)).toEqual({ kind: 'wait' });
+    expect(transferTimerAction({ ...unknown, pollUntil: NOW })).toEqual({ kind: 'wait' });
+  });
+
   it('declares a submission lost once its deadline passed without a bank answer', () => {
     expect(transferTimerAction({ ...fired, atBank: false })).toEqual({ kind: 'submission-lost' });
     expect(transferTimerAction({ ...base, atBank: false, expiresAt: at(1) })).toEqual({ kind: 'wait' });

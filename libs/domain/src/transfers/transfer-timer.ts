@@ -17,6 +17,8 @@ export interface TransferTimerInput {
   readonly atBank: boolean;
   /** Whether the user's step at the bank is a decoupled approval (polled rather than waited for). */
   readonly decoupled: boolean;
+  /** Whether the submission's answer is unknown (an open outcome check asks the bank again). */
+  readonly outcomeUnknown?: boolean;
 }
 
 function earliest(...dates: readonly (Date | null)[]): Date | null {
@@ -50,15 +52,18 @@ export type TransferTimerAction =
   | { readonly kind: 'wait' };
 
 /**
- * The rule for a fired timer: past the polling period -> INITIATED (final, result unknown); a
- * user who did not authorise in time -> FAILURE_EXPIRED; a submission whose bank answer never
- * arrived -> INITIATED (the user authorised, the payment's confirmation failed); a transfer the
- * bank holds -> ask the bank; otherwise wait on.
+ * The rule for a fired timer: a submission whose answer is unknown (its outcome check asks the
+ * bank again) -> wait on, whatever the time, the polling period included; past the polling period
+ * -> INITIATED (final: the bank holds the payment and gave no final status); a user who did not
+ * authorise in time -> FAILURE_EXPIRED; a submission without a check and without the bank's
+ * answer (stored before outcome checks) -> INITIATED; a transfer the bank holds -> ask the bank;
+ * otherwise wait on.
  */
 export function transferTimerAction(
   input: Omit<TransferTimerInput, 'scheduleSeconds' | 'pollCount'>,
 ): TransferTimerAction {
   const now = input.now.getTime();
+  if (input.outcomeUnknown === true) return { kind: 'wait' };
   if (now >= input.pollUntil.getTime()) return { kind: 'give-up' };
   const expired = input.expiresAt !== null && now >= input.expiresAt.getTime();
   if (input.status === 'PENDING_EXTERNAL_AUTHORIZATION') {

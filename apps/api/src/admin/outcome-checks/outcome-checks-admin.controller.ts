@@ -63,7 +63,13 @@ export class OutcomeChecksAdminController {
     payouts: PayoutProgression,
     refunds: RefundProgression,
   ) {
-    this.resolutions = { payment: undefined, payout: payouts, refund: refunds };
+    this.resolutions = {
+      payment: undefined,
+      payout: payouts,
+      refund: refunds,
+      transfer: undefined,
+      'standing-order': undefined,
+    };
   }
 
   @Get('outcome-checks')
