@@ -53,6 +53,8 @@ try {
     `operations         ${report.operations}`,
     `per flow           ${perFlow(report.flows)}`,
     `faults injected    ${perFlow(report.faults)}`,
+    'final statuses per flow',
+    ...Object.entries(report.outcomes).map(([flow, statuses]) => `  ${flow.padEnd(22)} ${perFlow(statuses)}`),
     `divergences        ${report.divergences}`,
     `double executions  ${report.doubleExecutions}`,
     `stuck              ${report.stuck}`,

@@ -39,6 +39,8 @@ export interface BankTruthReport {
   readonly faults: Readonly<Record<string, number>>;
   /** Operations per flow. */
   readonly flows: Readonly<Record<string, number>>;
+  /** Per flow, the final statuses of the resources its operations made at the gateway (kind:status). */
+  readonly outcomes: Readonly<Record<string, Readonly<Record<string, number>>>>;
   readonly divergences: number;
   readonly doubleExecutions: number;
   readonly stuck: number;
@@ -141,8 +143,9 @@ export async function runBankTruth(options: BankTruthOptions): Promise<BankTruth
     const drivingSeconds = (Date.now() - drivingFrom) / 1000;
     await sleep(FAULT_REFRESH_MS);
     await letTimersRun(processes, db, log);
-    const findings = await compare(processes, db, started);
+    const { findings, outcomes } = await compare(processes, db, started);
     return {
+      outcomes,
       seeds,
       durationSeconds: (Date.now() - began) / 1000,
       drivingSeconds,
@@ -303,12 +306,24 @@ async function linkFindings(
   ];
 }
 
-async function compare(processes: GatewayProcesses, db: pg.Client, started: readonly Started[]): Promise<Finding[]> {
+async function compare(
+  processes: GatewayProcesses,
+  db: pg.Client,
+  started: readonly Started[],
+): Promise<{ findings: Finding[]; outcomes: Record<string, Record<string, number>> }> {
   const { byRef, byLink } = await gatewayResources(db, started);
   const findings: Finding[] = [];
+  const outcomes: Record<string, Record<string, number>> = {};
+  const count = (flow: Flow, resources: readonly GatewayResource[]): void => {
+    const of = (outcomes[flow] ??= {});
+    for (const resource of resources)
+      of[`${resource.kind}:${resource.status}`] = (of[`${resource.kind}:${resource.status}`] ?? 0) + 1;
+    if (resources.length === 0) of['none'] = (of['none'] ?? 0) + 1;
+  };
   for (const operation of started) {
     if (operation.linkId !== undefined) {
       const payments = byLink.get(operation.linkId) ?? [];
+      count(operation.flow, payments);
       // A payment whose payer chose no bank is looked up at the bank the flow would have chosen.
       for (const payment of payments) {
         const bankId = payment.row['bank_id'] === null ? operation.bankId : payment.bankId;
@@ -319,6 +334,7 @@ async function compare(processes: GatewayProcesses, db: pg.Client, started: read
     }
     const executions = await bankExecutions(processes, operation.bankId, operation.refId);
     const made = byRef.get(operation.refId) ?? [];
+    count(operation.flow, made);
     if (made.length === 0) {
       // Nothing stored at the gateway: the bank must have executed nothing either.
       if (executions.length > 0)
@@ -340,5 +356,5 @@ async function compare(processes: GatewayProcesses, db: pg.Client, started: read
     }
     for (const resource of made) findings.push(...judge(resource, executions));
   }
-  return findings;
+  return { findings, outcomes };
 }
