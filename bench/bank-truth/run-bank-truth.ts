@@ -22,7 +22,8 @@ export interface BankTruthOptions {
   readonly concurrency?: number;
   /**
    * Drive operations until this many seconds have passed, round after round (a new seed each),
-   * then let the timers run. Without it, one round.
+   * each phase of a round taking its share of the time left, then let the timers run. Without it,
+   * one round.
    */
   readonly seconds?: number;
   readonly log?: (line: string) => void;
@@ -114,9 +115,17 @@ export async function runBankTruth(options: BankTruthOptions): Promise<BankTruth
       const plan = planOperations(options.operations, seed, options.flows ?? FLOWS, options.faults ?? FAULT_KINDS);
       log(`round ${round + 1} (seed ${seed}): ${plan.length} operations`);
       await prepareFixtures(site, fixtures, plan);
-      for (const fault of FAULT_KINDS) {
-        const phase = plan.filter((operation) => operation.fault === fault);
-        if (phase.length === 0 || timeIsUp()) continue;
+      const phases = FAULT_KINDS.map((fault) => ({
+        fault,
+        phase: plan.filter((operation) => operation.fault === fault),
+      })).filter(({ phase }) => phase.length > 0);
+      for (const [index, { fault, phase }] of phases.entries()) {
+        // The first round drives at least one batch of every phase, so a short run still meets
+        // every fault kind; with a time limit, each phase gets its share of the time left.
+        if (round > 0 && timeIsUp()) break;
+        const phaseStop =
+          stopAt === undefined ? undefined : Date.now() + (stopAt - Date.now()) / (phases.length - index);
+        const phaseIsUp = (): boolean => phaseStop !== undefined && Date.now() > phaseStop;
         log(`phase ${fault}: ${phase.length} operations`);
         const faults = bankFaults(fault, [...new Set(phase.map((operation) => operation.flow))]);
         for (const [bankId, body] of faults)
@@ -134,7 +143,7 @@ export async function runBankTruth(options: BankTruthOptions): Promise<BankTruth
         };
         // A kill strikes one operation at a time, so each meets its own.
         const size = fault.startsWith('kill-') ? 1 : (options.concurrency ?? 4);
-        for (let i = 0; i < phase.length && !timeIsUp(); i += size)
+        for (let i = 0; i < phase.length && (i === 0 || !phaseIsUp()); i += size)
           await Promise.all(phase.slice(i, i + size).map(one));
         for (const bankId of faults.keys())
           await adminCall(`${processes.sandboxUrl}/sandbox/faults/${bankId}`, 'PUT', {});
