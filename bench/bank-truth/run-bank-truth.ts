@@ -217,7 +217,8 @@ async function gatewayResources(
     [refIds, linkIds],
   );
   for (const row of payments.rows) {
-    const linkId = row['payment_link_id'] === null ? undefined : String(row['payment_link_id']);
+    const link = row['payment_link_id'];
+    const linkId = typeof link === 'string' ? link : undefined;
     const resource: GatewayResource = {
       kind: 'payment',
       id: String(row['id']),
