@@ -42,6 +42,11 @@ export interface BankTruthReport {
   readonly flows: Readonly<Record<string, number>>;
   /** Per flow, the final statuses of the resources its operations made at the gateway (kind:status). */
   readonly outcomes: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /**
+   * The operations (`flow / fault`) that left nothing at the gateway: a create cut by a kill whose
+   * retry found its key still in flight (nothing stored, nothing at the bank), or a flow broken.
+   */
+  readonly emptyOperations: readonly string[];
   readonly divergences: number;
   readonly doubleExecutions: number;
   readonly stuck: number;
@@ -152,9 +157,10 @@ export async function runBankTruth(options: BankTruthOptions): Promise<BankTruth
     const drivingSeconds = (Date.now() - drivingFrom) / 1000;
     await sleep(FAULT_REFRESH_MS);
     await letTimersRun(processes, db, log);
-    const { findings, outcomes } = await compare(processes, db, started);
+    const { findings, outcomes, empty } = await compare(processes, db, started);
     return {
       outcomes,
+      emptyOperations: empty,
       seeds,
       durationSeconds: (Date.now() - began) / 1000,
       drivingSeconds,
@@ -320,12 +326,14 @@ async function compare(
   processes: GatewayProcesses,
   db: pg.Client,
   started: readonly Started[],
-): Promise<{ findings: Finding[]; outcomes: Record<string, Record<string, number>> }> {
+): Promise<{ findings: Finding[]; outcomes: Record<string, Record<string, number>>; empty: string[] }> {
   const { byRef, byLink } = await gatewayResources(db, started);
   const findings: Finding[] = [];
   const outcomes: Record<string, Record<string, number>> = {};
-  const count = (flow: Flow, resources: readonly GatewayResource[]): void => {
-    const of = (outcomes[flow] ??= {});
+  const empty: string[] = [];
+  const count = (operation: Started, resources: readonly GatewayResource[]): void => {
+    const of = (outcomes[operation.flow] ??= {});
+    if (resources.length === 0) empty.push(`${operation.flow} / ${operation.fault}`);
     for (const resource of resources)
       of[`${resource.kind}:${resource.status}`] = (of[`${resource.kind}:${resource.status}`] ?? 0) + 1;
     if (resources.length === 0) of['none'] = (of['none'] ?? 0) + 1;
@@ -333,7 +341,7 @@ async function compare(
   for (const operation of started) {
     if (operation.linkId !== undefined) {
       const payments = byLink.get(operation.linkId) ?? [];
-      count(operation.flow, payments);
+      count(operation, payments);
       // A payment whose payer chose no bank is looked up at the bank the flow would have chosen.
       for (const payment of payments) {
         const bankId = payment.row['bank_id'] === null ? operation.bankId : payment.bankId;
@@ -344,7 +352,7 @@ async function compare(
     }
     const executions = await bankExecutions(processes, operation.bankId, operation.refId);
     const made = byRef.get(operation.refId) ?? [];
-    count(operation.flow, made);
+    count(operation, made);
     if (made.length === 0) {
       // Nothing stored at the gateway: the bank must have executed nothing either.
       if (executions.length > 0)
@@ -366,5 +374,5 @@ async function compare(
     }
     for (const resource of made) findings.push(...judge(resource, executions));
   }
-  return { findings, outcomes };
+  return { findings, outcomes, empty };
 }
