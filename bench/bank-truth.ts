@@ -9,6 +9,8 @@ import { freePortOnLoopback as freePort } from './free-port.js';
  * under lost and late bank answers, repeated callbacks, users who never return and kill -9 of the
  * api and the worker, lets every timer run, then compares each resource's final status with what
  * the sandbox bank executed. Exits non-zero on any divergence, double execution or stuck resource.
+ * `--operations` is the size of one round (one seed's plan); with `--seconds` rounds follow one
+ * another (seed, seed + 1, ...) until that time has passed, then the timers run to the end.
  *
  *   npm run check:bank-truth [-- --operations N --seconds S --seed X --faults kind,kind]
  */
@@ -41,12 +43,18 @@ try {
     ...(values.faults === undefined ? {} : { faults: faultKinds(values.faults) }),
     log: (line) => void process.stderr.write(`[bank-truth] ${line}\n`),
   });
-  const lines = [
-    `seed               ${seed}`,
-    `operations         ${report.operations}`,
-    `faults injected    ${Object.entries(report.faults)
+  const perFlow = (counts: Readonly<Record<string, number>>): string =>
+    Object.entries(counts)
       .map(([kind, count]) => `${kind} ${count}`)
-      .join(', ')}`,
+      .join(', ');
+  const lines = [
+    `seed               ${report.seeds.join(', ')}${report.seeds.length > 1 ? ` (${report.seeds.length} rounds)` : ''}`,
+    `duration           ${report.durationSeconds.toFixed(0)} s (driving operations ${report.drivingSeconds.toFixed(0)} s)`,
+    `operations         ${report.operations}`,
+    `per flow           ${perFlow(report.flows)}`,
+    `faults injected    ${perFlow(report.faults)}`,
+    'final statuses per flow',
+    ...Object.entries(report.outcomes).map(([flow, statuses]) => `  ${flow.padEnd(22)} ${perFlow(statuses)}`),
     `divergences        ${report.divergences}`,
     `double executions  ${report.doubleExecutions}`,
     `stuck              ${report.stuck}`,

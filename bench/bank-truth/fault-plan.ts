@@ -9,6 +9,11 @@ export const FLOWS = [
   'uk-decoupled-payment',
   'bg-redirect-payment',
   'bg-decoupled-payment',
+  'bg-embedded-payment',
+  'uk-vrp',
+  'uk-refund',
+  'payout',
+  'payment-link',
   'uk-v1-transfer',
   'bg-v1-transfer',
 ] as const;
@@ -54,16 +59,26 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** The flows whose user comes back to the gateway through the browser (after a redirect to the bank). */
+const BROWSER_FLOWS: ReadonlySet<Flow> = new Set<Flow>([
+  'uk-redirect-payment',
+  'bg-redirect-payment',
+  'payment-link',
+  'uk-v1-transfer',
+  'bg-v1-transfer',
+]);
+
 /** Which flows a fault can meet: callbacks only where the user comes back through the browser. */
 export function faultFits(flow: Flow, fault: FaultKind): boolean {
-  const browser = flow === 'uk-redirect-payment' || flow === 'bg-redirect-payment' || flow.endsWith('v1-transfer');
+  const browser = BROWSER_FLOWS.has(flow);
   if (fault === 'double-callback' || fault === 'concurrent-callback' || fault === 'never-return') return browser;
   return true;
 }
 
 /**
- * `operations` operations over the given flows and faults, each pair that fits drawn alike; every
- * fitting pair comes once before any comes twice, so a small run still covers the mix.
+ * `operations` operations over the given flows and faults: first each flow once under a fault
+ * drawn from those that fit it (so a run of as many operations as flows covers every flow), then
+ * each fitting pair drawn alike, every pair once before any comes twice.
  */
 export function planOperations(
   operations: number,
@@ -77,7 +92,12 @@ export function planOperations(
   );
   if (pairs.length === 0) return [];
   const planned: PlannedOperation[] = [];
-  let round: { flow: Flow; fault: FaultKind }[] = [];
+  const first = shuffled(flows, random).flatMap((flow) => {
+    const fitting = pairs.filter((pair) => pair.flow === flow);
+    const pair = fitting[Math.floor(random() * fitting.length)];
+    return pair === undefined ? [] : [pair];
+  });
+  let round: { flow: Flow; fault: FaultKind }[] = first.reverse();
   for (let index = 0; index < operations; index++) {
     if (round.length === 0) round = shuffled(pairs, random);
     const pair = round.pop() as { flow: Flow; fault: FaultKind };

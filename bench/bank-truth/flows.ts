@@ -1,69 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { approveAtBank } from './bank-pages.js';
 import type { FaultKind, Flow } from './fault-plan.js';
+import {
+  comeBack,
+  newIdempotencyKey,
+  newRefId,
+  send,
+  TPP_CALLBACK,
+  USER,
+  type FlowContext,
+  type Json,
+  type Started,
+} from './flow-client.js';
+import { embeddedPayment } from './embedded-flow.js';
+import { paymentLinkUse } from './payment-link-flow.js';
+import { payout } from './payout-flow.js';
+import { refund } from './refund-flow.js';
+import { vrp } from './vrp-flow.js';
 
-const TPP_CALLBACK = 'https://tpp.example/bank-truth/callback';
-const USER = 'sandbox-success';
-
-type Json = Record<string, unknown>;
-
-export interface FlowContext {
-  readonly apiUrl: string;
-  /** The member's Authorization header. */
-  readonly auth: string;
-}
-
-/** What a flow started: the bank and the end-to-end id the bank is sent. */
-export interface Started {
-  readonly flow: Flow;
-  readonly fault: FaultKind;
-  readonly bankId: string;
-  readonly refId: string;
-}
-
-/** A call to the gateway that never throws: a refused or lost connection (the api killed) is status 0. */
-async function call(
-  url: string,
-  method: string,
-  auth: string | undefined,
-  body?: unknown,
-): Promise<{ status: number; body: Json }> {
-  try {
-    const response = await fetch(url, {
-      method,
-      redirect: 'manual',
-      headers: {
-        ...(auth === undefined ? {} : { authorization: auth }),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const text = await response.text();
-    let parsed: Json = {};
-    try {
-      parsed = text === '' ? {} : (JSON.parse(text) as Json);
-    } catch {
-      parsed = {};
-    }
-    return { status: response.status, body: parsed };
-  } catch {
-    return { status: 0, body: {} };
-  }
-}
-
-/** The user's browser coming back to the gateway's callback, as the fault says: once, twice, twice at once, or never. */
-async function comeBack(callbackUrl: string, fault: FaultKind): Promise<void> {
-  const back = (): Promise<unknown> => call(callbackUrl, 'GET', undefined);
-  if (fault === 'never-return') return;
-  if (fault === 'concurrent-callback') await Promise.all([back(), back()]);
-  else if (fault === 'double-callback') {
-    await back();
-    await back();
-  } else await back();
-}
-
-const refId = (flow: Flow): string => `bt-${flow.slice(0, 2)}-${randomBytes(6).toString('hex')}`;
+export type { FlowContext, Started } from './flow-client.js';
 
 function ukInitiation(bankId: string, ref: string, extra: Json = {}): Json {
   return {
@@ -91,13 +45,17 @@ function sepaInitiation(bankId: string, ref: string, extra: Json = {}): Json {
   };
 }
 
+/** A Payments v2 payment: created under an Idempotency-Key, approved at the bank, the browser back. */
 async function paymentV2(ctx: FlowContext, initiation: Json, fault: FaultKind): Promise<void> {
-  const created = await call(`${ctx.apiUrl}/v2/payments`, 'POST', ctx.auth, { initiation });
+  const created = await send(ctx, `${ctx.apiUrl}/v2/payments`, 'POST', {
+    idempotencyKey: newIdempotencyKey(),
+    body: { initiation },
+  });
   const payment = created.body['payment'] as Json | undefined;
   const redirectUrl = (payment?.['authentication'] as Json | undefined)?.['redirectUrl'];
-  if (typeof redirectUrl !== 'string') return; // decoupled, or the answer was lost: the gateway carries on alone
+  if (typeof redirectUrl !== 'string') return; // decoupled, or no answer: the gateway carries on alone
   const back = await approveAtBank(redirectUrl, USER).catch(() => undefined);
-  if (back !== undefined) await comeBack(back, fault);
+  if (back !== undefined) await comeBack(ctx, back, fault);
 }
 
 function transferPayload(ref: string, currency: 'GBP' | 'EUR'): Json {
@@ -112,7 +70,7 @@ function transferPayload(ref: string, currency: 'GBP' | 'EUR'): Json {
     refId: ref,
     to: { id: 'm:tpp' },
     redirectUrl: TPP_CALLBACK,
-    callbackState: `state-${randomBytes(4).toString('hex')}`,
+    callbackState: `state-${ref}`,
     description: ref,
     transferBody: {
       currency,
@@ -123,39 +81,45 @@ function transferPayload(ref: string, currency: 'GBP' | 'EUR'): Json {
 }
 
 async function transferV1(ctx: FlowContext, bankId: string, ref: string, currency: 'GBP' | 'EUR', fault: FaultKind) {
-  const stored = await call(`${ctx.apiUrl}/token-requests`, 'POST', ctx.auth, {
-    requestPayload: transferPayload(ref, currency),
+  const stored = await send(ctx, `${ctx.apiUrl}/token-requests`, 'POST', {
+    idempotencyKey: newIdempotencyKey(),
+    body: { requestPayload: transferPayload(ref, currency) },
   });
   const id = (stored.body['tokenRequest'] as Json | undefined)?.['id'];
   if (typeof id !== 'string') return;
-  const authorised = await call(
-    `${ctx.apiUrl}/token-requests/${encodeURIComponent(id)}/authorization`,
-    'POST',
-    ctx.auth,
-    {
-      bankId,
-    },
-  );
+  const authorised = await send(ctx, `${ctx.apiUrl}/token-requests/${encodeURIComponent(id)}/authorization`, 'POST', {
+    body: { bankId },
+  });
   const redirectUrl = authorised.body['redirectUrl'];
   if (typeof redirectUrl !== 'string') return;
   const back = await approveAtBank(redirectUrl, USER).catch(() => undefined);
-  if (back !== undefined) await comeBack(back, fault);
+  if (back !== undefined) await comeBack(ctx, back, fault);
 }
 
-/** The bank a flow pays at, and the operation whose answer a lost or late answer fault hits there. */
-export const FLOW_BANKS: Readonly<Record<Flow, { readonly bankId: string; readonly moneyCall: string }>> = {
-  'uk-redirect-payment': { bankId: 'ob-sandbox-gb', moneyCall: 'domestic-payments' },
-  'uk-decoupled-payment': { bankId: 'ob-sandbox-gb-decoupled', moneyCall: 'domestic-payments' },
-  'bg-redirect-payment': { bankId: 'ob-sandbox-eu-redirect', moneyCall: 'payments' },
-  'bg-decoupled-payment': { bankId: 'ob-sandbox-eu-decoupled', moneyCall: 'payments' },
-  'uk-v1-transfer': { bankId: 'ob-sandbox-gb-payments', moneyCall: 'domestic-payments' },
-  'bg-v1-transfer': { bankId: 'ob-sandbox-de-blz', moneyCall: 'payments' },
+/**
+ * The bank (or settlement provider) a flow pays at, the operation whose answer a lost or late
+ * answer fault hits there, and a short code for its end-to-end ids.
+ */
+export const FLOW_BANKS: Readonly<
+  Record<Flow, { readonly bankId: string; readonly moneyCall: string; readonly code: string }>
+> = {
+  'uk-redirect-payment': { bankId: 'ob-sandbox-gb', moneyCall: 'domestic-payments', code: 'ur' },
+  'uk-decoupled-payment': { bankId: 'ob-sandbox-gb-decoupled', moneyCall: 'domestic-payments', code: 'ud' },
+  'bg-redirect-payment': { bankId: 'ob-sandbox-eu-redirect', moneyCall: 'payments', code: 'br' },
+  'bg-decoupled-payment': { bankId: 'ob-sandbox-eu-decoupled', moneyCall: 'payments', code: 'bd' },
+  'bg-embedded-payment': { bankId: 'ob-sandbox-eu', moneyCall: 'payments', code: 'be' },
+  'uk-vrp': { bankId: 'ob-sandbox-gb', moneyCall: 'domestic-vrps', code: 'uv' },
+  'uk-refund': { bankId: 'ob-sandbox-gb', moneyCall: 'domestic-payments', code: 'rf' },
+  payout: { bankId: 'sandbox-bank', moneyCall: 'payouts', code: 'po' },
+  'payment-link': { bankId: 'ob-sandbox-gb', moneyCall: 'domestic-payments', code: 'pl' },
+  'uk-v1-transfer': { bankId: 'ob-sandbox-gb-payments', moneyCall: 'domestic-payments', code: 'ut' },
+  'bg-v1-transfer': { bankId: 'ob-sandbox-de-blz', moneyCall: 'payments', code: 'bt' },
 };
 
 /** Drives one operation of a flow as a TPP and its user would; never throws. */
 export async function runFlow(ctx: FlowContext, flow: Flow, fault: FaultKind): Promise<Started> {
-  const { bankId } = FLOW_BANKS[flow];
-  const ref = refId(flow);
+  const { bankId, code } = FLOW_BANKS[flow];
+  const ref = newRefId(code);
   const started: Started = { flow, fault, bankId, refId: ref };
   try {
     switch (flow) {
@@ -170,6 +134,21 @@ export async function runFlow(ctx: FlowContext, flow: Flow, fault: FaultKind): P
         break;
       case 'bg-decoupled-payment':
         await paymentV2(ctx, sepaInitiation(bankId, ref, { risk: { psuId: USER } }), fault);
+        break;
+      case 'bg-embedded-payment':
+        await embeddedPayment(ctx, sepaInitiation(bankId, ref));
+        break;
+      case 'uk-vrp':
+        await vrp(ctx, ref);
+        break;
+      case 'uk-refund':
+        await refund(ctx, ref);
+        break;
+      case 'payout':
+        await payout(ctx, ref);
+        break;
+      case 'payment-link':
+        await paymentLinkUse(ctx, started, fault);
         break;
       case 'uk-v1-transfer':
         await transferV1(ctx, bankId, ref, 'GBP', fault);

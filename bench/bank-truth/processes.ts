@@ -7,6 +7,9 @@ import { freePortOnLoopback as freePort } from '../free-port.js';
 
 export const ADMIN_TOKEN = 'bank-truth-admin-token-0123456789abcdef';
 
+/** How long a (re)started process may take to answer its readiness. */
+const START_ALLOWANCE_MS = 300_000;
+
 export type ServiceName = 'sandbox-bank' | 'api' | 'worker';
 
 const ENTRIES: Readonly<Record<ServiceName, string>> = {
@@ -85,21 +88,35 @@ export class GatewayProcesses {
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     this.children.set(name, child);
+    if (!(await this.answersReady(name, () => child.exitCode !== null)))
+      throw new Error(`${name} did not start:\n${this.output.get(name) ?? ''}`);
+  }
+
+  /**
+   * Resolves once the service answers its readiness with 200 (a restarted one included); throws
+   * when it does not within the start's allowance. What a client does before sending again.
+   */
+  async waitReady(name: ServiceName): Promise<void> {
+    if (!(await this.answersReady(name, () => false)))
+      throw new Error(`${name} is not ready:\n${this.output.get(name) ?? ''}`);
+  }
+
+  private async answersReady(name: ServiceName, exited: () => boolean): Promise<boolean> {
     // Generous: a loaded machine starts a Nest process slowly.
-    const deadline = Date.now() + 300_000;
+    const deadline = Date.now() + START_ALLOWANCE_MS;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) break;
-      const status = await fetch(this.readyUrls[name], { signal: AbortSignal.timeout(1000) }).then(
+      if (exited()) return false;
+      const status = await fetch(this.readyUrls[name], { signal: AbortSignal.timeout(2000) }).then(
         (response) => response.status,
         () => 0,
       );
-      if (status === 200) return;
+      if (status === 200) return true;
       await sleep(100);
     }
-    throw new Error(`${name} did not start:\n${this.output.get(name) ?? ''}`);
+    return false;
   }
 
-  /** kill -9, then a fresh process in its place. */
+  /** kill -9, then a fresh process in its place, ready. */
   async killAndRestart(name: ServiceName): Promise<void> {
     await this.kill(name, 'SIGKILL');
     await this.startService(name);

@@ -8,7 +8,7 @@ export type Claim = 'executed' | 'not-executed' | 'unknown';
 
 /** One resource of the gateway, by the end-to-end id the bank was sent (its refId). */
 export interface GatewayResource {
-  readonly kind: 'payment' | 'transfer' | 'token-request';
+  readonly kind: 'payment' | 'transfer' | 'token-request' | 'refund' | 'payout';
   readonly id: string;
   readonly refId: string;
   readonly bankId: string;
@@ -45,6 +45,8 @@ const TRANSFER_EXECUTED = new Set([
   'SETTLEMENT_COMPLETED',
   'SETTLEMENT_INCOMPLETE',
 ]);
+/** Refunds and payouts: the provider's or bank's outcome; anything else is not final (or not known). */
+const REFUND_OR_PAYOUT_NOT_EXECUTED = new Set(['INITIATION_REJECTED', 'INITIATION_FAILED']);
 /** Token requests end without a transfer only when nothing was paid: refused or expired. */
 const TOKEN_REQUEST_NOT_EXECUTED = new Set(['REJECTED', 'EXPIRED']);
 
@@ -59,6 +61,10 @@ export function claimOf(resource: GatewayResource): Claim {
       return resource.status.startsWith('FAILURE_') ? 'not-executed' : 'unknown';
     case 'token-request':
       return TOKEN_REQUEST_NOT_EXECUTED.has(resource.status) ? 'not-executed' : 'unknown';
+    case 'refund':
+    case 'payout':
+      if (resource.status === 'INITIATION_COMPLETED') return 'executed';
+      return REFUND_OR_PAYOUT_NOT_EXECUTED.has(resource.status) ? 'not-executed' : 'unknown';
   }
 }
 
@@ -82,6 +88,34 @@ export function isOperatorFlagged(resource: GatewayResource): boolean {
 }
 
 export type FindingKind = 'divergence' | 'double-execution' | 'stuck';
+
+/** A payment's statuses that give its use back to its payment link: ended without the money moving. */
+const GIVES_LINK_USE_BACK = PAYMENT_NOT_EXECUTED;
+
+/** A link's counters as stored, and the payments made through it. */
+export interface LinkCounters {
+  readonly usedCount: number;
+  /** Decimal string. */
+  readonly usedAmount: string;
+  readonly payments: readonly { readonly status: string; readonly amount: string }[];
+}
+
+/** Minor units of a decimal string of at most 4 fraction digits, for exact sums. */
+function tenThousandths(value: string): bigint {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0').slice(0, 4));
+}
+
+/**
+ * What is wrong with a link's counters, if anything: they must equal the count and the sum of its
+ * payments that moved or may still move money (every one not ended without it).
+ */
+export function linkCountersWrong(link: LinkCounters): string | undefined {
+  const counted = link.payments.filter((payment) => !GIVES_LINK_USE_BACK.has(payment.status));
+  const sum = counted.reduce((total, payment) => total + tenThousandths(payment.amount), 0n);
+  if (link.usedCount === counted.length && tenThousandths(link.usedAmount) === sum) return undefined;
+  return `link counts ${link.usedCount} uses of ${link.usedAmount}, its payments that moved or may move money are ${counted.length} of ${Number(sum) / 10_000}`;
+}
 
 export interface Finding {
   readonly kind: FindingKind;
