@@ -13,7 +13,13 @@ import {
   type Payment,
   type VrpConsent,
 } from '#libs/db';
-import { decideVrpLimits, vrpPeriodsAt, type MemberId, type PaymentInitiationInput } from '#libs/domain';
+import {
+  ENDS_WITHOUT_MONEY_MOVED,
+  decideVrpLimits,
+  vrpPeriodsAt,
+  type MemberId,
+  type PaymentInitiationInput,
+} from '#libs/domain';
 import { wakeOutboxRelay } from '#libs/events';
 import type { InitiatePaymentCommand } from '../payments/initiate-payment.usecase.js';
 import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
@@ -29,16 +35,6 @@ import { revokeVrpConsentAfterBankRefusal } from './vrp-consent-revocation.js';
 import { vrpConsentCreditor, vrpControlsOf } from './vrp-consent-controls.js';
 import { vrpLimitMessage, vrpViolation } from './vrp-limit-refusal.js';
 import { VrpPaymentBank } from './vrp-payment-bank.js';
-
-/** Statuses of a VRP that the consent's limits do not count: the money did not move. */
-export const VRP_STATUSES_NOT_COUNTED = [
-  'INITIATION_REJECTED',
-  'INITIATION_REJECTED_INSUFFICIENT_FUNDS',
-  'INITIATION_FAILED',
-  'INITIATION_DECLINED',
-  'INITIATION_EXPIRED',
-  'CANCELED',
-] as const;
 
 function digits(value: string | undefined): string {
   return (value ?? '').replace(/\D/g, '');
@@ -188,7 +184,7 @@ export class InitiateVrpUseCase {
       const since = new Date(
         Math.min(now.getTime(), ...vrpPeriodsAt(controls, now).map((period) => period.start.getTime())),
       );
-      const made = await this.payments.in(tx).vrpsCounted(consentId, VRP_STATUSES_NOT_COUNTED, since);
+      const made = await this.payments.in(tx).vrpsCounted(consentId, ENDS_WITHOUT_MONEY_MOVED, since);
       const decision = decideVrpLimits(controls, made.recent, input.amount.value, now, { count: made.earlierCount });
       if (decision.kind === 'refused') throw vrpViolation(consentId, vrpLimitMessage(decision));
       const payment = paymentFromNew(

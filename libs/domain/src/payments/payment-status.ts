@@ -41,7 +41,8 @@ const UNSUCCESSFUL_ENDS = [
 /**
  * The ends that mean the money did not move (an initiation the bank rejected, failed, declined or
  * let expire, or a cancellation); INITIATION_NO_FINAL_STATUS_AVAILABLE is not one: the money may
- * have moved.
+ * have moved. A VRP in one of them does not count against its consent's limits; a payment link
+ * gets the use back.
  */
 export const ENDS_WITHOUT_MONEY_MOVED = [
   'INITIATION_REJECTED',
