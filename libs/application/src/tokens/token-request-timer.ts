@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { DecoupledAuthorisation, ExplicitRedemption, PaymentProgress } from '#libs/connectors';
+import type {
+  DecoupledAuthorisation,
+  ExplicitRedemption,
+  PaymentProgress,
+  StandingOrderSubmission,
+} from '#libs/connectors';
 import { TokenRequestRepository, Transactions, type Bank, type TokenRequest } from '#libs/db';
 import { tokenRequestStatusMachine, type TokenRequestStatus } from '#libs/domain';
 import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
@@ -114,6 +119,11 @@ export class TokenRequestTimer {
       await this.pollTwoStepTransfer(request, bank, polls, explicit);
       return;
     }
+    const submission = request.kind === 'STANDING_ORDER' ? this.completion.standingOrderSubmissionOf(bank) : undefined;
+    if (submission !== undefined) {
+      await this.pollTwoStepStandingOrder(request, bank, polls, submission);
+      return;
+    }
     let progress: PaymentProgress | undefined;
     try {
       progress = await this.statusAtBank(request, bank);
@@ -167,6 +177,44 @@ export class TokenRequestTimer {
     await this.transactions.run((tx) => scheduleTokenRequestTimer(tx, request.id, request.expiresAt));
     if (answer.kind === 'refused') await this.completion.withProgress(claimed, bank, answer.progress, {});
     else await this.completion.transferAuthorised(claimed, bank, answer.grant, {});
+  }
+
+  /**
+   * A standing order at a bank that submits as a second step: the approval is asked for without
+   * submitting; once approved, the standing order goes through the checked submission (its grant
+   * sealed on the check opened with the claim, asked again while the bank's answer is unknown).
+   */
+  private async pollTwoStepStandingOrder(
+    request: TokenRequest,
+    bank: Bank,
+    polls: number,
+    submission: StandingOrderSubmission,
+  ): Promise<void> {
+    let answer: DecoupledAuthorisation | undefined;
+    try {
+      answer = await submission.authoriseDecoupled(
+        this.progression.callContext(bank.id),
+        tokenRequestHandleOf(request),
+        standingOrderInitiationOf(request, { redirectUri: this.progression.redirectUri }),
+      );
+    } catch (error) {
+      this.progression.logger.warn(
+        { tokenRequestId: request.id, bankId: bank.id, err: error },
+        'token request approval poll failed; polling again later',
+      );
+    }
+    if (answer === undefined || answer.kind === 'waiting') {
+      await this.pollAgain(request, bank, polls + 1);
+      return;
+    }
+    if (answer.kind === 'authorised') {
+      await this.completion.standingOrderApproved(request, bank, answer.grant, submission);
+      return;
+    }
+    const claimed = await this.completion.issuance.claim(request);
+    if (claimed === null) return;
+    await this.transactions.run((tx) => scheduleTokenRequestTimer(tx, request.id, request.expiresAt));
+    await this.completion.withProgress(claimed, bank, answer.progress, {});
   }
 
   private statusAtBank(request: TokenRequest, bank: Bank): Promise<PaymentProgress> {
