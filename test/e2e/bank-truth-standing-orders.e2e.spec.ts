@@ -208,3 +208,62 @@ describe('a decoupled standing order approved in the banking app, its submission
     expect((await standingOrderChecks()).map((check) => check.resourceId)).not.toContain(request.id);
   }, 90_000);
 });
+
+describe('a decoupled standing order approved as its window ends, its submission answer lost', () => {
+  it('the approval found at expiry goes through the checked path: PENDING with a check, then PROCESSED, one standing order at the bank', async () => {
+    const request = await storeTokenRequest(
+      gateway,
+      member,
+      ukStandingOrderPayload(dayFromToday(3), dayFromToday(400)),
+      { psuId: 'sandbox-success' },
+      1,
+    );
+    const faults = `${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb-decoupled`;
+    const lose = await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, {
+      latencyMs: 0,
+      errorRate: 0,
+      lostAnswerRate: 1,
+      only: ['domestic-standing-orders'],
+    });
+    expect(lose.status, JSON.stringify(lose.body)).toBe(200);
+    let bankConsentId: string;
+    try {
+      const answer = await call<Record<string, unknown>>(
+        `${gateway.apiUrl}/token-requests/${encodeURIComponent(request.id)}/authorization`,
+        'POST',
+        member.auth,
+        { bankId: 'ob-sandbox-gb-decoupled' },
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      // The window ends before a poll finds the approval: the last look at the bank finds it.
+      await advanceClock(gateway, 90);
+      bankConsentId = (await requestOf(request.id)).bankConsentId ?? '';
+      await waitFor(
+        () => standingOrdersAtBank(bankConsentId),
+        (n) => n > 0,
+        'standing orders at the bank',
+      );
+      await waitFor(
+        async () => (await standingOrderChecks()).find((check) => check.resourceId === request.id),
+        (check) => check !== undefined,
+        'the standing order check',
+      );
+      await sleep(1_000);
+    } finally {
+      const fixed = await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, { latencyMs: 0, errorRate: 0 });
+      expect(fixed.status).toBe(200);
+    }
+    expect(await requestOf(request.id)).toMatchObject({ status: 'PENDING', tokenId: null });
+    expect(await standingOrdersAtBank(bankConsentId)).toBe(1);
+
+    await advanceClock(gateway, 180);
+    const done = await waitFor(
+      () => requestOf(request.id),
+      (row) => row.status !== 'PENDING',
+      `token request ${request.id}`,
+    );
+    expect(done).toMatchObject({ status: 'PROCESSED', standingOrderSubmissionId: expect.any(String) });
+    expect(await standingOrdersAtBank(bankConsentId)).toBe(1);
+    expect((await standingOrderChecks()).map((check) => check.resourceId)).not.toContain(request.id);
+  }, 90_000);
+});

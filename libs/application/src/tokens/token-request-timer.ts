@@ -70,6 +70,9 @@ export class TokenRequestTimer {
         : undefined;
     // A bank that submits in a second step pays nothing until the gateway submits: no order, nothing to follow.
     if (explicit !== undefined) return this.expire(request.id);
+    const submission = request.kind === 'STANDING_ORDER' ? this.completion.standingOrderSubmissionOf(bank) : undefined;
+    if (submission !== undefined && tokenRequestStepOf(request.authorization)?.kind === 'decoupled')
+      return this.expireUnlessApproved(request, bank, now, submission);
     let progress: PaymentProgress;
     try {
       progress = await this.statusAtBank(request, bank);
@@ -78,17 +81,48 @@ export class TokenRequestTimer {
         { tokenRequestId: request.id, bankId: bank.id, err: error },
         'bank status before expiry could not be read; asking again later',
       );
-      if (now.getTime() - request.expiresAt.getTime() >= ASK_BEFORE_EXPIRY_MAX_MS) return this.expire(request.id);
-      await this.transactions.run((tx) =>
-        scheduleTokenRequestTimer(tx, request.id, new Date(now.getTime() + ASK_BEFORE_EXPIRY_RETRY_MS)),
-      );
-      return request.status as TokenRequestStatus;
+      return this.askAgainBeforeExpiry(request, now);
     }
     if (progress.outcome === 'AWAITING_AUTHORISATION') return this.expire(request.id);
     const claimed = await this.completion.issuance.claim(request);
     if (claimed === null) return (await this.completion.reload(request)).status as TokenRequestStatus;
     await this.completion.withProgress(claimed, bank, progress, {});
     return (await this.completion.reload(request)).status as TokenRequestStatus;
+  }
+
+  /**
+   * A decoupled standing order at a bank that submits as a second step, at the end of its window:
+   * an approval the polls had not found yet goes through the checked submission; no approval
+   * expires the request.
+   */
+  private async expireUnlessApproved(
+    request: TokenRequest,
+    bank: Bank,
+    now: Date,
+    submission: StandingOrderSubmission,
+  ): Promise<TokenRequestStatus | undefined> {
+    let answer: DecoupledAuthorisation;
+    try {
+      answer = await this.approvalOf(request, bank, submission);
+    } catch (error) {
+      this.progression.logger.warn(
+        { tokenRequestId: request.id, bankId: bank.id, err: error },
+        'approval before expiry could not be read; asking again later',
+      );
+      return this.askAgainBeforeExpiry(request, now);
+    }
+    if (answer.kind === 'waiting') return this.expire(request.id);
+    await this.completeApproval(request, bank, answer, submission);
+    return (await this.completion.reload(request)).status as TokenRequestStatus;
+  }
+
+  /** A bank that could not be asked before the expiry is asked again after a minute, for at most a day. */
+  private async askAgainBeforeExpiry(request: TokenRequest, now: Date): Promise<TokenRequestStatus | undefined> {
+    if (now.getTime() - request.expiresAt.getTime() >= ASK_BEFORE_EXPIRY_MAX_MS) return this.expire(request.id);
+    await this.transactions.run((tx) =>
+      scheduleTokenRequestTimer(tx, request.id, new Date(now.getTime() + ASK_BEFORE_EXPIRY_RETRY_MS)),
+    );
+    return request.status as TokenRequestStatus;
   }
 
   private expire(tokenRequestId: string): Promise<TokenRequestStatus | undefined> {
@@ -192,11 +226,7 @@ export class TokenRequestTimer {
   ): Promise<void> {
     let answer: DecoupledAuthorisation | undefined;
     try {
-      answer = await submission.authoriseDecoupled(
-        this.progression.callContext(bank.id),
-        tokenRequestHandleOf(request),
-        standingOrderInitiationOf(request, { redirectUri: this.progression.redirectUri }),
-      );
+      answer = await this.approvalOf(request, bank, submission);
     } catch (error) {
       this.progression.logger.warn(
         { tokenRequestId: request.id, bankId: bank.id, err: error },
@@ -207,6 +237,28 @@ export class TokenRequestTimer {
       await this.pollAgain(request, bank, polls + 1);
       return;
     }
+    await this.completeApproval(request, bank, answer, submission);
+  }
+
+  private approvalOf(
+    request: TokenRequest,
+    bank: Bank,
+    submission: StandingOrderSubmission,
+  ): Promise<DecoupledAuthorisation> {
+    return submission.authoriseDecoupled(
+      this.progression.callContext(bank.id),
+      tokenRequestHandleOf(request),
+      standingOrderInitiationOf(request, { redirectUri: this.progression.redirectUri }),
+    );
+  }
+
+  /** The user's answer in the banking app: an approval submits through the checked path, a refusal rejects. */
+  private async completeApproval(
+    request: TokenRequest,
+    bank: Bank,
+    answer: Exclude<DecoupledAuthorisation, { kind: 'waiting' }>,
+    submission: StandingOrderSubmission,
+  ): Promise<void> {
     if (answer.kind === 'authorised') {
       await this.completion.standingOrderApproved(request, bank, answer.grant, submission);
       return;
