@@ -15,9 +15,9 @@ import { TPP_REDIRECT, storeTokenRequest, ukStandingOrderPayload } from '../supp
 
 /**
  * Standing orders never end on an answer the bank did not give: a UK standing order whose
- * submission answer is lost keeps its token request PENDING with an outcome check, and is asked
- * again under the same idempotency key until the bank answers. Against the real api, worker and
- * sandbox bank.
+ * submission answer is lost (after a redirect return or an approval in the banking app) keeps its
+ * token request PENDING with an outcome check, and is asked again under the same idempotency key
+ * until the bank answers. Against the real api, worker and sandbox bank.
  */
 
 let gateway: TestGateway;
@@ -52,6 +52,16 @@ function dayFromToday(days: number): string {
   return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await sleep(200);
+  }
+}
+
 async function requestOf(id: string): Promise<TokenRequest> {
   const request = await gateway.api.stores.repositories.tokenRequests.findById(id);
   expect(request).not.toBeNull();
@@ -59,7 +69,7 @@ async function requestOf(id: string): Promise<TokenRequest> {
 }
 
 beforeAll(async () => {
-  gateway = await startGateway({ worker: true });
+  gateway = await startGateway({ worker: true, env: { PAYMENT_POLL_SCHEDULE_SECONDS: '1' } });
   member = await newMember(gateway);
 }, 120_000);
 
@@ -125,6 +135,134 @@ describe('a standing order submission without a clear answer', () => {
     }
     expect(done.status).toBe('PROCESSED');
     expect(done.tokenId).toMatch(/^tt:/);
+    expect(done.standingOrderSubmissionId).toEqual(expect.any(String));
+    expect(await standingOrdersAtBank(bankConsentId)).toBe(1);
+    expect((await standingOrderChecks()).map((check) => check.resourceId)).not.toContain(request.id);
+  }, 90_000);
+});
+
+describe('a decoupled standing order approved in the banking app, its submission answer lost', () => {
+  it('keeps the request PENDING with a check; asked again under the same key it is PROCESSED, one standing order at the bank', async () => {
+    const request = await storeTokenRequest(
+      gateway,
+      member,
+      ukStandingOrderPayload(dayFromToday(3), dayFromToday(400)),
+      { psuId: 'sandbox-success' },
+    );
+    const faults = `${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb-decoupled`;
+    const lose = await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, {
+      latencyMs: 0,
+      errorRate: 0,
+      lostAnswerRate: 1,
+      only: ['domestic-standing-orders'],
+    });
+    expect(lose.status, JSON.stringify(lose.body)).toBe(200);
+    let bankConsentId: string;
+    try {
+      const answer = await call<Record<string, unknown>>(
+        `${gateway.apiUrl}/token-requests/${encodeURIComponent(request.id)}/authorization`,
+        'POST',
+        member.auth,
+        { bankId: 'ob-sandbox-gb-decoupled' },
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body).toEqual({
+        fields: { fields: [{ id: 'decoupled', type: 'DECOUPLED', displayName: 'Approve in your banking app' }] },
+      });
+      bankConsentId = (await requestOf(request.id)).bankConsentId ?? '';
+      // The user approves in the app; the gateway's poll finds it and submits; the bank's answer is lost.
+      await waitFor(
+        () => standingOrdersAtBank(bankConsentId),
+        (n) => n > 0,
+        'standing orders at the bank',
+      );
+      await waitFor(
+        async () => (await standingOrderChecks()).find((check) => check.resourceId === request.id),
+        (check) => check !== undefined,
+        'the standing order check',
+      );
+      await sleep(1_000);
+    } finally {
+      const fixed = await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, { latencyMs: 0, errorRate: 0 });
+      expect(fixed.status).toBe(200);
+    }
+
+    // The bank set up the standing order; the gateway does not know it yet and says nothing final.
+    const pending = await requestOf(request.id);
+    expect(pending).toMatchObject({ status: 'PENDING', tokenId: null });
+    expect(await standingOrdersAtBank(bankConsentId)).toBe(1);
+    expect((await standingOrderChecks()).find((check) => check.resourceId === request.id)).toMatchObject({
+      operation: 'standing-order-submission',
+    });
+
+    await advanceClock(gateway, 180);
+    const done = await waitFor(
+      () => requestOf(request.id),
+      (row) => row.status !== 'PENDING',
+      `token request ${request.id}`,
+    );
+    expect(done.status).toBe('PROCESSED');
+    expect(done.tokenId).toMatch(/^tt:/);
+    expect(done.standingOrderSubmissionId).toEqual(expect.any(String));
+    expect(await standingOrdersAtBank(bankConsentId)).toBe(1);
+    expect((await standingOrderChecks()).map((check) => check.resourceId)).not.toContain(request.id);
+  }, 90_000);
+});
+
+describe('a decoupled standing order approved as its window ends, its submission answer lost', () => {
+  it('the approval found at expiry goes through the checked path: PENDING with a check, then PROCESSED, one standing order at the bank', async () => {
+    const request = await storeTokenRequest(
+      gateway,
+      member,
+      ukStandingOrderPayload(dayFromToday(3), dayFromToday(400)),
+      { psuId: 'sandbox-success' },
+      1,
+    );
+    const faults = `${gateway.sandboxUrl}/sandbox/faults/ob-sandbox-gb-decoupled`;
+    const lose = await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, {
+      latencyMs: 0,
+      errorRate: 0,
+      lostAnswerRate: 1,
+      only: ['domestic-standing-orders'],
+    });
+    expect(lose.status, JSON.stringify(lose.body)).toBe(200);
+    let bankConsentId: string;
+    try {
+      const answer = await call<Record<string, unknown>>(
+        `${gateway.apiUrl}/token-requests/${encodeURIComponent(request.id)}/authorization`,
+        'POST',
+        member.auth,
+        { bankId: 'ob-sandbox-gb-decoupled' },
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      // The window ends before a poll finds the approval: the last look at the bank finds it.
+      await advanceClock(gateway, 90);
+      bankConsentId = (await requestOf(request.id)).bankConsentId ?? '';
+      await waitFor(
+        () => standingOrdersAtBank(bankConsentId),
+        (n) => n > 0,
+        'standing orders at the bank',
+      );
+      await waitFor(
+        async () => (await standingOrderChecks()).find((check) => check.resourceId === request.id),
+        (check) => check !== undefined,
+        'the standing order check',
+      );
+      await sleep(1_000);
+    } finally {
+      const fixed = await call(faults, 'PUT', `Bearer ${ADMIN_TOKEN}`, { latencyMs: 0, errorRate: 0 });
+      expect(fixed.status).toBe(200);
+    }
+    expect(await requestOf(request.id)).toMatchObject({ status: 'PENDING', tokenId: null });
+    expect(await standingOrdersAtBank(bankConsentId)).toBe(1);
+
+    await advanceClock(gateway, 180);
+    const done = await waitFor(
+      () => requestOf(request.id),
+      (row) => row.status !== 'PENDING',
+      `token request ${request.id}`,
+    );
+    expect(done.status).toBe('PROCESSED');
     expect(done.standingOrderSubmissionId).toEqual(expect.any(String));
     expect(await standingOrdersAtBank(bankConsentId)).toBe(1);
     expect((await standingOrderChecks()).map((check) => check.resourceId)).not.toContain(request.id);

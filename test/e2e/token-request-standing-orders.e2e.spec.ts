@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BankConnectors, type StandingOrderInitiation } from '#libs/connectors';
 import { standingOrderInitiationOf, tokenRequestHandleOf } from '#libs/application';
@@ -58,8 +59,19 @@ async function standingOrderAtBank(requestId: string, bankId: string) {
   );
 }
 
+/** The request once the worker's polls have ended it (the user answers in the banking app). */
+async function endedRequest(requestId: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const request = await gateway.api.stores.repositories.tokenRequests.findById(requestId);
+    if (request?.status !== 'PENDING') return request;
+    if (Date.now() > deadline) throw new Error(`token request ${requestId} still PENDING`);
+    await sleep(200);
+  }
+}
+
 beforeAll(async () => {
-  gateway = await startGateway({ worker: true });
+  gateway = await startGateway({ worker: true, env: { PAYMENT_POLL_SCHEDULE_SECONDS: '1' } });
   member = await newMember(gateway);
 }, 120_000);
 
@@ -101,6 +113,32 @@ describe('standing-order token requests', () => {
     expect(landing.searchParams.get('tokenId')).toBeNull();
     expect(landing.searchParams.get('error')).toBe('ACCESS_DENIED');
     const stored = await gateway.api.stores.repositories.tokenRequests.findById(request.id);
+    expect(stored).toMatchObject({ status: 'REJECTED', tokenId: null, standingOrderSubmissionId: null });
+  });
+
+  it('UK Open Banking, approved in the banking app: the worker finds the approval and submits; PROCESSED, set up at the bank', async () => {
+    const payload = ukStandingOrderPayload(dayFromToday(3), dayFromToday(400));
+    const request = await storeTokenRequest(gateway, member, payload, { psuId: 'sandbox-success' });
+    const answer = await authorize(request.id, { bankId: 'ob-sandbox-gb-decoupled' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toEqual({
+      fields: { fields: [{ id: 'decoupled', type: 'DECOUPLED', displayName: 'Approve in your banking app' }] },
+    });
+    const stored = await endedRequest(request.id);
+    expect(stored).toMatchObject({ status: 'PROCESSED', transferId: null });
+    expect(stored?.tokenId).toMatch(/^tt:/);
+    expect(stored?.standingOrderSubmissionId).toEqual(expect.any(String));
+    const atBank = await standingOrderAtBank(request.id, 'ob-sandbox-gb-decoupled');
+    expect(atBank.handle.bankPaymentId).toBe(stored?.standingOrderSubmissionId);
+    expect(atBank.outcome).toBe('COMPLETED');
+  });
+
+  it('UK Open Banking, denied in the banking app: REJECTED, without a token or standing order', async () => {
+    const payload = ukStandingOrderPayload(dayFromToday(3), dayFromToday(90));
+    const request = await storeTokenRequest(gateway, member, payload, { psuId: 'sandbox-deny' });
+    const answer = await authorize(request.id, { bankId: 'ob-sandbox-gb-decoupled' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const stored = await endedRequest(request.id);
     expect(stored).toMatchObject({ status: 'REJECTED', tokenId: null, standingOrderSubmissionId: null });
   });
 

@@ -204,9 +204,57 @@ export class CompleteTokenRequest {
     }
     const sealedGrant = await this.grants.seal(request.id, answer.grant);
     await this.checks.begin(undefined, { ...this.standingOrderCall(request), sealedGrant }, this.answerWithinMs);
+    await this.submitStandingOrder(request, bank, answer.grant, context, submission);
+  }
+
+  /**
+   * A decoupled standing order the user approved in the bank's app (found by polling, at a bank
+   * that submits as a second step): the approval processed once, by one conditional move that
+   * opens the check with the user's grant sealed on it, then the standing order submitted as after
+   * a redirect return. An unclear answer keeps the request PENDING for the check to ask again;
+   * a clear refusal rejects it.
+   */
+  async standingOrderApproved(
+    request: TokenRequest,
+    bank: Bank,
+    grant: string,
+    submission: StandingOrderSubmission,
+  ): Promise<void> {
+    const sealedGrant = await this.grants.seal(request.id, grant);
+    const claimed = await this.issuance.claim(request, (tx) =>
+      this.checks.begin(tx, { ...this.standingOrderCall(request), sealedGrant }, this.answerWithinMs),
+    );
+    if (claimed === null) return;
+    try {
+      await this.submitStandingOrder(claimed, bank, grant, {}, submission);
+    } catch (error) {
+      if (!isClearRefusal(error)) throw error;
+      this.progression.logger.warn(
+        { tokenRequestId: request.id, bankId: bank.id, err: error },
+        'the bank refused the approved standing order',
+      );
+      await this.issuance.reject(claimed, 'REJECTED', failureReason(error));
+    }
+  }
+
+  /**
+   * The standing order submitted with the user's grant (sealed on its open check) under its
+   * idempotency key: the bank's answer completes the request; no clear answer leaves it PENDING
+   * with the check asked again; a clear refusal ends the check and is thrown for the caller.
+   */
+  private async submitStandingOrder(
+    request: TokenRequest,
+    bank: Bank,
+    grant: string,
+    context: CompletionContext,
+    submission: StandingOrderSubmission,
+  ): Promise<void> {
+    const ctx = this.progression.callContext(bank.id, context.traceId, context.psuIpAddress);
+    const initiation = standingOrderInitiationOf(request, { redirectUri: this.redirectUri });
+    const ref = standingOrderCheckRef(request.id);
     let progress: PaymentProgress;
     try {
-      progress = await submission.submitAuthorised(ctx, handle, initiation, answer.grant);
+      progress = await submission.submitAuthorised(ctx, tokenRequestHandleOf(request), initiation, grant);
     } catch (error) {
       if (isClearRefusal(error)) {
         await this.checks.answered(ref);
@@ -223,7 +271,7 @@ export class CompleteTokenRequest {
     await this.checks.answered(ref);
   }
 
-  private standingOrderSubmissionOf(bank: Bank): StandingOrderSubmission | undefined {
+  standingOrderSubmissionOf(bank: Bank): StandingOrderSubmission | undefined {
     return this.progression.connectors.capability(bank, 'standingOrders').standingOrderSubmission;
   }
 

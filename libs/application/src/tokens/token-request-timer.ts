@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { DecoupledAuthorisation, ExplicitRedemption, PaymentProgress } from '#libs/connectors';
+import type {
+  DecoupledAuthorisation,
+  ExplicitRedemption,
+  PaymentProgress,
+  StandingOrderSubmission,
+} from '#libs/connectors';
 import { TokenRequestRepository, Transactions, type Bank, type TokenRequest } from '#libs/db';
 import { tokenRequestStatusMachine, type TokenRequestStatus } from '#libs/domain';
 import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
@@ -65,6 +70,9 @@ export class TokenRequestTimer {
         : undefined;
     // A bank that submits in a second step pays nothing until the gateway submits: no order, nothing to follow.
     if (explicit !== undefined) return this.expire(request.id);
+    const submission = request.kind === 'STANDING_ORDER' ? this.completion.standingOrderSubmissionOf(bank) : undefined;
+    if (submission !== undefined && tokenRequestStepOf(request.authorization)?.kind === 'decoupled')
+      return this.expireUnlessApproved(request, bank, now, submission);
     let progress: PaymentProgress;
     try {
       progress = await this.statusAtBank(request, bank);
@@ -73,17 +81,48 @@ export class TokenRequestTimer {
         { tokenRequestId: request.id, bankId: bank.id, err: error },
         'bank status before expiry could not be read; asking again later',
       );
-      if (now.getTime() - request.expiresAt.getTime() >= ASK_BEFORE_EXPIRY_MAX_MS) return this.expire(request.id);
-      await this.transactions.run((tx) =>
-        scheduleTokenRequestTimer(tx, request.id, new Date(now.getTime() + ASK_BEFORE_EXPIRY_RETRY_MS)),
-      );
-      return request.status as TokenRequestStatus;
+      return this.askAgainBeforeExpiry(request, now);
     }
     if (progress.outcome === 'AWAITING_AUTHORISATION') return this.expire(request.id);
     const claimed = await this.completion.issuance.claim(request);
     if (claimed === null) return (await this.completion.reload(request)).status as TokenRequestStatus;
     await this.completion.withProgress(claimed, bank, progress, {});
     return (await this.completion.reload(request)).status as TokenRequestStatus;
+  }
+
+  /**
+   * A decoupled standing order at a bank that submits as a second step, at the end of its window:
+   * an approval the polls had not found yet goes through the checked submission; no approval
+   * expires the request.
+   */
+  private async expireUnlessApproved(
+    request: TokenRequest,
+    bank: Bank,
+    now: Date,
+    submission: StandingOrderSubmission,
+  ): Promise<TokenRequestStatus | undefined> {
+    let answer: DecoupledAuthorisation;
+    try {
+      answer = await this.approvalOf(request, bank, submission);
+    } catch (error) {
+      this.progression.logger.warn(
+        { tokenRequestId: request.id, bankId: bank.id, err: error },
+        'approval before expiry could not be read; asking again later',
+      );
+      return this.askAgainBeforeExpiry(request, now);
+    }
+    if (answer.kind === 'waiting') return this.expire(request.id);
+    await this.completeApproval(request, bank, answer, submission);
+    return (await this.completion.reload(request)).status as TokenRequestStatus;
+  }
+
+  /** A bank that could not be asked before the expiry is asked again after a minute, for at most a day. */
+  private async askAgainBeforeExpiry(request: TokenRequest, now: Date): Promise<TokenRequestStatus | undefined> {
+    if (now.getTime() - request.expiresAt.getTime() >= ASK_BEFORE_EXPIRY_MAX_MS) return this.expire(request.id);
+    await this.transactions.run((tx) =>
+      scheduleTokenRequestTimer(tx, request.id, new Date(now.getTime() + ASK_BEFORE_EXPIRY_RETRY_MS)),
+    );
+    return request.status as TokenRequestStatus;
   }
 
   private expire(tokenRequestId: string): Promise<TokenRequestStatus | undefined> {
@@ -112,6 +151,11 @@ export class TokenRequestTimer {
         : undefined;
     if (explicit !== undefined) {
       await this.pollTwoStepTransfer(request, bank, polls, explicit);
+      return;
+    }
+    const submission = request.kind === 'STANDING_ORDER' ? this.completion.standingOrderSubmissionOf(bank) : undefined;
+    if (submission !== undefined) {
+      await this.pollTwoStepStandingOrder(request, bank, polls, submission);
       return;
     }
     let progress: PaymentProgress | undefined;
@@ -167,6 +211,62 @@ export class TokenRequestTimer {
     await this.transactions.run((tx) => scheduleTokenRequestTimer(tx, request.id, request.expiresAt));
     if (answer.kind === 'refused') await this.completion.withProgress(claimed, bank, answer.progress, {});
     else await this.completion.transferAuthorised(claimed, bank, answer.grant, {});
+  }
+
+  /**
+   * A standing order at a bank that submits as a second step: the approval is asked for without
+   * submitting; once approved, the standing order goes through the checked submission (its grant
+   * sealed on the check opened with the claim, asked again while the bank's answer is unknown).
+   */
+  private async pollTwoStepStandingOrder(
+    request: TokenRequest,
+    bank: Bank,
+    polls: number,
+    submission: StandingOrderSubmission,
+  ): Promise<void> {
+    let answer: DecoupledAuthorisation | undefined;
+    try {
+      answer = await this.approvalOf(request, bank, submission);
+    } catch (error) {
+      this.progression.logger.warn(
+        { tokenRequestId: request.id, bankId: bank.id, err: error },
+        'token request approval poll failed; polling again later',
+      );
+    }
+    if (answer === undefined || answer.kind === 'waiting') {
+      await this.pollAgain(request, bank, polls + 1);
+      return;
+    }
+    await this.completeApproval(request, bank, answer, submission);
+  }
+
+  private approvalOf(
+    request: TokenRequest,
+    bank: Bank,
+    submission: StandingOrderSubmission,
+  ): Promise<DecoupledAuthorisation> {
+    return submission.authoriseDecoupled(
+      this.progression.callContext(bank.id),
+      tokenRequestHandleOf(request),
+      standingOrderInitiationOf(request, { redirectUri: this.progression.redirectUri }),
+    );
+  }
+
+  /** The user's answer in the banking app: an approval submits through the checked path, a refusal rejects. */
+  private async completeApproval(
+    request: TokenRequest,
+    bank: Bank,
+    answer: Exclude<DecoupledAuthorisation, { kind: 'waiting' }>,
+    submission: StandingOrderSubmission,
+  ): Promise<void> {
+    if (answer.kind === 'authorised') {
+      await this.completion.standingOrderApproved(request, bank, answer.grant, submission);
+      return;
+    }
+    const claimed = await this.completion.issuance.claim(request);
+    if (claimed === null) return;
+    await this.transactions.run((tx) => scheduleTokenRequestTimer(tx, request.id, request.expiresAt));
+    await this.completion.withProgress(claimed, bank, answer.progress, {});
   }
 
   private statusAtBank(request: TokenRequest, bank: Bank): Promise<PaymentProgress> {

@@ -2,6 +2,7 @@ import type { StandingOrderFrequency } from '#libs/domain';
 import type { BankCallContext, LocalInstrument, Money, PartyAccount } from '../bank-types.js';
 import type {
   BankPaymentHandle,
+  DecoupledAuthorisation,
   PaymentProgress,
   RedirectAuthorisation,
   RequestingParty,
@@ -48,7 +49,16 @@ export interface StandingOrderCallback {
 export interface StandingOrderSubmission {
   /** The user came back: exchange the code for the grant, without submitting the standing order. */
   authoriseRedirect(ctx: BankCallContext, callback: StandingOrderCallback): Promise<RedirectAuthorisation>;
-  /** Submit the standing order with the grant authoriseRedirect gave (idempotent per standingOrderId). */
+  /**
+   * A decoupled authorisation (the user approves in the bank's app): whether the user has
+   * approved yet, without submitting the standing order; once approved, the grant to submit it with.
+   */
+  authoriseDecoupled(
+    ctx: BankCallContext,
+    handle: BankPaymentHandle,
+    initiation: StandingOrderInitiation,
+  ): Promise<DecoupledAuthorisation>;
+  /** Submit the standing order with the grant authoriseRedirect or authoriseDecoupled gave (idempotent per standingOrderId). */
   submitAuthorised(
     ctx: BankCallContext,
     handle: BankPaymentHandle,

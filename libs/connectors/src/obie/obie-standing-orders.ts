@@ -1,4 +1,9 @@
-import type { BankPaymentHandle, PaymentProgress, RedirectAuthorisation } from '../capabilities/payment-initiation.js';
+import type {
+  BankPaymentHandle,
+  DecoupledAuthorisation,
+  PaymentProgress,
+  RedirectAuthorisation,
+} from '../capabilities/payment-initiation.js';
 import type { StandingOrderCallback, StandingOrderInitiation } from '../capabilities/standing-orders.js';
 import type { BankCallContext, BankOutcome } from '../bank-types.js';
 import { objectAt, textAt, type JsonObject } from '../http/bank-json.js';
@@ -57,6 +62,25 @@ export class ObieStandingOrders {
     return { kind: 'authorised', grant: await this.parts.auth.exchangeCode(ctx, code, callback.redirectUri) };
   }
 
+  /** The CIBA poll of a decoupled authorisation: waiting, refused, or the user's access token; nothing submitted. */
+  async authoriseDecoupled(ctx: BankCallContext, handle: BankPaymentHandle): Promise<DecoupledAuthorisation> {
+    const authReqId = handle.continuation?.['authReqId'];
+    if (authReqId === undefined) throw new Error('the authorisation is not a decoupled one (no authReqId)');
+    const poll = await this.parts.auth.pollCiba(ctx, authReqId);
+    if (poll.state === 'pending') return { kind: 'waiting' };
+    if (poll.state === 'denied')
+      return {
+        kind: 'refused',
+        progress: refusedProgress(
+          handle,
+          await this.readConsent(ctx, handle.bankConsentId),
+          'access_denied',
+          poll.reason,
+        ),
+      };
+    return { kind: 'authorised', grant: poll.accessToken };
+  }
+
   /** The standing order once it exists; before, the decoupled answer (then the submission) or the consent. */
   async status(
     ctx: BankCallContext,
@@ -73,19 +97,17 @@ export class ObieStandingOrders {
       );
       return this.progressOf(ctx, handle, body);
     }
-    const authReqId = handle.continuation?.['authReqId'];
-    if (authReqId !== undefined) {
-      const poll = await this.parts.auth.pollCiba(ctx, authReqId);
-      if (poll.state === 'pending')
+    if (handle.continuation?.['authReqId'] !== undefined) {
+      const answer = await this.authoriseDecoupled(ctx, handle);
+      if (answer.kind === 'waiting')
         return {
           handle,
           outcome: 'AWAITING_AUTHORISATION',
           bankStatus: 'AwaitingAuthorisation',
           next: { kind: 'decoupled' },
         };
-      if (poll.state === 'denied')
-        return refusedProgress(handle, await this.readConsent(ctx, handle.bankConsentId), 'access_denied', poll.reason);
-      return this.submit(ctx, handle, initiation, poll.accessToken);
+      if (answer.kind === 'refused') return answer.progress;
+      return this.submit(ctx, handle, initiation, answer.grant);
     }
     const consent = await this.readConsent(ctx, handle.bankConsentId);
     return { handle, outcome: consent.outcome, bankStatus: consent.status, next: NONE };

@@ -126,10 +126,12 @@ export class ObieConnector
     submitAuthorised: (ctx, handle, initiation, grant) =>
       guardBankAnswer(ctx, () => this.payments.submit(ctx, handle, initiation, grant)),
   };
-  /** Authorise on the user's return, then submit the standing order with the grant kept. */
+  /** Authorise on the user's return or approval, then submit the standing order with the grant kept. */
   readonly standingOrderSubmission: StandingOrderSubmission = {
     authoriseRedirect: (ctx, callback) =>
       guardBankAnswer(ctx, () => this.standingOrders.authoriseRedirect(ctx, callback)),
+    authoriseDecoupled: (ctx, handle) =>
+      guardBankAnswer(ctx, () => this.standingOrders.authoriseDecoupled(ctx, handle)),
     submitAuthorised: (ctx, handle, initiation, grant) =>
       guardBankAnswer(ctx, () => this.standingOrders.submit(ctx, handle, initiation, grant)),
   };
