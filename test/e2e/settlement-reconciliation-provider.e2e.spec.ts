@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteJwks, verifyWebhook } from '#libs/events';
 import { decideOnConsentPage } from './obie/consent-form.js';
 import {
+  ADMIN_TOKEN,
   advanceClock,
   call,
   createPayment,
@@ -59,6 +60,22 @@ async function paid(initiation: Json): Promise<string> {
   ).id;
 }
 
+/** The credits booked against a payment (amount and state), once the intake has booked one, as the admin API shows them. */
+async function bookedAgainst(paymentId: string): Promise<unknown[]> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const view = await call<{ credits: Json[] }>(
+      `${gateway.adminUrl}/admin/settlement/payments/${encodeURIComponent(paymentId)}`,
+      'GET',
+      `Bearer ${ADMIN_TOKEN}`,
+    );
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    if (view.body.credits.length > 0 || Date.now() > deadline)
+      return view.body.credits.map((credit) => [credit['amount'], credit['reconciliationState']]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 const faster = (marker: string, value = '10.50') =>
   ukInitiation({
     amount: { value, currency: 'GBP' },
@@ -105,9 +122,10 @@ describe('payments to settlement accounts settled by the provider\u2019s credits
     expectReferencePayment(done, 'GET /v2/payments/{id}');
     expect((done.initiation as Json)['creditor']).toMatchObject({ virtualAccountId: gbpAccount });
     // Another amount is booked against the payment, which stays in progress until its window ends.
-    expect((await waitForStatus(gateway, member, short, ['SETTLEMENT_IN_PROGRESS'], 30_000)).status).toBe(
-      'SETTLEMENT_IN_PROGRESS',
-    );
+    expect(await bookedAgainst(short), 'the 9.99 credit booked against the payment').toEqual([
+      [{ value: '9.99', currency: 'GBP' }, 'MISMATCHED'],
+    ]);
+    expect((await getPayment(gateway, member, short)).status).toBe('SETTLEMENT_IN_PROGRESS');
     await advanceClock(gateway, 86_400 + 60);
     const incomplete = await waitForStatus(gateway, member, short, ['SETTLEMENT_INCOMPLETE'], 30_000);
     expect(incomplete.statusReasonInformation).toContain('9.99 GBP');
