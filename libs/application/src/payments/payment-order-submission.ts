@@ -201,7 +201,9 @@ export class PaymentOrderSubmission implements DecoupledOrders, OnModuleInit {
       await this.checks.unanswered(ref, error);
       return 'unanswered';
     }
-    await this.progression.applyProgress(payment.id, progress, bank);
+    // The check ends in the transaction of the answer's change; or here, when the payment had
+    // moved on already and nothing changed.
+    await this.progression.applyProgress(payment.id, progress, bank, (tx) => this.checks.answered(ref, tx));
     await this.checks.answered(ref);
     return 'answered';
   }

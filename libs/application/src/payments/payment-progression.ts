@@ -270,12 +270,19 @@ export class PaymentProgression {
     return result.kind === 'stale' ? this.change(stored.id, compute, bank, returnedDebtor) : result;
   }
 
-  applyProgress(paymentId: string, progress: PaymentProgress, bank: Bank | null): Promise<ChangeResult> {
+  /** The bank's answer applied; `alsoInTransaction` runs in the change's transaction (a check ending with it). */
+  applyProgress(
+    paymentId: string,
+    progress: PaymentProgress,
+    bank: Bank | null,
+    alsoInTransaction?: (tx: Tx, changed: Payment) => Promise<void>,
+  ): Promise<ChangeResult> {
     return this.change(
       paymentId,
       (current, now) => changeFromProgress(current, progress, now, this.deps.rules),
       bank,
       progress.debtor,
+      alsoInTransaction,
     );
   }
 
