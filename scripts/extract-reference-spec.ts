@@ -13,13 +13,18 @@ import { referenceExtract, type Json } from './lib/reference-extract.js';
  * fields, references). Dropped: prose and annotations (descriptions, summaries, titles, examples,
  * tags, security, `x-` extensions). Keys are sorted, so a re-run on the same input gives no diff.
  *
- * Usage: npm run reference:extract [-- <published spec (.yml)> [<extract (.json)>]]
+ * Usage: npm run reference:extract -- <published spec (.yml)> [<extract (.json)>]
  */
-const DEFAULT_SOURCE = '../shared/spec/reference/tokenio-openapi.yml';
 const DEFAULT_TARGET = 'test/fixtures/reference/tokenio-openapi.extract.json';
 
 runMain(async () => {
-  const source = resolve(process.argv[2] ?? DEFAULT_SOURCE);
+  const given = process.argv[2];
+  if (given === undefined) {
+    process.stderr.write('usage: npm run reference:extract -- <published spec (.yml)> [<extract (.json)>]\n');
+    process.exitCode = 2;
+    return;
+  }
+  const source = resolve(given);
   const target = resolve(process.argv[3] ?? DEFAULT_TARGET);
   const document = parse(readFileSync(source, 'utf8')) as { [key: string]: Json };
   const text = await format(JSON.stringify(referenceExtract(document)), {
