@@ -17,3 +17,4 @@ export * from './submit-embedded-auth.usecase.js';
 export * from './payments-application.module.js';
 export * from './payment-order-grants.js';
 export * from './payment-order-submission.js';
+export { paymentLifecycle, paymentTimer, type PaymentMoveContext } from './payment-lifecycle.js';

@@ -1,0 +1,3 @@
+export * from './lifecycle.js';
+export * from './planned-change.js';
+export * from './record-change.js';
