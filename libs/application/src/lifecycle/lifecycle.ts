@@ -31,9 +31,10 @@ export interface MoveContext<Row, Context> {
  * gives the same events and timer to a caller that writes them in a statement of its own.
  *
  * `Context` is what the caller knows that the row does not (a poll schedule, a repository bound
- * to the transaction); `Prepared` is what `prepare` reads before the update for `follow`.
+ * to the transaction); `Prepared` is what `prepare` reads before the update for `follow`; `New`
+ * is what `insert` stores (the row by default).
  */
-export interface Lifecycle<Row, Change, Status extends string, Context = void, Prepared = void> {
+export interface Lifecycle<Row, Change, Status extends string, Context = void, Prepared = void, New = Row> {
   readonly name: string;
   readonly machine: StatusMachine<Status>;
   statusOf(row: Row): Status;
@@ -43,7 +44,7 @@ export interface Lifecycle<Row, Change, Status extends string, Context = void, P
   /** Applies the change only while the row is still at the version read: the new row, or null when someone moved it first. */
   update(tx: Tx, current: Row, change: Change, context: Context): Promise<Row | null>;
   /** Stores a new row (for `storeNew`); answers it as stored. */
-  insert?(tx: Tx, row: Row, context: Context): Promise<Row>;
+  insert?(tx: Tx, row: New, context: Context): Promise<Row>;
   /** The outbox events a move to `after` writes (`before` is null for a creation), in order. */
   events(after: Row, before: Row | null): readonly LifecycleEvent[];
   /** The timer the row keeps in its state, or null when it keeps none. */

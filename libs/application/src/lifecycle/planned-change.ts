@@ -20,8 +20,8 @@ export interface PlannedChange {
 }
 
 /** What the machine makes of a proposed move: final refuses, the same status stays, the table decides. */
-export function decideMove<Row, Change, Status extends string, Context, Prepared>(
-  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared>,
+export function decideMove<Row, Change, Status extends string, Context, Prepared, New>(
+  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared, New>,
   current: Row,
   change: Change,
 ): MoveDecision {
@@ -39,8 +39,8 @@ export function plannedEvents(events: readonly LifecycleEvent[]): PlannedEvent[]
 }
 
 /** The timer row the resource keeps as `row` stands, or its clearing. */
-export function plannedTimer<Row, Change, Status extends string, Context, Prepared>(
-  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared>,
+export function plannedTimer<Row, Change, Status extends string, Context, Prepared, New>(
+  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared, New>,
   row: Row,
   now: Date,
   context: Context,
@@ -55,8 +55,8 @@ export function plannedTimer<Row, Change, Status extends string, Context, Prepar
  * its timer in one statement: the same events and timer recordChange writes. A declaration's
  * `prepare` and `follow` do not run here: such moves take the locked path.
  */
-export function plannedChange<Row, Change, Status extends string, Context, Prepared>(
-  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared>,
+export function plannedChange<Row, Change, Status extends string, Context, Prepared, New>(
+  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared, New>,
   current: Row,
   changed: Row,
   now: Date,
@@ -73,8 +73,8 @@ export function plannedChange<Row, Change, Status extends string, Context, Prepa
 }
 
 /** What storing `row` as new writes beside it: its creation events and its first timer. */
-export function plannedCreation<Row, Change, Status extends string, Context, Prepared>(
-  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared>,
+export function plannedCreation<Row, Change, Status extends string, Context, Prepared, New>(
+  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared, New>,
   row: Row,
   now: Date,
   context: Context,

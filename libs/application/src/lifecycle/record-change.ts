@@ -11,8 +11,8 @@ export type RecordedChange<Row> =
   | { readonly kind: 'stale' };
 
 /** Writes the events a move to `after` writes (`before` null for a creation), in the caller's transaction. */
-export async function writeLifecycleEvents<Row, Change, Status extends string, Context, Prepared>(
-  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared>,
+export async function writeLifecycleEvents<Row, Change, Status extends string, Context, Prepared, New>(
+  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared, New>,
   tx: Tx,
   after: Row,
   before: Row | null,
@@ -32,8 +32,8 @@ export async function writeTimer(tx: Tx, timer: PlannedTimer): Promise<Date | nu
 }
 
 /** Sets (or clears) the resource's one timer for `row` as it stands, in the caller's transaction. */
-export function resetTimer<Row, Change, Status extends string, Context, Prepared>(
-  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared>,
+export function resetTimer<Row, Change, Status extends string, Context, Prepared, New>(
+  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared, New>,
   tx: Tx,
   row: Row,
   now: Date,
@@ -60,8 +60,8 @@ export interface RecordOptions {
  * then runs `follow`. Staying in a status updates the row and its timer without an event. With
  * `answered`, that outcome check ends in the same transaction.
  */
-export async function recordChange<Row, Change, Status extends string, Context, Prepared>(
-  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared>,
+export async function recordChange<Row, Change, Status extends string, Context, Prepared, New>(
+  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared, New>,
   tx: Tx,
   current: Row,
   change: Change,
@@ -75,8 +75,8 @@ export async function recordChange<Row, Change, Status extends string, Context, 
   return recorded;
 }
 
-async function move<Row, Change, Status extends string, Context, Prepared>(
-  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared>,
+async function move<Row, Change, Status extends string, Context, Prepared, New>(
+  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared, New>,
   tx: Tx,
   current: Row,
   change: Change,
@@ -100,10 +100,10 @@ async function move<Row, Change, Status extends string, Context, Prepared>(
 }
 
 /** Stores a new resource with its creation events and its first timer, in the caller's transaction. */
-export async function storeNew<Row, Change, Status extends string, Context, Prepared>(
-  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared>,
+export async function storeNew<Row, Change, Status extends string, Context, Prepared, New>(
+  lifecycle: Lifecycle<Row, Change, Status, Context, Prepared, New>,
   tx: Tx,
-  row: Row,
+  row: New,
   now: Date,
   context: Context,
 ): Promise<Row> {
