@@ -10,3 +10,4 @@ export * from './list-transfers.usecase.js';
 export * from './get-transfer.usecase.js';
 export * from './redeem-transfer.usecase.js';
 export * from './transfer-outcome-asker.js';
+export { transferLifecycle, type TransferMoveContext } from './transfer-lifecycle.js';

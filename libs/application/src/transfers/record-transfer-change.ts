@@ -1,75 +1,27 @@
-import { JOB_QUEUE, type PayloadOf } from '#libs/common';
-import {
-  ScheduledJobRepository,
-  TransferRepository,
-  type NewTransfer,
-  type Transfer,
-  type TransferChange,
-  type Tx,
-} from '#libs/db';
-import { decideTransferMove, nextTransferTimer, opensTransferSettlement, type TransferStatus } from '#libs/domain';
-import { writeOutboxEvent } from '#libs/events';
-import { openTransferSettlementWindow } from '../settlement/settlement-window-timer.js';
-import { transferEventPayload } from './transfer-view.js';
+import type { NewTransfer, Transfer, TransferChange, Tx } from '#libs/db';
+import { recordChange, resetTimer, storeNew } from '../lifecycle/record-change.js';
+import { transferLifecycle } from './transfer-lifecycle.js';
 
-/** The id of a transfer's one timer row. */
-export function transferTimerId(transferId: string): string {
-  return `transfers.poll:${transferId}`;
-}
-
-/** Whether the user's step at the bank is a decoupled approval (stored in `authorization`). */
-export function isDecoupledStep(transfer: Pick<Transfer, 'authorization'>): boolean {
-  const step = transfer.authorization as { readonly decoupled?: boolean } | null;
-  return step?.decoupled === true;
-}
+export { isDecoupledStep, transferTimerId } from './transfer-lifecycle.js';
 
 /** Sets (or clears) the transfer's timer for its current state, in the caller's transaction. */
-export async function scheduleTransferTimer(
+export function scheduleTransferTimer(
   tx: Tx,
   transfer: Transfer,
   now: Date,
   scheduleSeconds: readonly number[],
 ): Promise<Date | null> {
-  const due = nextTransferTimer({
-    status: transfer.status as TransferStatus,
-    now,
-    expiresAt: transfer.expiresAt,
-    pollUntil: transfer.pollUntil,
-    pollCount: transfer.pollCount,
-    scheduleSeconds,
-    atBank: transfer.bankPaymentId !== null || transfer.bankConsentId !== null,
-    decoupled: isDecoupledStep(transfer),
-  });
-  const timers = new ScheduledJobRepository(tx);
-  if (due === null) {
-    await timers.remove([transferTimerId(transfer.id)]);
-    return null;
-  }
-  const payload: PayloadOf<'transfers.poll'> = { name: 'transfers.poll', transferId: transfer.id };
-  await timers.schedule(transferTimerId(transfer.id), payload, due, JOB_QUEUE['transfers.poll']);
-  return due;
-}
-
-async function announce(tx: Tx, transfer: Transfer): Promise<void> {
-  await writeOutboxEvent(tx, {
-    memberId: transfer.memberId,
-    type: 'TRANSFER_STATUS_CHANGED',
-    payload: transferEventPayload(transfer),
-    createdAt: transfer.updatedAt,
-  });
+  return resetTimer(transferLifecycle, tx, transfer, now, { scheduleSeconds });
 }
 
 /** Stores a new transfer with its TRANSFER_STATUS_CHANGED creation event and its first timer, in the caller's transaction. */
-export async function storeNewTransfer(
+export function storeNewTransfer(
   tx: Tx,
   row: NewTransfer,
   now: Date,
   scheduleSeconds: readonly number[],
 ): Promise<Transfer> {
-  const transfer = await new TransferRepository(tx).insert(row);
-  await announce(tx, transfer);
-  await scheduleTransferTimer(tx, transfer, now, scheduleSeconds);
-  return transfer;
+  return storeNew(transferLifecycle, tx, row, now, { scheduleSeconds });
 }
 
 export type TransferChangeResult =
@@ -80,10 +32,11 @@ export type TransferChangeResult =
   | { readonly kind: 'stale' };
 
 /**
- * Moves a transfer, in the caller's transaction: checks the move against the status machine,
- * updates the row only if it is still at the version read, writes TRANSFER_STATUS_CHANGED when
- * the status changes, and resets the timer for the new state. Staying in a status (new bank
- * details) updates the row without an event. Final statuses never change.
+ * Moves a transfer, in the caller's transaction, by its lifecycle (recordChange): checks the move
+ * against the status machine, updates the row only if it is still at the version read, writes
+ * TRANSFER_STATUS_CHANGED when the status changes, and resets the timer for the new state (a
+ * settlement-account transfer's SUCCESS goes on to SETTLEMENT_IN_PROGRESS). Staying in a status
+ * (new bank details) updates the row without an event. Final statuses never change.
  */
 export async function recordTransferChange(
   tx: Tx,
@@ -92,30 +45,8 @@ export async function recordTransferChange(
   now: Date,
   scheduleSeconds: readonly number[],
 ): Promise<TransferChangeResult> {
-  const decision = decideTransferMove(current.status as TransferStatus, change.status as TransferStatus);
-  if (decision === 'refuse') return { kind: 'refused', transfer: current };
-  const statusChanged = decision === 'move';
-  const updated = await new TransferRepository(tx).update(current, change);
-  if (updated === null) return { kind: 'stale' };
-  if (statusChanged) await announce(tx, updated);
-  await scheduleTransferTimer(tx, updated, now, scheduleSeconds);
-  if (statusChanged && opensTransferSettlement(updated)) return startSettlement(tx, updated, now);
-  return { kind: 'changed', transfer: updated, statusChanged };
-}
-
-/**
- * A transfer to a settlement account the bank has completed (SUCCESS, announced) opens its
- * settlement window and moves on to SETTLEMENT_IN_PROGRESS with its own event, in the same
- * transaction: it is never left at SUCCESS without its window. The reconciliation worker (or the
- * window's end) decides what follows.
- */
-async function startSettlement(tx: Tx, succeeded: Transfer, now: Date): Promise<TransferChangeResult> {
-  await openTransferSettlementWindow(tx, succeeded, now);
-  const started = await new TransferRepository(tx).update(succeeded, {
-    status: 'SETTLEMENT_IN_PROGRESS',
-    updatedAt: now,
-  });
-  if (started === null) throw new Error(`transfer ${succeeded.id} moved under its lock`);
-  await announce(tx, started);
-  return { kind: 'changed', transfer: started, statusChanged: true };
+  const recorded = await recordChange(transferLifecycle, tx, current, change, now, { scheduleSeconds });
+  if (recorded.kind === 'stale') return recorded;
+  if (recorded.kind === 'refused') return { kind: 'refused', transfer: recorded.row };
+  return { kind: 'changed', transfer: recorded.row, statusChanged: recorded.statusChanged };
 }
