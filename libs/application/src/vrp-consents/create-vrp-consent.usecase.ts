@@ -63,7 +63,7 @@ export class CreateVrpConsentUseCase {
     if (bank !== null) this.progression.capabilityOf(bank);
 
     const row = this.draft(member.memberId, input, bank, now);
-    const stored = await this.transactions.run((tx) => storeNewVrpConsent(tx, row));
+    const stored = await this.transactions.run((tx) => storeNewVrpConsent(tx, row, now));
     if (bank === null) return renderVrpConsent(stored);
     const consent = await this.progression.startAtBank(
       stored,

@@ -11,3 +11,4 @@ export * from './vrp-consent-grants.js';
 export * from './vrp-consent-progression.js';
 export * from './vrp-consent-view.js';
 export * from './vrp-consents-application.module.js';
+export { vrpConsentLifecycle } from './vrp-consent-lifecycle.js';

@@ -1,49 +1,17 @@
-import { JOB_QUEUE, type PayloadOf } from '#libs/common';
-import {
-  ScheduledJobRepository,
-  VrpConsentRepository,
-  type NewVrpConsent,
-  type Tx,
-  type VrpConsent,
-  type VrpConsentChange,
-} from '#libs/db';
-import { decideVrpConsentMove, nextVrpConsentTimer, type VrpConsentStatus } from '#libs/domain';
-import { writeOutboxEvent } from '#libs/events';
-import { vrpConsentEventPayload } from './vrp-consent-view.js';
+import type { NewVrpConsent, Tx, VrpConsent, VrpConsentChange } from '#libs/db';
+import { recordChange, resetTimer, storeNew } from '../lifecycle/record-change.js';
+import { vrpConsentLifecycle } from './vrp-consent-lifecycle.js';
 
-/** The id of a consent's one timer row. */
-export function vrpConsentTimerId(vrpConsentId: string): string {
-  return `vrp-consents.expire:${vrpConsentId}`;
-}
+export { vrpConsentTimerId } from './vrp-consent-lifecycle.js';
 
 /** Sets (or removes) the consent's lifetime timer as its row now stands, in the caller's transaction. */
-export async function scheduleVrpConsentTimer(tx: Tx, consent: VrpConsent): Promise<Date | null> {
-  const due = nextVrpConsentTimer({ status: consent.status as VrpConsentStatus, createdAt: consent.createdAt });
-  const timers = new ScheduledJobRepository(tx);
-  if (due === null) {
-    await timers.remove([vrpConsentTimerId(consent.id)]);
-    return null;
-  }
-  const payload: PayloadOf<'vrp-consents.expire'> = { name: 'vrp-consents.expire', vrpConsentId: consent.id };
-  await timers.schedule(vrpConsentTimerId(consent.id), payload, due, JOB_QUEUE['vrp-consents.expire']);
-  return due;
-}
-
-async function announce(tx: Tx, consent: VrpConsent): Promise<void> {
-  await writeOutboxEvent(tx, {
-    memberId: consent.memberId,
-    type: 'VRP_CONSENT_STATUS_CHANGED',
-    payload: vrpConsentEventPayload(consent),
-    createdAt: consent.updatedAt,
-  });
+export function scheduleVrpConsentTimer(tx: Tx, consent: VrpConsent): Promise<Date | null> {
+  return resetTimer(vrpConsentLifecycle, tx, consent, consent.updatedAt, undefined);
 }
 
 /** Stores a new consent with its VRP_CONSENT_STATUS_CHANGED creation event and its timer, in the caller's transaction. */
-export async function storeNewVrpConsent(tx: Tx, row: NewVrpConsent): Promise<VrpConsent> {
-  const consent = await new VrpConsentRepository(tx).insert(row);
-  await announce(tx, consent);
-  await scheduleVrpConsentTimer(tx, consent);
-  return consent;
+export function storeNewVrpConsent(tx: Tx, row: NewVrpConsent, now: Date): Promise<VrpConsent> {
+  return storeNew(vrpConsentLifecycle, tx, row, now, undefined);
 }
 
 export type VrpConsentChangeResult =
@@ -54,22 +22,18 @@ export type VrpConsentChangeResult =
   | { readonly kind: 'stale' };
 
 /**
- * Moves a consent, in the caller's transaction: checks the move against the status machine,
- * updates the row only if it is still at the version read, writes VRP_CONSENT_STATUS_CHANGED when
- * the status changes, and resets the timer for the new state. Staying in a status updates the row
- * without an event. Final statuses never change.
+ * Moves a consent, in the caller's transaction, by its lifecycle (recordChange): checks the move
+ * against the status machine, updates the row only if it is still at the version read, writes
+ * VRP_CONSENT_STATUS_CHANGED when the status changes, and resets the timer for the new state.
+ * Staying in a status updates the row without an event. Final statuses never change.
  */
 export async function recordVrpConsentChange(
   tx: Tx,
   current: VrpConsent,
   change: VrpConsentChange,
 ): Promise<VrpConsentChangeResult> {
-  const decision = decideVrpConsentMove(current.status as VrpConsentStatus, change.status as VrpConsentStatus);
-  if (decision === 'refuse') return { kind: 'refused', consent: current };
-  const statusChanged = decision === 'move';
-  const updated = await new VrpConsentRepository(tx).update(current, change);
-  if (updated === null) return { kind: 'stale' };
-  if (statusChanged) await announce(tx, updated);
-  await scheduleVrpConsentTimer(tx, updated);
-  return { kind: 'changed', consent: updated, statusChanged };
+  const recorded = await recordChange(vrpConsentLifecycle, tx, current, change, change.updatedAt, undefined);
+  if (recorded.kind === 'stale') return recorded;
+  if (recorded.kind === 'refused') return { kind: 'refused', consent: recorded.row };
+  return { kind: 'changed', consent: recorded.row, statusChanged: recorded.statusChanged };
 }
