@@ -6,3 +6,4 @@ export * from './refund-queries.usecases.js';
 export * from './refund-progression.js';
 export * from './record-refund-change.js';
 export * from './refunds-application.module.js';
+export { refundLifecycle, refundTimer, type RefundMoveContext } from './refund-lifecycle.js';

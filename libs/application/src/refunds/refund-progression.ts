@@ -318,16 +318,15 @@ export class RefundProgression implements OutcomeResolution {
         const current = await this.refunds.in(tx).findById(refundId);
         if (current === null) throw new Error(`refund ${refundId} vanished`);
         const bank = await this.banks.find(current.bankId);
-        const recorded = await recordRefundChange(
+        return recordRefundChange(
           tx,
           this.refunds.in(tx),
           current,
           change,
           this.clock.now(),
           pollScheduleOf(bank, this.rules.defaultScheduleSeconds),
+          answered,
         );
-        if (recorded.kind !== 'stale' && answered !== undefined) await this.checks.answered(answered, tx);
-        return recorded;
       });
       if (result.kind !== 'stale') return result;
     }
