@@ -6,3 +6,4 @@ export * from './record-payout-change.js';
 export * from './payouts-application.module.js';
 export * from './settlement-account-owner-id.js';
 export * from './verify-account.usecase.js';
+export { payoutLifecycle, payoutTimer, type PayoutMoveContext } from './payout-lifecycle.js';

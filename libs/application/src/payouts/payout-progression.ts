@@ -290,8 +290,8 @@ export class PayoutProgression implements OutcomeResolution {
           change,
           this.clock.now(),
           this.rules.defaultScheduleSeconds,
+          answered,
         );
-        if (recorded.kind !== 'stale' && answered !== undefined) await this.checks.answered(answered, tx);
         return recorded;
       });
       if (result === null) throw new Error(`payout ${payoutId} vanished`);
