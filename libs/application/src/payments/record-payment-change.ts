@@ -53,7 +53,13 @@ function statementEvent(events: readonly PlannedEvent[]): NewPaymentEvent | null
 }
 
 function statementTimer(timer: LifecycleTimer): NewPaymentTimer {
-  return { id: timer.id, queue: timer.queue, jobName: timer.payload.name, payload: { ...timer.payload }, dueAt: timer.dueAt };
+  return {
+    id: timer.id,
+    queue: timer.queue,
+    jobName: timer.payload.name,
+    payload: { ...timer.payload },
+    dueAt: timer.dueAt,
+  };
 }
 
 function statementTimerChange(timer: PlannedTimer): PaymentTimerChange {
