@@ -38,8 +38,8 @@ export interface Lifecycle<Row, Change, Status extends string, Context = void, P
   readonly name: string;
   readonly machine: StatusMachine<Status>;
   statusOf(row: Row): Status;
-  /** The status a change proposes. */
-  proposedStatusOf(change: Change): Status;
+  /** The status a change proposes (a change that names none stays at `current`'s). */
+  proposedStatusOf(change: Change, current: Row): Status;
   idOf(row: Row): string;
   /** Applies the change only while the row is still at the version read: the new row, or null when someone moved it first. */
   update(tx: Tx, current: Row, change: Change, context: Context): Promise<Row | null>;
@@ -47,8 +47,11 @@ export interface Lifecycle<Row, Change, Status extends string, Context = void, P
   insert?(tx: Tx, row: New, context: Context): Promise<Row>;
   /** The outbox events a move to `after` writes (`before` is null for a creation), in order. */
   events(after: Row, before: Row | null): readonly LifecycleEvent[];
-  /** The timer the row keeps in its state, or null when it keeps none. */
-  timer(row: Row, now: Date, context: Context): LifecycleTimer | null;
+  /**
+   * The timer the row keeps in its state, or null when it keeps none; 'keep' leaves the timer row
+   * as it is (a state whose timer the caller sets, through `Context`, when it has one to set).
+   */
+  timer(row: Row, now: Date, context: Context): LifecycleTimer | null | 'keep';
   /** The id of the resource's one timer row. */
   timerId(id: string): string;
   /** Runs before the update of a status move, in its transaction (e.g. a lock taken first). */

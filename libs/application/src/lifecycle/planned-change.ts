@@ -10,7 +10,11 @@ export interface PlannedEvent extends WrittenOutboxEvent {
 }
 
 /** The resource's one timer row set for its state, or cleared. */
-export type PlannedTimer = { readonly set: LifecycleTimer } | { readonly clear: string };
+export type PlannedTimer =
+  | { readonly set: LifecycleTimer }
+  | { readonly clear: string }
+  /** The timer row stays as it is. */
+  | { readonly keep: string };
 
 /** What a move writes beside the row, as the declaration says: for the one-statement path. */
 export interface PlannedChange {
@@ -25,7 +29,7 @@ export function decideMove<Row, Change, Status extends string, Context, Prepared
   current: Row,
   change: Change,
 ): MoveDecision {
-  return lifecycle.machine.decide(lifecycle.statusOf(current), lifecycle.proposedStatusOf(change));
+  return lifecycle.machine.decide(lifecycle.statusOf(current), lifecycle.proposedStatusOf(change, current));
 }
 
 /** The events, prepared with their ids and exact bodies. */
@@ -46,7 +50,9 @@ export function plannedTimer<Row, Change, Status extends string, Context, Prepar
   context: Context,
 ): PlannedTimer {
   const timer = lifecycle.timer(row, now, context);
-  return timer === null ? { clear: lifecycle.timerId(lifecycle.idOf(row)) } : { set: timer };
+  const id = lifecycle.timerId(lifecycle.idOf(row));
+  if (timer === 'keep') return { keep: id };
+  return timer === null ? { clear: id } : { set: timer };
 }
 
 /**
@@ -79,5 +85,6 @@ export function plannedCreation<Row, Change, Status extends string, Context, Pre
   now: Date,
   context: Context,
 ): { readonly events: readonly PlannedEvent[]; readonly timer: LifecycleTimer | null } {
-  return { events: plannedEvents(lifecycle.events(row, null)), timer: lifecycle.timer(row, now, context) };
+  const timer = lifecycle.timer(row, now, context);
+  return { events: plannedEvents(lifecycle.events(row, null)), timer: timer === 'keep' ? null : timer };
 }

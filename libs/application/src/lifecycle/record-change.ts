@@ -20,8 +20,9 @@ export async function writeLifecycleEvents<Row, Change, Status extends string, C
   for (const event of lifecycle.events(after, before)) await writeOutboxEvent(tx, event);
 }
 
-/** Writes a planned timer (set, or cleared), in the caller's transaction. */
+/** Writes a planned timer (set, or cleared; a kept one writes nothing), in the caller's transaction. */
 export async function writeTimer(tx: Tx, timer: PlannedTimer): Promise<Date | null> {
+  if ('keep' in timer) return null;
   const timers = new ScheduledJobRepository(tx);
   if ('clear' in timer) {
     await timers.remove([timer.clear]);
@@ -88,7 +89,7 @@ async function move<Row, Change, Status extends string, Context, Prepared, New>(
   const statusChanged = decision === 'move';
   const prepared =
     statusChanged && lifecycle.prepare !== undefined
-      ? await lifecycle.prepare(tx, current, lifecycle.proposedStatusOf(change), context)
+      ? await lifecycle.prepare(tx, current, lifecycle.proposedStatusOf(change, current), context)
       : (undefined as Prepared);
   const updated = await lifecycle.update(tx, current, change, context);
   if (updated === null) return { kind: 'stale' };

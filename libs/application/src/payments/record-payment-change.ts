@@ -63,6 +63,7 @@ function statementTimer(timer: LifecycleTimer): NewPaymentTimer {
 }
 
 function statementTimerChange(timer: PlannedTimer): PaymentTimerChange {
+  if ('keep' in timer) throw new Error('a payment always sets or clears its timer');
   return 'clear' in timer ? timer : { set: statementTimer(timer.set) };
 }
 

@@ -22,7 +22,8 @@ import {
   type BankAuthorizationAnswer,
   type WaitingStep,
 } from './token-request-step.js';
-import { nextDecoupledPollAt, scheduleTokenRequestTimer } from './token-request-timer-row.js';
+import { recordTokenRequestChange } from './record-token-request-change.js';
+import { nextDecoupledPollAt } from './token-request-timer-row.js';
 
 /** POST /token-requests/{tokenRequestId}/authorization, validated. */
 export interface AuthorizeTokenRequestCommand {
@@ -167,21 +168,22 @@ export class AuthorizeTokenRequestUseCase {
     const step = stepOfBankAnswer(start.next);
     const now = this.progression.clock.now();
     const stored = await this.transactions.run(async (tx) => {
-      const updated = await this.tokenRequests.in(tx).update(request, {
-        updatedAt: now,
-        bankId: bank.id,
-        bankConsentId: start.bankConsentId,
-        bankContinuation: start.continuation === undefined ? null : { ...start.continuation },
-        authorization: step === undefined ? storedStep({ kind: 'completing' }) : storedStep(step),
-        ...(conversion === undefined ? {} : { convertedExecutionDate: conversion }),
-      });
-      if (updated !== null && step?.kind === 'decoupled')
-        await scheduleTokenRequestTimer(
-          tx,
-          request.id,
-          nextDecoupledPollAt(updated.expiresAt, this.progression.scheduleOf(bank), 0, now),
-        );
-      return updated;
+      return recordTokenRequestChange(
+        tx,
+        this.tokenRequests,
+        request,
+        {
+          updatedAt: now,
+          bankId: bank.id,
+          bankConsentId: start.bankConsentId,
+          bankContinuation: start.continuation === undefined ? null : { ...start.continuation },
+          authorization: step === undefined ? storedStep({ kind: 'completing' }) : storedStep(step),
+          ...(conversion === undefined ? {} : { convertedExecutionDate: conversion }),
+        },
+        step?.kind === 'decoupled'
+          ? nextDecoupledPollAt(request.expiresAt, this.progression.scheduleOf(bank), 0, now)
+          : undefined,
+      );
     });
     if (stored === null)
       throw new GatewayError('CONFLICT', { message: `Token request ${request.id} changed meanwhile; try again.` });
@@ -291,12 +293,14 @@ export class AuthorizeTokenRequestUseCase {
     }
     const start = this.fromProgress(progress);
     const next = stepOfBankAnswer(progress.next);
-    const updated = await this.tokenRequests.update(request, {
-      updatedAt: this.progression.clock.now(),
-      ...(start.bankConsentId === '' ? {} : { bankConsentId: start.bankConsentId }),
-      ...(start.continuation === undefined ? {} : { bankContinuation: { ...start.continuation } }),
-      authorization: next === undefined ? storedStep({ kind: 'completing' }) : storedStep(next),
-    });
+    const updated = await this.transactions.run((tx) =>
+      recordTokenRequestChange(tx, this.tokenRequests, request, {
+        updatedAt: this.progression.clock.now(),
+        ...(start.bankConsentId === '' ? {} : { bankConsentId: start.bankConsentId }),
+        ...(start.continuation === undefined ? {} : { bankContinuation: { ...start.continuation } }),
+        authorization: next === undefined ? storedStep({ kind: 'completing' }) : storedStep(next),
+      }),
+    );
     if (updated === null)
       throw new GatewayError('CONFLICT', { message: `Token request ${request.id} changed meanwhile; try again.` });
     if (next !== undefined) return answerOfStep(next, tokenRequestState(request.callbackToken));

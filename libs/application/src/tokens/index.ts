@@ -20,3 +20,5 @@ export * from './tokens-application.module.js';
 export * from './token-requesting-party.js';
 export * from './standing-order-outcome-asker.js';
 export * from './standing-order-check.js';
+export * from './record-token-request-change.js';
+export { tokenRequestLifecycle, type TokenRequestMoveContext } from './token-request-lifecycle.js';

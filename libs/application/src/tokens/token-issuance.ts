@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, type AppConfig } from '#libs/common';
 import {
-  ScheduledJobRepository,
   TokenRepository,
   TokenRequestRepository,
   Transactions,
@@ -11,13 +10,13 @@ import {
   type TokenRequestChange,
   type Tx,
 } from '#libs/db';
-import { newId, tokenRequestStatusMachine, type TokenRequestPayloadInput } from '#libs/domain';
+import { newId, type TokenRequestPayloadInput } from '#libs/domain';
 import { SigningKeyStore } from '#libs/events';
 import { SecretBox } from '#libs/secrets';
 import { tokenPayloadOf } from './token-view.js';
 import { signTokenRequestResult } from './token-request-signature.js';
 import { storedStep, type TokenRequestErrorCode } from './token-request-step.js';
-import { tokenRequestTimerId } from './token-request-timer-row.js';
+import { recordTokenRequestChange } from './record-token-request-change.js';
 
 /** What the bank gave for the token: its consent, the grant to act with later (sealed), a standing order's id. */
 export interface TokenGrant {
@@ -57,9 +56,9 @@ export class TokenIssuance {
   claim(request: TokenRequest, withClaim?: (tx: Tx) => Promise<void>): Promise<TokenRequest | null> {
     if (request.status !== 'PENDING') return Promise.resolve(null);
     const change = { updatedAt: this.clock.now(), authorization: storedStep({ kind: 'completing' }) };
-    if (withClaim === undefined) return this.tokenRequests.update(request, change);
     return this.transactions.run(async (tx) => {
-      const claimed = await this.tokenRequests.in(tx).update(request, change);
+      const claimed = await recordTokenRequestChange(tx, this.tokenRequests, request, change);
+      if (withClaim === undefined) return claimed;
       if (claimed !== null) await withClaim(tx);
       return claimed;
     });
@@ -86,7 +85,6 @@ export class TokenIssuance {
     return this.transactions.run(async (tx) => {
       const current = await this.tokenRequests.in(tx).lock(request.id);
       if (current === null || current.status !== 'PENDING') return null;
-      tokenRequestStatusMachine.assertTransition('PENDING', 'PROCESSED');
       const token = await this.tokens.in(tx).insert({
         id: tokenId,
         memberId: request.memberId,
@@ -104,7 +102,7 @@ export class TokenIssuance {
         createdAt: now,
         updatedAt: now,
       });
-      const processed = await this.tokenRequests.in(tx).update(current, {
+      const processed = await recordTokenRequestChange(tx, this.tokenRequests, current, {
         status: 'PROCESSED',
         updatedAt: now,
         bankId: bank.id,
@@ -118,7 +116,6 @@ export class TokenIssuance {
           : { standingOrderSubmissionId: grant.standingOrderSubmissionId }),
       });
       if (processed === null) throw new Error(`token request ${request.id} changed under its lock`);
-      await new ScheduledJobRepository(tx).remove([tokenRequestTimerId(request.id)]);
       if (withToken !== undefined) await withToken(tx, token);
       return token;
     });
@@ -130,15 +127,13 @@ export class TokenIssuance {
     return this.transactions.run(async (tx) => {
       const current = await this.tokenRequests.in(tx).lock(request.id);
       if (current === null || current.status !== 'PENDING') return false;
-      tokenRequestStatusMachine.assertTransition('PENDING', 'REJECTED');
       const change: TokenRequestChange = {
         status: 'REJECTED',
         updatedAt: now,
         statusReasonInformation: reason.slice(0, 256),
         authorization: storedStep({ kind: 'ended', error }),
       };
-      await this.tokenRequests.in(tx).update(current, change);
-      await new ScheduledJobRepository(tx).remove([tokenRequestTimerId(request.id)]);
+      await recordTokenRequestChange(tx, this.tokenRequests, current, change);
       return true;
     });
   }

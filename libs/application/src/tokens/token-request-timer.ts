@@ -6,10 +6,11 @@ import type {
   StandingOrderSubmission,
 } from '#libs/connectors';
 import { TokenRequestRepository, Transactions, type Bank, type TokenRequest } from '#libs/db';
-import { tokenRequestStatusMachine, type TokenRequestStatus } from '#libs/domain';
+import type { TokenRequestStatus } from '#libs/domain';
 import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import { TransferProgression } from '../transfers/transfer-progression.js';
 import { CompleteTokenRequest, tokenRequestHandleOf } from './complete-token-request.js';
+import { recordTokenRequestChange } from './record-token-request-change.js';
 import { standingOrderCheckRef } from './standing-order-check.js';
 import { standingOrderInitiationOf, transferInitiationOf } from './token-request-initiation.js';
 import { storedStep, tokenRequestStepOf } from './token-request-step.js';
@@ -131,8 +132,7 @@ export class TokenRequestTimer {
       if (request === null) return undefined;
       const now = this.progression.clock.now();
       if (!this.isDue(request, now)) return request.status as TokenRequestStatus;
-      tokenRequestStatusMachine.assertTransition('PENDING', 'EXPIRED');
-      const expired = await this.tokenRequests.in(tx).update(request, {
+      const expired = await recordTokenRequestChange(tx, this.tokenRequests, request, {
         status: 'EXPIRED',
         updatedAt: now,
         statusReasonInformation: 'The user did not authorise the request in time.',
@@ -288,16 +288,13 @@ export class TokenRequestTimer {
   private async pollAgain(request: TokenRequest, bank: Bank, polls: number): Promise<void> {
     const now = this.progression.clock.now();
     await this.transactions.run(async (tx) => {
-      const updated = await this.tokenRequests.in(tx).update(request, {
-        updatedAt: now,
-        authorization: storedStep({ kind: 'decoupled', decoupled: true, polls }),
-      });
-      if (updated !== null)
-        await scheduleTokenRequestTimer(
-          tx,
-          request.id,
-          nextDecoupledPollAt(request.expiresAt, this.progression.scheduleOf(bank), polls, now),
-        );
+      await recordTokenRequestChange(
+        tx,
+        this.tokenRequests,
+        request,
+        { updatedAt: now, authorization: storedStep({ kind: 'decoupled', decoupled: true, polls }) },
+        nextDecoupledPollAt(request.expiresAt, this.progression.scheduleOf(bank), polls, now),
+      );
     });
   }
 
