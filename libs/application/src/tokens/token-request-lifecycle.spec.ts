@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { JOB_QUEUE } from '#libs/common';
 import type { TokenRequest, TokenRequestRepository } from '#libs/db';
 import { plannedChange } from '../lifecycle/planned-change.js';
 import { tokenRequestLifecycle } from './token-request-lifecycle.js';
@@ -33,7 +34,7 @@ describe('the token request lifecycle', () => {
     const at = new Date(now.getTime() + 5000);
     expect(tokenRequestLifecycle.timer(request('PENDING'), now, { tokenRequests, timerAt: at })).toEqual({
       id: 'token-requests.timer:rq:1',
-      queue: expect.any(String),
+      queue: JOB_QUEUE['token-requests.timer'],
       payload: { name: 'token-requests.timer', tokenRequestId: 'rq:1' },
       dueAt: at,
     });
