@@ -1,10 +1,10 @@
 -- The status history at a lower cost per status change. The statement trigger copied every
 -- inserted event into a transition table, parsed its body as jsonb and appended with ON CONFLICT
 -- into a table of three indexes: more Postgres time than the event's own insert. Now a row
--- trigger, called only for the status-change event types, parses the payload once as json and
--- appends to a table of one index: the history is read by resource (resource_id, seq), which is
--- now its primary key. An event row is inserted once (its id is outbox_event's primary key), so
--- its change is appended once without a unique index on event_id.
+-- trigger, called only for the status-change event types, parses the body once and appends to
+-- a table of one index: the history is read by resource (resource_id, seq), which is now its
+-- primary key. An event row is inserted once (its id is outbox_event's primary key), so its
+-- change is appended once without a unique index on event_id.
 
 DROP TRIGGER "outbox_event_status_history" ON "outbox_event";
 DROP FUNCTION "status_history_record"();
@@ -22,30 +22,33 @@ ALTER TABLE "status_history" ADD CONSTRAINT "status_history_pkey" PRIMARY KEY ("
 -- insert fails.
 CREATE FUNCTION "status_history_record"() RETURNS trigger AS $$
 DECLARE
-  payload json;
+  payload jsonb;
   id_key text := 'id';
-  resource_type text;
+  kind text;
+  resource text;
+  status text;
 BEGIN
   CASE NEW."event_type"
     WHEN 'PAYMENT_STATUS_CHANGED' THEN
-      payload := NEW."body"::json -> 'payment'; resource_type := 'PAYMENT';
+      payload := NEW."body"::jsonb -> 'payment'; kind := 'PAYMENT';
     WHEN 'TRANSFER_STATUS_CHANGED' THEN
-      payload := NEW."body"::json -> 'transferStatusChanged'; id_key := 'transferId'; resource_type := 'TRANSFER';
+      payload := NEW."body"::jsonb -> 'transferStatusChanged'; id_key := 'transferId'; kind := 'TRANSFER';
     WHEN 'REFUND_STATUS_CHANGED' THEN
-      payload := NEW."body"::json -> 'refundStatusChanged'; id_key := 'refundId'; resource_type := 'REFUND';
+      payload := NEW."body"::jsonb -> 'refundStatusChanged'; id_key := 'refundId'; kind := 'REFUND';
     WHEN 'VRP_STATUS_CHANGED' THEN
-      payload := NEW."body"::json -> 'vrpStatusChanged'; id_key := 'vrpId'; resource_type := 'VRP';
+      payload := NEW."body"::jsonb -> 'vrpStatusChanged'; id_key := 'vrpId'; kind := 'VRP';
     WHEN 'VRP_CONSENT_STATUS_CHANGED' THEN
-      payload := NEW."body"::json -> 'vrpConsentStatusChanged'; id_key := 'vrpConsentId'; resource_type := 'VRP_CONSENT';
+      payload := NEW."body"::jsonb -> 'vrpConsentStatusChanged'; id_key := 'vrpConsentId'; kind := 'VRP_CONSENT';
     WHEN 'PAYOUT_STATUS_CHANGED' THEN
-      payload := NEW."body"::json -> 'payoutStatusChanged'; id_key := 'payoutId'; resource_type := 'PAYOUT';
+      payload := NEW."body"::jsonb -> 'payoutStatusChanged'; id_key := 'payoutId'; kind := 'PAYOUT';
     ELSE
       RETURN NEW;
   END CASE;
-  IF payload ->> id_key IS NOT NULL AND payload ->> 'status' IS NOT NULL THEN
+  resource := payload ->> id_key;
+  status := payload ->> 'status';
+  IF resource IS NOT NULL AND status IS NOT NULL THEN
     INSERT INTO "status_history" ("event_id", "member_id", "resource_type", "resource_id", "status", "reason", "occurred_at")
-    VALUES (NEW."id", NEW."member_id", resource_type, payload ->> id_key, payload ->> 'status',
-            payload ->> 'statusReasonInformation', NEW."created_at");
+    VALUES (NEW."id", NEW."member_id", kind, resource, status, payload ->> 'statusReasonInformation', NEW."created_at");
   END IF;
   RETURN NEW;
 END;
