@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
-import { SandboxDb } from '../store/sandbox-db.js';
+import { SandboxDb, type Prisma } from '../store/sandbox-db.js';
 import { scenarioFor } from '../banks/scenario-users.js';
-import { PaymentStore, type Payment } from '../store/payment.store.js';
+import { PaymentStore, type Payment, type PaymentKind } from '../store/payment.store.js';
 import { PaymentCredits } from '../settlement/payment-credits.js';
 import { bookingEntry } from './booking-entry.js';
-import { INSUFFICIENT_FUNDS, REJECTED_BY_BANK, vocabularyOf, type RejectionReason } from './payment-vocabulary.js';
+import {
+  INSUFFICIENT_FUNDS,
+  PAYMENT_VOCABULARY,
+  REJECTED_BY_BANK,
+  vocabularyOf,
+  type RejectionReason,
+} from './payment-vocabulary.js';
 
 /**
  * Moves payment orders along their scenario: at submission and at every status read. Settling
@@ -27,6 +33,40 @@ export class PaymentEngine {
     const { behaviour } = scenarioFor(payment.username);
     if (behaviour === 'reject') return this.reject(payment, REJECTED_BY_BANK);
     if (behaviour === 'settle' && this.isDue(payment)) return this.settle(payment);
+    return payment;
+  }
+
+  /**
+   * A new payment stored in the caller's transaction with what its scenario does at submission
+   * already done (the same ends as `afterSubmission`): rejected, or settled when due (the debit,
+   * the booking entry and the payee's credit in the same transaction), or else as given. Used
+   * where the payment is made inside a transaction anyway (a VRP, under its consent's lock), so
+   * its settling costs no transaction and no read of its own.
+   */
+  async storeDecided(
+    tx: Prisma.TransactionClient,
+    data: Prisma.SbPaymentUncheckedCreateInput & { readonly kind: PaymentKind },
+  ): Promise<Payment> {
+    const { behaviour } = scenarioFor(data.username);
+    const vocabulary = PAYMENT_VOCABULARY[data.kind];
+    const now = this.clock.now();
+    const due = data.executeAt === null || data.executeAt === undefined || new Date(data.executeAt) <= now;
+    if (behaviour === 'reject')
+      return tx.sbPayment.create({
+        data: { ...data, status: vocabulary.rejected, statusUpdatedAt: now, ...REJECTED_BY_BANK },
+      });
+    if (behaviour !== 'settle' || !due) return tx.sbPayment.create({ data });
+    const debited = await tx.sbAccount.updateMany({
+      where: { id: data.debtorAccountId, balance: { gte: data.amount } },
+      data: { balance: { decrement: data.amount } },
+    });
+    if (debited.count === 0)
+      return tx.sbPayment.create({
+        data: { ...data, status: vocabulary.rejected, statusUpdatedAt: now, ...INSUFFICIENT_FUNDS },
+      });
+    const payment = await tx.sbPayment.create({ data: { ...data, status: vocabulary.settled, statusUpdatedAt: now } });
+    await tx.sbTransaction.create({ data: bookingEntry(payment, now) });
+    await this.settlementCredits.onSettled(tx, payment, now);
     return payment;
   }
 

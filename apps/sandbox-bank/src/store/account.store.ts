@@ -37,9 +37,14 @@ function accountId(bankId: string, username: string, nickname: string): string {
   return `ACC-${createHash('sha256').update(`${bankId}|${username}|${nickname}`).digest('hex').slice(0, 20)}`;
 }
 
+/** Accounts whose identity a process remembers at most; the oldest is forgotten first. */
+const MAX_IDENTITIES = 10_000;
+
 /** The accounts a sandbox user holds; created, with a little history, when the bank first sees the user. */
 @Injectable()
 export class AccountStore {
+  private readonly identities = new Map<string, Account>();
+
   constructor(
     private readonly prisma: SandboxDb,
     private readonly clock: Clock,
@@ -67,6 +72,22 @@ export class AccountStore {
 
   findById(id: string): Promise<Account | null> {
     return this.prisma.sbAccount.findUnique({ where: { id } });
+  }
+
+  /**
+   * The account for what names it (scheme, identification, holder, currency, type), remembered
+   * by this process: nothing but an account's balance ever changes once it is created, so a
+   * payment's representation costs no read after the first. Its balance is the one first read:
+   * read the account (`findById`) where the balance matters.
+   */
+  async identityOf(id: string): Promise<Account | null> {
+    const known = this.identities.get(id);
+    if (known !== undefined) return known;
+    const account = await this.findById(id);
+    if (account === null) return null;
+    if (this.identities.size >= MAX_IDENTITIES) this.identities.delete(this.identities.keys().next().value ?? '');
+    this.identities.set(id, account);
+    return account;
   }
 
   /** The debtor account the consent's user chose, or null while none is chosen. */

@@ -13,7 +13,7 @@ import { assertUserApiAvailable } from '../payments/user-availability.js';
 import { AccountStore } from '../store/account.store.js';
 import { ConsentStore, type Consent } from '../store/consent.store.js';
 import { GrantStore } from '../store/grant.store.js';
-import { PaymentStore, type Payment } from '../store/payment.store.js';
+import type { Payment } from '../store/payment.store.js';
 import { controlParameters } from './vrp-consent-request.js';
 import { VrpLedger } from './vrp-ledger.js';
 import { validVrpRequest } from './vrp-request.js';
@@ -27,7 +27,6 @@ export class VrpPaymentsService {
     private readonly grants: GrantStore,
     private readonly access: ObieResourceAccess,
     private readonly consents: ConsentStore,
-    private readonly payments: PaymentStore,
     private readonly accounts: AccountStore,
     private readonly engine: PaymentEngine,
     private readonly ledger: VrpLedger,
@@ -35,25 +34,28 @@ export class VrpPaymentsService {
 
   /**
    * OBDomesticVRPRequest with the consent's access token, checked fresh: a token revoked at the
-   * bank a moment ago is a 401 at once.
+   * bank a moment ago is a 401 at once. A repeated x-idempotency-key answers the VRP it made
+   * (found under the consent's lock, or first when the consent no longer takes payments).
    */
   async submit(call: ObieCall, key: string, body: unknown): Promise<object> {
     const { bank } = call;
     const { body: request, data } = requestBody(body, true);
     const consentId = textAt(data, 'ConsentId', 'Data.ConsentId', 128);
     const token = await this.tokens.userToken(bank.id, call.authorization, 'payments', consentId, true);
-    const replay = await this.payments.byIdempotencyKey(bank.id, 'domestic-vrp', key, request);
-    if (replay !== null) return this.represent(replay, call.apiBase);
-
     const consent = await this.consents.get(bank.id, consentId, 'domestic-vrp');
+    const order = { bankId: bank.id, idempotencyKey: key, request: request as Prisma.InputJsonObject };
     assertUserApiAvailable(consent.username);
-    if (consent.status !== 'Authorised') throw consentNotAuthorised(consent);
+    if (consent.status !== 'Authorised') {
+      const replay = await this.ledger.earlier(order);
+      if (replay !== null) return this.represent(replay, call.apiBase);
+      throw consentNotAuthorised(consent);
+    }
     assertSameAsConsent(request, data, consent);
     const stored = (consent.request as { Data: Json }).Data;
     const control = controlParameters(stored);
     const { amount, currency } = validVrpRequest(data, control, stored['Initiation'] as Json);
-    const recorded = await this.ledger.record(consent, control, {
-      bankId: bank.id,
+    const payment = await this.ledger.record(consent, control, {
+      ...order,
       kind: 'domestic-vrp',
       consentId: consent.id,
       status: PAYMENT_VOCABULARY['domestic-vrp'].pending,
@@ -61,10 +63,7 @@ export class VrpPaymentsService {
       debtorAccountId: consent.debtorAccountId ?? '',
       amount,
       currency,
-      request: request as Prisma.InputJsonObject,
-      idempotencyKey: key,
     });
-    const payment = await this.engine.afterSubmission(recorded);
     if (scenarioFor(token.username).revokesVrpConsentAfterFirstPayment)
       await this.grants.revokeConsentTokens(consent.id);
     return this.represent(payment, call.apiBase, consent);
@@ -83,7 +82,7 @@ export class VrpPaymentsService {
   private async represent(payment: Payment, base: string, knownConsent?: Consent): Promise<object> {
     assertUserApiAvailable(payment.username);
     const consent = knownConsent ?? (await this.consents.findAny(payment.bankId, payment.consentId));
-    const debtor = await this.accounts.findById(payment.debtorAccountId);
+    const debtor = await this.accounts.identityOf(payment.debtorAccountId);
     return vrpResponse(payment, consent, debtor, base);
   }
 }
