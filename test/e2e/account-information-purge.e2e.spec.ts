@@ -5,7 +5,7 @@ import { SharedClock, closeDataStores, openDataStores, type DataStores } from '#
 import { newId } from '#libs/domain';
 import { createLogger } from '#libs/observability';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
-import { followUpTimerId, periodicTimerId } from '../../apps/worker/src/jobs/periodic-timers.js';
+import { followUpTimerId, periodicTimerId } from '#libs/db';
 import {
   DEFAULT_ACCOUNT_INFORMATION_PURGE_BATCH_SIZE,
   MAX_BATCHES_PER_TABLE,

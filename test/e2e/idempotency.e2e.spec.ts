@@ -28,7 +28,7 @@ import { Metrics, createLogger } from '#libs/observability';
 import { IdempotencyModule } from '../../apps/api/src/idempotency/idempotency.module.js';
 import { IdempotentRequests } from '../../apps/api/src/idempotency/idempotent-requests.js';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
-import { followUpTimerId, periodicTimerId } from '../../apps/worker/src/jobs/periodic-timers.js';
+import { followUpTimerId, periodicTimerId } from '#libs/db';
 import {
   DEFAULT_IDEMPOTENCY_PURGE_BATCH_SIZE,
   MAX_BATCHES_PER_RUN,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { JOB_QUEUE, type ConnectedConfig } from '#libs/common';
 import { SharedClock } from '#libs/db';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
-import { DAY_MS, nextPeriodBoundary } from '../../apps/worker/src/jobs/periodic-timers.js';
+import { DAY_MS, nextPeriodBoundary } from '#libs/db';
 import { PURGE_JOB, ensurePurgeScheduled } from '../../apps/worker/src/maintenance/purge-revoked-api-keys.usecase.js';
 import { testConfig } from '../support/test-env.js';
 

@@ -12,7 +12,7 @@ import {
   type PurgeWebhookHistoryResult,
 } from '../../apps/worker/src/maintenance/purge-webhook-history.usecase.js';
 import { JOB_CONTEXT, type JobContext } from '../../apps/worker/src/jobs/job-context.js';
-import { followUpTimerId, periodicTimerId } from '../../apps/worker/src/jobs/periodic-timers.js';
+import { followUpTimerId, periodicTimerId } from '#libs/db';
 import type { WebhookRetention } from '../../apps/worker/src/webhooks/webhook-runtime.js';
 import { baseUrl, freshDatabaseUrl, testConfig } from '../support/test-env.js';
 

@@ -15,3 +15,4 @@ export * from './payouts/index.js';
 export * from './settlement-rules/index.js';
 export * from './bank-truth/index.js';
 export * from './sealed-records/index.js';
+export * from './banks/index.js';

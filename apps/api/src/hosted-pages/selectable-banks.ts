@@ -1,3 +1,4 @@
+import { matchesFilter, orderBanks, toListedBank, type ListedBank } from '#libs/application';
 import type { Bank } from '#libs/db';
 import {
   checkInitiationContext,
@@ -6,9 +7,6 @@ import {
   type PaymentLocalInstrument,
 } from '#libs/domain';
 import type { BankChoice } from '#libs/application';
-import { matchesFilter } from '../banks/bank-filter.js';
-import { orderBanks } from '../banks/bank-order.js';
-import { toListedBank, type ListedBank } from '../banks/listed-bank.js';
 
 /** A bank the user may pick for a payment, with the initiation as it would go to that bank. */
 export interface SelectableBank extends BankChoice {

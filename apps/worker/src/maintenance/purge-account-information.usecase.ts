@@ -1,7 +1,7 @@
 import type { PayloadOf } from '#libs/common';
 import { TPP_INITIATED_WINDOW_MS } from '#libs/domain';
 import type { JobContext } from '../jobs/job-context.js';
-import { HOUR_MS, ensurePeriodicTimer, scheduleFollowUp } from '../jobs/periodic-timers.js';
+import { HOUR_MS, ensurePeriodicTimer, scheduleFollowUp } from '#libs/db';
 
 export const PURGE_ACCOUNT_INFORMATION_JOB = 'maintenance.purge-account-information';
 /** Rows per delete statement. */

@@ -1,6 +1,6 @@
 import type { PayloadOf } from '#libs/common';
 import type { JobContext } from '../jobs/job-context.js';
-import { HOUR_MS, ensurePeriodicTimer, scheduleFollowUp } from '../jobs/periodic-timers.js';
+import { HOUR_MS, ensurePeriodicTimer, scheduleFollowUp } from '#libs/db';
 
 export const PURGE_IDEMPOTENCY_KEYS_JOB = 'maintenance.purge-idempotency-keys';
 /** Rows per delete statement. */

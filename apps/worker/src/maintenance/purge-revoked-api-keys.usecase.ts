@@ -1,6 +1,6 @@
 import type { PayloadOf } from '#libs/common';
 import type { JobContext } from '../jobs/job-context.js';
-import { DAY_MS, ensurePeriodicTimer } from '../jobs/periodic-timers.js';
+import { DAY_MS, ensurePeriodicTimer } from '#libs/db';
 
 export const PURGE_JOB = 'maintenance.purge-revoked-api-keys';
 export const DEFAULT_RETENTION_DAYS = 90;

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { PayloadOf } from '#libs/common';
 import type { FinishedDeliveryStatus, OutboxCursor, WebhookRetentionRepository } from '#libs/db';
 import type { JobContext } from '../jobs/job-context.js';
-import { DAY_MS, ensurePeriodicTimer, scheduleFollowUp } from '../jobs/periodic-timers.js';
+import { DAY_MS, ensurePeriodicTimer, scheduleFollowUp } from '#libs/db';
 import type { PurgedKind, WebhookRetention } from '../webhooks/webhook-runtime.js';
 
 export const PURGE_WEBHOOK_HISTORY_JOB = 'maintenance.purge-webhook-history';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScheduledJob } from '#libs/db';
+import type { ScheduledJob } from '../generated/prisma/client.js';
 import {
   DAY_MS,
   HOUR_MS,

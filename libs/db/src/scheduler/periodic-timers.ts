@@ -1,5 +1,6 @@
 import { JOB_QUEUE, type JobName, type JobPayload, type PayloadOf } from '#libs/common';
-import type { ScheduledJob, ScheduledJobRepository, TimerRow } from '#libs/db';
+import type { ScheduledJob } from '../generated/prisma/client.js';
+import type { ScheduledJobRepository, TimerRow } from './scheduled-job.repository.js';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
