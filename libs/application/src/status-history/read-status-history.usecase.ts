@@ -1,10 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
 import { StatusHistoryRepository, type StatusChange } from '#libs/db';
-import { ADMIN_PAGE_LIMIT } from '../admin-paging.js';
-import type { StatusChangeView, StatusHistoryQuery, StatusHistoryResponse } from './status-history.dto.js';
 
 const MAX_RESOURCE_ID_LENGTH = 100;
+
+export interface ReadStatusHistoryCommand {
+  readonly resourceId: string;
+  readonly limit: number;
+  /** The opaque offset of the previous page. */
+  readonly offset: string | undefined;
+}
+
+/** One status change as the operator reads it. */
+export interface StatusChangeView {
+  readonly changedDateTime: string;
+  readonly fromStatus?: string;
+  readonly toStatus: string;
+  readonly reason?: string;
+  readonly eventId: string;
+}
+
+/** A page of a resource's status history, oldest first. */
+export interface StatusHistoryPage {
+  readonly resourceId: string;
+  readonly resourceType: string;
+  readonly memberId: string;
+  readonly changes: StatusChangeView[];
+  readonly paging: { readonly limit: number; readonly offset?: string };
+}
 
 function decodeOffset(offset: string): bigint {
   if (!/^\d{1,19}$/.test(offset)) throw GatewayError.invalidField('offset', 'offset is not one this API handed out');
@@ -29,11 +52,10 @@ function changeView(change: StatusChange): StatusChangeView {
 export class ReadStatusHistoryUseCase {
   constructor(private readonly history: StatusHistoryRepository) {}
 
-  async execute(resourceId: string, query: StatusHistoryQuery): Promise<StatusHistoryResponse> {
+  async execute({ resourceId, limit, offset }: ReadStatusHistoryCommand): Promise<StatusHistoryPage> {
     if (resourceId.length > MAX_RESOURCE_ID_LENGTH)
       throw GatewayError.invalidField('resourceId', `resourceId must be at most ${MAX_RESOURCE_ID_LENGTH} characters`);
-    const limit = query.limit ?? ADMIN_PAGE_LIMIT.default;
-    const after = query.offset === undefined ? undefined : decodeOffset(query.offset);
+    const after = offset === undefined ? undefined : decodeOffset(offset);
     const rows = await this.history.changesOf(resourceId, after, limit + 1);
     const page = rows.slice(0, limit);
     const first = page[0] ?? (await this.history.changesOf(resourceId, undefined, 1))[0];
