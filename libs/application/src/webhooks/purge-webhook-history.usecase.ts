@@ -1,9 +1,17 @@
 import { performance } from 'node:perf_hooks';
-import type { PayloadOf } from '#libs/common';
-import type { FinishedDeliveryStatus, OutboxCursor, WebhookRetentionRepository } from '#libs/db';
-import type { JobContext } from '../jobs/job-context.js';
-import { DAY_MS, ensurePeriodicTimer, scheduleFollowUp } from '#libs/db';
-import type { PurgedKind, WebhookRetention } from '../webhooks/webhook-runtime.js';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { Clock, LOGGER } from '#libs/common';
+import {
+  DAY_MS,
+  ScheduledJobRepository,
+  WebhookRetentionRepository,
+  ensurePeriodicTimer,
+  scheduleFollowUp,
+  type FinishedDeliveryStatus,
+  type OutboxCursor,
+} from '#libs/db';
+import { WEBHOOK_RUNTIME, type PurgedKind, type WebhookRetention, type WebhookRuntime } from './webhook-runtime.js';
 
 export const PURGE_WEBHOOK_HISTORY_JOB = 'maintenance.purge-webhook-history';
 /** Rows per delete statement. */
@@ -98,42 +106,52 @@ export async function purgeWebhookHistory(
   return { ...totals, complete, elapsedMs: Math.round(performance.now() - started) };
 }
 
+/** A run of maintenance.purge-webhook-history; the retention settings are the worker's unless given. */
+export interface PurgeWebhookHistoryJobCommand {
+  readonly retention?: WebhookRetention;
+}
+
 /**
  * The job, run daily at midnight UTC of the service clock (its timer carries the period): purges,
  * and when the time budget ran out schedules a follow-up a minute later.
  */
-export async function purgeWebhookHistoryJob(
-  payload: PayloadOf<'maintenance.purge-webhook-history'>,
-  context: JobContext,
-): Promise<PurgeWebhookHistoryResult> {
-  const { repositories, clock, logger, webhooks } = context;
-  const timers = repositories.scheduledJobs;
-  const now = clock.now();
-  const result = await purgeWebhookHistory(
-    { now, retention: webhooks.retention },
-    {
-      retention: repositories.webhookRetention,
-      count: (kind, rows) => {
-        if (rows > 0) webhooks.metrics?.purged.inc({ kind }, rows);
-      },
-    },
-  );
-  if (!result.complete) await scheduleFollowUp(timers, payload, clock.now());
-  logger.info(
-    {
-      ...result,
-      retentionDays: webhooks.retention.retentionDays,
-      deadLetterRetentionDays: webhooks.retention.deadLetterRetentionDays,
-    },
-    'purged webhook history',
-  );
-  return result;
-}
+@Injectable()
+export class PurgeWebhookHistoryUseCase {
+  constructor(
+    private readonly history: WebhookRetentionRepository,
+    private readonly timers: ScheduledJobRepository,
+    private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(WEBHOOK_RUNTIME) private readonly webhooks: WebhookRuntime,
+  ) {}
 
-/** Makes sure a purge timer exists (first start, or after its job was lost). */
-export async function ensureWebhookPurgeScheduled({
-  repositories,
-  clock,
-}: Pick<JobContext, 'repositories' | 'clock'>): Promise<void> {
-  await ensurePeriodicTimer(repositories.scheduledJobs, { name: PURGE_WEBHOOK_HISTORY_JOB }, DAY_MS, clock.now());
+  async execute(command: PurgeWebhookHistoryJobCommand = {}): Promise<PurgeWebhookHistoryResult> {
+    const retention = command.retention ?? this.webhooks.retention;
+    const result = await purgeWebhookHistory(
+      { now: this.clock.now(), retention },
+      {
+        retention: this.history,
+        count: (kind, rows) => {
+          if (rows > 0) this.webhooks.metrics?.purged.inc({ kind }, rows);
+        },
+      },
+    );
+    if (!result.complete) {
+      await scheduleFollowUp(this.timers, { name: PURGE_WEBHOOK_HISTORY_JOB }, this.clock.now());
+    }
+    this.logger.info(
+      {
+        ...result,
+        retentionDays: retention.retentionDays,
+        deadLetterRetentionDays: retention.deadLetterRetentionDays,
+      },
+      'purged webhook history',
+    );
+    return result;
+  }
+
+  /** Makes sure a purge timer exists (first start, or after its job was lost). */
+  async ensureScheduled(): Promise<void> {
+    await ensurePeriodicTimer(this.timers, { name: PURGE_WEBHOOK_HISTORY_JOB }, DAY_MS, this.clock.now());
+  }
 }

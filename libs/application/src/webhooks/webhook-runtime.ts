@@ -1,7 +1,7 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { Clock } from '#libs/common';
 import type { SigningKeyStore, WebhookSecretStore } from '#libs/events';
-import type { WebhookSender } from './webhook-sender.js';
+import type { WebhookSender } from '#libs/events';
 
 /** Margin a lease gives beyond the attempt timeout (signing, recording, a slow database). */
 export const LEASE_MARGIN_MS = 5000;
@@ -70,3 +70,6 @@ export interface WebhookRuntime {
   readonly metrics: WebhookMetrics | undefined;
   readonly retention: WebhookRetention;
 }
+
+/** Injection token of the worker's WebhookRuntime (WebhookDeliveryApplicationModule provides it). */
+export const WEBHOOK_RUNTIME = Symbol('WEBHOOK_RUNTIME');

@@ -9,7 +9,7 @@ import {
   type AddressLookup,
   type DeliveryEnvironment,
   type WebhookTarget,
-} from '#libs/events';
+} from './webhook-url.js';
 
 /** What one POST came to. */
 export interface SendResult {
