@@ -68,7 +68,12 @@ export class ProbeBankStatusUseCase {
   /** Makes sure a probe timer exists (first start, or after its job was lost). */
   async ensureScheduled(): Promise<void> {
     const intervalSeconds = this.config.worker.bankStatusProbeSeconds;
-    await ensurePeriodicTimer(this.timers, { name: PROBE_JOB, intervalSeconds }, intervalSeconds * 1000, this.clock.now());
+    await ensurePeriodicTimer(
+      this.timers,
+      { name: PROBE_JOB, intervalSeconds },
+      intervalSeconds * 1000,
+      this.clock.now(),
+    );
   }
 
   /**
