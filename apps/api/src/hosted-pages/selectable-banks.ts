@@ -1,4 +1,3 @@
-import { matchesFilter, orderBanks, toListedBank, type ListedBank } from '#libs/application';
 import type { Bank } from '#libs/db';
 import {
   checkInitiationContext,
@@ -6,7 +5,7 @@ import {
   type PaymentInitiationInput,
   type PaymentLocalInstrument,
 } from '#libs/domain';
-import type { BankChoice } from '#libs/application';
+import { matchesFilter, orderBanks, toListedBank, type BankChoice, type ListedBank } from '#libs/application';
 
 /** A bank the user may pick for a payment, with the initiation as it would go to that bank. */
 export interface SelectableBank extends BankChoice {

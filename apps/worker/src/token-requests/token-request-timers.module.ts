@@ -4,7 +4,7 @@ import { TokenRequestTimerProcessor } from './token-request-timer.processor.js';
 
 /**
  * Token request timers (decoupled approval polls, expiry at the end of the authorisation window)
- * on the bank-polling queue. The signing keys come from the global job context.
+ * on the bank-polling queue. The signing keys come from WebhooksApplicationModule.
  */
 @Module({
   imports: [TokenRequestsApplicationModule.register([WebhooksApplicationModule])],

@@ -1,4 +1,4 @@
-import { type ListedBank } from '#libs/application';
+import type { ListedBank } from '#libs/application';
 import { NO_HTML, html, type SafeHtml } from '#libs/common';
 import { initiationOf } from '../hosted-payments.js';
 import { selectionPath } from '../hosted-page-paths.js';
