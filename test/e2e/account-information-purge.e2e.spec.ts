@@ -5,14 +5,13 @@ import { SharedClock, closeDataStores, openDataStores, type DataStores } from '#
 import { newId } from '#libs/domain';
 import { createLogger } from '#libs/observability';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
-import { followUpTimerId, periodicTimerId } from '../../apps/worker/src/jobs/periodic-timers.js';
+import { followUpTimerId, periodicTimerId } from '#libs/db';
 import {
   DEFAULT_ACCOUNT_INFORMATION_PURGE_BATCH_SIZE,
   MAX_BATCHES_PER_TABLE,
   PURGE_ACCOUNT_INFORMATION_JOB,
-  ensureAccountInformationPurgeScheduled,
-  purgeAccountInformation,
-} from '../../apps/worker/src/maintenance/purge-account-information.usecase.js';
+  PurgeAccountInformationUseCase,
+} from '#libs/application';
 import { testConfig } from '../support/test-env.js';
 
 const HOUR_MS = 3600_000;
@@ -23,11 +22,15 @@ const BANK = 'ais-purge-bank';
 let config: ConnectedConfig;
 let stores: DataStores;
 
-const context = () => ({
-  repositories: stores.repositories,
-  clock: stores.clock,
-  logger: createLogger('worker', 'silent'),
-});
+const purge = (): PurgeAccountInformationUseCase =>
+  new PurgeAccountInformationUseCase(
+    stores.repositories.aisTppInitiatedCalls,
+    stores.repositories.aisCachedReads,
+    stores.repositories.scheduledJobs,
+    stores.clock,
+    config,
+    createLogger('worker', 'silent'),
+  );
 
 /** TPP-initiated calls made `agoMs` before the service clock's now, ids `${prefix}-<n>`. */
 async function seedCalls(prefix: string, count: number, agoMs: number): Promise<void> {
@@ -95,7 +98,7 @@ describe('maintenance.purge-account-information', () => {
     await seedReads('now', 1, 1000);
 
     const payload = { name: PURGE_ACCOUNT_INFORMATION_JOB, batchSize: 2 } as const;
-    const result = await purgeAccountInformation(payload, { cacheSeconds: 120 }, context());
+    const result = await purge().execute({ ...payload, cacheSeconds: 120 });
     expect(result).toEqual({ tppInitiatedCalls: 5, cachedReads: 3, batches: 5, complete: true });
     expect(await callIds()).toEqual(['live-0', 'live-1', 'now-0']);
     // 60 s old is inside a 120 s window: the configured seconds decide, not the default 60.
@@ -105,7 +108,7 @@ describe('maintenance.purge-account-information', () => {
     expect(await stores.repositories.scheduledJobs.countByName(PURGE_ACCOUNT_INFORMATION_JOB)).toBe(0);
 
     // A retried run in the same hour deletes nothing more.
-    const again = await purgeAccountInformation(payload, { cacheSeconds: 120 }, context());
+    const again = await purge().execute({ ...payload, cacheSeconds: 120 });
     expect(again).toEqual({ tppInitiatedCalls: 0, cachedReads: 0, batches: 2, complete: true });
     expect(await stores.repositories.scheduledJobs.countByName(PURGE_ACCOUNT_INFORMATION_JOB)).toBe(0);
   });
@@ -114,11 +117,11 @@ describe('maintenance.purge-account-information', () => {
     await reset();
     await seedCalls('call', 1, 24 * HOUR_MS - 60_000);
     const payload = { name: PURGE_ACCOUNT_INFORMATION_JOB, batchSize: 10 } as const;
-    expect((await purgeAccountInformation(payload, { cacheSeconds: 60 }, context())).tppInitiatedCalls).toBe(0);
+    expect((await purge().execute({ ...payload, cacheSeconds: 60 })).tppInitiatedCalls).toBe(0);
     expect(await callIds()).toEqual(['call-0']);
 
     await sharedClock().advance(2 * 60);
-    expect((await purgeAccountInformation(payload, { cacheSeconds: 60 }, context())).tppInitiatedCalls).toBe(1);
+    expect((await purge().execute({ ...payload, cacheSeconds: 60 })).tppInitiatedCalls).toBe(1);
     expect(await callIds()).toEqual([]);
   });
 
@@ -127,11 +130,7 @@ describe('maintenance.purge-account-information', () => {
     await seedCalls('many', MAX_BATCHES_PER_TABLE + 5, 25 * HOUR_MS);
     await seedReads('many', 3, 10 * 60_000);
 
-    const result = await purgeAccountInformation(
-      { name: PURGE_ACCOUNT_INFORMATION_JOB, batchSize: 1 },
-      { cacheSeconds: 60 },
-      context(),
-    );
+    const result = await purge().execute({ name: PURGE_ACCOUNT_INFORMATION_JOB, batchSize: 1, cacheSeconds: 60 });
     // The calls' backlog does not hold back the kept answers.
     expect(result).toEqual({
       tppInitiatedCalls: MAX_BATCHES_PER_TABLE,
@@ -151,8 +150,8 @@ describe('maintenance.purge-account-information', () => {
 
   it('ensureAccountInformationPurgeScheduled seeds one timer, due now, and leaves an existing one alone', async () => {
     await reset();
-    await ensureAccountInformationPurgeScheduled(context());
-    await ensureAccountInformationPurgeScheduled(context());
+    await purge().ensureScheduled();
+    await purge().ensureScheduled();
     const timers = await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_ACCOUNT_INFORMATION_JOB } });
     expect(timers).toHaveLength(1);
     expect(timers[0]?.payload).toEqual({

@@ -9,7 +9,7 @@ import {
   createSandboxBankProcess,
   type SandboxBankProcess,
 } from '../../apps/sandbox-bank/src/create-sandbox-bank-process.js';
-import { PROBE_JOB } from '../../apps/worker/src/banks/probe-bank-status.usecase.js';
+import { PROBE_JOB } from '#libs/application';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import { freePort } from '../support/free-port.js';
 import { SpawnedProcess, envWithout } from '../support/spawned-process.js';

@@ -28,14 +28,13 @@ import { Metrics, createLogger } from '#libs/observability';
 import { IdempotencyModule } from '../../apps/api/src/idempotency/idempotency.module.js';
 import { IdempotentRequests } from '../../apps/api/src/idempotency/idempotent-requests.js';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
-import { followUpTimerId, periodicTimerId } from '../../apps/worker/src/jobs/periodic-timers.js';
+import { followUpTimerId, periodicTimerId } from '#libs/db';
 import {
   DEFAULT_IDEMPOTENCY_PURGE_BATCH_SIZE,
   MAX_BATCHES_PER_RUN,
   PURGE_IDEMPOTENCY_KEYS_JOB,
-  ensureIdempotencyPurgeScheduled,
-  purgeExpiredIdempotencyKeys,
-} from '../../apps/worker/src/maintenance/purge-idempotency-keys.usecase.js';
+  PurgeIdempotencyKeysUseCase,
+} from '#libs/application';
 import { baseUrl, testConfig } from '../support/test-env.js';
 
 const HOUR_MS = 3600_000;
@@ -493,11 +492,13 @@ describe('Idempotency-Key on a POST run through IdempotentRequests', () => {
 });
 
 describe('maintenance.purge-idempotency-keys', () => {
-  const context = () => ({
-    repositories: stores.repositories,
-    clock: stores.clock,
-    logger: createLogger('worker', 'silent'),
-  });
+  const purge = (): PurgeIdempotencyKeysUseCase =>
+    new PurgeIdempotencyKeysUseCase(
+      stores.repositories.idempotencyKeys,
+      stores.repositories.scheduledJobs,
+      stores.clock,
+      createLogger('worker', 'silent'),
+    );
 
   async function seedKeys(member: Member, prefix: string, count: number, expiresAt: Date): Promise<void> {
     await stores.prisma.idempotencyKey.createMany({
@@ -523,14 +524,14 @@ describe('maintenance.purge-idempotency-keys', () => {
     await seedKeys(bob, 'old', 2, new Date(now - HOUR_MS));
     await seedKeys(alice, 'live', 3, new Date(now + HOUR_MS));
 
-    const result = await purgeExpiredIdempotencyKeys({ name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: 3 }, context());
+    const result = await purge().execute({ name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: 3 });
     expect(result).toEqual({ deleted: 7, batches: 3, complete: true });
     const left = await stores.prisma.idempotencyKey.findMany({ orderBy: { key: 'asc' } });
     expect(left.map((row) => row.key)).toEqual(['live-0', 'live-1', 'live-2']);
 
     // The next hour's timer is written when this run's timer fires (a started worker, below): the run writes none.
     expect(await stores.repositories.scheduledJobs.countByName(PURGE_IDEMPOTENCY_KEYS_JOB)).toBe(0);
-    await purgeExpiredIdempotencyKeys({ name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: 3 }, context());
+    await purge().execute({ name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: 3 });
     expect(await stores.repositories.scheduledJobs.countByName(PURGE_IDEMPOTENCY_KEYS_JOB)).toBe(0);
   });
 
@@ -539,7 +540,7 @@ describe('maintenance.purge-idempotency-keys', () => {
     await stores.prisma.scheduledJob.deleteMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } });
     await seedKeys(alice, 'many', MAX_BATCHES_PER_RUN + 5, new Date(stores.clock.nowMs() - 1000));
 
-    const result = await purgeExpiredIdempotencyKeys({ name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: 1 }, context());
+    const result = await purge().execute({ name: PURGE_IDEMPOTENCY_KEYS_JOB, batchSize: 1 });
     expect(result).toEqual({ deleted: MAX_BATCHES_PER_RUN, batches: MAX_BATCHES_PER_RUN, complete: false });
     expect(await stores.prisma.idempotencyKey.count()).toBe(5);
     const ids = (await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } })).map(
@@ -555,8 +556,8 @@ describe('maintenance.purge-idempotency-keys', () => {
 
   it('ensureIdempotencyPurgeScheduled seeds one timer, due now, and leaves an existing one alone', async () => {
     await stores.prisma.scheduledJob.deleteMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } });
-    await ensureIdempotencyPurgeScheduled(context());
-    await ensureIdempotencyPurgeScheduled(context());
+    await purge().ensureScheduled();
+    await purge().ensureScheduled();
     const timers = await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } });
     expect(timers).toHaveLength(1);
     expect(timers[0]?.payload).toEqual({

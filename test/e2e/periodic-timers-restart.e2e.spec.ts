@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { JOB_QUEUE, type ConnectedConfig } from '#libs/common';
 import { SharedClock } from '#libs/db';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
-import { DAY_MS, nextPeriodBoundary } from '../../apps/worker/src/jobs/periodic-timers.js';
-import { PURGE_JOB, ensurePurgeScheduled } from '../../apps/worker/src/maintenance/purge-revoked-api-keys.usecase.js';
+import { DAY_MS, nextPeriodBoundary } from '#libs/db';
+import { PURGE_JOB, PurgeRevokedApiKeysUseCase } from '#libs/application';
 import { testConfig } from '../support/test-env.js';
 
 const QUEUE = JOB_QUEUE[PURGE_JOB];
@@ -42,7 +42,7 @@ describe('a periodic job across a worker restart', () => {
     // The first worker: its start-up ensures the timer, its tick fires it, then it dies with the
     // run not yet done (no queue consumer ever took the job).
     const first = await worker(config, prefix);
-    await ensurePurgeScheduled(first.stores);
+    await first.http.get(PurgeRevokedApiKeysUseCase).ensureScheduled();
     expect(await first.scheduler.tick()).toBe(1);
     const queue = first.queues.queue(QUEUE);
     expect((await queue.getJobs(['waiting'])).filter((job) => job.name === PURGE_JOB)).toHaveLength(1);

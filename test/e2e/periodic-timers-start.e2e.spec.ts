@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
-import { DAY_MS, ensurePeriodicTimer, nextPeriodBoundary } from '../../apps/worker/src/jobs/periodic-timers.js';
+import { DAY_MS, ensurePeriodicTimer, nextPeriodBoundary } from '#libs/db';
 import { testConfig } from '../support/test-env.js';
 
 const JOB = 'maintenance.purge-webhook-history';

@@ -7,13 +7,12 @@ import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/c
 import {
   DEFAULT_PURGE_BATCH_SIZE,
   PURGE_WEBHOOK_HISTORY_JOB,
+  PurgeWebhookHistoryUseCase,
   purgeWebhookHistory,
-  purgeWebhookHistoryJob,
   type PurgeWebhookHistoryResult,
-} from '../../apps/worker/src/maintenance/purge-webhook-history.usecase.js';
-import { JOB_CONTEXT, type JobContext } from '../../apps/worker/src/jobs/job-context.js';
-import { followUpTimerId, periodicTimerId } from '../../apps/worker/src/jobs/periodic-timers.js';
-import type { WebhookRetention } from '../../apps/worker/src/webhooks/webhook-runtime.js';
+  type WebhookRetention,
+} from '#libs/application';
+import { followUpTimerId, periodicTimerId } from '#libs/db';
 import { baseUrl, freshDatabaseUrl, testConfig } from '../support/test-env.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -448,18 +447,14 @@ describe('the purge job in the worker, on the sandbox clock', () => {
 
   it('schedules a follow-up a minute later when a run runs out of time; a repeated run keeps one daily timer', async () => {
     const runs: PurgeWebhookHistoryResult[] = [];
-    let captured: JobContext | undefined;
     const worker = await createWorkerProcess(await testConfig({ SCHEDULER_TICK_MS: '50' }), {
       queuePrefix: `ret-${randomBytes(4).toString('hex')}`,
     });
-    const context = worker.http.get<JobContext>(JOB_CONTEXT);
-    vi.spyOn(worker.processor(PURGE_WEBHOOK_HISTORY_JOB), 'process').mockImplementation(async (payload) => {
-      // One batch per run: every run is out of time at once.
-      captured = {
-        ...context,
-        webhooks: { ...context.webhooks, retention: retention({ batchSize: 10, timeBudgetMs: 0 }) },
-      };
-      const result = await purgeWebhookHistoryJob(payload, captured);
+    const purge = worker.http.get(PurgeWebhookHistoryUseCase);
+    // One batch per run: every run is out of time at once.
+    const command = { retention: retention({ batchSize: 10, timeBudgetMs: 0 }) };
+    vi.spyOn(worker.processor(PURGE_WEBHOOK_HISTORY_JOB), 'process').mockImplementation(async () => {
+      const result = await purge.execute(command);
       runs.push(result);
       return result;
     });
@@ -490,8 +485,7 @@ describe('the purge job in the worker, on the sandbox clock', () => {
     expect(first.filter(isDaily)).toHaveLength(1);
 
     // The same run again (BullMQ retrying it after a crash) writes the same daily timer, adds no second one.
-    if (captured === undefined) throw new Error('unreachable');
-    await purgeWebhookHistoryJob({ name: PURGE_WEBHOOK_HISTORY_JOB }, captured);
+    await purge.execute(command);
     expect((await timers()).filter(isDaily)).toHaveLength(1);
 
     // Follow-ups run as the service clock passes them, until the work is done. The repeated run

@@ -5,8 +5,8 @@ import { JOB_QUEUE, type JobPayload } from '#libs/common';
 import { ScheduledJobRepository, SharedClock, type PrismaService } from '#libs/db';
 import { createWorkerProcess, type WorkerProcess } from '../../apps/worker/src/create-worker-process.js';
 import { checkJobWiring, type DiscoveredProcessor } from '../../apps/worker/src/jobs/check-job-wiring.js';
-import { periodicTimerId } from '../../apps/worker/src/jobs/periodic-timers.js';
-import { DEFAULT_RETENTION_DAYS, PURGE_JOB } from '../../apps/worker/src/maintenance/purge-revoked-api-keys.usecase.js';
+import { periodicTimerId } from '#libs/db';
+import { DEFAULT_RETENTION_DAYS, PURGE_JOB } from '#libs/application';
 import { baseUrl, freshDatabaseUrl, testConfig } from '../support/test-env.js';
 
 const DAY_MS = 24 * 3600 * 1000;

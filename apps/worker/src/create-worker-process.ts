@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Type } from '@nestjs/common';
 import { createHttpApp, type ConnectedConfig, type JobName } from '#libs/common';
+import type { WebhookSenderOptions } from '#libs/events';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { Metrics, createLogger } from '#libs/observability';
 import { JobProcessorRegistry } from './jobs/job-processor-registry.js';
@@ -8,7 +9,6 @@ import type { JobProcessor } from './jobs/job-processor.js';
 import { JobQueues } from './queues/job-queues.js';
 import { SchedulerTick } from './scheduler/scheduler-tick.js';
 import { OutboxRelay } from './webhooks/outbox-relay.js';
-import type { WebhookSenderOptions } from './webhooks/webhook-sender.js';
 import { WorkerAppModule } from './worker-app.module.js';
 import { WorkerRunner } from './worker-runner.js';
 
@@ -56,7 +56,7 @@ export async function createWorkerProcess(
         platform: { config, logger, metrics },
         stores,
         queues: { prefix: options.queuePrefix },
-        jobContext: { webhookLookup: options.webhookLookup },
+        webhookSender: { webhookLookup: options.webhookLookup },
         domains: options.domains,
       }),
       { config, logger, metrics },

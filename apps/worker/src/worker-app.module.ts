@@ -4,7 +4,6 @@ import { HealthController, MetricsController, PlatformModule, type PlatformObjec
 import { SealedRecordsModule } from '#libs/application';
 import { DbModule, type DataStores } from '#libs/db';
 import { BankStatusModule } from './banks/bank-status.module.js';
-import { JobContextModule, type JobContextModuleOptions } from './jobs/job-context.module.js';
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
 import { TransferPollingModule } from './transfers/transfer-polling.module.js';
 import { PaymentLinkExpiryModule } from './payment-links/payment-link-expiry.module.js';
@@ -20,6 +19,7 @@ import { SettlementIntakeModule } from './settlement/settlement-intake.module.js
 import { SettlementRuleRunsModule } from './settlement-rules/settlement-rule-runs.module.js';
 import { OutboxRelayModule } from './webhooks/outbox-relay.module.js';
 import { WebhookDeliveryModule } from './webhooks/webhook-delivery.module.js';
+import { WebhookSenderModule, type WebhookSenderModuleOptions } from './webhooks/webhook-sender.module.js';
 import { WorkerRunner } from './worker-runner.js';
 
 /**
@@ -47,7 +47,7 @@ export interface WorkerAppOptions {
   readonly platform: PlatformObjects;
   readonly stores: DataStores;
   readonly queues?: QueuesModuleOptions;
-  readonly jobContext?: JobContextModuleOptions;
+  readonly webhookSender?: WebhookSenderModuleOptions;
   /** The domain modules (WORKER_DOMAINS unless given). */
   readonly domains?: readonly Type[];
 }
@@ -65,7 +65,7 @@ export class WorkerAppModule {
         PlatformModule.forRoot(options.platform),
         DbModule.forRoot(options.stores),
         QueuesModule.forRoot(options.queues),
-        JobContextModule.forRoot(options.jobContext),
+        WebhookSenderModule.forRoot(options.webhookSender),
         SchedulerModule,
         OutboxRelayModule,
         SealedRecordsModule,

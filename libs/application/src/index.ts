@@ -16,3 +16,8 @@ export * from './settlement-rules/index.js';
 export * from './bank-truth/index.js';
 export * from './sealed-records/index.js';
 export * from './lifecycle/index.js';
+export * from './banks/index.js';
+export * from './webhooks/index.js';
+export * from './maintenance/index.js';
+export * from './members/index.js';
+export * from './status-history/index.js';

@@ -9,6 +9,7 @@ export * from './repository.js';
 export * from './transactions.js';
 export * from './repository-set.js';
 export * from './scheduler/scheduled-job.repository.js';
+export * from './scheduler/periodic-timers.js';
 export * from './bank-truth/outcome-check.repository.js';
 export * from './members/member.repository.js';
 export * from './members/api-key.repository.js';

@@ -7,6 +7,7 @@ export * from './signing/webhook-signer.js';
 export * from './signing/webhook-verifier.js';
 export * from './delivery/retry-schedule.js';
 export * from './delivery/webhook-url.js';
+export * from './delivery/webhook-sender.js';
 export * from './signing/signing-key-store.js';
 export * from './signing/signing-key-encryption.js';
 export * from './outbox/outbox-nudge.js';

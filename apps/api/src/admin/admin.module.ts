@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CredentialChanges } from '#libs/auth';
-import { MemberKeysUseCasesModule } from '../keys/member-keys-usecases.module.js';
+import { MembersApplicationModule } from '#libs/application';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { ClockController } from './clock.controller.js';
 import { MembersController } from './members/members.controller.js';
-import { MembersUseCases } from './members/members.usecases.js';
 import { ReconciliationAdminModule } from './settlement/reconciliation-admin.module.js';
 import { OutcomeChecksAdminModule } from './outcome-checks/outcome-checks-admin.module.js';
 import { StatusHistoryAdminModule } from './status-history/status-history.module.js';
@@ -13,13 +11,13 @@ import { WebhookAdminModule } from './webhooks/webhook-admin.module.js';
 /** Operator endpoints; served only on ADMIN_PORT. */
 @Module({
   imports: [
-    MemberKeysUseCasesModule,
+    MembersApplicationModule,
     WebhookAdminModule,
     ReconciliationAdminModule,
     OutcomeChecksAdminModule,
     StatusHistoryAdminModule,
   ],
   controllers: [ClockController, MembersController],
-  providers: [AdminTokenGuard, MembersUseCases, CredentialChanges],
+  providers: [AdminTokenGuard],
 })
 export class AdminModule {}

@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { BankPage } from './bank-order.js';
 import { requiresExternalAuth, scaMethodsOf, type ScaMethod } from './bank-sca-methods.js';
 import { Paging } from './dto/bank-paging.response.js';
-import { REFERENCE_STANDARD, type ListedBank } from './listed-bank.js';
+import { REFERENCE_STANDARD, type BankPage, type ListedBank } from '#libs/application';
 
 /**
  * A bank in the v1 list, with the reference's BankV1 field names. Fields the catalogue has no

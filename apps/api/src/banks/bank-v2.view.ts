@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { BankPage } from './bank-order.js';
 import { scaMethodsOf, type ScaMethod } from './bank-sca-methods.js';
 import { Paging } from './dto/bank-paging.response.js';
-import { REFERENCE_STANDARD, type ListedBank } from './listed-bank.js';
+import { REFERENCE_STANDARD, type BankPage, type ListedBank } from '#libs/application';
 
 /**
  * A bank in the v2 list, with the reference's BankV2 field names. Fields the catalogue has no data

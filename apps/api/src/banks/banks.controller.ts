@@ -1,14 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ListBankCountriesUseCase, ListBanksUseCase } from '#libs/application';
 import { toGetBanksResponse, GetBanksResponse } from './bank-v1.view.js';
 import { toGetBanksV2Response, GetBanksV2Response } from './bank-v2.view.js';
 import { BankCountriesQuery } from './dto/bank-countries-query.dto.js';
 import { GetBanksCountriesResponse } from './dto/bank-countries.response.js';
 import { BanksV1Query } from './dto/banks-v1-query.dto.js';
 import { BanksV2Query } from './dto/banks-v2-query.dto.js';
-import { ListBankCountriesUseCase } from './list-bank-countries.usecase.js';
 import { bankCountriesFilter, listBanksV1Command, listBanksV2Command } from './list-banks.command.js';
-import { ListBanksUseCase } from './list-banks.usecase.js';
 
 @ApiTags('Banks')
 @Controller()

@@ -1,19 +1,10 @@
 import type { BankFeature } from '#libs/connectors';
-import type { BankFilter } from './bank-filter.js';
-import type { BankOrder } from './bank-order.js';
+import type { BankFilter, BankOrder, ListBanksCommand } from '#libs/application';
 import type { BankCountriesQuery } from './dto/bank-countries-query.dto.js';
 import type { BankFilterQuery } from './dto/bank-filter-query.dto.js';
 import { BANK_LIST_DEFAULTS, type BankListingParams } from './dto/bank-listing-query.js';
 import type { BanksV1Query, V1Sort } from './dto/banks-v1-query.dto.js';
 import type { BanksV2Query } from './dto/banks-v2-query.dto.js';
-
-/** A validated request for one page of the bank list. */
-export interface ListBanksCommand {
-  readonly filter: BankFilter;
-  readonly order: BankOrder;
-  readonly page: number;
-  readonly perPage: number;
-}
 
 /** The features the v1 endpoints filter by, as `bank_features.<feature>.value`. */
 const V1_FILTER_FEATURES = [

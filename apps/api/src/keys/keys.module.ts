@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
+import { MembersApplicationModule } from '#libs/application';
 import { MemberKeysController } from './member-keys.controller.js';
-import { MemberKeysUseCasesModule } from './member-keys-usecases.module.js';
 
 /** The member's key routes on the public port. */
 @Module({
-  imports: [MemberKeysUseCasesModule],
+  imports: [MembersApplicationModule],
   controllers: [MemberKeysController],
 })
 export class KeysModule {}

@@ -1,14 +1,24 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  DeleteMemberKeyUseCase,
+  GetMemberKeyUseCase,
+  ListMemberKeysUseCase,
+  SubmitMemberKeyUseCase,
+} from '#libs/application';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { GetKeysResponse, KeyIdResponse, SubmitKeyRequest } from './member-key.dto.js';
-import { MemberKeysUseCases } from './member-keys.usecases.js';
 import { assertOwnMemberId } from './own-member-id.js';
 
 @ApiTags('Authentication keys')
 @Controller('member/:memberId/keys')
 export class MemberKeysController {
-  constructor(private readonly keys: MemberKeysUseCases) {}
+  constructor(
+    private readonly submitKey: SubmitMemberKeyUseCase,
+    private readonly listKeys: ListMemberKeysUseCase,
+    private readonly getKey: GetMemberKeyUseCase,
+    private readonly deleteKey: DeleteMemberKeyUseCase,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -32,7 +42,7 @@ export class MemberKeysController {
     @Param('memberId') memberId: string,
     @Body() body: SubmitKeyRequest,
   ): Promise<KeyIdResponse> {
-    return this.keys.submit(assertOwnMemberId(member, memberId), body);
+    return this.submitKey.execute({ ...body, memberId: assertOwnMemberId(member, memberId) });
   }
 
   @Get()
@@ -42,7 +52,7 @@ export class MemberKeysController {
     description: 'As the reference description has it: an array holding one GetKeysResponse.',
   })
   async list(@CurrentMember() member: MemberContext, @Param('memberId') memberId: string): Promise<GetKeysResponse[]> {
-    return [{ key: await this.keys.list(assertOwnMemberId(member, memberId)) }];
+    return [{ key: await this.listKeys.execute({ memberId: assertOwnMemberId(member, memberId) }) }];
   }
 
   @Get(':keyId')
@@ -53,7 +63,7 @@ export class MemberKeysController {
     @Param('memberId') memberId: string,
     @Param('keyId') keyId: string,
   ): Promise<GetKeysResponse> {
-    return { key: [await this.keys.get(assertOwnMemberId(member, memberId), keyId)] };
+    return { key: [await this.getKey.execute({ memberId: assertOwnMemberId(member, memberId), keyId })] };
   }
 
   @Delete(':keyId')
@@ -64,7 +74,7 @@ export class MemberKeysController {
     @Param('memberId') memberId: string,
     @Param('keyId') keyId: string,
   ): Promise<Record<string, never>> {
-    await this.keys.delete(assertOwnMemberId(member, memberId), keyId);
+    await this.deleteKey.execute({ memberId: assertOwnMemberId(member, memberId), keyId });
     return {};
   }
 }

@@ -1,8 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { Bank, BankStatus } from '#libs/db';
-
-export const SERVICE_STATUSES = ['LIVE', 'DOWN'] as const;
-export type ServiceStatusName = (typeof SERVICE_STATUSES)[number];
+import { SERVICE_STATUSES, type ServiceStatusName } from '#libs/application';
 
 export class BanksStatusEntry {
   @ApiProperty({ example: 'ob-sandbox-gb' })
@@ -45,31 +42,4 @@ export class BankStatusEntry {
 export class GetBankStatusResponse {
   @ApiProperty({ type: BankStatusEntry })
   bankStatus!: BankStatusEntry;
-}
-
-function name(status: string | undefined): ServiceStatusName {
-  return status === 'DOWN' ? 'DOWN' : 'LIVE';
-}
-
-/**
- * A bank's reported status. Never probed (no row; e.g. a connector type without implementation,
- * or the worker has not run yet): LIVE with lastUpdatedAt "0", since nothing says it is down.
- */
-export function statusOf(
-  status: BankStatus | undefined,
-  nowMs: number,
-): { aisStatus: ServiceStatusName; pisStatus: ServiceStatusName; lastUpdatedAt: string } {
-  return {
-    aisStatus: name(status?.aisStatus),
-    pisStatus: name(status?.pisStatus),
-    lastUpdatedAt: status === undefined ? '0' : String(Math.max(0, nowMs - status.changedAt.getTime())),
-  };
-}
-
-export function toBanksStatusEntry(bank: Bank, status: BankStatus | undefined, nowMs: number): BanksStatusEntry {
-  return { bankId: bank.id, ...statusOf(status, nowMs) };
-}
-
-export function toBankStatusEntry(bank: Bank, status: BankStatus | undefined, nowMs: number): BankStatusEntry {
-  return { bankName: bank.name, ...statusOf(status, nowMs) };
 }

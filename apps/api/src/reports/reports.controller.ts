@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { BankStatusUseCases } from './bank-status.usecases.js';
+import { GetBankStatusUseCase, ListBankStatusesUseCase } from '#libs/application';
 import { GetBankStatusResponse, GetBanksStatusResponse } from './bank-status.view.js';
 import { BanksStatusQuery } from './banks-status-query.dto.js';
 
@@ -10,7 +10,10 @@ const NEVER_PROBED =
 @ApiTags('Reports')
 @Controller('reports/banks')
 export class ReportsController {
-  constructor(private readonly statuses: BankStatusUseCases) {}
+  constructor(
+    private readonly listStatuses: ListBankStatusesUseCase,
+    private readonly getStatus: GetBankStatusUseCase,
+  ) {}
 
   @Get('status')
   @ApiOperation({
@@ -20,7 +23,7 @@ export class ReportsController {
   })
   @ApiOkResponse({ type: GetBanksStatusResponse })
   async list(@Query() query: BanksStatusQuery): Promise<GetBanksStatusResponse> {
-    return { banksStatus: await this.statuses.list(query.bankIds) };
+    return { banksStatus: await this.listStatuses.execute({ bankIds: query.bankIds }) };
   }
 
   @Get(':bankId/status')
@@ -31,6 +34,6 @@ export class ReportsController {
   })
   @ApiOkResponse({ type: GetBankStatusResponse })
   async get(@Param('bankId') bankId: string): Promise<GetBankStatusResponse> {
-    return { bankStatus: await this.statuses.get(bankId) };
+    return { bankStatus: await this.getStatus.execute({ bankId }) };
   }
 }

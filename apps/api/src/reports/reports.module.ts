@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { BankStatusUseCases } from './bank-status.usecases.js';
+import { BanksApplicationModule } from '#libs/application';
 import { ReportsController } from './reports.controller.js';
 
 /** Reports: GET /reports/banks/status and GET /reports/banks/{bankId}/status. */
-@Module({ controllers: [ReportsController], providers: [BankStatusUseCases] })
+@Module({ imports: [BanksApplicationModule], controllers: [ReportsController] })
 export class ReportsModule {}

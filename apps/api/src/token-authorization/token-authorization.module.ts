@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TokenRequestsApplicationModule } from '#libs/application';
-import { WebhookKeysModule } from '../webhooks/webhook-keys.module.js';
+import { TokenRequestsApplicationModule, WebhooksApplicationModule } from '#libs/application';
 import { TokenRequestAuthorizationController } from './token-request-authorization.controller.js';
 import { TokenRequestCallbacks } from './token-request-callbacks.js';
 
@@ -9,7 +8,7 @@ import { TokenRequestCallbacks } from './token-request-callbacks.js';
  * request's end of the bank callback. The result's signature is made with the webhook signing key.
  */
 @Module({
-  imports: [TokenRequestsApplicationModule.register([WebhookKeysModule])],
+  imports: [TokenRequestsApplicationModule.register([WebhooksApplicationModule])],
   controllers: [TokenRequestAuthorizationController],
   providers: [TokenRequestCallbacks],
 })

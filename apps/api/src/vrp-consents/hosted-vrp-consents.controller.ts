@@ -2,10 +2,8 @@ import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/comm
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, RateLimitedPublic, stringFields } from '#libs/common';
-import { HostedVrpConsents, vrpConsentCallbackUrl } from '#libs/application';
+import { HostedVrpConsents, vrpConsentCallbackUrl, orderBanks, toListedBank, type ListedBank } from '#libs/application';
 import type { Bank, VrpConsent } from '#libs/db';
-import { orderBanks } from '../banks/bank-order.js';
-import { toListedBank, type ListedBank } from '../banks/listed-bank.js';
 import { sendPage, sendRedirect } from '../hosted-pages/hosted-page-reply.js';
 import { HostedPagesErrorFilter } from '../hosted-pages/hosted-pages-error.filter.js';
 import { renderMessagePage } from '../hosted-pages/pages/message.page.js';

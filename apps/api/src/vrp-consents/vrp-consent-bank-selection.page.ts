@@ -1,8 +1,7 @@
 import { html, type SafeHtml } from '#libs/common';
-import { hostedVrpConsentPath } from '#libs/application';
+import { hostedVrpConsentPath, type ListedBank } from '#libs/application';
 import type { VrpConsent } from '#libs/db';
 import type { VrpConsentInitiationInput } from '#libs/domain';
-import type { ListedBank } from '../banks/listed-bank.js';
 import { renderPage } from '../hosted-pages/page-layout.js';
 
 /** What the user is asked to allow, in words: the payee and the limits. */

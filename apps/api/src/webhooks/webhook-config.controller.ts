@@ -1,5 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  DeleteWebhookConfigUseCase,
+  GetWebhookConfigUseCase,
+  RotateWebhookSecretUseCase,
+  SetWebhookConfigUseCase,
+} from '#libs/application';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import {
   GetWebhookConfigResponse,
@@ -8,12 +14,16 @@ import {
   SetWebhookConfigRequest,
   SetWebhookConfigResponse,
 } from './webhook-config.dto.js';
-import { WebhookConfigUseCases } from './webhook-config.usecases.js';
 
 @ApiTags('Webhooks')
 @Controller('webhook/config')
 export class WebhookConfigController {
-  constructor(private readonly configs: WebhookConfigUseCases) {}
+  constructor(
+    private readonly setConfig: SetWebhookConfigUseCase,
+    private readonly rotate: RotateWebhookSecretUseCase,
+    private readonly getConfig: GetWebhookConfigUseCase,
+    private readonly deleteConfig: DeleteWebhookConfigUseCase,
+  ) {}
 
   @Put()
   @HttpCode(200)
@@ -37,7 +47,7 @@ export class WebhookConfigController {
     @CurrentMember() member: MemberContext,
     @Body() body: SetWebhookConfigRequest,
   ): Promise<SetWebhookConfigResponse> {
-    return this.configs.set(member.memberId, body);
+    return this.setConfig.execute({ memberId: member.memberId, config: body.config });
   }
 
   @Post('secret/rotate')
@@ -58,7 +68,7 @@ export class WebhookConfigController {
     @CurrentMember() member: MemberContext,
     @Body() body: RotateWebhookSecretRequest,
   ): Promise<RotateWebhookSecretResponse> {
-    return this.configs.rotateSecret(member.memberId, body);
+    return this.rotate.execute({ ...body, memberId: member.memberId });
   }
 
   @Get()
@@ -69,7 +79,7 @@ export class WebhookConfigController {
   })
   @ApiOkResponse({ type: GetWebhookConfigResponse })
   get(@CurrentMember() member: MemberContext): Promise<GetWebhookConfigResponse> {
-    return this.configs.get(member.memberId);
+    return this.getConfig.execute({ memberId: member.memberId });
   }
 
   @Delete()
@@ -81,7 +91,7 @@ export class WebhookConfigController {
   })
   @ApiOkResponse({ schema: { type: 'object' } })
   async delete(@CurrentMember() member: MemberContext): Promise<Record<string, never>> {
-    await this.configs.delete(member.memberId);
+    await this.deleteConfig.execute({ memberId: member.memberId });
     return {};
   }
 }

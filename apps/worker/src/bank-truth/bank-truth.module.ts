@@ -5,6 +5,7 @@ import {
   RefundsApplicationModule,
   TokenRequestsApplicationModule,
   TransfersApplicationModule,
+  WebhooksApplicationModule,
 } from '#libs/application';
 import { AskAgainProcessor } from './ask-again.processor.js';
 
@@ -15,7 +16,7 @@ import { AskAgainProcessor } from './ask-again.processor.js';
     PayoutsApplicationModule,
     RefundsApplicationModule,
     TransfersApplicationModule,
-    TokenRequestsApplicationModule.register(),
+    TokenRequestsApplicationModule.register([WebhooksApplicationModule]),
   ],
   providers: [AskAgainProcessor],
 })

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MaintenanceApplicationModule, WebhookDeliveryApplicationModule } from '#libs/application';
 import { PurgeAccountInformationProcessor } from './purge-account-information.processor.js';
 import { PurgeIdempotencyKeysProcessor } from './purge-idempotency-keys.processor.js';
 import { PurgeRevokedApiKeysProcessor } from './purge-revoked-api-keys.processor.js';
@@ -6,6 +7,7 @@ import { PurgeWebhookHistoryProcessor } from './purge-webhook-history.processor.
 
 /** Retention jobs on the timers queue; each reschedules itself and seeds its first timer at start. */
 @Module({
+  imports: [MaintenanceApplicationModule, WebhookDeliveryApplicationModule],
   providers: [
     PurgeRevokedApiKeysProcessor,
     PurgeIdempotencyKeysProcessor,

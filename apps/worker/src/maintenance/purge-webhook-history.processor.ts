@@ -1,24 +1,21 @@
-import { Inject } from '@nestjs/common';
 import type { PayloadOf } from '#libs/common';
-import { JOB_CONTEXT, type JobContext } from '../jobs/job-context.js';
-import { ProcessesJob, type JobProcessor } from '../jobs/job-processor.js';
 import {
   PURGE_WEBHOOK_HISTORY_JOB,
-  ensureWebhookPurgeScheduled,
-  purgeWebhookHistoryJob,
+  PurgeWebhookHistoryUseCase,
   type PurgeWebhookHistoryResult,
-} from './purge-webhook-history.usecase.js';
+} from '#libs/application';
+import { ProcessesJob, type JobProcessor } from '../jobs/job-processor.js';
 
 /** maintenance.purge-webhook-history: daily retention of webhook history. */
 @ProcessesJob(PURGE_WEBHOOK_HISTORY_JOB)
 export class PurgeWebhookHistoryProcessor implements JobProcessor<typeof PURGE_WEBHOOK_HISTORY_JOB> {
-  constructor(@Inject(JOB_CONTEXT) private readonly context: JobContext) {}
+  constructor(private readonly purge: PurgeWebhookHistoryUseCase) {}
 
   onWorkerStart(): Promise<void> {
-    return ensureWebhookPurgeScheduled(this.context);
+    return this.purge.ensureScheduled();
   }
 
-  process(payload: PayloadOf<typeof PURGE_WEBHOOK_HISTORY_JOB>): Promise<PurgeWebhookHistoryResult> {
-    return purgeWebhookHistoryJob(payload, this.context);
+  process(_payload: PayloadOf<typeof PURGE_WEBHOOK_HISTORY_JOB>): Promise<PurgeWebhookHistoryResult> {
+    return this.purge.execute();
   }
 }

@@ -1,7 +1,6 @@
 import { isJobName, type Clock, type JobPayload } from '#libs/common';
-import { SCHEDULER_CHANNEL, type ScheduledJobRepository, type TimerRow } from '#libs/db';
+import { SCHEDULER_CHANNEL, nextPeriodicTimer, type ScheduledJobRepository, type TimerRow } from '#libs/db';
 import type { Logger } from 'pino';
-import { nextPeriodicTimer } from '../jobs/periodic-timers.js';
 import { ChannelListener } from '../notifications/channel-listener.js';
 import type { JobQueues } from '../queues/job-queues.js';
 

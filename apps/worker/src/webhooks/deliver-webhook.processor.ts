@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { LOGGER, type PayloadOf } from '#libs/common';
 import type { Logger } from 'pino';
-import { JOB_CONTEXT, type JobContext } from '../jobs/job-context.js';
+import { DeliverWebhookUseCase, WEBHOOK_RUNTIME, type WebhookRuntime } from '#libs/application';
 import { ProcessesJob, type JobProcessor } from '../jobs/job-processor.js';
-import { deliverWebhook } from './deliver-webhook.usecase.js';
 import { prepareSigningKeys } from './prepare-signing-keys.js';
 
 const DELIVER_JOB = 'webhooks.deliver';
@@ -12,7 +11,8 @@ const DELIVER_JOB = 'webhooks.deliver';
 @ProcessesJob(DELIVER_JOB)
 export class DeliverWebhookProcessor implements JobProcessor<typeof DELIVER_JOB> {
   constructor(
-    @Inject(JOB_CONTEXT) private readonly context: JobContext,
+    private readonly deliver: DeliverWebhookUseCase,
+    @Inject(WEBHOOK_RUNTIME) private readonly webhooks: WebhookRuntime,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -21,10 +21,10 @@ export class DeliverWebhookProcessor implements JobProcessor<typeof DELIVER_JOB>
    * cannot be opened stops the start.
    */
   onWorkerStart(): Promise<void> {
-    return prepareSigningKeys(this.context.webhooks.keys, this.logger, this.context.webhooks.secrets);
+    return prepareSigningKeys(this.webhooks.keys, this.logger, this.webhooks.secrets);
   }
 
   process(payload: PayloadOf<typeof DELIVER_JOB>): Promise<string> {
-    return deliverWebhook(payload, this.context);
+    return this.deliver.execute(payload);
   }
 }

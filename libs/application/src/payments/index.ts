@@ -14,6 +14,7 @@ export * from './initiate-payment.usecase.js';
 export * from './get-payment.usecase.js';
 export * from './list-payments.usecase.js';
 export * from './submit-embedded-auth.usecase.js';
+export * from './poll-payment.usecase.js';
 export * from './payments-application.module.js';
 export * from './payment-order-grants.js';
 export * from './payment-order-submission.js';

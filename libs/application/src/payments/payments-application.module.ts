@@ -8,6 +8,7 @@ import { InitiatePaymentUseCase } from './initiate-payment.usecase.js';
 import { ListPaymentsUseCase } from './list-payments.usecase.js';
 import { PaymentLinkStatuses } from './payment-link-statuses.js';
 import { PaymentProgression } from './payment-progression.js';
+import { PollPaymentUseCase } from './poll-payment.usecase.js';
 import { PAYMENT_PROGRESSION_PROVIDERS } from './payment-progression.providers.js';
 import { SubmitEmbeddedAuthUseCase } from './submit-embedded-auth.usecase.js';
 import { InitiateVrpUseCase } from '../vrps/initiate-vrp.usecase.js';
@@ -15,7 +16,13 @@ import { BankTruthApplicationModule } from '../bank-truth/bank-truth-application
 import { PaymentOrderGrants } from './payment-order-grants.js';
 import { PaymentOrderSubmission } from './payment-order-submission.js';
 
-const USE_CASES = [InitiatePaymentUseCase, ListPaymentsUseCase, GetPaymentUseCase, SubmitEmbeddedAuthUseCase];
+const USE_CASES = [
+  InitiatePaymentUseCase,
+  ListPaymentsUseCase,
+  GetPaymentUseCase,
+  SubmitEmbeddedAuthUseCase,
+  PollPaymentUseCase,
+];
 
 /**
  * The payment use cases and the bank connectors and payment progression they run on, for any

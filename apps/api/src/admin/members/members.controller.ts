@@ -1,11 +1,22 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ADMIN_PAGE_LIMIT } from '../admin-paging.js';
+import {
+  CreateMemberUseCase,
+  DeleteMemberKeyUseCase,
+  GetMemberUseCase,
+  IssueApiKeyUseCase,
+  ListApiKeysUseCase,
+  ListMemberKeysUseCase,
+  ListMembersUseCase,
+  RevokeApiKeyUseCase,
+  SubmitMemberKeyUseCase,
+  UpdateMemberUseCase,
+} from '#libs/application';
 import type { MemberId } from '#libs/domain';
 import { AdminMemberIdPipe } from '../admin-member-id.js';
 import { AdminTokenGuard } from '../admin-token.guard.js';
 import { GetKeysResponse, KeyIdResponse, SubmitKeyRequest } from '../../keys/member-key.dto.js';
-import { MemberKeysUseCases } from '../../keys/member-keys.usecases.js';
 import {
   CreateMemberRequest,
   CreateMemberResponse,
@@ -17,7 +28,6 @@ import {
   MemberResponse,
   UpdateMemberRequest,
 } from './member.dto.js';
-import { MembersUseCases } from './members.usecases.js';
 
 @ApiTags('Admin: members')
 @ApiBearerAuth('AdminToken')
@@ -25,8 +35,16 @@ import { MembersUseCases } from './members.usecases.js';
 @Controller('admin/members')
 export class MembersController {
   constructor(
-    private readonly members: MembersUseCases,
-    private readonly keys: MemberKeysUseCases,
+    private readonly createMember: CreateMemberUseCase,
+    private readonly listMembers: ListMembersUseCase,
+    private readonly getMember: GetMemberUseCase,
+    private readonly updateMember: UpdateMemberUseCase,
+    private readonly issueKey: IssueApiKeyUseCase,
+    private readonly listKeysOf: ListApiKeysUseCase,
+    private readonly revokeKey: RevokeApiKeyUseCase,
+    private readonly submitMemberKey: SubmitMemberKeyUseCase,
+    private readonly listMemberKeys: ListMemberKeysUseCase,
+    private readonly deleteMemberKey: DeleteMemberKeyUseCase,
   ) {}
 
   @Post()
@@ -34,20 +52,20 @@ export class MembersController {
   @ApiOperation({ summary: 'Create a member; answers its first API key (shown once).' })
   @ApiOkResponse({ type: CreateMemberResponse })
   create(@Body() body: CreateMemberRequest): Promise<CreateMemberResponse> {
-    return this.members.create(body);
+    return this.createMember.execute(body);
   }
 
   @Get()
   @ApiOperation({ summary: 'List members (by id; `paging.offset` continues).' })
   @ApiOkResponse({ type: ListMembersResponse })
   list(@Query() query: ListMembersQuery): Promise<ListMembersResponse> {
-    return this.members.list(query.limit ?? ADMIN_PAGE_LIMIT.default, query.offset);
+    return this.listMembers.execute({ limit: query.limit ?? ADMIN_PAGE_LIMIT.default, offset: query.offset });
   }
 
   @Get(':memberId')
   @ApiOkResponse({ type: MemberResponse })
   async get(@Param('memberId', AdminMemberIdPipe) memberId: MemberId): Promise<MemberResponse> {
-    return { member: await this.members.get(memberId) };
+    return { member: await this.getMember.execute({ memberId }) };
   }
 
   @Patch(':memberId')
@@ -57,7 +75,7 @@ export class MembersController {
     @Param('memberId', AdminMemberIdPipe) memberId: MemberId,
     @Body() body: UpdateMemberRequest,
   ): Promise<MemberResponse> {
-    return { member: await this.members.update(memberId, body) };
+    return { member: await this.updateMember.execute({ ...body, memberId }) };
   }
 
   @Post(':memberId/api-keys')
@@ -68,13 +86,13 @@ export class MembersController {
     @Param('memberId', AdminMemberIdPipe) memberId: MemberId,
     @Body() body: IssueApiKeyRequest,
   ): Promise<IssueApiKeyResponse> {
-    return this.members.issueApiKey(memberId, body.label);
+    return this.issueKey.execute({ memberId, label: body.label });
   }
 
   @Get(':memberId/api-keys')
   @ApiOkResponse({ type: ListApiKeysResponse })
   async listApiKeys(@Param('memberId', AdminMemberIdPipe) memberId: MemberId): Promise<ListApiKeysResponse> {
-    return { keys: await this.members.listApiKeys(memberId) };
+    return { keys: await this.listKeysOf.execute({ memberId }) };
   }
 
   @Delete(':memberId/api-keys/:keyId')
@@ -84,7 +102,7 @@ export class MembersController {
     @Param('memberId', AdminMemberIdPipe) memberId: MemberId,
     @Param('keyId') keyId: string,
   ): Promise<Record<string, never>> {
-    await this.members.revokeApiKey(memberId, keyId);
+    await this.revokeKey.execute({ memberId, keyId });
     return {};
   }
 
@@ -96,15 +114,15 @@ export class MembersController {
     @Param('memberId', AdminMemberIdPipe) memberId: MemberId,
     @Body() body: SubmitKeyRequest,
   ): Promise<KeyIdResponse> {
-    await this.members.get(memberId);
-    return this.keys.submit(memberId, body);
+    await this.getMember.execute({ memberId });
+    return this.submitMemberKey.execute({ ...body, memberId });
   }
 
   @Get(':memberId/keys')
   @ApiOkResponse({ type: GetKeysResponse })
   async listKeys(@Param('memberId', AdminMemberIdPipe) memberId: MemberId): Promise<GetKeysResponse> {
-    await this.members.get(memberId);
-    return { key: await this.keys.list(memberId) };
+    await this.getMember.execute({ memberId });
+    return { key: await this.listMemberKeys.execute({ memberId }) };
   }
 
   @Delete(':memberId/keys/:keyId')
@@ -113,7 +131,7 @@ export class MembersController {
     @Param('memberId', AdminMemberIdPipe) memberId: MemberId,
     @Param('keyId') keyId: string,
   ): Promise<Record<string, never>> {
-    await this.keys.delete(memberId, keyId);
+    await this.deleteMemberKey.execute({ memberId, keyId });
     return {};
   }
 }

@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ReadStatusHistoryUseCase } from '#libs/application';
+import { ADMIN_PAGE_LIMIT } from '../admin-paging.js';
 import { AdminTokenGuard } from '../admin-token.guard.js';
 import { StatusHistoryQuery, StatusHistoryResponse } from './status-history.dto.js';
-import { ReadStatusHistoryUseCase } from './read-status-history.usecase.js';
 
 @ApiTags('Admin: status history')
 @ApiBearerAuth('AdminToken')
@@ -18,6 +19,6 @@ export class StatusHistoryController {
   })
   @ApiOkResponse({ type: StatusHistoryResponse })
   read(@Param('resourceId') resourceId: string, @Query() query: StatusHistoryQuery): Promise<StatusHistoryResponse> {
-    return this.history.execute(resourceId, query);
+    return this.history.execute({ resourceId, limit: query.limit ?? ADMIN_PAGE_LIMIT.default, offset: query.offset });
   }
 }

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
-import { WebhookKeysModule } from '../../webhooks/webhook-keys.module.js';
+import { WebhooksApplicationModule } from '#libs/application';
 import { AdminTokenGuard } from '../admin-token.guard.js';
 import { WebhookAdminController } from './webhook-admin.controller.js';
-import { WebhookAdminUseCases } from './webhook-admin.usecases.js';
 
 /** Operator webhook endpoints: deliveries, dead letters, replay, pause/resume, test events, key rotation. */
 @Module({
-  imports: [WebhookKeysModule],
+  imports: [WebhooksApplicationModule],
   controllers: [WebhookAdminController],
-  providers: [AdminTokenGuard, WebhookAdminUseCases],
+  providers: [AdminTokenGuard],
 })
 export class WebhookAdminModule {}

@@ -1,5 +1,5 @@
+import type { ListedBank } from '#libs/application';
 import { NO_HTML, html, type SafeHtml } from '#libs/common';
-import type { ListedBank } from '../../banks/listed-bank.js';
 import { initiationOf } from '../hosted-payments.js';
 import { selectionPath } from '../hosted-page-paths.js';
 import { renderPage } from '../page-layout.js';

@@ -1,7 +1,6 @@
 import { html, type SafeHtml } from '#libs/common';
 import type { EmbeddedAuthStep } from '#libs/connectors';
-import { hostedTokenRequestPath, hostedTokenRequestStatusPath } from '#libs/application';
-import type { ListedBank } from '../../banks/listed-bank.js';
+import { hostedTokenRequestPath, hostedTokenRequestStatusPath, type ListedBank } from '#libs/application';
 import { renderPage } from '../page-layout.js';
 import { DECOUPLED_REFRESH_SECONDS } from './decoupled.page.js';
 import { embeddedAuthForm } from './embedded-auth-form.js';

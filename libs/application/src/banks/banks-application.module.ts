@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { PaymentsApplicationModule } from '../payments/payments-application.module.js';
+import { GetBankStatusUseCase } from './get-bank-status.usecase.js';
+import { ListBankCountriesUseCase } from './list-bank-countries.usecase.js';
+import { ListBankStatusesUseCase } from './list-bank-statuses.usecase.js';
+import { ListBanksUseCase } from './list-banks.usecase.js';
+import { ProbeBankStatusUseCase } from './probe-bank-status.usecase.js';
+
+const PROVIDED = [
+  ListBanksUseCase,
+  ListBankCountriesUseCase,
+  ListBankStatusesUseCase,
+  GetBankStatusUseCase,
+  ProbeBankStatusUseCase,
+];
+
+/** Banks: the catalogue as the lists show it, and the probed status of each bank (the probe the worker runs). */
+@Module({
+  // The bank connectors, as payments build them.
+  imports: [PaymentsApplicationModule],
+  providers: PROVIDED,
+  exports: PROVIDED,
+})
+export class BanksApplicationModule {}

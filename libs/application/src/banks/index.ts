@@ -1,0 +1,12 @@
+export * from './listed-bank.js';
+export type { BankFilter } from './bank-filter.js';
+export { matchesFilter } from './bank-filter.js';
+export type { BankOrder, BankPage, BankPaging } from './bank-order.js';
+export { orderBanks } from './bank-order.js';
+export * from './bank-status-entry.js';
+export * from './list-banks.usecase.js';
+export * from './list-bank-countries.usecase.js';
+export * from './list-bank-statuses.usecase.js';
+export * from './get-bank-status.usecase.js';
+export * from './probe-bank-status.usecase.js';
+export * from './banks-application.module.js';

@@ -1,0 +1,4 @@
+export * from './purge-idempotency-keys.usecase.js';
+export * from './purge-revoked-api-keys.usecase.js';
+export * from './purge-account-information.usecase.js';
+export * from './maintenance-application.module.js';

@@ -1,0 +1,2 @@
+export * from './read-status-history.usecase.js';
+export * from './status-history-application.module.js';
