@@ -25,13 +25,13 @@ interface Bench {
 
 /** Each bench and its brief run: a few seconds per load, in two rounds taken in turns. */
 const BENCHES: readonly Bench[] = [
-  { name: 'payments', file: 'payments.js', quick: ['6', '--rounds=2'] },
-  { name: 'refunds', file: 'refunds.js', quick: ['6', '--rounds=2'] },
-  { name: 'payouts', file: 'payouts.js', quick: ['6', '--rounds=2'] },
-  { name: 'payments-v1', file: 'payments-v1.js', quick: ['6', '--rounds=2'] },
-  { name: 'vrp', file: 'vrp.js', quick: ['6', '--rounds=2'] },
-  { name: 'accounts', file: 'accounts.js', quick: ['6', '--rounds=2'] },
-  { name: 'reads', file: 'reads.js', quick: ['8', '--rounds=2'] },
+  { name: 'payments', file: 'payments.js', quick: ['4', '--rounds=2'] },
+  { name: 'refunds', file: 'refunds.js', quick: ['4', '--rounds=2'] },
+  { name: 'payouts', file: 'payouts.js', quick: ['4', '--rounds=2'] },
+  { name: 'payments-v1', file: 'payments-v1.js', quick: ['4', '--rounds=2'] },
+  { name: 'vrp', file: 'vrp.js', quick: ['4', '--rounds=2'] },
+  { name: 'accounts', file: 'accounts.js', quick: ['4', '--rounds=2'] },
+  { name: 'reads', file: 'reads.js', quick: ['4', '--rounds=2'] },
   { name: 'settlement-reconciliation', file: 'settlement-reconciliation.js', quick: ['5000'] },
 ];
 
