@@ -1,7 +1,7 @@
 /**
  * Every benchmark, briefly, and one table of their figures (not a test).
  *
- *   npm run bench [--full]
+ *   npm run bench [--full] [--only=payments,reads,...]
  *
  * Runs each bench of this folder in turn as its own process (each starts its own Postgres,
  * Redis and servers, and measures the gateway against a baseline in the same run), with its runs
@@ -37,6 +37,7 @@ const BENCHES: readonly Bench[] = [
 
 const here = dirname(fileURLToPath(import.meta.url));
 const full = process.argv.includes('--full');
+const only = /^--only=(.+)$/.exec(process.argv.find((arg) => arg.startsWith('--only=')) ?? '')?.[1]?.split(',');
 const log = (line = ''): void => void process.stdout.write(`${line}\n`);
 
 /** Runs one bench, its output passed through indented; answers its output and exit code. */
@@ -64,7 +65,7 @@ function run(
 const rows: { readonly bench: string; readonly figure: BenchFigure }[] = [];
 const failed: string[] = [];
 const started = performance.now();
-for (const bench of BENCHES) {
+for (const bench of BENCHES.filter(({ name }) => only === undefined || only.includes(name))) {
   log(`== ${bench.name} ==`);
   const { output, code, seconds } = await run(bench);
   const figures = figuresOf(output);
