@@ -25,7 +25,7 @@ export class PayoutQueries {
   constructor(private readonly payouts: PayoutRepository) {}
 
   async get(memberId: MemberId, id: string): Promise<{ payout: PayoutResource }> {
-    const payout = await this.payouts.find(memberId, id);
+    const payout = await this.payouts.findViewForMember(memberId, id);
     if (payout === null) throw GatewayError.notFound(id, `Payout ${id} not found.`);
     return { payout: renderPayout(payout) };
   }

@@ -1,4 +1,4 @@
-import type { Payout } from '#libs/db';
+import type { Payout, PayoutView } from '#libs/db';
 import type { PayoutStatus } from '#libs/domain';
 import type { PayoutStatusChangedPayload } from '#libs/events';
 
@@ -19,7 +19,7 @@ export interface PayoutResource {
 }
 
 /** Renders a stored payout; absent values are left out. */
-export function renderPayout(row: Payout): PayoutResource {
+export function renderPayout(row: PayoutView): PayoutResource {
   return {
     id: row.id,
     memberId: row.memberId,

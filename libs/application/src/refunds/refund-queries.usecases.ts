@@ -23,7 +23,7 @@ export class RefundQueries {
   constructor(private readonly refunds: RefundRepository) {}
 
   async get(memberId: MemberId, id: string): Promise<{ refund: RefundResource }> {
-    const refund = await this.refunds.find(memberId, id);
+    const refund = await this.refunds.findViewForMember(memberId, id);
     if (refund === null) throw GatewayError.notFound(id, `Refund ${id} not found.`);
     return { refund: renderRefund(refund) };
   }

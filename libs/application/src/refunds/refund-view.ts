@@ -1,4 +1,4 @@
-import type { Refund } from '#libs/db';
+import type { Refund, RefundView } from '#libs/db';
 import type { RefundStatus } from '#libs/domain';
 import type { RefundStatusChangedPayload } from '#libs/events';
 
@@ -19,7 +19,7 @@ export interface RefundResource {
 }
 
 /** Renders a stored refund; absent values are left out. With `partial`, only id and status. */
-export function renderRefund(row: Refund, options: { readonly partial?: boolean } = {}): RefundResource {
+export function renderRefund(row: RefundView, options: { readonly partial?: boolean } = {}): RefundResource {
   if (options.partial === true) return { id: row.id, status: row.status as RefundStatus } as unknown as RefundResource;
   return {
     id: row.id,

@@ -82,7 +82,10 @@ export class SettlementAccountQueries {
     accountId: string,
     onBehalfOfId?: string,
   ): Promise<{ virtualAccount: VirtualAccountResource }> {
-    return { virtualAccount: renderVirtualAccount(await this.accountOf(memberId, accountId, onBehalfOfId)) };
+    const row = await this.accounts.findViewForMember(memberId, accountId);
+    if (row === null || (onBehalfOfId !== undefined && row.onBehalfOfId !== onBehalfOfId))
+      throw GatewayError.notFound(accountId, `Account ${accountId} not found.`);
+    return { virtualAccount: renderVirtualAccount(row) };
   }
 
   async listTransactions(

@@ -1,4 +1,4 @@
-import type { Prisma, SettlementAccount, SettlementTransaction } from '#libs/db';
+import type { Prisma, SettlementAccountView, SettlementTransaction } from '#libs/db';
 import { balancesFromStrings, balancesToStrings, fromMinorUnits, toMinorUnits } from '#libs/domain';
 
 /** The reference's VirtualAccount, as the API answers it (absent values left out). */
@@ -51,6 +51,10 @@ export interface VirtualAccountTransactionResource extends VirtualAccountTransac
   readonly refundId?: string;
 }
 
+/** What renderVirtualAccount reads of an account, the balances as Decimals or their decimal text. */
+type StoredAccountResource = Omit<SettlementAccountView, 'bookedBalance' | 'availableBalance' | 'clearedBalance'> &
+  Readonly<Record<'bookedBalance' | 'availableBalance' | 'clearedBalance', Prisma.Decimal | string>>;
+
 const present = <K extends string>(key: K, value: string | null): { [P in K]?: string } =>
   (value === null || value === '' ? {} : { [key]: value }) as { [P in K]?: string };
 
@@ -59,7 +63,8 @@ export function decimalString(value: Prisma.Decimal | string): string {
   return fromMinorUnits(toMinorUnits(value.toString()));
 }
 
-export function renderVirtualAccount(row: SettlementAccount): VirtualAccountResource {
+/** A stored account as the API shows it: its view (balances as decimal text) or its whole row (balances as Decimals). */
+export function renderVirtualAccount(row: StoredAccountResource): VirtualAccountResource {
   const balances = balancesToStrings(
     balancesFromStrings({
       bookedBalance: row.bookedBalance.toString(),

@@ -16,6 +16,8 @@ export class GetTokenUseCase {
   }
 
   async execute(memberId: MemberId, tokenId: string): Promise<TokenResource> {
-    return renderToken(await this.find(memberId, tokenId));
+    const token = await this.tokens.findViewForMember(memberId, tokenId);
+    if (token === null) throw GatewayError.notFound(tokenId, `Token ${tokenId} not found.`);
+    return renderToken(token);
   }
 }

@@ -1,4 +1,4 @@
-import type { Prisma, Token, TokenRequest } from '#libs/db';
+import type { Prisma, TokenRequest, TokenView } from '#libs/db';
 import type { TokenRequestSignature } from './token-request-signature.js';
 import type {
   AccessBodyInput,
@@ -83,7 +83,7 @@ export interface TokenResource {
   readonly tokenRequestId: string;
 }
 
-export function renderToken(token: Token): TokenResource {
+export function renderToken(token: TokenView): TokenResource {
   return {
     id: token.id,
     payload: token.payload as Readonly<Record<string, unknown>>,

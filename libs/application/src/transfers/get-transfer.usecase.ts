@@ -23,10 +23,12 @@ export class GetTransferUseCase {
     return transfer;
   }
 
+  /** The resource's columns first; the whole row only for a transfer the bank may still move. */
   async execute(memberId: MemberId, transferId: string, skipTransferUpdate: boolean): Promise<TransferResource> {
+    const view = await this.transfers.findViewForMember(memberId, transferId);
+    if (view === null) throw GatewayError.notFound(transferId, `Transfer ${transferId} not found.`);
+    if (skipTransferUpdate || isBankFinalTransferStatus(view.status as TransferStatus)) return renderTransfer(view);
     const transfer = await this.find(memberId, transferId);
-    if (skipTransferUpdate || isBankFinalTransferStatus(transfer.status as TransferStatus))
-      return renderTransfer(transfer);
     const refreshed = await this.polling.refresh(transfer);
     return renderTransfer(refreshed?.kind === 'changed' ? refreshed.transfer : await this.find(memberId, transferId));
   }

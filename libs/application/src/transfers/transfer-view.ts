@@ -1,5 +1,5 @@
 import type { TransferStatusChangedPayload } from '#libs/events';
-import type { Transfer } from '#libs/db';
+import type { Transfer, TransferView } from '#libs/db';
 
 /** The interface's Transfer resource (GET /transfers/{id}, GET /transfers, POST /transfers). */
 export interface TransferResource {
@@ -18,7 +18,7 @@ export interface TransferResource {
   readonly transactionId?: string;
 }
 
-function providerDetails(transfer: Transfer): TransferResource['providerDetails'] {
+function providerDetails(transfer: TransferView): TransferResource['providerDetails'] {
   if (transfer.bankPaymentId === null && transfer.bankPaymentStatus === null) return undefined;
   return {
     ...(transfer.bankPaymentId === null ? {} : { id: transfer.bankPaymentId }),
@@ -27,7 +27,7 @@ function providerDetails(transfer: Transfer): TransferResource['providerDetails'
 }
 
 /** The stored transfer as the interface shows it; absent values are left out, never null. */
-export function renderTransfer(transfer: Transfer): TransferResource {
+export function renderTransfer(transfer: TransferView): TransferResource {
   const payload = transfer.payload as Readonly<Record<string, unknown>>;
   const actingAs = payload['actingAs'] as Readonly<Record<string, unknown>> | undefined;
   const { actingAs: _actingAs, ...transferPayload } = payload;

@@ -17,6 +17,9 @@ export class GetVrpConsentUseCase {
   }
 
   async execute(memberId: MemberId, vrpConsentId: string): Promise<VrpConsentResource> {
-    return renderVrpConsent(await this.find(memberId, vrpConsentId));
+    const consent = await this.consents.findViewForMember(memberId, vrpConsentId);
+    if (consent === null)
+      throw GatewayError.notFound(vrpConsentId, `VRP consent ${vrpConsentId} not found.`, { vrpConsentId });
+    return renderVrpConsent(consent);
   }
 }

@@ -1,4 +1,4 @@
-import type { VrpConsent } from '#libs/db';
+import type { VrpConsent, VrpConsentView } from '#libs/db';
 import type { VrpConsentStatusChangedPayload } from '#libs/events';
 
 /** The reference's VrpConsent, as GET /vrp-consents/{id} and the other routes answer it. */
@@ -16,7 +16,7 @@ export interface VrpConsentResource {
 }
 
 /** The consent as the interface shows it; the sealed grant and the callback token never leave the gateway. */
-export function renderVrpConsent(row: VrpConsent): VrpConsentResource {
+export function renderVrpConsent(row: VrpConsentView): VrpConsentResource {
   const authentication = row.authentication as { redirectUrl?: unknown } | null;
   return {
     id: row.id,

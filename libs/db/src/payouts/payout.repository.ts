@@ -12,6 +12,8 @@ import {
   type ReservedPayoutRow,
 } from './payout-statements.js';
 import { olderThan, oneOf } from '../list-clauses.js';
+import { viewPool } from '../views/read-by-id.js';
+import { readPayoutView, type PayoutView } from './payout-view-read.js';
 
 export type { ReservedPayout, ReservedPayoutResult } from './payout-statements.js';
 
@@ -72,6 +74,11 @@ export class PayoutRepository extends Repository {
 
   insert(payout: NewPayout): Promise<Payout> {
     return this.db.payout.create({ data: payout });
+  }
+
+  /** What the member sees of its payout (the resource's columns only), or null (also for another member's id). */
+  findViewForMember(memberId: MemberId, id: string): Promise<PayoutView | null> {
+    return readPayoutView(viewPool(this.db), memberId, id);
   }
 
   /** The member's payout, or null (also for another member's id). */

@@ -5,6 +5,8 @@ import type { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
 import { insertCountedRefund, readOriginal, type CountedRefund } from './refund-statements.js';
 import { olderThan, oneOf } from '../list-clauses.js';
+import { viewPool } from '../views/read-by-id.js';
+import { readRefundView, type RefundView } from './refund-view-read.js';
 
 export type { CountedRefund } from './refund-statements.js';
 
@@ -114,6 +116,11 @@ export class RefundRepository extends Repository {
 
   insert(refund: NewRefund): Promise<Refund> {
     return this.db.refund.create({ data: refund });
+  }
+
+  /** What the member sees of its refund (the resource's columns only), or null (also for another member's id). */
+  findViewForMember(memberId: MemberId, id: string): Promise<RefundView | null> {
+    return readRefundView(viewPool(this.db), memberId, id);
   }
 
   find(memberId: MemberId, id: string): Promise<Refund | null> {

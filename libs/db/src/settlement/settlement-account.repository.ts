@@ -3,6 +3,9 @@ import type { MemberId } from '#libs/domain';
 import type { Prisma, SettlementAccount } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
 import { olderThan } from '../list-clauses.js';
+import { SETTLEMENT_ACCOUNT_OPENING, SETTLEMENT_ACCOUNT_REFUSED } from './settlement-account-statuses.js';
+import { readSettlementAccountView, type SettlementAccountView } from './settlement-account-view-read.js';
+import { viewPool } from '../views/read-by-id.js';
 
 /** A settlement account about to be stored: its balances start at zero and move only through the ledger. */
 export type NewSettlementAccount = Omit<
@@ -10,13 +13,7 @@ export type NewSettlementAccount = Omit<
   'version' | 'bookedBalance' | 'availableBalance' | 'clearedBalance' | 'creditCursor' | 'creditsReadAt'
 >;
 
-/**
- * The status of an account stored before its provider opened it: never answered to members and
- * never read for credits until `confirmOpened` gives it the provider's status and identifiers.
- */
-export const SETTLEMENT_ACCOUNT_OPENING = 'OPENING';
-/** The status of an account its provider refused to open: kept for the record, never answered. */
-export const SETTLEMENT_ACCOUNT_REFUSED = 'REFUSED';
+export { SETTLEMENT_ACCOUNT_OPENING, SETTLEMENT_ACCOUNT_REFUSED };
 
 /** The filters of GET /virtual-accounts. */
 export interface SettlementAccountListFilter {
@@ -49,6 +46,11 @@ export interface OpenedSettlementAccount {
 export class SettlementAccountRepository extends Repository {
   insert(row: NewSettlementAccount): Promise<SettlementAccount> {
     return this.db.settlementAccount.create({ data: row });
+  }
+
+  /** What the member sees of its opened account (the resource's columns only), or null (also for another member's id). */
+  findViewForMember(memberId: MemberId, id: string): Promise<SettlementAccountView | null> {
+    return readSettlementAccountView(viewPool(this.db), memberId, id);
   }
 
   /** The member's account, or null (also for another member's id). */

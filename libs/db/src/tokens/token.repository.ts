@@ -3,6 +3,8 @@ import type { MemberId } from '#libs/domain';
 import { Prisma, type Token } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
 import { olderThan } from '../list-clauses.js';
+import { viewPool } from '../views/read-by-id.js';
+import { readTokenView, type TokenView } from './token-view-read.js';
 
 /** A token about to be stored: every column but those a new row always starts with. */
 export type NewToken = Omit<Prisma.TokenUncheckedCreateInput, 'version' | 'redeemedAmount'>;
@@ -25,6 +27,11 @@ export interface TokenCursor {
 export class TokenRepository extends Repository {
   insert(row: NewToken): Promise<Token> {
     return this.db.token.create({ data: row });
+  }
+
+  /** What the member sees of its token (the resource's columns only), or null (also for another member's id). */
+  findViewForMember(memberId: MemberId, id: string): Promise<TokenView | null> {
+    return readTokenView(viewPool(this.db), memberId, id);
   }
 
   /** The member's token, or null (also for another member's id). */

@@ -5,6 +5,8 @@ import { jsonColumn } from '../json-column.js';
 import { Repository } from '../repository.js';
 import { readTransferForMember } from './transfer-statements.js';
 import { olderThan } from '../list-clauses.js';
+import { viewPool } from '../views/read-by-id.js';
+import { readTransferView, type TransferView } from './transfer-view-read.js';
 
 /** A transfer about to be stored: every column but those a new row always starts with. */
 export type NewTransfer = Omit<Prisma.TransferUncheckedCreateInput, 'version' | 'pollCount' | 'refundStatus'>;
@@ -49,6 +51,11 @@ export interface TransferCursor {
 export class TransferRepository extends Repository {
   insert(row: NewTransfer): Promise<Transfer> {
     return this.db.transfer.create({ data: row });
+  }
+
+  /** What the member sees of its transfer (the resource's columns only), or null (also for another member's id). */
+  findViewForMember(memberId: MemberId, id: string): Promise<TransferView | null> {
+    return readTransferView(viewPool(this.db), memberId, id);
   }
 
   /** The member's transfer, or null (also for another member's id); on the pool's prepared statement unless bound to a transaction. */

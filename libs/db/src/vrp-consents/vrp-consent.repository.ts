@@ -4,6 +4,8 @@ import type { Prisma, VrpConsent } from '../generated/prisma/client.js';
 import { jsonColumn } from '../json-column.js';
 import { Repository } from '../repository.js';
 import { olderThan } from '../list-clauses.js';
+import { viewPool } from '../views/read-by-id.js';
+import { readVrpConsentView, type VrpConsentView } from './vrp-consent-view-read.js';
 
 /** A VRP consent about to be stored: every column but those a new row always starts with. */
 export type NewVrpConsent = Omit<Prisma.VrpConsentUncheckedCreateInput, 'version'>;
@@ -42,6 +44,11 @@ export interface VrpConsentCursor {
 export class VrpConsentRepository extends Repository {
   insert(row: NewVrpConsent): Promise<VrpConsent> {
     return this.db.vrpConsent.create({ data: row });
+  }
+
+  /** What the member sees of its consent (the resource's columns only), or null (also for another member's id). */
+  findViewForMember(memberId: MemberId, id: string): Promise<VrpConsentView | null> {
+    return readVrpConsentView(viewPool(this.db), memberId, id);
   }
 
   /** The member's consent, or null (also for another member's id). */
