@@ -14,7 +14,9 @@ import {
   type SettlementRuleAmountType,
   type SettlementRuleTimeInterval,
 } from '#libs/domain';
-import { resetSettlementRuleTimer, scheduleOf } from './settlement-rule-timer.js';
+import { storeNew } from '../lifecycle/record-change.js';
+import { settlementRuleLifecycle } from './settlement-rule-lifecycle.js';
+import { scheduleOf } from './settlement-rule-timer.js';
 
 /** POST /virtual-accounts/{accountId}/settlement-rule after the body's own checks. */
 export interface CreateSettlementRuleCommand {
@@ -114,11 +116,9 @@ export class CreateSettlementRuleUseCase {
         'effectiveTo',
         'effectiveTo leaves the rule no run: it ends before its first run.',
       );
-    const rule = await this.transactions.run(async (tx) => {
-      const created = await this.rules.in(tx).insert({ ...row, nextRunAt: firstRun });
-      await resetSettlementRuleTimer(tx, created);
-      return created;
-    });
+    const rule = await this.transactions.run((tx) =>
+      storeNew(settlementRuleLifecycle, tx, { ...row, nextRunAt: firstRun }, now, undefined),
+    );
     return { settlementRuleId: rule.id };
   }
 }

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Clock, GatewayError } from '#libs/common';
 import { SettlementRuleRepository, Transactions } from '#libs/db';
 import { refusalToDelete, type MemberId, type SettlementRuleStatus } from '#libs/domain';
-import { resetSettlementRuleTimer } from './settlement-rule-timer.js';
+import { recordChange } from '../lifecycle/record-change.js';
+import { settlementRuleLifecycle } from './settlement-rule-lifecycle.js';
 
 /**
  * DELETE /virtual-accounts/{accountId}/settlement-rules/{settlementRuleId}: an ACTIVE rule becomes
@@ -26,13 +27,11 @@ export class DeleteSettlementRuleUseCase {
       const rule = (await rules.lock(owned.id)) ?? owned;
       const refusal = refusalToDelete(rule.status as SettlementRuleStatus);
       if (refusal !== undefined) throw GatewayError.invalidField('settlementRuleId', `settlementRuleId: ${refusal}.`);
-      const deleted = await rules.update(rule.id, {
-        status: 'INACTIVE',
-        endReason: 'DELETED',
-        nextRunAt: null,
-        updatedAt: this.clock.now(),
-      });
-      await resetSettlementRuleTimer(tx, deleted);
+      const now = this.clock.now();
+      const change = { status: 'INACTIVE', endReason: 'DELETED', nextRunAt: null, updatedAt: now } as const;
+      const deleted = await recordChange(settlementRuleLifecycle, tx, rule, change, now, undefined);
+      if (deleted.kind !== 'changed')
+        throw new Error(`settlement rule ${rule.id}: the locked rule did not move (${deleted.kind})`);
     });
     return {};
   }

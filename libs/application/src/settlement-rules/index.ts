@@ -10,3 +10,5 @@ export * from './settlement-rules-application.module.js';
 export * from './payout-path-rule-payouts.js';
 export * from './rule-payee-check.js';
 export * from './provider-rule-payee-check.js';
+export * from './settlement-rule-lifecycle.js';
+export * from './settlement-rule-payout-lifecycle.js';

@@ -22,10 +22,12 @@ import {
   type RuleAmountDecision,
   type SettlementRuleAmountType,
 } from '#libs/domain';
-import { writeOutboxEvent } from '#libs/events';
 import { RulePayeeCheck } from './rule-payee-check.js';
 import { RulePayouts, rulePayoutRefId, type RulePayoutOutcome } from './rule-payouts.js';
-import { resetSettlementRuleTimer, scheduleOf } from './settlement-rule-timer.js';
+import { recordChange, resetTimer, storeNew } from '../lifecycle/record-change.js';
+import { settlementRuleLifecycle } from './settlement-rule-lifecycle.js';
+import { settlementRulePayoutLifecycle } from './settlement-rule-payout-lifecycle.js';
+import { scheduleOf } from './settlement-rule-timer.js';
 
 /** What one firing of a rule's timer did. */
 export type RuleRunResult =
@@ -91,20 +93,18 @@ export class RunSettlementRuleUseCase {
       if (rule.nextRunAt?.getTime() !== scheduledFor.getTime()) return 'stale';
       const now = this.clock.now();
       if (scheduledFor.getTime() > now.getTime()) {
-        await resetSettlementRuleTimer(tx, rule);
+        await resetTimer(settlementRuleLifecycle, tx, rule, now, undefined);
         return 'not-due';
       }
       const result = await this.runOnce(tx, rule, scheduledFor, now, payee);
       const next = nextRunAfterRun(scheduleOf(rule), scheduledFor, now);
-      const moved = await this.rules
-        .in(tx)
-        .update(
-          rule.id,
-          next === null
-            ? { status: 'INACTIVE', endReason: 'ENDED', nextRunAt: null, updatedAt: now }
-            : { nextRunAt: next, updatedAt: now },
-        );
-      await resetSettlementRuleTimer(tx, moved);
+      const change =
+        next === null
+          ? ({ status: 'INACTIVE', endReason: 'ENDED', nextRunAt: null, updatedAt: now } as const)
+          : { nextRunAt: next, updatedAt: now };
+      const moved = await recordChange(settlementRuleLifecycle, tx, rule, change, now, undefined);
+      if (moved.kind !== 'changed')
+        throw new Error(`settlement rule ${rule.id}: the locked rule did not move (${moved.kind})`);
       return result;
     });
   }
@@ -169,29 +169,28 @@ export class RunSettlementRuleUseCase {
               ...(payee?.kind === 'pay' ? { accountVerificationId: payee.accountVerificationId } : {}),
             })
         : { kind: 'refused', reason: decision.kind === 'cannot-pay' ? decision.reason : 'nothing to pay' };
-    await this.runs.in(tx).insertOnce({
-      id,
-      ruleId: rule.id,
-      accountId: rule.accountId,
-      memberId: rule.memberId,
-      scheduledFor,
-      payoutId: outcome.kind === 'initiated' ? outcome.payoutId : null,
-      amount: amount ?? (rule.amountType === 'FIXED_VALUE' ? rule.amountValue : null),
-      currency: rule.currency,
-      refId,
-      description,
-      status: outcome.kind === 'initiated' ? outcome.status : 'INITIATION_FAILED',
-      failureReason: outcome.kind === 'refused' ? outcome.reason : null,
-      ranAt: now,
-      updatedAt: now,
-    });
-    if (outcome.kind === 'initiated') return 'paid';
-    await writeOutboxEvent(tx, {
-      memberId: rule.memberId,
-      type: 'SETTLEMENT_RULE_PAYOUT_EXECUTION_FAILED',
-      payload: { payerAccountId: rule.accountId, settlementRuleId: rule.id, reasonOfFailure: outcome.reason },
-      createdAt: now,
-    });
-    return 'failed';
+    await storeNew(
+      settlementRulePayoutLifecycle,
+      tx,
+      {
+        id,
+        ruleId: rule.id,
+        accountId: rule.accountId,
+        memberId: rule.memberId,
+        scheduledFor,
+        payoutId: outcome.kind === 'initiated' ? outcome.payoutId : null,
+        amount: amount ?? (rule.amountType === 'FIXED_VALUE' ? rule.amountValue : null),
+        currency: rule.currency,
+        refId,
+        description,
+        status: outcome.kind === 'initiated' ? outcome.status : 'INITIATION_FAILED',
+        failureReason: outcome.kind === 'refused' ? outcome.reason : null,
+        ranAt: now,
+        updatedAt: now,
+      },
+      now,
+      undefined,
+    );
+    return outcome.kind === 'initiated' ? 'paid' : 'failed';
   }
 }

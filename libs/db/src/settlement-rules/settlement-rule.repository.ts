@@ -45,4 +45,13 @@ export class SettlementRuleRepository extends Repository {
   update(id: string, change: SettlementRuleChange): Promise<SettlementRule> {
     return this.db.settlementRule.update({ where: { id }, data: change });
   }
+
+  /** Applies the change only while the rule is still as `current` was read (status and last change): the rule, or null. */
+  async updateAtVersion(current: SettlementRule, change: SettlementRuleChange): Promise<SettlementRule | null> {
+    const { count } = await this.db.settlementRule.updateMany({
+      where: { id: current.id, status: current.status, updatedAt: current.updatedAt },
+      data: change,
+    });
+    return count === 0 ? null : this.db.settlementRule.findUnique({ where: { id: current.id } });
+  }
 }
