@@ -10,3 +10,4 @@ export * from './list-transfers.usecase.js';
 export * from './get-transfer.usecase.js';
 export * from './redeem-transfer.usecase.js';
 export * from './transfer-outcome-asker.js';
+export * from './token-request-initiation.js';
