@@ -6,7 +6,7 @@ import { REPOSITORIES, WebhookSecretRepository, WebhookSigningKeyRepository, typ
 import { SigningKeyStore, WebhookSecretStore, signingKeyCipher } from '#libs/events';
 import { SecretBox, SecretsModule } from '#libs/secrets';
 import type { Metrics } from '#libs/observability';
-import { PaymentProgression, TransfersApplicationModule } from '#libs/application';
+import { PaymentProgression, TransfersApplicationModule, VrpsApplicationModule } from '#libs/application';
 import {
   DEFAULT_PURGE_BATCH_SIZE,
   DEFAULT_PURGE_TIME_BUDGET_MS,
@@ -35,8 +35,9 @@ export class JobContextModule implements OnApplicationShutdown {
   static forRoot(options: JobContextModuleOptions = {}): DynamicModule {
     return {
       module: JobContextModule,
-      // The bank HTTP client, the connectors and the payment and transfer progressions, as the api has them.
-      imports: [SecretsModule, TransfersApplicationModule],
+      // The bank HTTP client, the connectors and the payment and transfer progressions, as the api has
+      // them, with VRP payments plugged into payments (their bank calls, for polls and asking again).
+      imports: [SecretsModule, TransfersApplicationModule, VrpsApplicationModule],
       providers: [
         {
           provide: WebhookSender,

@@ -17,3 +17,13 @@ export * from './submit-embedded-auth.usecase.js';
 export * from './payments-application.module.js';
 export * from './payment-order-grants.js';
 export * from './payment-order-submission.js';
+export {
+  PaymentExtensions,
+  plugPaymentMoveExtensions,
+  type PaymentLinkExtension,
+  type PaymentMoveExtensions,
+  type SettlementPaymentExtension,
+  type VrpEventPayload,
+  type VrpPaymentEvents,
+  type VrpPaymentExtension,
+} from './payment-extensions.js';

@@ -14,10 +14,8 @@ import {
 } from '#libs/db';
 import { decidePaymentMove, nextPaymentTimer, type PaymentStatus } from '#libs/domain';
 import { prepareOutboxEvent, wakeOutboxRelay, writeOutboxEvent } from '#libs/events';
-import { giveBackLinkUse } from '../payment-links/give-back-link-use.js';
-import { openSettlementWindow, opensSettlementWindow } from '../settlement/settlement-window-timer.js';
+import { giveBackLinkUse, openSettlementWindow, opensSettlementWindow, vrpEventPayload } from './payment-extensions.js';
 import type { PaymentRules } from './payment-rules.js';
-import { vrpEventPayload } from '../vrps/vrp-view.js';
 import { paymentEventPayload } from './payment-view.js';
 
 /** The id of a payment's one timer row. */

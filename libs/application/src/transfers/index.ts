@@ -11,3 +11,4 @@ export * from './get-transfer.usecase.js';
 export * from './redeem-transfer.usecase.js';
 export * from './transfer-outcome-asker.js';
 export * from './token-request-initiation.js';
+export { plugTransferSettlementExtension, type TransferSettlementExtension } from './transfer-extensions.js';

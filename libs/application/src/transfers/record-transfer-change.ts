@@ -9,7 +9,7 @@ import {
 } from '#libs/db';
 import { decideTransferMove, nextTransferTimer, opensTransferSettlement, type TransferStatus } from '#libs/domain';
 import { writeOutboxEvent } from '#libs/events';
-import { openTransferSettlementWindow } from '../settlement/settlement-window-timer.js';
+import { openTransferSettlementWindow } from './transfer-extensions.js';
 import { transferEventPayload } from './transfer-view.js';
 
 /** The id of a transfer's one timer row. */
