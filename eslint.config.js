@@ -3,6 +3,219 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
+/**
+ * The layers and the folders inside them, as data: who may import whom. `npm run lint` turns each
+ * entry into `no-restricted-imports` patterns for its files; `test/architecture/layers.spec.ts`
+ * checks that the graphs have no cycle and that the code's imports stay inside them.
+ *
+ * - libs: a library imports the libraries listed (through `#libs/<name>`, never by a relative path
+ *   into another library or an app, and never its own alias). Layers, top down: apps ->
+ *   application -> db, connectors, events, auth -> secrets -> common -> observability ->
+ *   domain; postgres stands alone. connectors read the stored bank's type from db.
+ * - apps: an app imports the libraries listed, and no other app.
+ * - domainFolders / applicationFolders: a folder of libs/domain/src or libs/application/src imports
+ *   its kernel (`shared` and the small vocabularies every domain speaks) and the folders listed,
+ *   nothing else, by relative path. Files at the root of the library (index.ts; the application
+ *   layer's composition root, payment-extensions.ts) may import every folder.
+ * - apiFolders: a folder of apps/api/src imports the shared API folders and the folders listed.
+ *   A kernel folder imports only the folders listed for it.
+ */
+export const LAYERS = {
+  libs: {
+    domain: [],
+    postgres: [],
+    observability: ['domain'],
+    common: ['observability', 'domain'],
+    secrets: ['common'],
+    db: ['common', 'domain', 'postgres', 'secrets'],
+    connectors: ['common', 'domain', 'db', 'secrets'],
+    events: ['common', 'db', 'domain', 'secrets'],
+    auth: ['common', 'db', 'domain'],
+    application: ['common', 'connectors', 'db', 'domain', 'events', 'secrets', 'observability'],
+  },
+  apps: {
+    api: ['application', 'auth', 'common', 'connectors', 'db', 'domain', 'events', 'observability', 'secrets'],
+    worker: ['application', 'common', 'connectors', 'db', 'domain', 'events', 'observability', 'secrets'],
+    'sandbox-bank': ['common', 'domain', 'observability', 'postgres'],
+  },
+  domainKernel: ['shared', 'identifiers', 'status-machine', 'money'],
+  domainFolders: {
+    shared: [],
+    identifiers: [],
+    'status-machine': [],
+    money: [],
+    keys: [],
+    banks: [],
+    'consent-callback': [],
+    'bank-truth': [],
+    payments: [],
+    tokens: [],
+    transfers: ['tokens', 'banks'],
+    'sub-tpps': [],
+    'tokenized-accounts': [],
+    'payment-links': [],
+    vrp: [],
+    'vrp-consents': ['vrp'],
+    refunds: [],
+    'account-information': [],
+    settlement: ['payments', 'transfers'],
+    payouts: [],
+    'settlement-rules': [],
+  },
+  applicationKernel: ['paging', 'bank-calls'],
+  applicationFolders: {
+    paging: [],
+    'bank-calls': [],
+    'bank-truth': [],
+    'sealed-records': [],
+    'sub-tpps': [],
+    'tokenized-accounts': [],
+    'settlement-providers': [],
+    payments: ['sub-tpps', 'tokenized-accounts', 'bank-truth'],
+    'payment-links': ['payments', 'sub-tpps'],
+    transfers: ['payments', 'bank-truth'],
+    tokens: ['payments', 'transfers', 'settlement', 'bank-truth', 'sub-tpps'],
+    'vrp-consents': ['payments', 'sub-tpps'],
+    vrps: ['payments', 'vrp-consents', 'bank-truth', 'sub-tpps'],
+    refunds: ['payments', 'bank-truth'],
+    'account-information': ['payments', 'transfers'],
+    settlement: ['payments', 'transfers', 'settlement-providers', 'sub-tpps'],
+    payouts: ['payments', 'settlement-providers', 'bank-truth', 'sub-tpps'],
+    'settlement-rules': ['payouts'],
+  },
+  apiShared: ['shared', 'query-params', 'idempotency', 'bank-callback'],
+  apiFolders: {
+    shared: [],
+    'query-params': ['shared'],
+    idempotency: [],
+    'bank-callback': [],
+    accounts: [],
+    admin: ['keys', 'webhooks'],
+    banks: [],
+    docs: ['payments'],
+    health: [],
+    'hosted-pages': ['webhooks', 'banks'],
+    keys: [],
+    logos: [],
+    'payment-links': ['hosted-pages'],
+    payments: [],
+    payouts: [],
+    refunds: [],
+    reports: ['banks'],
+    'settlement-rules': [],
+    'sub-tpps': [],
+    'token-authorization': ['webhooks'],
+    'token-requests': [],
+    'tokenized-accounts': [],
+    tokens: [],
+    transfers: [],
+    'virtual-accounts': [],
+    'vrp-consents': ['banks', 'hosted-pages'],
+    vrps: [],
+    webhooks: [],
+  },
+};
+
+const LIBS = Object.keys(LAYERS.libs);
+
+/** A library imports other libraries through their alias only: no relative path out of it. */
+const NO_RELATIVE_ESCAPE = {
+  regex: '^\\.{1,2}/(.*/)?(libs|apps|src)/',
+  message: 'Import another library through its #libs/<name> alias, and no app from a library.',
+};
+
+function libraryPatterns(lib) {
+  const refused = LIBS.filter((other) => !LAYERS.libs[lib].includes(other));
+  return [
+    {
+      regex: `^#libs/(${refused.join('|')})$`,
+      message: `libs/${lib} imports only ${LAYERS.libs[lib].map((l) => `#libs/${l}`).join(', ') || 'no other library'} (LAYERS.libs in eslint.config.js).`,
+    },
+    NO_RELATIVE_ESCAPE,
+  ];
+}
+
+function appPatterns(app) {
+  const refused = LIBS.filter((lib) => !LAYERS.apps[app].includes(lib));
+  return [
+    ...(refused.length === 0
+      ? []
+      : [
+          {
+            regex: `^#libs/(${refused.join('|')})$`,
+            message: `apps/${app} imports only ${LAYERS.apps[app].map((l) => `#libs/${l}`).join(', ')} (LAYERS.apps in eslint.config.js).`,
+          },
+        ]),
+    {
+      group: Object.keys(LAYERS.apps)
+        .filter((other) => other !== app)
+        .map((other) => `**/apps/${other}/**`),
+      message: 'No app imports another app.',
+    },
+  ];
+}
+
+/** A folder's relative imports of the sibling folders it is not declared to depend on. */
+function folderPatterns(where, folders, kernel, folder) {
+  const ownKernel = kernel.includes(folder) ? [] : kernel;
+  const allowed = new Set([folder, ...ownKernel, ...folders[folder]]);
+  const refused = Object.keys(folders).filter((other) => !allowed.has(other));
+  if (refused.length === 0) return [];
+  return [
+    {
+      regex: `^(\\.\\./)+(${refused.join('|')})/`,
+      message: `${where}/${folder} imports only ${[...ownKernel, ...folders[folder]].join(', ') || 'nothing'} among its sibling folders (the graph in eslint.config.js, LAYERS). Move what both need to the kernel, or plug in through the other's extension port.`,
+    },
+  ];
+}
+
+const restrictImports = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+/** The protocol folders of libs/connectors: neither imports the other. */
+const PROTOCOLS = ['obie', 'berlin-group'];
+const protocolPattern = (protocol) => ({
+  group: ['**/obie/**', '**/berlin-group/**', `!**/${protocol}/**`],
+  message: 'A protocol imports no other protocol; move what they share out of the protocol folders.',
+});
+
+const LAYER_RULES = [
+  ...LIBS.map((lib) => restrictImports([`libs/${lib}/**/*.ts`], libraryPatterns(lib))),
+  ...Object.keys(LAYERS.apps).map((app) => restrictImports([`apps/${app}/**/*.ts`], appPatterns(app))),
+  ...Object.keys(LAYERS.domainFolders).map((folder) =>
+    restrictImports(
+      [`libs/domain/src/${folder}/**/*.ts`],
+      [
+        ...libraryPatterns('domain'),
+        ...folderPatterns('libs/domain/src', LAYERS.domainFolders, LAYERS.domainKernel, folder),
+      ],
+    ),
+  ),
+  ...Object.keys(LAYERS.applicationFolders).map((folder) =>
+    restrictImports(
+      [`libs/application/src/${folder}/**/*.ts`],
+      [
+        ...libraryPatterns('application'),
+        ...folderPatterns('libs/application/src', LAYERS.applicationFolders, LAYERS.applicationKernel, folder),
+      ],
+    ),
+  ),
+  ...Object.keys(LAYERS.apiFolders).map((folder) =>
+    restrictImports(
+      [`apps/api/src/${folder}/**/*.ts`],
+      [...appPatterns('api'), ...folderPatterns('apps/api/src', LAYERS.apiFolders, LAYERS.apiShared, folder)],
+    ),
+  ),
+  ...PROTOCOLS.map((protocol) =>
+    restrictImports(
+      [`libs/connectors/src/${protocol}/**/*.ts`],
+      [...libraryPatterns('connectors'), protocolPattern(protocol)],
+    ),
+  ),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,23 +288,8 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },
-  // No bank protocol's code imports another's: what they share lives outside their folders.
-  ...['obie', 'berlin-group'].map((protocol) => ({
-    files: [`libs/connectors/src/${protocol}/**/*.ts`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/obie/**', '**/berlin-group/**', `!**/${protocol}/**`],
-              message: 'A protocol imports no other protocol; move what they share out of the protocol folders.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  // The layers and folder graphs (LAYERS above), and no bank protocol importing another.
+  ...LAYER_RULES,
   {
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,

@@ -1,3 +1,4 @@
+import './payment-extensions.js';
 export * from './payments/index.js';
 export * from './transfers/index.js';
 export * from './tokens/index.js';

@@ -2,6 +2,7 @@ export * from './identifiers/random-id.js';
 export * from './identifiers/api-key.js';
 export * from './identifiers/member-id.js';
 export * from './status-machine/status-machine.js';
+export * from './shared/index.js';
 export * from './keys/public-key.js';
 export * from './payments/payment-status.js';
 export * from './payments/bank-outcome-status.js';

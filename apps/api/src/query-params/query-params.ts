@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { FieldCheck, isAbsent } from '../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../shared/dto/field-check.js';
 
 /**
  * The query parameters the list routes share. Fastify hands a parameter over as a string, or as

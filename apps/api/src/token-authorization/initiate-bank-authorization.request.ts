@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { FieldCheck, isAbsent } from '../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../shared/dto/field-check.js';
 
 const CREDENTIAL_LIMITS = { maxEntries: 20, maxKeyLength: 128, maxValueLength: 1024 } as const;
 

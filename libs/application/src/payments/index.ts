@@ -19,3 +19,13 @@ export * from './payments-application.module.js';
 export * from './payment-order-grants.js';
 export * from './payment-order-submission.js';
 export { paymentLifecycle, paymentTimer, type PaymentMoveContext } from './payment-lifecycle.js';
+export {
+  PaymentExtensions,
+  plugPaymentMoveExtensions,
+  type PaymentLinkExtension,
+  type PaymentMoveExtensions,
+  type SettlementPaymentExtension,
+  type VrpEventPayload,
+  type VrpPaymentEvents,
+  type VrpPaymentExtension,
+} from './payment-extensions.js';

@@ -14,13 +14,12 @@ import {
   type Tx,
 } from '#libs/db';
 import type { MemberId, PaymentInitiationInput } from '#libs/domain';
-import { withSettlementCreditor } from '../settlement/settlement-creditor.js';
 import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
-import { InitiateVrpUseCase } from '../vrps/initiate-vrp.usecase.js';
 import { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-resolution.js';
 import { bankInitiationOf } from './bank-initiation.js';
 import { hostedPagesUrl } from './hosted-pages-url.js';
 import { initiationBankOf } from './initiation-bank.js';
+import { PaymentExtensions, withSettlementCreditor } from './payment-extensions.js';
 import { checkInitiationAgainstContext } from './initiation-error.js';
 import { draftPayment } from './payment-draft.js';
 import { PaymentProgression } from './payment-progression.js';
@@ -82,7 +81,7 @@ export class InitiatePaymentUseCase {
     private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
     private readonly onBehalfOf: OnBehalfOfCheck,
-    private readonly vrps: InitiateVrpUseCase,
+    private readonly extensions: PaymentExtensions,
     private readonly debtorAccounts: DebtorAccountResolution,
     private readonly settlementAccounts: SettlementAccountRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -94,7 +93,8 @@ export class InitiatePaymentUseCase {
 
   async execute(command: InitiatePaymentCommand): Promise<PaymentResource> {
     const vrpConsentId = command.input.vrpConsentId;
-    if (vrpConsentId !== undefined) return this.vrps.execute({ ...command, input: { ...command.input, vrpConsentId } });
+    if (vrpConsentId !== undefined)
+      return this.extensions.initiateVrp({ ...command, input: { ...command.input, vrpConsentId } });
     const { bank, now, debtor, draft } = await this.checked(command);
     if (bank === null) return this.toHostedPages(draft, now);
 

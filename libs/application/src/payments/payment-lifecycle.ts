@@ -2,9 +2,7 @@ import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import type { Payment, PaymentChange, PaymentRepository } from '#libs/db';
 import { nextPaymentTimer, paymentStatusMachine, type PaymentStatus } from '#libs/domain';
 import type { Lifecycle, LifecycleEvent, LifecycleTimer } from '../lifecycle/lifecycle.js';
-import { giveBackLinkUse } from '../payment-links/give-back-link-use.js';
-import { openSettlementWindow, opensSettlementWindow } from '../settlement/settlement-window-timer.js';
-import { vrpEventPayload } from '../vrps/vrp-view.js';
+import { giveBackLinkUse, openSettlementWindow, opensSettlementWindow, vrpEventPayload } from './payment-extensions.js';
 import { paymentEventPayload } from './payment-view.js';
 
 /** What a payment's move needs beyond its row: its repository and the poll schedule of its bank. */

@@ -4,7 +4,7 @@ import { APP_CONFIG, Clock, LOGGER, type AppConfig } from '#libs/common';
 import { BankConnectors, BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
 import { PrismaService } from '#libs/db';
 import { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-resolution.js';
-import { VrpPaymentBank } from '../vrps/vrp-payment-bank.js';
+import { PaymentExtensions } from './payment-extensions.js';
 import { PaymentProgression } from './payment-progression.js';
 import { paymentRules } from './payment-rules.js';
 
@@ -31,10 +31,9 @@ export const PAYMENT_PROGRESSION_PROVIDERS: Provider[] = [
         new ConnectorRegistry({ http, secrets: createSecretResolver(config.bankSecrets), nowMs: () => clock.nowMs() }),
       ),
   },
-  VrpPaymentBank,
   {
     provide: PaymentProgression,
-    inject: [PrismaService, Clock, BankConnectors, APP_CONFIG, LOGGER, DebtorAccountResolution, VrpPaymentBank],
+    inject: [PrismaService, Clock, BankConnectors, APP_CONFIG, LOGGER, DebtorAccountResolution, PaymentExtensions],
     useFactory: (
       prisma: PrismaService,
       clock: Clock,
@@ -42,7 +41,7 @@ export const PAYMENT_PROGRESSION_PROVIDERS: Provider[] = [
       config: AppConfig,
       logger: Logger,
       debtorAccounts: DebtorAccountResolution,
-      vrpBank: VrpPaymentBank,
+      extensions: PaymentExtensions,
     ) =>
       new PaymentProgression({
         prisma,
@@ -52,7 +51,7 @@ export const PAYMENT_PROGRESSION_PROVIDERS: Provider[] = [
         logger,
         publicBaseUrl: config.http.publicBaseUrl,
         debtorAccounts,
-        vrpBank,
+        vrpBank: extensions.vrpBank,
       }),
   },
 ];

@@ -43,7 +43,7 @@ import {
   type ChangeResult,
 } from './record-payment-change.js';
 import { bankCallContext, pollScheduleOf } from '../bank-calls/bank-call-context.js';
-import { opensSettlementWindow } from '../settlement/settlement-window-timer.js';
+import { opensSettlementWindow } from './payment-extensions.js';
 
 export interface PaymentProgressionDeps {
   readonly prisma: PrismaService;

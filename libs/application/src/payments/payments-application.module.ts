@@ -6,12 +6,12 @@ import { TokenizedAccountsApplicationModule } from '../tokenized-accounts/tokeni
 import { GetPaymentUseCase } from './get-payment.usecase.js';
 import { InitiatePaymentUseCase } from './initiate-payment.usecase.js';
 import { ListPaymentsUseCase } from './list-payments.usecase.js';
+import { PaymentExtensions } from './payment-extensions.js';
 import { PaymentLinkStatuses } from './payment-link-statuses.js';
 import { PaymentProgression } from './payment-progression.js';
 import { PollPaymentUseCase } from './poll-payment.usecase.js';
 import { PAYMENT_PROGRESSION_PROVIDERS } from './payment-progression.providers.js';
 import { SubmitEmbeddedAuthUseCase } from './submit-embedded-auth.usecase.js';
-import { InitiateVrpUseCase } from '../vrps/initiate-vrp.usecase.js';
 import { BankTruthApplicationModule } from '../bank-truth/bank-truth-application.module.js';
 import { PaymentOrderGrants } from './payment-order-grants.js';
 import { PaymentOrderSubmission } from './payment-order-submission.js';
@@ -33,13 +33,14 @@ const USE_CASES = [
   providers: [
     ...PAYMENT_PROGRESSION_PROVIDERS,
     PaymentLinkStatuses,
-    InitiateVrpUseCase,
+    PaymentExtensions,
     PaymentOrderGrants,
     PaymentOrderSubmission,
     ...USE_CASES,
   ],
   exports: [
     PaymentProgression,
+    PaymentExtensions,
     PaymentOrderGrants,
     PaymentOrderSubmission,
     BankConnectors,

@@ -12,7 +12,11 @@ import { HOSTED_PAGES_PATH } from '../payments/hosted-pages-url.js';
 import { TransferProgression } from '../transfers/transfer-progression.js';
 import { accessPermissionsOf } from './access-permissions.js';
 import { CompleteTokenRequest, tokenRequestHandleOf, type CompletionContext } from './complete-token-request.js';
-import { standingOrderInitiationOf, tokenRequestState, transferInitiationOf } from './token-request-initiation.js';
+import {
+  standingOrderInitiationOf,
+  tokenRequestState,
+  transferInitiationOf,
+} from '../transfers/token-request-initiation.js';
 import { TokenRequestingParty } from './token-requesting-party.js';
 import {
   answerOfStep,

@@ -31,7 +31,7 @@ import {
   transferDatingOf,
   transferInitiationOf,
   transferSettlementOf,
-} from './token-request-initiation.js';
+} from '../transfers/token-request-initiation.js';
 import type { TokenRequestErrorCode } from './token-request-step.js';
 
 /** The bank's handle of a token request's consent, as its connector last gave it. */

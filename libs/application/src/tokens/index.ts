@@ -1,4 +1,3 @@
-export * from './token-request-initiation.js';
 export * from './token-request-timer.js';
 export * from './token-request-timer-row.js';
 export * from './token-request-signature.js';

@@ -7,7 +7,7 @@ import { PaymentOrderGrants } from '../payments/payment-order-grants.js';
 import { TransferProgression } from '../transfers/transfer-progression.js';
 import { CompleteTokenRequest, tokenRequestHandleOf } from './complete-token-request.js';
 import { standingOrderCheckRef } from './standing-order-check.js';
-import { standingOrderInitiationOf } from './token-request-initiation.js';
+import { standingOrderInitiationOf } from '../transfers/token-request-initiation.js';
 
 /**
  * A standing order whose submission got no clear answer (the token request stays PENDING): its

@@ -12,7 +12,7 @@ import { TransferProgression } from '../transfers/transfer-progression.js';
 import { CompleteTokenRequest, tokenRequestHandleOf } from './complete-token-request.js';
 import { recordTokenRequestChange } from './record-token-request-change.js';
 import { standingOrderCheckRef } from './standing-order-check.js';
-import { standingOrderInitiationOf, transferInitiationOf } from './token-request-initiation.js';
+import { standingOrderInitiationOf, transferInitiationOf } from '../transfers/token-request-initiation.js';
 import { storedStep, tokenRequestStepOf } from './token-request-step.js';
 import { nextDecoupledPollAt, scheduleTokenRequestTimer } from './token-request-timer-row.js';
 

@@ -11,3 +11,5 @@ export * from './get-transfer.usecase.js';
 export * from './redeem-transfer.usecase.js';
 export * from './transfer-outcome-asker.js';
 export { transferLifecycle, type TransferMoveContext } from './transfer-lifecycle.js';
+export * from './token-request-initiation.js';
+export { plugTransferSettlementExtension, type TransferSettlementExtension } from './transfer-extensions.js';

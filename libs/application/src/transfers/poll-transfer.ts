@@ -11,7 +11,7 @@ import {
 import { transferTimerAction, type TransferStatus } from '#libs/domain';
 import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import { bankHandleOf } from '../payments/bank-initiation.js';
-import { transferInitiationOf } from '../tokens/token-request-initiation.js';
+import { transferInitiationOf } from './token-request-initiation.js';
 import { isDecoupledStep, scheduleTransferTimer, type TransferChangeResult } from './record-transfer-change.js';
 import { TransferProgression } from './transfer-progression.js';
 import { transferCheckRef } from './transfer-redemption.js';

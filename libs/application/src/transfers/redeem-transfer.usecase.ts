@@ -22,7 +22,7 @@ import {
   type TransferDestinationInput,
 } from '#libs/domain';
 import { SecretBox } from '#libs/secrets';
-import { transferDatingOf, transferInitiationOf, transferSettlementOf } from '../tokens/token-request-initiation.js';
+import { transferDatingOf, transferInitiationOf, transferSettlementOf } from './token-request-initiation.js';
 import { transferPayloadOf } from './transfer-payload.js';
 import { TransferProgression } from './transfer-progression.js';
 import { TransferRedemption } from './transfer-redemption.js';

@@ -3,7 +3,7 @@ import { TransferRepository, type NewTransfer, type Transfer, type TransferChang
 import { nextTransferTimer, opensTransferSettlement, transferStatusMachine, type TransferStatus } from '#libs/domain';
 import type { Lifecycle, LifecycleEvent } from '../lifecycle/lifecycle.js';
 import { writeLifecycleEvents } from '../lifecycle/record-change.js';
-import { openTransferSettlementWindow } from '../settlement/settlement-window-timer.js';
+import { openTransferSettlementWindow } from './transfer-extensions.js';
 import { transferEventPayload } from './transfer-view.js';
 
 /** What a transfer's move needs beyond its row: the poll schedule of its bank. */

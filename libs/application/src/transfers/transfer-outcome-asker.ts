@@ -15,7 +15,7 @@ import { currencyMinorUnits, isBankFinalTransferStatus, type TransferStatus } fr
 import { isClearRefusal } from '../bank-truth/clear-refusal.js';
 import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import { PaymentOrderGrants } from '../payments/payment-order-grants.js';
-import { transferInitiationOf } from '../tokens/token-request-initiation.js';
+import { transferInitiationOf } from './token-request-initiation.js';
 import { TransferProgression } from './transfer-progression.js';
 import { transferCheckRef } from './transfer-redemption.js';
 

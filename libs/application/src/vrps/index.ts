@@ -3,3 +3,4 @@ export * from './initiate-vrp.usecase.js';
 export * from './list-vrps.usecase.js';
 export * from './confirm-vrp-funds.usecase.js';
 export * from './vrps-application.module.js';
+export * from './vrp-payment-plug.js';

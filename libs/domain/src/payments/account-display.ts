@@ -1,4 +1,4 @@
-import type { PaymentAccountFields } from './payment-initiation.js';
+import type { PaymentAccountFields } from '../shared/payment-fields.js';
 
 /** Six digits as people read a UK sort code: `04-00-04`. Anything else is returned trimmed. */
 export function displaySortCode(sortCode: string): string {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paymentStatusFor, type BankOutcomeName, type NextStepKind } from './bank-outcome-status.js';
+import { paymentStatusFor } from './bank-outcome-status.js';
+import { type BankOutcomeName, type NextStepKind } from '../shared/bank-outcome.js';
 import {
   AWAITING_USER_STATUSES,
   PAYMENT_STATUSES,

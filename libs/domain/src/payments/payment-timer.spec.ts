@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextPaymentTimer, paymentTimerAction, pollDelaySeconds, type PaymentTimerInput } from './payment-timer.js';
+import { nextPaymentTimer, paymentTimerAction, type PaymentTimerInput } from './payment-timer.js';
+import { pollDelaySeconds } from '../shared/poll-delay.js';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const at = (ms: number): Date => new Date(NOW.getTime() + ms);

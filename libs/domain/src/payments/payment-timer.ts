@@ -1,4 +1,5 @@
 import { AWAITING_USER_STATUSES, isBankFinalPaymentStatus, type PaymentStatus } from './payment-status.js';
+import { pollDelaySeconds } from '../shared/poll-delay.js';
 
 /** What decides when a payment's timer fires next. */
 export interface PaymentTimerInput {
@@ -14,12 +15,6 @@ export interface PaymentTimerInput {
   readonly scheduleSeconds: readonly number[];
   /** Whether the bank already holds the payment or its consent (an initiation answer arrived). */
   readonly atBank: boolean;
-}
-
-/** Seconds before poll number `pollCount + 1`. */
-export function pollDelaySeconds(scheduleSeconds: readonly number[], pollCount: number): number {
-  if (scheduleSeconds.length === 0) return 60;
-  return scheduleSeconds[Math.min(pollCount, scheduleSeconds.length - 1)] ?? 60;
 }
 
 function earliest(...dates: readonly (Date | null)[]): Date | null {

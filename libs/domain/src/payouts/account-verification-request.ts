@@ -1,11 +1,11 @@
-import { fieldProblem, type FieldProblem } from '../payments/rules/field-problem.js';
-import { checkIban, normalizeIban } from '../payments/rules/iban.js';
+import { fieldProblem, type FieldProblem } from '../shared/field-problem.js';
+import { checkIban, normalizeIban } from '../shared/iban.js';
 import {
   checkSortCode,
   checkUkAccountNumber,
   normalizeAccountNumber,
   normalizeSortCode,
-} from '../payments/rules/uk-account.js';
+} from '../shared/uk-account.js';
 import { PAYOUT_NAME_MAX } from './payout-initiation.js';
 
 /** The currencies a payee check is made for: EUR (an IBAN) and GBP (an IBAN, or a sort code and account number). */

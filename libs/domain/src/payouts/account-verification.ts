@@ -1,4 +1,4 @@
-import { normalizeIban } from '../payments/rules/iban.js';
+import { normalizeIban } from '../shared/iban.js';
 
 /** How long an account verification may be used for payouts: 24 hours from the check. */
 export const ACCOUNT_VERIFICATION_VALIDITY_MS = 24 * 60 * 60 * 1000;

@@ -1,17 +1,17 @@
 import { newId, randomHex } from '../identifiers/random-id.js';
-import type { PaymentAmount } from '../payments/payment-initiation.js';
-import { checkAmountValue, checkCurrency } from '../payments/rules/amount.js';
-import { checkBic, normalizeBic } from '../payments/rules/bic.js';
-import { fieldProblem, type FieldProblem } from '../payments/rules/field-problem.js';
-import { checkIban, normalizeIban } from '../payments/rules/iban.js';
+import type { PaymentAmount } from '../shared/payment-fields.js';
+import { checkAmountValue, checkCurrency } from '../shared/amount.js';
+import { checkBic, normalizeBic } from '../shared/bic.js';
+import { fieldProblem, type FieldProblem } from '../shared/field-problem.js';
+import { checkIban, normalizeIban } from '../shared/iban.js';
 import {
   checkSortCode,
   checkUkAccountNumber,
   normalizeAccountNumber,
   normalizeSortCode,
-} from '../payments/rules/uk-account.js';
+} from '../shared/uk-account.js';
 import { checkPayoutDescription, type PayoutScheme } from './payout-description.js';
-import { BodyReader, isJsonObject } from '../payments/rules/body-reader.js';
+import { BodyReader, isJsonObject } from '../shared/body-reader.js';
 
 export const PAYOUT_REF_ID_MAX = 18;
 export const PAYOUT_NAME_MAX = 140;

@@ -1,11 +1,11 @@
-import type { PaymentAccountFields, PaymentAmount } from '../payments/payment-initiation.js';
-import { ACCOUNT_FIELDS, checkAccountForRail } from '../payments/rules/account-for-rail.js';
-import { checkAmountValue, checkCurrency } from '../payments/rules/amount.js';
-import { fieldProblem, underPath, type FieldProblem } from '../payments/rules/field-problem.js';
-import { normalizeBic } from '../payments/rules/bic.js';
-import { normalizeIban } from '../payments/rules/iban.js';
-import { BodyReader, isJsonObject } from '../payments/rules/body-reader.js';
-import { checkKeptJson } from '../payments/rules/kept-json.js';
+import type { PaymentAccountFields, PaymentAmount } from '../shared/payment-fields.js';
+import { ACCOUNT_FIELDS, checkAccountForRail } from '../shared/account-for-rail.js';
+import { checkAmountValue, checkCurrency } from '../shared/amount.js';
+import { fieldProblem, underPath, type FieldProblem } from '../shared/field-problem.js';
+import { normalizeBic } from '../shared/bic.js';
+import { normalizeIban } from '../shared/iban.js';
+import { BodyReader, isJsonObject } from '../shared/body-reader.js';
+import { checkKeptJson } from '../shared/kept-json.js';
 
 /** The rails a refund may go over (the reference's refund localInstrument enum). */
 export const REFUND_RAILS = ['SEPA', 'SEPA_INSTANT', 'FASTER_PAYMENTS'] as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { newId } from '../identifiers/random-id.js';
-import { fieldProblem, type FieldProblem } from '../payments/rules/field-problem.js';
+import { fieldProblem, type FieldProblem } from '../shared/field-problem.js';
 import { readRefundParty, type RefundParty } from './refund-initiation.js';
 
 /** The sealing purpose of a registration's credentials (the registration id is the record). */

@@ -1,4 +1,4 @@
-import type { BankOutcomeName } from '../payments/bank-outcome-status.js';
+import type { BankOutcomeName } from '../shared/bank-outcome.js';
 import { defineStatusMachine, type TransitionTable, type MoveDecision } from '../status-machine/status-machine.js';
 
 /** Every refund status, as the reference's StatusRefund enum lists them. */

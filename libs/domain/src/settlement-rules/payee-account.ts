@@ -1,8 +1,8 @@
-import { checkBic } from '../payments/rules/bic.js';
-import { fieldProblem, type FieldProblem } from '../payments/rules/field-problem.js';
-import { checkIban } from '../payments/rules/iban.js';
-import { checkSortCode, checkUkAccountNumber } from '../payments/rules/uk-account.js';
-import { checkText } from '../payments/rules/reference-text.js';
+import { checkBic } from '../shared/bic.js';
+import { fieldProblem, type FieldProblem } from '../shared/field-problem.js';
+import { checkIban } from '../shared/iban.js';
+import { checkSortCode, checkUkAccountNumber } from '../shared/uk-account.js';
+import { checkText } from '../shared/reference-text.js';
 
 /** The reference's Creditor as a rule's payee account. */
 export interface PayeeAccount {

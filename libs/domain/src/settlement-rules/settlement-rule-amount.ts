@@ -1,4 +1,4 @@
-import { checkAmountValue, currencyMinorUnits } from '../payments/rules/amount.js';
+import { checkAmountValue, currencyMinorUnits } from '../shared/amount.js';
 import { MINOR_UNIT_SCALE, toMinorUnits } from '../money/minor-units.js';
 
 /** The reference's AmountType values: how a run sizes its payout. */

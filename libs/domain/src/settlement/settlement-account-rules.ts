@@ -1,4 +1,4 @@
-import { checkCurrency } from '../payments/rules/amount.js';
+import { checkCurrency } from '../shared/amount.js';
 
 /** The currencies settlement accounts are opened in: EUR (IBAN and BIC) and GBP (sort code and account number). */
 export const SETTLEMENT_CURRENCIES = ['EUR', 'GBP'] as const;

@@ -1,4 +1,4 @@
-import type { PaymentAccountFields, RequestedLocalInstrument } from '../payments/payment-initiation.js';
+import type { PaymentAccountFields, RequestedLocalInstrument } from '../shared/payment-fields.js';
 
 /** What a payment to a settlement account reads of the account. */
 export interface SettlementAccountAsCreditor {

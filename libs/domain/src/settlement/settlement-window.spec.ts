@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_LOCAL_INSTRUMENTS } from '../payments/payment-initiation.js';
+import { PAYMENT_LOCAL_INSTRUMENTS } from '../shared/payment-fields.js';
 import { settlementWindowDays, settlementWindowEnd, windowEndedReason } from './settlement-window.js';
 
 describe('settlement window', () => {

@@ -1,4 +1,4 @@
-import type { PaymentLocalInstrument } from '../payments/payment-initiation.js';
+import type { PaymentLocalInstrument } from '../shared/payment-fields.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

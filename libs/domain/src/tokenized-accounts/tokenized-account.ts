@@ -1,8 +1,8 @@
 import { newId } from '../identifiers/random-id.js';
-import { PAYMENT_LOCAL_INSTRUMENTS, type PaymentDebtor } from '../payments/payment-initiation.js';
-import { checkAccountForRail, IDENTIFIER_FIELDS, RAIL_ACCOUNT_FIELDS } from '../payments/rules/account-for-rail.js';
-import { checkDebtor } from '../payments/rules/debtor.js';
-import { fieldProblem, type FieldProblem } from '../payments/rules/field-problem.js';
+import { PAYMENT_LOCAL_INSTRUMENTS, type PaymentDebtor } from '../shared/payment-fields.js';
+import { checkAccountForRail, IDENTIFIER_FIELDS, RAIL_ACCOUNT_FIELDS } from '../shared/account-for-rail.js';
+import { checkDebtor } from '../shared/debtor.js';
+import { fieldProblem, type FieldProblem } from '../shared/field-problem.js';
 
 /**
  * Account on File: the account details a member stores once and names later by id (a payment's

@@ -1,4 +1,4 @@
-import type { PaymentAccountFields, PaymentLocalInstrument } from '../payments/payment-initiation.js';
+import type { PaymentAccountFields, PaymentLocalInstrument } from '../shared/payment-fields.js';
 import type { TokenRequestKind } from './token-request-kind.js';
 
 /**

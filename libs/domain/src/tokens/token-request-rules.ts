@@ -1,5 +1,5 @@
-import { checkExecutionDate, parseCalendarDate } from '../payments/rules/execution-date.js';
-import { fieldProblem, type FieldProblem } from '../payments/rules/field-problem.js';
+import { checkExecutionDate, parseCalendarDate } from '../shared/execution-date.js';
+import { fieldProblem, type FieldProblem } from '../shared/field-problem.js';
 import { DESTINATION_NETWORKS, SETTLEMENT_DESTINATION } from './token-request-payload.js';
 import type { TokenRequestPayloadInput } from './token-request-payload.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BankOutcomeName, NextStepKind } from '../payments/bank-outcome-status.js';
+import type { BankOutcomeName, NextStepKind } from '../shared/bank-outcome.js';
 import {
   TRANSFER_STATUSES,
   TRANSFER_TRANSITIONS,

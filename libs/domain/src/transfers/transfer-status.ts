@@ -1,4 +1,4 @@
-import type { BankOutcomeName, NextStepKind } from '../payments/bank-outcome-status.js';
+import type { BankOutcomeName, NextStepKind } from '../shared/bank-outcome.js';
 import { defineStatusMachine, type TransitionTable, type MoveDecision } from '../status-machine/status-machine.js';
 
 /** Every Payments v1 transfer status, as the reference's TransactionStatus enum lists them. */

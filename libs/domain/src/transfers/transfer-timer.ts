@@ -1,4 +1,4 @@
-import { pollDelaySeconds } from '../payments/payment-timer.js';
+import { pollDelaySeconds } from '../shared/poll-delay.js';
 import { isBankFinalTransferStatus, type TransferStatus } from './transfer-status.js';
 
 /** What decides when a transfer's timer fires next. */

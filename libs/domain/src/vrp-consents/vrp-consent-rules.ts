@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
-import { checkCallbackUrl } from '../payments/rules/callback-url.js';
-import { fieldProblem, type FieldProblem } from '../payments/rules/field-problem.js';
-import { checkRailCurrency } from '../payments/rules/rail-currency.js';
+import { checkCallbackUrl } from '../shared/callback-url.js';
+import { fieldProblem, type FieldProblem } from '../shared/field-problem.js';
+import { checkRailCurrency } from '../shared/rail-currency.js';
 import { VRP_BANK_FEATURE, type VrpConsentInitiationInput } from './vrp-consent-initiation.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BankOutcomeName, NextStepKind } from '../payments/bank-outcome-status.js';
+import type { BankOutcomeName, NextStepKind } from '../shared/bank-outcome.js';
 import {
   VRP_CONSENT_STATUSES,
   VRP_CONSENT_TRANSITIONS,

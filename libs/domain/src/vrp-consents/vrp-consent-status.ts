@@ -1,4 +1,4 @@
-import type { BankOutcomeName, NextStepKind } from '../payments/bank-outcome-status.js';
+import type { BankOutcomeName, NextStepKind } from '../shared/bank-outcome.js';
 import { defineStatusMachine, type TransitionTable, type MoveDecision } from '../status-machine/status-machine.js';
 
 /** The reference's VrpConsentStatus values. */

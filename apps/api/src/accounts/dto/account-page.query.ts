@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { onlyOnce, PageLimitParam, TextParam } from '../../query-params/query-params.js';
 
 /** page.limit must be less than 200 (the interface's limit). */

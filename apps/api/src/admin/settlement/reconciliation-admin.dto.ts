@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { RECONCILIATION_STATES } from '#libs/domain';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { ADMIN_PAGE_LIMIT, PageLimitParam, PageOffsetParam } from '../admin-paging.js';
 
 export class ReconciliationListQuery {

@@ -8,10 +8,10 @@ import {
   checkCallbackUrl,
   checkCurrency,
 } from '#libs/domain';
-import { CreditorDto } from '../../payments/dto/creditor.dto.js';
-import { FieldCheck, isAbsent, placeDto } from '../../payments/dto/field-check.js';
-import { ChoiceField, FlagField, NestedField, TextField } from '../../payments/dto/field-decorators.js';
-import { REQUESTED_LOCAL_INSTRUMENTS, attachRailContext } from '../../payments/dto/rail-context.js';
+import { CreditorDto } from '../../shared/dto/creditor.dto.js';
+import { FieldCheck, isAbsent, placeDto } from '../../shared/dto/field-check.js';
+import { ChoiceField, FlagField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
+import { REQUESTED_LOCAL_INSTRUMENTS, attachRailContext } from '../../shared/dto/rail-context.js';
 
 /** The reference's LinkConfig amount pattern: digits with at most 2 fraction digits. */
 const LIMIT_PATTERN = /^\d+(\.\d{1,2})?$/;

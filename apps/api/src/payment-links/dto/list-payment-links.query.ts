@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { ListPaymentLinksCommand } from '#libs/application';
 import { PAYMENT_LINK_STATUSES } from '#libs/domain';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { LimitParam, TextParam } from '../../query-params/query-params.js';
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { checkAmountValue, checkCurrency } from '#libs/domain';
-import { FieldCheck, isAbsent } from './field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 
 /** initiation.amount: a decimal string value and an ISO 4217 currency. */
 export class AmountDto {

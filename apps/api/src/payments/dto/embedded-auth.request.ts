@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { FieldCheck, isAbsent } from './field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 
 export const EMBEDDED_AUTH_LIMITS = { maxEntries: 20, maxKeyLength: 128, maxValueLength: 1024 } as const;
 

@@ -1,4 +1,4 @@
-import { NestedField } from './field-decorators.js';
+import { NestedField } from '../../shared/dto/field-decorators.js';
 import { PaymentInitiationDto } from './payment-initiation.dto.js';
 
 export { toPaymentInitiationInput } from './to-payment-initiation-input.js';

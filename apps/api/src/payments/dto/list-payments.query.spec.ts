@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import { createValidationPipe, GatewayError } from '#libs/common';
-import { ListPaymentsQuery, parseDateTime } from './list-payments.query.js';
+import { parseDateTime } from '../../shared/dto/date-time.js';
+import { ListPaymentsQuery } from './list-payments.query.js';
 
 const pipe = createValidationPipe();
 

@@ -3,7 +3,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { PAYMENT_STATUSES, type PaymentStatus } from '#libs/domain';
 import { ChoiceParam, TextParam, onlyOnce } from '../../query-params/query-params.js';
-import { FieldCheck, isAbsent } from './field-check.js';
+import { parseDateTime } from '../../shared/dto/date-time.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 
 /**
  * GET /v2/payments query. Fastify hands a parameter over as a string, or as an array when it is
@@ -17,29 +18,6 @@ export type PaymentRefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];
 
 export const PAYMENT_TYPES = ['SINGLE_IMMEDIATE_PAYMENT', 'VARIABLE_RECURRING_PAYMENT'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
-
-/** ISO 8601 date-time with seconds optional, fraction optional and a zone (Z or ±hh:mm). */
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-
-/** The date-time as a Date, or undefined when it is not one (or names a day that does not exist). */
-export function parseDateTime(value: string): Date | undefined {
-  const match = DATE_TIME.exec(value);
-  if (match === null) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  if (calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day)
-    return undefined;
-  if (hour > 23 || minute > 59 || second > 59) return undefined;
-  const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
-}
 
 function ListParam(options: { readonly description: string; readonly allowed?: readonly string[] }): PropertyDecorator {
   return applyDecorators(

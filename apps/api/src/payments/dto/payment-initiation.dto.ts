@@ -24,12 +24,12 @@ import {
   type RequestedLocalInstrument,
 } from '#libs/domain';
 import { AmountDto } from './amount.dto.js';
-import { accountFieldsOf, debtorShapeOf } from './account-fields.dto.js';
-import { PaymentCreditorDto, namesSettlementAccount } from './creditor.dto.js';
-import { DebtorDto } from './debtor.dto.js';
-import { ChoiceField, FlagField, NestedField, TextField } from './field-decorators.js';
-import { REQUESTED_LOCAL_INSTRUMENTS, attachRailContext, railContextFrom } from './rail-context.js';
-import { RiskDto } from './risk.dto.js';
+import { accountFieldsOf, debtorShapeOf } from '../../shared/dto/account-fields.dto.js';
+import { PaymentCreditorDto, namesSettlementAccount } from '../../shared/dto/creditor.dto.js';
+import { DebtorDto } from '../../shared/dto/debtor.dto.js';
+import { ChoiceField, FlagField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
+import { REQUESTED_LOCAL_INSTRUMENTS, attachRailContext, railContextFrom } from '../../shared/dto/rail-context.js';
+import { RiskDto } from '../../shared/dto/risk.dto.js';
 
 /** The rail the request names, when it is a concrete valid one. */
 function railOf(object: object): PaymentLocalInstrument | undefined {

@@ -1,70 +1,11 @@
-import {
-  normalizeAccountNumber,
-  normalizeBban,
-  normalizeBic,
-  normalizeClearingNumber,
-  normalizeGiroNumber,
-  normalizeIban,
-  normalizeSortCode,
-  normalizeText,
-  type PaymentAccountFields,
-  type PaymentCreditor,
-  type PaymentDebtor,
-  type PaymentInitiationInput,
-  type PaymentRisk,
-} from '#libs/domain';
-import type { AccountFieldsDto } from './account-fields.dto.js';
-import type { AddressDto, DeliveryAddressDto } from './address.dto.js';
-import type { CreditorDto, PaymentCreditorDto } from './creditor.dto.js';
-import type { DebtorDto } from './debtor.dto.js';
+import { normalizeText, type PaymentCreditor, type PaymentInitiationInput, type PaymentRisk } from '#libs/domain';
+import type { DeliveryAddressDto } from '../../shared/dto/address.dto.js';
+import type { CreditorDto, PaymentCreditorDto } from '../../shared/dto/creditor.dto.js';
+import { accountOf, addressOf, compact, debtorOf, text, texts } from '../../shared/dto/to-domain-fields.js';
 import type { PaymentInitiationDto } from './payment-initiation.dto.js';
-import type { RiskDto } from './risk.dto.js';
+import type { RiskDto } from '../../shared/dto/risk.dto.js';
 
 type Defined<T> = { [K in keyof T]: Exclude<T[K], undefined> };
-
-/** The object without its absent (undefined or null) entries. */
-function compact<T extends object>(record: { [K in keyof T]: T[K] | null | undefined }): T {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined && value !== null)) as T;
-}
-
-function text(value: string | null | undefined): string | undefined {
-  return value === undefined || value === null ? undefined : normalizeText(value);
-}
-
-function texts(values: readonly string[] | null | undefined): string[] | undefined {
-  return values === undefined || values === null ? undefined : values.map(normalizeText);
-}
-
-function normalized(value: string | null | undefined, normalize: (value: string) => string): string | undefined {
-  return value === undefined || value === null ? undefined : normalize(value.trim());
-}
-
-function accountOf(dto: AccountFieldsDto): PaymentAccountFields {
-  return compact<PaymentAccountFields>({
-    iban: normalized(dto.iban, normalizeIban),
-    bic: normalized(dto.bic, normalizeBic),
-    sortCode: normalized(dto.sortCode, normalizeSortCode),
-    accountNumber: normalized(dto.accountNumber, normalizeAccountNumber),
-    bban: normalized(dto.bban, normalizeBban),
-    clearingNumber: normalized(dto.clearingNumber, normalizeClearingNumber),
-    bankgiroNumber: normalized(dto.bankgiroNumber, normalizeGiroNumber),
-    plusgiroNumber: normalized(dto.plusgiroNumber, normalizeGiroNumber),
-  });
-}
-
-function addressOf(dto: AddressDto | null | undefined): Readonly<Record<string, unknown>> | undefined {
-  if (dto === undefined || dto === null) return undefined;
-  return compact({
-    addressLine: texts(dto.addressLine),
-    streetName: text(dto.streetName),
-    buildingNumber: text(dto.buildingNumber),
-    postCode: text(dto.postCode),
-    townName: text(dto.townName),
-    state: text(dto.state),
-    district: text(dto.district),
-    country: dto.country ?? undefined,
-  });
-}
 
 function deliveryAddressOf(dto: DeliveryAddressDto | null | undefined): Readonly<Record<string, unknown>> | undefined {
   if (dto === undefined || dto === null) return undefined;
@@ -90,17 +31,6 @@ function creditorOf(dto: CreditorDto | PaymentCreditorDto): PaymentCreditor {
     ultimateCreditorName: text(dto.ultimateCreditorName),
     bankName: text(dto.bankName),
     accountVerificationId: text(dto.accountVerificationId),
-    address: addressOf(dto.address),
-    ...accountOf(dto),
-  });
-}
-
-export function debtorOf(dto: DebtorDto | null | undefined): PaymentDebtor | undefined {
-  if (dto === undefined || dto === null) return undefined;
-  return compact<PaymentDebtor>({
-    tokenizedAccountId: text(dto.tokenizedAccountId),
-    name: text(dto.name),
-    ultimateDebtorName: text(dto.ultimateDebtorName),
     address: addressOf(dto.address),
     ...accountOf(dto),
   });

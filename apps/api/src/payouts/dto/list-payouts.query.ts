@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { PAYOUTS_PAGE_MAX, type ListPayoutsCommand } from '#libs/application';
 import { PAYOUT_STATUSES } from '#libs/domain';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import {
   DateParam,
   EndDateParam,

@@ -13,7 +13,7 @@ import {
   sharedListFilter,
   utcDayRange,
 } from '../../query-params/query-params.js';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 
 /** GET /refunds takes a limit of 1 to 100 (the interface's limit); GET /transfers/{id}/refunds up to 200 (the reference's). */
 export const REFUNDS_LIMIT_MAX = 100;

@@ -13,8 +13,8 @@ import {
   type SettlementRuleAmountType,
   type SettlementRuleTimeInterval,
 } from '#libs/domain';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
-import { ChoiceField, NestedField, TextField } from '../../payments/dto/field-decorators.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
+import { ChoiceField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
 import { PayeeAccountDetailsDto } from './payee-account-details.dto.js';
 
 function IntegerField(description: string, required: boolean, check: (value: unknown) => string | undefined) {

@@ -14,7 +14,7 @@ import {
   sharedListFilter,
   utcDayRange,
 } from '../../query-params/query-params.js';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 
 /** The reference's PayoutStatus values a rule payout can be in. */
 export const RULE_PAYOUT_STATUSES = [

@@ -13,8 +13,8 @@ import {
   normalizeBic,
   normalizeIban,
 } from '#libs/domain';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
-import { ChoiceField, FlagField, NestedField, TextField } from '../../payments/dto/field-decorators.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
+import { ChoiceField, FlagField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
 
 /** merchant: the merchant the sub-TPP onboards (the old merchant onboarding flow's member.Merchant). */
 export class SubTppMerchantDto {

@@ -3,7 +3,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import type { ListSubTppsCommand } from '#libs/application';
 import { checkCalendarDate, checkText } from '#libs/domain';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { PageLimitParam, TextParam } from '../../query-params/query-params.js';
 
 /** page.limit must be less than 200. */

@@ -1,5 +1,5 @@
 import { ACCESS_RESOURCE_TYPES } from '#libs/domain';
-import { NestedField } from '../../payments/dto/field-decorators.js';
+import { NestedField } from '../../shared/dto/field-decorators.js';
 import { KeptObjectField, ValueListField, WholeNumberField, oneOf } from './structure-fields.js';
 
 /** accessBody.resourceTypeList: what the user shares. */

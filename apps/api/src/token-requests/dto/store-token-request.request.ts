@@ -1,5 +1,5 @@
 import { checkOneBody } from '#libs/domain';
-import { NestedField } from '../../payments/dto/field-decorators.js';
+import { NestedField } from '../../shared/dto/field-decorators.js';
 import { placeTree } from './structure-fields.js';
 import { TokenRequestOptionsDto } from './token-request-options.dto.js';
 import { TokenRequestPayloadDto } from './token-request-payload.dto.js';

@@ -3,8 +3,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ValidateNested } from 'class-validator';
 import { KEPT_JSON_LIMITS, checkAmountValue, checkCurrency, checkKeptJson, checkText } from '#libs/domain';
-import { FieldCheck, isAbsent, placeDto } from '../../payments/dto/field-check.js';
-import { NotAnObject } from '../../payments/dto/field-decorators.js';
+import { FieldCheck, isAbsent, placeDto } from '../../shared/dto/field-check.js';
+import { NotAnObject } from '../../shared/dto/field-decorators.js';
 
 /**
  * Field decorators the token request needs beyond the payments ones: lists of nested objects,

@@ -1,4 +1,4 @@
-import { ChoiceField, NestedField, TextField } from '../../payments/dto/field-decorators.js';
+import { ChoiceField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
 
 export const ALIAS_TYPES = ['INVALID', 'UNKNOWN', 'EMAIL', 'PHONE', 'DOMAIN', 'BANK', 'CUSTOM', 'EIDAS'] as const;
 

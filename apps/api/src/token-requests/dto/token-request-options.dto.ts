@@ -1,4 +1,4 @@
-import { FlagField, NestedField, TextField } from '../../payments/dto/field-decorators.js';
+import { FlagField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
 import { TokenMemberDto } from './token-member.dto.js';
 
 /** requestOptions.tokenInternal. */

@@ -9,7 +9,7 @@ import {
   checkRefId,
   checkTokenExpiration,
 } from '#libs/domain';
-import { FlagField, NestedField, TextField } from '../../payments/dto/field-decorators.js';
+import { FlagField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
 import { AccessBodyDto } from './access-body.dto.js';
 import { ValueListField } from './structure-fields.js';
 import { StandingOrderBodyDto, TransferBodyDto, handCurrencyToDestinations } from './transfer-body.dto.js';

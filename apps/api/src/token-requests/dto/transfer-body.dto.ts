@@ -5,7 +5,7 @@ import {
   checkExecutionDate,
   checkStandingOrderDate,
 } from '#libs/domain';
-import { ChoiceField, FlagField, NestedField, TextField } from '../../payments/dto/field-decorators.js';
+import { ChoiceField, FlagField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
 import { CurrencyField, DecimalAmountField, KeptObjectField, NestedListField } from './structure-fields.js';
 import { TransferDestinationDto, attachBodyCurrency } from './transfer-destination.dto.js';
 

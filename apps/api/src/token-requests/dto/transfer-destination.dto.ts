@@ -11,10 +11,10 @@ import {
   checkRailCurrency,
   type DestinationNetwork,
 } from '#libs/domain';
-import { AccountFieldsDto } from '../../payments/dto/account-fields.dto.js';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
-import { ChoiceField, NestedField, TextField } from '../../payments/dto/field-decorators.js';
-import { attachRailContext } from '../../payments/dto/rail-context.js';
+import { AccountFieldsDto } from '../../shared/dto/account-fields.dto.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
+import { ChoiceField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
+import { attachRailContext } from '../../shared/dto/rail-context.js';
 import { KeptObjectField, ValueListField, textOfAtMost } from './structure-fields.js';
 
 /**

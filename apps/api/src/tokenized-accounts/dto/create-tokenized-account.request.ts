@@ -1,10 +1,10 @@
 import type { CreateTokenizedAccountCommand } from '#libs/application';
 import { normalizeText, type TokenizedAccountDetails } from '#libs/domain';
-import { AccountFieldsDto, accountProblemAt } from '../../payments/dto/account-fields.dto.js';
-import { AddressDto } from '../../payments/dto/address.dto.js';
-import { NestedField, TextField } from '../../payments/dto/field-decorators.js';
-import { attachRailContext } from '../../payments/dto/rail-context.js';
-import { debtorOf } from '../../payments/dto/to-payment-initiation-input.js';
+import { AccountFieldsDto, accountProblemAt } from '../../shared/dto/account-fields.dto.js';
+import { AddressDto } from '../../shared/dto/address.dto.js';
+import { NestedField, TextField } from '../../shared/dto/field-decorators.js';
+import { attachRailContext } from '../../shared/dto/rail-context.js';
+import { debtorOf } from '../../shared/dto/to-domain-fields.js';
 
 export class AccountDetailsAddressDto extends AddressDto {
   static readonly fieldPath = 'accountDetails.address';

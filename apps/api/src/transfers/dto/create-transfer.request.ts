@@ -3,8 +3,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { checkAmountValue, checkCurrency, checkRefId } from '#libs/domain';
 import type { RedeemTransferCommand } from '#libs/application';
 import type { TransferDestinationInput } from '#libs/domain';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
-import { FlagField, NestedField, TextField } from '../../payments/dto/field-decorators.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
+import { FlagField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
 
 /** The most transfer destinations a payload may repeat (a token request names them). */
 const MAX_DESTINATIONS = 10;

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 
 /** GET /transfers/{transferId} query. */
 export class GetTransferQuery {

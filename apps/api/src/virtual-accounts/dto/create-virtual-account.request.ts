@@ -6,7 +6,7 @@ import {
   checkSettlementCurrency,
   SETTLEMENT_CURRENCIES,
 } from '#libs/domain';
-import { TextField } from '../../payments/dto/field-decorators.js';
+import { TextField } from '../../shared/dto/field-decorators.js';
 
 /** POST /virtual-accounts: the reference's CreateVirtualAccountRequest. */
 export class CreateVirtualAccountRequest {

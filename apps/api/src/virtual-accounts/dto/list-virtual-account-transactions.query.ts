@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { SettlementTransactionListFilter } from '#libs/db';
 import { checkAmountValue } from '#libs/domain';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { ChoiceParam, onlyOnce, TextParam } from '../../query-params/query-params.js';
 import { SettlementLimitParam, SettlementOffsetParam } from './page-params.js';
 

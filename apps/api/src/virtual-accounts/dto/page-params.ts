@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { onlyOnce, TextParam } from '../../query-params/query-params.js';
 
 /** The most records a settlement account list answers at once; a larger limit is taken as this. */

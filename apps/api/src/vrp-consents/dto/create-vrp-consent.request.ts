@@ -23,10 +23,10 @@ import {
   type VrpPeriodAlignment,
   type VrpPeriodType,
 } from '#libs/domain';
-import { FieldCheck, isAbsent, placeDto } from '../../payments/dto/field-check.js';
-import { ChoiceField, FlagField, NestedField, NotAnObject, TextField } from '../../payments/dto/field-decorators.js';
-import { attachRailContext } from '../../payments/dto/rail-context.js';
-import { RiskDto } from '../../payments/dto/risk.dto.js';
+import { FieldCheck, isAbsent, placeDto } from '../../shared/dto/field-check.js';
+import { ChoiceField, FlagField, NestedField, NotAnObject, TextField } from '../../shared/dto/field-decorators.js';
+import { attachRailContext } from '../../shared/dto/rail-context.js';
+import { RiskDto } from '../../shared/dto/risk.dto.js';
 import { VrpCreditorDto, VrpDebtorDto } from './vrp-parties.dto.js';
 import { VrpAmountField, VrpPeriodicLimitDto } from './vrp-periodic-limit.dto.js';
 

@@ -2,8 +2,8 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { ListVrpConsentsCommand } from '#libs/application';
 import { VRP_CONSENT_STATUSES, VRP_SCHEMES } from '#libs/domain';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
-import { parseDateTime } from '../../payments/dto/list-payments.query.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
+import { parseDateTime } from '../../shared/dto/date-time.js';
 import { ChoiceParam, LimitParam, TextParam, onlyOnce } from '../../query-params/query-params.js';
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);

@@ -1,6 +1,6 @@
-import { CreditorAddressDto, DebtorAddressDto } from '../../payments/dto/address.dto.js';
-import { AccountFieldCheck } from '../../payments/dto/account-fields.dto.js';
-import { NestedField, TextField } from '../../payments/dto/field-decorators.js';
+import { CreditorAddressDto, DebtorAddressDto } from '../../shared/dto/address.dto.js';
+import { AccountFieldCheck } from '../../shared/dto/account-fields.dto.js';
+import { NestedField, TextField } from '../../shared/dto/field-decorators.js';
 
 /**
  * The reference's VRPCreditorInformation: a UK account (FasterPaymentsAccount: sortCode and

@@ -1,9 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { checkAmountValue, checkCurrency, VRP_PERIOD_ALIGNMENTS, VRP_PERIOD_TYPES } from '#libs/domain';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
-import { ChoiceField } from '../../payments/dto/field-decorators.js';
-import { railContextOf } from '../../payments/dto/rail-context.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
+import { ChoiceField } from '../../shared/dto/field-decorators.js';
+import { railContextOf } from '../../shared/dto/rail-context.js';
 
 /**
  * A decimal amount string of the consent's currency (the initiation hands its currency over as

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { FieldCheck, isAbsent } from '../../payments/dto/field-check.js';
+import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { LimitParam, onlyOnce, TextParam } from '../../query-params/query-params.js';
 
 /** GET /vrp-consents/{id}/payments query: limit (1 to 200, required) and the opaque offset. */

@@ -1,4 +1,4 @@
-import type { PaymentFlowType } from '../payment-initiation.js';
+import type { PaymentFlowType } from '../../shared/payment-fields.js';
 
 /**
  * bankId is required with EMBEDDED_HOSTED_PAGES (the hosted pages only collect credentials, the

@@ -1,17 +1,14 @@
-import type {
-  PaymentInitiationInput,
-  PaymentLocalInstrument,
-  RequestedLocalInstrument,
-} from '../payment-initiation.js';
-import { checkAccountForRail, narrowAccountToRail } from './account-for-rail.js';
-import { checkCallbackUrl } from './callback-url.js';
-import { checkDebtor, isAccountOnFile } from './debtor.js';
-import { checkExecutionDate } from './execution-date.js';
-import { fieldProblem, underPath, type FieldProblem } from './field-problem.js';
+import type { PaymentInitiationInput } from '../payment-initiation.js';
+import type { PaymentLocalInstrument, RequestedLocalInstrument } from '../../shared/payment-fields.js';
+import { checkAccountForRail, narrowAccountToRail } from '../../shared/account-for-rail.js';
+import { checkCallbackUrl } from '../../shared/callback-url.js';
+import { checkDebtor, isAccountOnFile } from '../../shared/debtor.js';
+import { checkExecutionDate } from '../../shared/execution-date.js';
+import { fieldProblem, underPath, type FieldProblem } from '../../shared/field-problem.js';
 import { checkBankIdForFlow } from './flow-type.js';
 import { selectLocalInstrument } from './local-instrument-selection.js';
-import { checkRailCurrency } from './rail-currency.js';
-import { checkRemittancePrimary } from './reference-text.js';
+import { checkRailCurrency } from '../../shared/rail-currency.js';
+import { checkRemittancePrimary } from '../../shared/reference-text.js';
 
 /** The bank catalogue flag for banks that need the payer's account in the initiation. The catalogue has no such bank yet. */
 export const REQUIRES_DEBTOR_ACCOUNT_FEATURE = 'requires_debtor_account';

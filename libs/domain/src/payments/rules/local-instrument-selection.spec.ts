@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_LOCAL_INSTRUMENTS, type PaymentCreditor, type PaymentLocalInstrument } from '../payment-initiation.js';
+import { type PaymentCreditor } from '../payment-initiation.js';
+import { PAYMENT_LOCAL_INSTRUMENTS, type PaymentLocalInstrument } from '../../shared/payment-fields.js';
 import { autoSelectCandidates, selectLocalInstrument } from './local-instrument-selection.js';
-import { RAIL_CURRENCIES } from './rail-currency.js';
+import { RAIL_CURRENCIES } from '../../shared/rail-currency.js';
 
 const ALL = PAYMENT_LOCAL_INSTRUMENTS;
 const UK = { name: 'Shop', sortCode: '040004', accountNumber: '12345678' };

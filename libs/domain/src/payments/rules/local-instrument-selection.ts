@@ -1,8 +1,9 @@
-import type { PaymentAmount, PaymentCreditor, PaymentLocalInstrument } from '../payment-initiation.js';
-import { amountAtMost, checkAmountValue } from './amount.js';
-import { fieldProblem, type FieldProblem } from './field-problem.js';
-import { ibanCountry, isSepaCountry } from './iban.js';
-import { EEA_NON_EURO_CURRENCIES } from './rail-currency.js';
+import type { PaymentCreditor } from '../payment-initiation.js';
+import type { PaymentAmount, PaymentLocalInstrument } from '../../shared/payment-fields.js';
+import { amountAtMost, checkAmountValue } from '../../shared/amount.js';
+import { fieldProblem, type FieldProblem } from '../../shared/field-problem.js';
+import { ibanCountry, isSepaCountry } from '../../shared/iban.js';
+import { EEA_NON_EURO_CURRENCIES } from '../../shared/rail-currency.js';
 
 /**
  * AUTO_SELECT: the gateway picks the rail from the creditor's identifier, the currency and the

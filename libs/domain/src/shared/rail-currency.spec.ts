@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_LOCAL_INSTRUMENTS } from '../payment-initiation.js';
+import { PAYMENT_LOCAL_INSTRUMENTS } from './payment-fields.js';
 import { RAIL_CURRENCIES, checkRailCurrency } from './rail-currency.js';
 
 describe('checkRailCurrency', () => {

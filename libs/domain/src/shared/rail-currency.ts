@@ -1,4 +1,4 @@
-import type { PaymentLocalInstrument } from '../payment-initiation.js';
+import type { PaymentLocalInstrument } from './payment-fields.js';
 
 /**
  * The domestic currencies of EEA countries outside the euro area (Liechtenstein's CHF included;

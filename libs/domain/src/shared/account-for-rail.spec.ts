@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentAccountFields, RequestedLocalInstrument } from '../payment-initiation.js';
-import { PAYMENT_LOCAL_INSTRUMENTS } from '../payment-initiation.js';
+import type { PaymentAccountFields, RequestedLocalInstrument } from './payment-fields.js';
+import { PAYMENT_LOCAL_INSTRUMENTS } from './payment-fields.js';
 import {
   ACCOUNT_FIELDS,
   RAIL_ACCOUNT_FIELDS,

@@ -1,4 +1,4 @@
-import type { PaymentDebtor, RequestedLocalInstrument } from '../payment-initiation.js';
+import type { PaymentDebtor, RequestedLocalInstrument } from './payment-fields.js';
 import { ACCOUNT_FIELDS, checkAccountForRail, type AccountCheckOptions } from './account-for-rail.js';
 import { fieldProblem, type FieldProblem } from './field-problem.js';
 

@@ -3,7 +3,7 @@ import type {
   PaymentFlowType,
   PaymentLocalInstrument,
   RequestedLocalInstrument,
-} from '../payment-initiation.js';
+} from './payment-fields.js';
 import { checkBban, checkClearingNumber } from './bban.js';
 import { checkBic } from './bic.js';
 import { fieldProblem, type FieldProblem } from './field-problem.js';
