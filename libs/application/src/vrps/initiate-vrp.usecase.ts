@@ -35,8 +35,12 @@ import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { revokeVrpConsentAfterBankRefusal } from './vrp-consent-revocation.js';
 import { vrpConsentCreditor, vrpControlsOf } from './vrp-consent-controls.js';
 import { vrpLimitMessage, vrpViolation } from './vrp-limit-refusal.js';
+import { AuthorisedConsentCache, type AuthorisedConsent } from './authorised-consent-cache.js';
 import { VrpPaymentBank } from './vrp-payment-bank.js';
 import { recordKnownVrpChange, vrpEvents, vrpTimer } from './vrp-writes.js';
+
+/** How long an authorised consent read stays in this process's cache. */
+const CONSENT_CACHE_MS = 5_000;
 
 function digits(value: string | undefined): string {
   return (value ?? '').replace(/\D/g, '');
@@ -60,6 +64,7 @@ function digits(value: string | undefined): string {
 export class InitiateVrpUseCase {
   private readonly rules: PaymentRules;
   private readonly ownHosts: readonly string[];
+  private readonly consentCache = new AuthorisedConsentCache(CONSENT_CACHE_MS, 10_000);
 
   constructor(
     private readonly prisma: PrismaService,
@@ -84,8 +89,7 @@ export class InitiateVrpUseCase {
   ): Promise<PaymentResource> {
     const memberId = command.member.memberId;
     const consentId = command.input.vrpConsentId;
-    const known = await this.consentOf(memberId, consentId);
-    const bank = await this.bankOf(known);
+    const { consent: known, bank } = await this.authorised(memberId, consentId);
     const input = this.checked(command, known, bank);
     await this.onBehalfOf.check(command.member, input.onBehalfOfId, 'initiation.onBehalfOfId');
 
@@ -95,7 +99,7 @@ export class InitiateVrpUseCase {
     wakeOutboxRelay(this.prisma.pool);
     let progress: PaymentProgress;
     try {
-      progress = await this.vrpBank.initiate(stored, command.traceId);
+      progress = await this.vrpBank.initiateUnder(stored, known, bank, command.traceId);
     } catch (error) {
       if (!(error instanceof BankRejectedError)) return this.askedAgainLater(stored, error);
       await this.progression.failInitiation(stored, error, command.traceId);
@@ -182,6 +186,20 @@ export class InitiateVrpUseCase {
   private askedAgainLater(stored: Payment, error: unknown): PaymentResource {
     this.logger.warn({ paymentId: stored.id, err: error }, 'VRP initiation unanswered; the bank is asked again later');
     return renderPayment(stored);
+  }
+
+  /**
+   * The member's consent and its bank, as read lately by this process when it was authorised
+   * then (see AuthorisedConsentCache), or read now.
+   */
+  private async authorised(memberId: MemberId, consentId: string): Promise<AuthorisedConsent> {
+    const now = Date.now();
+    const cached = this.consentCache.get(memberId, consentId, now);
+    if (cached !== undefined) return cached;
+    const consent = await this.consentOf(memberId, consentId);
+    const read = { consent, bank: await this.bankOf(consent) };
+    this.consentCache.keep(read, now);
+    return read;
   }
 
   /** The member's consent (404 naming it otherwise), read to find its bank before the locked decision. */
