@@ -21,6 +21,30 @@ export class AuthorisedConsentCache {
     private readonly maxEntries: number,
   ) {}
 
+  private readonly reading = new Map<string, Promise<AuthorisedConsent>>();
+
+  /**
+   * The consent as kept, or as `read` answers it now; the requests that ask for a consent while
+   * it is being read share that read.
+   */
+  async through(
+    memberId: string,
+    consentId: string,
+    now: number,
+    read: () => Promise<AuthorisedConsent>,
+  ): Promise<AuthorisedConsent> {
+    const kept = this.get(memberId, consentId, now);
+    if (kept !== undefined) return kept;
+    const key = `${memberId}\u0000${consentId}`;
+    const pending = this.reading.get(key);
+    if (pending !== undefined) return pending;
+    const reading = read().finally(() => this.reading.delete(key));
+    this.reading.set(key, reading);
+    const value = await reading;
+    this.keep(value, now);
+    return value;
+  }
+
   get(memberId: string, consentId: string, now: number): AuthorisedConsent | undefined {
     const key = `${memberId}\u0000${consentId}`;
     const entry = this.entries.get(key);

@@ -193,13 +193,10 @@ export class InitiateVrpUseCase {
    * then (see AuthorisedConsentCache), or read now.
    */
   private async authorised(memberId: MemberId, consentId: string): Promise<AuthorisedConsent> {
-    const now = Date.now();
-    const cached = this.consentCache.get(memberId, consentId, now);
-    if (cached !== undefined) return cached;
-    const consent = await this.consentOf(memberId, consentId);
-    const read = { consent, bank: await this.bankOf(consent) };
-    this.consentCache.keep(read, now);
-    return read;
+    return this.consentCache.through(memberId, consentId, Date.now(), async () => {
+      const consent = await this.consentOf(memberId, consentId);
+      return { consent, bank: await this.bankOf(consent) };
+    });
   }
 
   /** The member's consent (404 naming it otherwise), read to find its bank before the locked decision. */

@@ -228,7 +228,7 @@ const CHANGE_FIELDS: Readonly<Record<Exclude<keyof PaymentChange, 'pollCount'>, 
 };
 
 /** The fields a payment's change writes. */
-export const PAYMENT_CHANGE_FIELDS = Object.keys(CHANGE_FIELDS) as (keyof Payment & string)[];
+export const PAYMENT_CHANGE_FIELDS = Object.keys(CHANGE_FIELDS) as (keyof Payment)[];
 
 /** What a timer becomes with a change: set (or moved) to a new due time, or removed. */
 export type PaymentTimerChange = RowTimerChange;
