@@ -41,8 +41,8 @@ interface WriterOptions<I> {
   readonly values?: (items: readonly I[]) => readonly unknown[];
   /**
    * Items one statement may not hold two of with the same key (they would both be checked
-   * against the state before either): such a batch fails before it is sent, and the batcher runs
-   * its items one by one.
+   * against the state before either). An insert sends such items in successive statements; an
+   * update's batch holding two fails before it is sent, and the batcher runs its items one by one.
    */
   readonly onePerStatement?: (item: I) => string;
   readonly batching: StatementBatcherOptions;
@@ -65,8 +65,7 @@ export function rowInserter<R extends { readonly id: string }, I extends RowInse
 ): (pool: pg.Pool, item: I) => Promise<boolean> {
   const text = insertWithEventsSql(shape, options.additions);
   const guarded = options.additions?.guard !== undefined;
-  async function insert(pool: pg.Pool, items: readonly I[]): Promise<readonly boolean[]> {
-    assertOnePer(items, options.onePerStatement, `${shape.table} rows of one key`);
+  async function insertOnce(pool: pg.Pool, items: readonly I[]): Promise<readonly boolean[]> {
     const result = await pool.query<{ id: string }>({
       name: options.name,
       text,
@@ -82,7 +81,60 @@ export function rowInserter<R extends { readonly id: string }, I extends RowInse
       throw new Error(`the ${shape.table} insert wrote ${written.size} rows for ${items.length}`);
     return items.map(({ row }) => written.has(row.id));
   }
-  return batchedPerPool(insert, options.batching);
+  const onePer = options.onePerStatement;
+  if (onePer === undefined) return batchedPerPool(insertOnce, options.batching);
+  const key: (item: I) => string = onePer;
+  // Items of one key go to successive statements, one after another on the batch's connection
+  // (not side by side, each waiting for the same lock on a connection of its own); a statement
+  // that fails fails its own items only, those of the statements before it stay written.
+  async function insertByRounds(pool: pg.Pool, items: readonly I[]): Promise<readonly Outcome[]> {
+    const outcomes: Outcome[] = [];
+    for (const round of rounds(items, key)) {
+      try {
+        const written = await insertOnce(
+          pool,
+          round.map(({ item }) => item),
+        );
+        round.forEach(({ index }, i) => (outcomes[index] = { written: written[i] ?? false }));
+      } catch (error) {
+        if (round.length > 1) {
+          for (const { item, index } of round) outcomes[index] = await insertAlone(pool, item);
+        } else round.forEach(({ index }) => (outcomes[index] = { error }));
+      }
+    }
+    return outcomes;
+  }
+  async function insertAlone(pool: pg.Pool, item: I): Promise<Outcome> {
+    try {
+      return { written: (await insertOnce(pool, [item]))[0] ?? false };
+    } catch (error) {
+      return { error };
+    }
+  }
+  const batched = batchedPerPool(insertByRounds, options.batching);
+  return async (pool, item) => {
+    const outcome = await batched(pool, item);
+    if ('error' in outcome) throw outcome.error;
+    return outcome.written;
+  };
+}
+
+type Outcome = { readonly written: boolean } | { readonly error: unknown };
+
+/** The items in rounds holding one item of a key each, in order (an item goes to the first round without its key). */
+function rounds<I>(items: readonly I[], key: (item: I) => string): { item: I; index: number }[][] {
+  const all: { keys: Set<string>; members: { item: I; index: number }[] }[] = [];
+  items.forEach((item, index) => {
+    const k = key(item);
+    let round = all.find(({ keys }) => !keys.has(k));
+    if (round === undefined) {
+      round = { keys: new Set(), members: [] };
+      all.push(round);
+    }
+    round.keys.add(k);
+    round.members.push({ item, index });
+  });
+  return all.map(({ members }) => members);
 }
 
 /**
