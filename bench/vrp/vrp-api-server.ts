@@ -24,17 +24,27 @@ function wrapVrpStages(stages: StageTimes): void {
     stages.wrapPrivate(InitiateVrpUseCase.prototype, 'bankOf', 'vrp: bank catalogue lookup'),
     stages.wrapPrivate(
       InitiateVrpUseCase.prototype,
+      'storeWithinLimits',
+      'vrp: payment stored within the limits (one statement: consent locked, limits, insert, 2 events, timer, check)',
+    ),
+    stages.wrapPrivate(
+      InitiateVrpUseCase.prototype,
       'store',
-      'vrp: locked decision + payment stored (interactive transaction: lock, VRPs read, insert, 2 events, timer)',
+      'vrp: locked decision + payment stored after a refusal (interactive transaction: lock, VRPs read, insert, 2 events, timer)',
     ),
     stages.wrap(VrpConsentRepository.prototype, 'lock', 'vrp: consent row locked (waits for the VRPs ahead)'),
     stages.wrap(PaymentRepository.prototype, 'vrpsCounted', "vrp: the consent's VRPs read for the limits"),
-    stages.wrap(VrpPaymentBank.prototype, 'initiate', 'vrp: bank step (consent, bank, grant opened, call)'),
+    stages.wrap(VrpPaymentBank.prototype, 'initiateUnder', 'vrp: bank step (grant opened, call)'),
     stages.wrap(BankHttpClient.prototype, 'send', 'bank: HTTP call to the sandbox bank'),
+    stages.wrapPrivate(
+      InitiateVrpUseCase.prototype,
+      'answer',
+      'vrp: the bank answer recorded (one statement: update, 2 events, timer, check ended)',
+    ),
     stages.wrap(
       PaymentProgression.prototype,
       'answerInitiation',
-      'vrp: the bank answer recorded (interactive transaction: payment locked, update, 2 events, timer)',
+      'vrp: the bank answer recorded the locked way (interactive transaction: payment locked, update, 2 events, timer)',
     ),
   ];
   const missing = wrapped.flatMap((done, index) => (done ? [] : [index]));

@@ -48,6 +48,7 @@ export {
   type PaymentTimerChange,
 } from './payments/payment-statements.js';
 export { paymentAfterChange } from './payments/payment-after-change.js';
+export type { VrpInitiationCheck, VrpLimitsToHold, VrpPeriodBound } from './payments/vrp-payment-statements.js';
 export * from './tokens/token-request.repository.js';
 export * from './tokens/token.repository.js';
 export * from './tokenized-accounts/tokenized-account.repository.js';

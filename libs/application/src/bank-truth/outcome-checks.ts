@@ -5,6 +5,7 @@ import {
   OutcomeCheckRepository,
   ScheduledJobRepository,
   Transactions,
+  type CheckTimer,
   type OperatorEvent,
   type OutcomeCheck,
   type OutcomeRef,
@@ -63,6 +64,26 @@ export class OutcomeChecks {
     } as const;
     const write = (db: Tx): Promise<void> => this.checks.in(db).begin({ ...call, since: now, firstAskAt }, timer);
     await (tx === undefined ? this.transactions.run(write) : write(tx));
+  }
+
+  /**
+   * The check `begin` writes and its timer, for a caller that writes them in a statement of its
+   * own (a VRP stored with its check in one statement).
+   */
+  toBegin(
+    call: CallToCheck,
+    answerWithinMs: number,
+  ): { readonly since: Date; readonly firstAskAt: Date; readonly timer: CheckTimer } {
+    const since = this.clock.now();
+    return {
+      since,
+      firstAskAt: new Date(since.getTime() + answerWithinMs),
+      timer: {
+        id: askAgainTimerId(call),
+        queue: JOB_QUEUE[ASK_AGAIN_JOB],
+        payload: { name: ASK_AGAIN_JOB, kind: call.kind, resourceId: call.resourceId },
+      },
+    };
   }
 
   /** The open check of a resource, or null; in `tx` when given. */

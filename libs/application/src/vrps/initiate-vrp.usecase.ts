@@ -29,12 +29,18 @@ import { draftPayment } from '../payments/payment-draft.js';
 import { PaymentProgression } from '../payments/payment-progression.js';
 import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from '../payments/payment-rules.js';
 import { renderPayment, type PaymentResource } from '../payments/payment-view.js';
-import { announcePayment, schedulePaymentTimer } from '../payments/record-payment-change.js';
+import { announcePayment, schedulePaymentTimer, type ChangeResult } from '../payments/record-payment-change.js';
+import { changeFromProgress } from '../payments/progress-change.js';
 import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { revokeVrpConsentAfterBankRefusal } from './vrp-consent-revocation.js';
 import { vrpConsentCreditor, vrpControlsOf } from './vrp-consent-controls.js';
 import { vrpLimitMessage, vrpViolation } from './vrp-limit-refusal.js';
+import { AuthorisedConsentCache, type AuthorisedConsent } from './authorised-consent-cache.js';
 import { VrpPaymentBank } from './vrp-payment-bank.js';
+import { recordKnownVrpChange, vrpEvents, vrpTimer } from './vrp-writes.js';
+
+/** How long an authorised consent read stays in this process's cache. */
+const CONSENT_CACHE_MS = 5_000;
 
 function digits(value: string | undefined): string {
   return (value ?? '').replace(/\D/g, '');
@@ -58,6 +64,7 @@ function digits(value: string | undefined): string {
 export class InitiateVrpUseCase {
   private readonly rules: PaymentRules;
   private readonly ownHosts: readonly string[];
+  private readonly consentCache = new AuthorisedConsentCache(CONSENT_CACHE_MS, 10_000);
 
   constructor(
     private readonly prisma: PrismaService,
@@ -82,25 +89,93 @@ export class InitiateVrpUseCase {
   ): Promise<PaymentResource> {
     const memberId = command.member.memberId;
     const consentId = command.input.vrpConsentId;
-    const known = await this.consentOf(memberId, consentId);
-    const bank = await this.bankOf(known);
+    const { consent: known, bank } = await this.authorised(memberId, consentId);
     const input = this.checked(command, known, bank);
     await this.onBehalfOf.check(command.member, input.onBehalfOfId, 'initiation.onBehalfOfId');
 
-    const stored = await this.store(memberId, consentId, input, bank);
+    const stored =
+      (await this.storeWithinLimits(memberId, known, input, bank)) ??
+      (await this.store(memberId, consentId, input, bank));
     wakeOutboxRelay(this.prisma.pool);
     let progress: PaymentProgress;
     try {
-      progress = await this.vrpBank.initiate(stored, command.traceId);
+      progress = await this.vrpBank.initiateUnder(stored, known, bank, command.traceId);
     } catch (error) {
       if (!(error instanceof BankRejectedError)) return this.askedAgainLater(stored, error);
       await this.progression.failInitiation(stored, error, command.traceId);
       throw await this.refusalOf(error, known);
     }
-    const result = await this.progression.answerInitiation(stored, progress, bank);
+    const result = await this.answer(stored, progress, bank);
     return renderPayment(
       result.kind === 'stale' ? ((await this.payments.findById(stored.id)) ?? stored) : result.payment,
     );
+  }
+
+  /**
+   * The VRP stored in one statement on the shared pool: its row, both events, its timer and its
+   * initiation's outcome check, written only while the consent, locked, is the member's,
+   * AUTHORIZED, and has room for it in every current period and in its occurrences (the guard;
+   * the periods as the limit engine counts them). Null when the engine refuses it before any
+   * write (start, end, individual amounts, or a period too small for it alone) or the guard
+   * refuses it: the locked transaction (`store`) then decides again and says why.
+   */
+  private async storeWithinLimits(
+    memberId: MemberId,
+    consent: VrpConsent,
+    input: PaymentInitiationInput,
+    bank: Bank,
+  ): Promise<Payment | null> {
+    const now = this.clock.now();
+    const controls = vrpControlsOf(consent);
+    if (decideVrpLimits(controls, [], input.amount.value, now).kind === 'refused') return null;
+    const payment = paymentFromNew(
+      withFields(draftPayment(memberId, input, now, this.rules), {
+        vrpConsentId: consent.id,
+        expiresAt: new Date(now.getTime() + this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS),
+      }),
+    );
+    const call = { kind: 'payment', resourceId: payment.id, memberId, operation: 'vrp-initiation' } as const;
+    const stored = await this.payments.insertVrpWithinLimits(
+      payment,
+      vrpEvents(payment),
+      vrpTimer(payment, now, this.progression.scheduleOf(bank)),
+      {
+        periods: vrpPeriodsAt(controls, now).map(({ start, end, maximumAmount }) => ({
+          start,
+          end,
+          maximum: maximumAmount,
+        })),
+        maximumOccurrences: controls.maximumOccurrences ?? 0,
+      },
+      ENDS_WITHOUT_MONEY_MOVED,
+      {
+        kind: call.kind,
+        operation: call.operation,
+        ...this.checks.toBegin(call, this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS),
+      },
+    );
+    return stored ? payment : null;
+  }
+
+  /**
+   * The bank's answer recorded as the VRP's change in one statement (recordKnownVrpChange), which
+   * ends its outcome check; a change that needs more in its transaction, or finds the row moved
+   * on, takes the locked path (PaymentProgression.answerInitiation).
+   */
+  private async answer(stored: Payment, progress: PaymentProgress, bank: Bank): Promise<ChangeResult> {
+    const now = this.clock.now();
+    const change = changeFromProgress(stored, progress, now, this.rules);
+    if (stored.virtualAccountId !== null || stored.paymentLinkId !== null || change.tokenizedAccountId !== undefined)
+      return this.progression.answerInitiation(stored, progress, bank);
+    const result = await recordKnownVrpChange(
+      this.prisma,
+      this.payments,
+      stored,
+      change,
+      now,
+      this.progression.scheduleOf(bank),
+    );
+    return result.kind === 'stale' ? this.progression.answerInitiation(stored, progress, bank) : result;
   }
 
   /**
@@ -111,6 +186,17 @@ export class InitiateVrpUseCase {
   private askedAgainLater(stored: Payment, error: unknown): PaymentResource {
     this.logger.warn({ paymentId: stored.id, err: error }, 'VRP initiation unanswered; the bank is asked again later');
     return renderPayment(stored);
+  }
+
+  /**
+   * The member's consent and its bank, as read lately by this process when it was authorised
+   * then (see AuthorisedConsentCache), or read now.
+   */
+  private async authorised(memberId: MemberId, consentId: string): Promise<AuthorisedConsent> {
+    return this.consentCache.through(memberId, consentId, Date.now(), async () => {
+      const consent = await this.consentOf(memberId, consentId);
+      return { consent, bank: await this.bankOf(consent) };
+    });
   }
 
   /** The member's consent (404 naming it otherwise), read to find its bank before the locked decision. */

@@ -51,7 +51,31 @@ export class VrpPaymentBank implements VrpBankCalls {
   }
 
   async initiate(payment: Payment, traceId?: string): Promise<PaymentProgress> {
-    const { consent, bank, grant } = await this.under(payment);
+    return this.initiateAs(payment, await this.under(payment), traceId);
+  }
+
+  /**
+   * The initiation of a VRP the caller has just stored under `consent` (its member's, at `bank`,
+   * as the caller read it): the consent and bank are not read again.
+   */
+  async initiateUnder(payment: Payment, consent: VrpConsent, bank: Bank, traceId?: string): Promise<PaymentProgress> {
+    if (payment.vrpConsentId !== consent.id || consent.memberId !== payment.memberId || consent.bankId !== bank.id)
+      return this.initiate(payment, traceId);
+    const grant = await this.grants.open(consent);
+    if (grant === undefined || consent.bankConsentId === null)
+      throw new Error(`VRP consent ${consent.id} has no grant from its bank`);
+    return this.initiateAs(
+      payment,
+      { consent: { ...consent, bankConsentId: consent.bankConsentId }, bank, grant },
+      traceId,
+    );
+  }
+
+  private async initiateAs(
+    payment: Payment,
+    { consent, bank, grant }: VrpUnderConsent,
+    traceId?: string,
+  ): Promise<PaymentProgress> {
     const input = payment.initiation as unknown as PaymentInitiationInput;
     const vrp = await this.connectors.capability(bank, 'vrp').initiateVrp(this.context(bank, traceId), {
       vrpId: payment.id,

@@ -17,6 +17,12 @@ import {
   type PaymentView,
 } from './payment-statements.js';
 import { olderThan, oneOf } from '../list-clauses.js';
+import {
+  insertVrpWithinLimits,
+  updateVrpWithEvents,
+  type VrpInitiationCheck,
+  type VrpLimitsToHold,
+} from './vrp-payment-statements.js';
 
 function json(
   value: Prisma.InputJsonValue | null | undefined,
@@ -196,6 +202,51 @@ export class PaymentRepository extends Repository {
       expected,
       changed,
       event,
+      timer,
+    );
+    return written ? changed : null;
+  }
+
+  /**
+   * Stores a VRP with its events, its timer and its initiation's outcome check in one statement,
+   * only while its consent is the member's, AUTHORIZED and within `limits` with it (the consent's
+   * row locked meanwhile; see insertVrpWithinLimits). Answers whether it was stored.
+   */
+  insertVrpWithinLimits(
+    vrp: Payment,
+    events: readonly NewPaymentEvent[],
+    timer: NewPaymentTimer | null,
+    limits: VrpLimitsToHold,
+    excludedStatuses: readonly string[],
+    check: VrpInitiationCheck,
+  ): Promise<boolean> {
+    return insertVrpWithinLimits(
+      this.ownTransaction('insertVrpWithinLimits'),
+      vrp,
+      events,
+      timer,
+      limits,
+      excludedStatuses,
+      check,
+    );
+  }
+
+  /**
+   * As updateWithEvent for a VRP: its events (PAYMENT_STATUS_CHANGED and VRP_STATUS_CHANGED), its
+   * timer, and the end of its initiation's outcome check, in one statement. Answers the payment
+   * as changed, or null when nothing was written.
+   */
+  async updateVrpWithEvents(
+    expected: Pick<Payment, 'id' | 'status' | 'version'>,
+    changed: Payment,
+    events: readonly NewPaymentEvent[],
+    timer: PaymentTimerChange,
+  ): Promise<Payment | null> {
+    const written = await updateVrpWithEvents(
+      this.ownTransaction('updateVrpWithEvents'),
+      expected,
+      changed,
+      events,
       timer,
     );
     return written ? changed : null;

@@ -1,53 +1,75 @@
 import type pg from 'pg';
+import type { Refund } from '../generated/prisma/client.js';
+import { defineRowShape, rowInserter, type RowInsert } from '../row-writes/index.js';
 
-/**
- * The creation of a refund on the request path as one statement on the pool Prisma shares (a
- * data-modifying CTE: one round trip, its own implicit transaction, no interactive transaction):
- * the original payment's (or transfer's) row is locked (FOR UPDATE: concurrent refunds of one
- * payment queue here and each reads the sums the one before wrote), and only while it is still
- * the member's completed payment in the refund's currency with room for the amount, the refund
- * is inserted, the sums and refund status of the original updated, the creation event and the
- * first timer written. RefundRepository.insertCounted is its only caller.
- */
-function insertCounted(table: 'payment' | 'transfer'): string {
-  return `WITH original AS (
-    SELECT id, amount, refunded_amount FROM ${table}
-     WHERE id = $1 AND member_id = $2 AND status = ANY($3::text[]) AND currency = $4
-     FOR UPDATE
-  ), fits AS (
-    SELECT id, amount, refunded_amount + $5::numeric AS refunded FROM original
-     WHERE refunded_amount + $5::numeric <= amount
-  ), refund_row AS (
-    INSERT INTO refund (id, member_id, ref_id, on_behalf_of_id, original_payment_id, original_kind, registration_id,
-      bank_id, status, amount, currency, local_instrument, initiation, poll_until, created_at, updated_at)
-    SELECT $6, $2, $7, $8, $1, '${table}', $9, $10, 'INITIATION_PENDING', $5::numeric, $4, $11, $12::jsonb,
-      $13::timestamptz, $14::timestamptz, $14::timestamptz
-    FROM fits
-    RETURNING id
-  ), sums AS (
-    UPDATE ${table} AS o
-       SET refunded_amount = fits.refunded,
-           refund_status = CASE WHEN fits.refunded >= fits.amount THEN 'FULL' ELSE 'PARTIAL' END
-      FROM fits
-     WHERE o.id = fits.id
-    RETURNING o.id
-  ), event_row AS (
-    INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
-    SELECT $15, $2, 'REFUND_STATUS_CHANGED', $16, $14::timestamptz FROM refund_row
-    RETURNING id
-  ), timer_row AS (
-    INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
-    SELECT $17, $18, 'refunds.poll', $19::jsonb, $20::timestamptz FROM refund_row
-    ON CONFLICT (id) DO UPDATE SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload
-    RETURNING id
-  )
-  SELECT (SELECT count(*) FROM refund_row)::int AS inserted,
-         (SELECT count(*) FROM sums)::int AS summed,
-         (SELECT count(*) FROM event_row)::int AS events,
-         (SELECT count(*) FROM timer_row)::int AS timers`;
+/** Every column of `refund` with its Refund field, in table order. */
+export const REFUND_SHAPE = defineRowShape<Refund>({
+  table: 'refund',
+  columns: [
+    { column: 'id', field: 'id', kind: 'plain' },
+    { column: 'member_id', field: 'memberId', kind: 'plain' },
+    { column: 'ref_id', field: 'refId', kind: 'plain' },
+    { column: 'on_behalf_of_id', field: 'onBehalfOfId', kind: 'plain', initial: null },
+    { column: 'original_payment_id', field: 'originalPaymentId', kind: 'plain' },
+    { column: 'original_kind', field: 'originalKind', kind: 'plain' },
+    { column: 'registration_id', field: 'registrationId', kind: 'plain', initial: null },
+    { column: 'bank_id', field: 'bankId', kind: 'plain' },
+    { column: 'status', field: 'status', kind: 'plain' },
+    { column: 'amount', field: 'amount', kind: 'decimal' },
+    { column: 'currency', field: 'currency', kind: 'plain' },
+    { column: 'local_instrument', field: 'localInstrument', kind: 'plain' },
+    { column: 'initiation', field: 'initiation', kind: 'plain' },
+    { column: 'bank_transaction_id', field: 'bankTransactionId', kind: 'plain', initial: null },
+    { column: 'bank_payment_status', field: 'bankPaymentStatus', kind: 'plain', initial: null },
+    { column: 'status_reason_information', field: 'statusReasonInformation', kind: 'plain', initial: null },
+    { column: 'poll_count', field: 'pollCount', kind: 'plain', initial: 0, alwaysInitial: true },
+    { column: 'poll_until', field: 'pollUntil', kind: 'timestamp' },
+    { column: 'version', field: 'version', kind: 'plain', initial: 0, alwaysInitial: true },
+    { column: 'created_at', field: 'createdAt', kind: 'timestamp' },
+    { column: 'updated_at', field: 'updatedAt', kind: 'timestamp' },
+  ],
+});
+
+interface CountedWrite extends RowInsert<Refund> {
+  readonly completedStatuses: readonly string[];
 }
 
-const STATEMENTS = { payment: insertCounted('payment'), transfer: insertCounted('transfer') } as const;
+/**
+ * The creation of a refund on the request path as one statement on the pool Prisma shares,
+ * produced from the refund's row shape: the guard locks the original payment's (or transfer's)
+ * row (FOR UPDATE: concurrent refunds of one payment queue here and each reads the sums the one
+ * before wrote), and only while it is still the member's completed payment in the refund's
+ * currency with room for the amount, the refund is inserted, the sums and refund status of the
+ * original updated alongside, the creation event and the first timer written. One statement
+ * holds one refund per original (the others run after it). RefundRepository.insertCounted is its
+ * only caller.
+ */
+function countedInserter(table: 'payment' | 'transfer') {
+  return rowInserter<Refund, CountedWrite>(REFUND_SHAPE, {
+    name: `refund.insert_counted.${table}`,
+    additions: {
+      guard: (
+        p,
+      ) => `SELECT r.id, o.id AS original_id, o.amount AS original_amount, o.refunded_amount + r.amount AS refunded
+    FROM new_rows r JOIN ${table} o ON o.id = r.original_payment_id AND o.member_id = r.member_id
+    WHERE o.status = ANY(${p(0)}::text[]) AND o.currency = r.currency AND o.refunded_amount + r.amount <= o.amount
+    FOR UPDATE OF o`,
+      alongside: [
+        () => `UPDATE ${table} AS o
+       SET refunded_amount = guard.refunded,
+           refund_status = CASE WHEN guard.refunded >= guard.original_amount THEN 'FULL' ELSE 'PARTIAL' END
+      FROM guard JOIN written ON written.id = guard.id
+     WHERE o.id = guard.original_id
+    RETURNING o.id`,
+      ],
+    },
+    values: (items) => [items[0]?.completedStatuses ?? []],
+    onePerStatement: ({ row }) => row.originalPaymentId,
+    batching: { maxInFlight: 2, maxBatch: 64 },
+  });
+}
+
+const STATEMENTS = { payment: countedInserter('payment'), transfer: countedInserter('transfer') } as const;
 
 /** A refund as the one statement stores it (status INITIATION_PENDING, counted). */
 export interface CountedRefund {
@@ -68,40 +90,26 @@ export interface CountedRefund {
 }
 
 /** Whether the refund was stored: false when, under the lock, the original no longer takes it. */
-export async function insertCountedRefund(
+export function insertCountedRefund(
   pool: pg.Pool,
   refund: CountedRefund,
   completedStatuses: readonly string[],
   event: { readonly id: string; readonly body: string },
   timer: { readonly id: string; readonly queue: string; readonly payload: object; readonly dueAt: Date },
 ): Promise<boolean> {
-  const result = await pool.query<{ inserted: number }>({
-    name: `refund.insert_counted.${refund.originalKind}`,
-    text: STATEMENTS[refund.originalKind],
-    values: [
-      refund.originalPaymentId,
-      refund.memberId,
-      completedStatuses,
-      refund.currency,
-      refund.amount,
-      refund.id,
-      refund.refId,
-      refund.onBehalfOfId,
-      refund.registrationId,
-      refund.bankId,
-      refund.localInstrument,
-      JSON.stringify(refund.initiation),
-      refund.pollUntil.toISOString(),
-      refund.createdAt.toISOString(),
-      event.id,
-      event.body,
-      timer.id,
-      timer.queue,
-      JSON.stringify(timer.payload),
-      timer.dueAt.toISOString(),
-    ],
+  const row = REFUND_SHAPE.fromNew({ ...refund, status: 'INITIATION_PENDING', updatedAt: refund.createdAt });
+  return STATEMENTS[refund.originalKind](pool, {
+    row,
+    events: [{ id: event.id, eventType: 'REFUND_STATUS_CHANGED', body: event.body, createdAt: refund.createdAt }],
+    timer: {
+      id: timer.id,
+      queue: timer.queue,
+      jobName: 'refunds.poll',
+      payload: timer.payload,
+      dueAt: timer.dueAt,
+    },
+    completedStatuses,
   });
-  return (result.rows[0]?.inserted ?? 0) === 1;
 }
 
 const SELECT_ORIGINAL = (table: 'payment' | 'transfer', account: string): string =>

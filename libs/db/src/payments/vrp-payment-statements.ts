@@ -1,0 +1,152 @@
+import type pg from 'pg';
+import type { Payment } from '../generated/prisma/client.js';
+import {
+  rowInserter,
+  rowUpdater,
+  type NewRowEvent,
+  type NewRowTimer,
+  type RowTimerChange,
+} from '../row-writes/index.js';
+import { PAYMENT_CHANGE_FIELDS, PAYMENT_SHAPE } from './payment-statements.js';
+
+/**
+ * The statements of a variable recurring payment's request path, produced from the payment's row
+ * shape: the VRP stored with its events, timer and outcome check only while its consent's limits
+ * hold (the consent's guard), and the bank's answer recorded with its events and timer, ending
+ * the check. PaymentRepository is their only caller.
+ */
+
+/** A consent's periodic limit as the guard checks it: the period's bounds and its most payable. */
+export interface VrpPeriodBound {
+  readonly start: Date;
+  readonly end: Date;
+  readonly maximum: string;
+}
+
+/** What the consent's guard checks a new VRP against (computed by the limit engine). */
+export interface VrpLimitsToHold {
+  readonly periods: readonly VrpPeriodBound[];
+  /** 0: no limit. */
+  readonly maximumOccurrences: number;
+}
+
+/** The outcome check of the VRP's initiation and its ask-again timer, written with the VRP. */
+export interface VrpInitiationCheck {
+  readonly kind: string;
+  readonly operation: string;
+  readonly since: Date;
+  readonly firstAskAt: Date;
+  readonly timer: { readonly id: string; readonly queue: string; readonly payload: object };
+}
+
+interface VrpInsert {
+  readonly row: Payment;
+  readonly events: readonly NewRowEvent[];
+  readonly timer: NewRowTimer | null;
+  readonly limits: VrpLimitsToHold;
+  readonly check: VrpInitiationCheck;
+  readonly excludedStatuses: readonly string[];
+}
+
+// The guard: each new VRP whose consent, locked, is its member's, AUTHORIZED and has room for it
+// (vrp_limits_allow; see its migration for why the limits are read in a function). One statement
+// holds one VRP per consent (onePerStatement): two would each be checked without the other.
+const insertVrp = rowInserter<Payment, VrpInsert>(PAYMENT_SHAPE, {
+  name: 'vrps-insert-with-events-within-limits',
+  additions: {
+    guard: (p) => `SELECT r.id FROM new_rows r
+    JOIN json_to_recordset(${p(0)}::json) AS l(row_id text, periods json, maximum_occurrences int) ON l.row_id = r.id
+    WHERE vrp_limits_allow(r.vrp_consent_id, r.member_id, r.amount, l.periods, l.maximum_occurrences, ${p(1)}::text[])`,
+    alongside: [
+      (p) => `INSERT INTO outcome_check (kind, resource_id, member_id, operation, since, next_ask_at)
+    SELECT c.kind, written.id, written.member_id, c.operation, c.since, c.next_ask_at
+    FROM json_to_recordset(${p(2)}::json) AS c(row_id text, kind text, operation text, since timestamptz, next_ask_at timestamptz)
+    JOIN written ON written.id = c.row_id
+    ON CONFLICT (kind, resource_id) DO UPDATE SET operation = EXCLUDED.operation, next_ask_at = EXCLUDED.next_ask_at
+    RETURNING 1`,
+      (p) => `INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
+    SELECT c.timer_id, c.timer_queue, c.timer_payload->>'name', c.timer_payload, c.next_ask_at
+    FROM json_to_recordset(${p(2)}::json) AS c(row_id text, timer_id text, timer_queue text, timer_payload jsonb, next_ask_at timestamptz)
+    JOIN written ON written.id = c.row_id
+    ON CONFLICT (id) DO UPDATE SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload
+    RETURNING 1`,
+    ],
+  },
+  values: (items) => [
+    JSON.stringify(
+      items.map(({ row, limits }) => ({
+        row_id: row.id,
+        periods: limits.periods.map(({ start, end, maximum }) => ({
+          start: start.toISOString(),
+          end: end.toISOString(),
+          maximum,
+        })),
+        maximum_occurrences: limits.maximumOccurrences,
+      })),
+    ),
+    // The statuses that do not count: the domain's one list, the same for every item.
+    items[0]?.excludedStatuses ?? [],
+    JSON.stringify(
+      items.map(({ row, check }) => ({
+        row_id: row.id,
+        kind: check.kind,
+        operation: check.operation,
+        since: check.since.toISOString(),
+        next_ask_at: check.firstAskAt.toISOString(),
+        timer_id: check.timer.id,
+        timer_queue: check.timer.queue,
+        timer_payload: check.timer.payload,
+      })),
+    ),
+  ],
+  onePerStatement: ({ row }) => row.vrpConsentId ?? '',
+  batching: { maxInFlight: 2, maxBatch: 64 },
+});
+
+/**
+ * Stores a VRP (as paymentFromNew gives it) with its events, its timer and its initiation's
+ * outcome check, all or nothing, in one statement and only while its consent is its member's,
+ * AUTHORIZED and within `limits` with it, the consent's row locked meanwhile (concurrent VRPs
+ * under one consent are decided one after another, each counting those before it). Answers
+ * whether it was stored: false when the guard refused it (the caller finds out why). The
+ * payments in `excludedStatuses` (ended without the money moving) do not count.
+ */
+export function insertVrpWithinLimits(
+  pool: pg.Pool,
+  vrp: Payment,
+  events: readonly NewRowEvent[],
+  timer: NewRowTimer | null,
+  limits: VrpLimitsToHold,
+  excludedStatuses: readonly string[],
+  check: VrpInitiationCheck,
+): Promise<boolean> {
+  if (vrp.vrpConsentId === null) return Promise.reject(new Error(`payment ${vrp.id} is not a VRP`));
+  return insertVrp(pool, { row: vrp, events, timer, limits, check, excludedStatuses });
+}
+
+// The answer recorded ends the initiation's outcome check in the same statement.
+const changeVrp = rowUpdater(PAYMENT_SHAPE, PAYMENT_CHANGE_FIELDS, {
+  name: 'vrps-update-with-events-check-ended',
+  additions: {
+    alongside: [
+      () =>
+        `DELETE FROM outcome_check o USING written WHERE o.kind = 'payment' AND o.resource_id = written.id RETURNING 1`,
+    ],
+  },
+  batching: { maxInFlight: 2, maxBatch: 64 },
+});
+
+/**
+ * Changes a VRP still at `expected` to `changed` with its events and its timer set or removed, and
+ * ends its initiation's outcome check: all or nothing, in one statement. Answers whether it wrote
+ * (false: the row moved on, or another transaction holds it).
+ */
+export function updateVrpWithEvents(
+  pool: pg.Pool,
+  expected: Pick<Payment, 'id' | 'status' | 'version'>,
+  changed: Payment,
+  events: readonly NewRowEvent[],
+  timer: RowTimerChange,
+): Promise<boolean> {
+  return changeVrp(pool, { expected, changed, events, timer });
+}
