@@ -102,9 +102,15 @@ export class MediumGateway {
     return id as MemberId;
   }
 
-  /** The statuses a resource went through, in order, from the events its changes wrote (status_history). */
-  async statusesOf(resourceId: string): Promise<string[]> {
-    const rows = await this.stores.prisma.statusHistory.findMany({ where: { resourceId }, orderBy: { seq: 'asc' } });
+  /**
+   * The statuses a resource went through, in order, from the events its changes wrote
+   * (status_history); of one resource type where one id has two (a VRP is a PAYMENT and a VRP).
+   */
+  async statusesOf(resourceId: string, resourceType?: string): Promise<string[]> {
+    const rows = await this.stores.prisma.statusHistory.findMany({
+      where: { resourceId, ...(resourceType === undefined ? {} : { resourceType }) },
+      orderBy: { seq: 'asc' },
+    });
     return rows.map((row) => row.status);
   }
 
