@@ -26,8 +26,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 90_000,
     reporters: ['default'],
-    // Every layer's file has its own database and queue prefix (test/support/per-file-env.ts), so
-    // the medium and e2e layers run two files at once.
+    // Every medium and e2e file has its own database and queue prefix (test/support/per-file-env.ts).
+    // The unit and medium layers run two files at once; e2e files (processes, timing-sensitive
+    // bursts) run one at a time (docs/testing.md).
     projects: [
       {
         extends: true,
@@ -57,7 +58,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.spec.ts'],
           globalSetup: SERVERS,
           setupFiles: ['test/support/per-file-env.ts'],
-          maxWorkers: 2,
+          maxWorkers: 1,
         },
       },
     ],
