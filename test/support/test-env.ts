@@ -41,6 +41,8 @@ export async function testConfig(env: Record<string, string> = {}): Promise<Conn
     RATE_LIMIT_PUBLIC_PER_RESOURCE_PER_MINUTE: '100000',
     // Production requires one; in sandbox it makes the tests store signing keys as production does.
     WEBHOOK_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
+    // This file's own BullMQ keys (per-file-env.ts): files running at once share one Redis.
+    ...(process.env['QUEUE_PREFIX'] === undefined ? {} : { QUEUE_PREFIX: process.env['QUEUE_PREFIX'] }),
     ...env,
   }) as ConnectedConfig;
 }

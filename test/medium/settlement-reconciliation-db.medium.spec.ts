@@ -31,7 +31,9 @@ let windows: SettlementWindowEnd;
 let matches: MatchCreditUseCase;
 
 beforeAll(async () => {
-  config = await testConfig();
+  // 300 payments stored at once on 8 connections: on a machine running other test files beside
+  // this one, a connection may take longer than the default 3 s to come free.
+  config = await testConfig({ DATABASE_POOL_ACQUIRE_TIMEOUT_MS: '30000' });
   stores = await openDataStores(config, { service: 'reconciliation-test', poolSize: 8 });
   for (const id of [MEMBER, OTHER_MEMBER])
     await stores.prisma.member.upsert({ where: { id }, create: { id, name: id }, update: {} });
