@@ -1,7 +1,7 @@
 import { BankTruthModule } from './bank-truth/bank-truth.module.js';
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { HealthController, MetricsController, PlatformModule, type PlatformObjects } from '#libs/common';
-import { SealedRecordsModule } from '#libs/application';
+import { SealedRecordsModule, VrpsApplicationModule } from '#libs/application';
 import { DbModule, type DataStores } from '#libs/db';
 import { BankStatusModule } from './banks/bank-status.module.js';
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
@@ -69,6 +69,8 @@ export class WorkerAppModule {
         SchedulerModule,
         OutboxRelayModule,
         SealedRecordsModule,
+        // VRP payments plugged into payments' extension port: their polls and asking the bank again.
+        VrpsApplicationModule,
         ...(options.domains ?? WORKER_DOMAINS),
       ],
       controllers: [HealthController, MetricsController],
