@@ -4,8 +4,12 @@ import { CPU_GROUPS } from '../payments/cpu-accounting.js';
 import { CONNECTIONS } from '../payments/settings.js';
 import type { Run } from '../payments/sliced-runs.js';
 
-/** VRP initiation against the baseline INSERT of the same run. */
-export const VRP_TARGET_RATIO = 0.25;
+/**
+ * VRP initiation against the baseline INSERT of the same run, per run in the order the bench
+ * makes them: all connections under one consent (each VRP waits for the one before it under the
+ * consent's lock), then round-robin over 50 consents.
+ */
+export const VRP_TARGET_RATIOS = [0.1, 0.2] as const;
 
 /**
  * The headline tables: req/s and latencies with each VRP run's ratio to the baseline INSERT
@@ -33,12 +37,13 @@ export function printVrpHeadline(
   vrps.forEach((vrp, index) => {
     const ratio = vrp.figures.requestsPerSecond / insert.figures.requestsPerSecond;
     const roundsMedian = median(roundRates.map((rates) => (rates[index + 1] ?? 0) / (rates[0] ?? 1)));
-    const met = Math.min(ratio, roundsMedian) >= VRP_TARGET_RATIO;
+    const target = VRP_TARGET_RATIOS[index] ?? VRP_TARGET_RATIOS[VRP_TARGET_RATIOS.length - 1];
+    const met = Math.min(ratio, roundsMedian) >= target;
     log(
       row(
         vrp,
         `${ratio.toFixed(2)}x of INSERT (rounds: median ${roundsMedian.toFixed(2)}x)`,
-        `>= ${VRP_TARGET_RATIO}x: ${met ? 'met' : 'NOT MET'}`,
+        `>= ${target}x: ${met ? 'met' : 'NOT MET'}`,
       ),
     );
   });

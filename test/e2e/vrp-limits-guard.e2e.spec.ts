@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentRepository, PrismaService, paymentFromNew, type Payment, type VrpLimitsToHold } from '#libs/db';
 import { ENDS_WITHOUT_MONEY_MOVED, type MemberId } from '#libs/domain';
-import { vrpEvents, vrpTimer } from '../../libs/application/src/vrps/vrp-writes.js';
+import { vrpEvents, vrpTimer } from '#libs/application';
 import { freshDatabaseUrl } from '../support/test-env.js';
 
 let prisma: PrismaService;

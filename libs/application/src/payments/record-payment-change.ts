@@ -43,16 +43,24 @@ function scheduleOf(rules: PaymentRules, scheduleSeconds: readonly number[]): re
   return scheduleSeconds.length > 0 ? scheduleSeconds : rules.defaultScheduleSeconds;
 }
 
-/** The one event row of a payment's statement (a VRP's second event takes the locked path). */
-function statementEvent(events: readonly PlannedEvent[]): NewPaymentEvent | null {
-  if (events.length > 1) throw new Error('a payment move with several events takes the locked path');
-  const [event] = events;
-  return event === undefined
-    ? null
-    : { id: event.id, body: event.body, eventType: event.eventType, createdAt: event.createdAt };
+/** The planned events as the rows of a payment's one statement. */
+export function statementEvents(events: readonly PlannedEvent[]): NewPaymentEvent[] {
+  return events.map((event) => ({
+    id: event.id,
+    body: event.body,
+    eventType: event.eventType,
+    createdAt: event.createdAt,
+  }));
 }
 
-function statementTimer(timer: LifecycleTimer): NewPaymentTimer {
+/** The one event row of a payment's statement (a VRP's two events take statements of their own, `vrps/vrp-writes.ts`). */
+function statementEvent(events: readonly PlannedEvent[]): NewPaymentEvent | null {
+  if (events.length > 1) throw new Error('a payment move with several events takes the VRP statements');
+  return statementEvents(events)[0] ?? null;
+}
+
+/** The planned timer as the row of a payment's one statement. */
+export function statementTimer(timer: LifecycleTimer): NewPaymentTimer {
   return {
     id: timer.id,
     queue: timer.queue,
@@ -62,7 +70,8 @@ function statementTimer(timer: LifecycleTimer): NewPaymentTimer {
   };
 }
 
-function statementTimerChange(timer: PlannedTimer): PaymentTimerChange {
+/** The planned timer change as a payment's one statement sets or removes it. */
+export function statementTimerChange(timer: PlannedTimer): PaymentTimerChange {
   if ('keep' in timer) throw new Error('a payment always sets or clears its timer');
   return 'clear' in timer ? timer : { set: statementTimer(timer.set) };
 }

@@ -1,4 +1,3 @@
-import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import {
   paymentAfterChange,
   type NewPaymentEvent,
@@ -8,57 +7,29 @@ import {
   type PaymentRepository,
   type PrismaService,
 } from '#libs/db';
-import { decidePaymentMove, nextPaymentTimer, type PaymentStatus } from '#libs/domain';
-import { prepareOutboxEvent, wakeOutboxRelay } from '#libs/events';
-import type { ChangeResult } from '../payments/record-payment-change.js';
-import { paymentTimerId } from '../payments/record-payment-change.js';
-import { paymentEventPayload } from '../payments/payment-view.js';
-import { vrpEventPayload } from './vrp-view.js';
+import { wakeOutboxRelay } from '#libs/events';
+import { plannedChange, plannedEvents } from '../lifecycle/planned-change.js';
+import { paymentLifecycle, paymentTimer } from '../payments/payment-lifecycle.js';
+import {
+  statementEvents,
+  statementTimer,
+  statementTimerChange,
+  type ChangeResult,
+} from '../payments/record-payment-change.js';
 
 /**
- * What a VRP's status change writes beside its row, for the one-statement writes of its request
- * path: PAYMENT_STATUS_CHANGED and VRP_STATUS_CHANGED for the payment as it stands (the rows the
- * locked path's announcePayment writes), and the payment's timer for its state.
+ * What a VRP's creation writes beside its row, for the one statement of its request path, as the
+ * payment's lifecycle declares it: PAYMENT_STATUS_CHANGED and VRP_STATUS_CHANGED for the payment
+ * as it stands.
  */
 export function vrpEvents(payment: Payment): readonly NewPaymentEvent[] {
-  const payment_ = prepareOutboxEvent({
-    memberId: payment.memberId,
-    type: 'PAYMENT_STATUS_CHANGED',
-    payload: paymentEventPayload(payment),
-    createdAt: payment.updatedAt,
-  });
-  const vrp = prepareOutboxEvent({
-    memberId: payment.memberId,
-    type: 'VRP_STATUS_CHANGED',
-    payload: vrpEventPayload(payment),
-    createdAt: payment.updatedAt,
-  });
-  return [
-    { ...payment_, eventType: 'PAYMENT_STATUS_CHANGED', createdAt: payment.updatedAt },
-    { ...vrp, eventType: 'VRP_STATUS_CHANGED', createdAt: payment.updatedAt },
-  ];
+  return statementEvents(plannedEvents(paymentLifecycle.events(payment, null)));
 }
 
-/** The payment's timer row for its current state (as the payments' recorder sets it), or null. */
+/** The payment's timer row for its current state, as the payment's lifecycle declares it, or null. */
 export function vrpTimer(payment: Payment, now: Date, scheduleSeconds: readonly number[]): NewPaymentTimer | null {
-  const due = nextPaymentTimer({
-    status: payment.status as PaymentStatus,
-    now,
-    expiresAt: payment.expiresAt,
-    pollUntil: payment.pollUntil,
-    pollCount: payment.pollCount,
-    scheduleSeconds,
-    atBank: payment.bankConsentId !== null || payment.bankPaymentId !== null,
-  });
-  if (due === null) return null;
-  const payload: PayloadOf<'payments.poll'> = { name: 'payments.poll', paymentId: payment.id };
-  return {
-    id: paymentTimerId(payment.id),
-    queue: JOB_QUEUE['payments.poll'],
-    jobName: payload.name,
-    payload: { ...payload },
-    dueAt: due,
-  };
+  const timer = paymentTimer(payment, now, scheduleSeconds);
+  return timer === null ? null : statementTimer(timer);
 }
 
 /**
@@ -78,16 +49,15 @@ export async function recordKnownVrpChange(
   now: Date,
   scheduleSeconds: readonly number[],
 ): Promise<ChangeResult> {
-  const decision = decidePaymentMove(current.status as PaymentStatus, change.status as PaymentStatus);
-  if (decision === 'refuse') return { kind: 'refused', payment: current };
-  const statusChanged = decision === 'move';
   const changed = paymentAfterChange(current, change);
-  const timer = vrpTimer(changed, now, scheduleSeconds);
+  const planned = plannedChange(paymentLifecycle, current, changed, now, { payments, scheduleSeconds });
+  if (planned === 'refused') return { kind: 'refused', payment: current };
+  const statusChanged = planned.statusChanged;
   const updated = await payments.updateVrpWithEvents(
     current,
     changed,
-    statusChanged ? vrpEvents(changed) : [],
-    timer === null ? { clear: paymentTimerId(changed.id) } : { set: timer },
+    statementEvents(planned.events),
+    statementTimerChange(planned.timer),
   );
   if (updated === null) return { kind: 'stale' };
   if (statusChanged) wakeOutboxRelay(prisma.pool);
