@@ -5,6 +5,11 @@ import { decidePaymentLinkMove, type MemberId, type PaymentLinkStatus } from '#l
 import { resetPaymentLinkTimer } from './payment-link-timer.js';
 import { renderPaymentLink, type PaymentLinkResource } from './payment-link-view.js';
 
+export interface DeactivatePaymentLinkCommand {
+  readonly memberId: MemberId;
+  readonly paymentLinkId: string;
+}
+
 /**
  * DELETE /v2/payment-links/{paymentLinkId}: an active link becomes LINK_CANCELED (locked, checked
  * against the transition table); a link already ended stays as it is and is answered as it stands.
@@ -18,7 +23,7 @@ export class DeactivatePaymentLinkUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(memberId: MemberId, paymentLinkId: string): Promise<PaymentLinkResource> {
+  async execute({ memberId, paymentLinkId }: DeactivatePaymentLinkCommand): Promise<PaymentLinkResource> {
     const row = await this.transactions.run(async (tx) => {
       const links = this.links.in(tx);
       const owned = await links.findForMember(memberId, paymentLinkId);
