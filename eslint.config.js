@@ -222,6 +222,22 @@ const LAYER_RULES = [
   ),
 ];
 
+/**
+ * No status is cast (`x as PaymentStatus`, `x as ScaStatus | undefined`): a status column is read
+ * as its domain's status by its repository (libs/db/src/status-column.ts), a code a bank sends is
+ * looked up in its code set, a query's value is checked against its list.
+ */
+const NO_STATUS_CASTS = ['TSAsExpression', 'TSTypeAssertion'].flatMap((assertion) =>
+  [
+    `${assertion} > TSTypeReference.typeAnnotation[typeName.name=/Status$/]`,
+    `${assertion} > TSUnionType.typeAnnotation > TSTypeReference[typeName.name=/Status$/]`,
+  ].map((selector) => ({
+    selector,
+    message:
+      'Do not cast a status: repositories answer their status columns typed (libs/db/src/status-column.ts); parse other values against their list.',
+  })),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -259,6 +275,7 @@ export default tseslint.config(
           selector: "TSAsExpression > TSTypeReference.typeAnnotation[typeName.name='MemberId']",
           message: 'A MemberId comes from its producers only (see libs/domain/src/identifiers/member-id.ts).',
         },
+        ...NO_STATUS_CASTS,
       ],
     },
   },
@@ -277,6 +294,7 @@ export default tseslint.config(
           selector: "MemberExpression[object.name='process'][property.name='env']",
           message: 'Read configuration through loadConfig() (libs/common/src/config).',
         },
+        ...NO_STATUS_CASTS,
       ],
     },
   },

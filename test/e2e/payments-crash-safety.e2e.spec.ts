@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConnectedConfig } from '#libs/common';
-import { PrismaService, type Payment } from '#libs/db';
+import { PAYMENT_STATUS, PrismaService, type Payment } from '#libs/db';
 import {
   createSandboxBankProcess,
   type SandboxBankProcess,
@@ -88,7 +88,7 @@ describe('payment initiation survives kill -9 of the api', () => {
     call(`${apiUrl}/v2/payments`, 'POST', member.auth, { initiation }).catch((error: unknown) => error);
 
   const rowOf = (refId: string): Promise<Payment | null> =>
-    prisma.payment.findFirst({ where: { memberId: member.id, refId } });
+    prisma.payment.findFirst({ where: { memberId: member.id, refId } }).then(PAYMENT_STATUS.rowOrNull);
 
   const eventStatuses = async (paymentId: string): Promise<string[]> => {
     const rows = await prisma.outboxEvent.findMany({

@@ -368,7 +368,7 @@ describe('recording payment changes (real Postgres)', () => {
               payment = result.payment;
             }
             if (finalStatus !== undefined) expect(payment.status).toBe(finalStatus);
-            if (paymentStatusMachine.isFinal(payment.status as PaymentStatus)) finalStatus ??= payment.status;
+            if (paymentStatusMachine.isFinal(payment.status)) finalStatus ??= payment.status;
           }
           const stored = (await payments.findById(payment.id)) as Payment;
           expect(stored.status).toBe(payment.status);

@@ -11,7 +11,7 @@ import {
 import { GatewayError, type ConnectedConfig } from '#libs/common';
 import { SettlementProviderRegistry } from '#libs/connectors';
 import { closeDataStores, openDataStores, type DataStores, type Payout } from '#libs/db';
-import { newId, type MemberId, type PayoutInitiationInput } from '#libs/domain';
+import { newId, type MemberId, type PayoutInitiationInput, type PayoutStatus } from '#libs/domain';
 import { testConfig } from '../support/test-env.js';
 
 /**
@@ -190,7 +190,7 @@ describe('payout initiation and the settlement ledger (Postgres)', () => {
     const failing = await initiate.initiate(command(accountId, '5.00'));
     expect((await balances(accountId)).availableBalance).toBe('30.00');
 
-    const move = (payout: Payout, status: string, bankTransactionId?: string) =>
+    const move = (payout: Payout, status: PayoutStatus, bankTransactionId?: string) =>
       stores.repositories.transactions.run(async (tx) => {
         const current = await stores.repositories.payouts.in(tx).findById(payout.id);
         if (current === null) throw new Error('no payout');

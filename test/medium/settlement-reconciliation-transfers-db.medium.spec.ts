@@ -8,7 +8,14 @@ import {
   settlementWindowTimerId,
 } from '#libs/application';
 import { GatewayError } from '#libs/common';
-import { closeDataStores, openDataStores, type DataStores, type Payment, type Transfer } from '#libs/db';
+import {
+  closeDataStores,
+  openDataStores,
+  TRANSFER_STATUS,
+  type DataStores,
+  type Payment,
+  type Transfer,
+} from '#libs/db';
 import {
   storeSettlementAccount,
   storeSettlementCredit,
@@ -92,10 +99,12 @@ async function newTransfer(accountId: string, settlementRefId: string, amount = 
   const request = await storeProcessedTokenRequest(stores.repositories, MEMBER, { payload, bankId: BANK });
   const token = await storeToken(stores.repositories, request);
   const stored = await storeTransfer(stores, token, request);
-  return stores.prisma.transfer.update({
-    where: { id: stored.id },
-    data: { virtualAccountId: accountId, settlementRefId },
-  });
+  return stores.prisma.transfer
+    .update({
+      where: { id: stored.id },
+      data: { virtualAccountId: accountId, settlementRefId },
+    })
+    .then(TRANSFER_STATUS.row);
 }
 
 /** The bank's SUCCESS recorded as a bank answer is: the window opens and the transfer moves on to SETTLEMENT_IN_PROGRESS. */

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { storeNewTransfer, transferPayloadOf } from '#libs/application';
-import type { DataStores, Repositories, Token, TokenRequest, Transfer } from '#libs/db';
-import { newId, randomBase58 } from '#libs/domain';
+import {
+  TRANSFER_STATUS,
+  type DataStores,
+  type Repositories,
+  type Token,
+  type TokenRequest,
+  type Transfer,
+} from '#libs/db';
+import { newId, randomBase58, type TokenRequestStatus, type TransferStatus } from '#libs/domain';
 import { expectReferenceSchema } from './reference-schema.js';
 
 type Json = Record<string, unknown>;
@@ -33,7 +40,12 @@ export function transferRequestPayload(overrides: Json = {}, body: Json = {}): J
 export async function storeProcessedTokenRequest(
   repositories: Repositories,
   memberId: string,
-  options: { readonly payload?: Json; readonly bankId?: string; readonly status?: string; readonly now?: Date } = {},
+  options: {
+    readonly payload?: Json;
+    readonly bankId?: string;
+    readonly status?: TokenRequestStatus;
+    readonly now?: Date;
+  } = {},
 ): Promise<TokenRequest> {
   const now = options.now ?? new Date();
   const payload = options.payload ?? transferRequestPayload();
@@ -93,7 +105,7 @@ export async function storeToken(
 }
 
 export interface TransferFixture {
-  readonly status?: string;
+  readonly status?: TransferStatus;
   readonly createdAt?: Date;
   readonly refId?: string;
   readonly actingAsRefId?: string;
@@ -150,7 +162,9 @@ export async function storeTransfer(
     ),
   );
   if (fixture.refundStatus === undefined) return stored;
-  return stores.prisma.transfer.update({ where: { id: stored.id }, data: { refundStatus: fixture.refundStatus } });
+  return stores.prisma.transfer
+    .update({ where: { id: stored.id }, data: { refundStatus: fixture.refundStatus } })
+    .then(TRANSFER_STATUS.row);
 }
 
 /** Asserts that a transfer the gateway answered validates against the reference's Transfer schema. */

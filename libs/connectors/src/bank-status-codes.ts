@@ -20,9 +20,13 @@ export function lookupStatus<S extends string, V>(
   table: Readonly<Record<S, V>>,
   status: unknown,
 ): { status: S; value: V } {
-  if (typeof status === 'string' && Object.prototype.hasOwnProperty.call(table, status))
-    return { status: status as S, value: table[status as S] };
+  if (isCodeOf(table, status)) return { status, value: table[status] };
   throw new UnknownBankStatusError(codeSet, status);
+}
+
+/** Whether `status` is a code of the table (its own key, not an inherited property name). */
+function isCodeOf<S extends string>(table: Readonly<Record<S, unknown>>, status: unknown): status is S {
+  return typeof status === 'string' && Object.prototype.hasOwnProperty.call(table, status);
 }
 
 /** lookupStatus over a table of outcomes. */

@@ -1,6 +1,5 @@
 import type { EmbeddedAuthField, EmbeddedAuthStep } from '#libs/connectors';
 import type { Payment } from '#libs/db';
-import type { PaymentStatus } from '#libs/domain';
 
 /** What the user does next on the hosted pages, read from the stored payment. */
 export type HostedStep =
@@ -44,7 +43,7 @@ export function embeddedStepOf(payment: Payment): EmbeddedAuthStep | undefined {
 }
 
 export function hostedStepOf(payment: Payment): HostedStep {
-  const status = payment.status as PaymentStatus;
+  const status = payment.status;
   switch (status) {
     case 'INITIATION_PENDING_REDIRECT_HP':
       return { kind: 'choose-bank' };

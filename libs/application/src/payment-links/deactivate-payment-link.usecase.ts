@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
 import { PaymentLinkRepository, Transactions } from '#libs/db';
-import { decidePaymentLinkMove, type MemberId, type PaymentLinkStatus } from '#libs/domain';
+import { decidePaymentLinkMove, type MemberId } from '#libs/domain';
 import { resetPaymentLinkTimer } from './payment-link-timer.js';
 import { renderPaymentLink, type PaymentLinkResource } from './payment-link-view.js';
 
@@ -29,7 +29,7 @@ export class DeactivatePaymentLinkUseCase {
       const owned = await links.findForMember(memberId, paymentLinkId);
       if (owned === null) throw GatewayError.notFound(paymentLinkId, `Payment link ${paymentLinkId} not found.`);
       const link = (await links.lock(owned.id)) ?? owned;
-      if (decidePaymentLinkMove(link.status as PaymentLinkStatus, 'LINK_CANCELED') !== 'move') return link;
+      if (decidePaymentLinkMove(link.status, 'LINK_CANCELED') !== 'move') return link;
       const canceled = await links.update(link, { status: 'LINK_CANCELED', updatedAt: this.clock.now() });
       if (canceled === null) return link;
       await resetPaymentLinkTimer(tx, canceled);

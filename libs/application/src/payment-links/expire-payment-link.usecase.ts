@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
 import { PaymentLinkRepository, Transactions } from '#libs/db';
-import { decidePaymentLinkMove, type PaymentLinkStatus } from '#libs/domain';
+import { decidePaymentLinkMove } from '#libs/domain';
 import { resetPaymentLinkTimer } from './payment-link-timer.js';
 
 /** The `payment-links.expire` job's link. */
@@ -31,7 +31,7 @@ export class ExpirePaymentLinkUseCase {
         await resetPaymentLinkTimer(tx, link);
         return link.status;
       }
-      if (decidePaymentLinkMove(link.status as PaymentLinkStatus, 'LINK_EXPIRED') !== 'move') return link.status;
+      if (decidePaymentLinkMove(link.status, 'LINK_EXPIRED') !== 'move') return link.status;
       const expired = await this.links.in(tx).update(link, { status: 'LINK_EXPIRED', updatedAt: now });
       if (expired !== null) await resetPaymentLinkTimer(tx, expired);
       return expired?.status ?? link.status;

@@ -1,6 +1,6 @@
 import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import { ScheduledJobRepository, type PaymentLink, type Tx } from '#libs/db';
-import { nextPaymentLinkTimer, type PaymentLinkStatus } from '#libs/domain';
+import { nextPaymentLinkTimer } from '#libs/domain';
 
 export function paymentLinkTimerId(paymentLinkId: string): string {
   return `payment-links.expire:${paymentLinkId}`;
@@ -8,7 +8,7 @@ export function paymentLinkTimerId(paymentLinkId: string): string {
 
 /** Sets (or removes) the link's expiry timer as its row now stands, in the caller's transaction. */
 export async function resetPaymentLinkTimer(tx: Tx, link: PaymentLink): Promise<Date | null> {
-  const due = nextPaymentLinkTimer({ status: link.status as PaymentLinkStatus, expiresAt: link.expiresAt });
+  const due = nextPaymentLinkTimer({ status: link.status, expiresAt: link.expiresAt });
   const timers = new ScheduledJobRepository(tx);
   if (due === null) {
     await timers.remove([paymentLinkTimerId(link.id)]);

@@ -1,6 +1,6 @@
 import type { PaymentLink } from '#libs/db';
 import { HOSTED_PAGES_PATH } from '../payments/hosted-pages-url.js';
-import { currentPaymentLinkUsage, type PaymentLinkStatus, type PaymentLinkUsageState } from '#libs/domain';
+import { currentPaymentLinkUsage, type PaymentLinkUsageState } from '#libs/domain';
 
 /** The reference's PaymentLink as the API answers it. */
 export interface PaymentLinkResource {
@@ -23,7 +23,7 @@ function decimal(value: { toFixed(digits: number): string } | null): string | un
 
 export function paymentLinkUsageState(row: PaymentLink): PaymentLinkUsageState {
   return {
-    status: row.status as PaymentLinkStatus,
+    status: row.status,
     maxUsageCount: row.maxUsageCount,
     usedCount: row.usedCount,
     totalAmountLimit: decimal(row.totalAmountLimit) ?? null,

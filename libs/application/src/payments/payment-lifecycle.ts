@@ -20,7 +20,7 @@ export function paymentTimerId(paymentId: string): string {
 /** The payment's timer row for its current state, or null when the state needs none. */
 export function paymentTimer(payment: Payment, now: Date, scheduleSeconds: readonly number[]): LifecycleTimer | null {
   const due = nextPaymentTimer({
-    status: payment.status as PaymentStatus,
+    status: payment.status,
     now,
     expiresAt: payment.expiresAt,
     pollUntil: payment.pollUntil,
@@ -66,8 +66,8 @@ function paymentEvents(payment: Payment): LifecycleEvent[] {
 export const paymentLifecycle: Lifecycle<Payment, PaymentChange, PaymentStatus, PaymentMoveContext> = {
   name: 'payment',
   machine: paymentStatusMachine,
-  statusOf: (payment) => payment.status as PaymentStatus,
-  proposedStatusOf: (change) => change.status as PaymentStatus,
+  statusOf: (payment) => payment.status,
+  proposedStatusOf: (change) => change.status,
   idOf: (payment) => payment.id,
   update: (tx, current, change, { payments }) => payments.in(tx).update(current, change),
   async insert(tx, payment, { payments }) {

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '#libs/common';
 import type { Bank, OutcomeCheck, OutcomeRef, Payment } from '#libs/db';
-import { isBankFinalPaymentStatus, type PaymentStatus } from '#libs/domain';
+import { isBankFinalPaymentStatus } from '#libs/domain';
 import type { ExplicitRedemption, PaymentProgress } from '#libs/connectors';
 import { isClearRefusal } from '../bank-truth/clear-refusal.js';
 import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
@@ -139,11 +139,7 @@ export class PaymentOrderSubmission implements DecoupledOrders, OnModuleInit {
   async askAgain(check: OutcomeCheck): Promise<'answered' | 'unanswered'> {
     const ref = refOf(check.resourceId);
     const payment = await this.progression.payments.findById(check.resourceId);
-    if (
-      payment === null ||
-      payment.bankPaymentId !== null ||
-      isBankFinalPaymentStatus(payment.status as PaymentStatus)
-    ) {
+    if (payment === null || payment.bankPaymentId !== null || isBankFinalPaymentStatus(payment.status)) {
       await this.checks.answered(ref);
       return 'answered';
     }

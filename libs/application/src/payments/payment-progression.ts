@@ -349,7 +349,7 @@ export class PaymentProgression {
     const payment = await this.payments.findById(paymentId);
     if (payment === null) return undefined;
     const now = this.deps.clock.now();
-    const status = payment.status as PaymentStatus;
+    const status = payment.status;
     const atBank = payment.bankConsentId !== null || payment.bankPaymentId !== null;
     // A money-moving call whose answer is unknown: its check asks the bank, and nothing ends the
     // payment meanwhile (not the polling period either).

@@ -119,7 +119,7 @@ export function renderPayment(row: Omit<PaymentView, 'paymentLinkId'>, linkStatu
     } as PaymentResource['initiation'],
     convertedToFutureDatedPayment: row.convertedToFutureDatedPayment,
     refundDetails: refundDetailsOf(row, refundAccount),
-    status: row.status as PaymentStatus,
+    status: row.status,
     statusReasonInformation: present(row.statusReasonInformation),
     bankPaymentStatus: present(row.bankPaymentStatus),
     bankPaymentId: present(row.bankPaymentId),

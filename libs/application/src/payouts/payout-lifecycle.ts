@@ -39,7 +39,7 @@ export function nextPayoutTimer(
   now: Date,
   scheduleSeconds: readonly number[],
 ): Date | null {
-  if (payoutStatusMachine.isFinal(payout.status as PayoutStatus)) return null;
+  if (payoutStatusMachine.isFinal(payout.status)) return null;
   if (now >= payout.pollUntil) return payout.pollUntil;
   const seconds = scheduleSeconds[Math.min(payout.pollCount, scheduleSeconds.length - 1)] ?? 60;
   const due = new Date(now.getTime() + seconds * 1000);
@@ -116,7 +116,7 @@ function payoutEvents(payout: Payout): LifecycleEvent[] {
       createdAt: payout.updatedAt,
     },
   ];
-  const status = payout.status as PayoutStatus;
+  const status = payout.status;
   if (PAYOUT_RELEASING_STATUSES.has(status) && payout.settlementRuleId !== null)
     events.push({
       memberId: payout.memberId,
@@ -140,15 +140,15 @@ function payoutEvents(payout: Payout): LifecycleEvent[] {
 export const payoutLifecycle: Lifecycle<Payout, PayoutChange, PayoutStatus, PayoutMoveContext> = {
   name: 'payout',
   machine: payoutStatusMachine,
-  statusOf: (payout) => payout.status as PayoutStatus,
-  proposedStatusOf: (change) => change.status as PayoutStatus,
+  statusOf: (payout) => payout.status,
+  proposedStatusOf: (change) => change.status,
   idOf: (payout) => payout.id,
   update: (tx, current, change, { payouts }) => payouts.in(tx).update(current, change),
   events: (after) => payoutEvents(after),
   timer: (payout, now, { scheduleSeconds }) => payoutTimer(payout, now, scheduleSeconds),
   timerId: payoutTimerId,
   async follow(tx, { after, now }) {
-    const to = after.status as PayoutStatus;
+    const to = after.status;
     if (PAYOUT_RELEASING_STATUSES.has(to)) await postLedger(tx, after, 'RELEASE', now);
     if (to === 'INITIATION_COMPLETED') {
       await postLedger(tx, after, 'PAYOUT_DEBIT', now);

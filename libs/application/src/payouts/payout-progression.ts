@@ -17,7 +17,7 @@ import {
   type PayoutChange,
   type Tx,
 } from '#libs/db';
-import { PAYOUT_STATUS_FOR_OUTCOME, payoutStatusMachine, type OperatorOutcome, type PayoutStatus } from '#libs/domain';
+import { PAYOUT_STATUS_FOR_OUTCOME, payoutStatusMachine, type OperatorOutcome } from '#libs/domain';
 import { askAgain } from '../bank-truth/ask-again.js';
 import {
   answerChange,
@@ -39,7 +39,7 @@ import {
 /** The check of one payout's call to its provider. */
 const refOf = (payoutId: string): OutcomeRef => ({ kind: 'payout', resourceId: payoutId });
 
-const isOpen = (payout: Payout): boolean => !payoutStatusMachine.isFinal(payout.status as PayoutStatus);
+const isOpen = (payout: Payout): boolean => !payoutStatusMachine.isFinal(payout.status);
 
 /** A payout the gateway itself cannot send (its account is gone): nothing reached the provider. */
 class PayoutNotSendable extends Error {}

@@ -26,7 +26,7 @@ export function renderPayout(row: PayoutView): PayoutResource {
     ...(row.bankTransactionId === null ? {} : { bankTransactionId: row.bankTransactionId }),
     createdDateTime: row.createdAt.toISOString(),
     updatedDateTime: row.updatedAt.toISOString(),
-    status: row.status as PayoutStatus,
+    status: row.status,
     ...(row.bankPaymentStatus === null ? {} : { bankPaymentStatus: row.bankPaymentStatus }),
     ...(row.statusReasonInformation === null ? {} : { statusReasonInformation: row.statusReasonInformation }),
     initiation: row.initiation as { readonly [key: string]: Json },

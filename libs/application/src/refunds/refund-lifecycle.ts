@@ -26,7 +26,7 @@ export function refundTimerId(refundId: string): string {
  * poll schedule while the bank has it; at its poll limit at the latest; none once final.
  */
 export function nextRefundTimer(refund: Refund, now: Date, scheduleSeconds: readonly number[]): Date | null {
-  if (refundStatusMachine.isFinal(refund.status as RefundStatus)) return null;
+  if (refundStatusMachine.isFinal(refund.status)) return null;
   if (refund.status === 'INITIATION_PENDING' && refund.bankTransactionId === null && refund.pollCount === 0) return now;
   const seconds = scheduleSeconds[Math.min(refund.pollCount, scheduleSeconds.length - 1)] ?? 60;
   const due = new Date(now.getTime() + seconds * 1000);
@@ -68,8 +68,8 @@ export const refundLifecycle: Lifecycle<Refund, RefundChange, RefundStatus, Refu
   {
     name: 'refund',
     machine: refundStatusMachine,
-    statusOf: (refund) => refund.status as RefundStatus,
-    proposedStatusOf: (change) => change.status as RefundStatus,
+    statusOf: (refund) => refund.status,
+    proposedStatusOf: (change) => change.status,
     idOf: (refund) => refund.id,
     prepare: (_tx, current, _to, { refunds }) => refunds.lockOriginal(current.memberId, current.originalPaymentId),
     update: (tx, current, change, { refunds }) => refunds.in(tx).update(current, change),
@@ -84,8 +84,8 @@ export const refundLifecycle: Lifecycle<Refund, RefundChange, RefundStatus, Refu
     timer: (refund, now, { scheduleSeconds }) => refundTimer(refund, now, scheduleSeconds),
     timerId: refundTimerId,
     async follow(tx, { before, after, context, prepared: original }) {
-      const from = before.status as RefundStatus;
-      const to = after.status as RefundStatus;
+      const from = before.status;
+      const to = after.status;
       const uncounted = UNCOUNTED_REFUND_STATUSES.has(to) && !UNCOUNTED_REFUND_STATUSES.has(from);
       const settled = to === 'INITIATION_COMPLETED';
       if (original !== null && (uncounted || settled))

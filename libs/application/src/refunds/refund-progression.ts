@@ -19,13 +19,7 @@ import {
   type RefundChange,
   type Tx,
 } from '#libs/db';
-import {
-  REFUND_STATUS_FOR_OUTCOME,
-  refundStatusMachine,
-  type OperatorOutcome,
-  type RefundParty,
-  type RefundStatus,
-} from '#libs/domain';
+import { REFUND_STATUS_FOR_OUTCOME, refundStatusMachine, type OperatorOutcome, type RefundParty } from '#libs/domain';
 import { bankCallContext, pollScheduleOf } from '../bank-calls/bank-call-context.js';
 import { askAgain } from '../bank-truth/ask-again.js';
 import {
@@ -60,7 +54,7 @@ function partyAccount(rail: RefundLocalInstrument, party: RefundParty): PartyAcc
 /** The check of one refund's call to its bank. */
 const refOf = (refundId: string): OutcomeRef => ({ kind: 'refund', resourceId: refundId });
 
-const isOpen = (refund: Refund): boolean => !refundStatusMachine.isFinal(refund.status as RefundStatus);
+const isOpen = (refund: Refund): boolean => !refundStatusMachine.isFinal(refund.status);
 
 /** Why a refund's check cannot ask its bank. */
 function unknownBank(refund: Refund): Error {

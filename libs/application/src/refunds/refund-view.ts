@@ -20,14 +20,14 @@ export interface RefundResource {
 
 /** Renders a stored refund; absent values are left out. With `partial`, only id and status. */
 export function renderRefund(row: RefundView, options: { readonly partial?: boolean } = {}): RefundResource {
-  if (options.partial === true) return { id: row.id, status: row.status as RefundStatus } as unknown as RefundResource;
+  if (options.partial === true) return { id: row.id, status: row.status } as unknown as RefundResource;
   return {
     id: row.id,
     memberId: row.memberId,
     ...(row.bankTransactionId === null ? {} : { bankTransactionId: row.bankTransactionId }),
     createdDateTime: row.createdAt.toISOString(),
     updatedDateTime: row.updatedAt.toISOString(),
-    status: row.status as RefundStatus,
+    status: row.status,
     ...(row.bankPaymentStatus === null ? {} : { bankPaymentStatus: row.bankPaymentStatus }),
     ...(row.statusReasonInformation === null ? {} : { statusReasonInformation: row.statusReasonInformation }),
     initiation: row.initiation as { readonly [key: string]: Json },

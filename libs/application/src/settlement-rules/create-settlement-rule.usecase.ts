@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock, GatewayError } from '#libs/common';
-import { SettlementAccountRepository, SettlementRuleRepository, Transactions, type Prisma } from '#libs/db';
+import {
+  SettlementAccountRepository,
+  SettlementRuleRepository,
+  Transactions,
+  type NewSettlementRule,
+  type Prisma,
+} from '#libs/db';
 import {
   checkIntradayInterval,
   checkRuleAmountValue,
@@ -83,7 +89,7 @@ export class CreateSettlementRuleUseCase {
         'effectiveTo',
         `effectiveTo must be after ${effectiveFrom === undefined ? 'now' : 'effectiveFrom'}.`,
       );
-    const row: Prisma.SettlementRuleUncheckedCreateInput = {
+    const row: NewSettlementRule = {
       id: randomUUID(),
       memberId,
       accountId: account.id,

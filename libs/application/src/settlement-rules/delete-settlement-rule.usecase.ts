@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, GatewayError } from '#libs/common';
 import { SettlementRuleRepository, Transactions } from '#libs/db';
-import { refusalToDelete, type MemberId, type SettlementRuleStatus } from '#libs/domain';
+import { refusalToDelete, type MemberId } from '#libs/domain';
 import { recordChange } from '../lifecycle/record-change.js';
 import { settlementRuleLifecycle } from './settlement-rule-lifecycle.js';
 
@@ -35,7 +35,7 @@ export class DeleteSettlementRuleUseCase {
       if (owned === null)
         throw GatewayError.notFound(settlementRuleId, `Settlement rule ${settlementRuleId} not found.`);
       const rule = (await rules.lock(owned.id)) ?? owned;
-      const refusal = refusalToDelete(rule.status as SettlementRuleStatus);
+      const refusal = refusalToDelete(rule.status);
       if (refusal !== undefined) throw GatewayError.invalidField('settlementRuleId', `settlementRuleId: ${refusal}.`);
       const now = this.clock.now();
       const change = { status: 'INACTIVE', endReason: 'DELETED', nextRunAt: null, updatedAt: now } as const;

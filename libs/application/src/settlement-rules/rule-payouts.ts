@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Tx } from '#libs/db';
-import type { PayeeAccount } from '#libs/domain';
+import type { PayeeAccount, PayoutStatus } from '#libs/domain';
 
 /** A payout a rule run asks for: out of the rule's settlement account to its payee account. */
 export interface RulePayoutCommand {
@@ -22,7 +22,7 @@ export interface RulePayoutCommand {
 export type RulePayoutKey = Pick<RulePayoutCommand, 'accountId' | 'settlementRuleId' | 'refId'>;
 
 /** A payout made: its id and status. */
-export type RulePayoutMade = { readonly kind: 'initiated'; readonly payoutId: string; readonly status: string };
+export type RulePayoutMade = { readonly kind: 'initiated'; readonly payoutId: string; readonly status: PayoutStatus };
 
 /** What the payout path answered: a payout made (its id and status), or a refusal with its reason. */
 export type RulePayoutOutcome = RulePayoutMade | { readonly kind: 'refused'; readonly reason: string };

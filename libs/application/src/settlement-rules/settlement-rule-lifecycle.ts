@@ -42,9 +42,8 @@ export const settlementRuleLifecycle: Lifecycle<
 > = {
   name: 'settlement rule',
   machine: settlementRuleStatusMachine,
-  statusOf: (rule) => rule.status as SettlementRuleStatus,
-  proposedStatusOf: (change, current) =>
-    (typeof change.status === 'string' ? change.status : current.status) as SettlementRuleStatus,
+  statusOf: (rule) => rule.status,
+  proposedStatusOf: (change, current) => change.status ?? current.status,
   idOf: (rule) => rule.id,
   update: (tx: Tx, current, change) => new SettlementRuleRepository(tx).updateAtVersion(current, change),
   insert: (tx: Tx, row: NewSettlementRule) => new SettlementRuleRepository(tx).insert(row),

@@ -20,8 +20,8 @@ export const settlementRulePayoutLifecycle: Lifecycle<
 > = {
   name: 'settlement rule payout',
   machine: payoutStatusMachine,
-  statusOf: (row) => row.status as PayoutStatus,
-  proposedStatusOf: (_change, current) => current.status as PayoutStatus,
+  statusOf: (row) => row.status,
+  proposedStatusOf: (_change, current) => current.status,
   idOf: (row) => row.id,
   update: () => Promise.reject(new Error("settlement rule payout: a run's row never moves; it shows its payout's")),
   async insert(tx: Tx, row: NewSettlementRulePayout): Promise<SettlementRulePayout> {

@@ -26,13 +26,13 @@ export const tokenRequestLifecycle: Lifecycle<
 > = {
   name: 'token request',
   machine: tokenRequestStatusMachine,
-  statusOf: (request) => request.status as TokenRequestStatus,
-  proposedStatusOf: (change, current) => (change.status ?? current.status) as TokenRequestStatus,
+  statusOf: (request) => request.status,
+  proposedStatusOf: (change, current) => change.status ?? current.status,
   idOf: (request) => request.id,
   update: (tx, current, change, { tokenRequests }) => tokenRequests.in(tx).update(current, change),
   events: () => [],
   timer(request, _now, { timerAt }) {
-    if (tokenRequestStatusMachine.isFinal(request.status as TokenRequestStatus)) return null;
+    if (tokenRequestStatusMachine.isFinal(request.status)) return null;
     if (timerAt === undefined) return 'keep';
     const payload: PayloadOf<'token-requests.timer'> = { name: 'token-requests.timer', tokenRequestId: request.id };
     return { id: tokenRequestTimerId(request.id), queue: JOB_QUEUE['token-requests.timer'], payload, dueAt: timerAt };

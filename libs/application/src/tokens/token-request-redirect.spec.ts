@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { TokenRequestStatus } from '#libs/domain';
 import {
   signTokenRequestResult,
   tokenRequestSignedPayload,
@@ -10,9 +11,11 @@ import { tppRedirectUrl } from './token-request-redirect.js';
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
 const key = { kid: 'k1', privateKey };
 
+const PENDING: TokenRequestStatus = 'PENDING';
+
 const request = (overrides: Record<string, unknown>) => ({
   id: 'rq:1',
-  status: 'PENDING',
+  status: PENDING,
   requestPayload: { redirectUrl: 'https://tpp.example/done?shop=1', callbackState: 's&1' },
   tokenId: null,
   signature: null,

@@ -45,13 +45,13 @@ export class TokenRequestTimer {
     if (request === null) return undefined;
     // A standing order submitted without a clear answer is its outcome check's to ask: nothing expires it meanwhile.
     if (request.kind === 'STANDING_ORDER' && (await this.checks.find(standingOrderCheckRef(request.id))) !== null)
-      return request.status as TokenRequestStatus;
+      return request.status;
     const now = this.progression.clock.now();
     if (request.status === 'PENDING' && now.getTime() >= request.expiresAt.getTime())
       return this.expireUnlessPaid(request, now);
     const step = tokenRequestStepOf(request.authorization);
     if (request.status === 'PENDING' && step?.kind === 'decoupled') await this.poll(request, step.polls);
-    return (await this.completion.reload(request)).status as TokenRequestStatus;
+    return (await this.completion.reload(request)).status;
   }
 
   /**
@@ -86,9 +86,9 @@ export class TokenRequestTimer {
     }
     if (progress.outcome === 'AWAITING_AUTHORISATION') return this.expire(request.id);
     const claimed = await this.completion.issuance.claim(request);
-    if (claimed === null) return (await this.completion.reload(request)).status as TokenRequestStatus;
+    if (claimed === null) return (await this.completion.reload(request)).status;
     await this.completion.withProgress(claimed, bank, progress, {});
-    return (await this.completion.reload(request)).status as TokenRequestStatus;
+    return (await this.completion.reload(request)).status;
   }
 
   /**
@@ -114,7 +114,7 @@ export class TokenRequestTimer {
     }
     if (answer.kind === 'waiting') return this.expire(request.id);
     await this.completeApproval(request, bank, answer, submission);
-    return (await this.completion.reload(request)).status as TokenRequestStatus;
+    return (await this.completion.reload(request)).status;
   }
 
   /** A bank that could not be asked before the expiry is asked again after a minute, for at most a day. */
@@ -123,7 +123,7 @@ export class TokenRequestTimer {
     await this.transactions.run((tx) =>
       scheduleTokenRequestTimer(tx, request.id, new Date(now.getTime() + ASK_BEFORE_EXPIRY_RETRY_MS)),
     );
-    return request.status as TokenRequestStatus;
+    return request.status;
   }
 
   private expire(tokenRequestId: string): Promise<TokenRequestStatus | undefined> {
@@ -131,14 +131,14 @@ export class TokenRequestTimer {
       const request = await this.tokenRequests.in(tx).lock(tokenRequestId);
       if (request === null) return undefined;
       const now = this.progression.clock.now();
-      if (!this.isDue(request, now)) return request.status as TokenRequestStatus;
+      if (!this.isDue(request, now)) return request.status;
       const expired = await recordTokenRequestChange(tx, this.tokenRequests, request, {
         status: 'EXPIRED',
         updatedAt: now,
         statusReasonInformation: 'The user did not authorise the request in time.',
         authorization: null,
       });
-      return (expired?.status ?? request.status) as TokenRequestStatus;
+      return expired?.status ?? request.status;
     });
   }
 

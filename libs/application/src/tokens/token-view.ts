@@ -44,7 +44,7 @@ export function tokenRequestStatusAt(
   request: Pick<TokenRequest, 'status' | 'expiresAt'>,
   now: Date,
 ): TokenRequestStatus {
-  const status = request.status as TokenRequestStatus;
+  const status = request.status;
   return status === 'PENDING' && now.getTime() >= request.expiresAt.getTime() ? 'EXPIRED' : status;
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
 import { TransferRepository, type Transfer } from '#libs/db';
-import { isBankFinalTransferStatus, type MemberId, type TransferStatus } from '#libs/domain';
+import { isBankFinalTransferStatus, type MemberId } from '#libs/domain';
 import { TransferPolling } from './poll-transfer.js';
 import { renderTransfer, type TransferResource } from './transfer-view.js';
 
@@ -34,7 +34,7 @@ export class GetTransferUseCase {
   async execute({ memberId, transferId, skipTransferUpdate }: GetTransferCommand): Promise<TransferResource> {
     const view = await this.transfers.findViewForMember(memberId, transferId);
     if (view === null) throw GatewayError.notFound(transferId, `Transfer ${transferId} not found.`);
-    if (skipTransferUpdate || isBankFinalTransferStatus(view.status as TransferStatus)) return renderTransfer(view);
+    if (skipTransferUpdate || isBankFinalTransferStatus(view.status)) return renderTransfer(view);
     const transfer = await this.find(memberId, transferId);
     const refreshed = await this.polling.refresh(transfer);
     return renderTransfer(refreshed?.kind === 'changed' ? refreshed.transfer : await this.find(memberId, transferId));

@@ -40,7 +40,7 @@ export class TransferPolling {
     if (transfer === null) return undefined;
     const now = this.progression.clock.now();
     const action = transferTimerAction({
-      status: transfer.status as TransferStatus,
+      status: transfer.status,
       now,
       expiresAt: transfer.expiresAt,
       pollUntil: transfer.pollUntil,

@@ -51,15 +51,15 @@ export const transferLifecycle: Lifecycle<
 > = {
   name: 'transfer',
   machine: transferStatusMachine,
-  statusOf: (transfer) => transfer.status as TransferStatus,
-  proposedStatusOf: (change) => change.status as TransferStatus,
+  statusOf: (transfer) => transfer.status,
+  proposedStatusOf: (change) => change.status,
   idOf: (transfer) => transfer.id,
   update: (tx, current, change) => new TransferRepository(tx).update(current, change),
   insert: (tx, row) => new TransferRepository(tx).insert(row),
   events: (after) => transferEvents(after),
   timer(transfer, now, { scheduleSeconds }) {
     const due = nextTransferTimer({
-      status: transfer.status as TransferStatus,
+      status: transfer.status,
       now,
       expiresAt: transfer.expiresAt,
       pollUntil: transfer.pollUntil,

@@ -11,7 +11,7 @@ import {
   type TokenRequest,
   type Transfer,
 } from '#libs/db';
-import { currencyMinorUnits, isBankFinalTransferStatus, type TransferStatus } from '#libs/domain';
+import { currencyMinorUnits, isBankFinalTransferStatus } from '#libs/domain';
 import { isClearRefusal } from '../bank-truth/clear-refusal.js';
 import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import { PaymentOrderGrants } from '../payments/payment-order-grants.js';
@@ -42,11 +42,7 @@ export class TransferOutcomeAsker {
   async askAgain(check: OutcomeCheck): Promise<'answered' | 'unanswered'> {
     const ref = transferCheckRef(check.resourceId);
     const transfer = await this.transfers.findById(check.resourceId);
-    if (
-      transfer === null ||
-      transfer.bankPaymentId !== null ||
-      isBankFinalTransferStatus(transfer.status as TransferStatus)
-    ) {
+    if (transfer === null || transfer.bankPaymentId !== null || isBankFinalTransferStatus(transfer.status)) {
       await this.checks.answered(ref);
       return 'answered';
     }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
 import { Transactions, VrpConsentRepository } from '#libs/db';
-import { vrpConsentTimerAction, type VrpConsentStatus } from '#libs/domain';
+import { vrpConsentTimerAction } from '#libs/domain';
 import { recordVrpConsentChange, scheduleVrpConsentTimer } from './record-vrp-consent-change.js';
 
 const EXPIRED_REASON = 'The consent was not authorised within 30 minutes of its creation.';
@@ -31,7 +31,7 @@ export class ExpireVrpConsentUseCase {
       if (consent === null) return 'gone';
       const now = this.clock.now();
       const action = vrpConsentTimerAction({
-        status: consent.status as VrpConsentStatus,
+        status: consent.status,
         createdAt: consent.createdAt,
         now,
       });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId, VrpConsentStatus } from '#libs/domain';
+import type { MemberId } from '#libs/domain';
 import { vrpConsentStatusMachine } from '#libs/domain';
 import { GetVrpConsentUseCase } from './get-vrp-consent.usecase.js';
 import { VrpConsentProgression } from './vrp-consent-progression.js';
@@ -28,7 +28,7 @@ export class RevokeVrpConsentUseCase {
   async execute(command: RevokeVrpConsentCommand): Promise<VrpConsentResource> {
     const { memberId, vrpConsentId, traceId } = command;
     const consent = await this.get.find(memberId, vrpConsentId);
-    if (vrpConsentStatusMachine.isFinal(consent.status as VrpConsentStatus)) return renderVrpConsent(consent);
+    if (vrpConsentStatusMachine.isFinal(consent.status)) return renderVrpConsent(consent);
     if (consent.bankId !== null && consent.bankConsentId !== null) {
       const bank = await this.progression.bankOf(consent.bankId);
       await this.progression

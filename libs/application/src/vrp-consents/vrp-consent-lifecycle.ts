@@ -17,8 +17,8 @@ export const vrpConsentLifecycle: Lifecycle<VrpConsent, VrpConsentChange, VrpCon
   {
     name: 'VRP consent',
     machine: vrpConsentStatusMachine,
-    statusOf: (consent) => consent.status as VrpConsentStatus,
-    proposedStatusOf: (change) => change.status as VrpConsentStatus,
+    statusOf: (consent) => consent.status,
+    proposedStatusOf: (change) => change.status,
     idOf: (consent) => consent.id,
     update: (tx, current, change) => new VrpConsentRepository(tx).update(current, change),
     insert: (tx, row) => new VrpConsentRepository(tx).insert(row),
@@ -31,7 +31,7 @@ export const vrpConsentLifecycle: Lifecycle<VrpConsent, VrpConsentChange, VrpCon
       },
     ],
     timer(consent) {
-      const due = nextVrpConsentTimer({ status: consent.status as VrpConsentStatus, createdAt: consent.createdAt });
+      const due = nextVrpConsentTimer({ status: consent.status, createdAt: consent.createdAt });
       if (due === null) return null;
       const payload: PayloadOf<'vrp-consents.expire'> = { name: 'vrp-consents.expire', vrpConsentId: consent.id };
       return { id: vrpConsentTimerId(consent.id), queue: JOB_QUEUE['vrp-consents.expire'], payload, dueAt: due };

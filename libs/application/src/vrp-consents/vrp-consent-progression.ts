@@ -117,7 +117,7 @@ export class VrpConsentProgression {
    */
   async startAtBank(consent: VrpConsent, bank: Bank, context: BankCallContext): Promise<VrpConsent> {
     const capability = this.capabilityOf(bank);
-    const from = consent.status as VrpConsentStatus;
+    const from = consent.status;
     const atBank = { ...consent, bankId: bank.id };
     const chosen = from === 'PENDING_MORE_INFO' ? bankFields(consent, bank) : {};
     let progress: VrpConsentProgress;

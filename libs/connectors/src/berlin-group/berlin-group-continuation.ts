@@ -45,12 +45,16 @@ function notOurs(): GatewayError {
   });
 }
 
+function isScaStatus(value: unknown): value is ScaStatus {
+  return SCA_STATUSES.some((status) => status === value);
+}
+
 export function readContinuation(handle: BankPaymentHandle): PaymentContinuation {
   const raw = handle.continuation ?? {};
   const product = raw['product'];
   const approach = raw['approach'] as BerlinGroupScaApproach | undefined;
   if (product === undefined || approach === undefined || !APPROACHES.includes(approach)) throw notOurs();
-  const scaStatus = raw['scaStatus'] as ScaStatus | undefined;
+  const scaStatus = raw['scaStatus'];
   const step = raw['step'] as EmbeddedStepKind | undefined;
   let embeddedStep: EmbeddedAuthStep | undefined;
   if (raw['embeddedStep'] !== undefined) {
@@ -65,7 +69,7 @@ export function readContinuation(handle: BankPaymentHandle): PaymentContinuation
     approach,
     ...(raw['transactionStatus'] === undefined ? {} : { transactionStatus: raw['transactionStatus'] }),
     ...(raw['authorisationId'] === undefined ? {} : { authorisationId: raw['authorisationId'] }),
-    ...(scaStatus === undefined || !SCA_STATUSES.includes(scaStatus) ? {} : { scaStatus }),
+    ...(isScaStatus(scaStatus) ? { scaStatus } : {}),
     ...(raw['scaRedirect'] === undefined ? {} : { scaRedirect: raw['scaRedirect'] }),
     ...(raw['psuId'] === undefined ? {} : { psuId: raw['psuId'] }),
     ...(step === undefined || !STEPS.includes(step) ? {} : { step }),

@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId } from '#libs/domain';
-import type { PaymentLink, Prisma } from '../generated/prisma/client.js';
+import type { MemberId, PaymentLinkStatus } from '#libs/domain';
+import type { Prisma } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
+import { PAYMENT_LINK_STATUS, type PaymentLink } from './payment-link-row.js';
 import { olderThan } from '../list-clauses.js';
 
 /** A payment link about to be stored: every column but those a new row always starts with. */
 export type NewPaymentLink = Omit<
   Prisma.PaymentLinkUncheckedCreateInput,
-  'version' | 'usedCount' | 'usedAmount' | 'startedCount'
->;
+  'version' | 'usedCount' | 'usedAmount' | 'startedCount' | 'status'
+> & { readonly status: PaymentLinkStatus };
 
 /** What a change writes. Absent fields keep their value. */
 export interface PaymentLinkChange {
-  readonly status: string;
+  readonly status: PaymentLinkStatus;
   readonly updatedAt: Date;
   readonly usedCount?: number;
   readonly usedAmount?: string;
@@ -41,22 +42,22 @@ export interface PaymentLinkCursor {
 @Injectable()
 export class PaymentLinkRepository extends Repository {
   insert(row: NewPaymentLink): Promise<PaymentLink> {
-    return this.db.paymentLink.create({ data: row });
+    return this.db.paymentLink.create({ data: row }).then(PAYMENT_LINK_STATUS.row);
   }
 
   /** The member's payment link, or null (also for another member's id). */
   findForMember(memberId: MemberId, id: string): Promise<PaymentLink | null> {
-    return this.db.paymentLink.findFirst({ where: { id, memberId } });
+    return this.db.paymentLink.findFirst({ where: { id, memberId } }).then(PAYMENT_LINK_STATUS.rowOrNull);
   }
 
   /** For workers, which act for whichever member owns the link. */
   findById(id: string): Promise<PaymentLink | null> {
-    return this.db.paymentLink.findUnique({ where: { id } });
+    return this.db.paymentLink.findUnique({ where: { id } }).then(PAYMENT_LINK_STATUS.rowOrNull);
   }
 
   /** The link of a public page (the token is its only credential; cross-member by design). */
   findByPageToken(pageToken: string): Promise<PaymentLink | null> {
-    return this.db.paymentLink.findUnique({ where: { pageToken } });
+    return this.db.paymentLink.findUnique({ where: { pageToken } }).then(PAYMENT_LINK_STATUS.rowOrNull);
   }
 
   /** One page of the member's links, newest first; `limit + 1` rows are read so the caller knows whether more follow. */
@@ -76,21 +77,23 @@ export class PaymentLinkRepository extends Repository {
     if (filter.expiresAfter !== undefined) and.push({ expiresAt: { gte: filter.expiresAfter } });
     if (filter.expiresBefore !== undefined) and.push({ expiresAt: { lte: filter.expiresBefore } });
     if (cursor !== undefined) and.push(olderThan(cursor));
-    return this.db.paymentLink.findMany({
-      where: { AND: and },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-    });
+    return this.db.paymentLink
+      .findMany({
+        where: { AND: and },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit + 1,
+      })
+      .then(PAYMENT_LINK_STATUS.rows);
   }
 
   /** The statuses of the member's links among `ids` (for the payments made through them), by link id. */
-  async statusesForMember(memberId: MemberId, ids: readonly string[]): Promise<ReadonlyMap<string, string>> {
+  async statusesForMember(memberId: MemberId, ids: readonly string[]): Promise<ReadonlyMap<string, PaymentLinkStatus>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db.paymentLink.findMany({
       where: { memberId, id: { in: [...new Set(ids)] } },
       select: { id: true, status: true },
     });
-    return new Map(rows.map((row) => [row.id, row.status]));
+    return new Map(rows.map((row) => [row.id, PAYMENT_LINK_STATUS.parse(row.status)]));
   }
 
   /** The row locked for the caller's transaction (FOR UPDATE), or null. Call on a repository bound with in(tx). */

@@ -1,5 +1,4 @@
-import type { Payment } from '../generated/prisma/client.js';
-import type { PaymentChange } from './payment-records.js';
+import type { Payment, PaymentChange } from './payment-records.js';
 
 /**
  * The row a change makes of `current` when it applies (the version one more, absent fields

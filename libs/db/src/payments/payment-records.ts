@@ -1,11 +1,21 @@
-import type { Prisma } from '../generated/prisma/client.js';
+import { paymentStatusMachine, type PaymentStatus } from '#libs/domain';
+import type { Payment as PaymentRow, Prisma } from '../generated/prisma/client.js';
+import { statusColumn, type WithStatus } from '../status-column.js';
+
+/** The `payment` table's status column: a PaymentStatus, checked as read. */
+export const PAYMENT_STATUS = statusColumn(paymentStatusMachine);
+
+/** A payment as stored, its status a PaymentStatus. */
+export type Payment = WithStatus<PaymentRow, PaymentStatus>;
 
 /** A payment about to be created: every column but those a new row always starts with. */
-export type NewPayment = Omit<Prisma.PaymentUncheckedCreateInput, 'version' | 'pollCount'>;
+export type NewPayment = Omit<Prisma.PaymentUncheckedCreateInput, 'version' | 'pollCount' | 'status'> & {
+  readonly status: PaymentStatus;
+};
 
 /** What a status change (or a step within one status) writes. Absent fields keep their value. */
 export interface PaymentChange {
-  readonly status: string;
+  readonly status: PaymentStatus;
   readonly updatedAt: Date;
   readonly bankId?: string;
   readonly localInstrument?: string;

@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { Payment } from '../generated/prisma/client.js';
 import { batchedPerPool } from '#libs/postgres';
 import {
   defineRowShape,
@@ -9,7 +8,7 @@ import {
   type NewRowTimer,
   type RowTimerChange,
 } from '../row-writes/index.js';
-import type { NewPayment, PaymentChange } from './payment-records.js';
+import { PAYMENT_STATUS, type NewPayment, type Payment, type PaymentChange } from './payment-records.js';
 
 /**
  * The statements on the Payments v2 request path, run on the pool Prisma shares as named
@@ -31,7 +30,7 @@ export const PAYMENT_SHAPE = defineRowShape<Payment>({
     { column: 'ref_id', field: 'refId', kind: 'plain' },
     { column: 'on_behalf_of_id', field: 'onBehalfOfId', kind: 'plain', initial: null },
     { column: 'external_psu_reference', field: 'externalPsuReference', kind: 'plain', initial: null },
-    { column: 'status', field: 'status', kind: 'plain' },
+    { column: 'status', field: 'status', kind: 'plain', parse: PAYMENT_STATUS.parse },
     { column: 'initiation', field: 'initiation', kind: 'plain' },
     { column: 'amount', field: 'amount', kind: 'decimal' },
     { column: 'currency', field: 'currency', kind: 'plain' },
@@ -136,7 +135,8 @@ async function readViews(pool: pg.Pool, wanted: readonly ViewWanted[]): Promise<
   const found = new Map<string, PaymentView>();
   for (const row of result.rows) {
     const view: Record<string, unknown> = {};
-    for (const { column, field } of VIEW_COLUMNS) view[field] = row[column];
+    for (const { column, field, parse } of VIEW_COLUMNS)
+      view[field] = parse === undefined ? row[column] : parse(row[column]);
     found.set(`${String(row['member_id'])}\u0000${String(row['id'])}`, view as PaymentView);
   }
   return wanted.map((w) => found.get(`${w.memberId}\u0000${w.id}`) ?? null);

@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { MemberId } from '#libs/domain';
-import { Prisma, type Payment } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
 import { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
-import type { PaymentChange, PaymentCursor, PaymentListFilter } from './payment-records.js';
+import {
+  PAYMENT_STATUS,
+  type Payment,
+  type PaymentChange,
+  type PaymentCursor,
+  type PaymentListFilter,
+} from './payment-records.js';
 import {
   INSERT_PAYMENT_ROWS,
   insertPaymentWithEvent,
@@ -106,13 +112,14 @@ export class PaymentRepository extends Repository {
 
   /** The member's payment, or null (also for another member's id). */
   findForMember(memberId: MemberId, id: string): Promise<Payment | null> {
-    if (this.bound) return this.db.payment.findFirst({ where: { id, memberId } });
+    if (this.bound) return this.db.payment.findFirst({ where: { id, memberId } }).then(PAYMENT_STATUS.rowOrNull);
     return readPaymentForMember(this.prisma.pool, memberId, id);
   }
 
   /** What the member sees of its payment (the columns of the resource only), or null (also for another member's id). */
   findViewForMember(memberId: MemberId, id: string): Promise<PaymentView | null> {
-    if (this.bound) return this.db.payment.findFirst({ where: { id, memberId }, select: VIEW_SELECT });
+    if (this.bound)
+      return this.db.payment.findFirst({ where: { id, memberId }, select: VIEW_SELECT }).then(PAYMENT_STATUS.rowOrNull);
     return readPaymentViewForMember(this.prisma.pool, memberId, id);
   }
 
@@ -123,11 +130,13 @@ export class PaymentRepository extends Repository {
     limit: number,
     cursor?: PaymentCursor,
   ): Promise<Payment[]> {
-    return this.db.payment.findMany({
-      where: where(memberId, filter, cursor),
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-    });
+    return this.db.payment
+      .findMany({
+        where: where(memberId, filter, cursor),
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit + 1,
+      })
+      .then(PAYMENT_STATUS.rows);
   }
 
   /**
@@ -168,11 +177,11 @@ export class PaymentRepository extends Repository {
 
   /** For workers and bank callbacks, which act for whichever member owns the payment. */
   findById(id: string): Promise<Payment | null> {
-    return this.db.payment.findUnique({ where: { id } });
+    return this.db.payment.findUnique({ where: { id } }).then(PAYMENT_STATUS.rowOrNull);
   }
 
   findByCallbackToken(callbackToken: string): Promise<Payment | null> {
-    return this.db.payment.findUnique({ where: { callbackToken } });
+    return this.db.payment.findUnique({ where: { callbackToken } }).then(PAYMENT_STATUS.rowOrNull);
   }
 
   /**
@@ -255,7 +264,7 @@ export class PaymentRepository extends Repository {
   /** Locks the row for a status change; in a transaction (`in(tx)`). */
   async lock(id: string): Promise<Payment | null> {
     const rows = await this.db.$queryRaw<Array<{ id: string }>>`SELECT id FROM payment WHERE id = ${id} FOR UPDATE`;
-    return rows.length === 0 ? null : this.db.payment.findUnique({ where: { id } });
+    return rows.length === 0 ? null : this.db.payment.findUnique({ where: { id } }).then(PAYMENT_STATUS.rowOrNull);
   }
 
   /**
@@ -287,7 +296,9 @@ export class PaymentRepository extends Repository {
       where: { id: expected.id, status: expected.status, version: expected.version },
       data,
     });
-    return result.count === 0 ? null : this.db.payment.findUnique({ where: { id: expected.id } });
+    return result.count === 0
+      ? null
+      : this.db.payment.findUnique({ where: { id: expected.id } }).then(PAYMENT_STATUS.rowOrNull);
   }
 
   /** Counts a poll of the bank on the row still at `expected`'s version (no status change, no event). */

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Payment } from '../generated/prisma/client.js';
+import type { Payment } from './payment-records.js';
 import {
   rowInserter,
   rowUpdater,

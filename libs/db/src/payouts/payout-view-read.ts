@@ -1,5 +1,5 @@
-import type { Payout } from '../generated/prisma/client.js';
 import { readById } from '../views/read-by-id.js';
+import { PAYOUT_STATUS, type Payout } from './payout-row.js';
 
 /** What the API shows of a payout (the Payout resource): the columns GET /payouts/{id} reads. */
 export type PayoutView = Pick<
@@ -30,4 +30,5 @@ export const readPayoutView = readById<PayoutView>({
     statusReasonInformation: 'status_reason_information',
     initiation: 'initiation',
   },
+  parsed: { status: PAYOUT_STATUS.parse },
 });

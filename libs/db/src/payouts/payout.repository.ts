@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId } from '#libs/domain';
-import type { Payout, Prisma } from '../generated/prisma/client.js';
+import type { MemberId, PayoutStatus } from '#libs/domain';
+import type { Prisma } from '../generated/prisma/client.js';
 import type { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
 import { OUTBOX_CHANNEL } from '../webhooks/webhook-outbox.repository.js';
@@ -14,14 +14,17 @@ import {
 import { olderThan, oneOf } from '../list-clauses.js';
 import { viewPool } from '../views/read-by-id.js';
 import { readPayoutView, type PayoutView } from './payout-view-read.js';
+import { PAYOUT_STATUS, type Payout } from './payout-row.js';
 
 export type { ReservedPayout, ReservedPayoutResult } from './payout-statements.js';
 
-export type NewPayout = Omit<Prisma.PayoutUncheckedCreateInput, 'version' | 'pollCount'>;
+export type NewPayout = Omit<Prisma.PayoutUncheckedCreateInput, 'version' | 'pollCount' | 'status'> & {
+  readonly status: PayoutStatus;
+};
 
 /** What a payout's change writes beside its status. */
 export interface PayoutChange {
-  readonly status: string;
+  readonly status: PayoutStatus;
   readonly updatedAt: Date;
   readonly bankTransactionId?: string | null;
   readonly bankPaymentStatus?: string | null;
@@ -73,7 +76,7 @@ export class PayoutRepository extends Repository {
   }
 
   insert(payout: NewPayout): Promise<Payout> {
-    return this.db.payout.create({ data: payout });
+    return this.db.payout.create({ data: payout }).then(PAYOUT_STATUS.row);
   }
 
   /** What the member sees of its payout (the resource's columns only), or null (also for another member's id). */
@@ -83,18 +86,18 @@ export class PayoutRepository extends Repository {
 
   /** The member's payout, or null (also for another member's id). */
   find(memberId: MemberId, id: string): Promise<Payout | null> {
-    return this.db.payout.findFirst({ where: { id, memberId } });
+    return this.db.payout.findFirst({ where: { id, memberId } }).then(PAYOUT_STATUS.rowOrNull);
   }
 
   /** For the gateway's own timers. */
   findById(id: string): Promise<Payout | null> {
-    return this.db.payout.findUnique({ where: { id } });
+    return this.db.payout.findUnique({ where: { id } }).then(PAYOUT_STATUS.rowOrNull);
   }
 
   /** For the gateway's own moves: the payout, its row locked until the caller's transaction ends. */
   async lock(id: string): Promise<Payout | null> {
     const locked = await this.db.$queryRaw<{ id: string }[]>`SELECT id FROM payout WHERE id = ${id} FOR UPDATE`;
-    return locked.length === 0 ? null : this.db.payout.findUnique({ where: { id } });
+    return locked.length === 0 ? null : this.db.payout.findUnique({ where: { id } }).then(PAYOUT_STATUS.rowOrNull);
   }
 
   /** Applies the change while the row is still at the version read; null when it moved meanwhile. */
@@ -103,11 +106,15 @@ export class PayoutRepository extends Repository {
       where: { id: current.id, version: current.version },
       data: { ...change, version: { increment: 1 } },
     });
-    return updated.count === 1 ? this.db.payout.findUnique({ where: { id: current.id } }) : null;
+    return updated.count === 1
+      ? this.db.payout.findUnique({ where: { id: current.id } }).then(PAYOUT_STATUS.rowOrNull)
+      : null;
   }
 
   countPoll(current: Pick<Payout, 'id'>): Promise<Payout> {
-    return this.db.payout.update({ where: { id: current.id }, data: { pollCount: { increment: 1 } } });
+    return this.db.payout
+      .update({ where: { id: current.id }, data: { pollCount: { increment: 1 } } })
+      .then(PAYOUT_STATUS.row);
   }
 
   /** The member's payouts, newest first, `take` of them after the cursor. */
@@ -128,6 +135,8 @@ export class PayoutRepository extends Repository {
     if (filter.settlementRuleId !== undefined) and.push({ settlementRuleId: filter.settlementRuleId });
     if (filter.madeByRule === true) and.push({ settlementRuleId: { not: null } });
     if (cursor !== undefined) and.push(olderThan(cursor));
-    return this.db.payout.findMany({ where: { AND: and }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
+    return this.db.payout
+      .findMany({ where: { AND: and }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take })
+      .then(PAYOUT_STATUS.rows);
   }
 }

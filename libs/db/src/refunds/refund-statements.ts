@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Refund } from '../generated/prisma/client.js';
 import { defineRowShape, rowInserter, type RowInsert } from '../row-writes/index.js';
+import { REFUND_STATUS, type Refund } from './refund-row.js';
 
 /** Every column of `refund` with its Refund field, in table order. */
 export const REFUND_SHAPE = defineRowShape<Refund>({
@@ -14,7 +14,7 @@ export const REFUND_SHAPE = defineRowShape<Refund>({
     { column: 'original_kind', field: 'originalKind', kind: 'plain' },
     { column: 'registration_id', field: 'registrationId', kind: 'plain', initial: null },
     { column: 'bank_id', field: 'bankId', kind: 'plain' },
-    { column: 'status', field: 'status', kind: 'plain' },
+    { column: 'status', field: 'status', kind: 'plain', parse: REFUND_STATUS.parse },
     { column: 'amount', field: 'amount', kind: 'decimal' },
     { column: 'currency', field: 'currency', kind: 'plain' },
     { column: 'local_instrument', field: 'localInstrument', kind: 'plain' },

@@ -1,5 +1,5 @@
-import type { Refund } from '../generated/prisma/client.js';
 import { readById } from '../views/read-by-id.js';
+import { REFUND_STATUS, type Refund } from './refund-row.js';
 
 /** What the API shows of a refund (the Refund resource): the columns GET /refunds/{id} reads. */
 export type RefundView = Pick<
@@ -30,4 +30,5 @@ export const readRefundView = readById<RefundView>({
     statusReasonInformation: 'status_reason_information',
     initiation: 'initiation',
   },
+  parsed: { status: REFUND_STATUS.parse },
 });

@@ -1,20 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId } from '#libs/domain';
-import { Prisma, type Refund } from '../generated/prisma/client.js';
+import type { MemberId, RefundStatus } from '#libs/domain';
+import type { Prisma } from '../generated/prisma/client.js';
 import type { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
 import { insertCountedRefund, readOriginal, type CountedRefund } from './refund-statements.js';
 import { olderThan, oneOf } from '../list-clauses.js';
 import { viewPool } from '../views/read-by-id.js';
 import { readRefundView, type RefundView } from './refund-view-read.js';
+import { REFUND_STATUS, type Refund } from './refund-row.js';
 
 export type { CountedRefund } from './refund-statements.js';
 
-export type NewRefund = Omit<Prisma.RefundUncheckedCreateInput, 'version' | 'pollCount'>;
+export type NewRefund = Omit<Prisma.RefundUncheckedCreateInput, 'version' | 'pollCount' | 'status'> & {
+  readonly status: RefundStatus;
+};
 
 /** What a refund's change writes beside its status. */
 export interface RefundChange {
-  readonly status: string;
+  readonly status: RefundStatus;
   readonly updatedAt: Date;
   readonly bankTransactionId?: string | null;
   readonly bankPaymentStatus?: string | null;
@@ -115,7 +118,7 @@ export class RefundRepository extends Repository {
   }
 
   insert(refund: NewRefund): Promise<Refund> {
-    return this.db.refund.create({ data: refund });
+    return this.db.refund.create({ data: refund }).then(REFUND_STATUS.row);
   }
 
   /** What the member sees of its refund (the resource's columns only), or null (also for another member's id). */
@@ -124,18 +127,18 @@ export class RefundRepository extends Repository {
   }
 
   find(memberId: MemberId, id: string): Promise<Refund | null> {
-    return this.db.refund.findFirst({ where: { id, memberId } });
+    return this.db.refund.findFirst({ where: { id, memberId } }).then(REFUND_STATUS.rowOrNull);
   }
 
   /** For the gateway's own timers. */
   findById(id: string): Promise<Refund | null> {
-    return this.db.refund.findUnique({ where: { id } });
+    return this.db.refund.findUnique({ where: { id } }).then(REFUND_STATUS.rowOrNull);
   }
 
   /** The refund with its row locked until the transaction ends. */
   async lock(id: string): Promise<Refund | null> {
     const locked = await this.db.$queryRaw<{ id: string }[]>`SELECT id FROM refund WHERE id = ${id} FOR UPDATE`;
-    return locked.length === 0 ? null : this.db.refund.findUnique({ where: { id } });
+    return locked.length === 0 ? null : this.db.refund.findUnique({ where: { id } }).then(REFUND_STATUS.rowOrNull);
   }
 
   /** Applies the change while the row is still at the version read; null when it moved meanwhile. */
@@ -144,11 +147,15 @@ export class RefundRepository extends Repository {
       where: { id: current.id, version: current.version },
       data: { ...change, version: { increment: 1 } },
     });
-    return updated.count === 1 ? this.db.refund.findUnique({ where: { id: current.id } }) : null;
+    return updated.count === 1
+      ? this.db.refund.findUnique({ where: { id: current.id } }).then(REFUND_STATUS.rowOrNull)
+      : null;
   }
 
   async countPoll(current: Pick<Refund, 'id'>): Promise<Refund> {
-    return this.db.refund.update({ where: { id: current.id }, data: { pollCount: { increment: 1 } } });
+    return this.db.refund
+      .update({ where: { id: current.id }, data: { pollCount: { increment: 1 } } })
+      .then(REFUND_STATUS.row);
   }
 
   /** The member's refunds, newest first, `take` of them after the cursor. */
@@ -167,7 +174,9 @@ export class RefundRepository extends Repository {
     if (filter.createdBefore !== undefined) and.push({ createdAt: { lt: filter.createdBefore } });
     if (filter.originalPaymentId !== undefined) and.push({ originalPaymentId: filter.originalPaymentId });
     if (cursor !== undefined) and.push(olderThan(cursor));
-    return this.db.refund.findMany({ where: { AND: and }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
+    return this.db.refund
+      .findMany({ where: { AND: and }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take })
+      .then(REFUND_STATUS.rows);
   }
 
   /** Whether the member has a transfer or payment with this id (GET /transfers/{id}/refunds answers 404 otherwise). */

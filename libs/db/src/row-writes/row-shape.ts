@@ -15,6 +15,8 @@ export interface RowColumn<R> {
   readonly initial?: null | number | boolean | string;
   /** A new row always starts at `initial`, whatever the creation gives (a version, a count). */
   readonly alwaysInitial?: boolean;
+  /** Checks a plain column's value read or given (a status, against its domain's list; see StatusColumn). */
+  readonly parse?: (value: unknown) => unknown;
 }
 
 /**
@@ -66,17 +68,21 @@ export function defineRowShape<R>(shape: {
     selectList: columns.map(({ column }) => `"${column}"`).join(', '),
     fromRow(row) {
       const value: Record<string, unknown> = {};
-      for (const { column, field, kind } of columns) {
+      for (const { column, field, kind, parse } of columns) {
         const read = row[column];
         value[field] =
-          kind === 'decimal' && read !== null && read !== undefined ? new Prisma.Decimal(read as string) : read;
+          kind === 'decimal' && read !== null && read !== undefined
+            ? new Prisma.Decimal(read as string)
+            : parse === undefined
+              ? read
+              : parse(read);
       }
       return value as R;
     },
     fromNew(given) {
       const fields = given as Readonly<Record<string, unknown>>;
       const value: Record<string, unknown> = {};
-      for (const { field, kind, initial, alwaysInitial } of columns) {
+      for (const { field, kind, initial, alwaysInitial, parse } of columns) {
         const given = alwaysInitial === true ? undefined : fields[field];
         if (given === undefined || given === null) {
           if (initial === undefined) throw new Error(`a new ${table} row needs ${field}`);
@@ -84,7 +90,7 @@ export function defineRowShape<R>(shape: {
         } else if (kind === 'decimal') {
           value[field] = new Prisma.Decimal(decimalText(given));
         } else {
-          value[field] = kind === 'timestamp' ? dateOrNull(given) : given;
+          value[field] = kind === 'timestamp' ? dateOrNull(given) : parse === undefined ? given : parse(given);
         }
       }
       return value as R;

@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId } from '#libs/domain';
-import type { Prisma, SettlementRulePayout } from '../generated/prisma/client.js';
+import type { MemberId, PayoutStatus } from '#libs/domain';
+import type { Prisma } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
+import { PAYOUT_STATUS } from '../payouts/payout-row.js';
+import type { SettlementRulePayout } from './settlement-rule-payout-row.js';
 import { oneOf } from '../list-clauses.js';
 
-export type NewSettlementRulePayout = Prisma.SettlementRulePayoutUncheckedCreateInput;
+export type NewSettlementRulePayout = Omit<Prisma.SettlementRulePayoutUncheckedCreateInput, 'status'> & {
+  readonly status: PayoutStatus;
+};
 
 /**
  * The reference's rule payout filters; `ids` match the payout id, or the run's own id when it made
@@ -35,11 +39,15 @@ export class SettlementRulePayoutRepository extends Repository {
   /** Inserts the run unless the rule already has one at this scheduled time: the row, or null. */
   async insertOnce(row: NewSettlementRulePayout): Promise<SettlementRulePayout | null> {
     const { count } = await this.db.settlementRulePayout.createMany({ data: [row], skipDuplicates: true });
-    return count === 0 ? null : this.db.settlementRulePayout.findUnique({ where: { id: row.id } });
+    return count === 0
+      ? null
+      : this.db.settlementRulePayout.findUnique({ where: { id: row.id } }).then(PAYOUT_STATUS.rowOrNull);
   }
 
   findByRuleAndTime(ruleId: string, scheduledFor: Date): Promise<SettlementRulePayout | null> {
-    return this.db.settlementRulePayout.findUnique({ where: { ruleId_scheduledFor: { ruleId, scheduledFor } } });
+    return this.db.settlementRulePayout
+      .findUnique({ where: { ruleId_scheduledFor: { ruleId, scheduledFor } } })
+      .then(PAYOUT_STATUS.rowOrNull);
   }
 
   /** One page of the account's rule payouts, latest run first; `limit + 1` rows so the caller knows whether more follow. */
@@ -79,10 +87,12 @@ export class SettlementRulePayoutRepository extends Repository {
           { scheduledFor: cursor.scheduledFor, id: { lt: cursor.id } },
         ],
       });
-    return this.db.settlementRulePayout.findMany({
-      where: { AND: and },
-      orderBy: [{ scheduledFor: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-    });
+    return this.db.settlementRulePayout
+      .findMany({
+        where: { AND: and },
+        orderBy: [{ scheduledFor: 'desc' }, { id: 'desc' }],
+        take: limit + 1,
+      })
+      .then(PAYOUT_STATUS.rows);
   }
 }

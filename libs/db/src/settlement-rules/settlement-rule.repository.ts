@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId } from '#libs/domain';
-import type { Prisma, SettlementRule } from '../generated/prisma/client.js';
+import type { MemberId, SettlementRuleStatus } from '#libs/domain';
+import type { Prisma } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
+import { SETTLEMENT_RULE_STATUS, type SettlementRule } from './settlement-rule-row.js';
 
-export type NewSettlementRule = Prisma.SettlementRuleUncheckedCreateInput;
+export type NewSettlementRule = Omit<Prisma.SettlementRuleUncheckedCreateInput, 'status'> & {
+  readonly status: SettlementRuleStatus;
+};
 
 /** What a status change or a run writes to a rule. */
-export type SettlementRuleChange = Pick<Prisma.SettlementRuleUncheckedUpdateInput, 'status' | 'endReason'> & {
+export type SettlementRuleChange = Pick<Prisma.SettlementRuleUncheckedUpdateInput, 'endReason'> & {
+  readonly status?: SettlementRuleStatus;
   readonly nextRunAt: Date | null;
   readonly updatedAt: Date;
 };
@@ -15,35 +19,41 @@ export type SettlementRuleChange = Pick<Prisma.SettlementRuleUncheckedUpdateInpu
 @Injectable()
 export class SettlementRuleRepository extends Repository {
   insert(row: NewSettlementRule): Promise<SettlementRule> {
-    return this.db.settlementRule.create({ data: row });
+    return this.db.settlementRule.create({ data: row }).then(SETTLEMENT_RULE_STATUS.row);
   }
 
   /** The member's rule of the account, or null (also for another member's or another account's). */
   findForAccount(memberId: MemberId, accountId: string, id: string): Promise<SettlementRule | null> {
-    return this.db.settlementRule.findFirst({ where: { id, accountId, memberId } });
+    return this.db.settlementRule
+      .findFirst({ where: { id, accountId, memberId } })
+      .then(SETTLEMENT_RULE_STATUS.rowOrNull);
   }
 
   /** The account's rules, newest first, all or those in `status`. */
   listForAccount(memberId: MemberId, accountId: string, status?: string): Promise<SettlementRule[]> {
-    return this.db.settlementRule.findMany({
-      where: { memberId, accountId, ...(status === undefined ? {} : { status }) },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    });
+    return this.db.settlementRule
+      .findMany({
+        where: { memberId, accountId, ...(status === undefined ? {} : { status }) },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      })
+      .then(SETTLEMENT_RULE_STATUS.rows);
   }
 
   /** The rule by its id, whoever's (the worker's runs read it before taking its lock). */
   findById(id: string): Promise<SettlementRule | null> {
-    return this.db.settlementRule.findUnique({ where: { id } });
+    return this.db.settlementRule.findUnique({ where: { id } }).then(SETTLEMENT_RULE_STATUS.rowOrNull);
   }
 
   /** The row locked for the caller's transaction (FOR UPDATE), or null. Call on a repository bound with in(tx). */
   async lock(id: string): Promise<SettlementRule | null> {
     const ids = await this.db.$queryRaw<{ id: string }[]>`SELECT id FROM settlement_rule WHERE id = ${id} FOR UPDATE`;
-    return ids.length === 0 ? null : this.db.settlementRule.findUnique({ where: { id } });
+    return ids.length === 0
+      ? null
+      : this.db.settlementRule.findUnique({ where: { id } }).then(SETTLEMENT_RULE_STATUS.rowOrNull);
   }
 
   update(id: string, change: SettlementRuleChange): Promise<SettlementRule> {
-    return this.db.settlementRule.update({ where: { id }, data: change });
+    return this.db.settlementRule.update({ where: { id }, data: change }).then(SETTLEMENT_RULE_STATUS.row);
   }
 
   /** Applies the change only while the rule is still as `current` was read (status and last change): the rule, or null. */
@@ -52,6 +62,8 @@ export class SettlementRuleRepository extends Repository {
       where: { id: current.id, status: current.status, updatedAt: current.updatedAt },
       data: change,
     });
-    return count === 0 ? null : this.db.settlementRule.findUnique({ where: { id: current.id } });
+    return count === 0
+      ? null
+      : this.db.settlementRule.findUnique({ where: { id: current.id } }).then(SETTLEMENT_RULE_STATUS.rowOrNull);
   }
 }

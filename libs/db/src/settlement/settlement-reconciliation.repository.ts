@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Payment, Transfer } from '../generated/prisma/client.js';
+import { PAYMENT_STATUS, type Payment } from '../payments/payment-records.js';
+import { TRANSFER_STATUS, type Transfer } from '../transfers/transfer-row.js';
 import { paymentFromRow, SELECT_LIST as PAYMENT_COLUMNS } from '../payments/payment-statements.js';
 import { Repository } from '../repository.js';
 
@@ -282,7 +283,10 @@ export class SettlementReconciliationRepository extends Repository {
       keyed.map((credit) => credit.reference as string),
     );
     const lockedIds = rows.filter((row) => !row.busy).map((row) => row.id);
-    const locked = lockedIds.length === 0 ? [] : await this.db.transfer.findMany({ where: { id: { in: lockedIds } } });
+    const locked =
+      lockedIds.length === 0
+        ? []
+        : await this.db.transfer.findMany({ where: { id: { in: lockedIds } } }).then(TRANSFER_STATUS.rows);
     const busy = rows.filter((row) => row.busy).map((row) => ({ accountId: row.account_id, reference: row.reference }));
     return { locked, busy };
   }
@@ -373,12 +377,12 @@ export class SettlementReconciliationRepository extends Repository {
 
   /** One page of transfers (Payments v1) awaiting their credit, as listAwaitingSettlement. */
   listAwaitingTransfers(memberId: string | undefined, offset: number, limit: number): Promise<Transfer[]> {
-    return this.db.transfer.findMany(awaitingPage(memberId, offset, limit));
+    return this.db.transfer.findMany(awaitingPage(memberId, offset, limit)).then(TRANSFER_STATUS.rows);
   }
 
   /** One page of payments awaiting their credit (of one member when given), oldest first; `limit + 1` rows. */
   listAwaitingSettlement(memberId: string | undefined, offset: number, limit: number): Promise<Payment[]> {
-    return this.db.payment.findMany(awaitingPage(memberId, offset, limit));
+    return this.db.payment.findMany(awaitingPage(memberId, offset, limit)).then(PAYMENT_STATUS.rows);
   }
 }
 

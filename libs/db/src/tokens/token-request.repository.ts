@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId } from '#libs/domain';
-import type { Prisma, TokenRequest } from '../generated/prisma/client.js';
+import type { MemberId, TokenRequestStatus } from '#libs/domain';
+import type { Prisma } from '../generated/prisma/client.js';
 import { jsonColumn } from '../json-column.js';
 import { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
+import { TOKEN_REQUEST_STATUS, type TokenRequest } from './token-request-row.js';
 
 /** A token request about to be stored: every column but those a new row always starts with. */
-export type NewTokenRequest = Omit<Prisma.TokenRequestUncheckedCreateInput, 'version'>;
+export type NewTokenRequest = Omit<Prisma.TokenRequestUncheckedCreateInput, 'version' | 'status'> & {
+  readonly status: TokenRequestStatus;
+};
 
 /** What POST /token-requests stores: the columns a new request sets (the others start empty). */
 export interface NewPendingTokenRequest {
@@ -19,7 +22,7 @@ export interface NewPendingTokenRequest {
   /** A transfer to a settlement account: the account as resolved for the bank (ResolvedSettlementCreditor). */
   readonly settlementCreditor: Prisma.InputJsonObject | null;
   readonly bankId: string | null;
-  readonly status: string;
+  readonly status: TokenRequestStatus;
   readonly callbackToken: string;
   readonly nonce: string;
   readonly expiresAt: Date;
@@ -29,7 +32,7 @@ export interface NewPendingTokenRequest {
 
 /** What a change of a token request writes. Absent fields keep their value. */
 export interface TokenRequestChange {
-  readonly status?: string;
+  readonly status?: TokenRequestStatus;
   readonly updatedAt: Date;
   readonly bankId?: string;
   readonly statusReasonInformation?: string | null;
@@ -73,7 +76,7 @@ export class TokenRequestRepository extends Repository {
   }
 
   insert(row: NewTokenRequest): Promise<TokenRequest> {
-    return this.db.tokenRequest.create({ data: row });
+    return this.db.tokenRequest.create({ data: row }).then(TOKEN_REQUEST_STATUS.row);
   }
 
   /**
@@ -127,16 +130,16 @@ export class TokenRequestRepository extends Repository {
 
   /** The member's token request, or null (also for another member's id). */
   findForMember(memberId: MemberId, id: string): Promise<TokenRequest | null> {
-    return this.db.tokenRequest.findFirst({ where: { id, memberId } });
+    return this.db.tokenRequest.findFirst({ where: { id, memberId } }).then(TOKEN_REQUEST_STATUS.rowOrNull);
   }
 
   /** For workers, hosted pages and bank callbacks, which act for whichever member owns the request. */
   findById(id: string): Promise<TokenRequest | null> {
-    return this.db.tokenRequest.findUnique({ where: { id } });
+    return this.db.tokenRequest.findUnique({ where: { id } }).then(TOKEN_REQUEST_STATUS.rowOrNull);
   }
 
   findByCallbackToken(callbackToken: string): Promise<TokenRequest | null> {
-    return this.db.tokenRequest.findUnique({ where: { callbackToken } });
+    return this.db.tokenRequest.findUnique({ where: { callbackToken } }).then(TOKEN_REQUEST_STATUS.rowOrNull);
   }
 
   /** Names the transfer a PROCESSED transfer request's token paid (the result's transferId). */

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { Prisma, type Transfer } from '../generated/prisma/client.js';
+import { Prisma, type Transfer as TransferRow } from '../generated/prisma/client.js';
+import { TRANSFER_STATUS, type Transfer } from './transfer-row.js';
 
 /**
  * The read on the GET /transfers/{id} path, run on the pool Prisma shares as a named prepared
@@ -7,7 +8,7 @@ import { Prisma, type Transfer } from '../generated/prisma/client.js';
  */
 
 /** Every column of `transfer` under its Transfer field: a field added to the model and not here does not compile. */
-const COLUMN_OF: Readonly<Record<keyof Transfer, string>> = {
+const COLUMN_OF: Readonly<Record<keyof TransferRow, string>> = {
   id: 'id',
   memberId: 'member_id',
   tokenId: 'token_id',
@@ -50,7 +51,7 @@ const SELECT_FOR_MEMBER = `SELECT ${Object.entries(COLUMN_OF)
 /** The member's transfer as Prisma would give it (the amount a Decimal), or null. */
 export async function readTransferForMember(pool: pg.Pool, memberId: string, id: string): Promise<Transfer | null> {
   const result = await pool.query<
-    Omit<Transfer, 'amount' | 'refundedAmount' | 'settledRefundAmount'> & {
+    Omit<TransferRow, 'amount' | 'refundedAmount' | 'settledRefundAmount'> & {
       amount: string;
       refundedAmount: string;
       settledRefundAmount: string;
@@ -65,6 +66,7 @@ export async function readTransferForMember(pool: pg.Pool, memberId: string, id:
     ? null
     : {
         ...row,
+        status: TRANSFER_STATUS.parse(row.status),
         amount: new Prisma.Decimal(row.amount),
         refundedAmount: new Prisma.Decimal(row.refundedAmount),
         settledRefundAmount: new Prisma.Decimal(row.settledRefundAmount),

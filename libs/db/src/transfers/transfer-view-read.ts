@@ -1,5 +1,5 @@
-import type { Transfer } from '../generated/prisma/client.js';
 import { readById } from '../views/read-by-id.js';
+import { TRANSFER_STATUS, type Transfer } from './transfer-row.js';
 
 /** What the API shows of a transfer (the Transfer resource): the columns GET /transfers/{id} reads. */
 export type TransferView = Pick<
@@ -36,4 +36,5 @@ export const readTransferView = readById<TransferView>({
     statusReasonInformation: 'status_reason_information',
     transactionId: 'transaction_id',
   },
+  parsed: { status: TRANSFER_STATUS.parse },
 });

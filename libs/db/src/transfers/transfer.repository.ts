@@ -1,19 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId } from '#libs/domain';
-import type { Prisma, Transfer } from '../generated/prisma/client.js';
+import type { MemberId, TransferStatus } from '#libs/domain';
+import type { Prisma } from '../generated/prisma/client.js';
 import { jsonColumn } from '../json-column.js';
 import { Repository } from '../repository.js';
 import { readTransferForMember } from './transfer-statements.js';
 import { olderThan } from '../list-clauses.js';
 import { viewPool } from '../views/read-by-id.js';
 import { readTransferView, type TransferView } from './transfer-view-read.js';
+import { TRANSFER_STATUS, type Transfer } from './transfer-row.js';
 
 /** A transfer about to be stored: every column but those a new row always starts with. */
-export type NewTransfer = Omit<Prisma.TransferUncheckedCreateInput, 'version' | 'pollCount' | 'refundStatus'>;
+export type NewTransfer = Omit<
+  Prisma.TransferUncheckedCreateInput,
+  'version' | 'pollCount' | 'refundStatus' | 'status'
+> & {
+  readonly status: TransferStatus;
+};
 
 /** What a status change (or a step within one status) writes. Absent fields keep their value. */
 export interface TransferChange {
-  readonly status: string;
+  readonly status: TransferStatus;
   readonly updatedAt: Date;
   readonly bankConsentId?: string | null;
   readonly bankPaymentId?: string | null;
@@ -50,7 +56,7 @@ export interface TransferCursor {
 @Injectable()
 export class TransferRepository extends Repository {
   insert(row: NewTransfer): Promise<Transfer> {
-    return this.db.transfer.create({ data: row });
+    return this.db.transfer.create({ data: row }).then(TRANSFER_STATUS.row);
   }
 
   /** What the member sees of its transfer (the resource's columns only), or null (also for another member's id). */
@@ -61,13 +67,14 @@ export class TransferRepository extends Repository {
   /** The member's transfer, or null (also for another member's id); on the pool's prepared statement unless bound to a transaction. */
   findForMember(memberId: MemberId, id: string): Promise<Transfer | null> {
     // A transaction has no pool (and `instanceof` does not work on the client: see Repository).
-    if (!('pool' in this.db)) return this.db.transfer.findFirst({ where: { id, memberId } });
+    if (!('pool' in this.db))
+      return this.db.transfer.findFirst({ where: { id, memberId } }).then(TRANSFER_STATUS.rowOrNull);
     return readTransferForMember(this.db.pool, memberId, id);
   }
 
   /** For workers and callbacks, which act for whichever member owns the transfer. */
   findById(id: string): Promise<Transfer | null> {
-    return this.db.transfer.findUnique({ where: { id } });
+    return this.db.transfer.findUnique({ where: { id } }).then(TRANSFER_STATUS.rowOrNull);
   }
 
   /** One page of the member's transfers, newest first; `limit + 1` rows are read so the caller knows whether more follow. */
@@ -86,11 +93,13 @@ export class TransferRepository extends Repository {
     if (filter.refId !== undefined) and.push({ refId: filter.refId });
     if (filter.refundStatus !== undefined) and.push({ refundStatus: filter.refundStatus });
     if (cursor !== undefined) and.push(olderThan(cursor));
-    return this.db.transfer.findMany({
-      where: { AND: and },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-    });
+    return this.db.transfer
+      .findMany({
+        where: { AND: and },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit + 1,
+      })
+      .then(TRANSFER_STATUS.rows);
   }
 
   /** The row locked for the caller's transaction (FOR UPDATE), or null. Call on a repository bound with in(tx). */

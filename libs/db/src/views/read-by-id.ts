@@ -19,6 +19,8 @@ export interface ReadByIdDeclaration<V> {
   readonly memberColumn: string;
   /** A further condition on the row (`t` is the table), fixed SQL without parameters: e.g. opened accounts only. */
   readonly where?: string;
+  /** Fields whose value is checked as read (a status, against its domain's list; see StatusColumn). */
+  readonly parsed?: { readonly [F in keyof V]?: (value: unknown) => V[F] };
 }
 
 /** Reads of one resource: the member's row `id` as its view, or null (unknown, or another member's). */
@@ -44,6 +46,9 @@ export function readByIdSql<V>(declaration: ReadByIdDeclaration<V>): string {
 /** The batched read a declaration describes. */
 export function readById<V>(declaration: ReadByIdDeclaration<V>): ReadById<V> {
   const fields = Object.keys(declaration.columns);
+  const parsers = fields.map(
+    (field) => (declaration.parsed as Readonly<Record<string, (value: unknown) => unknown>> | undefined)?.[field],
+  );
   const text = readByIdSql(declaration);
   const readMany = async (pool: pg.Pool, wanted: readonly Wanted[]): Promise<ReadonlyArray<V | null>> => {
     const result = await pool.query<unknown[]>({
@@ -55,7 +60,10 @@ export function readById<V>(declaration: ReadByIdDeclaration<V>): ReadById<V> {
     const views = new Array<V | null>(wanted.length).fill(null);
     for (const row of result.rows) {
       const view: Record<string, unknown> = {};
-      for (let i = 0; i < fields.length; i += 1) view[fields[i]] = row[i + 1];
+      for (let i = 0; i < fields.length; i += 1) {
+        const parse = parsers[i];
+        view[fields[i]] = parse === undefined ? row[i + 1] : parse(row[i + 1]);
+      }
       views[(row[0] as number) - 1] = view as V;
     }
     return views;

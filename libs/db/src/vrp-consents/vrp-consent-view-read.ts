@@ -1,5 +1,5 @@
-import type { VrpConsent } from '../generated/prisma/client.js';
 import { readById } from '../views/read-by-id.js';
+import { VRP_CONSENT_STATUS, type VrpConsent } from './vrp-consent-row.js';
 
 /**
  * What the API shows of a VRP consent (the VrpConsent resource): the columns GET
@@ -35,4 +35,5 @@ export const readVrpConsentView = readById<VrpConsentView>({
     statusReasonInformation: 'status_reason_information',
     authentication: 'authentication',
   },
+  parsed: { status: VRP_CONSENT_STATUS.parse },
 });

@@ -1,18 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId } from '#libs/domain';
-import type { Prisma, VrpConsent } from '../generated/prisma/client.js';
+import type { MemberId, VrpConsentStatus } from '#libs/domain';
+import type { Prisma } from '../generated/prisma/client.js';
 import { jsonColumn } from '../json-column.js';
 import { Repository } from '../repository.js';
 import { olderThan } from '../list-clauses.js';
 import { viewPool } from '../views/read-by-id.js';
 import { readVrpConsentView, type VrpConsentView } from './vrp-consent-view-read.js';
+import { VRP_CONSENT_STATUS, type VrpConsent } from './vrp-consent-row.js';
 
 /** A VRP consent about to be stored: every column but those a new row always starts with. */
-export type NewVrpConsent = Omit<Prisma.VrpConsentUncheckedCreateInput, 'version'>;
+export type NewVrpConsent = Omit<Prisma.VrpConsentUncheckedCreateInput, 'version' | 'status'> & {
+  readonly status: VrpConsentStatus;
+};
 
 /** What a status change (or a step within one status) writes. Absent fields keep their value. */
 export interface VrpConsentChange {
-  readonly status: string;
+  readonly status: VrpConsentStatus;
   readonly updatedAt: Date;
   readonly bankId?: string;
   readonly bankTimeZone?: string;
@@ -43,7 +46,7 @@ export interface VrpConsentCursor {
 @Injectable()
 export class VrpConsentRepository extends Repository {
   insert(row: NewVrpConsent): Promise<VrpConsent> {
-    return this.db.vrpConsent.create({ data: row });
+    return this.db.vrpConsent.create({ data: row }).then(VRP_CONSENT_STATUS.row);
   }
 
   /** What the member sees of its consent (the resource's columns only), or null (also for another member's id). */
@@ -53,17 +56,17 @@ export class VrpConsentRepository extends Repository {
 
   /** The member's consent, or null (also for another member's id). */
   findForMember(memberId: MemberId, id: string): Promise<VrpConsent | null> {
-    return this.db.vrpConsent.findFirst({ where: { id, memberId } });
+    return this.db.vrpConsent.findFirst({ where: { id, memberId } }).then(VRP_CONSENT_STATUS.rowOrNull);
   }
 
   /** For workers, callbacks and the hosted pages, which act for whichever member owns the consent. */
   findById(id: string): Promise<VrpConsent | null> {
-    return this.db.vrpConsent.findUnique({ where: { id } });
+    return this.db.vrpConsent.findUnique({ where: { id } }).then(VRP_CONSENT_STATUS.rowOrNull);
   }
 
   /** The consent a bank callback or hosted page names by its token (the token is the credential). */
   findByCallbackToken(callbackToken: string): Promise<VrpConsent | null> {
-    return this.db.vrpConsent.findUnique({ where: { callbackToken } });
+    return this.db.vrpConsent.findUnique({ where: { callbackToken } }).then(VRP_CONSENT_STATUS.rowOrNull);
   }
 
   /** One page of the member's consents, newest first; `limit + 1` rows are read so the caller knows whether more follow. */
@@ -80,11 +83,13 @@ export class VrpConsentRepository extends Repository {
     if (filter.createdAfter !== undefined) and.push({ createdAt: { gt: filter.createdAfter } });
     if (filter.createdBefore !== undefined) and.push({ createdAt: { lt: filter.createdBefore } });
     if (cursor !== undefined) and.push(olderThan(cursor));
-    return this.db.vrpConsent.findMany({
-      where: { AND: and },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-    });
+    return this.db.vrpConsent
+      .findMany({
+        where: { AND: and },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit + 1,
+      })
+      .then(VRP_CONSENT_STATUS.rows);
   }
 
   /**

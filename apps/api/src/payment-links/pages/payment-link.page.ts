@@ -56,7 +56,7 @@ export function refusalOf(link: PaymentLink): string | undefined {
       return LINK_REFUSALS['used-up'];
     case 'AMOUNT_LIMIT_REACHED':
       return LINK_REFUSALS['amount-limit'];
-    default:
+    case 'LINK_CANCELED':
       return LINK_REFUSALS['not-active'];
   }
 }

@@ -15,8 +15,13 @@ export const TRANSFERS_PAGE_LIMIT_MAX = 199;
  * The reference's filter.transactionStatus enum spells FAILURE_GENERIC with a space
  * ('FAILURE GENERIC'); both spellings are accepted.
  */
-const STATUS_ALIASES: Readonly<Record<string, TransferStatus>> = { 'FAILURE GENERIC': 'FAILURE_GENERIC' };
-const STATUS_VALUES: readonly string[] = [...TRANSFER_STATUSES, ...Object.keys(STATUS_ALIASES)];
+const STATUS_ALIASES = { 'FAILURE GENERIC': 'FAILURE_GENERIC' } as const satisfies Readonly<
+  Record<string, TransferStatus>
+>;
+const STATUS_VALUES: readonly TransferStatusFilter[] = [...TRANSFER_STATUSES, 'FAILURE GENERIC'];
+
+/** A filter.transactionStatus value: a transfer status, or its alias. */
+type TransferStatusFilter = TransferStatus | keyof typeof STATUS_ALIASES;
 
 /** filter.startTimeMs / filter.endTimeMs: milliseconds since the epoch as the query gives them (digits). */
 function TimeParam(description: string, rule?: (ms: number, query: ListTransfersQuery) => string | undefined) {
@@ -56,7 +61,7 @@ export class ListTransfersQuery {
   'filter.endTimeMs'?: number;
 
   @ChoiceParam('Only transfers in this status.', STATUS_VALUES)
-  'filter.transactionStatus'?: string;
+  'filter.transactionStatus'?: TransferStatusFilter;
 
   @ChoiceParam(
     "The member's role: a member is always the payee of its transfers, so PAYER finds none; ANY and PAYEE find all.",
@@ -84,7 +89,7 @@ export function toListTransfersCommand(memberId: MemberId, query: ListTransfersQ
     tokenIds,
     ...(query['filter.startTimeMs'] === undefined ? {} : { startTimeMs: query['filter.startTimeMs'] }),
     ...(query['filter.endTimeMs'] === undefined ? {} : { endTimeMs: query['filter.endTimeMs'] }),
-    ...(status === undefined ? {} : { status: STATUS_ALIASES[status] ?? (status as TransferStatus) }),
+    ...(status === undefined ? {} : { status: status === 'FAILURE GENERIC' ? STATUS_ALIASES[status] : status }),
     ...(query['filter.role'] === undefined ? {} : { role: query['filter.role'] }),
     ...(query['filter.actingAsRefId'] === undefined ? {} : { actingAsRefId: query['filter.actingAsRefId'] }),
     ...(query['filter.refId'] === undefined ? {} : { refId: query['filter.refId'] }),

@@ -11,13 +11,7 @@ import {
   type SettlementTransferWrite,
   type Transfer,
 } from '#libs/db';
-import {
-  decideCredit,
-  transferSettlementMoves,
-  type ReconciliationState,
-  type SeenCredit,
-  type TransferStatus,
-} from '#libs/domain';
+import { decideCredit, transferSettlementMoves, type ReconciliationState, type SeenCredit } from '#libs/domain';
 import { wakeOutboxRelay } from '#libs/events';
 import { settlementWindowTimerId } from '../settlement-window-timer.js';
 import { candidateOf, referenceKey } from './settlement-candidate.js';
@@ -138,7 +132,7 @@ export class CreditReconciliation {
         const transfer = currentTransfers.get(decision.paymentId);
         const link = transfer === undefined ? { paymentId: decision.paymentId } : { transferId: decision.paymentId };
         if (transfer !== undefined) {
-          const moves = transferSettlementMoves(transfer.status as TransferStatus, decision.moves);
+          const moves = transferSettlementMoves(transfer.status, decision.moves);
           if (moves === null) {
             counts.unmatched += 1;
             end(credit.id, 'UNMATCHED', null);

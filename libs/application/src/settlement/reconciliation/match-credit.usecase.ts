@@ -18,7 +18,6 @@ import {
   transferSettlementMoves,
   type ManualDecision,
   type ManualPayment,
-  type TransferStatus,
 } from '#libs/domain';
 import { wakeOutboxRelay } from '#libs/events';
 import { renderPayment, type PaymentResource } from '../../payments/payment-view.js';
@@ -160,7 +159,7 @@ export class MatchCreditUseCase {
     };
     refuseUnlessMatchable(credit, candidate, 'transferId');
     const decision = decideManualMatch(candidate, credit);
-    const moves = decision === null ? null : transferSettlementMoves(transfer.status as TransferStatus, decision.moves);
+    const moves = decision === null ? null : transferSettlementMoves(transfer.status, decision.moves);
     if (decision === null || moves === null)
       throw new GatewayError('CONFLICT', { message: `Transfer ${transfer.id} cannot be settled.` });
     const now = this.clock.now();

@@ -1,5 +1,5 @@
 import type { CreditForReconciliation, Payment } from '#libs/db';
-import type { ManualCredit, ManualPayment, PaymentStatus, SettlementCandidate } from '#libs/domain';
+import type { ManualCredit, ManualPayment, SettlementCandidate } from '#libs/domain';
 
 /** A stored payment as the matching rules read it. */
 export function candidateOf(payment: Payment): SettlementCandidate & ManualPayment {
@@ -7,7 +7,7 @@ export function candidateOf(payment: Payment): SettlementCandidate & ManualPayme
     id: payment.id,
     memberId: payment.memberId,
     virtualAccountId: payment.virtualAccountId,
-    status: payment.status as PaymentStatus,
+    status: payment.status,
     amount: payment.amount.toFixed(),
     currency: payment.currency,
     createdAt: payment.createdAt,

@@ -72,7 +72,7 @@ export class SettlementWindowEnd {
         timerIds: [settlementWindowTimerId(payment.id)],
         outcomes: creditOutcomes(decision, { paymentId: payment.id, transferId: null }, now),
       });
-      return step.payment.status as PaymentStatus;
+      return step.payment.status;
     });
     if (outcome !== 'unchanged') wakeOutboxRelay(this.prisma.pool);
     return outcome;
@@ -97,8 +97,7 @@ export class SettlementWindowEnd {
         credits,
         windowEndedReason(transfer.localInstrument),
       );
-      const moves =
-        decision === null ? null : transferSettlementMoves(transfer.status as TransferStatus, decision.moves);
+      const moves = decision === null ? null : transferSettlementMoves(transfer.status, decision.moves);
       if (decision === null || moves === null) return 'unchanged' as const;
       const step = transferSettlementStep(
         transfer,
@@ -117,7 +116,7 @@ export class SettlementWindowEnd {
         timerIds: [],
         outcomes: creditOutcomes(decision, { paymentId: null, transferId: transfer.id }, now),
       });
-      return step.transfer.status as TransferStatus;
+      return step.transfer.status;
     });
     if (outcome !== 'unchanged') wakeOutboxRelay(this.prisma.pool);
     return outcome;

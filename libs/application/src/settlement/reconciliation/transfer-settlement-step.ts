@@ -16,7 +16,7 @@ export interface TransferSettlementStep {
 export function transferCandidateOf(transfer: Transfer): SettlementCandidate {
   return {
     id: transfer.id,
-    status: transferSettlementStanding(transfer.status as TransferStatus),
+    status: transferSettlementStanding(transfer.status),
     amount: transfer.amount.toFixed(),
     currency: transfer.currency,
     createdAt: transfer.createdAt,
