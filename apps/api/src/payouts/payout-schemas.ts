@@ -1,6 +1,6 @@
 import { PAYOUT_STATUSES } from '#libs/domain';
 
-/** OpenAPI schemas of the payout routes (the reference's shapes, in brief). */
+/** OpenAPI schemas of the payout routes' answers (the reference's shapes, in brief); the request bodies' come from their DTOs. */
 const AMOUNT = {
   type: 'object',
   required: ['value', 'currency'],
@@ -32,32 +32,6 @@ const DEBTOR = {
   type: 'object',
   required: ['accountId'],
   properties: { accountId: { type: 'string', description: 'The member’s settlement account paid from.' } },
-};
-
-export const PAYOUT_REQUEST_SCHEMA = {
-  type: 'object',
-  required: ['initiation'],
-  properties: {
-    initiation: {
-      type: 'object',
-      required: ['description', 'refId', 'amount', 'debtor', 'creditor'],
-      properties: {
-        description: {
-          type: 'string',
-          description:
-            'The payment reference: at least 6 letters or digits, not all the same; space, hyphen, full stop, ampersand and forward slash allowed and not counted; at most 18 characters for sort code payouts and 140 for IBAN ones.',
-        },
-        refId: { type: 'string', maxLength: 18 },
-        onBehalfOfId: {
-          type: 'string',
-          description: 'An active sub-TPP of the member; required of unregulated members.',
-        },
-        amount: AMOUNT,
-        debtor: DEBTOR,
-        creditor: CREDITOR,
-      },
-    },
-  },
 };
 
 const PAYOUT = {

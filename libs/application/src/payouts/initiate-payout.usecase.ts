@@ -14,7 +14,6 @@ import {
 import {
   checkPayoutInitiation,
   newPayoutId,
-  readPayoutInitiation,
   verificationProblem,
   type MemberId,
   type PayoutInitiationInput,
@@ -93,14 +92,12 @@ export class InitiatePayoutUseCase {
     private readonly clock: Clock,
   ) {}
 
-  /** POST /payouts: the body as received. */
+  /** POST /payouts: the initiation of the body, its shape checked (its rules are initiate's). */
   async execute(command: {
     readonly member: PayoutMember;
-    readonly body: unknown;
+    readonly initiation: PayoutInitiationInput;
   }): Promise<{ payout: PayoutResource }> {
-    const read = readPayoutInitiation(command.body);
-    if ('problems' in read) throw payoutFieldsError(read.problems);
-    const payout = await this.initiate({ member: command.member, initiation: read.input });
+    const payout = await this.initiate({ member: command.member, initiation: command.initiation });
     return { payout: renderPayout(payout) };
   }
 
