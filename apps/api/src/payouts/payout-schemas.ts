@@ -76,29 +76,6 @@ export const PAYOUTS_RESPONSE_SCHEMA = {
   },
 };
 
-export const ACCOUNT_VERIFICATION_REQUEST_SCHEMA = {
-  type: 'object',
-  required: ['account'],
-  properties: {
-    account: {
-      type: 'object',
-      required: ['name', 'currency'],
-      properties: {
-        name: { type: 'string', description: 'The name of the account holder to check.' },
-        currency: { type: 'string', enum: ['EUR', 'GBP'] },
-        iban: { type: 'string', description: 'Required for EUR; for GBP an IBAN or sortCode and accountNumber.' },
-        sortCode: { type: 'string' },
-        accountNumber: { type: 'string' },
-        accountType: { type: 'string', enum: ['PERSONAL', 'BUSINESS'] },
-      },
-    },
-    virtualAccountId: {
-      type: 'string',
-      description: 'The member’s settlement account the payout will be made from (its provider makes the check).',
-    },
-  },
-};
-
 export const ACCOUNT_VERIFICATION_RESPONSE_SCHEMA = {
   type: 'object',
   required: ['id', 'result'],
