@@ -10,12 +10,15 @@ type Json = Record<string, unknown>;
 interface Operation {
   operationId?: string;
   security?: unknown[];
-  requestBody?: { content: Record<string, { examples?: Record<string, { value: Json }>; example?: Json }> };
+  requestBody?: {
+    content: Record<string, { examples?: Record<string, { value: Json }>; example?: Json; schema?: Json }>;
+  };
   responses: Record<string, { content?: Record<string, { schema: Json }> }>;
 }
 
 interface Document {
   paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, { required?: string[]; properties?: Record<string, Json> }> };
 }
 
 let gateway: TestGateway;
@@ -76,6 +79,39 @@ describe('the OpenAPI documents', () => {
     }
     const initiate = publicDocument.paths['/v2/payments']?.['post'];
     expect(initiate && errorSchemaOf(initiate, '504')).toBe('#/components/schemas/GatewayTimeoutError');
+  });
+
+  it('describes the refund, payout and account verification bodies by the DTO classes that validate them', () => {
+    const bodies: ReadonlyArray<[string, string, string, readonly string[]]> = [
+      [
+        '/refunds',
+        'InitiateRefundRequest',
+        'RefundInitiationDto',
+        ['refId', 'amount', 'originalPaymentId', 'localInstrument'],
+      ],
+      [
+        '/refund/registrations',
+        'RegisterRefundAccountRequest',
+        'RegisterRefundAccountRequest',
+        ['bankId', 'debtor', 'credentials'],
+      ],
+      [
+        '/payouts',
+        'InitiatePayoutRequest',
+        'PayoutInitiationDto',
+        ['description', 'refId', 'amount', 'debtor', 'creditor'],
+      ],
+      ['/account-verifications', 'VerifyAccountRequest', 'VerificationAccountDto', ['name', 'currency']],
+    ];
+    const schemas = publicDocument.components?.schemas ?? {};
+    for (const [path, body, inner, required] of bodies) {
+      const content = publicDocument.paths[path]?.['post']?.requestBody?.content['application/json'];
+      expect(content?.schema, path).toEqual({ $ref: `#/components/schemas/${body}` });
+      expect(schemas[inner]?.required, `${path}: ${inner}`).toEqual(required);
+    }
+    expect(schemas['RefundInitiationDto']?.properties?.['localInstrument']).toMatchObject({
+      enum: ['SEPA', 'SEPA_INSTANT', 'FASTER_PAYMENTS'],
+    });
   });
 
   it('gives every public request body named examples', () => {

@@ -65,15 +65,13 @@ async function completedPayment(value = '10.50'): Promise<string> {
 async function refund(originalPaymentId: string, value: string): Promise<string> {
   const { refund: created } = await gateway.get(InitiateRefundUseCase).execute({
     memberId: member,
-    body: {
-      initiation: {
-        refId: `rf-${randomBytes(4).toString('hex')}`,
-        amount: { value, currency: 'GBP' },
-        originalPaymentId,
-        registrationId,
-        localInstrument: 'FASTER_PAYMENTS',
-        creditor: { name: 'Payer', sortCode: '200000', accountNumber: '55779911' },
-      },
+    input: {
+      refId: `rf-${randomBytes(4).toString('hex')}`,
+      amount: { value, currency: 'GBP' },
+      originalPaymentId,
+      registrationId,
+      localInstrument: 'FASTER_PAYMENTS',
+      creditor: { name: 'Payer', sortCode: '200000', accountNumber: '55779911' },
     },
   });
   return created.id;

@@ -1,10 +1,10 @@
-import { Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { VerifyAccountUseCase, type AccountVerificationResource } from '#libs/application';
+import { toAccountVerificationInput, VerifyAccountRequest } from './dto/verify-account.request.js';
 import { VERIFY_ACCOUNT_EXAMPLES } from './payout-request-examples.js';
-import { ACCOUNT_VERIFICATION_REQUEST_SCHEMA, ACCOUNT_VERIFICATION_RESPONSE_SCHEMA } from './payout-schemas.js';
+import { ACCOUNT_VERIFICATION_RESPONSE_SCHEMA } from './payout-schemas.js';
 
 @ApiTags('Verification')
 @Controller('account-verifications')
@@ -19,9 +19,12 @@ export class AccountVerificationsController {
     description:
       'Checks whether the name holds the account (an IBAN, or a UK sort code and account number) at the settlement provider of `virtualAccountId` (else the default one): MATCH, CLOSE_MATCH (with the holder’s name in result.matched.name), NO_MATCH or VERIFICATION_NOT_POSSIBLE. The answer is kept for 24 hours under its id, which an EUR payout names as creditor.accountVerificationId.',
   })
-  @ApiBody({ schema: ACCOUNT_VERIFICATION_REQUEST_SCHEMA, examples: VERIFY_ACCOUNT_EXAMPLES })
+  @ApiBody({ type: VerifyAccountRequest, examples: VERIFY_ACCOUNT_EXAMPLES })
   @ApiOkResponse({ schema: ACCOUNT_VERIFICATION_RESPONSE_SCHEMA })
-  create(@CurrentMember() member: MemberContext, @Req() request: FastifyRequest): Promise<AccountVerificationResource> {
-    return this.verify.execute({ memberId: member.memberId, body: request.body });
+  create(
+    @CurrentMember() member: MemberContext,
+    @Body() body: VerifyAccountRequest,
+  ): Promise<AccountVerificationResource> {
+    return this.verify.execute({ memberId: member.memberId, input: toAccountVerificationInput(body) });
   }
 }

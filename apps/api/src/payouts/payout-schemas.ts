@@ -1,6 +1,6 @@
 import { PAYOUT_STATUSES } from '#libs/domain';
 
-/** OpenAPI schemas of the payout routes (the reference's shapes, in brief). */
+/** OpenAPI schemas of the payout routes' answers (the reference's shapes, in brief); the request bodies' come from their DTOs. */
 const AMOUNT = {
   type: 'object',
   required: ['value', 'currency'],
@@ -32,32 +32,6 @@ const DEBTOR = {
   type: 'object',
   required: ['accountId'],
   properties: { accountId: { type: 'string', description: 'The member’s settlement account paid from.' } },
-};
-
-export const PAYOUT_REQUEST_SCHEMA = {
-  type: 'object',
-  required: ['initiation'],
-  properties: {
-    initiation: {
-      type: 'object',
-      required: ['description', 'refId', 'amount', 'debtor', 'creditor'],
-      properties: {
-        description: {
-          type: 'string',
-          description:
-            'The payment reference: at least 6 letters or digits, not all the same; space, hyphen, full stop, ampersand and forward slash allowed and not counted; at most 18 characters for sort code payouts and 140 for IBAN ones.',
-        },
-        refId: { type: 'string', maxLength: 18 },
-        onBehalfOfId: {
-          type: 'string',
-          description: 'An active sub-TPP of the member; required of unregulated members.',
-        },
-        amount: AMOUNT,
-        debtor: DEBTOR,
-        creditor: CREDITOR,
-      },
-    },
-  },
 };
 
 const PAYOUT = {
@@ -98,29 +72,6 @@ export const PAYOUTS_RESPONSE_SCHEMA = {
         limit: { type: 'integer', maximum: 200 },
         offset: { type: 'string', description: 'The offset of the next page; absent on the last one.' },
       },
-    },
-  },
-};
-
-export const ACCOUNT_VERIFICATION_REQUEST_SCHEMA = {
-  type: 'object',
-  required: ['account'],
-  properties: {
-    account: {
-      type: 'object',
-      required: ['name', 'currency'],
-      properties: {
-        name: { type: 'string', description: 'The name of the account holder to check.' },
-        currency: { type: 'string', enum: ['EUR', 'GBP'] },
-        iban: { type: 'string', description: 'Required for EUR; for GBP an IBAN or sortCode and accountNumber.' },
-        sortCode: { type: 'string' },
-        accountNumber: { type: 'string' },
-        accountType: { type: 'string', enum: ['PERSONAL', 'BUSINESS'] },
-      },
-    },
-    virtualAccountId: {
-      type: 'string',
-      description: 'The member’s settlement account the payout will be made from (its provider makes the check).',
     },
   },
 };

@@ -2,12 +2,14 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
+import { validateBody } from '#libs/common';
 import { InitiatePayoutUseCase, PayoutQueries, type PayoutResource, type PayoutsPage } from '#libs/application';
 import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
+import { InitiatePayoutRequest, toPayoutInitiationInput } from './dto/initiate-payout.request.js';
 import { ListPayoutsQuery, toListPayoutsCommand } from './dto/list-payouts.query.js';
 import { INITIATE_PAYOUT_EXAMPLES } from './payout-request-examples.js';
-import { PAYOUT_REQUEST_SCHEMA, PAYOUT_RESPONSE_SCHEMA, PAYOUTS_RESPONSE_SCHEMA } from './payout-schemas.js';
+import { PAYOUT_RESPONSE_SCHEMA, PAYOUTS_RESPONSE_SCHEMA } from './payout-schemas.js';
 
 @ApiTags('Payouts')
 @Controller('payouts')
@@ -27,19 +29,21 @@ export class PayoutsController {
     description:
       'Pays out of one of the member’s settlement accounts (initiation.debtor.accountId). Each rule is a 400 naming the field; an amount above the account’s available balance is a 400 naming initiation.amount.value and nothing is made. The amount is reserved in the account’s ledger as the payout is stored (INITIATION_PENDING, PAYOUT_STATUS_CHANGED), then the settlement provider is asked; a rejection or failure gives the amount back, a completion debits it. An optional `Idempotency-Key` makes retries safe.',
   })
-  @ApiBody({ schema: PAYOUT_REQUEST_SCHEMA, examples: INITIATE_PAYOUT_EXAMPLES })
+  @ApiBody({ type: InitiatePayoutRequest, examples: INITIATE_PAYOUT_EXAMPLES })
   @ApiOkResponse({ schema: PAYOUT_RESPONSE_SCHEMA })
   create(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ payout: PayoutResource } | string | undefined> {
-    return this.idempotency.answer(request, reply, () =>
-      this.initiate.execute({
+    // The body is validated inside the idempotent work: a 400 is kept under the key like any answer.
+    return this.idempotency.answer(request, reply, async () => {
+      const body = await validateBody(InitiatePayoutRequest, request.body);
+      return this.initiate.execute({
         member: { memberId: member.memberId, regulated: member.regulated },
-        body: request.body,
-      }),
-    );
+        initiation: toPayoutInitiationInput(body.initiation),
+      });
+    });
   }
 
   @Get()

@@ -2,8 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { ApiBody, ApiExcludeController, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { RefundRegistrationsUseCases, type RegistrationResource } from '#libs/application';
+import { RegisterRefundAccountRequest, toRefundRegistrationInput } from './dto/register-refund-account.request.js';
 import { REGISTER_REFUND_ACCOUNT_EXAMPLES } from './refund-request-examples.js';
-import { REGISTRATION_REQUEST_SCHEMA, REGISTRATION_RESPONSE_SCHEMA } from './refund-schemas.js';
+import { REGISTRATION_RESPONSE_SCHEMA } from './refund-schemas.js';
 
 @ApiTags('Refunds')
 @Controller('refund/registrations')
@@ -18,13 +19,13 @@ export class RefundRegistrationsController {
     description:
       'Records the debtor account of the member’s refunds at a bank, with the credentials the bank issued for payments from it without a user. The credentials are sealed at rest and never answered. Also served under /v2.',
   })
-  @ApiBody({ schema: REGISTRATION_REQUEST_SCHEMA, examples: REGISTER_REFUND_ACCOUNT_EXAMPLES })
+  @ApiBody({ type: RegisterRefundAccountRequest, examples: REGISTER_REFUND_ACCOUNT_EXAMPLES })
   @ApiOkResponse({ schema: REGISTRATION_RESPONSE_SCHEMA })
   register(
     @CurrentMember() member: MemberContext,
-    @Body() body: unknown,
+    @Body() body: RegisterRefundAccountRequest,
   ): Promise<{ registration: RegistrationResource }> {
-    return this.registrations.register(member.memberId, body);
+    return this.registrations.register(member.memberId, toRefundRegistrationInput(body));
   }
 
   @Get(':registrationId')

@@ -1,4 +1,4 @@
-/** OpenAPI schemas of the refund routes (the reference's shapes, in brief). */
+/** OpenAPI schemas of the refund routes' answers (the reference's shapes, in brief); the request bodies' come from their DTOs. */
 const ACCOUNT = {
   type: 'object',
   properties: {
@@ -7,24 +7,6 @@ const ACCOUNT = {
     sortCode: { type: 'string' },
     accountNumber: { type: 'string' },
     name: { type: 'string' },
-  },
-};
-
-export const REGISTRATION_REQUEST_SCHEMA = {
-  type: 'object',
-  required: ['bankId', 'debtor', 'credentials'],
-  properties: {
-    bankId: { type: 'string', description: 'The bank the registered account is held at.' },
-    debtor: {
-      ...ACCOUNT,
-      description: 'The account refunds are paid from: an IBAN, or a sort code and account number.',
-    },
-    credentials: {
-      type: 'object',
-      additionalProperties: { type: 'string' },
-      description:
-        'The credentials the bank issued for payments from the account without a user (for UK Open Banking banks: `grant`). Kept sealed; never answered.',
-    },
   },
 };
 
@@ -45,28 +27,6 @@ export const REGISTRATION_RESPONSE_SCHEMA = {
             credentialNames: { type: 'array', items: { type: 'string' } },
           },
         },
-      },
-    },
-  },
-};
-
-export const REFUND_REQUEST_SCHEMA = {
-  type: 'object',
-  required: ['initiation'],
-  properties: {
-    initiation: {
-      type: 'object',
-      required: ['refId', 'amount', 'originalPaymentId', 'localInstrument'],
-      properties: {
-        refId: { type: 'string', maxLength: 18 },
-        description: { type: 'string' },
-        amount: { type: 'object', properties: { value: { type: 'string' }, currency: { type: 'string' } } },
-        originalPaymentId: { type: 'string' },
-        registrationId: { type: 'string' },
-        localInstrument: { type: 'string', enum: ['SEPA', 'SEPA_INSTANT', 'FASTER_PAYMENTS'] },
-        onBehalfOfId: { type: 'string' },
-        debtor: ACCOUNT,
-        creditor: ACCOUNT,
       },
     },
   },

@@ -2,12 +2,14 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs
 import { ApiBody, ApiExcludeController, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
+import { validateBody } from '#libs/common';
 import { InitiateRefundUseCase, RefundQueries, type RefundResource, type RefundsPage } from '#libs/application';
 import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
+import { InitiateRefundRequest, toRefundInitiationInput } from './dto/initiate-refund.request.js';
 import { ListRefundsQuery, toListRefundsCommand, TransferRefundsQuery } from './dto/list-refunds.query.js';
 import { INITIATE_REFUND_EXAMPLES } from './refund-request-examples.js';
-import { REFUND_REQUEST_SCHEMA, REFUND_RESPONSE_SCHEMA, REFUNDS_RESPONSE_SCHEMA } from './refund-schemas.js';
+import { REFUND_RESPONSE_SCHEMA, REFUNDS_RESPONSE_SCHEMA } from './refund-schemas.js';
 
 @ApiTags('Refunds')
 @Controller('refunds')
@@ -27,16 +29,18 @@ export class RefundsController {
     description:
       'Refunds all or part of a completed payment or transfer of the member: the refunds of a payment that are not rejected or failed never add up to more than its amount (400 naming initiation.amount.value). The debtor may come from the registration and the creditor from the payment’s refund account. The refund is INITIATION_PENDING until the bank has it; REFUND_STATUS_CHANGED follows every change. An optional `Idempotency-Key` makes retries safe. Also served under /v2.',
   })
-  @ApiBody({ schema: REFUND_REQUEST_SCHEMA, examples: INITIATE_REFUND_EXAMPLES })
+  @ApiBody({ type: InitiateRefundRequest, examples: INITIATE_REFUND_EXAMPLES })
   @ApiOkResponse({ schema: REFUND_RESPONSE_SCHEMA })
   create(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ refund: RefundResource } | string | undefined> {
-    return this.idempotency.answer(request, reply, () =>
-      this.initiate.execute({ memberId: member.memberId, body: request.body }),
-    );
+    // The body is validated inside the idempotent work: a 400 is kept under the key like any answer.
+    return this.idempotency.answer(request, reply, async () => {
+      const body = await validateBody(InitiateRefundRequest, request.body);
+      return this.initiate.execute({ memberId: member.memberId, input: toRefundInitiationInput(body.initiation) });
+    });
   }
 
   @Get()

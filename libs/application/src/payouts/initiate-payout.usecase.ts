@@ -14,7 +14,6 @@ import {
 import {
   checkPayoutInitiation,
   newPayoutId,
-  readPayoutInitiation,
   verificationProblem,
   type MemberId,
   type PayoutInitiationInput,
@@ -37,7 +36,8 @@ export interface PayoutMember {
 /** POST /payouts as received: the member and the body, checked by the use case field by field. */
 export interface InitiatePayoutRequestCommand {
   readonly member: PayoutMember;
-  readonly body: unknown;
+  /** The POST /payouts body, its shape checked by its DTO; its rules are checked here. */
+  readonly initiation: PayoutInitiationInput;
 }
 
 /**
@@ -99,11 +99,9 @@ export class InitiatePayoutUseCase {
     private readonly clock: Clock,
   ) {}
 
-  /** POST /payouts: the body as received. */
+  /** POST /payouts: the initiation of the body, its shape checked (its rules are initiate's). */
   async execute(command: InitiatePayoutRequestCommand): Promise<{ payout: PayoutResource }> {
-    const read = readPayoutInitiation(command.body);
-    if ('problems' in read) throw payoutFieldsError(read.problems);
-    const payout = await this.initiate({ member: command.member, initiation: read.input });
+    const payout = await this.initiate({ member: command.member, initiation: command.initiation });
     return { payout: renderPayout(payout) };
   }
 

@@ -4,8 +4,10 @@ import { SettlementProviderRegistry } from '#libs/connectors';
 import { AccountVerificationRepository, SettlementAccountRepository } from '#libs/db';
 import {
   ACCOUNT_VERIFICATION_VALIDITY_MS,
+  checkVerificationAccount,
   newAccountVerificationId,
-  readAccountVerificationRequest,
+  normalizeVerificationAccount,
+  underPath,
   type AccountVerificationInput,
   type MemberId,
 } from '#libs/domain';
@@ -25,8 +27,8 @@ export interface AccountVerificationResource {
 
 export interface VerifyAccountCommand {
   readonly memberId: MemberId;
-  /** The POST /account-verifications body as received; checked here, field by field. */
-  readonly body: unknown;
+  /** The POST /account-verifications body, its shape checked by its DTO; the identifier rule is checked here. */
+  readonly input: AccountVerificationInput;
 }
 
 /**
@@ -49,15 +51,16 @@ export class VerifyAccountUseCase {
     this.deadlineMs = config.payments.bankDeadlineMs;
   }
 
-  async execute({ memberId, body }: VerifyAccountCommand): Promise<AccountVerificationResource> {
-    const read = readAccountVerificationRequest(body);
-    if ('problems' in read) throw payoutFieldsError(read.problems);
-    return this.verify(memberId, read.input);
+  /** POST /account-verifications: the check the body asks for, its shape checked; the identifier rule is checked here. */
+  async execute(command: VerifyAccountCommand): Promise<AccountVerificationResource> {
+    const problems = underPath('account', checkVerificationAccount(command.input));
+    if (problems.length > 0) throw payoutFieldsError(problems);
+    return this.verify(command.memberId, normalizeVerificationAccount(command.input));
   }
 
   /**
    * A checked request, asked of the provider and kept as the member's: POST /account-verifications
-   * after reading its body, and the payee check a settlement rule's run makes as the account's owner.
+   * after checking its body, and the payee check a settlement rule's run makes as the account's owner.
    */
   async verify(memberId: MemberId, input: AccountVerificationInput): Promise<AccountVerificationResource> {
     let providerId = this.defaultProvider;

@@ -3,9 +3,9 @@ import { APP_CONFIG, Clock, GatewayError, JOB_QUEUE, type AppConfig, type Payloa
 import { Prisma, PrismaService, RefundRepository, SubTppRepository, type Refund, type RefundOriginal } from '#libs/db';
 import { prepareOutboxEvent, wakeOutboxRelay } from '#libs/events';
 import {
+  checkRefundInitiation,
   fieldProblem,
   newRefundId,
-  readRefundInitiation,
   refundFits,
   remainingRefundAmount,
   type FieldProblem,
@@ -28,8 +28,8 @@ const COMPLETED: Readonly<Record<RefundOriginal['kind'], readonly string[]>> = {
 
 export interface InitiateRefundCommand {
   readonly memberId: MemberId;
-  /** The POST /refunds body as received; checked here, field by field. */
-  readonly body: unknown;
+  /** The initiation (the API's from a POST /refunds body, its shape checked); its rules are checked here. */
+  readonly input: RefundInitiationInput;
 }
 
 /**
@@ -56,9 +56,9 @@ export class InitiateRefundUseCase {
   }
 
   async execute(command: InitiateRefundCommand): Promise<{ refund: RefundResource }> {
-    const read = readRefundInitiation(command.body);
-    if ('problems' in read) throw refundFieldsError(read.problems);
-    const input = read.input;
+    const input = command.input;
+    const problems = checkRefundInitiation(input);
+    if (problems.length > 0) throw refundFieldsError(problems);
     if (input.onBehalfOfId !== undefined && !(await this.subTpps.isActive(command.memberId, input.onBehalfOfId)))
       throw GatewayError.invalidField(
         'initiation.onBehalfOfId',

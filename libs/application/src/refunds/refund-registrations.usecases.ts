@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
 import { BankRepository } from '#libs/db';
-import { readRefundRegistration, type MemberId, type RefundParty } from '#libs/domain';
+import { checkRefundRegistration, type MemberId, type RefundParty, type RefundRegistrationInput } from '#libs/domain';
 import { refundFieldsError } from './refund-problems.js';
 import { RefundRegistrationVault, type RefundRegistrationView } from './refund-registration-vault.js';
 
@@ -38,12 +38,13 @@ export class RefundRegistrationsUseCases {
     private readonly banks: BankRepository,
   ) {}
 
-  async register(memberId: MemberId, body: unknown): Promise<{ registration: RegistrationResource }> {
-    const read = readRefundRegistration(body);
-    if ('problems' in read) throw refundFieldsError(read.problems);
-    if ((await this.banks.find(read.input.bankId)) === null)
-      throw GatewayError.invalidField('bankId', `bankId ${read.input.bankId} is not a bank of this gateway`);
-    return { registration: resource(await this.vault.store(memberId, read.input)) };
+  /** POST /refund/registrations: the registration's rules (a 400 naming the field), its bank, then sealed and stored. */
+  async register(memberId: MemberId, input: RefundRegistrationInput): Promise<{ registration: RegistrationResource }> {
+    const problems = checkRefundRegistration(input);
+    if (problems.length > 0) throw refundFieldsError(problems);
+    if ((await this.banks.find(input.bankId)) === null)
+      throw GatewayError.invalidField('bankId', `bankId ${input.bankId} is not a bank of this gateway`);
+    return { registration: resource(await this.vault.store(memberId, input)) };
   }
 
   async get(memberId: MemberId, id: string): Promise<{ registration: RegistrationResource }> {

@@ -6,13 +6,14 @@ import {
   normalizeAccountNumber,
   normalizeSortCode,
 } from '../shared/uk-account.js';
-import { PAYOUT_NAME_MAX } from './payout-initiation.js';
 
 /** The currencies a payee check is made for: EUR (an IBAN) and GBP (an IBAN, or a sort code and account number). */
 export const VERIFICATION_CURRENCIES = ['EUR', 'GBP'] as const;
 export const VERIFICATION_ACCOUNT_TYPES = ['PERSONAL', 'BUSINESS'] as const;
+/** The longest text of a payee check. */
+export const VERIFICATION_TEXT_MAX = 140;
 
-/** A POST /account-verifications body, checked (AccountVerificationRequest). */
+/** A payee check to make (the reference's AccountVerificationRequest), its texts trimmed. */
 export interface AccountVerificationInput {
   readonly name: string;
   readonly currency: (typeof VERIFICATION_CURRENCIES)[number];
@@ -24,87 +25,53 @@ export interface AccountVerificationInput {
   readonly virtualAccountId?: string;
 }
 
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The account identifiers of a payee check and the currency they are checked for, as the member gave them. */
+export interface VerificationAccountFields {
+  readonly currency?: string;
+  readonly iban?: string;
+  readonly sortCode?: string;
+  readonly accountNumber?: string;
 }
 
-function text(
-  object: Json,
-  field: string,
-  path: string,
-  problems: FieldProblem[],
-  required: boolean,
-): string | undefined {
-  const value = object[field];
-  if (value === undefined || value === null) {
-    if (required) problems.push(fieldProblem(path, 'is required', 'required'));
-    return undefined;
-  }
-  if (typeof value !== 'string' || value.trim() === '') {
-    problems.push(fieldProblem(path, 'must be a non-empty string'));
-    return undefined;
-  }
-  if (value.length > PAYOUT_NAME_MAX) {
-    problems.push(fieldProblem(path, `must be at most ${PAYOUT_NAME_MAX} characters`));
-    return undefined;
-  }
-  return value.trim();
-}
-
-/** The body of POST /account-verifications, or every problem with it (paths from the body: `account.iban`, ...). */
-export function readAccountVerificationRequest(
-  body: unknown,
-): { readonly input: AccountVerificationInput } | { readonly problems: readonly FieldProblem[] } {
-  if (!isObject(body) || !isObject(body['account']))
-    return { problems: [fieldProblem('account', 'is required and must be an object', 'required')] };
-  const account = body['account'];
+/**
+ * Which identifiers a payee check takes, with paths relative to the account (`iban`, ...; '' for
+ * the account as a whole): an IBAN (mod-97 checked; always for EUR), or a UK sort code and
+ * account number, not both.
+ */
+export function checkVerificationAccount(account: VerificationAccountFields): FieldProblem[] {
   const problems: FieldProblem[] = [];
-  const name = text(account, 'name', 'account.name', problems, true);
-  const currency = text(account, 'currency', 'account.currency', problems, true);
-  if (currency !== undefined && !(VERIFICATION_CURRENCIES as readonly string[]).includes(currency))
-    problems.push(fieldProblem('account.currency', `must be one of ${VERIFICATION_CURRENCIES.join(', ')}`));
-  const iban = text(account, 'iban', 'account.iban', problems, false);
-  const sortCode = text(account, 'sortCode', 'account.sortCode', problems, false);
-  const accountNumber = text(account, 'accountNumber', 'account.accountNumber', problems, false);
-  const accountType = text(account, 'accountType', 'account.accountType', problems, false);
-  if (accountType !== undefined && !(VERIFICATION_ACCOUNT_TYPES as readonly string[]).includes(accountType))
-    problems.push(fieldProblem('account.accountType', `must be one of ${VERIFICATION_ACCOUNT_TYPES.join(', ')}`));
-  const virtualAccountId = text(body, 'virtualAccountId', 'virtualAccountId', problems, false);
+  const { currency, iban, sortCode, accountNumber } = account;
   const scan = sortCode !== undefined || accountNumber !== undefined;
   if (iban !== undefined) {
     const problem = checkIban(iban);
-    if (problem !== undefined) problems.push(fieldProblem('account.iban', problem));
-    if (scan) problems.push(fieldProblem('account', 'must have an iban or a sortCode and accountNumber, not both'));
+    if (problem !== undefined) problems.push(fieldProblem('iban', problem));
+    if (scan) problems.push(fieldProblem('', 'must have an iban or a sortCode and accountNumber, not both'));
   } else if (currency === 'EUR' || !scan) {
     problems.push(
       fieldProblem(
-        'account.iban',
+        'iban',
         currency === 'EUR' ? 'is required for EUR' : 'is required, or else sortCode and accountNumber',
         'required',
       ),
     );
   } else {
-    if (sortCode === undefined)
-      problems.push(fieldProblem('account.sortCode', 'is required with accountNumber', 'required'));
+    if (sortCode === undefined) problems.push(fieldProblem('sortCode', 'is required with accountNumber', 'required'));
     else if (checkSortCode(sortCode) !== undefined)
-      problems.push(fieldProblem('account.sortCode', checkSortCode(sortCode) ?? ''));
+      problems.push(fieldProblem('sortCode', checkSortCode(sortCode) ?? ''));
     if (accountNumber === undefined)
-      problems.push(fieldProblem('account.accountNumber', 'is required with sortCode', 'required'));
+      problems.push(fieldProblem('accountNumber', 'is required with sortCode', 'required'));
     else if (checkUkAccountNumber(accountNumber) !== undefined)
-      problems.push(fieldProblem('account.accountNumber', checkUkAccountNumber(accountNumber) ?? ''));
+      problems.push(fieldProblem('accountNumber', checkUkAccountNumber(accountNumber) ?? ''));
   }
-  if (problems.length > 0 || name === undefined || currency === undefined) return { problems };
+  return problems;
+}
+
+/** The identifiers as the provider is asked and the check is kept: IBAN upper case without spaces, sort code as six digits. */
+export function normalizeVerificationAccount(input: AccountVerificationInput): AccountVerificationInput {
   return {
-    input: {
-      name,
-      currency: currency as AccountVerificationInput['currency'],
-      ...(iban === undefined ? {} : { iban: normalizeIban(iban) }),
-      ...(sortCode === undefined ? {} : { sortCode: normalizeSortCode(sortCode) }),
-      ...(accountNumber === undefined ? {} : { accountNumber: normalizeAccountNumber(accountNumber) }),
-      ...(accountType === undefined ? {} : { accountType: accountType as AccountVerificationInput['accountType'] }),
-      ...(virtualAccountId === undefined ? {} : { virtualAccountId }),
-    },
+    ...input,
+    ...(input.iban === undefined ? {} : { iban: normalizeIban(input.iban) }),
+    ...(input.sortCode === undefined ? {} : { sortCode: normalizeSortCode(input.sortCode) }),
+    ...(input.accountNumber === undefined ? {} : { accountNumber: normalizeAccountNumber(input.accountNumber) }),
   };
 }

@@ -11,11 +11,9 @@ import {
   normalizeSortCode,
 } from '../shared/uk-account.js';
 import { checkPayoutDescription, type PayoutScheme } from './payout-description.js';
-import { BodyReader, isJsonObject } from '../shared/body-reader.js';
 
 export const PAYOUT_REF_ID_MAX = 18;
 export const PAYOUT_NAME_MAX = 140;
-const ID_MAX = 256;
 
 /** The reference's payout ids: `po:` and random base58. */
 export function newPayoutId(): string {
@@ -36,7 +34,7 @@ export interface PayoutCreditorInput {
 }
 
 /**
- * A payout initiation (PayoutInitiation), typed: from a POST /payouts body (readPayoutInitiation)
+ * A payout initiation (PayoutInitiation), typed: from a POST /payouts body (the API's DTO)
  * or built by the gateway itself (a settlement rule's payout). `debtor.accountId` is the
  * member's settlement account paid from.
  */
@@ -134,90 +132,6 @@ export function checkPayoutInitiation(input: PayoutInitiationInput): FieldProble
   for (const problem of checkPayoutCreditor(input.creditor, input.amount.currency))
     problems.push({ ...problem, path: at(problem.path === '' ? 'creditor' : `creditor.${problem.path}`) });
   return problems;
-}
-
-const CREDITOR_TEXT = ['ultimateCreditorName', 'bankName', 'iban', 'bic', 'accountNumber', 'sortCode'] as const;
-
-/**
- * The payout initiation of a POST /payouts body, or every problem with it (paths from the body:
- * `initiation.description`, ...): shapes first, then the rules of checkPayoutInitiation.
- */
-export function readPayoutInitiation(
-  body: unknown,
-): { readonly input: PayoutInitiationInput } | { readonly problems: readonly FieldProblem[] } {
-  if (!isJsonObject(body) || !isJsonObject(body['initiation']))
-    return { problems: [fieldProblem('initiation', 'is required and must be an object', 'required')] };
-  const reader = new BodyReader();
-  const initiation = body['initiation'];
-  const description = reader.text(initiation, 'description', 'initiation.description', {
-    required: true,
-    max: 1000,
-  });
-  const refId = reader.text(initiation, 'refId', 'initiation.refId', { required: true, max: PAYOUT_REF_ID_MAX });
-  const onBehalfOfId = reader.text(initiation, 'onBehalfOfId', 'initiation.onBehalfOfId', {
-    required: false,
-    max: ID_MAX,
-  });
-  const amountObject = reader.object(initiation, 'amount', 'initiation.amount');
-  const value =
-    amountObject && reader.text(amountObject, 'value', 'initiation.amount.value', { required: true, max: 32 });
-  const currency =
-    amountObject && reader.text(amountObject, 'currency', 'initiation.amount.currency', { required: true, max: 3 });
-  const debtorObject = reader.object(initiation, 'debtor', 'initiation.debtor');
-  const accountId =
-    debtorObject &&
-    reader.text(debtorObject, 'accountId', 'initiation.debtor.accountId', { required: true, max: ID_MAX });
-  const creditorObject = reader.object(initiation, 'creditor', 'initiation.creditor');
-  let creditor: PayoutCreditorInput | undefined;
-  if (creditorObject !== undefined) {
-    const name = reader.text(creditorObject, 'name', 'initiation.creditor.name', {
-      required: true,
-      max: PAYOUT_NAME_MAX,
-    });
-    const fields: Record<string, string> = {};
-    for (const field of CREDITOR_TEXT) {
-      const given = reader.text(creditorObject, field, `initiation.creditor.${field}`, {
-        required: false,
-        max: field === 'ultimateCreditorName' || field === 'bankName' ? PAYOUT_NAME_MAX : 64,
-      });
-      if (given !== undefined) fields[field] = given;
-    }
-    const verification = reader.text(
-      creditorObject,
-      'accountVerificationId',
-      'initiation.creditor.accountVerificationId',
-      {
-        required: false,
-        max: ID_MAX,
-      },
-    );
-    if (name !== undefined)
-      creditor = normalizePayoutCreditor({
-        name: name.trim(),
-        ...fields,
-        ...(verification === undefined ? {} : { accountVerificationId: verification }),
-      });
-  }
-  if (
-    reader.problems.length > 0 ||
-    description === undefined ||
-    refId === undefined ||
-    value === undefined ||
-    currency === undefined ||
-    accountId === undefined ||
-    creditor === undefined
-  )
-    return { problems: reader.problems };
-  const input: PayoutInitiationInput = {
-    description,
-    refId,
-    ...(onBehalfOfId === undefined ? {} : { onBehalfOfId }),
-    amount: { value, currency },
-    debtor: { accountId },
-    creditor,
-  };
-  const problems = checkPayoutInitiation(input);
-  return problems.length > 0 ? { problems } : { input };
 }
 
 /** Crockford base32, the alphabet of the reference's verification ids. */

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { Allow, ValidateNested } from 'class-validator';
-import { checkText } from '#libs/domain';
+import { checkKeptJson, checkText } from '#libs/domain';
 import { FieldCheck, isAbsent, type ValueCheck } from './field-check.js';
 
 /**
@@ -146,6 +146,17 @@ export function NestedField<T extends object>(options: NestedOptions<T>): Proper
       if (value === undefined) return options.required === true ? 'is required' : undefined;
       if (value instanceof NotAnObject) return 'must be an object';
       return options.rule?.(value as T, args.object);
+    }),
+  );
+}
+
+/** An object kept as sent (an address the gateway passes on): any fields, within the bounds of every kept object. */
+export function KeptObjectField(options: Documented): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: 'object', additionalProperties: true, ...options }),
+    FieldCheck((value) => {
+      if (isAbsent(value)) return undefined;
+      return typeof value === 'object' && !Array.isArray(value) ? checkKeptJson(value) : 'must be an object';
     }),
   );
 }
