@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId } from '#libs/domain';
+import type { MemberId, PaymentLinkStatus } from '#libs/domain';
 import type { PaymentLink, Prisma } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
 import { olderThan } from '../list-clauses.js';
@@ -10,9 +10,9 @@ export type NewPaymentLink = Omit<
   'version' | 'usedCount' | 'usedAmount' | 'startedCount'
 >;
 
-/** What a change writes. Absent fields keep their value. */
+/** What a change writes. Absent fields keep their value (a change without a status moves no status). */
 export interface PaymentLinkChange {
-  readonly status: string;
+  readonly status?: PaymentLinkStatus;
   readonly updatedAt: Date;
   readonly usedCount?: number;
   readonly usedAmount?: string;
