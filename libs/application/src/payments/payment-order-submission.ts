@@ -166,12 +166,13 @@ export class PaymentOrderSubmission implements DecoupledOrders, OnModuleInit {
 
   /** A VRP initiation without a clear answer: asked again under the same idempotency key (no user, no grant). */
   private async askVrpAgain(payment: Payment, ref: OutcomeRef): Promise<'answered' | 'unanswered'> {
-    const asked = await this.progression.askVrpAgainForCheck(payment);
+    const asked = await this.progression.askVrpAgainForCheck(payment, ref);
     if (asked.kind === 'unanswered') {
       await this.checks.unanswered(ref, asked.error);
       return 'unanswered';
     }
-    await this.checks.answered(ref);
+    // The answer's change ended the check in its transaction; a VRP already moved on ends it here.
+    if (asked.result === undefined) await this.checks.answered(ref);
     return 'answered';
   }
 

@@ -562,24 +562,28 @@ export class PaymentProgression {
 
   /**
    * A VRP initiation's outcome check asked again (PaymentOrderSubmission.askAgain): the
-   * initiation again under the same idempotency key; `unanswered` with the error when the bank
-   * still does not say.
+   * initiation again under the same idempotency key, its answer recorded with the check `answered`
+   * ended in the same transaction; `unanswered` with the error when the bank still does not say.
+   * `answered` with no result when the VRP had moved on already (nothing recorded, the check left
+   * to the caller).
    */
   async askVrpAgainForCheck(
     payment: Payment,
+    answered: OutcomeRef,
   ): Promise<
     | { readonly kind: 'answered'; readonly result: ChangeResult | undefined }
     | { readonly kind: 'unanswered'; readonly error: unknown }
   > {
     const vrpBank = this.deps.vrpBank;
     if (vrpBank === undefined) throw new Error('no VRP bank calls in this process');
-    return this.askVrpAgain(payment, vrpBank, this.deps.clock.now());
+    return this.askVrpAgain(payment, vrpBank, this.deps.clock.now(), answered);
   }
 
   private async askVrpAgain(
     payment: Payment,
     vrpBank: VrpBankCalls,
     now: Date,
+    answered?: OutcomeRef,
   ): Promise<
     | { readonly kind: 'answered'; readonly result: ChangeResult | undefined }
     | { readonly kind: 'unanswered'; readonly error: unknown }
@@ -602,7 +606,7 @@ export class PaymentProgression {
       );
       return { kind: 'unanswered', error };
     }
-    return { kind: 'answered', result: await this.applyProgress(payment.id, progress, bank) };
+    return { kind: 'answered', result: await this.applyProgress(payment.id, progress, bank, answered) };
   }
 
   /** Where the bank says the payment stands (a VRP without the bank's id yet: its initiation, asked again). */
