@@ -49,9 +49,10 @@ export function paymentRefIdOf(baseRefId: string, useNumber: number): string {
  * decides the use (active, not expired, below its maximum and amount limits), stores the payment
  * linked to the link (payment.payment_link_id, its refId numbered by the link's startedCount) with
  * its event and timer, and counts the use through the link's lifecycle (the link moving to
- * USAGE_LIMIT_REACHED or AMOUNT_LIMIT_REACHED at its limit, its timer reset): every statement on the transaction's own
- * connection, so concurrent uses never pass the maximum, never wait for a second connection while
- * holding the lock, and a payment is never stored without its count or counted without its row.
+ * USAGE_LIMIT_REACHED or AMOUNT_LIMIT_REACHED at its limit, its timer reset): every statement on
+ * the transaction's own connection, so concurrent uses never pass the maximum, never wait for a
+ * second connection while holding the lock, and a payment is never stored without its count or
+ * counted without its row.
  * No bank is called under the lock; the hosted pages call the payer's bank after the commit.
  * Within one process the uses of a link queue in memory, one at a time, before they take a
  * connection: payers crowding one link hold at most one connection per process, never the pool.
