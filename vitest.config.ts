@@ -34,8 +34,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // Pure logic beside the code (and the deploy files' checks): no Postgres, no Redis.
-          include: ['{apps,libs,scripts}/**/*.spec.ts', 'test/deploy/**/*.spec.ts'],
+          // Pure logic beside the code, the deploy files' checks and the architecture checks: no Postgres, no Redis.
+          include: ['{apps,libs,scripts}/**/*.spec.ts', 'test/deploy/**/*.spec.ts', 'test/architecture/**/*.spec.ts'],
           maxWorkers: 2,
         },
       },

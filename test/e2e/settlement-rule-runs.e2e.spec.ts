@@ -194,7 +194,10 @@ function useCases(clock: TestClock, payouts: RulePayouts, provider = new PayeeCh
   };
 }
 
-function dailyRule(accountId: string, extra: Partial<CreateSettlementRuleCommand> = {}): CreateSettlementRuleCommand {
+function dailyRule(
+  accountId: string,
+  extra: Partial<CreateSettlementRuleCommand> = {},
+): Omit<CreateSettlementRuleCommand, 'memberId'> {
   return {
     accountId,
     bodyAccountId: accountId,
@@ -216,7 +219,7 @@ async function fire(run: RunSettlementRuleUseCase, ruleId: string): Promise<stri
   const due = await timer(ruleId);
   if (due === null) return 'no-timer';
   const payload = due.payload as { settlementRuleId: string; scheduledFor: string };
-  return run.execute(payload.settlementRuleId, new Date(payload.scheduledFor));
+  return run.execute({ settlementRuleId: payload.settlementRuleId, scheduledFor: new Date(payload.scheduledFor) });
 }
 
 async function expectGatewayError(work: Promise<unknown>, status: number, path?: string): Promise<void> {
@@ -235,7 +238,7 @@ describe('settlement rules in Postgres', () => {
     const payouts = new LedgerRulePayouts();
     const uc = useCases(clock, payouts);
     const accountId = await newAccount(MEMBER, '100.00');
-    const { settlementRuleId } = await uc.create.execute(MEMBER, dailyRule(accountId));
+    const { settlementRuleId } = await uc.create.execute({ memberId: MEMBER, ...dailyRule(accountId) });
     expect((await timer(settlementRuleId))?.dueAt.toISOString()).toBe('2026-06-02T09:00:00.000Z');
     expect(await fire(uc.run, settlementRuleId)).toBe('not-due');
     for (let day = 1; day <= 7; day += 1) {
@@ -244,7 +247,7 @@ describe('settlement rules in Postgres', () => {
       expect((await timer(settlementRuleId))?.dueAt.getTime()).toBe(clock.ms + DAY);
     }
     expect(await available(accountId)).toBe('30.00');
-    const page = await uc.runs.execute(MEMBER, accountId, { filter: {} });
+    const page = await uc.runs.execute({ memberId: MEMBER, accountId, filter: {} });
     expect(page.payouts).toHaveLength(7);
     expect(page.pageInfo).toEqual({ limit: 200, haveMore: false });
     expect(new Set(page.payouts.map((p) => p.initiation.refId)).size).toBe(7);
@@ -254,9 +257,11 @@ describe('settlement rules in Postgres', () => {
       description: 'Settlement payout',
       initiation: { amount: { value: '10.00', currency: 'EUR' }, debtor: { accountId } },
     });
-    const firstPage = await uc.runs.execute(MEMBER, accountId, { limit: 3, filter: {} });
+    const firstPage = await uc.runs.execute({ memberId: MEMBER, accountId, limit: 3, filter: {} });
     expect(firstPage.pageInfo.haveMore).toBe(true);
-    const secondPage = await uc.runs.execute(MEMBER, accountId, {
+    const secondPage = await uc.runs.execute({
+      memberId: MEMBER,
+      accountId,
       limit: 3,
       ...(firstPage.pageInfo.nextOffset === undefined ? {} : { offset: firstPage.pageInfo.nextOffset }),
       filter: {},
@@ -268,7 +273,7 @@ describe('settlement rules in Postgres', () => {
     const clock = new TestClock(Date.parse('2026-06-01T09:00:00Z'));
     const uc = useCases(clock, new LedgerRulePayouts());
     const accountId = await newAccount(MEMBER, '5.00');
-    const { settlementRuleId } = await uc.create.execute(MEMBER, dailyRule(accountId));
+    const { settlementRuleId } = await uc.create.execute({ memberId: MEMBER, ...dailyRule(accountId) });
     clock.ms += DAY;
     expect(await fire(uc.run, settlementRuleId)).toBe('failed');
     const events = await stores.prisma.outboxEvent.findMany({
@@ -283,7 +288,7 @@ describe('settlement rules in Postgres', () => {
       settlementRuleId,
       reasonOfFailure: 'INSUFFICIENT_FUNDS: the available balance is below the fixed amount',
     });
-    const failed = await uc.runs.execute(MEMBER, accountId, { filter: { statuses: ['INITIATION_FAILED'] } });
+    const failed = await uc.runs.execute({ memberId: MEMBER, accountId, filter: { statuses: ['INITIATION_FAILED'] } });
     expect(failed.payouts).toHaveLength(1);
     expect(failed.payouts[0]?.statusReasonInformation).toMatch(/^INSUFFICIENT_FUNDS/);
     await addCredit(accountId, '20.00');
@@ -297,15 +302,15 @@ describe('settlement rules in Postgres', () => {
     const payouts = new LedgerRulePayouts();
     const uc = useCases(clock, payouts);
     const accountId = await newAccount(MEMBER, '100.00');
-    const { settlementRuleId } = await uc.create.execute(MEMBER, dailyRule(accountId));
+    const { settlementRuleId } = await uc.create.execute({ memberId: MEMBER, ...dailyRule(accountId) });
     const scheduledFor = new Date(Date.parse('2026-06-02T09:00:00Z'));
     clock.ms += DAY;
     payouts.crashNext = true;
-    await expect(uc.run.execute(settlementRuleId, scheduledFor)).rejects.toThrow('worker stopped mid-run');
+    await expect(uc.run.execute({ settlementRuleId, scheduledFor })).rejects.toThrow('worker stopped mid-run');
     expect(await available(accountId)).toBe('100.00');
-    const results = await Promise.all([1, 2, 3].map(() => uc.run.execute(settlementRuleId, scheduledFor)));
+    const results = await Promise.all([1, 2, 3].map(() => uc.run.execute({ settlementRuleId, scheduledFor })));
     expect(results.sort()).toEqual(['already-run', 'already-run', 'paid']);
-    expect(await uc.run.execute(settlementRuleId, scheduledFor)).toBe('already-run');
+    expect(await uc.run.execute({ settlementRuleId, scheduledFor })).toBe('already-run');
     expect(await available(accountId)).toBe('90.00');
     expect(await stores.prisma.settlementRulePayout.count({ where: { ruleId: settlementRuleId } })).toBe(1);
   });
@@ -314,30 +319,36 @@ describe('settlement rules in Postgres', () => {
     const clock = new TestClock(Date.parse('2026-06-01T09:00:00Z'));
     const uc = useCases(clock, new LedgerRulePayouts());
     const accountId = await newAccount(MEMBER, '100.00');
-    const { settlementRuleId } = await uc.create.execute(
-      MEMBER,
-      dailyRule(accountId, {
+    const { settlementRuleId } = await uc.create.execute({
+      memberId: MEMBER,
+      ...dailyRule(accountId, {
         effectiveTo: new Date('2026-06-03T12:00:00Z'),
         amountType: 'PERCENTAGE',
         amountValue: '50',
       }),
-    );
+    });
     clock.ms += 3 * DAY;
     expect(await fire(uc.run, settlementRuleId)).toBe('paid');
     expect(await fire(uc.run, settlementRuleId)).toBe('paid');
     expect(await timer(settlementRuleId)).toBeNull();
     expect(await available(accountId)).toBe('25.00');
     expect((await uc.get.one(MEMBER, accountId, settlementRuleId)).status).toBe('INACTIVE');
-    await expectGatewayError(uc.remove.execute(MEMBER, accountId, settlementRuleId), 400, 'settlementRuleId');
+    await expectGatewayError(
+      uc.remove.execute({ memberId: MEMBER, accountId, settlementRuleId }),
+      400,
+      'settlementRuleId',
+    );
   });
 
   it('deleting an active rule ends it and removes its timer; lists filter by status', async () => {
     const clock = new TestClock(Date.parse('2026-06-01T09:00:00Z'));
     const uc = useCases(clock, new LedgerRulePayouts());
     const accountId = await newAccount(MEMBER);
-    const kept = await uc.create.execute(MEMBER, dailyRule(accountId));
-    const deleted = await uc.create.execute(MEMBER, dailyRule(accountId, { timeInterval: 'WEEKLY' }));
-    expect(await uc.remove.execute(MEMBER, accountId, deleted.settlementRuleId)).toEqual({});
+    const kept = await uc.create.execute({ memberId: MEMBER, ...dailyRule(accountId) });
+    const deleted = await uc.create.execute({ memberId: MEMBER, ...dailyRule(accountId, { timeInterval: 'WEEKLY' }) });
+    expect(
+      await uc.remove.execute({ memberId: MEMBER, accountId, settlementRuleId: deleted.settlementRuleId }),
+    ).toEqual({});
     expect(await timer(deleted.settlementRuleId)).toBeNull();
     expect(await timer(kept.settlementRuleId)).not.toBeNull();
     const ids = async (status?: 'ACTIVE' | 'INACTIVE') =>
@@ -346,52 +357,70 @@ describe('settlement rules in Postgres', () => {
     expect(await ids('INACTIVE')).toEqual([deleted.settlementRuleId]);
     expect((await ids()).sort()).toEqual([kept.settlementRuleId, deleted.settlementRuleId].sort());
     clock.ms += 8 * DAY;
-    expect(await uc.run.execute(deleted.settlementRuleId, new Date('2026-06-08T09:00:00Z'))).toBe('stale');
-    await expectGatewayError(uc.remove.execute(MEMBER, accountId, deleted.settlementRuleId), 400, 'settlementRuleId');
+    expect(
+      await uc.run.execute({
+        settlementRuleId: deleted.settlementRuleId,
+        scheduledFor: new Date('2026-06-08T09:00:00Z'),
+      }),
+    ).toBe('stale');
+    await expectGatewayError(
+      uc.remove.execute({ memberId: MEMBER, accountId, settlementRuleId: deleted.settlementRuleId }),
+      400,
+      'settlementRuleId',
+    );
   });
 
   it("another member's account or rule is a 404; rules needing the account are 400s naming the field", async () => {
     const clock = new TestClock(Date.parse('2026-06-01T09:00:00Z'));
     const uc = useCases(clock, new LedgerRulePayouts());
     const accountId = await newAccount(MEMBER);
-    const { settlementRuleId } = await uc.create.execute(MEMBER, dailyRule(accountId));
-    await expectGatewayError(uc.create.execute(OTHER, dailyRule(accountId)), 404);
+    const { settlementRuleId } = await uc.create.execute({ memberId: MEMBER, ...dailyRule(accountId) });
+    await expectGatewayError(uc.create.execute({ memberId: OTHER, ...dailyRule(accountId) }), 404);
     await expectGatewayError(uc.get.list(OTHER, accountId), 404);
     await expectGatewayError(uc.get.one(OTHER, accountId, settlementRuleId), 404);
-    await expectGatewayError(uc.remove.execute(OTHER, accountId, settlementRuleId), 404);
-    await expectGatewayError(uc.runs.execute(OTHER, accountId, { filter: {} }), 404);
+    await expectGatewayError(uc.remove.execute({ memberId: OTHER, accountId, settlementRuleId }), 404);
+    await expectGatewayError(uc.runs.execute({ memberId: OTHER, accountId, filter: {} }), 404);
     const otherAccount = await newAccount(MEMBER);
     await expectGatewayError(uc.get.one(MEMBER, otherAccount, settlementRuleId), 404);
     await expectGatewayError(
-      uc.create.execute(MEMBER, dailyRule(accountId, { amountValue: '10.001' })),
+      uc.create.execute({ memberId: MEMBER, ...dailyRule(accountId, { amountValue: '10.001' }) }),
       400,
       'amountValue',
     );
     await expectGatewayError(
-      uc.create.execute(MEMBER, dailyRule(accountId, { amountType: 'PERCENTAGE', amountValue: '101' })),
+      uc.create.execute({
+        memberId: MEMBER,
+        ...dailyRule(accountId, { amountType: 'PERCENTAGE', amountValue: '101' }),
+      }),
       400,
       'amountValue',
     );
     await expectGatewayError(
-      uc.create.execute(MEMBER, dailyRule(accountId, { bodyAccountId: otherAccount })),
+      uc.create.execute({ memberId: MEMBER, ...dailyRule(accountId, { bodyAccountId: otherAccount }) }),
       400,
       'accountId',
     );
     await expectGatewayError(
-      uc.create.execute(
-        MEMBER,
-        dailyRule(accountId, { timeInterval: 'INTRADAY', intradayHours: 0, intradayMinutes: 2 }),
-      ),
+      uc.create.execute({
+        memberId: MEMBER,
+        ...dailyRule(accountId, { timeInterval: 'INTRADAY', intradayHours: 0, intradayMinutes: 2 }),
+      }),
       400,
       'intradayIntervalHours',
     );
     await expectGatewayError(
-      uc.create.execute(MEMBER, dailyRule(accountId, { effectiveTo: new Date('2026-06-01T20:00:00Z') })),
+      uc.create.execute({
+        memberId: MEMBER,
+        ...dailyRule(accountId, { effectiveTo: new Date('2026-06-01T20:00:00Z') }),
+      }),
       400,
       'effectiveTo',
     );
     await expectGatewayError(
-      uc.create.execute(MEMBER, dailyRule(accountId, { effectiveTo: new Date('2026-05-01T00:00:00Z') })),
+      uc.create.execute({
+        memberId: MEMBER,
+        ...dailyRule(accountId, { effectiveTo: new Date('2026-05-01T00:00:00Z') }),
+      }),
       400,
       'effectiveTo',
     );
@@ -420,7 +449,7 @@ describe('EUR rule runs check the payee first', () => {
     const payouts = new LedgerRulePayouts();
     const uc = useCases(clock, payouts);
     const accountId = await newAccount(MEMBER, '100.00');
-    const { settlementRuleId } = await uc.create.execute(MEMBER, eurRule(accountId, 'Jane Doe'));
+    const { settlementRuleId } = await uc.create.execute({ memberId: MEMBER, ...eurRule(accountId, 'Jane Doe') });
     let lockedElsewhere = 0;
     uc.provider.during = () =>
       stores.prisma.$transaction(async (tx) => {
@@ -460,8 +489,8 @@ describe('EUR rule runs check the payee first', () => {
     const payouts = new LedgerRulePayouts();
     const uc = useCases(clock, payouts);
     const accountId = await newAccount(MEMBER, '100.00');
-    const close = await uc.create.execute(MEMBER, eurRule(accountId, 'J Doe'));
-    const none = await uc.create.execute(MEMBER, eurRule(accountId, 'No Match Ltd'));
+    const close = await uc.create.execute({ memberId: MEMBER, ...eurRule(accountId, 'J Doe') });
+    const none = await uc.create.execute({ memberId: MEMBER, ...eurRule(accountId, 'No Match Ltd') });
     clock.ms += DAY;
     expect(await fire(uc.run, close.settlementRuleId)).toBe('failed');
     expect(await fire(uc.run, none.settlementRuleId)).toBe('failed');
@@ -473,7 +502,9 @@ describe('EUR rule runs check the payee first', () => {
     expect(await failureReasons(none.settlementRuleId)).toEqual([
       'PAYEE_NO_MATCH: the payee check found that "No Match Ltd" does not hold the account',
     ]);
-    const failed = await uc.runs.execute(MEMBER, accountId, {
+    const failed = await uc.runs.execute({
+      memberId: MEMBER,
+      accountId,
       filter: { settlementRuleId: close.settlementRuleId, statuses: ['INITIATION_FAILED'] },
     });
     expect(failed.payouts.map((p) => p.statusReasonInformation)).toEqual([
@@ -490,8 +521,8 @@ describe('EUR rule runs check the payee first', () => {
     const payouts = new LedgerRulePayouts();
     const uc = useCases(clock, payouts);
     const accountId = await newAccount(MEMBER, '100.00');
-    const unsure = await uc.create.execute(MEMBER, eurRule(accountId, 'Merchant vop-unavailable'));
-    const down = await uc.create.execute(MEMBER, eurRule(accountId, 'Merchant provider-down'));
+    const unsure = await uc.create.execute({ memberId: MEMBER, ...eurRule(accountId, 'Merchant vop-unavailable') });
+    const down = await uc.create.execute({ memberId: MEMBER, ...eurRule(accountId, 'Merchant provider-down') });
     clock.ms += DAY;
     expect(await fire(uc.run, unsure.settlementRuleId)).toBe('paid');
     expect(await fire(uc.run, down.settlementRuleId)).toBe('failed');
@@ -507,13 +538,13 @@ describe('EUR rule runs check the payee first', () => {
     const payouts = new LedgerRulePayouts();
     const uc = useCases(clock, payouts);
     const empty = await newAccount(MEMBER);
-    const poor = await uc.create.execute(MEMBER, eurRule(empty, 'Jane Doe'));
+    const poor = await uc.create.execute({ memberId: MEMBER, ...eurRule(empty, 'Jane Doe') });
     clock.ms += DAY;
     expect(await fire(uc.run, poor.settlementRuleId)).toBe('failed');
     expect(uc.provider.requests).toHaveLength(0);
 
     const accountId = await newAccount(MEMBER, '100.00');
-    const { settlementRuleId } = await uc.create.execute(MEMBER, eurRule(accountId, 'Jane Doe'));
+    const { settlementRuleId } = await uc.create.execute({ memberId: MEMBER, ...eurRule(accountId, 'Jane Doe') });
     const scheduledFor = new Date(clock.ms + DAY);
     clock.ms += DAY;
     // The payout of this run committed, then the run crashed before its own commit.
@@ -526,11 +557,11 @@ describe('EUR rule runs check the payee first', () => {
         createdAt: new Date(),
       }),
     );
-    expect(await uc.run.execute(settlementRuleId, scheduledFor)).toBe('paid');
-    expect(await uc.run.execute(settlementRuleId, scheduledFor)).toBe('already-run');
+    expect(await uc.run.execute({ settlementRuleId, scheduledFor })).toBe('paid');
+    expect(await uc.run.execute({ settlementRuleId, scheduledFor })).toBe('already-run');
     expect(uc.provider.requests).toHaveLength(0);
     expect(await available(accountId)).toBe('90.00');
-    const page = await uc.runs.execute(MEMBER, accountId, { filter: { settlementRuleId } });
+    const page = await uc.runs.execute({ memberId: MEMBER, accountId, filter: { settlementRuleId } });
     expect(page.payouts.map((p) => p.id)).toEqual([`po:${rulePayoutRefId(ruleRunId(settlementRuleId, scheduledFor))}`]);
   });
 });

@@ -194,7 +194,7 @@ describe('reading a payment', () => {
     const payment = await initiate(ukPayment());
     const other = await gateway.member('payments-other');
     const get = gateway.get(GetPaymentUseCase);
-    expect(await get.execute(member, payment.id)).toMatchObject({ id: payment.id });
-    await expect(get.execute(other, payment.id)).rejects.toMatchObject({ status: 404 });
+    expect(await get.execute({ memberId: member, paymentId: payment.id })).toMatchObject({ id: payment.id });
+    await expect(get.execute({ memberId: other, paymentId: payment.id })).rejects.toMatchObject({ status: 404 });
   });
 });

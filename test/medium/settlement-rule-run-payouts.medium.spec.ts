@@ -141,7 +141,8 @@ async function newAccount(credit: string): Promise<string> {
 async function dailyRule(clock: TestClock, accountId: string): Promise<{ ruleId: string; scheduledFor: Date }> {
   const r = stores.repositories;
   const create = new CreateSettlementRuleUseCase(r.transactions, r.settlementAccounts, r.settlementRules, clock);
-  const { settlementRuleId } = await create.execute(MEMBER, {
+  const { settlementRuleId } = await create.execute({
+    memberId: MEMBER,
     accountId,
     bodyAccountId: accountId,
     payee: { name: 'Jane Doe', sortCode: '123456', accountNumber: '12345678' },
@@ -174,7 +175,9 @@ describe("a settlement rule's run and its payout commit together", () => {
     for (let index = 0; index < POOL_SIZE * 2; index += 1) rules.push(await dailyRule(clock, accountId));
     clock.ms += DAY;
     const run = runner(clock, payoutPath(clock));
-    const results = await Promise.allSettled(rules.map((rule) => run.execute(rule.ruleId, rule.scheduledFor)));
+    const results = await Promise.allSettled(
+      rules.map((rule) => run.execute({ settlementRuleId: rule.ruleId, scheduledFor: rule.scheduledFor })),
+    );
     expect(results.map((result) => (result.status === 'fulfilled' ? result.value : String(result.reason)))).toEqual(
       rules.map(() => 'paid'),
     );
@@ -189,9 +192,12 @@ describe("a settlement rule's run and its payout commit together", () => {
     const rule = await dailyRule(clock, accountId);
     clock.ms += DAY;
     const path = payoutPath(clock);
-    await expect(runner(clock, new StopAfterPayout(path)).execute(rule.ruleId, rule.scheduledFor)).rejects.toThrow(
-      'worker stopped after the payout',
-    );
+    await expect(
+      runner(clock, new StopAfterPayout(path)).execute({
+        settlementRuleId: rule.ruleId,
+        scheduledFor: rule.scheduledFor,
+      }),
+    ).rejects.toThrow('worker stopped after the payout');
     expect(await runsAndPayouts(accountId)).toEqual({ runs: 0, payouts: 0, unmatched: 0 });
     const reservations = await stores.prisma.settlementLedgerEntry.count({ where: { accountId, kind: 'RESERVATION' } });
     expect(reservations).toBe(0);
@@ -199,8 +205,12 @@ describe("a settlement rule's run and its payout commit together", () => {
       '100.00',
     );
 
-    expect(await runner(clock, path).execute(rule.ruleId, rule.scheduledFor)).toBe('paid');
-    expect(await runner(clock, path).execute(rule.ruleId, rule.scheduledFor)).toBe('already-run');
+    expect(await runner(clock, path).execute({ settlementRuleId: rule.ruleId, scheduledFor: rule.scheduledFor })).toBe(
+      'paid',
+    );
+    expect(await runner(clock, path).execute({ settlementRuleId: rule.ruleId, scheduledFor: rule.scheduledFor })).toBe(
+      'already-run',
+    );
     expect(await runsAndPayouts(accountId)).toEqual({ runs: 1, payouts: 1, unmatched: 0 });
     expect((await stores.repositories.settlementAccounts.findById(accountId))?.availableBalance.toFixed(2)).toBe(
       '90.00',

@@ -61,7 +61,9 @@ async function authorisedConsent(limits: Partial<VrpConsentInitiationInput> = {}
     'completeVrpConsentRedirect',
     bankSays.vrpConsent('COMPLETED', { consentId: 'bank-vc', grant: 'vrp-grant-secret' }),
   );
-  const authorised = await gateway.get(CompleteVrpConsentCallbackUseCase).execute(callbackToken, { code: 'c' }, {});
+  const authorised = await gateway
+    .get(CompleteVrpConsentCallbackUseCase)
+    .execute({ token: callbackToken, params: { code: 'c' } });
   expect(authorised?.status).toBe('AUTHORIZED');
   gateway.bank.reset();
   return created.id;

@@ -43,7 +43,7 @@ export class PaymentLinksController {
   ): Promise<{ paymentLink: PaymentLinkResource }> {
     const body = await validateBody(CreatePaymentLinkRequest, request.body);
     return {
-      paymentLink: await this.create.execute(member, toCreatePaymentLinkCommand(body, request.body)),
+      paymentLink: await this.create.execute(toCreatePaymentLinkCommand(member, body, request.body)),
     };
   }
 
@@ -61,7 +61,7 @@ export class PaymentLinksController {
     },
   })
   listLinks(@CurrentMember() member: MemberContext, @Query() query: ListPaymentLinksQuery): Promise<PaymentLinksPage> {
-    return this.list.execute(member.memberId, toListPaymentLinksCommand(query));
+    return this.list.execute(toListPaymentLinksCommand(member.memberId, query));
   }
 
   @Get(':paymentLinkId')
@@ -75,7 +75,7 @@ export class PaymentLinksController {
     @CurrentMember() member: MemberContext,
     @Param('paymentLinkId') paymentLinkId: string,
   ): Promise<{ paymentLink: PaymentLinkResource }> {
-    return { paymentLink: await this.get.execute(member.memberId, paymentLinkId) };
+    return { paymentLink: await this.get.execute({ memberId: member.memberId, paymentLinkId }) };
   }
 
   @Delete(':paymentLinkId')
@@ -90,6 +90,6 @@ export class PaymentLinksController {
     @CurrentMember() member: MemberContext,
     @Param('paymentLinkId') paymentLinkId: string,
   ): Promise<{ paymentLink: PaymentLinkResource }> {
-    return { paymentLink: await this.deactivate.execute(member.memberId, paymentLinkId) };
+    return { paymentLink: await this.deactivate.execute({ memberId: member.memberId, paymentLinkId }) };
   }
 }

@@ -84,7 +84,7 @@ export class PaymentsController {
     },
   })
   listPayments(@CurrentMember() member: MemberContext, @Query() query: ListPaymentsQuery): Promise<PaymentsPage> {
-    return this.list.execute(member.memberId, query);
+    return this.list.execute({ ...query, memberId: member.memberId });
   }
 
   @Get(':paymentId')
@@ -98,7 +98,7 @@ export class PaymentsController {
     @CurrentMember() member: MemberContext,
     @Param('paymentId') paymentId: string,
   ): Promise<{ payment: PaymentResource }> {
-    return { payment: await this.get.execute(member.memberId, paymentId) };
+    return { payment: await this.get.execute({ memberId: member.memberId, paymentId }) };
   }
 
   @Post(':paymentId/embedded-auth')
@@ -118,13 +118,13 @@ export class PaymentsController {
     @Req() request: FastifyRequest,
   ): Promise<{ payment: PaymentResource }> {
     return {
-      payment: await this.embeddedAuth.execute(
-        member.memberId,
+      payment: await this.embeddedAuth.execute({
+        memberId: member.memberId,
         paymentId,
-        body.embeddedAuth,
-        request.traceId,
-        request.ip,
-      ),
+        values: body.embeddedAuth,
+        traceId: request.traceId,
+        psuIpAddress: request.ip,
+      }),
     };
   }
 }

@@ -22,6 +22,6 @@ export class AccountVerificationsController {
   @ApiBody({ schema: ACCOUNT_VERIFICATION_REQUEST_SCHEMA, examples: VERIFY_ACCOUNT_EXAMPLES })
   @ApiOkResponse({ schema: ACCOUNT_VERIFICATION_RESPONSE_SCHEMA })
   create(@CurrentMember() member: MemberContext, @Req() request: FastifyRequest): Promise<AccountVerificationResource> {
-    return this.verify.execute(member.memberId, request.body);
+    return this.verify.execute({ memberId: member.memberId, body: request.body });
   }
 }

@@ -47,7 +47,7 @@ export class SettlementRulesController {
     @Req() request: FastifyRequest,
   ): Promise<{ settlementRuleId: string }> {
     const body = await validateBody(CreateSettlementRuleRequest, request.body);
-    return this.create.execute(member.memberId, toCreateSettlementRuleCommand(accountId, body));
+    return this.create.execute(toCreateSettlementRuleCommand(member.memberId, accountId, body));
   }
 
   @Get('settlement-rules')
@@ -95,7 +95,7 @@ export class SettlementRulesController {
     @Param('accountId') accountId: string,
     @Param('settlementRuleId') settlementRuleId: string,
   ): Promise<Record<string, never>> {
-    return this.remove.execute(member.memberId, accountId, settlementRuleId);
+    return this.remove.execute({ memberId: member.memberId, accountId, settlementRuleId });
   }
 
   @Get('settlement-rule-payouts')
@@ -116,6 +116,6 @@ export class SettlementRulesController {
     @Param('accountId') accountId: string,
     @Query() query: ListSettlementRulePayoutsQuery,
   ): Promise<SettlementRulePayoutsPage> {
-    return this.payouts.execute(member.memberId, accountId, toListSettlementRulePayoutsCommand(query));
+    return this.payouts.execute(toListSettlementRulePayoutsCommand(member.memberId, accountId, query));
   }
 }

@@ -65,7 +65,7 @@ export class SubTppsController {
     @CurrentMember() member: MemberContext,
     @Body() body: CreateSubTppRequest,
   ): Promise<{ subTppId: string }> {
-    return this.create.execute(member, toCreateSubTppCommand(body));
+    return this.create.execute(toCreateSubTppCommand(member, body));
   }
 
   @Get()
@@ -78,7 +78,7 @@ export class SubTppsController {
     schema: { type: 'object', properties: { offset: { type: 'string' }, subTpps: { type: 'array', items: SUB_TPP } } },
   })
   listSubTpps(@CurrentMember() member: MemberContext, @Query() query: ListSubTppsQuery): Promise<SubTppsPage> {
-    return this.list.execute(member, toListSubTppsCommand(query));
+    return this.list.execute(toListSubTppsCommand(member, query));
   }
 
   @Get(':subTppId')
@@ -92,7 +92,7 @@ export class SubTppsController {
     @CurrentMember() member: MemberContext,
     @Param('subTppId') subTppId: string,
   ): Promise<{ subTpp: SubTppResource }> {
-    return { subTpp: await this.get.execute(member, subTppId) };
+    return { subTpp: await this.get.execute({ memberId: member.memberId, reseller: member.reseller, subTppId }) };
   }
 
   @Delete(':subTppId')
@@ -106,7 +106,7 @@ export class SubTppsController {
     @CurrentMember() member: MemberContext,
     @Param('subTppId') subTppId: string,
   ): Promise<Record<string, never>> {
-    await this.remove.execute(member, subTppId);
+    await this.remove.execute({ memberId: member.memberId, reseller: member.reseller, subTppId });
     return {};
   }
 
@@ -121,6 +121,6 @@ export class SubTppsController {
     @CurrentMember() member: MemberContext,
     @Param('subTppId') subTppId: string,
   ): Promise<{ subTpps: readonly SubTppResource[] }> {
-    return { subTpps: await this.children.execute(member, subTppId) };
+    return { subTpps: await this.children.execute({ memberId: member.memberId, reseller: member.reseller, subTppId }) };
   }
 }

@@ -62,7 +62,7 @@ export class TokenRequestsController {
     @CurrentMember() member: MemberContext,
     @Param('requestId') requestId: string,
   ): Promise<{ tokenRequest: TokenRequestResource }> {
-    return { tokenRequest: await this.get.execute(member.memberId, requestId) };
+    return { tokenRequest: await this.get.execute({ memberId: member.memberId, tokenRequestId: requestId }) };
   }
 
   @Get(':tokenRequestId/result')

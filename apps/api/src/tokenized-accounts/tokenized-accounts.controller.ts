@@ -36,7 +36,7 @@ export class TokenizedAccountsController {
     @CurrentMember() member: MemberContext,
     @Body() body: CreateTokenizedAccountRequest,
   ): Promise<{ tokenizedAccountId: string }> {
-    return this.create.execute(member.memberId, toCreateTokenizedAccountCommand(body));
+    return this.create.execute(toCreateTokenizedAccountCommand(member.memberId, body));
   }
 
   @Get(':tokenizedAccountId')
@@ -50,7 +50,7 @@ export class TokenizedAccountsController {
     @CurrentMember() member: MemberContext,
     @Param('tokenizedAccountId') tokenizedAccountId: string,
   ): Promise<{ accountDetails: TokenizedAccountDetails }> {
-    return this.get.execute(member.memberId, tokenizedAccountId);
+    return this.get.execute({ memberId: member.memberId, tokenizedAccountId });
   }
 
   @Delete(':tokenizedAccountId')
@@ -65,6 +65,6 @@ export class TokenizedAccountsController {
     @CurrentMember() member: MemberContext,
     @Param('tokenizedAccountId') tokenizedAccountId: string,
   ): Promise<Record<string, never>> {
-    return this.remove.execute(member.memberId, tokenizedAccountId);
+    return this.remove.execute({ memberId: member.memberId, tokenizedAccountId });
   }
 }

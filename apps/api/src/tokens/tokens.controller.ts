@@ -35,7 +35,8 @@ export class TokensController {
     const end = query['filter.endTimeMs'];
     const actingAs = query['filter.actingAsRefId'];
     const offset = query['page.offset'];
-    return this.list.execute(member.memberId, {
+    return this.list.execute({
+      memberId: member.memberId,
       type: query.type ?? 'INVALID',
       limit: query['page.limit'],
       ...(offset === undefined ? {} : { offset }),
@@ -56,7 +57,7 @@ export class TokensController {
     @CurrentMember() member: MemberContext,
     @Param('tokenId') tokenId: string,
   ): Promise<{ token: TokenResource }> {
-    return { token: await this.get.execute(member.memberId, tokenId) };
+    return { token: await this.get.execute({ memberId: member.memberId, tokenId }) };
   }
 
   @Put(':tokenId/cancel')

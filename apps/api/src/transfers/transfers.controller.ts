@@ -57,7 +57,8 @@ export class TransfersController {
     // The body is validated inside the idempotent work: a 400 is kept under the key like any answer.
     return this.idempotency.answer(request, reply, async () => {
       const body = await validateBody(CreateTransferRequest, request.body);
-      return this.redeem.execute(member.memberId, toRedeemTransferCommand(body), {
+      return this.redeem.execute({
+        ...toRedeemTransferCommand(member.memberId, body),
         traceId: request.traceId,
         psuIpAddress: request.ip,
       });
@@ -77,7 +78,7 @@ export class TransfersController {
     },
   })
   listTransfers(@CurrentMember() member: MemberContext, @Query() query: ListTransfersQuery): Promise<TransfersPage> {
-    return this.list.execute(member.memberId, toListTransfersCommand(query));
+    return this.list.execute(toListTransfersCommand(member.memberId, query));
   }
 
   @Get(':transferId')
@@ -93,6 +94,12 @@ export class TransfersController {
     @Param('transferId') transferId: string,
     @Query() query: GetTransferQuery,
   ): Promise<{ transfer: TransferResource }> {
-    return { transfer: await this.get.execute(member.memberId, transferId, query.skipTransferUpdate === true) };
+    return {
+      transfer: await this.get.execute({
+        memberId: member.memberId,
+        transferId,
+        skipTransferUpdate: query.skipTransferUpdate === true,
+      }),
+    };
   }
 }

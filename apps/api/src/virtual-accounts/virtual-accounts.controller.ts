@@ -63,7 +63,7 @@ export class VirtualAccountsController {
   ): Promise<{ virtualAccount: VirtualAccountResource } | string | undefined> {
     return this.idempotency.answer(request, reply, async () => {
       const body = await validateBody(CreateVirtualAccountRequest, request.body);
-      return this.create.execute(member, toCreateSettlementAccountCommand(body));
+      return this.create.execute(toCreateSettlementAccountCommand(member, body));
     });
   }
 
@@ -131,6 +131,11 @@ export class VirtualAccountsController {
     @Param('providerPaymentId') providerPaymentId: string,
     @Query() query: OnBehalfOfQuery,
   ): Promise<{ transaction: VirtualAccountTransactionResource }> {
-    return this.transaction.execute(member.memberId, accountId, providerPaymentId, query.onBehalfOfId);
+    return this.transaction.execute({
+      memberId: member.memberId,
+      accountId,
+      providerPaymentId,
+      ...(query.onBehalfOfId === undefined ? {} : { onBehalfOfId: query.onBehalfOfId }),
+    });
   }
 }

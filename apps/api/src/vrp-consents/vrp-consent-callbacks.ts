@@ -23,7 +23,7 @@ export class VrpConsentCallbacks implements ConsentCallbackHandler {
     params: Readonly<Record<string, string>>,
     context: ConsentCallbackContext,
   ): Promise<CallbackOutcome> {
-    const consent = await this.completeCallback.execute(token, params, context);
+    const consent = await this.completeCallback.execute({ token, params, ...context });
     if (consent === null) return UNKNOWN_STATE;
     return { kind: 'redirect', location: vrpConsentCallbackUrl(consent) };
   }

@@ -69,7 +69,7 @@ export class VrpConsentsController {
     schema: { type: 'object', properties: { vrpConsents: { type: 'array' }, pageInfo: { type: 'object' } } },
   })
   listConsents(@CurrentMember() member: MemberContext, @Query() query: ListVrpConsentsQuery): Promise<VrpConsentsPage> {
-    return this.list.execute(member.memberId, toListVrpConsentsCommand(query));
+    return this.list.execute(toListVrpConsentsCommand(member.memberId, query));
   }
 
   @Get(':id')
@@ -83,7 +83,7 @@ export class VrpConsentsController {
     @CurrentMember() member: MemberContext,
     @Param('id') id: string,
   ): Promise<{ vrpConsent: VrpConsentResource }> {
-    return { vrpConsent: await this.get.execute(member.memberId, id) };
+    return { vrpConsent: await this.get.execute({ memberId: member.memberId, vrpConsentId: id }) };
   }
 
   @Delete(':id')
@@ -100,6 +100,12 @@ export class VrpConsentsController {
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ): Promise<{ vrpConsent: VrpConsentResource }> {
-    return { vrpConsent: await this.revoke.execute(member.memberId, id, request.traceId) };
+    return {
+      vrpConsent: await this.revoke.execute({
+        memberId: member.memberId,
+        vrpConsentId: id,
+        traceId: request.traceId,
+      }),
+    };
   }
 }

@@ -31,7 +31,12 @@ export class VrpsController {
     @Param('id') id: string,
     @Query() query: ListVrpsQuery,
   ): Promise<VrpsPage> {
-    return this.list.execute(member.memberId, id, Number(query.limit), query.offset);
+    return this.list.execute({
+      memberId: member.memberId,
+      vrpConsentId: id,
+      limit: Number(query.limit),
+      ...(query.offset === undefined ? {} : { offset: query.offset }),
+    });
   }
 
   @Get('vrps/:id/confirm-funds')
@@ -48,6 +53,11 @@ export class VrpsController {
     @Query() query: ConfirmVrpFundsQuery,
     @Req() request: FastifyRequest,
   ): Promise<{ readonly fundsAvailable: boolean }> {
-    return this.confirm.execute(member.memberId, id, query.amount, request.traceId);
+    return this.confirm.execute({
+      memberId: member.memberId,
+      vrpConsentId: id,
+      amount: query.amount,
+      traceId: request.traceId,
+    });
   }
 }

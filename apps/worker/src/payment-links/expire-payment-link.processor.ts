@@ -10,6 +10,6 @@ export class ExpirePaymentLinkProcessor implements JobProcessor<typeof EXPIRE_PA
   constructor(private readonly expire: ExpirePaymentLinkUseCase) {}
 
   process(payload: PayloadOf<typeof EXPIRE_PAYMENT_LINK_JOB>): Promise<string> {
-    return this.expire.execute(payload.paymentLinkId);
+    return this.expire.execute({ paymentLinkId: payload.paymentLinkId });
   }
 }

@@ -10,6 +10,9 @@ export class RunSettlementRuleProcessor implements JobProcessor<typeof RUN_SETTL
   constructor(private readonly run: RunSettlementRuleUseCase) {}
 
   process(payload: PayloadOf<typeof RUN_SETTLEMENT_RULE_JOB>): Promise<string> {
-    return this.run.execute(payload.settlementRuleId, new Date(payload.scheduledFor));
+    return this.run.execute({
+      settlementRuleId: payload.settlementRuleId,
+      scheduledFor: new Date(payload.scheduledFor),
+    });
   }
 }

@@ -10,6 +10,6 @@ export class ExpireVrpConsentProcessor implements JobProcessor<typeof EXPIRE_VRP
   constructor(private readonly expire: ExpireVrpConsentUseCase) {}
 
   process(payload: PayloadOf<typeof EXPIRE_VRP_CONSENT_JOB>): Promise<string> {
-    return this.expire.execute(payload.vrpConsentId);
+    return this.expire.execute({ vrpConsentId: payload.vrpConsentId });
   }
 }

@@ -7,7 +7,7 @@ import { storeNewPaymentLink } from './payment-link-lifecycle.js';
 import { renderPaymentLink, type PaymentLinkResource } from './payment-link-view.js';
 
 /** POST /v2/payment-links after validation: the template as sent and the link configuration. */
-export interface CreatePaymentLinkCommand {
+export interface CreatePaymentLinkCommand extends OnBehalfOfMember {
   readonly paymentTemplate: Record<string, unknown> & {
     readonly amount: { readonly currency: string; readonly value?: string };
     readonly onBehalfOfId?: string;
@@ -31,10 +31,9 @@ export class CreatePaymentLinkUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(member: OnBehalfOfMember, command: CreatePaymentLinkCommand): Promise<PaymentLinkResource> {
-    const { paymentTemplate: template, linkConfig } = command;
-    await this.onBehalfOf.check(member, template.onBehalfOfId, 'paymentTemplate.onBehalfOfId');
-    const memberId = member.memberId;
+  async execute(command: CreatePaymentLinkCommand): Promise<PaymentLinkResource> {
+    const { paymentTemplate: template, linkConfig, memberId } = command;
+    await this.onBehalfOf.check(command, template.onBehalfOfId, 'paymentTemplate.onBehalfOfId');
     const now = this.clock.now();
     const row = await this.transactions.run(async (tx) => {
       const link = await storeNewPaymentLink(tx, now, {

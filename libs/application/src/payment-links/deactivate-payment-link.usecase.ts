@@ -6,6 +6,11 @@ import { recordChange } from '../lifecycle/record-change.js';
 import { paymentLinkLifecycle } from './payment-link-lifecycle.js';
 import { renderPaymentLink, type PaymentLinkResource } from './payment-link-view.js';
 
+export interface DeactivatePaymentLinkCommand {
+  readonly memberId: MemberId;
+  readonly paymentLinkId: string;
+}
+
 /**
  * DELETE /v2/payment-links/{paymentLinkId}: an active (or used-up) link becomes LINK_CANCELED,
  * locked and moved by its lifecycle; a link already ended stays as it is and is answered as it
@@ -20,7 +25,7 @@ export class DeactivatePaymentLinkUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(memberId: MemberId, paymentLinkId: string): Promise<PaymentLinkResource> {
+  async execute({ memberId, paymentLinkId }: DeactivatePaymentLinkCommand): Promise<PaymentLinkResource> {
     const row = await this.transactions.run(async (tx) => {
       const links = this.links.in(tx);
       const owned = await links.findForMember(memberId, paymentLinkId);

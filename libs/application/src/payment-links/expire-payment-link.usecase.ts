@@ -4,6 +4,11 @@ import { PaymentLinkRepository, Transactions } from '#libs/db';
 import { recordChange, resetTimer } from '../lifecycle/record-change.js';
 import { paymentLinkLifecycle } from './payment-link-lifecycle.js';
 
+/** The `payment-links.expire` job's link. */
+export interface ExpirePaymentLinkCommand {
+  readonly paymentLinkId: string;
+}
+
 /**
  * The expiry timer of a link fired: a link past its expiresAt becomes LINK_EXPIRED (locked, moved
  * by its lifecycle); one not yet due keeps its timer (a clock set back), and one that ended
@@ -17,7 +22,7 @@ export class ExpirePaymentLinkUseCase {
     private readonly clock: Clock,
   ) {}
 
-  execute(paymentLinkId: string): Promise<string> {
+  execute({ paymentLinkId }: ExpirePaymentLinkCommand): Promise<string> {
     return this.transactions.run(async (tx) => {
       const link = await this.links.in(tx).lock(paymentLinkId);
       if (link === null) return 'gone';

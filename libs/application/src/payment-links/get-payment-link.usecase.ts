@@ -4,6 +4,11 @@ import { PaymentLinkRepository, type PaymentLink } from '#libs/db';
 import type { MemberId } from '#libs/domain';
 import { renderPaymentLink, type PaymentLinkResource } from './payment-link-view.js';
 
+export interface GetPaymentLinkCommand {
+  readonly memberId: MemberId;
+  readonly paymentLinkId: string;
+}
+
 /** GET /v2/payment-links/{paymentLinkId}: the member's link with its current usage (404 for any other id). */
 @Injectable()
 export class GetPaymentLinkUseCase {
@@ -18,7 +23,7 @@ export class GetPaymentLinkUseCase {
     return link;
   }
 
-  async execute(memberId: MemberId, paymentLinkId: string): Promise<PaymentLinkResource> {
+  async execute({ memberId, paymentLinkId }: GetPaymentLinkCommand): Promise<PaymentLinkResource> {
     return renderPaymentLink(await this.find(memberId, paymentLinkId), this.config.http.publicBaseUrl, true);
   }
 }

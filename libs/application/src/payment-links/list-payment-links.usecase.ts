@@ -7,6 +7,7 @@ import { renderPaymentLink, type PaymentLinkResource } from './payment-link-view
 
 /** GET /v2/payment-links after validation. */
 export interface ListPaymentLinksCommand {
+  readonly memberId: MemberId;
   readonly limit: number;
   readonly offset?: string;
   readonly filter: PaymentLinkListFilter;
@@ -25,7 +26,8 @@ export class ListPaymentLinksUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(memberId: MemberId, command: ListPaymentLinksCommand): Promise<PaymentLinksPage> {
+  async execute(command: ListPaymentLinksCommand): Promise<PaymentLinksPage> {
+    const { memberId } = command;
     const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'offset');
     const rows = await this.links.listForMember(memberId, command.filter, command.limit, cursor);
     const page = rows.slice(0, command.limit);

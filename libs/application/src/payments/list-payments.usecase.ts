@@ -7,6 +7,7 @@ import { decodePageOffset, encodePageOffset } from '../paging/page-offset.js';
 
 /** The filters of GET /v2/payments after validation (ListPaymentsQuery). */
 export interface ListPaymentsCommand extends PaymentListFilter {
+  readonly memberId: MemberId;
   readonly limit: number;
   readonly offset?: string;
   readonly refundStatuses?: readonly string[];
@@ -38,7 +39,8 @@ export class ListPaymentsUseCase {
     private readonly linkStatuses: PaymentLinkStatuses,
   ) {}
 
-  async execute(memberId: MemberId, command: ListPaymentsCommand): Promise<PaymentsPage> {
+  async execute(command: ListPaymentsCommand): Promise<PaymentsPage> {
+    const { memberId } = command;
     const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'offset');
     const nothing = command.refundStatuses !== undefined && !command.refundStatuses.includes('NONE');
     const filter = {

@@ -8,6 +8,15 @@ import { PaymentProgression } from './payment-progression.js';
 import { renderPayment, type PaymentResource } from './payment-view.js';
 import { GetPaymentUseCase } from './get-payment.usecase.js';
 
+export interface SubmitEmbeddedAuthCommand {
+  readonly memberId: MemberId;
+  readonly paymentId: string;
+  /** The values by field id. */
+  readonly values: Readonly<Record<string, string>>;
+  readonly traceId?: string;
+  readonly psuIpAddress?: string;
+}
+
 /**
  * POST /v2/payments/{paymentId}/embedded-auth: the values for the fields the bank asked for. The
  * bank may ask again (a wrong value, or the next step's fields): the payment then stays
@@ -24,13 +33,8 @@ export class SubmitEmbeddedAuthUseCase {
     private readonly progression: PaymentProgression,
   ) {}
 
-  async execute(
-    memberId: MemberId,
-    paymentId: string,
-    values: Readonly<Record<string, string>>,
-    traceId?: string,
-    psuIpAddress?: string,
-  ): Promise<PaymentResource> {
+  async execute(command: SubmitEmbeddedAuthCommand): Promise<PaymentResource> {
+    const { memberId, paymentId, values, traceId, psuIpAddress } = command;
     const payment = await this.payments.find(memberId, paymentId);
     if (payment.status !== 'INITIATION_PENDING_EMBEDDED_AUTH') {
       throw new GatewayError('InvalidArgument', {

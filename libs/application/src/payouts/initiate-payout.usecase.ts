@@ -34,6 +34,12 @@ export interface PayoutMember {
   readonly regulated: boolean;
 }
 
+/** POST /payouts as received: the member and the body, checked by the use case field by field. */
+export interface InitiatePayoutRequestCommand {
+  readonly member: PayoutMember;
+  readonly body: unknown;
+}
+
 /**
  * A payout to make from a typed initiation: the API's after reading the body, or one the gateway
  * builds itself (a settlement rule's run, which names its rule).
@@ -94,10 +100,7 @@ export class InitiatePayoutUseCase {
   ) {}
 
   /** POST /payouts: the body as received. */
-  async execute(command: {
-    readonly member: PayoutMember;
-    readonly body: unknown;
-  }): Promise<{ payout: PayoutResource }> {
+  async execute(command: InitiatePayoutRequestCommand): Promise<{ payout: PayoutResource }> {
     const read = readPayoutInitiation(command.body);
     if ('problems' in read) throw payoutFieldsError(read.problems);
     const payout = await this.initiate({ member: command.member, initiation: read.input });

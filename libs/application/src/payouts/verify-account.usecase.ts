@@ -23,6 +23,12 @@ export interface AccountVerificationResource {
   };
 }
 
+export interface VerifyAccountCommand {
+  readonly memberId: MemberId;
+  /** The POST /account-verifications body as received; checked here, field by field. */
+  readonly body: unknown;
+}
+
 /**
  * POST /account-verifications: asks the settlement provider (of the named settlement account,
  * else the default one) whether the name holds the account, and keeps the answer with an id for
@@ -43,7 +49,7 @@ export class VerifyAccountUseCase {
     this.deadlineMs = config.payments.bankDeadlineMs;
   }
 
-  async execute(memberId: MemberId, body: unknown): Promise<AccountVerificationResource> {
+  async execute({ memberId, body }: VerifyAccountCommand): Promise<AccountVerificationResource> {
     const read = readAccountVerificationRequest(body);
     if ('problems' in read) throw payoutFieldsError(read.problems);
     return this.verify(memberId, read.input);

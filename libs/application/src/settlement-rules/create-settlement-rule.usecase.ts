@@ -20,6 +20,7 @@ import { scheduleOf } from './settlement-rule-timer.js';
 
 /** POST /virtual-accounts/{accountId}/settlement-rule after the body's own checks. */
 export interface CreateSettlementRuleCommand {
+  readonly memberId: MemberId;
   readonly accountId: string;
   /** accountId as the body gave it (must name the same account as the path). */
   readonly bodyAccountId: string;
@@ -58,7 +59,8 @@ export class CreateSettlementRuleUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(memberId: MemberId, command: CreateSettlementRuleCommand): Promise<{ settlementRuleId: string }> {
+  async execute(command: CreateSettlementRuleCommand): Promise<{ settlementRuleId: string }> {
+    const { memberId } = command;
     const account = await this.accounts.findForMember(memberId, command.accountId);
     if (account === null)
       throw GatewayError.notFound(command.accountId, `Settlement account ${command.accountId} not found.`);

@@ -5,6 +5,12 @@ import { refusalToDelete, type MemberId, type SettlementRuleStatus } from '#libs
 import { recordChange } from '../lifecycle/record-change.js';
 import { settlementRuleLifecycle } from './settlement-rule-lifecycle.js';
 
+export interface DeleteSettlementRuleCommand {
+  readonly memberId: MemberId;
+  readonly accountId: string;
+  readonly settlementRuleId: string;
+}
+
 /**
  * DELETE /virtual-accounts/{accountId}/settlement-rules/{settlementRuleId}: an ACTIVE rule becomes
  * INACTIVE (ended as DELETED) and its timer is removed, in one transaction under the rule's lock;
@@ -18,7 +24,11 @@ export class DeleteSettlementRuleUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(memberId: MemberId, accountId: string, settlementRuleId: string): Promise<Record<string, never>> {
+  async execute({
+    memberId,
+    accountId,
+    settlementRuleId,
+  }: DeleteSettlementRuleCommand): Promise<Record<string, never>> {
     await this.transactions.run(async (tx) => {
       const rules = this.rules.in(tx);
       const owned = await rules.findForAccount(memberId, accountId, settlementRuleId);

@@ -16,6 +16,8 @@ export const RULE_PAYOUTS_LIMIT_MAX = 200;
 
 /** GET /virtual-accounts/{accountId}/settlement-rule-payouts after validation. */
 export interface ListSettlementRulePayoutsCommand {
+  readonly memberId: MemberId;
+  readonly accountId: string;
   readonly limit?: number;
   readonly offset?: string;
   readonly filter: SettlementRulePayoutFilter;
@@ -40,11 +42,8 @@ export class ListSettlementRulePayoutsUseCase {
     private readonly payouts: PayoutRepository,
   ) {}
 
-  async execute(
-    memberId: MemberId,
-    accountId: string,
-    command: ListSettlementRulePayoutsCommand,
-  ): Promise<SettlementRulePayoutsPage> {
+  async execute(command: ListSettlementRulePayoutsCommand): Promise<SettlementRulePayoutsPage> {
+    const { memberId, accountId } = command;
     await requireMemberAccount(this.accounts, memberId, accountId);
     const limit = effectiveRulePayoutsLimit(command.limit);
     const decoded = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'offset');

@@ -60,6 +60,12 @@ function runDecision(rule: SettlementRule, account: SettlementAccount | null): R
   );
 }
 
+/** The `settlement-rules.run` job: the rule and the run its timer names. */
+export interface RunSettlementRuleCommand {
+  readonly settlementRuleId: string;
+  readonly scheduledFor: Date;
+}
+
 /**
  * settlement-rules.run: one scheduled run of an ACTIVE rule, in one transaction under the rule's
  * lock. An EUR run that will pay first asks the provider's payee check for the rule's payee,
@@ -84,7 +90,7 @@ export class RunSettlementRuleUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(settlementRuleId: string, scheduledFor: Date): Promise<RuleRunResult> {
+  async execute({ settlementRuleId, scheduledFor }: RunSettlementRuleCommand): Promise<RuleRunResult> {
     const payee = await this.checkPayee(settlementRuleId, scheduledFor);
     return this.transactions.run(async (tx) => {
       const rule = await this.rules.in(tx).lock(settlementRuleId);

@@ -15,7 +15,7 @@ import { scheduleCreditRead } from './settlement-credit-timer.js';
 import { DEFAULT_SETTLEMENT_PROVIDER } from '../settlement-providers/settlement-providers.module.js';
 
 /** POST /virtual-accounts after validation (currency EUR or GBP, country, nickname checked). */
-export interface CreateSettlementAccountCommand {
+export interface CreateSettlementAccountCommand extends OnBehalfOfMember {
   readonly currency: string;
   readonly country: string;
   readonly accountNickName?: string;
@@ -43,18 +43,15 @@ export class CreateSettlementAccountUseCase {
     @Inject(DEFAULT_SETTLEMENT_PROVIDER) private readonly providerId: string,
   ) {}
 
-  async execute(
-    member: OnBehalfOfMember,
-    command: CreateSettlementAccountCommand,
-  ): Promise<{ virtualAccount: VirtualAccountResource }> {
-    await this.onBehalfOf.check(member, command.onBehalfOfId, 'onBehalfOfId');
+  async execute(command: CreateSettlementAccountCommand): Promise<{ virtualAccount: VirtualAccountResource }> {
+    await this.onBehalfOf.check(command, command.onBehalfOfId, 'onBehalfOfId');
     const providerId = this.providerId;
     const provider = this.providers.forProvider(providerId);
     const id = newId('pa');
     const now = this.clock.now();
     await this.accounts.insert({
       id,
-      memberId: member.memberId,
+      memberId: command.memberId,
       onBehalfOfId: command.onBehalfOfId ?? null,
       providerId,
       // Unique per provider until the provider's own id replaces it.

@@ -6,6 +6,14 @@ import type { MemberId } from '#libs/domain';
 import { BookSettlementCreditsUseCase } from './book-settlement-credits.usecase.js';
 import { renderTransaction, type VirtualAccountTransactionResource } from './settlement-account-view.js';
 
+export interface GetSettlementTransactionCommand {
+  readonly memberId: MemberId;
+  readonly accountId: string;
+  readonly providerPaymentId: string;
+  /** When given, the account must be the one held for this sub-TPP. */
+  readonly onBehalfOfId?: string;
+}
+
 /**
  * GET /virtual-accounts/{accountId}/transactions/{providerPaymentId}: the transaction as booked.
  * A credit the intake has not read yet is asked of the provider by its id and, when it has
@@ -23,12 +31,8 @@ export class GetSettlementTransactionUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(
-    memberId: MemberId,
-    accountId: string,
-    providerPaymentId: string,
-    onBehalfOfId?: string,
-  ): Promise<{ transaction: VirtualAccountTransactionResource }> {
+  async execute(command: GetSettlementTransactionCommand): Promise<{ transaction: VirtualAccountTransactionResource }> {
+    const { memberId, accountId, providerPaymentId, onBehalfOfId } = command;
     const account = await this.accounts.findOpenedForMember(memberId, accountId);
     if (account === null || (onBehalfOfId !== undefined && account.onBehalfOfId !== onBehalfOfId))
       throw GatewayError.notFound(accountId, `Account ${accountId} not found.`);

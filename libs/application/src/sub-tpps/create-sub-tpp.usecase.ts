@@ -5,7 +5,7 @@ import { initialSubTppStatus, newId } from '#libs/domain';
 import { requireReseller, type SubTppOwner } from './sub-tpp-owner.js';
 
 /** POST /member/sub-tpps after validation. */
-export interface CreateSubTppCommand {
+export interface CreateSubTppCommand extends SubTppOwner {
   readonly name: string;
   readonly domain: string;
   readonly logo?: string;
@@ -27,8 +27,8 @@ export class CreateSubTppUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(owner: SubTppOwner, command: CreateSubTppCommand): Promise<{ subTppId: string }> {
-    const memberId = requireReseller(owner);
+  async execute(command: CreateSubTppCommand): Promise<{ subTppId: string }> {
+    const memberId = requireReseller(command);
     if (command.parentSubTppId !== undefined && !(await this.subTpps.isActive(memberId, command.parentSubTppId)))
       throw GatewayError.invalidField(
         'parentSubTppId',

@@ -3,12 +3,16 @@ import { SubTppRepository } from '#libs/db';
 import { requireReseller, subTppNotFound, type SubTppOwner } from './sub-tpp-owner.js';
 import { renderSubTpp, type SubTppResource } from './sub-tpp-view.js';
 
+export interface ListSubTppChildrenCommand extends SubTppOwner {
+  readonly subTppId: string;
+}
+
 /** GET /member/sub-tpps/{subTppId}/children: the direct children (not deleted) of the reseller's sub-TPP. */
 @Injectable()
 export class ListSubTppChildrenUseCase {
   constructor(private readonly subTpps: SubTppRepository) {}
 
-  async execute(owner: SubTppOwner, subTppId: string): Promise<readonly SubTppResource[]> {
+  async execute({ subTppId, ...owner }: ListSubTppChildrenCommand): Promise<readonly SubTppResource[]> {
     const memberId = requireReseller(owner);
     if ((await this.subTpps.findForMember(memberId, subTppId)) === null) throw subTppNotFound(subTppId);
     const rows = await this.subTpps.childrenOf(memberId, subTppId);

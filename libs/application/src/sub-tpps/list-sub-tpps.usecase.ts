@@ -5,7 +5,7 @@ import { requireReseller, type SubTppOwner } from './sub-tpp-owner.js';
 import { renderSubTpp, type SubTppResource } from './sub-tpp-view.js';
 
 /** GET /member/sub-tpps after validation. */
-export interface ListSubTppsCommand {
+export interface ListSubTppsCommand extends SubTppOwner {
   readonly limit: number;
   readonly offset?: string;
   readonly companyNames: readonly string[];
@@ -24,8 +24,8 @@ export interface SubTppsPage {
 export class ListSubTppsUseCase {
   constructor(private readonly subTpps: SubTppRepository) {}
 
-  async execute(owner: SubTppOwner, command: ListSubTppsCommand): Promise<SubTppsPage> {
-    const memberId = requireReseller(owner);
+  async execute(command: ListSubTppsCommand): Promise<SubTppsPage> {
+    const memberId = requireReseller(command);
     const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'page.offset');
     const rows = await this.subTpps.listForMember(
       memberId,

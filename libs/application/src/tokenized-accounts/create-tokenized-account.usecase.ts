@@ -9,6 +9,7 @@ import {
 import { TokenizedAccountVault } from './tokenized-account-vault.js';
 
 export interface CreateTokenizedAccountCommand {
+  readonly memberId: MemberId;
   readonly accountDetails: TokenizedAccountDetails;
   readonly bankId?: string;
 }
@@ -18,7 +19,7 @@ export interface CreateTokenizedAccountCommand {
 export class CreateTokenizedAccountUseCase {
   constructor(private readonly vault: TokenizedAccountVault) {}
 
-  async execute(memberId: MemberId, command: CreateTokenizedAccountCommand): Promise<{ tokenizedAccountId: string }> {
+  async execute(command: CreateTokenizedAccountCommand): Promise<{ tokenizedAccountId: string }> {
     const problem = checkTokenizedAccountDetails(command.accountDetails)[0];
     if (problem !== undefined) {
       const path = problem.path === '' ? 'accountDetails' : `accountDetails.${problem.path}`;
@@ -28,6 +29,6 @@ export class CreateTokenizedAccountUseCase {
         problem.kind === 'required' ? 'Field.Expected' : 'Field.Invalid',
       );
     }
-    return { tokenizedAccountId: await this.vault.store(memberId, command.accountDetails, command.bankId) };
+    return { tokenizedAccountId: await this.vault.store(command.memberId, command.accountDetails, command.bankId) };
   }
 }

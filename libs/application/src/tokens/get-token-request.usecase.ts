@@ -9,6 +9,11 @@ import {
   type TokenRequestResult,
 } from './token-view.js';
 
+export interface GetTokenRequestCommand {
+  readonly memberId: MemberId;
+  readonly tokenRequestId: string;
+}
+
 /** GET /token-requests/{requestId} and GET /token-requests/{tokenRequestId}/result: the member's request; 404 for any other id. */
 @Injectable()
 export class GetTokenRequestUseCase {
@@ -23,7 +28,7 @@ export class GetTokenRequestUseCase {
     return request;
   }
 
-  async execute(memberId: MemberId, tokenRequestId: string): Promise<TokenRequestResource> {
+  async execute({ memberId, tokenRequestId }: GetTokenRequestCommand): Promise<TokenRequestResource> {
     return renderTokenRequest(await this.find(memberId, tokenRequestId));
   }
 

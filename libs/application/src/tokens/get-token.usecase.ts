@@ -4,6 +4,11 @@ import { TokenRepository, type Token } from '#libs/db';
 import type { MemberId } from '#libs/domain';
 import { renderToken, type TokenResource } from './token-view.js';
 
+export interface GetTokenCommand {
+  readonly memberId: MemberId;
+  readonly tokenId: string;
+}
+
 /** GET /tokens/{tokenId}: the member's token; 404 for any other id. */
 @Injectable()
 export class GetTokenUseCase {
@@ -15,7 +20,7 @@ export class GetTokenUseCase {
     return token;
   }
 
-  async execute(memberId: MemberId, tokenId: string): Promise<TokenResource> {
+  async execute({ memberId, tokenId }: GetTokenCommand): Promise<TokenResource> {
     const token = await this.tokens.findViewForMember(memberId, tokenId);
     if (token === null) throw GatewayError.notFound(tokenId, `Token ${tokenId} not found.`);
     return renderToken(token);

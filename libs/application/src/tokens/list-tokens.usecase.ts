@@ -6,6 +6,7 @@ import { renderToken, type TokenResource } from './token-view.js';
 
 /** GET /tokens after validation. */
 export interface ListTokensCommand {
+  readonly memberId: MemberId;
   readonly type: TokenTypeFilter;
   readonly limit: number;
   readonly offset?: string;
@@ -25,7 +26,8 @@ export interface TokensPage {
 export class ListTokensUseCase {
   constructor(private readonly tokens: TokenRepository) {}
 
-  async execute(memberId: MemberId, command: ListTokensCommand): Promise<TokensPage> {
+  async execute(command: ListTokensCommand): Promise<TokensPage> {
+    const { memberId } = command;
     const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'page.offset');
     const rows = await this.tokens.listForMember(
       memberId,

@@ -5,6 +5,13 @@ import { isBankFinalTransferStatus, type MemberId, type TransferStatus } from '#
 import { TransferPolling } from './poll-transfer.js';
 import { renderTransfer, type TransferResource } from './transfer-view.js';
 
+export interface GetTransferCommand {
+  readonly memberId: MemberId;
+  readonly transferId: string;
+  /** Answer the stored transfer without asking its bank first. */
+  readonly skipTransferUpdate: boolean;
+}
+
 /**
  * GET /transfers/{transferId}: the member's transfer (404 for any other id). Unless the caller
  * asks to skip it, a transfer whose bank part is not over is first brought up to date with the
@@ -24,7 +31,7 @@ export class GetTransferUseCase {
   }
 
   /** The resource's columns first; the whole row only for a transfer the bank may still move. */
-  async execute(memberId: MemberId, transferId: string, skipTransferUpdate: boolean): Promise<TransferResource> {
+  async execute({ memberId, transferId, skipTransferUpdate }: GetTransferCommand): Promise<TransferResource> {
     const view = await this.transfers.findViewForMember(memberId, transferId);
     if (view === null) throw GatewayError.notFound(transferId, `Transfer ${transferId} not found.`);
     if (skipTransferUpdate || isBankFinalTransferStatus(view.status as TransferStatus)) return renderTransfer(view);

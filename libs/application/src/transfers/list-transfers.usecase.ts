@@ -14,6 +14,7 @@ export type TransferRefundStatus = (typeof TRANSFER_REFUND_STATUSES)[number];
 
 /** GET /transfers after validation. */
 export interface ListTransfersCommand {
+  readonly memberId: MemberId;
   readonly limit: number;
   readonly offset?: string;
   /** `tokenId` and `filter.tokenId`: a transfer must match each one given. */
@@ -42,7 +43,8 @@ export interface TransfersPage {
 export class ListTransfersUseCase {
   constructor(private readonly transfers: TransferRepository) {}
 
-  async execute(memberId: MemberId, command: ListTransfersCommand): Promise<TransfersPage> {
+  async execute(command: ListTransfersCommand): Promise<TransfersPage> {
+    const { memberId } = command;
     const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'page.offset');
     const tokenIds = [...new Set(command.tokenIds)];
     const nothing = command.role === 'PAYER' || tokenIds.length > 1;

@@ -30,6 +30,7 @@ import { renderTransfer, type TransferResource } from './transfer-view.js';
 
 /** POST /transfers's payload after validation (CreateTransferRequest). */
 export interface RedeemTransferCommand {
+  readonly memberId: MemberId;
   readonly tokenId: string;
   readonly amount?: Money;
   readonly refId?: string;
@@ -37,6 +38,8 @@ export interface RedeemTransferCommand {
   readonly confirmFunds?: boolean;
   readonly metadata?: Readonly<Record<string, unknown>>;
   readonly transferDestinations?: readonly TransferDestinationInput[];
+  readonly traceId?: string;
+  readonly psuIpAddress?: string;
 }
 
 export interface RedeemTransferAnswer {
@@ -83,11 +86,8 @@ export class RedeemTransferUseCase {
     private readonly redemption: TransferRedemption,
   ) {}
 
-  async execute(
-    memberId: MemberId,
-    command: RedeemTransferCommand,
-    call: { readonly traceId?: string; readonly psuIpAddress?: string } = {},
-  ): Promise<RedeemTransferAnswer> {
+  async execute(command: RedeemTransferCommand): Promise<RedeemTransferAnswer> {
+    const { memberId } = command;
     const token = await this.tokens.findForMember(memberId, command.tokenId);
     if (token === null) throw GatewayError.notFound(command.tokenId, `Token ${command.tokenId} not found.`);
     if (token.kind !== 'TRANSFER')
@@ -153,10 +153,10 @@ export class RedeemTransferUseCase {
         ...transferDatingOf(request),
         ...transferSettlementOf(request),
         ...(token.actingAsRefId === null ? {} : { actingAsRefId: token.actingAsRefId }),
-        ...(call.traceId === undefined ? {} : { traceId: call.traceId }),
+        ...(command.traceId === undefined ? {} : { traceId: command.traceId }),
         grant,
       },
-      () => this.submit(explicit, bank, token, request, amount, grant, call),
+      () => this.submit(explicit, bank, token, request, amount, grant, command),
     );
     const authorization = transfer.authorization as { readonly authorizationUrl?: string } | null;
     return {

@@ -2,6 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { VrpConsentRepository, type VrpConsent } from '#libs/db';
 import { VrpConsentProgression } from './vrp-consent-progression.js';
 
+/** The bank callback as the consent's handler received it. */
+export interface CompleteVrpConsentCallbackCommand {
+  /** The callback state's token, which names the consent. */
+  readonly token: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly traceId?: string;
+  readonly psuIpAddress?: string;
+}
+
 /**
  * The VRP consent's end of the bank callback: the state's token names the consent; while it
  * awaits the user at the bank, the bank's answer is verified and recorded (see
@@ -16,11 +25,8 @@ export class CompleteVrpConsentCallbackUseCase {
     private readonly progression: VrpConsentProgression,
   ) {}
 
-  async execute(
-    token: string,
-    params: Readonly<Record<string, string>>,
-    context: { readonly traceId?: string; readonly psuIpAddress?: string },
-  ): Promise<VrpConsent | null> {
+  async execute(command: CompleteVrpConsentCallbackCommand): Promise<VrpConsent | null> {
+    const { token, params, ...context } = command;
     const consent = await this.consents.findByCallbackToken(token);
     if (consent === null) return null;
     if (consent.status === 'PENDING_REDIRECT_AUTH' && consent.bankId !== null)

@@ -6,6 +6,11 @@ import { recordVrpConsentChange, scheduleVrpConsentTimer } from './record-vrp-co
 
 const EXPIRED_REASON = 'The consent was not authorised within 30 minutes of its creation.';
 
+/** The `vrp-consents.expire` job's consent. */
+export interface ExpireVrpConsentCommand {
+  readonly vrpConsentId: string;
+}
+
 /**
  * A consent's lifetime timer fired: one still PENDING (any PENDING status) 30 minutes after its
  * creation becomes FAILED with its event (locked, checked against the status machine); one not
@@ -20,7 +25,7 @@ export class ExpireVrpConsentUseCase {
     private readonly clock: Clock,
   ) {}
 
-  execute(vrpConsentId: string): Promise<string> {
+  execute({ vrpConsentId }: ExpireVrpConsentCommand): Promise<string> {
     return this.transactions.run(async (tx) => {
       const consent = await this.consents.in(tx).lock(vrpConsentId);
       if (consent === null) return 'gone';

@@ -6,6 +6,7 @@ import { renderVrpConsent, type VrpConsentResource } from './vrp-consent-view.js
 
 /** GET /vrp-consents after validation. */
 export interface ListVrpConsentsCommand {
+  readonly memberId: MemberId;
   readonly limit: number;
   readonly offset?: string;
   readonly filter: VrpConsentListFilter;
@@ -21,7 +22,8 @@ export interface VrpConsentsPage {
 export class ListVrpConsentsUseCase {
   constructor(private readonly consents: VrpConsentRepository) {}
 
-  async execute(memberId: MemberId, command: ListVrpConsentsCommand): Promise<VrpConsentsPage> {
+  async execute(command: ListVrpConsentsCommand): Promise<VrpConsentsPage> {
+    const { memberId } = command;
     const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'offset');
     const rows = await this.consents.listForMember(memberId, command.filter, command.limit, cursor);
     const page = rows.slice(0, command.limit);

@@ -7,6 +7,12 @@ import { renderVrpConsent, type VrpConsentResource } from './vrp-consent-view.js
 
 const REVOKED_REASON = 'The consent was revoked by the TPP.';
 
+export interface RevokeVrpConsentCommand {
+  readonly memberId: MemberId;
+  readonly vrpConsentId: string;
+  readonly traceId?: string;
+}
+
 /**
  * DELETE /vrp-consents/{id}: revokes the consent at the bank (when the bank holds one), then here:
  * REVOKED with its event, the grant dropped and the timer removed. A consent already final is
@@ -19,7 +25,8 @@ export class RevokeVrpConsentUseCase {
     private readonly progression: VrpConsentProgression,
   ) {}
 
-  async execute(memberId: MemberId, vrpConsentId: string, traceId?: string): Promise<VrpConsentResource> {
+  async execute(command: RevokeVrpConsentCommand): Promise<VrpConsentResource> {
+    const { memberId, vrpConsentId, traceId } = command;
     const consent = await this.get.find(memberId, vrpConsentId);
     if (vrpConsentStatusMachine.isFinal(consent.status as VrpConsentStatus)) return renderVrpConsent(consent);
     if (consent.bankId !== null && consent.bankConsentId !== null) {

@@ -8,6 +8,14 @@ import { bankCallContext } from '../bank-calls/bank-call-context.js';
 import { paymentRules, type PaymentRules } from '../payments/payment-rules.js';
 import { VrpConsentGrants } from '../vrp-consents/vrp-consent-grants.js';
 
+export interface ConfirmVrpFundsCommand {
+  readonly memberId: MemberId;
+  readonly vrpConsentId: string;
+  /** A decimal amount in the consent's currency. */
+  readonly amount: string;
+  readonly traceId?: string;
+}
+
 /**
  * GET /vrps/{id}/confirm-funds: whether the account of the member's authorised VRP consent holds
  * `amount` (in the consent's currency), asked of the bank's funds-confirmation endpoint under the
@@ -30,12 +38,8 @@ export class ConfirmVrpFundsUseCase {
     this.grants = new VrpConsentGrants(box);
   }
 
-  async execute(
-    memberId: MemberId,
-    vrpConsentId: string,
-    amount: string,
-    traceId?: string,
-  ): Promise<{ readonly fundsAvailable: boolean }> {
+  async execute(command: ConfirmVrpFundsCommand): Promise<{ readonly fundsAvailable: boolean }> {
+    const { memberId, vrpConsentId, amount, traceId } = command;
     const consent = await this.consents.findForMember(memberId, vrpConsentId);
     if (consent === null)
       throw GatewayError.notFound(vrpConsentId, `VRP consent ${vrpConsentId} not found.`, { vrpConsentId });

@@ -46,6 +46,9 @@ function digits(value: string | undefined): string {
   return (value ?? '').replace(/\D/g, '');
 }
 
+/** A payment initiation that names the member's VRP consent. */
+export type InitiateVrpCommand = InitiatePaymentCommand & { readonly input: { readonly vrpConsentId: string } };
+
 /**
  * POST /v2/payments with `vrpConsentId`: a variable recurring payment, made without the user under
  * an authorised VRP consent of the member.
@@ -84,9 +87,7 @@ export class InitiateVrpUseCase {
     this.ownHosts = [new URL(config.http.publicBaseUrl).hostname];
   }
 
-  async execute(
-    command: InitiatePaymentCommand & { readonly input: { readonly vrpConsentId: string } },
-  ): Promise<PaymentResource> {
+  async execute(command: InitiateVrpCommand): Promise<PaymentResource> {
     const memberId = command.member.memberId;
     const consentId = command.input.vrpConsentId;
     const { consent: known, bank } = await this.authorised(memberId, consentId);

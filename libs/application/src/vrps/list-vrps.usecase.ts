@@ -5,6 +5,14 @@ import type { MemberId } from '#libs/domain';
 import { decodePageOffset, encodePageOffset } from '../paging/page-offset.js';
 import { renderVrp, type VrpResource } from './vrp-view.js';
 
+/** GET /vrp-consents/{id}/payments after validation. */
+export interface ListVrpsCommand {
+  readonly memberId: MemberId;
+  readonly vrpConsentId: string;
+  readonly limit: number;
+  readonly offset?: string;
+}
+
 export interface VrpsPage {
   readonly vrps: readonly VrpResource[];
   readonly pageInfo: {
@@ -23,7 +31,7 @@ export class ListVrpsUseCase {
     private readonly payments: PaymentRepository,
   ) {}
 
-  async execute(memberId: MemberId, vrpConsentId: string, limit: number, offset?: string): Promise<VrpsPage> {
+  async execute({ memberId, vrpConsentId, limit, offset }: ListVrpsCommand): Promise<VrpsPage> {
     const consent = await this.consents.findForMember(memberId, vrpConsentId);
     if (consent === null)
       throw GatewayError.notFound(vrpConsentId, `VRP consent ${vrpConsentId} not found.`, { vrpConsentId });

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { CreatePaymentLinkCommand } from '#libs/application';
+import type { CreatePaymentLinkCommand, OnBehalfOfMember } from '#libs/application';
 import {
   CALLBACK_URL_MAX_LENGTH,
   CHARGE_BEARERS,
@@ -179,10 +179,16 @@ export class CreatePaymentLinkRequest {
 }
 
 /** The request as a command; the raw body keeps the template exactly as sent. */
-export function toCreatePaymentLinkCommand(body: CreatePaymentLinkRequest, raw: unknown): CreatePaymentLinkCommand {
+export function toCreatePaymentLinkCommand(
+  member: OnBehalfOfMember,
+  body: CreatePaymentLinkRequest,
+  raw: unknown,
+): CreatePaymentLinkCommand {
   const template = (raw as { paymentTemplate: CreatePaymentLinkCommand['paymentTemplate'] }).paymentTemplate;
   const config = body.linkConfig;
   return {
+    memberId: member.memberId,
+    regulated: member.regulated,
     paymentTemplate: template,
     linkConfig: {
       ...(config?.maxUsageCount === undefined || config.maxUsageCount === null

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { ListPaymentLinksCommand } from '#libs/application';
-import { PAYMENT_LINK_STATUSES } from '#libs/domain';
+import { PAYMENT_LINK_STATUSES, type MemberId } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { LimitParam, TextParam } from '../../query-params/query-params.js';
 
@@ -76,7 +76,7 @@ export class ListPaymentLinksQuery {
 
 const dateOf = (value: string | undefined): Date | undefined => (value === undefined ? undefined : new Date(value));
 
-export function toListPaymentLinksCommand(query: ListPaymentLinksQuery): ListPaymentLinksCommand {
+export function toListPaymentLinksCommand(memberId: MemberId, query: ListPaymentLinksQuery): ListPaymentLinksCommand {
   const filter = {
     ids: query.ids === undefined ? undefined : (asList(query.ids) as string[]),
     statuses: query.statuses === undefined ? undefined : (asList(query.statuses) as string[]),
@@ -88,6 +88,7 @@ export function toListPaymentLinksCommand(query: ListPaymentLinksQuery): ListPay
     expiresBefore: dateOf(query.expiresBefore),
   };
   return {
+    memberId,
     limit: Number(query.limit),
     ...(query.offset === undefined ? {} : { offset: query.offset }),
     filter: Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)),

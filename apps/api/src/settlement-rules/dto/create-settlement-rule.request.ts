@@ -9,6 +9,7 @@ import {
   checkIntradayMinutes,
   checkRuleDescription,
   parseEffectiveTime,
+  type MemberId,
   type PayeeAccount,
   type SettlementRuleAmountType,
   type SettlementRuleTimeInterval,
@@ -118,12 +119,14 @@ function payeeOf(dto: PayeeAccountDetailsDto): PayeeAccount {
 }
 
 export function toCreateSettlementRuleCommand(
+  memberId: MemberId,
   accountId: string,
   body: CreateSettlementRuleRequest,
 ): CreateSettlementRuleCommand {
   const effectiveFrom = body.effectiveFrom === undefined ? undefined : parseEffectiveTime(body.effectiveFrom);
   const effectiveTo = body.effectiveTo === undefined ? undefined : parseEffectiveTime(body.effectiveTo);
   return {
+    memberId,
     accountId,
     bodyAccountId: body.accountId.trim(),
     payee: payeeOf(body.payeeAccountDetails),

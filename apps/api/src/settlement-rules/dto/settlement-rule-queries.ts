@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import type { ListSettlementRulePayoutsCommand } from '#libs/application';
-import { SETTLEMENT_RULE_STATUSES, type SettlementRuleStatus } from '#libs/domain';
+import { SETTLEMENT_RULE_STATUSES, type MemberId, type SettlementRuleStatus } from '#libs/domain';
 import {
   ChoiceParam,
   DateParam,
@@ -81,9 +81,13 @@ export class ListSettlementRulePayoutsQuery {
 }
 
 export function toListSettlementRulePayoutsCommand(
+  memberId: MemberId,
+  accountId: string,
   query: ListSettlementRulePayoutsQuery,
 ): ListSettlementRulePayoutsCommand {
   return {
+    memberId,
+    accountId,
     ...(query.limit === undefined ? {} : { limit: query.limit }),
     ...(query.offset === undefined ? {} : { offset: query.offset }),
     filter: {

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import type { CreateSubTppCommand } from '#libs/application';
+import type { CreateSubTppCommand, SubTppOwner } from '#libs/application';
 import {
   PRIMARY_USE_CASES,
   SUB_TPP_LOGO_MAX,
@@ -116,9 +116,11 @@ export class CreateSubTppRequest {
   useNewFlow?: boolean;
 }
 
-export function toCreateSubTppCommand(body: CreateSubTppRequest): CreateSubTppCommand {
+export function toCreateSubTppCommand(owner: SubTppOwner, body: CreateSubTppRequest): CreateSubTppCommand {
   const merchant = body.merchant;
   return {
+    memberId: owner.memberId,
+    reseller: owner.reseller,
     name: body.name.trim(),
     domain: body.domain.trim(),
     ...(body.logo === undefined || body.logo === null ? {} : { logo: body.logo }),

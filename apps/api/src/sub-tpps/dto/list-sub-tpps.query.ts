@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import type { ListSubTppsCommand } from '#libs/application';
+import type { ListSubTppsCommand, SubTppOwner } from '#libs/application';
 import { checkCalendarDate, checkText } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { PageLimitParam, TextParam } from '../../query-params/query-params.js';
@@ -56,8 +56,10 @@ export class ListSubTppsQuery {
   'filter.byRegistrationDates'?: string[];
 }
 
-export function toListSubTppsCommand(query: ListSubTppsQuery): ListSubTppsCommand {
+export function toListSubTppsCommand(owner: SubTppOwner, query: ListSubTppsQuery): ListSubTppsCommand {
   return {
+    memberId: owner.memberId,
+    reseller: owner.reseller,
     limit: query['page.limit'],
     ...(query['page.offset'] === undefined ? {} : { offset: query['page.offset'] }),
     companyNames: (query['filter.byCompanyNames'] ?? []).map((name) => name.trim()),

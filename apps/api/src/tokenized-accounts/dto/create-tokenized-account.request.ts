@@ -1,5 +1,5 @@
 import type { CreateTokenizedAccountCommand } from '#libs/application';
-import { normalizeText, type TokenizedAccountDetails } from '#libs/domain';
+import { normalizeText, type MemberId, type TokenizedAccountDetails } from '#libs/domain';
 import { AccountFieldsDto, accountProblemAt } from '../../shared/dto/account-fields.dto.js';
 import { AddressDto } from '../../shared/dto/address.dto.js';
 import { NestedField, TextField } from '../../shared/dto/field-decorators.js';
@@ -48,7 +48,14 @@ export function toTokenizedAccountDetails(dto: AccountDetailsDto): TokenizedAcco
   return debtorOf(dto) ?? {};
 }
 
-export function toCreateTokenizedAccountCommand(dto: CreateTokenizedAccountRequest): CreateTokenizedAccountCommand {
+export function toCreateTokenizedAccountCommand(
+  memberId: MemberId,
+  dto: CreateTokenizedAccountRequest,
+): CreateTokenizedAccountCommand {
   const bankId = dto.bankId === undefined || dto.bankId === null ? undefined : normalizeText(dto.bankId);
-  return { accountDetails: toTokenizedAccountDetails(dto.accountDetails), ...(bankId === undefined ? {} : { bankId }) };
+  return {
+    memberId,
+    accountDetails: toTokenizedAccountDetails(dto.accountDetails),
+    ...(bankId === undefined ? {} : { bankId }),
+  };
 }

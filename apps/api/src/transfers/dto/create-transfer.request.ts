@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { checkAmountValue, checkCurrency, checkRefId } from '#libs/domain';
 import type { RedeemTransferCommand } from '#libs/application';
-import type { TransferDestinationInput } from '#libs/domain';
+import type { MemberId, TransferDestinationInput } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { FlagField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
 
@@ -120,9 +120,10 @@ export class CreateTransferRequest {
 }
 
 /** The validated body as the use case takes it. */
-export function toRedeemTransferCommand(body: CreateTransferRequest): RedeemTransferCommand {
+export function toRedeemTransferCommand(memberId: MemberId, body: CreateTransferRequest): RedeemTransferCommand {
   const payload = body.payload;
   return {
+    memberId,
     tokenId: payload.tokenId,
     ...(payload.amount === undefined
       ? {}

@@ -5,7 +5,7 @@ import {
   type TransferRefundStatus,
   type TransferRole,
 } from '#libs/application';
-import { TRANSFER_STATUSES, type TransferStatus } from '#libs/domain';
+import { TRANSFER_STATUSES, type MemberId, type TransferStatus } from '#libs/domain';
 import { ChoiceParam, EpochMsParam, PageLimitParam, TextParam } from '../../query-params/query-params.js';
 
 /** page.limit must be less than 200. */
@@ -74,10 +74,11 @@ export class ListTransfersQuery {
   'filter.transferRefundStatus'?: TransferRefundStatus;
 }
 
-export function toListTransfersCommand(query: ListTransfersQuery): ListTransfersCommand {
+export function toListTransfersCommand(memberId: MemberId, query: ListTransfersQuery): ListTransfersCommand {
   const status = query['filter.transactionStatus'];
   const tokenIds = [query.tokenId, query['filter.tokenId']].filter((id): id is string => typeof id === 'string');
   return {
+    memberId,
     limit: query['page.limit'],
     ...(query['page.offset'] === undefined ? {} : { offset: query['page.offset'] }),
     tokenIds,

@@ -1,4 +1,4 @@
-import type { CreateSettlementAccountCommand } from '#libs/application';
+import type { CreateSettlementAccountCommand, OnBehalfOfMember } from '#libs/application';
 import {
   ACCOUNT_NICK_NAME_MAX,
   checkAccountNickName,
@@ -46,10 +46,15 @@ export class CreateVirtualAccountRequest {
   onBehalfOfId?: string;
 }
 
-export function toCreateSettlementAccountCommand(body: CreateVirtualAccountRequest): CreateSettlementAccountCommand {
+export function toCreateSettlementAccountCommand(
+  member: OnBehalfOfMember,
+  body: CreateVirtualAccountRequest,
+): CreateSettlementAccountCommand {
   const nickName = body.accountNickName?.trim();
   const onBehalfOfId = body.onBehalfOfId?.trim();
   return {
+    memberId: member.memberId,
+    regulated: member.regulated,
     currency: body.currency,
     country: body.country,
     ...(nickName === undefined || nickName === '' ? {} : { accountNickName: nickName }),

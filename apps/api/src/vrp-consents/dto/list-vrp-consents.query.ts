@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { ListVrpConsentsCommand } from '#libs/application';
-import { VRP_CONSENT_STATUSES, VRP_SCHEMES } from '#libs/domain';
+import { VRP_CONSENT_STATUSES, VRP_SCHEMES, type MemberId } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { parseDateTime } from '../../shared/dto/date-time.js';
 import { ChoiceParam, LimitParam, TextParam, onlyOnce } from '../../query-params/query-params.js';
@@ -59,7 +59,7 @@ export class ListVrpConsentsQuery {
   onBehalfOfId?: string;
 }
 
-export function toListVrpConsentsCommand(query: ListVrpConsentsQuery): ListVrpConsentsCommand {
+export function toListVrpConsentsCommand(memberId: MemberId, query: ListVrpConsentsQuery): ListVrpConsentsCommand {
   const filter = {
     statuses: query.statuses === undefined ? undefined : (asList(query.statuses) as string[]),
     scheme: query.scheme,
@@ -68,6 +68,7 @@ export function toListVrpConsentsCommand(query: ListVrpConsentsQuery): ListVrpCo
     createdBefore: query.createdBefore === undefined ? undefined : parseDateTime(query.createdBefore),
   };
   return {
+    memberId,
     limit: Number(query.limit),
     ...(query.offset === undefined ? {} : { offset: query.offset }),
     filter: Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)),
