@@ -48,20 +48,19 @@ interface LinkConfig {
 
 /** A link for 10.50 GBP a payment, or (`amount` null) for what the payer enters. */
 async function createLink(linkConfig: LinkConfig, amount: string | null = '10.50', memberId = member) {
-  return gateway.get(CreatePaymentLinkUseCase).execute(
-    { memberId, regulated: true },
-    {
-      paymentTemplate: {
-        amount: { currency: 'GBP', ...(amount === null ? {} : { value: amount }) },
-        localInstrument: 'FASTER_PAYMENTS',
-        creditor: { name: 'Merchant Ltd', sortCode: '040004', accountNumber: '12345678' },
-        refId: `L${randomBytes(4).toString('hex')}`,
-        remittanceInformationPrimary: 'ORDER 4711',
-        callbackUrl: 'https://tpp.example/payments/callback',
-      },
-      linkConfig,
+  return gateway.get(CreatePaymentLinkUseCase).execute({
+    memberId,
+    regulated: true,
+    paymentTemplate: {
+      amount: { currency: 'GBP', ...(amount === null ? {} : { value: amount }) },
+      localInstrument: 'FASTER_PAYMENTS',
+      creditor: { name: 'Merchant Ltd', sortCode: '040004', accountNumber: '12345678' },
+      refId: `L${randomBytes(4).toString('hex')}`,
+      remittanceInformationPrimary: 'ORDER 4711',
+      callbackUrl: 'https://tpp.example/payments/callback',
     },
-  );
+    linkConfig,
+  });
 }
 
 const linkRow = (id: string) => gateway.stores.prisma.paymentLink.findUniqueOrThrow({ where: { id } });
@@ -207,15 +206,15 @@ describe('expiry', () => {
     const expiresAt = new Date(gateway.clock.nowMs() + 600_000);
     const link = await createLink({ maxUsageCount: 5, expiresAt });
 
-    expect(await gateway.get(ExpirePaymentLinkUseCase).execute(link.id)).toBe('LINK_ACTIVE');
+    expect(await gateway.get(ExpirePaymentLinkUseCase).execute({ paymentLinkId: link.id })).toBe('LINK_ACTIVE');
     expect((await linkTimer(link.id))?.dueAt).toEqual(expiresAt);
 
     gateway.clock.advance(601);
-    expect(await gateway.get(ExpirePaymentLinkUseCase).execute(link.id)).toBe('LINK_EXPIRED');
+    expect(await gateway.get(ExpirePaymentLinkUseCase).execute({ paymentLinkId: link.id })).toBe('LINK_EXPIRED');
     expect((await linkRow(link.id)).status).toBe('LINK_EXPIRED');
     expect(await linkTimer(link.id)).toBeNull();
     // Safe to run twice.
-    expect(await gateway.get(ExpirePaymentLinkUseCase).execute(link.id)).toBe('LINK_EXPIRED');
+    expect(await gateway.get(ExpirePaymentLinkUseCase).execute({ paymentLinkId: link.id })).toBe('LINK_EXPIRED');
     expect(await use(link.id)).toEqual({ kind: 'refused', reason: 'not-active' });
   });
 });
@@ -223,18 +222,20 @@ describe('expiry', () => {
 describe('deactivation', () => {
   it('an active link becomes LINK_CANCELED and loses its timer; DELETE again answers it as it is; another member’s is a 404', async () => {
     const link = await createLink({ expiresAt: new Date(gateway.clock.nowMs() + DAY_S * 1000) });
-    const canceled = await gateway.get(DeactivatePaymentLinkUseCase).execute(member, link.id);
+    const canceled = await gateway
+      .get(DeactivatePaymentLinkUseCase)
+      .execute({ memberId: member, paymentLinkId: link.id });
     expect(canceled.status).toBe('LINK_CANCELED');
     expect((await linkRow(link.id)).status).toBe('LINK_CANCELED');
     expect(await linkTimer(link.id)).toBeNull();
 
-    const again = await gateway.get(DeactivatePaymentLinkUseCase).execute(member, link.id);
+    const again = await gateway.get(DeactivatePaymentLinkUseCase).execute({ memberId: member, paymentLinkId: link.id });
     expect(again.status).toBe('LINK_CANCELED');
 
     const other = await gateway.member('other-links');
     const foreign = await gateway
       .get(DeactivatePaymentLinkUseCase)
-      .execute(other, link.id)
+      .execute({ memberId: other, paymentLinkId: link.id })
       .catch((caught: unknown) => caught);
     expect(foreign).toBeInstanceOf(GatewayError);
     expect((foreign as GatewayError).status).toBe(404);
@@ -244,7 +245,9 @@ describe('deactivation', () => {
     const link = await createLink({ maxUsageCount: 1 });
     await started(link.id);
     expect((await linkRow(link.id)).status).toBe('USAGE_LIMIT_REACHED');
-    expect((await gateway.get(DeactivatePaymentLinkUseCase).execute(member, link.id)).status).toBe('LINK_CANCELED');
+    expect(
+      (await gateway.get(DeactivatePaymentLinkUseCase).execute({ memberId: member, paymentLinkId: link.id })).status,
+    ).toBe('LINK_CANCELED');
   });
 });
 
@@ -254,7 +257,7 @@ describe('a final link', () => {
     const link = await createLink({ maxUsageCount: 2, expiresAt });
     const first = await started(link.id);
     await started(link.id);
-    await gateway.get(DeactivatePaymentLinkUseCase).execute(member, link.id);
+    await gateway.get(DeactivatePaymentLinkUseCase).execute({ memberId: member, paymentLinkId: link.id });
     const canceledRow = await linkRow(link.id);
     expect(canceledRow.status).toBe('LINK_CANCELED');
 
@@ -266,9 +269,11 @@ describe('a final link', () => {
     // ... but no status move follows: the link stays canceled, without a timer, and takes no use.
     expect(await linkTimer(link.id)).toBeNull();
     expect(await use(link.id)).toEqual({ kind: 'refused', reason: 'not-active' });
-    expect((await gateway.get(DeactivatePaymentLinkUseCase).execute(member, link.id)).status).toBe('LINK_CANCELED');
+    expect(
+      (await gateway.get(DeactivatePaymentLinkUseCase).execute({ memberId: member, paymentLinkId: link.id })).status,
+    ).toBe('LINK_CANCELED');
     gateway.clock.advance(31 * DAY_S);
-    expect(await gateway.get(ExpirePaymentLinkUseCase).execute(link.id)).toBe('LINK_CANCELED');
+    expect(await gateway.get(ExpirePaymentLinkUseCase).execute({ paymentLinkId: link.id })).toBe('LINK_CANCELED');
     expect(counts(await linkRow(link.id))).toEqual(counts(given));
   });
 
@@ -276,7 +281,7 @@ describe('a final link', () => {
     const link = await createLink({ maxUsageCount: 3, expiresAt: new Date(gateway.clock.nowMs() + 60_000) });
     const paymentId = await started(link.id);
     gateway.clock.advance(61);
-    expect(await gateway.get(ExpirePaymentLinkUseCase).execute(link.id)).toBe('LINK_EXPIRED');
+    expect(await gateway.get(ExpirePaymentLinkUseCase).execute({ paymentLinkId: link.id })).toBe('LINK_EXPIRED');
 
     await expirePayment(paymentId);
     expect(counts(await linkRow(link.id))).toEqual({
