@@ -174,3 +174,21 @@ describe('a VRP whose initiation answer is lost', () => {
     expect(await gateway.statusesOf(payment.id, 'PAYMENT')).toEqual(['INITIATION_PENDING', 'INITIATION_COMPLETED']);
   });
 });
+
+describe('the answer to a VRP that has ended meanwhile', () => {
+  it('leaves the VRP as it ended, and its outcome check ends in the transaction that records the answer', async () => {
+    const consent = await authorisedConsent();
+    gateway.bank.script('initiateVrp', async (_ctx, vrp) => {
+      // Another change ends the VRP while the bank is being asked.
+      await gateway.get(PaymentProgression).end(vrp.vrpId, 'INITIATION_FAILED', 'Ended while the bank was asked.');
+      return bankSays.vrp('COMPLETED', 'bank-vrp-e');
+    });
+    const payment = await pay(consent, '7.00');
+
+    // Final statuses never change: the machine refuses the answer, and the answer ends the check.
+    expect(payment.status).toBe('INITIATION_FAILED');
+    expect(await row(payment.id)).toMatchObject({ status: 'INITIATION_FAILED', bankPaymentId: null });
+    expect(await gateway.statusesOf(payment.id, 'PAYMENT')).toEqual(['INITIATION_PENDING', 'INITIATION_FAILED']);
+    expect(await gateway.outcomeCheck('payment', payment.id)).toBeNull();
+  });
+});

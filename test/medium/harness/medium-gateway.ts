@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type INestApplicationContext, type Type } f
 import { NestFactory } from '@nestjs/core';
 import { pino } from 'pino';
 import {
+  PaymentLinksApplicationModule,
   PaymentsApplicationModule,
   PayoutsApplicationModule,
   RefundsApplicationModule,
@@ -30,6 +31,7 @@ const APPLICATION_MODULES: readonly Type[] = [
   PayoutsApplicationModule,
   VrpConsentsApplicationModule,
   VrpsApplicationModule,
+  PaymentLinksApplicationModule,
 ];
 
 @Module({})

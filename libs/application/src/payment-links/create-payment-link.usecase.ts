@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, type AppConfig } from '#libs/common';
-import { PaymentLinkRepository, Transactions, type Prisma } from '#libs/db';
+import { Transactions, type Prisma } from '#libs/db';
 import { DEFAULT_MAX_USAGE_COUNT, randomHex } from '#libs/domain';
 import { OnBehalfOfCheck, type OnBehalfOfMember } from '../sub-tpps/on-behalf-of-check.js';
-import { resetPaymentLinkTimer } from './payment-link-timer.js';
+import { storeNewPaymentLink } from './payment-link-lifecycle.js';
 import { renderPaymentLink, type PaymentLinkResource } from './payment-link-view.js';
 
 /** POST /v2/payment-links after validation: the template as sent and the link configuration. */
@@ -21,12 +21,11 @@ export interface CreatePaymentLinkCommand extends OnBehalfOfMember {
   };
 }
 
-/** POST /v2/payment-links: stores an active link with an unguessable page token, and its expiry timer. */
+/** POST /v2/payment-links: stores an active link with an unguessable page token, and its expiry timer (its lifecycle's creation). */
 @Injectable()
 export class CreatePaymentLinkUseCase {
   constructor(
     private readonly transactions: Transactions,
-    private readonly links: PaymentLinkRepository,
     private readonly clock: Clock,
     private readonly onBehalfOf: OnBehalfOfCheck,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -37,7 +36,7 @@ export class CreatePaymentLinkUseCase {
     await this.onBehalfOf.check(command, template.onBehalfOfId, 'paymentTemplate.onBehalfOfId');
     const now = this.clock.now();
     const row = await this.transactions.run(async (tx) => {
-      const link = await this.links.in(tx).insert({
+      const link = await storeNewPaymentLink(tx, now, {
         id: `pl-${randomHex(16)}`,
         memberId,
         status: 'LINK_ACTIVE',
@@ -54,7 +53,6 @@ export class CreatePaymentLinkUseCase {
         createdAt: now,
         updatedAt: now,
       });
-      await resetPaymentLinkTimer(tx, link);
       return link;
     });
     return renderPaymentLink(row, this.config.http.publicBaseUrl, true);

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
 import { PaymentLinkRepository, Transactions } from '#libs/db';
-import { decidePaymentLinkMove, type MemberId } from '#libs/domain';
-import { resetPaymentLinkTimer } from './payment-link-timer.js';
+import type { MemberId } from '#libs/domain';
+import { recordChange } from '../lifecycle/record-change.js';
+import { paymentLinkLifecycle } from './payment-link-lifecycle.js';
 import { renderPaymentLink, type PaymentLinkResource } from './payment-link-view.js';
 
 export interface DeactivatePaymentLinkCommand {
@@ -11,8 +12,9 @@ export interface DeactivatePaymentLinkCommand {
 }
 
 /**
- * DELETE /v2/payment-links/{paymentLinkId}: an active link becomes LINK_CANCELED (locked, checked
- * against the transition table); a link already ended stays as it is and is answered as it stands.
+ * DELETE /v2/payment-links/{paymentLinkId}: an active (or used-up) link becomes LINK_CANCELED,
+ * locked and moved by its lifecycle; a link already ended stays as it is and is answered as it
+ * stands.
  */
 @Injectable()
 export class DeactivatePaymentLinkUseCase {
@@ -29,11 +31,16 @@ export class DeactivatePaymentLinkUseCase {
       const owned = await links.findForMember(memberId, paymentLinkId);
       if (owned === null) throw GatewayError.notFound(paymentLinkId, `Payment link ${paymentLinkId} not found.`);
       const link = (await links.lock(owned.id)) ?? owned;
-      if (decidePaymentLinkMove(link.status, 'LINK_CANCELED') !== 'move') return link;
-      const canceled = await links.update(link, { status: 'LINK_CANCELED', updatedAt: this.clock.now() });
-      if (canceled === null) return link;
-      await resetPaymentLinkTimer(tx, canceled);
-      return canceled;
+      const now = this.clock.now();
+      const recorded = await recordChange(
+        paymentLinkLifecycle,
+        tx,
+        link,
+        { status: 'LINK_CANCELED', updatedAt: now },
+        now,
+        undefined,
+      );
+      return recorded.kind === 'changed' ? recorded.row : link;
     });
     return renderPaymentLink(row, this.config.http.publicBaseUrl, true);
   }

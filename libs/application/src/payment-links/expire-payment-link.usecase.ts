@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
 import { PaymentLinkRepository, Transactions } from '#libs/db';
-import { decidePaymentLinkMove } from '#libs/domain';
-import { resetPaymentLinkTimer } from './payment-link-timer.js';
+import { recordChange, resetTimer } from '../lifecycle/record-change.js';
+import { paymentLinkLifecycle } from './payment-link-lifecycle.js';
 
 /** The `payment-links.expire` job's link. */
 export interface ExpirePaymentLinkCommand {
@@ -10,9 +10,9 @@ export interface ExpirePaymentLinkCommand {
 }
 
 /**
- * The expiry timer of a link fired: an active link past its expiresAt becomes LINK_EXPIRED (locked,
- * checked against the transition table); one not yet due keeps its timer (a clock set back), and
- * one that ended otherwise is left alone. Safe to run twice. Answers the link's status.
+ * The expiry timer of a link fired: a link past its expiresAt becomes LINK_EXPIRED (locked, moved
+ * by its lifecycle); one not yet due keeps its timer (a clock set back), and one that ended
+ * otherwise is left alone. Safe to run twice. Answers the link's status.
  */
 @Injectable()
 export class ExpirePaymentLinkUseCase {
@@ -28,13 +28,18 @@ export class ExpirePaymentLinkUseCase {
       if (link === null) return 'gone';
       const now = this.clock.now();
       if (link.expiresAt === null || link.expiresAt.getTime() > now.getTime()) {
-        await resetPaymentLinkTimer(tx, link);
+        await resetTimer(paymentLinkLifecycle, tx, link, now, undefined);
         return link.status;
       }
-      if (decidePaymentLinkMove(link.status, 'LINK_EXPIRED') !== 'move') return link.status;
-      const expired = await this.links.in(tx).update(link, { status: 'LINK_EXPIRED', updatedAt: now });
-      if (expired !== null) await resetPaymentLinkTimer(tx, expired);
-      return expired?.status ?? link.status;
+      const recorded = await recordChange(
+        paymentLinkLifecycle,
+        tx,
+        link,
+        { status: 'LINK_EXPIRED', updatedAt: now },
+        now,
+        undefined,
+      );
+      return recorded.kind === 'changed' ? recorded.row.status : link.status;
     });
   }
 }

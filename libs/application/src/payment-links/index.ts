@@ -8,3 +8,4 @@ export * from './expire-payment-link.usecase.js';
 export * from './payment-link-timer.js';
 export * from './use-payment-link.usecase.js';
 export * from './payment-link-payment-extension.js';
+export * from './payment-link-lifecycle.js';

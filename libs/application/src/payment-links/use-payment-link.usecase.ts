@@ -17,9 +17,10 @@ import {
 } from '#libs/domain';
 import { InitiatePaymentUseCase } from '../payments/initiate-payment.usecase.js';
 import type { PaymentResource } from '../payments/payment-view.js';
+import { recordChange } from '../lifecycle/record-change.js';
+import { paymentLinkLifecycle } from './payment-link-lifecycle.js';
 import { paymentLinkUsageState } from './payment-link-view.js';
 import { PerKeyQueue } from './per-key-queue.js';
-import { resetPaymentLinkTimer } from './payment-link-timer.js';
 
 /** One payer's use of a link from its public page. */
 export interface UsePaymentLinkCommand {
@@ -47,10 +48,11 @@ export function paymentRefIdOf(baseRefId: string, useNumber: number): string {
  * bank: the payer picks one on the hosted pages). Then one transaction locks the link row,
  * decides the use (active, not expired, below its maximum and amount limits), stores the payment
  * linked to the link (payment.payment_link_id, its refId numbered by the link's startedCount) with
- * its event and timer, and counts the use (the link moving to USAGE_LIMIT_REACHED or
- * AMOUNT_LIMIT_REACHED at its limit, its timer reset): every statement on the transaction's own
- * connection, so concurrent uses never pass the maximum, never wait for a second connection while
- * holding the lock, and a payment is never stored without its count or counted without its row.
+ * its event and timer, and counts the use through the link's lifecycle (the link moving to
+ * USAGE_LIMIT_REACHED or AMOUNT_LIMIT_REACHED at its limit, its timer reset): every statement on
+ * the transaction's own connection, so concurrent uses never pass the maximum, never wait for a
+ * second connection while holding the lock, and a payment is never stored without its count or
+ * counted without its row.
  * No bank is called under the lock; the hosted pages call the payer's bank after the commit.
  * Within one process the uses of a link queue in memory, one at a time, before they take a
  * connection: payers crowding one link hold at most one connection per process, never the pool.
@@ -115,16 +117,22 @@ export class UsePaymentLinkUseCase {
         ...numbered(draft, paymentRefIdOf(baseRefId, startedCount)),
         paymentLinkId: locked.id,
       });
-      const counted = await links.update(locked, {
-        status: decision.status,
-        usedCount: decision.usedCount,
-        usedAmount: decision.usedAmount,
-        startedCount,
-        updatedAt: now,
-      });
-      // The row is locked: only this transaction can have changed it.
-      if (counted === null) throw new Error(`payment link ${locked.id} changed under its lock`);
-      await resetPaymentLinkTimer(tx, counted);
+      const counted = await recordChange(
+        paymentLinkLifecycle,
+        tx,
+        locked,
+        {
+          status: decision.status,
+          usedCount: decision.usedCount,
+          usedAmount: decision.usedAmount,
+          startedCount,
+          updatedAt: now,
+        },
+        now,
+        undefined,
+      );
+      // The row is locked and active (the use was decided on it): only this transaction can change it.
+      if (counted.kind !== 'changed') throw new Error(`payment link ${locked.id} changed under its lock`);
       return { kind: 'started', payment };
     });
   }

@@ -84,12 +84,14 @@ export class PaymentOrderSubmission implements DecoupledOrders, OnModuleInit {
           : null,
       bank,
       undefined,
-      async (tx, changed) => {
-        await this.checks.begin(
-          tx,
-          { ...refOf(changed.id), memberId: changed.memberId, operation: 'redirect-completion' },
-          answerWithinMs,
-        );
+      {
+        alsoInTransaction: async (tx, changed) => {
+          await this.checks.begin(
+            tx,
+            { ...refOf(changed.id), memberId: changed.memberId, operation: 'redirect-completion' },
+            answerWithinMs,
+          );
+        },
       },
     );
     if (claimed.kind !== 'changed') return false;
@@ -108,13 +110,11 @@ export class PaymentOrderSubmission implements DecoupledOrders, OnModuleInit {
     } catch (error) {
       // No order was sent: the money did not move, whatever became of the code.
       this.logger.warn({ paymentId: stored.id, bankId: bank.id, err: error }, 'the bank refused or lost the code');
-      await this.progression.applyFailure(stored.id, error, caller.traceId);
-      await this.checks.answered(refOf(stored.id));
+      await this.progression.applyFailure(stored.id, error, caller.traceId, refOf(stored.id));
       return true;
     }
     if (authorisation.kind === 'refused') {
-      await this.progression.applyProgress(stored.id, authorisation.progress, bank);
-      await this.checks.answered(refOf(stored.id));
+      await this.progression.applyProgress(stored.id, authorisation.progress, bank, refOf(stored.id));
       return true;
     }
     await this.checks.begin(
@@ -149,8 +149,8 @@ export class PaymentOrderSubmission implements DecoupledOrders, OnModuleInit {
         payment.id,
         'INITIATION_FAILED',
         "The user's return from the bank could not be completed; no payment order was sent.",
+        ref,
       );
-      await this.checks.answered(ref);
       return 'answered';
     }
     const bank = await this.progression.bankOf(payment);
@@ -162,12 +162,13 @@ export class PaymentOrderSubmission implements DecoupledOrders, OnModuleInit {
 
   /** A VRP initiation without a clear answer: asked again under the same idempotency key (no user, no grant). */
   private async askVrpAgain(payment: Payment, ref: OutcomeRef): Promise<'answered' | 'unanswered'> {
-    const asked = await this.progression.askVrpAgainForCheck(payment);
+    const asked = await this.progression.askVrpAgainForCheck(payment, ref);
     if (asked.kind === 'unanswered') {
       await this.checks.unanswered(ref, asked.error);
       return 'unanswered';
     }
-    await this.checks.answered(ref);
+    // The answer's change ended the check in its transaction; a VRP already moved on ends it here.
+    if (asked.result === undefined) await this.checks.answered(ref);
     return 'answered';
   }
 
@@ -190,17 +191,15 @@ export class PaymentOrderSubmission implements DecoupledOrders, OnModuleInit {
       progress = await redemption.submitAuthorised(ctx, bankHandleOf(payment), initiation, grant);
     } catch (error) {
       if (isClearRefusal(error) && !(askedAgain && (await this.orderMayExist(payment, bank)))) {
-        await this.progression.applyFailure(payment.id, error, caller.traceId);
-        await this.checks.answered(ref);
+        await this.progression.applyFailure(payment.id, error, caller.traceId, ref);
         return 'answered';
       }
       await this.checks.unanswered(ref, error);
       return 'unanswered';
     }
-    // The check ends in the transaction of the answer's change; or here, when the payment had
-    // moved on already and nothing changed.
-    await this.progression.applyProgress(payment.id, progress, bank, (tx) => this.checks.answered(ref, tx));
-    await this.checks.answered(ref);
+    // The check ends in the transaction that records the answer, whether the payment moved or
+    // had moved on already (the machine refused).
+    await this.progression.applyProgress(payment.id, progress, bank, ref);
     return 'answered';
   }
 

@@ -17,6 +17,7 @@ import {
   ScheduledJobRepository,
   Transactions,
   type Bank,
+  type OutcomeRef,
   type Payment,
   type PaymentChange,
   type Prisma,
@@ -101,6 +102,18 @@ export interface DecoupledOrders {
   submitApproved(payment: Payment, bank: Bank, redemption: ExplicitRedemption, grant: string): Promise<void>;
 }
 
+/** What a change records with it, in its transaction. */
+export interface PaymentChangeOptions {
+  /**
+   * The outcome check the change answers: it ends in the change's transaction, whether the
+   * machine moved or refused (recordChange's `answered`); a row gone or moved twice leaves it to
+   * its timer.
+   */
+  readonly answered?: OutcomeRef;
+  /** Runs in the change's transaction once the payment changed (a return's claim opening its check). */
+  readonly alsoInTransaction?: (tx: Tx, changed: Payment) => Promise<void>;
+}
+
 /** Where banks send the user back to (registered with each bank as the redirect URI). */
 export const BANK_CALLBACK_PATH = '/bank-callback';
 
@@ -176,14 +189,14 @@ export class PaymentProgression {
   /**
    * Applies a change computed from the locked, current row; retried once if the row moved meanwhile.
    * A change naming a new Account on File stores it in the same transaction, from `returnedDebtor`
-   * (the debtor account the bank returned).
+   * (the debtor account the bank returned). `options` says what the change records with it.
    */
   async change(
     paymentId: string,
     compute: (current: Payment, now: Date) => PaymentChange | null,
     bank: Bank | null = null,
     returnedDebtor?: PartyAccount,
-    alsoInTransaction?: (tx: Tx, changed: Payment) => Promise<void>,
+    options: PaymentChangeOptions = {},
   ): Promise<ChangeResult> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const result = await this.transactions.run(async (tx) => {
@@ -204,11 +217,12 @@ export class PaymentProgression {
           now,
           this.deps.rules,
           this.scheduleOf(bank),
+          options.answered,
         );
         if (keeps && recorded.kind === 'changed')
           await accounts.keepReturnedDebtor(tx, current, computed.tokenizedAccountId, returnedDebtor);
-        if (alsoInTransaction !== undefined && recorded.kind === 'changed')
-          await alsoInTransaction(tx, recorded.payment);
+        if (options.alsoInTransaction !== undefined && recorded.kind === 'changed')
+          await options.alsoInTransaction(tx, recorded.payment);
         return recorded;
       });
       if (result.kind === 'changed' && result.statusChanged && opensSettlementWindow(result.payment))
@@ -249,8 +263,8 @@ export class PaymentProgression {
     // A payment made through a payment link may give its use back to the link: the locked path too.
     // A VRP's initiation check (opened as it was stored) ends in the transaction of its answer.
     if (stored.vrpConsentId !== null)
-      return this.change(stored.id, compute, bank, returnedDebtor, async (tx) => {
-        await this.checks.in(tx).close({ kind: 'payment', resourceId: stored.id });
+      return this.change(stored.id, compute, bank, returnedDebtor, {
+        answered: { kind: 'payment', resourceId: stored.id },
       });
     if (stored.virtualAccountId !== null || stored.paymentLinkId !== null)
       return this.change(stored.id, compute, bank, returnedDebtor);
@@ -270,24 +284,31 @@ export class PaymentProgression {
     return result.kind === 'stale' ? this.change(stored.id, compute, bank, returnedDebtor) : result;
   }
 
-  /** The bank's answer applied; `alsoInTransaction` runs in the change's transaction (a check ending with it). */
+  /** The bank's answer applied; with `answered`, that outcome check ends in the change's transaction. */
   applyProgress(
     paymentId: string,
     progress: PaymentProgress,
     bank: Bank | null,
-    alsoInTransaction?: (tx: Tx, changed: Payment) => Promise<void>,
+    answered?: OutcomeRef,
   ): Promise<ChangeResult> {
     return this.change(
       paymentId,
       (current, now) => changeFromProgress(current, progress, now, this.deps.rules),
       bank,
       progress.debtor,
-      alsoInTransaction,
+      answered === undefined ? {} : { answered },
     );
   }
 
-  applyFailure(paymentId: string, error: unknown, traceId?: string): Promise<ChangeResult> {
-    return this.change(paymentId, (_current, now) => failureChange(error, now, traceId));
+  /** The bank's failure applied; with `answered`, that outcome check ends in the change's transaction. */
+  applyFailure(paymentId: string, error: unknown, traceId?: string, answered?: OutcomeRef): Promise<ChangeResult> {
+    return this.change(
+      paymentId,
+      (_current, now) => failureChange(error, now, traceId),
+      null,
+      undefined,
+      answered === undefined ? {} : { answered },
+    );
   }
 
   /** The bank's answer to the initiation of `stored`, the row the request stored before asking (see changeKnown). */
@@ -440,15 +461,21 @@ export class PaymentProgression {
     return undefined;
   }
 
-  /** Ends a payment that is not final yet with `status` and `reason`. */
-  end(paymentId: string, status: PaymentStatus, reason: string): Promise<ChangeResult> {
-    return this.change(paymentId, (_current, now) => ({
-      status,
-      updatedAt: now,
-      statusReasonInformation: reason,
-      authentication: null,
-      expiresAt: null,
-    }));
+  /** Ends a payment that is not final yet with `status` and `reason`; with `answered`, that outcome check ends with it. */
+  end(paymentId: string, status: PaymentStatus, reason: string, answered?: OutcomeRef): Promise<ChangeResult> {
+    return this.change(
+      paymentId,
+      (_current, now) => ({
+        status,
+        updatedAt: now,
+        statusReasonInformation: reason,
+        authentication: null,
+        expiresAt: null,
+      }),
+      null,
+      undefined,
+      answered === undefined ? {} : { answered },
+    );
   }
 
   private async pollBank(payment: Payment, now: Date): Promise<ChangeResult | undefined> {
@@ -535,24 +562,28 @@ export class PaymentProgression {
 
   /**
    * A VRP initiation's outcome check asked again (PaymentOrderSubmission.askAgain): the
-   * initiation again under the same idempotency key; `unanswered` with the error when the bank
-   * still does not say.
+   * initiation again under the same idempotency key, its answer recorded with the check `answered`
+   * ended in the same transaction; `unanswered` with the error when the bank still does not say.
+   * `answered` with no result when the VRP had moved on already (nothing recorded, the check left
+   * to the caller).
    */
   async askVrpAgainForCheck(
     payment: Payment,
+    answered: OutcomeRef,
   ): Promise<
     | { readonly kind: 'answered'; readonly result: ChangeResult | undefined }
     | { readonly kind: 'unanswered'; readonly error: unknown }
   > {
     const vrpBank = this.deps.vrpBank;
     if (vrpBank === undefined) throw new Error('no VRP bank calls in this process');
-    return this.askVrpAgain(payment, vrpBank, this.deps.clock.now());
+    return this.askVrpAgain(payment, vrpBank, this.deps.clock.now(), answered);
   }
 
   private async askVrpAgain(
     payment: Payment,
     vrpBank: VrpBankCalls,
     now: Date,
+    answered?: OutcomeRef,
   ): Promise<
     | { readonly kind: 'answered'; readonly result: ChangeResult | undefined }
     | { readonly kind: 'unanswered'; readonly error: unknown }
@@ -575,7 +606,7 @@ export class PaymentProgression {
       );
       return { kind: 'unanswered', error };
     }
-    return { kind: 'answered', result: await this.applyProgress(payment.id, progress, bank) };
+    return { kind: 'answered', result: await this.applyProgress(payment.id, progress, bank, answered) };
   }
 
   /** Where the bank says the payment stands (a VRP without the bank's id yet: its initiation, asked again). */

@@ -1,6 +1,7 @@
 import {
   paymentAfterChange,
   paymentFromNew,
+  type OutcomeRef,
   type PaymentRepository,
   type NewPayment,
   type NewPaymentEvent,
@@ -120,7 +121,8 @@ export type ChangeResult =
  * PAYMENT_STATUS_CHANGED when the status changes, and resets the timer for the new state (a
  * payment to a settlement account reaching INITIATION_COMPLETED also gets its settlement window
  * timer). Staying in a status (new bank details, a repeated embedded step) updates the row
- * without an event. Final statuses never change.
+ * without an event. Final statuses never change. With `answered`, that outcome check ends in the
+ * same transaction, whether the machine moved or refused (the unknown-outcome rule's part).
  */
 export async function recordPaymentChange(
   payments: PaymentRepository,
@@ -130,11 +132,17 @@ export async function recordPaymentChange(
   now: Date,
   rules: PaymentRules,
   scheduleSeconds: readonly number[],
+  answered?: OutcomeRef,
 ): Promise<ChangeResult> {
-  const recorded = await recordChange(paymentLifecycle, tx, current, change, now, {
-    payments,
-    scheduleSeconds: scheduleOf(rules, scheduleSeconds),
-  });
+  const recorded = await recordChange(
+    paymentLifecycle,
+    tx,
+    current,
+    change,
+    now,
+    { payments, scheduleSeconds: scheduleOf(rules, scheduleSeconds) },
+    answered === undefined ? {} : { answered },
+  );
   if (recorded.kind === 'stale') return recorded;
   if (recorded.kind === 'refused') return { kind: 'refused', payment: recorded.row };
   return { kind: 'changed', payment: recorded.row, statusChanged: recorded.statusChanged };

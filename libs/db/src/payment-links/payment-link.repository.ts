@@ -11,9 +11,9 @@ export type NewPaymentLink = Omit<
   'version' | 'usedCount' | 'usedAmount' | 'startedCount' | 'status'
 > & { readonly status: PaymentLinkStatus };
 
-/** What a change writes. Absent fields keep their value. */
+/** What a change writes. Absent fields keep their value (a change without a status moves no status). */
 export interface PaymentLinkChange {
-  readonly status: PaymentLinkStatus;
+  readonly status?: PaymentLinkStatus;
   readonly updatedAt: Date;
   readonly usedCount?: number;
   readonly usedAmount?: string;
