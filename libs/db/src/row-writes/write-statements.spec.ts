@@ -64,8 +64,11 @@ describe('insertWithEventsSql', () => {
       ), event_rows AS (
         INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
         SELECT e.id, written.member_id, e.event_type, e.body, e.created_at
-        FROM json_to_recordset($2::json) AS e(row_id text, id text, event_type text, body text, created_at timestamptz)
+        FROM ROWS FROM (json_to_recordset($2::json)
+          AS (row_id text, id text, event_type text, body text, created_at timestamptz))
+          WITH ORDINALITY AS e(row_id, id, event_type, body, created_at, n)
         JOIN written ON written.id = e.row_id
+        ORDER BY e.n
         RETURNING id
       ), timer_rows AS (
         INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
@@ -105,12 +108,28 @@ describe('updateAtVersionSql', () => {
     expect(sql).toContain(
       'UPDATE thing r SET "status" = n."status", "due_at" = n."due_at", version = r.version + 1 FROM json_populate_recordset(NULL::thing, $3::json) AS n, locked WHERE r.id = ANY($1::text[]) AND r.id = locked.id AND n.id = locked.id RETURNING r.id, r.member_id',
     );
-    expect(sql).toContain('json_to_recordset($4::json) AS e(');
+    expect(sql).toContain('ROWS FROM (json_to_recordset($4::json) AS (');
     expect(sql).toContain('json_to_recordset($5::json) AS t(');
     expect(sql).toContain(
       'USING unnest($6::text[], $7::text[]) AS c(id, row_id) JOIN written ON written.id = c.row_id',
     );
     expect(sql).not.toContain('guard');
+  });
+
+  it('writes the version the change gives when its columns hold it (several moves in one write)', () => {
+    const sql = squash(updateAtVersionSql(THING, THING.columnsOf(['status', 'version'])));
+    expect(sql).toContain('UPDATE thing r SET "status" = n."status", "version" = n."version" FROM');
+    expect(sql).not.toContain('version = r.version + 1');
+  });
+
+  it('answers what `answer` selects instead of the ids written', () => {
+    const sql = squash(
+      updateAtVersionSql(THING, THING.columnsOf(['status']), {
+        answer: (p) => `SELECT (SELECT count(*) FROM written)::int AS n, ${p(0)}::text AS x`,
+      }),
+    );
+    expect(sql).toMatch(/\) SELECT \(SELECT count\(\*\) FROM written\)::int AS n, \$8::text AS x$/);
+    expect(sql).not.toContain('SELECT id FROM written');
   });
 
   it('with a guard, changes only the locked rows it yields; its parameters follow the seven of the update', () => {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { Prisma, type Transfer } from '../generated/prisma/client.js';
+import { defineRowShape, type ColumnKind } from '../row-writes/index.js';
 
 /**
  * The read on the GET /transfers/{id} path, run on the pool Prisma shares as a named prepared
@@ -42,6 +43,26 @@ const COLUMN_OF: Readonly<Record<keyof Transfer, string>> = {
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 };
+
+const KIND_OF: Partial<Readonly<Record<keyof Transfer, ColumnKind>>> = {
+  amount: 'decimal',
+  refundedAmount: 'decimal',
+  settledRefundAmount: 'decimal',
+  expiresAt: 'timestamp',
+  pollUntil: 'timestamp',
+  createdAt: 'timestamp',
+  updatedAt: 'timestamp',
+};
+
+/** The columns of `transfer` as a row shape: the statements of a transfer's writes are produced from it. */
+export const TRANSFER_SHAPE = defineRowShape<Transfer>({
+  table: 'transfer',
+  columns: (Object.entries(COLUMN_OF) as [keyof Transfer, string][]).map(([field, column]) => ({
+    column,
+    field,
+    kind: KIND_OF[field] ?? 'plain',
+  })),
+});
 
 const SELECT_FOR_MEMBER = `SELECT ${Object.entries(COLUMN_OF)
   .map(([field, column]) => `"${column}" AS "${field}"`)
