@@ -19,11 +19,14 @@ export type SqlPart = (param: (index: number) => string) => string;
  *   read `written` (`id`, `member_id` of the rows written).
  * - `answer`: what the statement answers instead of the ids written: a SELECT that may read the
  *   CTEs above (a refusal's reason read under the guard's lock, say).
+ * - `fromGuard` (an insert's, with a guard): columns a new row takes from its guard row (a value
+ *   read under the guard's lock) instead of the one given.
  */
 export interface WriteAdditions {
   readonly guard?: SqlPart;
   readonly alongside?: readonly SqlPart[];
   readonly answer?: SqlPart;
+  readonly fromGuard?: readonly string[];
 }
 
 const placeholders =
@@ -77,17 +80,24 @@ const TIMER_ROWS = (parameter: string): string => `timer_rows AS (
 export function insertWithEventsSql<R>(shape: RowShape<R>, additions: WriteAdditions = {}): string {
   const list = shape.selectList;
   const { guard, alongside, answer } = additionsSql(additions, 4);
+  const fromGuard = additions.fromGuard ?? [];
+  if (fromGuard.length > 0 && additions.guard === undefined) throw new Error('only a guard gives columns');
+  const taken = shape.columns.map(({ column }) =>
+    fromGuard.includes(column) ? `guard."${column}"` : `new_rows."${column}"`,
+  );
   const source =
     additions.guard === undefined
       ? `json_populate_recordset(NULL::${shape.table}, $1::json)`
-      : `new_rows WHERE new_rows.id IN (SELECT id FROM guard)`;
+      : fromGuard.length === 0
+        ? `new_rows WHERE new_rows.id IN (SELECT id FROM guard)`
+        : `new_rows JOIN guard ON guard.id = new_rows.id`;
   const newRows =
     additions.guard === undefined
       ? ''
       : `new_rows AS (\n  SELECT ${list} FROM json_populate_recordset(NULL::${shape.table}, $1::json)\n)${guard}, `;
   return `WITH ${newRows}written AS (
   INSERT INTO ${shape.table} (${list})
-  SELECT ${list} FROM ${source}
+  SELECT ${fromGuard.length === 0 ? list : taken.join(', ')} FROM ${source}
   RETURNING id, member_id
 ), ${EVENT_ROWS('$2')}, ${TIMER_ROWS('$3')}${alongside}
 ${answer}`;
@@ -98,9 +108,11 @@ ${answer}`;
  * timers set or removed, in one statement. Each expected row is locked only if no one else holds
  * it (SKIP LOCKED): a row another transaction is moving is left out (its caller reads it again)
  * instead of holding the whole batch, and the connection, until that transaction ends. The rows
- * and timers to remove are found by their ids through the primary keys ($1, $6): a join on the
- * JSON rows alone leaves the planner free to read the whole table (it cannot tell how many rows
- * the JSON holds). Parameters: $1 the ids, $2 the expected rows ({ id, status, version } JSON),
+ * are found by their ids through the primary key ($1, in `locked`), and the rows written are
+ * those locked, one by one; the timers to remove are found by one scan of the primary key for
+ * their ids (an id array the planner does not have to search once per row: hundreds of rows in
+ * a statement stay linear). A join on the JSON rows alone leaves the planner free to read the
+ * whole table (it cannot tell how many rows the JSON holds). Parameters: $1 the ids, $2 the expected rows ({ id, status, version } JSON),
  * $3 the changed rows (the id and `changeColumns`, JSON), $4 the events, $5 the timers to set,
  * $6 and $7 the timers to remove and their rows' ids, then the additions' own. The version moves
  * on by one, unless `changeColumns` writes it (a write of several moves: a version per move).
@@ -123,12 +135,13 @@ export function updateAtVersionSql<R>(
 )${guard}, written AS (
   UPDATE ${t} r SET ${changeColumns.map(({ column }) => `"${column}" = n."${column}"`).join(', ')}${nextVersion}
   FROM json_populate_recordset(NULL::${t}, $3::json) AS n, locked
-  WHERE r.id = ANY($1::text[]) AND r.id = locked.id AND n.id = locked.id${guarded}
+  WHERE r.id = locked.id AND n.id = locked.id${guarded}
   RETURNING r.id, r.member_id
 ), ${EVENT_ROWS('$4')}, ${TIMER_ROWS('$5')}, cleared AS (
   DELETE FROM scheduled_job j
-  USING unnest($6::text[], $7::text[]) AS c(id, row_id) JOIN written ON written.id = c.row_id
-  WHERE j.id = ANY($6::text[]) AND j.id = c.id
+  WHERE j.id = ANY(ARRAY(
+    SELECT c.id FROM unnest($6::text[], $7::text[]) AS c(id, row_id) JOIN written ON written.id = c.row_id
+  ))
   RETURNING j.id
 )${alongside}
 ${answer}`;
