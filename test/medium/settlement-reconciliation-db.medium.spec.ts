@@ -119,6 +119,29 @@ describe('reconciliation of settlement credits in Postgres', () => {
     ]);
   });
 
+  it("writes what the payment's lifecycle declares for each move, in order: a VRP's settlement announces the VRP too", async () => {
+    const account = await newAccount();
+    const stored = await newPayment({ accountId: account, refId: 'vrp-order', status: 'INITIATION_COMPLETED' });
+    const payment = await stores.prisma.payment.update({
+      where: { id: stored.id },
+      data: { vrpConsentId: 'vrc:settling' },
+    });
+    await newCredit(account, 'vrp-order');
+    await reconcileAll();
+    expect(await paymentOf(payment.id)).toMatchObject({ status: 'SETTLEMENT_COMPLETED', version: payment.version + 2 });
+    const history = await stores.prisma.statusHistory.findMany({
+      where: { resourceId: payment.id },
+      orderBy: { seq: 'asc' },
+    });
+    expect(history.map((row) => [row.resourceType, row.status])).toEqual([
+      ['PAYMENT', 'SETTLEMENT_IN_PROGRESS'],
+      ['VRP', 'SETTLEMENT_IN_PROGRESS'],
+      ['PAYMENT', 'SETTLEMENT_COMPLETED'],
+      ['VRP', 'SETTLEMENT_COMPLETED'],
+    ]);
+    expect(await timerOf(payment.id)).toBeNull();
+  });
+
   it('books a credit of another amount against the payment, which stays in progress until its window ends naming it', async () => {
     const account = await newAccount();
     const payment = await newPayment({ accountId: account, refId: 'order-3', amount: '10.00' });

@@ -1,60 +1,80 @@
 import type pg from 'pg';
+import { defineRowShape, insertWithEventsSql, rowInsertValues, type WriteAdditions } from '../row-writes/index.js';
+import { PAYOUT_STATUS, type Payout } from './payout-row.js';
+
+/** Every column of `payout` with its Payout field, in table order. */
+export const PAYOUT_SHAPE = defineRowShape<Payout>({
+  table: 'payout',
+  columns: [
+    { column: 'id', field: 'id', kind: 'plain' },
+    { column: 'member_id', field: 'memberId', kind: 'plain' },
+    { column: 'on_behalf_of_id', field: 'onBehalfOfId', kind: 'plain', initial: null },
+    { column: 'account_id', field: 'accountId', kind: 'plain' },
+    { column: 'provider_id', field: 'providerId', kind: 'plain' },
+    { column: 'settlement_rule_id', field: 'settlementRuleId', kind: 'plain', initial: null },
+    { column: 'ref_id', field: 'refId', kind: 'plain' },
+    { column: 'description', field: 'description', kind: 'plain' },
+    { column: 'status', field: 'status', kind: 'plain', parse: PAYOUT_STATUS.parse },
+    { column: 'amount', field: 'amount', kind: 'decimal' },
+    { column: 'currency', field: 'currency', kind: 'plain' },
+    { column: 'initiation', field: 'initiation', kind: 'plain' },
+    { column: 'account_verification_id', field: 'accountVerificationId', kind: 'plain', initial: null },
+    { column: 'bank_transaction_id', field: 'bankTransactionId', kind: 'plain', initial: null },
+    { column: 'bank_payment_status', field: 'bankPaymentStatus', kind: 'plain', initial: null },
+    { column: 'status_reason_information', field: 'statusReasonInformation', kind: 'plain', initial: null },
+    { column: 'poll_count', field: 'pollCount', kind: 'plain', initial: 0, alwaysInitial: true },
+    { column: 'poll_until', field: 'pollUntil', kind: 'timestamp' },
+    { column: 'version', field: 'version', kind: 'plain', initial: 0, alwaysInitial: true },
+    { column: 'created_at', field: 'createdAt', kind: 'timestamp' },
+    { column: 'updated_at', field: 'updatedAt', kind: 'timestamp' },
+  ],
+});
 
 /**
- * The creation of a payout as one statement (a data-modifying CTE: one round trip), on the pool
- * Prisma shares as its own implicit transaction, or in a caller's transaction (a settlement
- * rule's run, which commits the payout with the run): the settlement account's row is locked (FOR UPDATE:
- * concurrent payouts from one account queue here, each reading the balance the one before left),
- * and only while it is still the member's ACTIVE account in the payout's currency with the amount
- * available, the ledger's RESERVATION entry is appended with the balances it leaves, the
- * account's available balance written, the payout inserted INITIATION_PENDING, its creation event
- * and its timer written. The ledger's rule for a reservation (libs/domain settlement/ledger.ts:
- * RESERVATION takes the amount from available, never below zero) is applied here in SQL; the
- * table's CHECK (available >= 0) holds it too. PayoutRepository.insertReserved is its only caller.
+ * The creation of a payout as one statement (a data-modifying CTE: one round trip), produced from
+ * the payout's row shape, on the pool Prisma shares as its own implicit transaction, or in a
+ * caller's transaction (a settlement rule's run, which commits the payout with the run):
+ * - the guard locks the settlement account's row (FOR UPDATE: concurrent payouts from one
+ *   account queue here, each reading the balance the one before left) while it is still the
+ *   member's ACTIVE account in the payout's currency; it yields a row for the account found, the
+ *   payout's id only when the amount is available (null otherwise, so the answer tells a missing
+ *   account from too little), with the balances the reservation leaves and the account's
+ *   provider, which the payout row takes;
+ * - alongside the payout, its creation event and its timer: the ledger's RESERVATION entry with
+ *   the balances it leaves, and the account's available balance written.
+ * The ledger's rule for a reservation (libs/domain settlement/ledger.ts: RESERVATION takes the
+ * amount from available, never below zero) is applied here in SQL; the table's CHECK
+ * (available >= 0) holds it too. PayoutRepository.insertReserved is its only caller.
  */
-const INSERT_RESERVED = `WITH account AS (
-    SELECT id, provider_id, booked_balance, cleared_balance, available_balance FROM settlement_account
-     WHERE id = $1 AND member_id = $2 AND status = 'ACTIVE' AND currency = $3
-     FOR UPDATE
-  ), fits AS (
-    SELECT id, provider_id, booked_balance, cleared_balance, available_balance - $4::numeric AS available FROM account
-     WHERE available_balance >= $4::numeric
-  ), entry AS (
-    INSERT INTO settlement_ledger_entry
+const RESERVED: WriteAdditions = {
+  guard: () => `SELECT CASE WHEN a.available_balance >= r.amount THEN r.id END AS id, a.id AS account_id,
+      a.provider_id, a.booked_balance, a.cleared_balance, a.available_balance,
+      a.available_balance - r.amount AS available_after
+    FROM new_rows r
+    JOIN settlement_account a ON a.id = r.account_id AND a.member_id = r.member_id AND a.status = 'ACTIVE'
+      AND a.currency = r.currency
+    FOR UPDATE OF a`,
+  fromGuard: ['provider_id'],
+  alongside: [
+    () => `INSERT INTO settlement_ledger_entry
       (account_id, kind, source_id, amount, booked_after, available_after, cleared_after, created_at)
-    SELECT id, 'RESERVATION', $5, $4::numeric, booked_balance, available, cleared_balance, $6::timestamptz FROM fits
-    RETURNING account_id
-  ), balance AS (
-    UPDATE settlement_account AS a
-       SET available_balance = fits.available, updated_at = $6::timestamptz, version = a.version + 1
-      FROM fits
-     WHERE a.id = fits.id
-    RETURNING a.id
-  ), payout_row AS (
-    INSERT INTO payout (id, member_id, on_behalf_of_id, account_id, provider_id, settlement_rule_id, ref_id, description,
-      status, amount, currency, initiation, account_verification_id, poll_until, created_at, updated_at)
-    SELECT $5, $2, $7, fits.id, fits.provider_id, $8, $9, $10, 'INITIATION_PENDING', $4::numeric, $3, $11::jsonb, $12,
-      $13::timestamptz, $6::timestamptz, $6::timestamptz
-    FROM fits
-    RETURNING id
-  ), event_row AS (
-    INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
-    SELECT $14, $2, 'PAYOUT_STATUS_CHANGED', $15, $6::timestamptz FROM payout_row
-    RETURNING id
-  ), timer_row AS (
-    INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
-    SELECT $16, $17, 'payouts.poll', $18::jsonb, $19::timestamptz FROM payout_row
-    ON CONFLICT (id) DO UPDATE SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload
-    RETURNING id
-  )
-  SELECT (SELECT count(*) FROM account)::int AS found,
-         (SELECT available_balance::text FROM account) AS available,
-         (SELECT provider_id FROM account) AS "providerId",
-         (SELECT count(*) FROM payout_row)::int AS inserted,
-         (SELECT count(*) FROM entry)::int AS entries,
-         (SELECT count(*) FROM balance)::int AS balances,
-         (SELECT count(*) FROM event_row)::int AS events,
-         (SELECT count(*) FROM timer_row)::int AS timers`;
+    SELECT guard.account_id, 'RESERVATION', written.id, r.amount, guard.booked_balance, guard.available_after,
+      guard.cleared_balance, r.created_at
+    FROM guard JOIN written ON written.id = guard.id JOIN new_rows r ON r.id = guard.id
+    RETURNING account_id`,
+    () => `UPDATE settlement_account AS a
+       SET available_balance = guard.available_after, updated_at = r.created_at, version = a.version + 1
+      FROM guard JOIN written ON written.id = guard.id JOIN new_rows r ON r.id = guard.id
+     WHERE a.id = guard.account_id
+    RETURNING a.id`,
+  ],
+  answer: () => `SELECT (SELECT count(*) FROM guard)::int AS found,
+       (SELECT available_balance::text FROM guard LIMIT 1) AS available,
+       (SELECT provider_id FROM guard LIMIT 1) AS "providerId",
+       (SELECT count(*) FROM written)::int AS inserted`,
+};
+
+const INSERT_RESERVED = insertWithEventsSql(PAYOUT_SHAPE, RESERVED);
 
 /** A payout as the one statement stores it (INITIATION_PENDING, its amount reserved). */
 export interface ReservedPayout {
@@ -99,35 +119,38 @@ export function onPool(pool: pg.Pool): ReservedPayoutRunner {
     (await pool.query<ReservedPayoutRow>({ name: 'payout.insert_reserved', text, values: [...values] })).rows;
 }
 
+/** Stores the payout, its amount reserved, its creation event and its timer, or answers why not. */
 export async function insertReservedPayout(
   run: ReservedPayoutRunner,
   payout: ReservedPayout,
   event: { readonly id: string; readonly body: string },
   timer: { readonly id: string; readonly queue: string; readonly payload: object; readonly dueAt: Date },
 ): Promise<ReservedPayoutResult> {
-  const rows = await run(INSERT_RESERVED, [
-    payout.accountId,
-    payout.memberId,
-    payout.currency,
-    payout.amount,
-    payout.id,
-    payout.createdAt.toISOString(),
-    payout.onBehalfOfId,
-    payout.settlementRuleId,
-    payout.refId,
-    payout.description,
-    JSON.stringify(payout.initiation),
-    payout.accountVerificationId,
-    payout.pollUntil.toISOString(),
-    event.id,
-    event.body,
-    timer.id,
-    timer.queue,
-    JSON.stringify(timer.payload),
-    timer.dueAt.toISOString(),
-  ]);
-  const row = rows[0];
-  if (row === undefined || row.found === 0) return { kind: 'no-account' };
-  if (row.inserted === 1) return { kind: 'inserted', providerId: row.providerId ?? '' };
-  return { kind: 'insufficient', available: row.available ?? '0' };
+  const row = PAYOUT_SHAPE.fromNew({
+    ...payout,
+    // The account's provider, which the guard reads under the account's lock, is the row's.
+    providerId: '',
+    status: 'INITIATION_PENDING',
+    updatedAt: payout.createdAt,
+  });
+  const rows = await run(
+    INSERT_RESERVED,
+    rowInsertValues(PAYOUT_SHAPE, [
+      {
+        row,
+        events: [{ id: event.id, eventType: 'PAYOUT_STATUS_CHANGED', body: event.body, createdAt: payout.createdAt }],
+        timer: {
+          id: timer.id,
+          queue: timer.queue,
+          jobName: 'payouts.poll',
+          payload: timer.payload,
+          dueAt: timer.dueAt,
+        },
+      },
+    ]),
+  );
+  const answer = rows[0];
+  if (answer === undefined || answer.found === 0) return { kind: 'no-account' };
+  if (answer.inserted === 1) return { kind: 'inserted', providerId: answer.providerId ?? '' };
+  return { kind: 'insufficient', available: answer.available ?? '0' };
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { batchedPerPool, type StatementBatcherOptions } from '#libs/postgres';
-import type { RowShape } from './row-shape.js';
+import type { RowColumn, RowShape } from './row-shape.js';
 import { insertWithEventsSql, updateAtVersionSql, type WriteAdditions } from './write-statements.js';
 import {
   eventsJson,
@@ -31,6 +31,45 @@ export interface RowUpdate<R> {
   readonly changed: R;
   readonly events: readonly NewRowEvent[];
   readonly timer: RowTimerChange;
+  /** Further timer rows the change removes (a timer another domain keeps for the row, ended by the move). */
+  readonly clears?: readonly string[];
+}
+
+/** The parameters of insertWithEventsSql for `items` (the additions' own follow them). */
+export function rowInsertValues<R extends { readonly id: string }>(
+  shape: RowShape<R>,
+  items: readonly RowInsert<R>[],
+): unknown[] {
+  return [
+    JSON.stringify(items.map(({ row }) => shape.rowObject(row))),
+    eventsJson(items.map(({ row, events }) => ({ rowId: row.id, events }))),
+    timersJson(items.map(({ row, timer }) => ({ rowId: row.id, timer }))),
+  ];
+}
+
+/**
+ * The parameters of updateAtVersionSql for `items`, writing `changedColumns` (the id and the
+ * change's columns) of each changed row (the additions' own follow them).
+ */
+export function rowUpdateValues<R extends { readonly id: string }>(
+  shape: RowShape<R>,
+  changedColumns: readonly RowColumn<R>[],
+  items: readonly RowUpdate<R>[],
+): unknown[] {
+  const cleared = items.flatMap(({ changed, timer, clears }) =>
+    [...('clear' in timer ? [timer.clear] : []), ...(clears ?? [])].map((id) => ({ rowId: changed.id, id })),
+  );
+  return [
+    items.map(({ expected }) => expected.id),
+    JSON.stringify(
+      items.map(({ expected }) => ({ id: expected.id, status: expected.status, version: expected.version })),
+    ),
+    JSON.stringify(items.map(({ changed }) => shape.rowObject(changed, changedColumns))),
+    eventsJson(items.map(({ changed, events }) => ({ rowId: changed.id, events }))),
+    timersJson(items.map(({ changed, timer }) => ({ rowId: changed.id, timer: 'set' in timer ? timer.set : null }))),
+    cleared.map(({ id }) => id),
+    cleared.map(({ rowId }) => rowId),
+  ];
 }
 
 interface WriterOptions<I> {
@@ -69,12 +108,7 @@ export function rowInserter<R extends { readonly id: string }, I extends RowInse
     const result = await pool.query<{ id: string }>({
       name: options.name,
       text,
-      values: [
-        JSON.stringify(items.map(({ row }) => shape.rowObject(row))),
-        eventsJson(items.map(({ row, events }) => ({ rowId: row.id, events }))),
-        timersJson(items.map(({ row, timer }) => ({ rowId: row.id, timer }))),
-        ...(options.values?.(items) ?? []),
-      ],
+      values: [...rowInsertValues(shape, items), ...(options.values?.(items) ?? [])],
     });
     const written = new Set(result.rows.map(({ id }) => id));
     if (!guarded && written.size !== items.length)
@@ -159,26 +193,10 @@ export function rowUpdater<
     // each runs alone (StatementBatcher), one after the other's version.
     assertOnePer(items, ({ expected }) => expected.id, 'changes of one row');
     assertOnePer(items, options.onePerStatement, `${shape.table} changes of one key`);
-    const cleared = items.flatMap(({ changed, timer }) =>
-      'clear' in timer ? [{ rowId: changed.id, id: timer.clear }] : [],
-    );
     const result = await pool.query<{ id: string }>({
       name: options.name,
       text,
-      values: [
-        items.map(({ expected }) => expected.id),
-        JSON.stringify(
-          items.map(({ expected }) => ({ id: expected.id, status: expected.status, version: expected.version })),
-        ),
-        JSON.stringify(items.map(({ changed }) => shape.rowObject(changed, changedColumns))),
-        eventsJson(items.map(({ changed, events }) => ({ rowId: changed.id, events }))),
-        timersJson(
-          items.map(({ changed, timer }) => ({ rowId: changed.id, timer: 'set' in timer ? timer.set : null })),
-        ),
-        cleared.map(({ id }) => id),
-        cleared.map(({ rowId }) => rowId),
-        ...(options.values?.(items) ?? []),
-      ],
+      values: [...rowUpdateValues(shape, changedColumns, items), ...(options.values?.(items) ?? [])],
     });
     const written = new Set(result.rows.map(({ id }) => id));
     return items.map(({ expected }) => written.has(expected.id));

@@ -64,8 +64,11 @@ describe('insertWithEventsSql', () => {
       ), event_rows AS (
         INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
         SELECT e.id, written.member_id, e.event_type, e.body, e.created_at
-        FROM json_to_recordset($2::json) AS e(row_id text, id text, event_type text, body text, created_at timestamptz)
+        FROM ROWS FROM (json_to_recordset($2::json)
+          AS (row_id text, id text, event_type text, body text, created_at timestamptz))
+          WITH ORDINALITY AS e(row_id, id, event_type, body, created_at, n)
         JOIN written ON written.id = e.row_id
+        ORDER BY e.n
         RETURNING id
       ), timer_rows AS (
         INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
@@ -96,6 +99,26 @@ describe('insertWithEventsSql', () => {
   });
 });
 
+describe('insertWithEventsSql with columns from the guard and its own answer', () => {
+  it("takes those columns from the guard's row, writes the rows it joins, and answers what `answer` selects", () => {
+    const sql = squash(
+      insertWithEventsSql(THING, {
+        guard: () => `SELECT id, now() AS due_at FROM new_rows FOR UPDATE`,
+        fromGuard: ['due_at'],
+        answer: () => `SELECT (SELECT count(*) FROM guard)::int AS found`,
+      }),
+    );
+    expect(sql).toContain(
+      'SELECT new_rows."id", new_rows."member_id", new_rows."status", new_rows."amount", guard."due_at", new_rows."version" FROM new_rows JOIN guard ON guard.id = new_rows.id RETURNING id, member_id',
+    );
+    expect(sql).toMatch(/\) SELECT \(SELECT count\(\*\) FROM guard\)::int AS found$/);
+  });
+
+  it('refuses columns from a guard it does not have', () => {
+    expect(() => insertWithEventsSql(THING, { fromGuard: ['due_at'] })).toThrow(/only a guard/);
+  });
+});
+
 describe('updateAtVersionSql', () => {
   it('changes the rows still at their status and version, skipping locked ones, with events and timers set or removed', () => {
     const sql = squash(updateAtVersionSql(THING, THING.columnsOf(['status', 'dueAt'])));
@@ -103,14 +126,30 @@ describe('updateAtVersionSql', () => {
       'WITH locked AS ( SELECT r.id FROM thing r JOIN json_populate_recordset(NULL::thing, $2::json) AS expected ON expected.id = r.id WHERE r.id = ANY($1::text[]) AND r.status = expected.status AND r.version = expected.version FOR UPDATE OF r SKIP LOCKED ), written AS (',
     );
     expect(sql).toContain(
-      'UPDATE thing r SET "status" = n."status", "due_at" = n."due_at", version = r.version + 1 FROM json_populate_recordset(NULL::thing, $3::json) AS n, locked WHERE r.id = ANY($1::text[]) AND r.id = locked.id AND n.id = locked.id RETURNING r.id, r.member_id',
+      'UPDATE thing r SET "status" = n."status", "due_at" = n."due_at", version = r.version + 1 FROM json_populate_recordset(NULL::thing, $3::json) AS n, locked WHERE r.id = locked.id AND n.id = locked.id RETURNING r.id, r.member_id',
     );
-    expect(sql).toContain('json_to_recordset($4::json) AS e(');
+    expect(sql).toContain('ROWS FROM (json_to_recordset($4::json) AS (');
     expect(sql).toContain('json_to_recordset($5::json) AS t(');
     expect(sql).toContain(
-      'USING unnest($6::text[], $7::text[]) AS c(id, row_id) JOIN written ON written.id = c.row_id',
+      'DELETE FROM scheduled_job j WHERE j.id = ANY(ARRAY( SELECT c.id FROM unnest($6::text[], $7::text[]) AS c(id, row_id) JOIN written ON written.id = c.row_id ))',
     );
     expect(sql).not.toContain('guard');
+  });
+
+  it('writes the version the change gives when its columns hold it (several moves in one write)', () => {
+    const sql = squash(updateAtVersionSql(THING, THING.columnsOf(['status', 'version'])));
+    expect(sql).toContain('UPDATE thing r SET "status" = n."status", "version" = n."version" FROM');
+    expect(sql).not.toContain('version = r.version + 1');
+  });
+
+  it('answers what `answer` selects instead of the ids written', () => {
+    const sql = squash(
+      updateAtVersionSql(THING, THING.columnsOf(['status']), {
+        answer: (p) => `SELECT (SELECT count(*) FROM written)::int AS n, ${p(0)}::text AS x`,
+      }),
+    );
+    expect(sql).toMatch(/\) SELECT \(SELECT count\(\*\) FROM written\)::int AS n, \$8::text AS x$/);
+    expect(sql).not.toContain('SELECT id FROM written');
   });
 
   it('with a guard, changes only the locked rows it yields; its parameters follow the seven of the update', () => {

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { PAYMENT_STATUS, type Payment } from '../payments/payment-records.js';
 import { TRANSFER_STATUS, type Transfer } from '../transfers/transfer-row.js';
-import { paymentFromRow, SELECT_LIST as PAYMENT_COLUMNS } from '../payments/payment-statements.js';
+import { PAYMENT_SHAPE, paymentFromRow, SELECT_LIST as PAYMENT_COLUMNS } from '../payments/payment-statements.js';
 import { Repository } from '../repository.js';
+import {
+  rowUpdateValues,
+  updateAtVersionSql,
+  type RowShape,
+  type RowUpdate,
+  type SqlPart,
+} from '../row-writes/index.js';
+import { TRANSFER_SHAPE } from '../transfers/transfer-statements.js';
 
 /** A booked credit as reconciliation reads it. */
 export interface CreditForReconciliation {
@@ -36,33 +44,19 @@ export interface CreditOutcome {
   readonly reconciledAt: Date | null;
 }
 
-/** A settlement move of a payment locked by the caller: from `expected` to `changed` (`steps` versions on). */
-export interface SettlementPaymentWrite {
-  readonly expected: Pick<Payment, 'id' | 'status' | 'version'>;
-  readonly changed: Pick<Payment, 'id' | 'status' | 'statusReasonInformation' | 'updatedAt' | 'version'>;
-}
+/**
+ * A settlement move of a payment locked by the caller, as its lifecycle plans it: from `expected`
+ * to `changed` (status, reason and time; the version one on per move), the move's events, its
+ * timer, and the settlement window's timer when the move ends the window (`clears`).
+ */
+export type SettlementPaymentWrite = RowUpdate<Payment>;
 
 /** A settlement move of a transfer locked by the caller, as SettlementPaymentWrite. */
-export interface SettlementTransferWrite {
-  readonly expected: Pick<Transfer, 'id' | 'status' | 'version'>;
-  readonly changed: Pick<Transfer, 'id' | 'status' | 'statusReasonInformation' | 'updatedAt' | 'version'>;
-}
-
-/** An outbox row written with a settlement move. */
-export interface SettlementEventRow {
-  readonly id: string;
-  readonly memberId: string;
-  readonly eventType: string;
-  /** JSON text of the notification, stored byte for byte. */
-  readonly body: string;
-  readonly createdAt: Date;
-}
+export type SettlementTransferWrite = RowUpdate<Transfer>;
 
 /** Everything a reconciliation step writes (see writeSettlements). */
 export interface SettlementBatchWrite {
   readonly writes: readonly SettlementPaymentWrite[];
-  readonly events: readonly SettlementEventRow[];
-  readonly timerIds: readonly string[];
   readonly outcomes: readonly CreditOutcome[];
 }
 
@@ -218,29 +212,18 @@ export class SettlementReconciliationRepository extends Repository {
 
   /**
    * Writes, in one statement, what a batch decided: the settlement moves of payments the caller
-   * holds locked (status, reason, time and version, each only while the row is still at its
-   * expected status and version), their outbox rows, the removal of their timers and every
-   * credit's outcome. Throws when a payment was not at its expected status and version (the
-   * transaction then writes nothing). The caller wakes the outbox relay after the commit.
+   * holds locked (each only while the row is still at its expected status and version) with the
+   * events and timers their lifecycle planned, and every credit's outcome. The statement is the
+   * payment's change produced from its row shape, the outcomes written alongside. Throws when a
+   * payment was not at its expected status and version (the transaction then writes nothing).
+   * The caller wakes the outbox relay after the commit.
    */
   async writeSettlements(batch: SettlementBatchWrite): Promise<void> {
-    const { writes, events, timerIds, outcomes } = batch;
-    if (writes.length === 0 && events.length === 0 && timerIds.length === 0 && outcomes.length === 0) return;
-    const rows = await this.db.$queryRawUnsafe<{ moved: number }[]>(
-      `${settlementMoves('payment')}, outcomes AS (
-         UPDATE settlement_transaction t SET reconciliation_state = o.state, payment_id = o.payment_id,
-           transfer_id = o.transfer_id, reconcile_after = o.reconcile_after, reconciled_at = o.reconciled_at
-         FROM json_to_recordset($5::json) AS o(id text, state text, payment_id text, transfer_id text,
-           reconcile_after timestamptz, reconciled_at timestamptz)
-         WHERE t.id = ANY($6::text[]) AND t.id = o.id
-         RETURNING t.id
-       )
-       SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM event_rows)::int AS events,
-              (SELECT count(*) FROM cleared)::int AS cleared, (SELECT count(*) FROM outcomes)::int AS outcomes`,
-      movesJson(writes),
-      writes.map(({ expected }) => expected.id),
-      eventRowsJson(events),
-      [...timerIds],
+    const { writes, outcomes } = batch;
+    if (writes.length === 0 && outcomes.length === 0) return;
+    const rows = await this.db.$queryRawUnsafe<{ id: string }[]>(
+      PAYMENT_SETTLEMENTS,
+      ...rowUpdateValues(PAYMENT_SHAPE, PAYMENT_MOVE_COLUMNS, writes),
       JSON.stringify(
         outcomes.map((outcome) => ({
           id: outcome.id,
@@ -253,9 +236,10 @@ export class SettlementReconciliationRepository extends Repository {
       ),
       outcomes.map((outcome) => outcome.id),
     );
-    const moved = rows[0]?.moved ?? 0;
-    if (moved !== writes.length)
-      throw new Error(`settlement moves wrote ${moved} payments of ${writes.length}: a payment moved under its lock`);
+    if (rows.length !== writes.length)
+      throw new Error(
+        `settlement moves wrote ${rows.length} payments of ${writes.length}: a payment moved under its lock`,
+      );
   }
 
   /**
@@ -293,29 +277,21 @@ export class SettlementReconciliationRepository extends Repository {
 
   /**
    * Writes the settlement moves of transfers the caller holds locked (each only while the row is
-   * still at its expected status and version) with their outbox rows and the removal of their
-   * timers, in one statement; throws when a transfer moved (the transaction then writes nothing).
-   * The credits' outcomes are written by writeSettlements.
+   * still at its expected status and version) with the events and timers their lifecycle planned,
+   * in one statement, the transfer's change produced from its row shape; throws when a transfer
+   * moved (the transaction then writes nothing). The credits' outcomes are written by writeSettlements.
    */
-  async writeTransferSettlements(batch: {
-    readonly writes: readonly SettlementTransferWrite[];
-    readonly events: readonly SettlementEventRow[];
-    readonly timerIds: readonly string[];
-  }): Promise<void> {
-    const { writes, events, timerIds } = batch;
+  async writeTransferSettlements(batch: { readonly writes: readonly SettlementTransferWrite[] }): Promise<void> {
+    const { writes } = batch;
     if (writes.length === 0) return;
-    const rows = await this.db.$queryRawUnsafe<{ moved: number }[]>(
-      `${settlementMoves('transfer')}
-       SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM event_rows)::int AS events,
-              (SELECT count(*) FROM cleared)::int AS cleared`,
-      movesJson(writes),
-      writes.map(({ expected }) => expected.id),
-      eventRowsJson(events),
-      [...timerIds],
+    const rows = await this.db.$queryRawUnsafe<{ id: string }[]>(
+      TRANSFER_SETTLEMENTS,
+      ...rowUpdateValues(TRANSFER_SHAPE, TRANSFER_MOVE_COLUMNS, writes),
     );
-    const moved = rows[0]?.moved ?? 0;
-    if (moved !== writes.length)
-      throw new Error(`settlement moves wrote ${moved} transfers of ${writes.length}: a transfer moved under its lock`);
+    if (rows.length !== writes.length)
+      throw new Error(
+        `settlement moves wrote ${rows.length} transfers of ${writes.length}: a transfer moved under its lock`,
+      );
   }
 
   /** Credits of an account and reference waiting for their payment's final status: looked at again at once. Answers how many. */
@@ -400,59 +376,34 @@ function awaitingPage(memberId: string | undefined, offset: number, limit: numbe
   };
 }
 
-/** A settlement move of a payment or a transfer, as `settlementMoves` reads it. */
-type SettlementMove = SettlementPaymentWrite | SettlementTransferWrite;
+/** What a settlement move writes of the row: the id and these fields (the version one on per move). */
+const MOVE_FIELDS = ['id', 'status', 'statusReasonInformation', 'updatedAt', 'version'] as const;
 
-/**
- * The CTEs `moved`, `event_rows` and `cleared` of a batch's write statement: the settlement moves
- * of `table`'s locked rows ($1 the moves as `movesJson`, $2 their ids), each only while the row is
- * still at its expected status and version; their outbox rows ($3, `eventRowsJson`); and the
- * removal of their timers ($4).
- */
-function settlementMoves(table: 'payment' | 'transfer'): string {
-  return `WITH moved AS (
-         UPDATE ${table} r SET status = n.status, status_reason_information = n.reason,
-           updated_at = n.updated_at, version = n.version
-         FROM json_to_recordset($1::json) AS n(id text, expected_status text, expected_version int,
-           status text, reason text, updated_at timestamptz, version int)
-         WHERE r.id = ANY($2::text[]) AND r.id = n.id AND r.status = n.expected_status
-           AND r.version = n.expected_version
-         RETURNING r.id
-       ), event_rows AS (
-         INSERT INTO outbox_event (id, member_id, event_type, body, created_at)
-         SELECT id, member_id, event_type, body, created_at
-         FROM json_to_recordset($3::json) AS e(id text, member_id text, event_type text, body text,
-           created_at timestamptz)
-         RETURNING id
-       ), cleared AS (
-         DELETE FROM scheduled_job WHERE id = ANY($4::text[]) RETURNING id
-       )`;
+function moveColumns<R extends Payment | Transfer>(shape: RowShape<R>) {
+  return shape.columnsOf([...MOVE_FIELDS]);
 }
 
-function movesJson(writes: readonly SettlementMove[]): string {
-  return JSON.stringify(
-    writes.map(({ expected, changed }) => ({
-      id: expected.id,
-      expected_status: expected.status,
-      expected_version: expected.version,
-      status: changed.status,
-      reason: changed.statusReasonInformation,
-      updated_at: changed.updatedAt.toISOString(),
-      version: changed.version,
-    })),
-  );
-}
+const PAYMENT_MOVE_COLUMNS = moveColumns(PAYMENT_SHAPE);
+const TRANSFER_MOVE_COLUMNS = moveColumns(TRANSFER_SHAPE);
 
-/** The events as a JSON array; a body goes in as a JSON value so json_to_recordset keeps its text byte for byte. */
-function eventRowsJson(events: readonly SettlementEventRow[]): string {
-  const rows = events.map(
-    (event) =>
-      `${JSON.stringify({
-        id: event.id,
-        member_id: event.memberId,
-        event_type: event.eventType,
-        created_at: event.createdAt.toISOString(),
-      }).slice(0, -1)},"body":${event.body}}`,
-  );
-  return `[${rows.join(',')}]`;
-}
+/** Every credit's outcome ($1 the outcomes as JSON, $2 their ids): the credits' own state, which writes no event. */
+const CREDIT_OUTCOMES: SqlPart = (p) => `UPDATE settlement_transaction t SET reconciliation_state = o.state,
+    payment_id = o.payment_id, transfer_id = o.transfer_id, reconcile_after = o.reconcile_after,
+    reconciled_at = o.reconciled_at
+  FROM json_to_recordset(${p(0)}::json) AS o(id text, state text, payment_id text, transfer_id text,
+    reconcile_after timestamptz, reconciled_at timestamptz)
+  WHERE t.id = ANY(${p(1)}::text[]) AND t.id = o.id
+  RETURNING t.id`;
+
+/** The payments' settlement moves with their events and timers, and the credits' outcomes beside them. */
+const PAYMENT_SETTLEMENTS = updateAtVersionSql(
+  PAYMENT_SHAPE,
+  PAYMENT_MOVE_COLUMNS.filter(({ field }) => field !== 'id'),
+  { alongside: [CREDIT_OUTCOMES] },
+);
+
+/** The transfers' settlement moves with their events and timers. */
+const TRANSFER_SETTLEMENTS = updateAtVersionSql(
+  TRANSFER_SHAPE,
+  TRANSFER_MOVE_COLUMNS.filter(({ field }) => field !== 'id'),
+);

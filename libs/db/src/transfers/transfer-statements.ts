@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { Prisma, type Transfer as TransferRow } from '../generated/prisma/client.js';
+import { defineRowShape, type ColumnKind } from '../row-writes/index.js';
 import { TRANSFER_STATUS, type Transfer } from './transfer-row.js';
 
 /**
@@ -43,6 +44,26 @@ const COLUMN_OF: Readonly<Record<keyof TransferRow, string>> = {
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 };
+
+const KIND_OF: Partial<Readonly<Record<keyof Transfer, ColumnKind>>> = {
+  amount: 'decimal',
+  refundedAmount: 'decimal',
+  settledRefundAmount: 'decimal',
+  expiresAt: 'timestamp',
+  pollUntil: 'timestamp',
+  createdAt: 'timestamp',
+  updatedAt: 'timestamp',
+};
+
+/** The columns of `transfer` as a row shape: the statements of a transfer's writes are produced from it. */
+export const TRANSFER_SHAPE = defineRowShape<Transfer>({
+  table: 'transfer',
+  columns: (Object.entries(COLUMN_OF) as [keyof Transfer, string][]).map(([field, column]) => ({
+    column,
+    field,
+    kind: KIND_OF[field] ?? 'plain',
+  })),
+});
 
 const SELECT_FOR_MEMBER = `SELECT ${Object.entries(COLUMN_OF)
   .map(([field, column]) => `"${column}" AS "${field}"`)

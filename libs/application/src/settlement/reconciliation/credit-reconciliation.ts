@@ -6,16 +6,15 @@ import {
   Transactions,
   type CreditOutcome,
   type Payment,
-  type SettlementEventRow,
   type SettlementPaymentWrite,
   type SettlementTransferWrite,
   type Transfer,
 } from '#libs/db';
 import { decideCredit, transferSettlementMoves, type ReconciliationState, type SeenCredit } from '#libs/domain';
 import { wakeOutboxRelay } from '#libs/events';
-import { settlementWindowTimerId } from '../settlement-window-timer.js';
+import type { PaymentMoveContext } from '../../payments/payment-lifecycle.js';
 import { candidateOf, referenceKey } from './settlement-candidate.js';
-import { settlementStep } from './settlement-step.js';
+import { settlementMoveContext, settlementStep } from './settlement-step.js';
 import { transferCandidateOf, transferSettlementStep } from './transfer-settlement-step.js';
 
 /** What one batch did with the credits it locked. */
@@ -48,6 +47,7 @@ const BUSY_RETRY_MS = 1000;
 @Injectable()
 export class CreditReconciliation {
   private readonly transactions: Transactions;
+  private readonly moveContext: PaymentMoveContext;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -56,6 +56,7 @@ export class CreditReconciliation {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.transactions = new Transactions(prisma);
+    this.moveContext = settlementMoveContext(prisma);
   }
 
   async reconcileBatch(limit: number = this.config.reconciliation.batchSize): Promise<ReconciliationBatch> {
@@ -83,7 +84,7 @@ export class CreditReconciliation {
       const currentTransfers = new Map(transferLocks.locked.map((transfer) => [transfer.id, transfer]));
       const transferWrites = new Map<string, SettlementTransferWrite>();
       const writes = new Map<string, SettlementPaymentWrite>();
-      const events: SettlementEventRow[] = [];
+      let events = 0;
       const outcomes: CreditOutcome[] = [];
       const counts = { settled: 0, linked: 0, unmatched: 0, waiting: 0 };
       const retryAt = new Date(now.getTime() + this.config.reconciliation.retrySeconds * 1000);
@@ -141,20 +142,15 @@ export class CreditReconciliation {
           if (moves.length > 0) {
             const step = transferSettlementStep(transfer, moves, now);
             currentTransfers.set(transfer.id, step.transfer);
-            const earlier = transferWrites.get(transfer.id);
-            transferWrites.set(transfer.id, {
-              expected: earlier?.expected ?? step.write.expected,
-              changed: step.write.changed,
-            });
-            events.push(...step.events);
+            transferWrites.set(transfer.id, merged(transferWrites.get(transfer.id), step.write));
+            events += step.write.events.length;
           }
         } else if (decision.moves.length > 0) {
           const payment = current.get(decision.paymentId) as Payment;
-          const step = settlementStep(payment, decision.moves, now);
+          const step = settlementStep(this.moveContext, payment, decision.moves, now);
           current.set(payment.id, step.payment);
-          const earlier = writes.get(payment.id);
-          writes.set(payment.id, { expected: earlier?.expected ?? step.write.expected, changed: step.write.changed });
-          events.push(...step.events);
+          writes.set(payment.id, merged(writes.get(payment.id), step.write));
+          events += step.write.events.length;
         }
         const outcome = (id: string, state: ReconciliationState): CreditOutcome => ({
           id,
@@ -175,34 +171,27 @@ export class CreditReconciliation {
           linked.set(decision.paymentId, [...linkedTo(decision.paymentId), { ...credit }]);
         }
       }
-      const transferEvents = new Set(
-        [...transferWrites.keys()].length === 0
-          ? []
-          : events.filter((event) => event.eventType === 'TRANSFER_STATUS_CHANGED'),
-      );
-      await repository.writeTransferSettlements({
-        writes: [...transferWrites.values()],
-        events: [...transferEvents],
-        timerIds: settledIds(transferWrites.values()).map(settlementWindowTimerId),
-      });
-      await repository.writeSettlements({
-        writes: [...writes.values()],
-        events: transferEvents.size === 0 ? events : events.filter((event) => !transferEvents.has(event)),
-        timerIds: settledIds(writes.values()).map(settlementWindowTimerId),
-        outcomes,
-      });
-      return { batch: { examined: credits.length, ...counts }, events: events.length };
+      await repository.writeTransferSettlements({ writes: [...transferWrites.values()] });
+      await repository.writeSettlements({ writes: [...writes.values()], outcomes });
+      return { batch: { examined: credits.length, ...counts }, events };
     });
     if (result.events > 0) wakeOutboxRelay(this.prisma.pool);
     return result.batch;
   }
 }
 
-/** The rows a batch settled (their window timers go); a row only linked keeps its timer. */
-function settledIds(writes: Iterable<SettlementPaymentWrite | SettlementTransferWrite>): string[] {
-  return [...writes]
-    .filter((write) => write.changed.status === 'SETTLEMENT_COMPLETED')
-    .map((write) => write.expected.id);
+/**
+ * A row's moves in one batch as one write: from the status and version the batch found it at, to
+ * the row as the later moves leave it, with the events of both in order and the later timers.
+ */
+function merged<W extends SettlementPaymentWrite | SettlementTransferWrite>(earlier: W | undefined, later: W): W {
+  if (earlier === undefined) return later;
+  return {
+    ...later,
+    expected: earlier.expected,
+    events: [...earlier.events, ...later.events],
+    clears: [...new Set([...(earlier.clears ?? []), ...(later.clears ?? [])])],
+  };
 }
 
 function emptyBatch(): ReconciliationBatch {

@@ -22,9 +22,9 @@ import {
 import { wakeOutboxRelay } from '#libs/events';
 import { renderPayment, type PaymentResource } from '../../payments/payment-view.js';
 import { renderTransfer, type TransferResource } from '../../transfers/transfer-view.js';
-import { settlementWindowTimerId } from '../settlement-window-timer.js';
+import type { PaymentMoveContext } from '../../payments/payment-lifecycle.js';
 import { candidateOf, creditOf } from './settlement-candidate.js';
-import { settlementStep } from './settlement-step.js';
+import { settlementMoveContext, settlementStep } from './settlement-step.js';
 import { transferCandidateOf, transferSettlementStep } from './transfer-settlement-step.js';
 
 export interface MatchCreditCommand {
@@ -71,6 +71,7 @@ type MatchState = Match['reconciliationState'];
 @Injectable()
 export class MatchCreditUseCase {
   private readonly transactions: Transactions;
+  private readonly moveContext: PaymentMoveContext;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -80,6 +81,7 @@ export class MatchCreditUseCase {
     private readonly reconciliation: SettlementReconciliationRepository,
   ) {
     this.transactions = new Transactions(prisma);
+    this.moveContext = settlementMoveContext(prisma);
   }
 
   /** Matches the credit with a payment. */
@@ -132,11 +134,9 @@ export class MatchCreditUseCase {
     const decision = decideManualMatch(candidate, credit);
     if (decision === null) throw new GatewayError('CONFLICT', { message: `Payment ${payment.id} cannot be settled.` });
     const now = this.clock.now();
-    const step = settlementStep(payment, decision.moves, now);
+    const step = settlementStep(this.moveContext, payment, decision.moves, now);
     await repository.writeSettlements({
       writes: decision.moves.length === 0 ? [] : [step.write],
-      events: step.events,
-      timerIds: decision.kind === 'settle' ? [settlementWindowTimerId(payment.id)] : [],
       outcomes: creditOutcomes(credit.id, decision, { paymentId: payment.id, transferId: null }, now),
     });
     return { creditId: credit.id, reconciliationState: stateOf(decision), payment: renderPayment(step.payment) };
@@ -164,15 +164,9 @@ export class MatchCreditUseCase {
       throw new GatewayError('CONFLICT', { message: `Transfer ${transfer.id} cannot be settled.` });
     const now = this.clock.now();
     const step = transferSettlementStep(transfer, moves, now);
-    await repository.writeTransferSettlements({
-      writes: moves.length === 0 ? [] : [step.write],
-      events: step.events,
-      timerIds: decision.kind === 'settle' ? [settlementWindowTimerId(transfer.id)] : [],
-    });
+    await repository.writeTransferSettlements({ writes: moves.length === 0 ? [] : [step.write] });
     await repository.writeSettlements({
       writes: [],
-      events: [],
-      timerIds: [],
       outcomes: creditOutcomes(credit.id, decision, { paymentId: null, transferId: transfer.id }, now),
     });
     return { creditId: credit.id, reconciliationState: stateOf(decision), transfer: renderTransfer(step.transfer) };

@@ -16,10 +16,10 @@ import {
   type TransferStatus,
   type WindowEndDecision,
 } from '#libs/domain';
-import { settlementWindowTimerId } from '../settlement-window-timer.js';
 import { wakeOutboxRelay } from '#libs/events';
+import type { PaymentMoveContext } from '../../payments/payment-lifecycle.js';
 import { candidateOf } from './settlement-candidate.js';
-import { settlementStep } from './settlement-step.js';
+import { settlementMoveContext, settlementStep } from './settlement-step.js';
 import { transferCandidateOf, transferSettlementStep } from './transfer-settlement-step.js';
 
 /**
@@ -35,6 +35,7 @@ import { transferCandidateOf, transferSettlementStep } from './transfer-settleme
 @Injectable()
 export class SettlementWindowEnd {
   private readonly transactions: Transactions;
+  private readonly moveContext: PaymentMoveContext;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -44,6 +45,7 @@ export class SettlementWindowEnd {
     private readonly reconciliation: SettlementReconciliationRepository,
   ) {
     this.transactions = new Transactions(prisma);
+    this.moveContext = settlementMoveContext(prisma);
   }
 
   async onTimer(paymentId: string): Promise<PaymentStatus | 'unchanged'> {
@@ -61,6 +63,7 @@ export class SettlementWindowEnd {
       );
       if (decision === null) return 'unchanged' as const;
       const step = settlementStep(
+        this.moveContext,
         payment,
         decision.moves,
         now,
@@ -68,8 +71,6 @@ export class SettlementWindowEnd {
       );
       await repository.writeSettlements({
         writes: [step.write],
-        events: step.events,
-        timerIds: [settlementWindowTimerId(payment.id)],
         outcomes: creditOutcomes(decision, { paymentId: payment.id, transferId: null }, now),
       });
       return step.payment.status;
@@ -105,15 +106,9 @@ export class SettlementWindowEnd {
         now,
         decision.kind === 'incomplete' ? decision.reason : undefined,
       );
-      await repository.writeTransferSettlements({
-        writes: [step.write],
-        events: step.events,
-        timerIds: [settlementWindowTimerId(transfer.id)],
-      });
+      await repository.writeTransferSettlements({ writes: [step.write] });
       await repository.writeSettlements({
         writes: [],
-        events: [],
-        timerIds: [],
         outcomes: creditOutcomes(decision, { paymentId: null, transferId: transfer.id }, now),
       });
       return step.transfer.status;

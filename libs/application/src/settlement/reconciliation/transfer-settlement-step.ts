@@ -1,13 +1,12 @@
-import type { SettlementEventRow, SettlementTransferWrite, Transfer } from '#libs/db';
+import type { SettlementTransferWrite, Transfer } from '#libs/db';
 import type { SettlementCandidate, TransferStatus } from '#libs/domain';
 import { transferSettlementStanding } from '#libs/domain';
-import { transferEventPayload } from '../../transfers/transfer-view.js';
-import { movesOf } from './settlement-step.js';
+import { transferLifecycle } from '../../transfers/transfer-lifecycle.js';
+import { plannedSettlementMoves } from './settlement-step.js';
 
-/** A transfer's settlement moves as written together: the row's change and one event per move. */
+/** A transfer's settlement moves as written together: the row's change with its events and timers. */
 export interface TransferSettlementStep {
   readonly write: SettlementTransferWrite;
-  readonly events: readonly SettlementEventRow[];
   /** The transfer as it ends. */
   readonly transfer: Transfer;
 }
@@ -25,8 +24,9 @@ export function transferCandidateOf(transfer: Transfer): SettlementCandidate {
 
 /**
  * The moves `moves` (each allowed by the transfer status machine; see transferSettlementMoves)
- * of a transfer locked at `current`, at `now`: a version and a TRANSFER_STATUS_CHANGED event per
- * move, the last carrying `reason` as statusReasonInformation when given.
+ * of a transfer locked at `current`, at `now`, as the transfer's lifecycle plans them: a
+ * TRANSFER_STATUS_CHANGED event per move, the timers it ends, the last move carrying `reason` as
+ * statusReasonInformation when given. A settlement status keeps no poll timer, so no schedule is read.
  */
 export function transferSettlementStep(
   current: Transfer,
@@ -34,16 +34,6 @@ export function transferSettlementStep(
   now: Date,
   reason?: string,
 ): TransferSettlementStep {
-  const { row: transfer, events } = movesOf(
-    current,
-    moves,
-    now,
-    { type: 'TRANSFER_STATUS_CHANGED', payload: transferEventPayload },
-    reason,
-  );
-  return {
-    write: { expected: { id: current.id, status: current.status, version: current.version }, changed: transfer },
-    events,
-    transfer,
-  };
+  const write = plannedSettlementMoves(transferLifecycle, { scheduleSeconds: [] }, current, moves, now, reason);
+  return { write, transfer: write.changed };
 }
