@@ -25,12 +25,15 @@ function tryListen(port: number): Promise<boolean> {
   });
 }
 
-/** A TCP port of this worker's block that was free a moment ago on 127.0.0.1. */
+/** Where the next search starts: each port is handed out once per file (a random start, then on). */
+let cursor = randomInt(BLOCK_SIZE);
+
+/** A TCP port of this worker's block that was free a moment ago on 127.0.0.1, not handed out before. */
 export async function freePort(): Promise<number> {
   const start = blockStart();
-  const offset = randomInt(BLOCK_SIZE);
   for (let tried = 0; tried < BLOCK_SIZE; tried += 1) {
-    const port = start + ((offset + tried) % BLOCK_SIZE);
+    const port = start + (cursor % BLOCK_SIZE);
+    cursor += 1;
     if (await tryListen(port)) return port;
   }
   throw new Error(`no free port in ${start}..${start + BLOCK_SIZE - 1}`);
