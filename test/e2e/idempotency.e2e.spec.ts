@@ -3,7 +3,7 @@ import { Controller, HttpCode, Module, Post, Req, Res, type DynamicModule } from
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CurrentMember, AuthModule, type MemberContext } from '#libs/auth';
 import {
   GatewayError,
@@ -318,9 +318,19 @@ describe('Idempotency-Key on a POST run through IdempotentRequests', () => {
     probe.latch = deferred();
     const calls = probe.calls;
     const rows = await rowsOf(alice);
-    const answers = Promise.all(Array.from({ length: 12 }, () => transfer(alice, body, key)));
+    let answered = 0;
+    const answers = Promise.all(
+      Array.from({ length: 12 }, () =>
+        transfer(alice, body, key).then((answer) => {
+          answered += 1;
+          return answer;
+        }),
+      ),
+    );
     await probe.entered.promise;
-    await sleep(300); // let the others arrive while the first waits
+    // The first waits at the latch until every other request has had its answer (however slowly
+    // they arrive); a second run of the handler would wait there too, and is counted below.
+    await vi.waitUntil(() => answered === 11 || probe.calls - calls > 1, { timeout: 20_000, interval: 20 });
     probe.latch.resolve();
     const statuses = (await answers).map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, ...Array.from({ length: 11 }, () => 409)]);

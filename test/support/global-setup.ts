@@ -19,7 +19,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   await chmod(dir, 0o755); // Postgres runs as its own OS user and must reach its data folder
   const log = (line: string): void => void process.stderr.write(`[test-servers] ${line}\n`);
-  const postgres = await startLocalPostgres(dir, await freePort(), log);
+  // Files run at once (vitest.config.ts), each with its processes' pools (20 connections each,
+  // five processes in the replicas file): room for three such files.
+  const postgres = await startLocalPostgres(dir, await freePort(), log, 500);
   const redis = await startLocalRedis(dir, await freePort(), log);
 
   const template = 'gateway_template';

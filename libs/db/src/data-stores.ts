@@ -29,7 +29,13 @@ export async function openDataStores(config: ConnectedConfig, options: DataStore
     options.poolSize ?? config.databasePoolSize,
     config.databasePoolAcquireTimeoutMs,
   );
-  const redis = createRedis(config.redisUrl, { name: options.service, autoPipelining: true });
+  // The deployment's own keys (rate limits, the credentials generation, caches) live under its
+  // QUEUE_PREFIX, as its queues do: deployments sharing a Redis never count or read each other's.
+  const redis = createRedis(config.redisUrl, {
+    name: options.service,
+    autoPipelining: true,
+    keyPrefix: redisKeyPrefix(config),
+  });
   let clock: Clock = new SystemClock();
   if (config.environment === 'sandbox') {
     const shared = new SharedClock(prisma, redis, clockChannel(config.databaseUrl));
@@ -43,6 +49,11 @@ export async function openDataStores(config: ConnectedConfig, options: DataStore
     repositories: createRepositories(prisma),
     migrationsDir: options.migrationsDir ?? migrationsDir(),
   };
+}
+
+/** The prefix of every key a process's data stores write in Redis: `<QUEUE_PREFIX>:`. */
+function redisKeyPrefix(config: Pick<ConnectedConfig, 'queuePrefix'>): string {
+  return `${config.queuePrefix}:`;
 }
 
 export async function closeDataStores(stores: DataStores): Promise<void> {

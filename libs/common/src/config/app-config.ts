@@ -106,7 +106,10 @@ export interface AppConfig {
     /** Requests per minute to one payment's, link's, consent's page or one callback state (RATE_LIMIT_PUBLIC_PER_RESOURCE_PER_MINUTE). */
     readonly publicPerResourcePerMinute: number;
   };
-  /** BullMQ key prefix of every queue (QUEUE_PREFIX); deployments sharing one Redis use their own. */
+  /**
+   * Prefix of the deployment's Redis keys (QUEUE_PREFIX): BullMQ's queues and the data stores'
+   * keys (rate limits, credentials generation, caches); deployments sharing one Redis use their own.
+   */
   readonly queuePrefix: string;
   readonly webhooks: {
     /** Longest one delivery attempt may take, connect to last response byte (WEBHOOK_ATTEMPT_TIMEOUT_MS). */
