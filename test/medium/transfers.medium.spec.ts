@@ -10,7 +10,7 @@ import {
   transferTimerId,
 } from '#libs/application';
 import { GatewayError } from '#libs/common';
-import type { MemberId, TokenRequestOptionsInput, TokenRequestPayloadInput } from '#libs/domain';
+import type { MemberId, TokenRequestPayloadInput } from '#libs/domain';
 import { MediumGateway } from './harness/medium-gateway.js';
 import { bankFails, bankSays } from './harness/scripted-bank.js';
 
