@@ -13,6 +13,7 @@ import {
   TransfersApplicationModule,
   VrpConsentsApplicationModule,
   VrpsApplicationModule,
+  WebhookDeliveryApplicationModule,
   WebhooksApplicationModule,
 } from '#libs/application';
 import { PlatformModule, type ConnectedConfig } from '#libs/common';
@@ -26,6 +27,7 @@ import { DbModule, closeDataStores, openDataStores, type DataStores } from '#lib
 import type { MemberId } from '#libs/domain';
 import { Metrics } from '#libs/observability';
 import { SecretsModule } from '#libs/secrets';
+import { WebhookSenderModule } from '../../../apps/worker/src/webhooks/webhook-sender.module.js';
 import { loadBankCatalogue } from '../../../apps/api/src/banks/catalogue/load-bank-catalogue.js';
 import { testConfig } from '../../support/test-env.js';
 import { MovableClock } from './movable-clock.js';
@@ -49,6 +51,8 @@ const APPLICATION_MODULES: readonly (Type | DynamicModule)[] = [
   TokensApplicationModule,
   TokenRequestsApplicationModule.register([WebhooksApplicationModule]),
   TransferUseCasesModule,
+  WebhookSenderModule.forRoot(),
+  WebhookDeliveryApplicationModule,
 ];
 
 @Module({})
