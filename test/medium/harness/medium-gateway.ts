@@ -2,12 +2,21 @@ import { Module, type DynamicModule, type INestApplicationContext, type Type } f
 import { NestFactory } from '@nestjs/core';
 import { pino } from 'pino';
 import {
+  GetTransferUseCase,
+  ListTransfersUseCase,
   PaymentLinksApplicationModule,
   PaymentsApplicationModule,
   PayoutsApplicationModule,
+  RedeemTransferUseCase,
   RefundsApplicationModule,
+  SettlementApplicationModule,
+  TokenRequestsApplicationModule,
+  TokensApplicationModule,
+  TransfersApplicationModule,
   VrpConsentsApplicationModule,
   VrpsApplicationModule,
+  WebhookDeliveryApplicationModule,
+  WebhooksApplicationModule,
 } from '#libs/application';
 import { PlatformModule, type ConnectedConfig } from '#libs/common';
 import {
@@ -19,18 +28,34 @@ import {
 import { DbModule, closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import type { MemberId } from '#libs/domain';
 import { Metrics } from '#libs/observability';
+import { SecretsModule } from '#libs/secrets';
+import { WebhookSenderModule } from '../../../apps/worker/src/webhooks/webhook-sender.module.js';
 import { loadBankCatalogue } from '../../../apps/api/src/banks/catalogue/load-bank-catalogue.js';
 import { testConfig } from '../../support/test-env.js';
 import { MovableClock } from './movable-clock.js';
 import { ScriptedBank } from './scripted-bank.js';
 
+/** The transfer use cases the api provides itself (POST /transfers, GET /transfers[/{id}]). */
+@Module({
+  imports: [TransfersApplicationModule, SecretsModule],
+  providers: [RedeemTransferUseCase, ListTransfersUseCase, GetTransferUseCase],
+  exports: [RedeemTransferUseCase, ListTransfersUseCase, GetTransferUseCase],
+})
+class TransferUseCasesModule {}
+
 /** The application modules a medium test reaches its use cases through. */
-const APPLICATION_MODULES: readonly Type[] = [
+const APPLICATION_MODULES: readonly (Type | DynamicModule)[] = [
   PaymentsApplicationModule,
   RefundsApplicationModule,
   PayoutsApplicationModule,
   VrpConsentsApplicationModule,
   VrpsApplicationModule,
+  SettlementApplicationModule,
+  TokensApplicationModule,
+  TokenRequestsApplicationModule.register([WebhooksApplicationModule]),
+  TransferUseCasesModule,
+  WebhookSenderModule.forRoot(),
+  WebhookDeliveryApplicationModule,
   PaymentLinksApplicationModule,
 ];
 

@@ -8,8 +8,11 @@ import {
   type BankOutcome,
   type InitiationProgress,
   type PaymentInitiationCapability,
+  type ExplicitRedemption,
   type PaymentProgress,
   type RefundsCapability,
+  type StandingOrderCapability,
+  type StandingOrderSubmission,
   type VrpCapability,
   type VrpConsentProgress,
   type VrpProgress,
@@ -30,6 +33,15 @@ export interface ScriptedCalls {
   readonly revokeVrpConsent: VrpCapability['revokeVrpConsent'];
   readonly initiateVrp: VrpCapability['initiateVrp'];
   readonly getVrpStatus: VrpCapability['getVrpStatus'];
+  readonly authoriseRedirect: ExplicitRedemption['authoriseRedirect'];
+  readonly authoriseDecoupled: ExplicitRedemption['authoriseDecoupled'];
+  readonly submitAuthorised: ExplicitRedemption['submitAuthorised'];
+  readonly createStandingOrder: StandingOrderCapability['createStandingOrder'];
+  readonly completeStandingOrderRedirect: StandingOrderCapability['completeStandingOrderRedirect'];
+  readonly getStandingOrderStatus: StandingOrderCapability['getStandingOrderStatus'];
+  readonly authoriseStandingOrderRedirect: StandingOrderSubmission['authoriseRedirect'];
+  readonly authoriseStandingOrderDecoupled: StandingOrderSubmission['authoriseDecoupled'];
+  readonly submitAuthorisedStandingOrder: StandingOrderSubmission['submitAuthorised'];
 }
 
 export type Operation = keyof ScriptedCalls;
@@ -74,19 +86,39 @@ export interface ReceivedCall<O extends Operation = Operation> {
  * A BankConnector that answers from a script instead of a bank: each operation answers its queued
  * answers in order, the last one again once the queue is down to it (`answer`), and an operation
  * with nothing queued fails the test with the call it received. Every call is recorded (`calls`).
- * It offers payments (one-step: the bank executes as the user authorises), refunds and VRPs.
+ * It offers payments (one-step: the bank executes as the user authorises; after `asTwoStep`,
+ * two steps: the grant first, the order submitted with it), refunds, VRPs and standing orders
+ * (one-step, or two-step after `asTwoStep`).
  */
 export class ScriptedBank implements BankConnector {
   readonly protocol = 'scripted';
   private readonly queues = new Map<Operation, Scripted<Operation>[]>();
   private readonly received: ReceivedCall[] = [];
 
-  readonly capabilities: BankConnector['capabilities'] = {
+  private twoStep = false;
+
+  /** What the bank offers: one-step payments and standing orders, or (after `asTwoStep`) two-step ones. */
+  get capabilities(): BankConnector['capabilities'] {
+    return this.twoStep ? { ...this.oneStepCapabilities, ...this.twoStepCapabilities() } : this.oneStepCapabilities;
+  }
+
+  /** Until `reset`, payments and standing orders are authorised and submitted in two steps (UK Open Banking). */
+  asTwoStep(): this {
+    this.twoStep = true;
+    return this;
+  }
+
+  private readonly oneStepCapabilities: BankConnector['capabilities'] = {
     payments: {
       initiatePayment: (ctx, ...rest) => this.answer('initiatePayment', ctx, rest),
       completeRedirect: (ctx, ...rest) => this.answer('completeRedirect', ctx, rest),
       submitEmbeddedAuth: (ctx, ...rest) => this.answer('submitEmbeddedAuth', ctx, rest),
       getPaymentStatus: (ctx, ...rest) => this.answer('getPaymentStatus', ctx, rest),
+    },
+    standingOrders: {
+      createStandingOrder: (ctx, ...rest) => this.answer('createStandingOrder', ctx, rest),
+      completeStandingOrderRedirect: (ctx, ...rest) => this.answer('completeStandingOrderRedirect', ctx, rest),
+      getStandingOrderStatus: (ctx, ...rest) => this.answer('getStandingOrderStatus', ctx, rest),
     },
     refunds: {
       initiateRefund: (ctx, ...rest) => this.answer('initiateRefund', ctx, rest),
@@ -101,6 +133,29 @@ export class ScriptedBank implements BankConnector {
       getVrpStatus: (ctx, ...rest) => this.answer('getVrpStatus', ctx, rest),
     },
   };
+
+  /** Payments and standing orders as a two-step protocol (UK Open Banking): the grant first, the order submitted with it. */
+  private twoStepCapabilities(): BankConnector['capabilities'] {
+    const { payments, standingOrders } = this.oneStepCapabilities;
+    return {
+      payments: {
+        ...payments!,
+        explicitRedemption: {
+          authoriseRedirect: (ctx, ...rest) => this.answer('authoriseRedirect', ctx, rest),
+          authoriseDecoupled: (ctx, ...rest) => this.answer('authoriseDecoupled', ctx, rest),
+          submitAuthorised: (ctx, ...rest) => this.answer('submitAuthorised', ctx, rest),
+        },
+      },
+      standingOrders: {
+        ...standingOrders!,
+        standingOrderSubmission: {
+          authoriseRedirect: (ctx, ...rest) => this.answer('authoriseStandingOrderRedirect', ctx, rest),
+          authoriseDecoupled: (ctx, ...rest) => this.answer('authoriseStandingOrderDecoupled', ctx, rest),
+          submitAuthorised: (ctx, ...rest) => this.answer('submitAuthorisedStandingOrder', ctx, rest),
+        },
+      },
+    };
+  }
 
   /** Queues answers for `operation`, after those already queued. */
   script<O extends Operation>(operation: O, ...answers: Scripted<O>[]): this {
@@ -119,6 +174,7 @@ export class ScriptedBank implements BankConnector {
   reset(): void {
     this.queues.clear();
     this.received.length = 0;
+    this.twoStep = false;
   }
 
   health(): Promise<{ ais: 'UP'; pis: 'UP'; checkedAt: string; latencyMs: number }> {
