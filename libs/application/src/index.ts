@@ -17,6 +17,7 @@ export * from './settlement-rules/index.js';
 export * from './bank-truth/index.js';
 export * from './sealed-records/index.js';
 export * from './lifecycle/index.js';
+export * from './browser-paths/browser-paths.js';
 export * from './banks/index.js';
 export * from './webhooks/index.js';
 export * from './maintenance/index.js';

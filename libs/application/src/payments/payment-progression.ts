@@ -43,6 +43,7 @@ import {
   type ChangeResult,
 } from './record-payment-change.js';
 import { bankCallContext, pollScheduleOf } from '../bank-calls/bank-call-context.js';
+import { BANK_CALLBACK_PATH } from '../browser-paths/browser-paths.js';
 import { opensSettlementWindow } from './payment-extensions.js';
 
 export interface PaymentProgressionDeps {
@@ -100,9 +101,6 @@ function bankChoiceChange(
 export interface DecoupledOrders {
   submitApproved(payment: Payment, bank: Bank, redemption: ExplicitRedemption, grant: string): Promise<void>;
 }
-
-/** Where banks send the user back to (registered with each bank as the redirect URI). */
-export const BANK_CALLBACK_PATH = '/bank-callback';
 
 /**
  * Moves payments on from what banks say: the answer to an initiation, a redirect callback, an

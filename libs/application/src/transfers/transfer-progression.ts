@@ -4,7 +4,7 @@ import { type BankCallContext, type BankConnectors, type PaymentProgress } from 
 import { type TransferRepository, type Transactions, type Bank, type Transfer, type TransferChange } from '#libs/db';
 import { transferStatusFor, type TransferStatus } from '#libs/domain';
 import { isClearRefusal } from '../bank-truth/clear-refusal.js';
-import { BANK_CALLBACK_PATH } from '../payments/payment-progression.js';
+import { BANK_CALLBACK_PATH } from '../browser-paths/browser-paths.js';
 import type { PaymentRules } from '../payments/payment-rules.js';
 import { recordTransferChange, type TransferChangeResult } from './record-transfer-change.js';
 import { transferSourceOf } from './transfer-source.js';
