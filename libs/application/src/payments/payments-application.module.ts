@@ -60,6 +60,7 @@ const USE_CASES = [
     PaymentExtensions,
     PaymentOrderGrants,
     PaymentOrderSubmission,
+    HostedPayments,
     BankCallsModule,
     SubTppsApplicationModule,
     BankTruthApplicationModule,
