@@ -15,8 +15,8 @@ import prettier from 'eslint-config-prettier';
  * - apps: an app imports the libraries listed, and no other app.
  * - domainFolders / applicationFolders: a folder of libs/domain/src or libs/application/src imports
  *   its kernel (`shared` and the small vocabularies every domain speaks) and the folders listed,
- *   nothing else, by relative path. Files at the root of the library (index.ts; the application
- *   layer's composition root, payment-extensions.ts) may import every folder.
+ *   nothing else, by relative path. Files at the root of the library (index.ts) may import every
+ *   folder.
  * - apiFolders: a folder of apps/api/src imports the shared API folders and the folders listed.
  *   A kernel folder imports only the folders listed for it.
  */

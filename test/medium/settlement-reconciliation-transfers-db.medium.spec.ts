@@ -14,6 +14,7 @@ import {
   storeSettlementCredit,
   storeSettlementPayment,
 } from '../support/settlement-fixtures.js';
+import { testExtensions } from '../support/extensions.js';
 import { testConfig } from '../support/test-env.js';
 import {
   storeProcessedTokenRequest,
@@ -104,7 +105,14 @@ async function bankCompletes(transfer: Transfer): Promise<Transfer> {
   const result = await stores.repositories.transactions.run(async (tx) => {
     const current = await stores.repositories.transfers.in(tx).lock(transfer.id);
     if (current === null) throw new Error('no transfer');
-    return recordTransferChange(tx, current, { status: 'SUCCESS', updatedAt: now }, now, [1]);
+    return recordTransferChange(
+      tx,
+      current,
+      { status: 'SUCCESS', updatedAt: now },
+      now,
+      [1],
+      testExtensions().transfers,
+    );
   });
   if (result.kind !== 'changed') throw new Error(`the bank's answer was ${result.kind}`);
   return result.transfer;

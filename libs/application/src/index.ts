@@ -1,4 +1,3 @@
-import './payment-extensions.js';
 export * from './payments/index.js';
 export * from './transfers/index.js';
 export * from './tokens/index.js';

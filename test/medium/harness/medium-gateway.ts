@@ -2,9 +2,11 @@ import { Module, type DynamicModule, type INestApplicationContext, type Type } f
 import { NestFactory } from '@nestjs/core';
 import { pino } from 'pino';
 import {
+  PaymentLinksApplicationModule,
   PaymentsApplicationModule,
   PayoutsApplicationModule,
   RefundsApplicationModule,
+  SettlementApplicationModule,
   VrpConsentsApplicationModule,
   VrpsApplicationModule,
 } from '#libs/application';
@@ -30,6 +32,9 @@ const APPLICATION_MODULES: readonly Type[] = [
   PayoutsApplicationModule,
   VrpConsentsApplicationModule,
   VrpsApplicationModule,
+  // The extensions of payments and transfers, as every process imports them.
+  SettlementApplicationModule,
+  PaymentLinksApplicationModule,
 ];
 
 @Module({})

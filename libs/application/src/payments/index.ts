@@ -26,14 +26,12 @@ export * from './submit-hosted-embedded-auth.usecase.js';
 export * from './payments-application.module.js';
 export * from './payment-order-grants.js';
 export * from './payment-order-submission.js';
-export { paymentLifecycle, paymentTimer, type PaymentMoveContext } from './payment-lifecycle.js';
+export { paymentLifecycle, paymentTimer, type PaymentLifecycle, type PaymentMoveContext } from './payment-lifecycle.js';
 export {
   PaymentExtensions,
-  plugPaymentMoveExtensions,
   type PaymentLinkExtension,
-  type PaymentMoveExtensions,
+  type PaymentMoveHooks,
   type SettlementPaymentExtension,
   type VrpEventPayload,
-  type VrpPaymentEvents,
   type VrpPaymentExtension,
 } from './payment-extensions.js';

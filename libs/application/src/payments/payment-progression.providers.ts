@@ -31,6 +31,7 @@ export const PAYMENT_PROGRESSION_PROVIDERS: Provider[] = [
         publicBaseUrl: config.http.publicBaseUrl,
         debtorAccounts,
         vrpBank: extensions.vrpBank,
+        extensions,
       }),
   },
 ];

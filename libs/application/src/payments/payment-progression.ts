@@ -44,7 +44,7 @@ import {
 } from './record-payment-change.js';
 import { bankCallContext, pollScheduleOf } from '../bank-calls/bank-call-context.js';
 import { BANK_CALLBACK_PATH } from '../browser-paths/browser-paths.js';
-import { opensSettlementWindow } from './payment-extensions.js';
+import type { PaymentMoveHooks } from './payment-extensions.js';
 
 export interface PaymentProgressionDeps {
   readonly prisma: PrismaService;
@@ -58,6 +58,8 @@ export interface PaymentProgressionDeps {
   readonly debtorAccounts?: DebtorAccountResolution;
   /** The bank calls of variable recurring payments (payments under a VRP consent). */
   readonly vrpBank?: VrpBankCalls;
+  /** What the domains built on payments add to a move (the process's PaymentExtensions). */
+  readonly extensions: PaymentMoveHooks;
 }
 
 /**
@@ -137,6 +139,11 @@ export class PaymentProgression {
     return `${this.deps.publicBaseUrl}${BANK_CALLBACK_PATH}`;
   }
 
+  /** What the domains built on payments add to a move, for writes of a payment made elsewhere (VRPs). */
+  get moveHooks(): PaymentMoveHooks {
+    return this.deps.extensions;
+  }
+
   async bankOf(payment: Payment): Promise<Bank> {
     if (payment.bankId === null) throw new Error(`payment ${payment.id} has no bank yet`);
     const bank = await this.banks.find(payment.bankId);
@@ -202,6 +209,7 @@ export class PaymentProgression {
           now,
           this.deps.rules,
           this.scheduleOf(bank),
+          this.deps.extensions,
         );
         if (keeps && recorded.kind === 'changed')
           await accounts.keepReturnedDebtor(tx, current, computed.tokenizedAccountId, returnedDebtor);
@@ -209,7 +217,11 @@ export class PaymentProgression {
           await alsoInTransaction(tx, recorded.payment);
         return recorded;
       });
-      if (result.kind === 'changed' && result.statusChanged && opensSettlementWindow(result.payment))
+      if (
+        result.kind === 'changed' &&
+        result.statusChanged &&
+        this.deps.extensions.opensSettlementWindow(result.payment)
+      )
         return this.startSettlement(result);
       if (result.kind !== 'stale') return result;
     }
@@ -264,6 +276,7 @@ export class PaymentProgression {
       now,
       this.deps.rules,
       this.scheduleOf(bank),
+      this.deps.extensions,
     );
     return result.kind === 'stale' ? this.change(stored.id, compute, bank, returnedDebtor) : result;
   }
