@@ -15,8 +15,8 @@ import prettier from 'eslint-config-prettier';
  * - apps: an app imports the libraries listed, and no other app.
  * - domainFolders / applicationFolders: a folder of libs/domain/src or libs/application/src imports
  *   its kernel (`shared` and the small vocabularies every domain speaks) and the folders listed,
- *   nothing else, by relative path. Files at the root of the library (index.ts; the application
- *   layer's composition root, payment-extensions.ts) may import every folder.
+ *   nothing else, by relative path. Files at the root of the library (index.ts) may import every
+ *   folder.
  * - apiFolders: a folder of apps/api/src imports the shared API folders and the folders listed.
  *   A kernel folder imports only the folders listed for it.
  */
@@ -62,12 +62,13 @@ export const LAYERS = {
     payouts: [],
     'settlement-rules': [],
   },
-  applicationKernel: ['paging', 'bank-calls', 'lifecycle'],
+  applicationKernel: ['paging', 'bank-calls', 'lifecycle', 'browser-paths'],
   applicationFolders: {
     paging: [],
     'bank-calls': [],
     lifecycle: [],
-    banks: ['payments'],
+    'browser-paths': [],
+    banks: [],
     webhooks: [],
     members: [],
     maintenance: [],
@@ -77,7 +78,7 @@ export const LAYERS = {
     'sub-tpps': [],
     'tokenized-accounts': [],
     'settlement-providers': [],
-    payments: ['sub-tpps', 'tokenized-accounts', 'bank-truth'],
+    payments: ['sub-tpps', 'tokenized-accounts', 'bank-truth', 'banks'],
     'payment-links': ['payments', 'sub-tpps'],
     transfers: ['payments', 'bank-truth'],
     tokens: ['payments', 'transfers', 'settlement', 'bank-truth', 'sub-tpps'],
@@ -89,21 +90,19 @@ export const LAYERS = {
     payouts: ['payments', 'settlement-providers', 'bank-truth', 'sub-tpps'],
     'settlement-rules': ['payouts'],
   },
-  apiShared: ['shared', 'query-params', 'idempotency', 'bank-callback'],
+  apiShared: ['shared', 'query-params', 'idempotency'],
   apiFolders: {
     shared: [],
     'query-params': ['shared'],
     idempotency: [],
-    'bank-callback': [],
     accounts: [],
     admin: ['keys', 'webhooks'],
     banks: [],
     docs: ['payments'],
     health: [],
-    'hosted-pages': ['webhooks', 'banks'],
     keys: [],
     logos: [],
-    'payment-links': ['hosted-pages'],
+    'payment-links': [],
     payments: [],
     payouts: [],
     refunds: [],
@@ -116,7 +115,7 @@ export const LAYERS = {
     tokens: [],
     transfers: [],
     'virtual-accounts': [],
-    'vrp-consents': ['banks', 'hosted-pages'],
+    'vrp-consents': ['banks'],
     vrps: [],
     webhooks: [],
   },

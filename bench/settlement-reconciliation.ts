@@ -18,7 +18,7 @@
  */
 import 'reflect-metadata';
 import pg from 'pg';
-import { CreditReconciliation } from '#libs/application';
+import { CreditReconciliation, PaymentExtensions, SettlementPaymentPlug, TransferExtensions } from '#libs/application';
 import { loadConfig, requireConnections } from '#libs/common';
 import { closeDataStores, openDataStores } from '#libs/db';
 import { freePortOnLoopback } from './free-port.js';
@@ -110,9 +110,13 @@ try {
     loadConfig({ DATABASE_URL: servers.databaseUrl, REDIS_URL: servers.redisUrl, LOG_LEVEL: 'warn' }),
   );
   const stores = await openDataStores(config, { service: 'bench-reconciliation', poolSize: 2 });
+  // The payment extensions as the worker plugs them: settlement's (the payments here are to settlement accounts).
+  const extensions = new PaymentExtensions();
+  new SettlementPaymentPlug(extensions, new TransferExtensions()).onModuleInit();
   const reconciliation = new CreditReconciliation(
     stores.prisma,
     stores.clock,
+    extensions,
     stores.repositories.settlementReconciliation,
     config,
   );

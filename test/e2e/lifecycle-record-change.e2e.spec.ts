@@ -11,14 +11,17 @@ import {
 } from '#libs/db';
 import type { MemberId, PaymentStatus } from '#libs/domain';
 import {
-  paymentLifecycle,
+  paymentLifecycle as paymentLifecycleWith,
   plannedChange,
   recordChange,
   storeNew,
   type Lifecycle,
   type PaymentMoveContext,
 } from '#libs/application';
+import { testExtensions } from '../support/extensions.js';
 import { freshDatabaseUrl } from '../support/test-env.js';
+
+const paymentLifecycle = paymentLifecycleWith(testExtensions().payments);
 
 let prisma: PrismaService;
 let payments: PaymentRepository;

@@ -5,6 +5,7 @@ import { PaymentProgression, type PaymentRules } from '#libs/application';
 import { SystemClock } from '#libs/common';
 import { BankConnectors, BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
 import { endedWithoutMoneyMoved, type PaymentStatus } from '#libs/domain';
+import { testExtensions } from '../support/extensions.js';
 import { browse } from '../support/hosted-forms.js';
 import {
   TPP_CALLBACK,
@@ -174,6 +175,7 @@ describe('a payment that ends without the money moving gives its use back to its
       rules: RULES,
       logger: pino({ level: 'silent' }),
       publicBaseUrl: gateway.apiUrl,
+      extensions: testExtensions().payments,
     });
     const step: fc.Arbitrary<Step> = fc.oneof(
       fc.record({ kind: fc.constant('use' as const), amount: fc.constantFrom('5.00', '10.25', '20.00') }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentRepository, PrismaService, paymentFromNew, type Payment, type VrpLimitsToHold } from '#libs/db';
 import { ENDS_WITHOUT_MONEY_MOVED, type MemberId } from '#libs/domain';
 import { vrpEvents, vrpTimer } from '#libs/application';
+import { testExtensions } from '../support/extensions.js';
 import { freshDatabaseUrl } from '../support/test-env.js';
 
 let prisma: PrismaService;
@@ -64,7 +65,7 @@ function store(payment: Payment, limits: VrpLimitsToHold): Promise<boolean> {
   const now = new Date();
   return payments.insertVrpWithinLimits(
     payment,
-    vrpEvents(payment),
+    vrpEvents(payment, testExtensions().payments),
     vrpTimer(payment, now, [5]),
     limits,
     ENDS_WITHOUT_MONEY_MOVED,

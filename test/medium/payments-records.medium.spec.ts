@@ -16,7 +16,10 @@ import {
   type ChangeResult,
   type PaymentRules,
 } from '#libs/application';
+import { testExtensions } from '../support/extensions.js';
 import { freshDatabaseUrl } from '../support/test-env.js';
+
+const EXTENSIONS = testExtensions().payments;
 
 const RULES: PaymentRules = {
   authorisationWindowMs: 900_000,
@@ -53,7 +56,7 @@ function newRow(now: Date, overrides: Partial<NewPayment> = {}): NewPayment {
 
 async function newPayment(status: PaymentStatus = 'INITIATION_PENDING_REDIRECT_AUTH'): Promise<Payment> {
   const now = new Date();
-  return storeNewPayment(prisma, payments, newRow(now, { status }), now, RULES, []);
+  return storeNewPayment(prisma, payments, newRow(now, { status }), now, RULES, [], EXTENSIONS);
 }
 
 function move(status: PaymentStatus): PaymentChange {
@@ -130,7 +133,15 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const mine = await Promise.all(Array.from({ length: 20 }, () => newPayment()));
     await prisma.member.create({ data: { id: 'm:other-reader', name: 'Other reader' } });
     const now = new Date();
-    const theirs = await storeNewPayment(prisma, payments, newRow(now, { memberId: 'm:other-reader' }), now, RULES, []);
+    const theirs = await storeNewPayment(
+      prisma,
+      payments,
+      newRow(now, { memberId: 'm:other-reader' }),
+      now,
+      RULES,
+      [],
+      EXTENSIONS,
+    );
     const asks: Array<{ member: string; id: string; expected: string | null }> = [
       ...mine.map((payment) => ({ member: memberId, id: payment.id, expected: payment.id })),
       { member: memberId, id: mine[0]?.id ?? '', expected: mine[0]?.id ?? '' },
@@ -170,6 +181,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
         now,
         RULES,
         [],
+        EXTENSIONS,
       ),
     ).rejects.toThrow(/duplicate key/);
     expect(await events(payment.id)).toEqual(['INITIATION_PENDING_REDIRECT_AUTH']);
@@ -180,7 +192,9 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
   it('creations that arrive together share a statement, each payment committing with its own event and timer', async () => {
     const now = new Date();
     const rows = Array.from({ length: 30 }, () => newRow(now));
-    const stored = await Promise.all(rows.map((row) => storeNewPayment(prisma, payments, row, now, RULES, [])));
+    const stored = await Promise.all(
+      rows.map((row) => storeNewPayment(prisma, payments, row, now, RULES, [], EXTENSIONS)),
+    );
     expect(stored.map((payment) => payment.id)).toEqual(rows.map((row) => row.id));
     // xmin is the id of the transaction that wrote the row.
     const written = await prisma.pool.query<{
@@ -207,7 +221,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const now = new Date();
     const tricky = 'Q"uote\\back/slash \u00e9\u20ac \u{1F4B8} \u2028 <tag> \t';
     const rows = [newRow(now, { initiation: { refId: 'ESC', remittanceInformationPrimary: tricky } }), newRow(now)];
-    await Promise.all(rows.map((row) => storeNewPayment(prisma, payments, row, now, RULES, [])));
+    await Promise.all(rows.map((row) => storeNewPayment(prisma, payments, row, now, RULES, [], EXTENSIONS)));
     for (const row of rows) {
       const stored = await prisma.outboxEvent.findMany({ where: { memberId, eventType: 'PAYMENT_STATUS_CHANGED' } });
       const body = stored
@@ -229,7 +243,7 @@ describe('the request-path statements agree with Prisma (real Postgres)', () => 
     const clash = newRow(now, { id: stored.id });
     const answers = await Promise.allSettled(
       [...rows.slice(0, 5), clash, ...rows.slice(5)].map((row) =>
-        storeNewPayment(prisma, payments, row, now, RULES, []),
+        storeNewPayment(prisma, payments, row, now, RULES, [], EXTENSIONS),
       ),
     );
     const failures = answers.flatMap((answer) => (answer.status === 'rejected' ? [String(answer.reason)] : []));
@@ -294,7 +308,7 @@ describe('recording payment changes (real Postgres)', () => {
   it('a move updates the row, bumps the version, writes one event and resets the timer', async () => {
     const payment = await newPayment();
     const result = await prisma.$transaction((tx) =>
-      recordPaymentChange(payments, tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, []),
+      recordPaymentChange(payments, tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, [], EXTENSIONS),
     );
     expect(result.kind).toBe('changed');
     const stored = await payments.findById(payment.id);
@@ -311,10 +325,10 @@ describe('recording payment changes (real Postgres)', () => {
   it('a change against a stale version writes nothing', async () => {
     const payment = await newPayment();
     await prisma.$transaction((tx) =>
-      recordPaymentChange(payments, tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, []),
+      recordPaymentChange(payments, tx, payment, move('INITIATION_PROCESSING'), new Date(), RULES, [], EXTENSIONS),
     );
     const stale = await prisma.$transaction((tx) =>
-      recordPaymentChange(payments, tx, payment, move('INITIATION_REJECTED'), new Date(), RULES, []),
+      recordPaymentChange(payments, tx, payment, move('INITIATION_REJECTED'), new Date(), RULES, [], EXTENSIONS),
     );
     expect(stale.kind).toBe('stale');
     expect((await payments.findById(payment.id))?.status).toBe('INITIATION_PROCESSING');
@@ -332,19 +346,29 @@ describe('recording payment changes (real Postgres)', () => {
         new Date(),
         RULES,
         [],
+        EXTENSIONS,
       ),
     );
     expect(stay).toMatchObject({ kind: 'changed', statusChanged: false });
     const after = await payments.findById(payment.id);
     const ended = await prisma.$transaction((tx) =>
-      recordPaymentChange(payments, tx, after as Payment, move('INITIATION_REJECTED'), new Date(), RULES, []),
+      recordPaymentChange(
+        payments,
+        tx,
+        after as Payment,
+        move('INITIATION_REJECTED'),
+        new Date(),
+        RULES,
+        [],
+        EXTENSIONS,
+      ),
     );
     expect(ended.kind).toBe('changed');
     expect(await prisma.scheduledJob.findUnique({ where: { id: paymentTimerId(payment.id) } })).toBeNull();
     const final = (await payments.findById(payment.id)) as Payment;
     for (const status of PAYMENT_STATUSES) {
       const refused = await prisma.$transaction((tx) =>
-        recordPaymentChange(payments, tx, final, move(status), new Date(), RULES, []),
+        recordPaymentChange(payments, tx, final, move(status), new Date(), RULES, [], EXTENSIONS),
       );
       expect(refused.kind, status).toBe('refused');
     }
@@ -361,7 +385,7 @@ describe('recording payment changes (real Postgres)', () => {
           let finalStatus: string | undefined;
           for (const status of proposals) {
             const result = await prisma.$transaction((tx) =>
-              recordPaymentChange(payments, tx, payment, move(status), new Date(), RULES, []),
+              recordPaymentChange(payments, tx, payment, move(status), new Date(), RULES, [], EXTENSIONS),
             );
             if (result.kind === 'changed') {
               if (result.statusChanged) moves += 1;
@@ -417,7 +441,7 @@ function answered(status: PaymentStatus, expiresInMs = 900_000): PaymentChange {
 
 /** Records a stored payment's first change in one statement, as the initiation does with the bank's answer. */
 function recordAnswer(payment: Payment, change: PaymentChange): Promise<ChangeResult> {
-  return recordKnownPaymentChange(prisma, payments, payment, change, new Date(), RULES, []);
+  return recordKnownPaymentChange(prisma, payments, payment, change, new Date(), RULES, [], EXTENSIONS);
 }
 
 describe('recording the answer to a stored initiation in one statement (real Postgres)', () => {
@@ -497,7 +521,7 @@ describe('recording the answer to a stored initiation in one statement (real Pos
   it('is stale, writing nothing, when the row moved on since it was stored', async () => {
     const stored = await newPayment('INITIATION_PENDING');
     const moved = await prisma.$transaction((tx) =>
-      recordPaymentChange(payments, tx, stored, move('INITIATION_FAILED'), new Date(), RULES, []),
+      recordPaymentChange(payments, tx, stored, move('INITIATION_FAILED'), new Date(), RULES, [], EXTENSIONS),
     );
     expect(moved.kind).toBe('changed');
     const result = await recordAnswer(stored, answered('INITIATION_PENDING_REDIRECT_AUTH'));
@@ -597,6 +621,7 @@ describe('recording the answer to a stored initiation in one statement (real Pos
       rules: RULES,
       logger: pino({ level: 'silent' }),
       publicBaseUrl: 'http://127.0.0.1',
+      extensions: EXTENSIONS,
     });
     const stored = await newPayment('INITIATION_PENDING');
     await prisma.$transaction((tx) =>
@@ -608,6 +633,7 @@ describe('recording the answer to a stored initiation in one statement (real Pos
         new Date(),
         RULES,
         [],
+        EXTENSIONS,
       ),
     );
     const seen: number[] = [];

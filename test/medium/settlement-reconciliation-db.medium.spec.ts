@@ -15,6 +15,7 @@ import {
   storeSettlementPayment,
   type SettlementPaymentSpec,
 } from '../support/settlement-fixtures.js';
+import { testExtensions } from '../support/extensions.js';
 import { testConfig } from '../support/test-env.js';
 
 /**
@@ -38,10 +39,12 @@ beforeAll(async () => {
   for (const id of [MEMBER, OTHER_MEMBER])
     await stores.prisma.member.upsert({ where: { id }, create: { id, name: id }, update: {} });
   const { prisma, clock, repositories } = stores;
-  reconciliation = new CreditReconciliation(prisma, clock, repositories.settlementReconciliation, config);
+  const extensions = testExtensions().payments;
+  reconciliation = new CreditReconciliation(prisma, clock, extensions, repositories.settlementReconciliation, config);
   windows = new SettlementWindowEnd(
     prisma,
     clock,
+    extensions,
     repositories.payments,
     repositories.transfers,
     repositories.settlementReconciliation,
@@ -49,6 +52,7 @@ beforeAll(async () => {
   matches = new MatchCreditUseCase(
     prisma,
     clock,
+    extensions,
     repositories.payments,
     repositories.transfers,
     repositories.settlementReconciliation,

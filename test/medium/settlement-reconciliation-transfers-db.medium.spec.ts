@@ -21,6 +21,7 @@ import {
   storeSettlementCredit,
   storeSettlementPayment,
 } from '../support/settlement-fixtures.js';
+import { testExtensions } from '../support/extensions.js';
 import { testConfig } from '../support/test-env.js';
 import {
   storeProcessedTokenRequest,
@@ -65,10 +66,12 @@ beforeAll(async () => {
   };
   await stores.prisma.bank.upsert({ where: { id: BANK }, create: bank, update: {} });
   const { prisma, clock, repositories } = stores;
-  reconciliation = new CreditReconciliation(prisma, clock, repositories.settlementReconciliation, config);
+  const extensions = testExtensions().payments;
+  reconciliation = new CreditReconciliation(prisma, clock, extensions, repositories.settlementReconciliation, config);
   windows = new SettlementWindowEnd(
     prisma,
     clock,
+    extensions,
     repositories.payments,
     repositories.transfers,
     repositories.settlementReconciliation,
@@ -76,6 +79,7 @@ beforeAll(async () => {
   matches = new MatchCreditUseCase(
     prisma,
     clock,
+    extensions,
     repositories.payments,
     repositories.transfers,
     repositories.settlementReconciliation,
@@ -113,7 +117,14 @@ async function bankCompletes(transfer: Transfer): Promise<Transfer> {
   const result = await stores.repositories.transactions.run(async (tx) => {
     const current = await stores.repositories.transfers.in(tx).lock(transfer.id);
     if (current === null) throw new Error('no transfer');
-    return recordTransferChange(tx, current, { status: 'SUCCESS', updatedAt: now }, now, [1]);
+    return recordTransferChange(
+      tx,
+      current,
+      { status: 'SUCCESS', updatedAt: now },
+      now,
+      [1],
+      testExtensions().transfers,
+    );
   });
   if (result.kind !== 'changed') throw new Error(`the bank's answer was ${result.kind}`);
   return result.transfer;

@@ -1,7 +1,12 @@
 import { BankTruthModule } from './bank-truth/bank-truth.module.js';
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { HealthController, MetricsController, PlatformModule, type PlatformObjects } from '#libs/common';
-import { SealedRecordsModule, VrpsApplicationModule } from '#libs/application';
+import {
+  PaymentLinksApplicationModule,
+  SealedRecordsModule,
+  SettlementApplicationModule,
+  VrpsApplicationModule,
+} from '#libs/application';
 import { DbModule, type DataStores } from '#libs/db';
 import { BankStatusModule } from './banks/bank-status.module.js';
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
@@ -69,8 +74,12 @@ export class WorkerAppModule {
         SchedulerModule,
         OutboxRelayModule,
         SealedRecordsModule,
-        // VRP payments plugged into payments' extension port: their polls and asking the bank again.
+        // The extensions of payments and transfers, plugged as these modules start, whichever
+        // domains run: VRP payments' polls, asking the bank again and events; settlement windows;
+        // payment links' uses given back.
         VrpsApplicationModule,
+        SettlementApplicationModule,
+        PaymentLinksApplicationModule,
         ...(options.domains ?? WORKER_DOMAINS),
       ],
       controllers: [HealthController, MetricsController],

@@ -1,4 +1,3 @@
-import './payment-extensions.js';
 export * from './payments/index.js';
 export * from './transfers/index.js';
 export * from './tokens/index.js';
@@ -17,6 +16,7 @@ export * from './settlement-rules/index.js';
 export * from './bank-truth/index.js';
 export * from './sealed-records/index.js';
 export * from './lifecycle/index.js';
+export * from './browser-paths/browser-paths.js';
 export * from './banks/index.js';
 export * from './webhooks/index.js';
 export * from './maintenance/index.js';

@@ -4,9 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, RateLimitedPublic, stringFields } from '#libs/common';
 import { PAYMENT_LINK_PAGES_PATH, UsePaymentLinkUseCase } from '#libs/application';
 import { MemberRepository, PaymentLinkRepository } from '#libs/db';
-import { sendPage, sendRedirect } from '../hosted-pages/hosted-page-reply.js';
-import { HostedPagesErrorFilter } from '../hosted-pages/hosted-pages-error.filter.js';
-import { renderUnknownLinkPage } from '../hosted-pages/pages/outcome-pages.js';
+import { sendPage, sendRedirect } from '../shared/hosted-pages/hosted-page-reply.js';
+import { HostedPagesErrorFilter } from '../shared/hosted-pages/hosted-pages-error.filter.js';
+import { renderUnknownLinkPage } from '../shared/hosted-pages/pages/unknown-link.page.js';
 import { paymentLinkOwnerId } from './payment-link-owner-id.js';
 import { LINK_REFUSALS, refusalOf, renderPaymentLinkPage } from './pages/payment-link.page.js';
 

@@ -4,10 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, RateLimitedPublic, stringFields } from '#libs/common';
 import { HostedVrpConsents, vrpConsentCallbackUrl, orderBanks, toListedBank, type ListedBank } from '#libs/application';
 import type { Bank, VrpConsent } from '#libs/db';
-import { sendPage, sendRedirect } from '../hosted-pages/hosted-page-reply.js';
-import { HostedPagesErrorFilter } from '../hosted-pages/hosted-pages-error.filter.js';
-import { renderMessagePage } from '../hosted-pages/pages/message.page.js';
-import { renderUnknownLinkPage } from '../hosted-pages/pages/outcome-pages.js';
+import { sendPage, sendRedirect } from '../shared/hosted-pages/hosted-page-reply.js';
+import { HostedPagesErrorFilter } from '../shared/hosted-pages/hosted-pages-error.filter.js';
+import { renderMessagePage } from '../shared/hosted-pages/pages/message.page.js';
+import { renderUnknownLinkPage } from '../shared/hosted-pages/pages/unknown-link.page.js';
 import { renderVrpConsentBankSelection } from './vrp-consent-bank-selection.page.js';
 
 const listed = (banks: readonly Bank[]): ListedBank[] => orderBanks(banks.map(toListedBank), 'RANK');

@@ -2,7 +2,7 @@ import { html, type SafeHtml } from '#libs/common';
 import { hostedVrpConsentPath, type ListedBank } from '#libs/application';
 import type { VrpConsent } from '#libs/db';
 import type { VrpConsentInitiationInput } from '#libs/domain';
-import { renderPage } from '../hosted-pages/page-layout.js';
+import { renderPage } from '../shared/hosted-pages/page-layout.js';
 
 /** What the user is asked to allow, in words: the payee and the limits. */
 function summary(consent: VrpConsent): SafeHtml {

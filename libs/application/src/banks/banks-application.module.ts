@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PaymentsApplicationModule } from '../payments/payments-application.module.js';
+import { BankCallsModule } from '../bank-calls/bank-calls.module.js';
 import { GetBankStatusUseCase } from './get-bank-status.usecase.js';
 import { ListBankCountriesUseCase } from './list-bank-countries.usecase.js';
 import { ListBankStatusesUseCase } from './list-bank-statuses.usecase.js';
@@ -16,8 +16,7 @@ const PROVIDED = [
 
 /** Banks: the catalogue as the lists show it, and the probed status of each bank (the probe the worker runs). */
 @Module({
-  // The bank connectors, as payments build them.
-  imports: [PaymentsApplicationModule],
+  imports: [BankCallsModule],
   providers: PROVIDED,
   exports: PROVIDED,
 })

@@ -7,5 +7,5 @@ export * from './payment-links-application.module.js';
 export * from './expire-payment-link.usecase.js';
 export * from './payment-link-timer.js';
 export * from './use-payment-link.usecase.js';
-export * from './payment-link-payment-extension.js';
+export * from './payment-link-payment-plug.js';
 export * from './payment-link-lifecycle.js';

@@ -1,5 +1,5 @@
 import type { PaymentLink } from '#libs/db';
-import { HOSTED_PAGES_PATH } from '../payments/hosted-pages-url.js';
+import { HOSTED_PAGES_PATH } from '../browser-paths/browser-paths.js';
 import { currentPaymentLinkUsage, type PaymentLinkUsageState } from '#libs/domain';
 
 /** The reference's PaymentLink as the API answers it. */

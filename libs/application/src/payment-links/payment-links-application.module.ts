@@ -5,6 +5,7 @@ import { DeactivatePaymentLinkUseCase } from './deactivate-payment-link.usecase.
 import { ExpirePaymentLinkUseCase } from './expire-payment-link.usecase.js';
 import { GetPaymentLinkUseCase } from './get-payment-link.usecase.js';
 import { ListPaymentLinksUseCase } from './list-payment-links.usecase.js';
+import { PaymentLinkPaymentPlug } from './payment-link-payment-plug.js';
 import { UsePaymentLinkUseCase } from './use-payment-link.usecase.js';
 
 const USE_CASES = [
@@ -16,6 +17,14 @@ const USE_CASES = [
   UsePaymentLinkUseCase,
 ];
 
-/** The Pay by Link use cases, for any process's modules to import (api routes and pages, worker timers). */
-@Module({ imports: [PaymentsApplicationModule], providers: USE_CASES, exports: USE_CASES })
+/**
+ * The Pay by Link use cases, for any process's modules to import (api routes and pages, worker
+ * timers); and payment links' extension of payments (PaymentLinkPaymentPlug), so every process
+ * that moves payments imports this module.
+ */
+@Module({
+  imports: [PaymentsApplicationModule],
+  providers: [...USE_CASES, PaymentLinkPaymentPlug],
+  exports: USE_CASES,
+})
 export class PaymentLinksApplicationModule {}

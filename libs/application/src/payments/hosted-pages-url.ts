@@ -1,5 +1,4 @@
-/** The hosted pages' root (bank selection and the steps a user takes there). */
-export const HOSTED_PAGES_PATH = '/hosted-pages';
+import { HOSTED_PAGES_PATH } from '../browser-paths/browser-paths.js';
 
 /** Where a user picks their bank for a payment created without one (the hosted pages). */
 export function hostedPagesUrl(publicBaseUrl: string, callbackToken: string): string {

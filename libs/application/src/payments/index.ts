@@ -15,17 +15,23 @@ export * from './get-payment.usecase.js';
 export * from './list-payments.usecase.js';
 export * from './submit-embedded-auth.usecase.js';
 export * from './poll-payment.usecase.js';
+export * from './complete-payment-callback.usecase.js';
+export * from './embedded-form-values.js';
+export * from './hosted-step.js';
+export * from './hosted-payments.js';
+export * from './selectable-banks.js';
+export * from './show-bank-selection.usecase.js';
+export * from './select-bank.usecase.js';
+export * from './submit-hosted-embedded-auth.usecase.js';
 export * from './payments-application.module.js';
 export * from './payment-order-grants.js';
 export * from './payment-order-submission.js';
-export { paymentLifecycle, paymentTimer, type PaymentMoveContext } from './payment-lifecycle.js';
+export { paymentLifecycle, paymentTimer, type PaymentLifecycle, type PaymentMoveContext } from './payment-lifecycle.js';
 export {
   PaymentExtensions,
-  plugPaymentMoveExtensions,
   type PaymentLinkExtension,
-  type PaymentMoveExtensions,
+  type PaymentMoveHooks,
   type SettlementPaymentExtension,
   type VrpEventPayload,
-  type VrpPaymentEvents,
   type VrpPaymentExtension,
 } from './payment-extensions.js';

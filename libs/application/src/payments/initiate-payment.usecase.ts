@@ -19,7 +19,7 @@ import { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-re
 import { bankInitiationOf } from './bank-initiation.js';
 import { hostedPagesUrl } from './hosted-pages-url.js';
 import { initiationBankOf } from './initiation-bank.js';
-import { PaymentExtensions, withSettlementCreditor } from './payment-extensions.js';
+import { PaymentExtensions } from './payment-extensions.js';
 import { checkInitiationAgainstContext } from './initiation-error.js';
 import { draftPayment } from './payment-draft.js';
 import { PaymentProgression } from './payment-progression.js';
@@ -150,14 +150,20 @@ export class InitiatePaymentUseCase {
    * bank is asked: the hosted pages ask the bank the payer picks, after the commit.
    */
   async storeInTransaction(tx: Tx, row: NewPayment): Promise<PaymentResource> {
-    return renderPayment(await storePaymentInTransaction(tx, this.payments, row, this.clock.now(), this.rules));
+    return renderPayment(
+      await storePaymentInTransaction(tx, this.payments, row, this.clock.now(), this.rules, this.extensions),
+    );
   }
 
   /** Every check of an initiation that needs the bank, the member or today, and the drafted row. */
   private async checked(command: InitiatePaymentCommand) {
     const bank = await this.bankOf(command.input);
     const now = this.clock.now();
-    const requested = await withSettlementCreditor(this.settlementAccounts, command.member.memberId, command.input);
+    const requested = await this.extensions.withSettlementCreditor(
+      this.settlementAccounts,
+      command.member.memberId,
+      command.input,
+    );
     const input = checkInitiationAgainstContext(requested, {
       bank: bank === null ? undefined : initiationBankOf(bank),
       member: { regulated: command.member.regulated },
@@ -215,7 +221,15 @@ export class InitiatePaymentUseCase {
   }
 
   private store(row: NewPayment, now: Date, bank: Bank | null) {
-    return storeNewPayment(this.prisma, this.payments, row, now, this.rules, this.progression.scheduleOf(bank));
+    return storeNewPayment(
+      this.prisma,
+      this.payments,
+      row,
+      now,
+      this.rules,
+      this.progression.scheduleOf(bank),
+      this.extensions,
+    );
   }
 
   /** The bank's answer or error, or a timeout when the caller's request-timeout comes first. */

@@ -2,7 +2,7 @@ import { JOB_QUEUE, type PayloadOf } from '#libs/common';
 import type { Payment, PaymentChange, PaymentRepository } from '#libs/db';
 import { nextPaymentTimer, paymentStatusMachine, type PaymentStatus } from '#libs/domain';
 import type { Lifecycle, LifecycleEvent, LifecycleTimer } from '../lifecycle/lifecycle.js';
-import { giveBackLinkUse, openSettlementWindow, opensSettlementWindow, vrpEventPayload } from './payment-extensions.js';
+import type { PaymentMoveHooks } from './payment-extensions.js';
 import { paymentEventPayload } from './payment-view.js';
 
 /** What a payment's move needs beyond its row: its repository and the poll schedule of its bank. */
@@ -37,7 +37,7 @@ export function paymentTimer(payment: Payment, now: Date, scheduleSeconds: reado
  * PAYMENT_STATUS_CHANGED for the payment as it now stands, and for a variable recurring payment
  * (made under a VRP consent) VRP_STATUS_CHANGED too.
  */
-function paymentEvents(payment: Payment): LifecycleEvent[] {
+function paymentEvents(payment: Payment, hooks: PaymentMoveHooks): LifecycleEvent[] {
   const events: LifecycleEvent[] = [
     {
       memberId: payment.memberId,
@@ -50,20 +50,33 @@ function paymentEvents(payment: Payment): LifecycleEvent[] {
     events.push({
       memberId: payment.memberId,
       type: 'VRP_STATUS_CHANGED',
-      payload: vrpEventPayload(payment),
+      payload: hooks.vrpEventPayload(payment),
       createdAt: payment.updatedAt,
     });
   return events;
 }
 
+export type PaymentLifecycle = Lifecycle<Payment, PaymentChange, PaymentStatus, PaymentMoveContext>;
+
+const lifecycles = new WeakMap<PaymentMoveHooks, PaymentLifecycle>();
+
 /**
- * The lifecycle of a payment (Payments v2, VRPs included): the payment status machine; a move
- * writes PAYMENT_STATUS_CHANGED (and VRP_STATUS_CHANGED for a VRP) and resets the `payments.poll`
- * timer; what follows a move: a payment to a settlement account reaching INITIATION_COMPLETED
- * gets its settlement window timer, and a payment made through a payment link that ends without
- * the money moving gives its use back to the link.
+ * The lifecycle of a payment (Payments v2, VRPs included) with the extensions of the process
+ * (`PaymentExtensions`): the payment status machine; a move writes PAYMENT_STATUS_CHANGED (and
+ * VRP_STATUS_CHANGED for a VRP) and resets the `payments.poll` timer; what follows a move: a
+ * payment to a settlement account reaching INITIATION_COMPLETED gets its settlement window timer,
+ * and a payment made through a payment link that ends without the money moving gives its use
+ * back to the link.
  */
-export const paymentLifecycle: Lifecycle<Payment, PaymentChange, PaymentStatus, PaymentMoveContext> = {
+export function paymentLifecycle(hooks: PaymentMoveHooks): PaymentLifecycle {
+  const known = lifecycles.get(hooks);
+  if (known !== undefined) return known;
+  const lifecycle = declarePaymentLifecycle(hooks);
+  lifecycles.set(hooks, lifecycle);
+  return lifecycle;
+}
+
+const declarePaymentLifecycle = (hooks: PaymentMoveHooks): PaymentLifecycle => ({
   name: 'payment',
   machine: paymentStatusMachine,
   statusOf: (payment) => payment.status,
@@ -74,12 +87,12 @@ export const paymentLifecycle: Lifecycle<Payment, PaymentChange, PaymentStatus, 
     await payments.in(tx).insert(payment);
     return payment;
   },
-  events: (after) => paymentEvents(after),
+  events: (after) => paymentEvents(after, hooks),
   timer: (payment, now, { scheduleSeconds }) => paymentTimer(payment, now, scheduleSeconds),
   timerId: paymentTimerId,
   async follow(tx, { after, now }) {
-    if (opensSettlementWindow(after)) await openSettlementWindow(tx, after, now);
-    await giveBackLinkUse(tx, after, now);
+    if (hooks.opensSettlementWindow(after)) await hooks.openSettlementWindow(tx, after, now);
+    await hooks.giveBackLinkUse(tx, after, now);
     return undefined;
   },
-};
+});

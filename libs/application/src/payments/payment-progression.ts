@@ -44,7 +44,8 @@ import {
   type ChangeResult,
 } from './record-payment-change.js';
 import { bankCallContext, pollScheduleOf } from '../bank-calls/bank-call-context.js';
-import { opensSettlementWindow } from './payment-extensions.js';
+import { BANK_CALLBACK_PATH } from '../browser-paths/browser-paths.js';
+import type { PaymentMoveHooks } from './payment-extensions.js';
 
 export interface PaymentProgressionDeps {
   readonly prisma: PrismaService;
@@ -58,6 +59,8 @@ export interface PaymentProgressionDeps {
   readonly debtorAccounts?: DebtorAccountResolution;
   /** The bank calls of variable recurring payments (payments under a VRP consent). */
   readonly vrpBank?: VrpBankCalls;
+  /** What the domains built on payments add to a move (the process's PaymentExtensions). */
+  readonly extensions: PaymentMoveHooks;
 }
 
 /**
@@ -114,9 +117,6 @@ export interface PaymentChangeOptions {
   readonly alsoInTransaction?: (tx: Tx, changed: Payment) => Promise<void>;
 }
 
-/** Where banks send the user back to (registered with each bank as the redirect URI). */
-export const BANK_CALLBACK_PATH = '/bank-callback';
-
 /**
  * Moves payments on from what banks say: the answer to an initiation, a redirect callback, an
  * embedded step, a status poll, or a failure. Used by the API (synchronous steps and the
@@ -150,6 +150,11 @@ export class PaymentProgression {
 
   get redirectUri(): string {
     return `${this.deps.publicBaseUrl}${BANK_CALLBACK_PATH}`;
+  }
+
+  /** What the domains built on payments add to a move, for writes of a payment made elsewhere (VRPs). */
+  get moveHooks(): PaymentMoveHooks {
+    return this.deps.extensions;
   }
 
   async bankOf(payment: Payment): Promise<Bank> {
@@ -217,6 +222,7 @@ export class PaymentProgression {
           now,
           this.deps.rules,
           this.scheduleOf(bank),
+          this.deps.extensions,
           options.answered,
         );
         if (keeps && recorded.kind === 'changed')
@@ -225,7 +231,11 @@ export class PaymentProgression {
           await options.alsoInTransaction(tx, recorded.payment);
         return recorded;
       });
-      if (result.kind === 'changed' && result.statusChanged && opensSettlementWindow(result.payment))
+      if (
+        result.kind === 'changed' &&
+        result.statusChanged &&
+        this.deps.extensions.opensSettlementWindow(result.payment)
+      )
         return this.startSettlement(result);
       if (result.kind !== 'stale') return result;
     }
@@ -280,6 +290,7 @@ export class PaymentProgression {
       now,
       this.deps.rules,
       this.scheduleOf(bank),
+      this.deps.extensions,
     );
     return result.kind === 'stale' ? this.change(stored.id, compute, bank, returnedDebtor) : result;
   }

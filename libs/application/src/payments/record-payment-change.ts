@@ -16,6 +16,7 @@ import { wakeOutboxRelay } from '#libs/events';
 import type { LifecycleTimer } from '../lifecycle/lifecycle.js';
 import { plannedChange, plannedCreation, type PlannedEvent, type PlannedTimer } from '../lifecycle/planned-change.js';
 import { recordChange, writeLifecycleEvents, writeTimer } from '../lifecycle/record-change.js';
+import type { PaymentMoveHooks } from './payment-extensions.js';
 import { paymentLifecycle, paymentTimer, paymentTimerId } from './payment-lifecycle.js';
 import type { PaymentRules } from './payment-rules.js';
 
@@ -36,8 +37,8 @@ export function schedulePaymentTimer(
  * PAYMENT_STATUS_CHANGED for the payment as it now stands, and for a variable recurring payment
  * (made under a VRP consent) VRP_STATUS_CHANGED too, in the caller's transaction.
  */
-export function announcePayment(tx: Tx, payment: Payment): Promise<void> {
-  return writeLifecycleEvents(paymentLifecycle, tx, payment, null);
+export function announcePayment(tx: Tx, payment: Payment, hooks: PaymentMoveHooks): Promise<void> {
+  return writeLifecycleEvents(paymentLifecycle(hooks), tx, payment, null);
 }
 
 function scheduleOf(rules: PaymentRules, scheduleSeconds: readonly number[]): readonly number[] {
@@ -91,9 +92,10 @@ export async function storeNewPayment(
   now: Date,
   rules: PaymentRules,
   scheduleSeconds: readonly number[],
+  hooks: PaymentMoveHooks,
 ): Promise<Payment> {
   const payment = paymentFromNew(row);
-  const planned = plannedCreation(paymentLifecycle, payment, now, {
+  const planned = plannedCreation(paymentLifecycle(hooks), payment, now, {
     payments,
     scheduleSeconds: scheduleOf(rules, scheduleSeconds),
   });
@@ -132,10 +134,11 @@ export async function recordPaymentChange(
   now: Date,
   rules: PaymentRules,
   scheduleSeconds: readonly number[],
+  hooks: PaymentMoveHooks,
   answered?: OutcomeRef,
 ): Promise<ChangeResult> {
   const recorded = await recordChange(
-    paymentLifecycle,
+    paymentLifecycle(hooks),
     tx,
     current,
     change,
@@ -165,9 +168,10 @@ export async function recordKnownPaymentChange(
   now: Date,
   rules: PaymentRules,
   scheduleSeconds: readonly number[],
+  hooks: PaymentMoveHooks,
 ): Promise<ChangeResult> {
   const changed = paymentAfterChange(current, change);
-  const planned = plannedChange(paymentLifecycle, current, changed, now, {
+  const planned = plannedChange(paymentLifecycle(hooks), current, changed, now, {
     payments,
     scheduleSeconds: scheduleOf(rules, scheduleSeconds),
   });

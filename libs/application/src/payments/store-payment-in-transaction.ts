@@ -1,4 +1,5 @@
 import { paymentFromNew, type NewPayment, type Payment, type PaymentRepository, type Tx } from '#libs/db';
+import type { PaymentMoveHooks } from './payment-extensions.js';
 import type { PaymentRules } from './payment-rules.js';
 import { announcePayment, schedulePaymentTimer } from './record-payment-change.js';
 
@@ -14,10 +15,11 @@ export async function storePaymentInTransaction(
   row: NewPayment,
   now: Date,
   rules: PaymentRules,
+  hooks: PaymentMoveHooks,
 ): Promise<Payment> {
   const payment = paymentFromNew(row);
   await payments.in(tx).insert(payment);
-  await announcePayment(tx, payment);
+  await announcePayment(tx, payment, hooks);
   await schedulePaymentTimer(tx, payment, now, rules.defaultScheduleSeconds);
   return payment;
 }

@@ -14,4 +14,4 @@ export * from './get-settlement-transaction.usecase.js';
 export * from './book-settlement-credits.usecase.js';
 export * from './read-settlement-credits.usecase.js';
 export * from './settlement-application.module.js';
-export * from './settlement-payment-extension.js';
+export * from './settlement-payment-plug.js';

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { SubTppsApplicationModule } from '../sub-tpps/sub-tpps-application.module.js';
+import { TransfersApplicationModule } from '../transfers/transfers-application.module.js';
 import { BookSettlementCreditsUseCase } from './book-settlement-credits.usecase.js';
 import { CreateSettlementAccountUseCase } from './create-settlement-account.usecase.js';
 import { GetSettlementTransactionUseCase } from './get-settlement-transaction.usecase.js';
 import { ReadSettlementCreditsUseCase } from './read-settlement-credits.usecase.js';
 import { SettlementAccountQueries } from './settlement-account-queries.usecases.js';
+import { SettlementPaymentPlug } from './settlement-payment-plug.js';
 import { SettlementProvidersModule } from '../settlement-providers/settlement-providers.module.js';
 
 const PROVIDED = [
@@ -15,10 +17,14 @@ const PROVIDED = [
   ReadSettlementCreditsUseCase,
 ];
 
-/** Settlement accounts: opening at the provider, the member's queries, and the credit intake the worker runs. */
+/**
+ * Settlement accounts: opening at the provider, the member's queries, and the credit intake the
+ * worker runs; and settlement's extensions of payments and transfers (SettlementPaymentPlug), so
+ * every process that moves payments or transfers imports this module.
+ */
 @Module({
-  imports: [SubTppsApplicationModule, SettlementProvidersModule],
-  providers: PROVIDED,
+  imports: [SubTppsApplicationModule, SettlementProvidersModule, TransfersApplicationModule],
+  providers: [...PROVIDED, SettlementPaymentPlug],
   exports: PROVIDED,
 })
 export class SettlementApplicationModule {}

@@ -8,7 +8,7 @@ import {
   type TokenRequestOptionsInput,
   type TokenRequestPayloadInput,
 } from '#libs/domain';
-import { HOSTED_PAGES_PATH } from '../payments/hosted-pages-url.js';
+import { HOSTED_PAGES_PATH } from '../browser-paths/browser-paths.js';
 import { TransferProgression } from '../transfers/transfer-progression.js';
 import { accessPermissionsOf } from './access-permissions.js';
 import { CompleteTokenRequest, tokenRequestHandleOf, type CompletionContext } from './complete-token-request.js';

@@ -8,6 +8,7 @@ export * from './token-issuance.js';
 export * from './complete-token-request.js';
 export * from './token-request-callback.js';
 export * from './authorize-token-request.usecase.js';
+export * from './submit-hosted-token-request-credentials.usecase.js';
 export * from './token-requests-application.module.js';
 export * from './token-view.js';
 export * from './create-token-request.usecase.js';

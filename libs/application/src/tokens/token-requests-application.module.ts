@@ -4,6 +4,7 @@ import { TransfersApplicationModule } from '../transfers/transfers-application.m
 import { AuthorizeTokenRequestUseCase } from './authorize-token-request.usecase.js';
 import { CompleteTokenRequest } from './complete-token-request.js';
 import { StandingOrderOutcomeAsker } from './standing-order-outcome-asker.js';
+import { SubmitHostedTokenRequestCredentialsUseCase } from './submit-hosted-token-request-credentials.usecase.js';
 import { TokenIssuance } from './token-issuance.js';
 import { TokenRequestCallback } from './token-request-callback.js';
 import { TokenRequestTimer } from './token-request-timer.js';
@@ -13,6 +14,7 @@ const PROVIDERS = [
   TokenIssuance,
   CompleteTokenRequest,
   AuthorizeTokenRequestUseCase,
+  SubmitHostedTokenRequestCredentialsUseCase,
   TokenRequestCallback,
   TokenRequestTimer,
   TokenRequestingParty,

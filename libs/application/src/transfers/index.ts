@@ -12,4 +12,4 @@ export * from './redeem-transfer.usecase.js';
 export * from './transfer-outcome-asker.js';
 export { transferLifecycle, type TransferMoveContext } from './transfer-lifecycle.js';
 export * from './token-request-initiation.js';
-export { plugTransferSettlementExtension, type TransferSettlementExtension } from './transfer-extensions.js';
+export { TransferExtensions, type TransferSettlementExtension } from './transfer-extensions.js';

@@ -1,5 +1,6 @@
 import type { NewTransfer, Transfer, TransferChange, Tx } from '#libs/db';
 import { recordChange, resetTimer, storeNew } from '../lifecycle/record-change.js';
+import type { TransferSettlementExtension } from './transfer-extensions.js';
 import { transferLifecycle } from './transfer-lifecycle.js';
 
 export { isDecoupledStep, transferTimerId } from './transfer-lifecycle.js';
@@ -44,8 +45,9 @@ export async function recordTransferChange(
   change: TransferChange,
   now: Date,
   scheduleSeconds: readonly number[],
+  extensions: TransferSettlementExtension,
 ): Promise<TransferChangeResult> {
-  const recorded = await recordChange(transferLifecycle, tx, current, change, now, { scheduleSeconds });
+  const recorded = await recordChange(transferLifecycle, tx, current, change, now, { scheduleSeconds, extensions });
   if (recorded.kind === 'stale') return recorded;
   if (recorded.kind === 'refused') return { kind: 'refused', transfer: recorded.row };
   return { kind: 'changed', transfer: recorded.row, statusChanged: recorded.statusChanged };

@@ -3,12 +3,16 @@ import { TransferRepository, type NewTransfer, type Transfer, type TransferChang
 import { nextTransferTimer, opensTransferSettlement, transferStatusMachine, type TransferStatus } from '#libs/domain';
 import type { Lifecycle, LifecycleEvent } from '../lifecycle/lifecycle.js';
 import { writeLifecycleEvents } from '../lifecycle/record-change.js';
-import { openTransferSettlementWindow } from './transfer-extensions.js';
+import type { TransferSettlementExtension } from './transfer-extensions.js';
 import { transferEventPayload } from './transfer-view.js';
 
-/** What a transfer's move needs beyond its row: the poll schedule of its bank. */
+/**
+ * What a transfer's move needs beyond its row: the poll schedule of its bank, and for a move that
+ * may follow (recordTransferChange) the process's extensions (TransferExtensions).
+ */
 export interface TransferMoveContext {
   readonly scheduleSeconds: readonly number[];
+  readonly extensions?: TransferSettlementExtension;
 }
 
 /** The id of a transfer's one timer row. */
@@ -73,9 +77,10 @@ export const transferLifecycle: Lifecycle<
     return { id: transferTimerId(transfer.id), queue: JOB_QUEUE['transfers.poll'], payload, dueAt: due };
   },
   timerId: transferTimerId,
-  async follow(tx, { after, now }) {
+  async follow(tx, { after, now, context }) {
     if (!opensTransferSettlement(after)) return undefined;
-    await openTransferSettlementWindow(tx, after, now);
+    if (context.extensions === undefined) throw new Error('transfers: a move that may follow needs the extensions');
+    await context.extensions.openTransferSettlementWindow(tx, after, now);
     const started = await new TransferRepository(tx).update(after, {
       status: 'SETTLEMENT_IN_PROGRESS',
       updatedAt: now,

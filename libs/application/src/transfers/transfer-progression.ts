@@ -4,9 +4,10 @@ import { type BankCallContext, type BankConnectors, type PaymentProgress } from 
 import { type TransferRepository, type Transactions, type Bank, type Transfer, type TransferChange } from '#libs/db';
 import { transferStatusFor, type TransferStatus } from '#libs/domain';
 import { isClearRefusal } from '../bank-truth/clear-refusal.js';
-import { BANK_CALLBACK_PATH } from '../payments/payment-progression.js';
+import { BANK_CALLBACK_PATH } from '../browser-paths/browser-paths.js';
 import type { PaymentRules } from '../payments/payment-rules.js';
 import { recordTransferChange, type TransferChangeResult } from './record-transfer-change.js';
+import type { TransferSettlementExtension } from './transfer-extensions.js';
 import { transferSourceOf } from './transfer-source.js';
 import { bankCallContext, pollScheduleOf } from '../bank-calls/bank-call-context.js';
 
@@ -19,6 +20,8 @@ export interface TransferProgressionDeps {
   readonly rules: PaymentRules;
   readonly logger: Logger;
   readonly publicBaseUrl: string;
+  /** What settlement accounts add to a transfer's move (the process's TransferExtensions). */
+  readonly extensions: TransferSettlementExtension;
 }
 
 /**
@@ -126,7 +129,7 @@ export class TransferProgression {
         const now = this.deps.clock.now();
         const change = compute(current, now);
         if (change === null) return { kind: 'refused', transfer: current } as const;
-        return recordTransferChange(tx, current, change, now, this.scheduleOf(bank));
+        return recordTransferChange(tx, current, change, now, this.scheduleOf(bank), this.deps.extensions);
       });
       if (result.kind !== 'stale') return result;
     }

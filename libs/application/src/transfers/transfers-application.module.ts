@@ -10,6 +10,7 @@ import { TransferProgression } from './transfer-progression.js';
 import { TransferPolling } from './poll-transfer.js';
 import { TransferRedemption } from './transfer-redemption.js';
 import { TransferOutcomeAsker } from './transfer-outcome-asker.js';
+import { TransferExtensions } from './transfer-extensions.js';
 
 /** The transfer progression and use cases, for any process's modules to import (api routes, worker, callbacks). */
 @Module({
@@ -17,7 +18,7 @@ import { TransferOutcomeAsker } from './transfer-outcome-asker.js';
   providers: [
     {
       provide: TransferProgression,
-      inject: [Transactions, TransferRepository, Clock, BankConnectors, APP_CONFIG, LOGGER],
+      inject: [Transactions, TransferRepository, Clock, BankConnectors, APP_CONFIG, LOGGER, TransferExtensions],
       useFactory: (
         transactions: Transactions,
         transfers: TransferRepository,
@@ -25,6 +26,7 @@ import { TransferOutcomeAsker } from './transfer-outcome-asker.js';
         connectors: BankConnectors,
         config: AppConfig,
         logger: Logger,
+        extensions: TransferExtensions,
       ) =>
         new TransferProgression({
           transactions,
@@ -34,12 +36,21 @@ import { TransferOutcomeAsker } from './transfer-outcome-asker.js';
           rules: paymentRules(config),
           logger,
           publicBaseUrl: config.http.publicBaseUrl,
+          extensions,
         }),
     },
+    TransferExtensions,
     TransferRedemption,
     TransferPolling,
     TransferOutcomeAsker,
   ],
-  exports: [TransferProgression, TransferRedemption, TransferPolling, TransferOutcomeAsker, PaymentsApplicationModule],
+  exports: [
+    TransferProgression,
+    TransferRedemption,
+    TransferPolling,
+    TransferOutcomeAsker,
+    TransferExtensions,
+    PaymentsApplicationModule,
+  ],
 })
 export class TransfersApplicationModule {}

@@ -1,4 +1,4 @@
-import { HOSTED_PAGES_PATH } from '../payments/hosted-pages-url.js';
+import { HOSTED_PAGES_PATH } from '../browser-paths/browser-paths.js';
 
 /** Where a user picks the bank of a VRP consent created without one (the hosted pages). */
 export function hostedVrpConsentPath(callbackToken: string): string {

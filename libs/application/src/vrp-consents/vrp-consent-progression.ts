@@ -13,7 +13,7 @@ import {
 } from '#libs/db';
 import { vrpBankTimeZone, vrpConsentStatusFor, type VrpConsentStatus } from '#libs/domain';
 import { bankCallContext } from '../bank-calls/bank-call-context.js';
-import { BANK_CALLBACK_PATH } from '../payments/payment-progression.js';
+import { BANK_CALLBACK_PATH } from '../browser-paths/browser-paths.js';
 import { paymentRules } from '../payments/payment-rules.js';
 import { recordVrpConsentChange, type VrpConsentChangeResult } from './record-vrp-consent-change.js';
 import { vrpConsentFailureChange } from './vrp-consent-bank-failure.js';

@@ -138,7 +138,7 @@ export class InitiateVrpUseCase {
     const call = { kind: 'payment', resourceId: payment.id, memberId, operation: 'vrp-initiation' } as const;
     const stored = await this.payments.insertVrpWithinLimits(
       payment,
-      vrpEvents(payment),
+      vrpEvents(payment, this.progression.moveHooks),
       vrpTimer(payment, now, this.progression.scheduleOf(bank)),
       {
         periods: vrpPeriodsAt(controls, now).map(({ start, end, maximumAmount }) => ({
@@ -175,6 +175,7 @@ export class InitiateVrpUseCase {
       change,
       now,
       this.progression.scheduleOf(bank),
+      this.progression.moveHooks,
     );
     return result.kind === 'stale' ? this.progression.answerInitiation(stored, progress, bank) : result;
   }
@@ -286,7 +287,7 @@ export class InitiateVrpUseCase {
         { kind: 'payment', resourceId: payment.id, memberId, operation: 'vrp-initiation' },
         this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS,
       );
-      await announcePayment(tx, payment);
+      await announcePayment(tx, payment, this.progression.moveHooks);
       await schedulePaymentTimer(tx, payment, now, this.progression.scheduleOf(bank));
       return payment;
     });

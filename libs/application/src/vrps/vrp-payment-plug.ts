@@ -1,16 +1,14 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { PaymentExtensions, type VrpPaymentEvents } from '../payments/payment-extensions.js';
+import { PaymentExtensions } from '../payments/payment-extensions.js';
 import { InitiateVrpUseCase } from './initiate-vrp.usecase.js';
 import { VrpPaymentBank } from './vrp-payment-bank.js';
 import { vrpEventPayload } from './vrp-view.js';
 
-/** VRPs' events beside a payment's own (payments' extension port). */
-export const VRP_PAYMENT_EVENTS: VrpPaymentEvents = { vrpEventPayload };
-
 /**
  * Plugs variable recurring payments into payments (their extension port) when the application
- * starts: a payment initiation naming a VRP consent is made by InitiateVrpUseCase, and the
- * payment progression asks the bank about such payments through VrpPaymentBank.
+ * starts: a payment initiation naming a VRP consent is made by InitiateVrpUseCase, the payment
+ * progression asks the bank about such payments through VrpPaymentBank, and their moves write
+ * VRP_STATUS_CHANGED beside PAYMENT_STATUS_CHANGED.
  */
 @Injectable()
 export class VrpPaymentPlug implements OnModuleInit {
@@ -21,6 +19,10 @@ export class VrpPaymentPlug implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.extensions.plugVrps({ initiate: (command) => this.initiation.execute(command), bank: this.bank });
+    this.extensions.plugVrps({
+      initiate: (command) => this.initiation.execute(command),
+      bank: this.bank,
+      vrpEventPayload,
+    });
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '#libs/db';
 import { wakeOutboxRelay } from '#libs/events';
 import { plannedChange, plannedEvents } from '../lifecycle/planned-change.js';
+import type { PaymentMoveHooks } from '../payments/payment-extensions.js';
 import { paymentLifecycle, paymentTimer } from '../payments/payment-lifecycle.js';
 import {
   statementEvents,
@@ -22,8 +23,8 @@ import {
  * payment's lifecycle declares it: PAYMENT_STATUS_CHANGED and VRP_STATUS_CHANGED for the payment
  * as it stands.
  */
-export function vrpEvents(payment: Payment): readonly NewPaymentEvent[] {
-  return statementEvents(plannedEvents(paymentLifecycle.events(payment, null)));
+export function vrpEvents(payment: Payment, hooks: PaymentMoveHooks): readonly NewPaymentEvent[] {
+  return statementEvents(plannedEvents(paymentLifecycle(hooks).events(payment, null)));
 }
 
 /** The payment's timer row for its current state, as the payment's lifecycle declares it, or null. */
@@ -48,9 +49,10 @@ export async function recordKnownVrpChange(
   change: Omit<PaymentChange, 'pollCount'>,
   now: Date,
   scheduleSeconds: readonly number[],
+  hooks: PaymentMoveHooks,
 ): Promise<ChangeResult> {
   const changed = paymentAfterChange(current, change);
-  const planned = plannedChange(paymentLifecycle, current, changed, now, { payments, scheduleSeconds });
+  const planned = plannedChange(paymentLifecycle(hooks), current, changed, now, { payments, scheduleSeconds });
   if (planned === 'refused') return { kind: 'refused', payment: current };
   const statusChanged = planned.statusChanged;
   const updated = await payments.updateVrpWithEvents(

@@ -2,7 +2,7 @@ import { NO_HTML, html, type SafeHtml } from '#libs/common';
 import type { PaymentLink } from '#libs/db';
 import { displayAccount, displayAmount, type PaymentCreditor } from '#libs/domain';
 import { PAYMENT_LINK_PAGES_PATH } from '#libs/application';
-import { renderPage } from '../../hosted-pages/page-layout.js';
+import { renderPage } from '../../shared/hosted-pages/page-layout.js';
 
 /** The page title of a payment link's pages. */
 export const PAYMENT_LINK_PAGE_TITLE = 'Pay by link';

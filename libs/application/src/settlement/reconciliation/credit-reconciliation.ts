@@ -12,9 +12,9 @@ import {
 } from '#libs/db';
 import { decideCredit, transferSettlementMoves, type ReconciliationState, type SeenCredit } from '#libs/domain';
 import { wakeOutboxRelay } from '#libs/events';
-import type { PaymentMoveContext } from '../../payments/payment-lifecycle.js';
+import { PaymentExtensions } from '../../payments/payment-extensions.js';
 import { candidateOf, referenceKey } from './settlement-candidate.js';
-import { settlementMoveContext, settlementStep } from './settlement-step.js';
+import { settlementMoveContext, settlementStep, type SettlementMoveContext } from './settlement-step.js';
 import { transferCandidateOf, transferSettlementStep } from './transfer-settlement-step.js';
 
 /** What one batch did with the credits it locked. */
@@ -47,16 +47,17 @@ const BUSY_RETRY_MS = 1000;
 @Injectable()
 export class CreditReconciliation {
   private readonly transactions: Transactions;
-  private readonly moveContext: PaymentMoveContext;
+  private readonly moveContext: SettlementMoveContext;
 
   constructor(
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
+    extensions: PaymentExtensions,
     private readonly reconciliation: SettlementReconciliationRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.transactions = new Transactions(prisma);
-    this.moveContext = settlementMoveContext(prisma);
+    this.moveContext = settlementMoveContext(prisma, extensions);
   }
 
   async reconcileBatch(limit: number = this.config.reconciliation.batchSize): Promise<ReconciliationBatch> {

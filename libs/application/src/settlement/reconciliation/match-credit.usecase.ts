@@ -22,9 +22,9 @@ import {
 import { wakeOutboxRelay } from '#libs/events';
 import { renderPayment, type PaymentResource } from '../../payments/payment-view.js';
 import { renderTransfer, type TransferResource } from '../../transfers/transfer-view.js';
-import type { PaymentMoveContext } from '../../payments/payment-lifecycle.js';
+import { PaymentExtensions } from '../../payments/payment-extensions.js';
 import { candidateOf, creditOf } from './settlement-candidate.js';
-import { settlementMoveContext, settlementStep } from './settlement-step.js';
+import { settlementMoveContext, settlementStep, type SettlementMoveContext } from './settlement-step.js';
 import { transferCandidateOf, transferSettlementStep } from './transfer-settlement-step.js';
 
 export interface MatchCreditCommand {
@@ -71,17 +71,18 @@ type MatchState = Match['reconciliationState'];
 @Injectable()
 export class MatchCreditUseCase {
   private readonly transactions: Transactions;
-  private readonly moveContext: PaymentMoveContext;
+  private readonly moveContext: SettlementMoveContext;
 
   constructor(
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
+    extensions: PaymentExtensions,
     private readonly payments: PaymentRepository,
     private readonly transfers: TransferRepository,
     private readonly reconciliation: SettlementReconciliationRepository,
   ) {
     this.transactions = new Transactions(prisma);
-    this.moveContext = settlementMoveContext(prisma);
+    this.moveContext = settlementMoveContext(prisma, extensions);
   }
 
   /** Matches the credit with a payment. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PaymentsApplicationModule } from '../../payments/payments-application.module.js';
 import { CreditReconciliation } from './credit-reconciliation.js';
 import { MatchCreditUseCase } from './match-credit.usecase.js';
 import { ReconciliationQueries } from './reconciliation-queries.js';
@@ -14,5 +15,5 @@ const PROVIDERS = [
 ];
 
 /** Reconciliation of settlement-account credits with payments: the worker's batches and window ends, the admin's views and matches. */
-@Module({ providers: PROVIDERS, exports: PROVIDERS })
+@Module({ imports: [PaymentsApplicationModule], providers: PROVIDERS, exports: PROVIDERS })
 export class ReconciliationApplicationModule {}

@@ -3,6 +3,7 @@ import type { PaymentStatus } from '#libs/domain';
 import type { Lifecycle } from '../../lifecycle/lifecycle.js';
 import { plannedChange, plannedTimer, type PlannedTimer } from '../../lifecycle/planned-change.js';
 import { paymentLifecycle, type PaymentMoveContext } from '../../payments/payment-lifecycle.js';
+import type { PaymentMoveHooks } from '../../payments/payment-extensions.js';
 import { statementEvents, statementTimerChange } from '../../payments/record-payment-change.js';
 import { settlementWindowTimerId } from '../settlement-window-timer.js';
 
@@ -80,8 +81,13 @@ export function plannedSettlementMoves<R extends MovingRow, Ch, S extends string
  * is not run here: the moves are written by one statement) and a poll schedule, never read, as a
  * settlement status keeps no poll timer (the bank's part is over).
  */
-export function settlementMoveContext(prisma: PrismaService): PaymentMoveContext {
-  return { payments: new PaymentRepository(prisma), scheduleSeconds: [] };
+export function settlementMoveContext(prisma: PrismaService, hooks: PaymentMoveHooks): SettlementMoveContext {
+  return { payments: new PaymentRepository(prisma), scheduleSeconds: [], hooks };
+}
+
+/** A payment's settlement move context: its move context and the process's payment extensions (a VRP's events). */
+export interface SettlementMoveContext extends PaymentMoveContext {
+  readonly hooks: PaymentMoveHooks;
 }
 
 /**
@@ -91,12 +97,12 @@ export function settlementMoveContext(prisma: PrismaService): PaymentMoveContext
  * statusReasonInformation when given.
  */
 export function settlementStep(
-  context: PaymentMoveContext,
+  context: SettlementMoveContext,
   current: Payment,
   moves: readonly PaymentStatus[],
   now: Date,
   reason?: string,
 ): SettlementStep {
-  const write = plannedSettlementMoves(paymentLifecycle, context, current, moves, now, reason);
+  const write = plannedSettlementMoves(paymentLifecycle(context.hooks), context, current, moves, now, reason);
   return { write, payment: write.changed };
 }

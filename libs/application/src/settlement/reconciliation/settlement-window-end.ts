@@ -17,9 +17,9 @@ import {
   type WindowEndDecision,
 } from '#libs/domain';
 import { wakeOutboxRelay } from '#libs/events';
-import type { PaymentMoveContext } from '../../payments/payment-lifecycle.js';
+import { PaymentExtensions } from '../../payments/payment-extensions.js';
 import { candidateOf } from './settlement-candidate.js';
-import { settlementMoveContext, settlementStep } from './settlement-step.js';
+import { settlementMoveContext, settlementStep, type SettlementMoveContext } from './settlement-step.js';
 import { transferCandidateOf, transferSettlementStep } from './transfer-settlement-step.js';
 
 /**
@@ -35,17 +35,18 @@ import { transferCandidateOf, transferSettlementStep } from './transfer-settleme
 @Injectable()
 export class SettlementWindowEnd {
   private readonly transactions: Transactions;
-  private readonly moveContext: PaymentMoveContext;
+  private readonly moveContext: SettlementMoveContext;
 
   constructor(
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
+    extensions: PaymentExtensions,
     private readonly payments: PaymentRepository,
     private readonly transfers: TransferRepository,
     private readonly reconciliation: SettlementReconciliationRepository,
   ) {
     this.transactions = new Transactions(prisma);
-    this.moveContext = settlementMoveContext(prisma);
+    this.moveContext = settlementMoveContext(prisma, extensions);
   }
 
   async onTimer(paymentId: string): Promise<PaymentStatus | 'unchanged'> {

@@ -1,19 +1,8 @@
 import type { Payment } from '#libs/db';
 import { html } from '#libs/common';
 import { statusPath } from '../hosted-page-paths.js';
-import { renderMessagePage } from './message.page.js';
+import { renderMessagePage } from '../../../shared/hosted-pages/pages/message.page.js';
 import { tppLink } from './tpp-link.js';
-
-/** 404: a link whose token names no payment. */
-export function renderUnknownLinkPage(traceId: string): string {
-  return renderMessagePage({
-    title: 'This payment link is not recognised',
-    paragraphs: [
-      'The link does not belong to a payment this service knows. Return to the shop and start the payment again.',
-    ],
-    reference: traceId,
-  });
-}
 
 /** 410: bank selection was not finished in time. */
 export function renderExpiredPage(payment: Payment): string {

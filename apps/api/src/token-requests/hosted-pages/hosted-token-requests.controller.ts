@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError, Public, RateLimitedPublic, stringFields } from '#libs/common';
 import {
   AuthorizeTokenRequestUseCase,
+  SubmitHostedTokenRequestCredentialsUseCase,
   TokenRequestingParty,
   hostedTokenRequestPath,
   tppRedirectUrl,
@@ -13,11 +14,11 @@ import {
 import { hasConnector, type EmbeddedAuthStep } from '#libs/connectors';
 import { BankRepository, MemberRepository, TokenRequestRepository, type TokenRequest } from '#libs/db';
 import { displayAmount, type TokenRequestPayloadInput } from '#libs/domain';
-import { sendPage, sendRedirect } from './hosted-page-reply.js';
-import { HostedPagesErrorFilter } from './hosted-pages-error.filter.js';
-import { embeddedPageHasImage } from './pages/embedded-auth-form.js';
-import { renderMessagePage } from './pages/message.page.js';
-import { renderUnknownLinkPage } from './pages/outcome-pages.js';
+import { sendPage, sendRedirect } from '../../shared/hosted-pages/hosted-page-reply.js';
+import { HostedPagesErrorFilter } from '../../shared/hosted-pages/hosted-pages-error.filter.js';
+import { embeddedPageHasImage } from '../../shared/hosted-pages/pages/embedded-auth-form.js';
+import { renderMessagePage } from '../../shared/hosted-pages/pages/message.page.js';
+import { renderUnknownLinkPage } from '../../shared/hosted-pages/pages/unknown-link.page.js';
 import {
   renderTokenRequestBankSelection,
   renderTokenRequestDecoupledPage,
@@ -25,7 +26,6 @@ import {
   tokenRequestStatusPath,
   type TokenRequestSummary,
 } from './pages/token-request-pages.js';
-import { SubmitHostedTokenRequestCredentialsUseCase } from './submit-hosted-token-request-credentials.usecase.js';
 import { tokenRequestBanks } from './token-request-banks.js';
 
 /** Callback tokens are base58; anything else (or anything longer) cannot name a token request. */

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
 import { BankDeadlineExceededError, BankUnavailableError, type EmbeddedAuthStep } from '#libs/connectors';
-import { AuthorizeTokenRequestUseCase, tokenRequestStepOf } from '#libs/application';
 import { TokenRequestRepository, type TokenRequest } from '#libs/db';
-import { embeddedFormValues } from './embedded-form-values.js';
+import { embeddedFormValues } from '../payments/embedded-form-values.js';
+import { AuthorizeTokenRequestUseCase } from './authorize-token-request.usecase.js';
+import { tokenRequestStepOf } from './token-request-step.js';
 
 export interface SubmitHostedTokenRequestCredentialsCommand {
   /** The request the page's callback token names. */

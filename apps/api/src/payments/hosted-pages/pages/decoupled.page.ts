@@ -1,12 +1,10 @@
 import type { Payment } from '#libs/db';
 import { html } from '#libs/common';
-import { initiationOf } from '../hosted-payments.js';
+import { initiationOf } from '#libs/application';
 import { statusPath } from '../hosted-page-paths.js';
-import { renderPage } from '../page-layout.js';
+import { DECOUPLED_REFRESH_SECONDS } from '../../../shared/hosted-pages/decoupled-refresh.js';
+import { renderPage } from '../../../shared/hosted-pages/page-layout.js';
 import { paymentSummary, type PaymentSummaryContext } from './payment-summary.js';
-
-/** Seconds between the page's own reloads while the bank waits for the user's approval. */
-export const DECOUPLED_REFRESH_SECONDS = 5;
 
 /** The bank asks the user to approve elsewhere (their banking app): wait, reloading the status. */
 export function renderDecoupledPage(token: string, payment: Payment, summary: PaymentSummaryContext = {}): string {

@@ -6,7 +6,7 @@ import {
   type CallbackOutcome,
   type ConsentCallbackContext,
   type ConsentCallbackHandler,
-} from '../bank-callback/consent-callback-handler.js';
+} from '../shared/callbacks/consent-callback-handler.js';
 
 /**
  * The token request's end of the bank callback (state `tr.<callbackToken>`): the request is

@@ -2,36 +2,32 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER } from '#libs/common';
 import { PaymentRepository, type Bank, type Payment } from '#libs/db';
-import {
-  PaymentOrderSubmission,
-  PaymentProgression,
-  bankHandleOf,
-  isClearRefusal,
-  tppCallbackUrl,
-  type CallerContext,
-} from '#libs/application';
-import {
-  ConsentCallback,
-  UNKNOWN_STATE,
-  type CallbackOutcome,
-  type ConsentCallbackContext,
-  type ConsentCallbackHandler,
-} from '../bank-callback/consent-callback-handler.js';
+import { isClearRefusal } from '../bank-truth/clear-refusal.js';
+import { bankHandleOf } from './bank-initiation.js';
+import { PaymentOrderSubmission, type CallerContext } from './payment-order-submission.js';
+import { PaymentProgression } from './payment-progression.js';
 
-export { tppCallbackUrl };
+export interface CompletePaymentCallbackCommand {
+  /** The payment's callback token, as the state named it. */
+  readonly token: string;
+  /** The bank's answer: the callback's query and form fields. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly traceId?: string;
+  readonly psuIpAddress?: string;
+}
 
 /**
  * The payment's end of the bank callback (the gateway's redirect URI, GET query or form post).
- * The state's token is the payment's unguessable callback token. At a bank that submits in a
+ * The command's token is the payment's unguessable callback token. At a bank that submits in a
  * second step (UK Open Banking) the return is processed once (PaymentOrderSubmission: a
  * conditional move before any bank call; the order asked again while its answer is unknown);
  * at a bank that executes as the user authorises (Berlin Group) the return only reads where the
- * payment stands. A second or concurrent return calls nothing. Either way the user goes on to
- * the TPP's callbackUrl with `paymentId` and `callbackState`, and the payment's current state.
+ * payment stands. A second or concurrent return calls nothing. Either way it answers the payment
+ * as it now stands (null when no payment has this token), for the user to go on to the TPP's
+ * callbackUrl with `paymentId` and `callbackState`.
  */
 @Injectable()
-@ConsentCallback('payment')
-export class CompleteBankCallbackUseCase implements ConsentCallbackHandler {
+export class CompletePaymentCallbackUseCase {
   constructor(
     private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
@@ -39,13 +35,9 @@ export class CompleteBankCallbackUseCase implements ConsentCallbackHandler {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async complete(
-    token: string,
-    params: Readonly<Record<string, string>>,
-    { traceId, psuIpAddress }: ConsentCallbackContext,
-  ): Promise<CallbackOutcome> {
+  async execute({ token, params, traceId, psuIpAddress }: CompletePaymentCallbackCommand): Promise<Payment | null> {
     const payment = await this.payments.findByCallbackToken(token);
-    if (payment === null) return UNKNOWN_STATE;
+    if (payment === null) return null;
     if (payment.status === 'INITIATION_PENDING_REDIRECT_AUTH') {
       const caller: CallerContext = {
         ...(traceId === undefined ? {} : { traceId }),
@@ -56,8 +48,7 @@ export class CompleteBankCallbackUseCase implements ConsentCallbackHandler {
       if (redemption !== undefined) await this.orders.completeRedirect(payment, bank, redemption, params, caller);
       else await this.readAfterReturn(payment, bank, params, caller);
     }
-    const latest = (await this.payments.findById(payment.id)) ?? payment;
-    return { kind: 'redirect', location: tppCallbackUrl(latest) };
+    return (await this.payments.findById(payment.id)) ?? payment;
   }
 
   /**

@@ -1,10 +1,10 @@
 import type { EmbeddedAuthStep } from '#libs/connectors';
 import type { Payment } from '#libs/db';
 import { html } from '#libs/common';
-import { initiationOf } from '../hosted-payments.js';
+import { initiationOf } from '#libs/application';
 import { embeddedPath } from '../hosted-page-paths.js';
-import { renderPage } from '../page-layout.js';
-import { embeddedAuthForm } from './embedded-auth-form.js';
+import { renderPage } from '../../../shared/hosted-pages/page-layout.js';
+import { embeddedAuthForm } from '../../../shared/hosted-pages/pages/embedded-auth-form.js';
 import { paymentSummary, type PaymentSummaryContext } from './payment-summary.js';
 
 /**

@@ -1,9 +1,9 @@
 import { html, type SafeHtml } from '#libs/common';
 import type { EmbeddedAuthStep } from '#libs/connectors';
 import { hostedTokenRequestPath, hostedTokenRequestStatusPath, type ListedBank } from '#libs/application';
-import { renderPage } from '../page-layout.js';
-import { DECOUPLED_REFRESH_SECONDS } from './decoupled.page.js';
-import { embeddedAuthForm } from './embedded-auth-form.js';
+import { renderPage } from '../../../shared/hosted-pages/page-layout.js';
+import { DECOUPLED_REFRESH_SECONDS } from '../../../shared/hosted-pages/decoupled-refresh.js';
+import { embeddedAuthForm } from '../../../shared/hosted-pages/pages/embedded-auth-form.js';
 
 /** What the user is asked to authorise, in words. */
 export interface TokenRequestSummary {

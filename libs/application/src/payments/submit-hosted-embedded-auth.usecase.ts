@@ -6,7 +6,9 @@ import {
   type EmbeddedAuthStep,
 } from '#libs/connectors';
 import { PaymentRepository, type Payment } from '#libs/db';
-import { PaymentProgression, bankHandleOf, type ChangeResult } from '#libs/application';
+import { bankHandleOf } from './bank-initiation.js';
+import { PaymentProgression } from './payment-progression.js';
+import type { ChangeResult } from './record-payment-change.js';
 import { embeddedFormValues } from './embedded-form-values.js';
 import { embeddedStepOf } from './hosted-step.js';
 import { HostedPayments } from './hosted-payments.js';

@@ -1,9 +1,7 @@
-import type { ListedBank } from '#libs/application';
+import { initiationOf, type BankSelection, type ListedBank } from '#libs/application';
 import { NO_HTML, html, type SafeHtml } from '#libs/common';
-import { initiationOf } from '../hosted-payments.js';
 import { selectionPath } from '../hosted-page-paths.js';
-import { renderPage } from '../page-layout.js';
-import type { BankSelection } from '../show-bank-selection.usecase.js';
+import { renderPage } from '../../../shared/hosted-pages/page-layout.js';
 import { paymentSummary, type PaymentSummaryContext } from './payment-summary.js';
 import { tppLink } from './tpp-link.js';
 

@@ -2,29 +2,32 @@ import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/comm
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, RateLimitedPublic, stringFields } from '#libs/common';
-import { tppCallbackUrl } from '#libs/application';
+import {
+  HostedPayments,
+  SelectBankUseCase,
+  ShowBankSelectionUseCase,
+  SubmitHostedEmbeddedAuthUseCase,
+  bankSearchOf,
+  hostedStepOf,
+  tppCallbackUrl,
+  type NotChoosable,
+} from '#libs/application';
 import type { Payment } from '#libs/db';
 import { HOSTED_PAYMENT_ROUTE, selectionPath, statusPath } from './hosted-page-paths.js';
-import { sendPage, sendRedirect } from './hosted-page-reply.js';
-import { HostedPagesErrorFilter } from './hosted-pages-error.filter.js';
-import { HostedPayments } from './hosted-payments.js';
-import { hostedStepOf } from './hosted-step.js';
+import { sendPage, sendRedirect } from '../../shared/hosted-pages/hosted-page-reply.js';
+import { HostedPagesErrorFilter } from '../../shared/hosted-pages/hosted-pages-error.filter.js';
 import { bankSelectionLogoUris, renderBankSelectionPage } from './pages/bank-selection.page.js';
 import { renderDecoupledPage } from './pages/decoupled.page.js';
 import { summaryLogoUris } from './pages/payment-summary.js';
-import { embeddedPageHasImage } from './pages/embedded-auth-form.js';
+import { embeddedPageHasImage } from '../../shared/hosted-pages/pages/embedded-auth-form.js';
 import { renderEmbeddedAuthPage } from './pages/embedded-auth.page.js';
 import {
   renderBankFailedPage,
   renderContinueAtBankPage,
   renderExpiredPage,
   renderPastSelectionPage,
-  renderUnknownLinkPage,
 } from './pages/outcome-pages.js';
-import { SelectBankUseCase } from './select-bank.usecase.js';
-import { bankSearchOf } from './selectable-banks.js';
-import { ShowBankSelectionUseCase, type NotChoosable } from './show-bank-selection.usecase.js';
-import { SubmitHostedEmbeddedAuthUseCase } from './submit-hosted-embedded-auth.usecase.js';
+import { renderUnknownLinkPage } from '../../shared/hosted-pages/pages/unknown-link.page.js';
 
 /**
  * The hosted pages of a payment created without a bank: pick the bank, then whatever step the

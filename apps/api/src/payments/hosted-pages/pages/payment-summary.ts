@@ -1,8 +1,8 @@
 import { displayAccount, displayAmount, type PaymentInitiationInput } from '#libs/domain';
 import { NO_HTML, html, type SafeHtml } from '#libs/common';
-import type { PaymentSummaryContext } from '../hosted-payments.js';
+import type { PaymentSummaryContext } from '#libs/application';
 
-export type { PaymentSummaryContext } from '../hosted-payments.js';
+export type { PaymentSummaryContext } from '#libs/application';
 
 /** The logos a summary shows (the page's policy must let their origin serve images). */
 export function summaryLogoUris(context: PaymentSummaryContext): string[] {

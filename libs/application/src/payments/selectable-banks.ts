@@ -5,7 +5,10 @@ import {
   type PaymentInitiationInput,
   type PaymentLocalInstrument,
 } from '#libs/domain';
-import { matchesFilter, orderBanks, toListedBank, type BankChoice, type ListedBank } from '#libs/application';
+import { matchesFilter } from '../banks/bank-filter.js';
+import { orderBanks } from '../banks/bank-order.js';
+import { toListedBank, type ListedBank } from '../banks/listed-bank.js';
+import type { BankChoice } from './payment-progression.js';
 
 /** A bank the user may pick for a payment, with the initiation as it would go to that bank. */
 export interface SelectableBank extends BankChoice {
