@@ -29,7 +29,12 @@ import { draftPayment } from '../payments/payment-draft.js';
 import { PaymentProgression } from '../payments/payment-progression.js';
 import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from '../payments/payment-rules.js';
 import { renderPayment, type PaymentResource } from '../payments/payment-view.js';
-import { announcePayment, schedulePaymentTimer, type ChangeResult } from '../payments/record-payment-change.js';
+import {
+  announcePayment,
+  recordKnownPaymentChange,
+  schedulePaymentTimer,
+  type ChangeResult,
+} from '../payments/record-payment-change.js';
 import { changeFromProgress } from '../payments/progress-change.js';
 import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { revokeVrpConsentAfterBankRefusal } from './vrp-consent-revocation.js';
@@ -37,7 +42,7 @@ import { vrpConsentCreditor, vrpControlsOf } from './vrp-consent-controls.js';
 import { vrpLimitMessage, vrpViolation } from './vrp-limit-refusal.js';
 import { AuthorisedConsentCache, type AuthorisedConsent } from './authorised-consent-cache.js';
 import { VrpPaymentBank } from './vrp-payment-bank.js';
-import { recordKnownVrpChange, vrpEvents, vrpTimer } from './vrp-writes.js';
+import { vrpEvents, vrpTimer } from './vrp-writes.js';
 
 /** How long an authorised consent read stays in this process's cache. */
 const CONSENT_CACHE_MS = 5_000;
@@ -158,8 +163,8 @@ export class InitiateVrpUseCase {
   }
 
   /**
-   * The bank's answer recorded as the VRP's change in one statement (recordKnownVrpChange), which
-   * ends its outcome check; a change that needs more in its transaction, or finds the row moved
+   * The bank's answer recorded as the VRP's change in one statement (recordKnownPaymentChange, both
+   * events), which ends its outcome check; a change that needs more in its transaction, or finds the row moved
    * on, takes the locked path (PaymentProgression.answerInitiation).
    */
   private async answer(stored: Payment, progress: PaymentProgress, bank: Bank): Promise<ChangeResult> {
@@ -167,13 +172,15 @@ export class InitiateVrpUseCase {
     const change = changeFromProgress(stored, progress, now, this.rules);
     if (stored.virtualAccountId !== null || stored.paymentLinkId !== null || change.tokenizedAccountId !== undefined)
       return this.progression.answerInitiation(stored, progress, bank);
-    const result = await recordKnownVrpChange(
+    const result = await recordKnownPaymentChange(
       this.prisma,
       this.payments,
       stored,
       change,
       now,
+      this.rules,
       this.progression.scheduleOf(bank),
+      { answered: true },
     );
     return result.kind === 'stale' ? this.progression.answerInitiation(stored, progress, bank) : result;
   }
