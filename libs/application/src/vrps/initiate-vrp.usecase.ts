@@ -41,6 +41,7 @@ import { revokeVrpConsentAfterBankRefusal } from './vrp-consent-revocation.js';
 import { vrpConsentCreditor, vrpControlsOf } from './vrp-consent-controls.js';
 import { vrpLimitMessage, vrpViolation } from './vrp-limit-refusal.js';
 import { AuthorisedConsentCache, type AuthorisedConsent } from './authorised-consent-cache.js';
+import { CurrentVrpPeriods } from './current-vrp-periods.js';
 import { VrpPaymentBank } from './vrp-payment-bank.js';
 import { vrpEvents, vrpTimer } from './vrp-writes.js';
 
@@ -70,6 +71,7 @@ export class InitiateVrpUseCase {
   private readonly rules: PaymentRules;
   private readonly ownHosts: readonly string[];
   private readonly consentCache = new AuthorisedConsentCache(CONSENT_CACHE_MS, 10_000);
+  private readonly periods = new CurrentVrpPeriods();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -132,7 +134,8 @@ export class InitiateVrpUseCase {
   ): Promise<Payment | null> {
     const now = this.clock.now();
     const controls = vrpControlsOf(consent);
-    if (decideVrpLimits(controls, [], input.amount.value, now).kind === 'refused') return null;
+    const periods = this.periods.at(consent.id, controls, now);
+    if (decideVrpLimits(controls, [], input.amount.value, now, undefined, periods).kind === 'refused') return null;
     const payment = paymentFromNew(
       withFields(draftPayment(memberId, input, now, this.rules), {
         vrpConsentId: consent.id,
@@ -145,7 +148,7 @@ export class InitiateVrpUseCase {
       vrpEvents(payment),
       vrpTimer(payment, now, this.progression.scheduleOf(bank)),
       {
-        periods: vrpPeriodsAt(controls, now).map(({ start, end, maximumAmount }) => ({
+        periods: periods.map(({ start, end, maximumAmount }) => ({
           start,
           end,
           maximum: maximumAmount,
