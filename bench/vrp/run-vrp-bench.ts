@@ -14,6 +14,7 @@ import { authorisedVrpConsent, consentsOfManyPayers } from './vrp-consents.js';
 import { untilPostgresQuiet } from './quiet-postgres.js';
 import { printVrpHeadline } from './vrp-report.js';
 import { measureLoadsInTurns } from './vrp-turns.js';
+import { measureCpuPerVrp, printCpuBatchHead } from './vrp-cpu-batch.js';
 
 const ACCEPTED = ['INITIATION_COMPLETED', 'INITIATION_PROCESSING'];
 
@@ -92,6 +93,29 @@ export async function runVrpBench(entryFile: string, args: readonly string[]): P
         options: underMany.post(`${apiUrl}/v2/payments`, auth),
       },
     ];
+    const batch = Number(
+      /^--cpu-batch=(\d+)$/.exec(args.find((arg) => arg.startsWith('--cpu-batch=')) ?? '')?.[1] ?? 0,
+    );
+    if (batch > 0) {
+      // Only the CPU per VRP over a fixed batch under each kind of consent (see vrp-cpu-batch.ts).
+      printCpuBatchHead(log);
+      const quiet = () => untilPostgresQuiet(stack.db);
+      for (const [name, consentOf] of [
+        ['one consent', () => one],
+        [`${many.length} consents`, (index: number) => many[index % many.length] ?? ''],
+      ] as const) {
+        await measureCpuPerVrp(
+          name,
+          batch,
+          (index) => postJson(`${apiUrl}/v2/payments`, vrpBody(consentOf(index), `cpu-${name.length}-${index}`), auth),
+          cpuSnapshot,
+          quiet,
+          log,
+        );
+      }
+      await printAftermath(stack.db, one, log);
+      return;
+    }
     log(
       `measuring: ${seconds} s per run in ${rounds} slice${rounds === 1 ? '' : 's'} taken in turns, after ${warmUpSeconds} s of warm-up each, ${CONNECTIONS} connections, api in ${apiWorkers} process${apiWorkers === 1 ? '' : 'es'}`,
     );

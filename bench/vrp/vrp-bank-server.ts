@@ -16,7 +16,7 @@ function wrapBankVrpStages(stages: StageTimes): void {
     stages.wrap(
       VrpLedger.prototype,
       'record',
-      "sandbox bank: VRP ledger (interactive transaction: consent locked, period's VRPs summed, insert)",
+      "sandbox bank: VRP ledger (one statement: consent locked, periods' VRPs summed, token, key, debit, insert, booking)",
     ),
     stages.wrap(
       PaymentEngine.prototype,

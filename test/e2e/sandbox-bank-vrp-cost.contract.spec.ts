@@ -120,7 +120,7 @@ afterAll(async () => {
 });
 
 describe('the sandbox bank: what a VRP costs it in Postgres', () => {
-  it('a settled VRP under a consent already read: at most 12 statements (the token, the consent, one locked transaction; 18 when it was stored, then settled in a second transaction)', async () => {
+  it('a settled VRP under a consent already read: one statement (the token, the key, the limits under the consent lock, the debit, the VRP and its booking entry; 11 in one locked transaction before)', async () => {
     const consent = await authorisedConsent(`vrp-cost-${randomUUID().slice(0, 8)}`);
     // The first VRP reads the consent's Initiation and Risk once for the connector.
     expect(await connector.initiateVrp(ctx(), vrp(consent, '1.00'))).toMatchObject({ outcome: 'COMPLETED' });
@@ -130,7 +130,32 @@ describe('the sandbox bank: what a VRP costs it in Postgres', () => {
     });
     expect(answer).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'AcceptedSettlementCompleted' });
     // The sandbox clock may read Postgres once meanwhile.
-    expect(cost).toBeLessThanOrEqual(12);
+    expect(cost).toBeLessThanOrEqual(2);
+  });
+
+  it('a repeated x-idempotency-key answers the VRP it made, debited once, in one statement; with another body it is refused', async () => {
+    const consent = await authorisedConsent(`vrp-cost-${randomUUID().slice(0, 8)}`);
+    const request = vrp(consent, '3.00');
+    const first = await connector.initiateVrp(ctx(), request);
+    expect(first).toMatchObject({ outcome: 'COMPLETED', bankStatus: 'AcceptedSettlementCompleted' });
+    let again: unknown;
+    const cost = await statementsOf(async () => {
+      again = await connector.initiateVrp(ctx(), request);
+    });
+    expect(again).toMatchObject({ bankVrpId: first.bankVrpId, bankStatus: 'AcceptedSettlementCompleted' });
+    expect(cost).toBeLessThanOrEqual(2);
+    const debits = await bank.stores.db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sandbox_bank.sb_transaction WHERE payment_id = $1',
+      [first.bankVrpId],
+    );
+    expect(debits.rows[0]?.n).toBe(1);
+    const otherBody = await connector
+      .initiateVrp(ctx(), { ...request, amount: { value: '4.00', currency: 'GBP' } })
+      .then(
+        () => undefined,
+        (reason: unknown) => reason as Error,
+      );
+    expect(otherBody?.message).toContain('x-idempotency-key was already used with a different request');
   });
 
   it('over the consent limit: refused with FailsControlParameters, the earlier VRPs counted in one sum over both limits', async () => {

@@ -660,7 +660,7 @@ describe('recording the answer to a stored initiation in one statement (real Pos
       expect((await bound.findViewForMember(memberId, stored.id))?.bankPaymentStatus).toBe('seen-in-tx');
       expect(await bound.findViewForMember('m:someone-else' as MemberId, stored.id)).toBeNull();
       await expect(
-        bound.updateWithEvent(stored, { ...stored, version: 1 }, null, { clear: paymentTimerId(stored.id) }),
+        bound.updateWithEvents(stored, { ...stored, version: 1 }, [], { clear: paymentTimerId(stored.id) }),
       ).rejects.toThrow(/transaction of its own/);
     });
   });

@@ -117,6 +117,11 @@ describe('VRPs under a consent', () => {
     const [sent] = gateway.bank.calls('initiateVrp');
     expect(sent?.args[0]).toMatchObject({ bankConsentId: 'bank-vc', grant: 'vrp-grant-secret' });
     expect(await row(payment.id)).toMatchObject({ vrpConsentId: consent, status: 'INITIATION_COMPLETED' });
+    // The answer, recorded in one statement, wrote both events of each move and ended the initiation's check.
+    const events = (await gateway.eventsOf(payment.id)).map((event) => event.eventType);
+    expect(events.filter((type) => type === 'PAYMENT_STATUS_CHANGED')).toHaveLength(2);
+    expect(events.filter((type) => type === 'VRP_STATUS_CHANGED')).toHaveLength(2);
+    expect(await gateway.outcomeCheck('payment', payment.id)).toBeNull();
   });
 
   it('refuses a VRP above the individual maximum or past a periodic limit before asking the bank', async () => {

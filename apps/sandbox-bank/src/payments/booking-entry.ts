@@ -14,7 +14,7 @@ function part(source: Json | undefined, key: string): Json {
 }
 
 /** What the order says about the debit: its text, reference and counterparty. */
-type EntryDescription = Pick<
+export type EntryDescription = Pick<
   Prisma.SbTransactionUncheckedCreateInput,
   'information' | 'reference' | 'counterpartyName' | 'counterpartySchemeName' | 'counterpartyIdentification'
 >;
@@ -48,9 +48,13 @@ function obieDescription(request: Json): EntryDescription {
   };
 }
 
+/** What a payment order of `kind` says about its debit. */
+export function entryDescription(kind: string, request: Json): EntryDescription {
+  return kind.startsWith('berlin-group-') ? berlinGroupDescription(request) : obieDescription(request);
+}
+
 /** The debit a settled payment books on the payer's account, described from its order. */
 export function bookingEntry(payment: Payment, bookedAt: Date): Prisma.SbTransactionUncheckedCreateInput {
-  const request = payment.request as Json;
   return {
     id: `${payment.id}-T`,
     accountId: payment.debtorAccountId,
@@ -59,7 +63,7 @@ export function bookingEntry(payment: Payment, bookedAt: Date): Prisma.SbTransac
     amount: payment.amount,
     currency: payment.currency,
     bookingDateTime: bookedAt,
-    ...(payment.kind.startsWith('berlin-group-') ? berlinGroupDescription(request) : obieDescription(request)),
+    ...entryDescription(payment.kind, payment.request as Json),
     paymentId: payment.id,
   };
 }

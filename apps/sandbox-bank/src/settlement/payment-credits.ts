@@ -8,7 +8,7 @@ import {
   type CreditLocalInstrument,
   type NewSettlementCredit,
 } from './settlement-credit.store.js';
-import type { SettlementAccountIdentifiers } from './settlement-identifiers.js';
+import { compactIban, isSettlementBankAccount, type SettlementAccountIdentifiers } from './settlement-identifiers.js';
 import { creditScenarioOf, garbled } from './settlement-scenarios.js';
 
 type Json = Readonly<Record<string, unknown>>;
@@ -95,6 +95,17 @@ function debtorOf(account: Prisma.SbAccountModel | null): Partial<NewSettlementC
         ? { debtorIban: identification }
         : {};
   return { debtorName: account.holderName, ...identifiers };
+}
+
+/**
+ * Whether settling a payment order of `kind` may credit a settlement account: it moves money and
+ * its creditor is at the settlement provider's bank (the account may still not exist).
+ */
+export function mayCreditSettlementAccount(kind: PaymentKind, request: Json): boolean {
+  if (!CREDITING_KINDS[kind]) return false;
+  const { creditor } = kind.startsWith('berlin-group-') ? berlinGroupFacts(request) : obieFacts(request);
+  const iban = creditor.iban === undefined ? undefined : compactIban(creditor.iban);
+  return isSettlementBankAccount({ ...creditor, ...(iban === undefined ? {} : { iban }) });
 }
 
 /**

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '#libs/common';
 import { ObieError } from '../http/obie-error.js';
+import { scenarioFor } from '../banks/scenario-users.js';
+import { entryDescription } from '../payments/booking-entry.js';
 import { PaymentEngine } from '../payments/payment-engine.js';
-import { PAYMENT_VOCABULARY } from '../payments/payment-vocabulary.js';
+import { INSUFFICIENT_FUNDS, PAYMENT_VOCABULARY, REJECTED_BY_BANK } from '../payments/payment-vocabulary.js';
+import { mayCreditSettlementAccount } from '../settlement/payment-credits.js';
 import type { Consent } from '../store/consent.store.js';
 import { requestHash } from '../store/consent.store.js';
 import type { NewPayment, Payment } from '../store/payment.store.js';
@@ -11,15 +14,35 @@ import { newResourceId } from '../store/secret-hash.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
 import type { ControlParameters } from './vrp-consent-request.js';
 import { checkControlParameters, limitPeriod } from './vrp-limits.js';
+import { recordVrp, type VrpOutcomes, type VrpToRecord } from './vrp-statements.js';
 
 const KIND = 'domestic-vrp';
-const NOT_COUNTED = [PAYMENT_VOCABULARY[KIND].rejected];
+const VOCABULARY = PAYMENT_VOCABULARY[KIND];
+const NOT_COUNTED = [VOCABULARY.rejected];
+const OUTCOMES: VrpOutcomes = {
+  ...VOCABULARY,
+  rejectedByBank: REJECTED_BY_BANK,
+  insufficientFunds: INSUFFICIENT_FUNDS,
+};
+
+/** A VRP to record: the payment, and the access token it is submitted with (its grant's id). */
+export type VrpSubmission = NewPayment & { readonly grantId: string };
+
+/** What recording a VRP came to. */
+export type VrpRecording =
+  | { readonly kind: 'recorded'; readonly payment: Payment }
+  /** The access token is no longer live (revoked or expired since it was read): nothing was written. */
+  | { readonly kind: 'token-not-live' }
+  /** The consent no longer takes payments, and the key made none: nothing was written. */
+  | { readonly kind: 'consent-not-authorised' };
 
 /**
- * Records a VRP only within its consent's control parameters. The check and the insert (with
- * the debit when it settles at once) run in one transaction holding the consent's row lock, so
- * concurrent VRPs under one consent are counted one after the other and never overspend a limit
- * together.
+ * Records a VRP only within its consent's control parameters. The check and the insert (with the
+ * debit when it settles at once) are one statement holding the consent's row lock
+ * (vrp-statements.ts), so concurrent VRPs under one consent are counted one after the other and
+ * never overspend a limit together, and the lock is held for that statement only. A VRP to the
+ * settlement provider's bank, which may credit a settlement account as it settles, is recorded
+ * in a transaction under the same lock instead (PaymentEngine.storeDecided).
  */
 @Injectable()
 export class VrpLedger {
@@ -31,17 +54,67 @@ export class VrpLedger {
 
   /**
    * The VRP made for `payment.idempotencyKey`: recorded now, with what its scenario does at
-   * submission done in the same transaction (PaymentEngine.storeDecided), or the one recorded
-   * earlier. Round trips: the lock, the earlier VRP by key, one sum over every periodic limit,
-   * then the writes.
+   * submission done in the same statement, or the one recorded earlier (a different body is a
+   * 400). A VRP beyond a limit is refused with UK.OBIE.Rules.FailsControlParameters naming it.
    */
-  async record(consent: Consent, control: ControlParameters, payment: NewPayment): Promise<Payment> {
+  async record(consent: Consent, control: ControlParameters, payment: VrpSubmission): Promise<VrpRecording> {
+    const { grantId, ...order } = payment;
+    if (mayCreditSettlementAccount(KIND, order.request)) return this.recordLocked(consent, control, order);
+    const hash = requestHash(order.request);
+    const now = this.clock.now();
+    const periods = control.PeriodicLimits.map((limit) =>
+      limitPeriod(limit, control.ValidFromDateTime ?? consent.createdAt, now),
+    );
+    const refusal = (spent: readonly string[]): Promise<Error | null> =>
+      checkControlParameters(control, order, consent.createdAt, now, (since) =>
+        Promise.resolve(spent[periods.findIndex((period) => period.start.getTime() === since.getTime())] ?? '0'),
+      ).then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
+    const alone = await refusal([]);
+    try {
+      const recorded = await recordVrp(this.prisma.pool, {
+        ...order,
+        id: newResourceId('DVRP'),
+        consentId: consent.id,
+        requestHash: hash,
+        periods: periods.map((period) => ({ start: period.start, allowed: period.allowed.toFixed() })),
+        notCounted: NOT_COUNTED,
+        now,
+        scenario: scenarioAtSubmission(order.username),
+        grantId,
+        outcomes: OUTCOMES,
+        entry: entryDescription(KIND, order.request),
+        fitsAlone: alone === null,
+      });
+      if (recorded.earlier !== null) return { kind: 'recorded', payment: sameRequest(recorded.earlier, hash) };
+      if (recorded.made !== null) return { kind: 'recorded', payment: recorded.made };
+      if (!recorded.tokenLive) return { kind: 'token-not-live' };
+      if (recorded.spent === null) return { kind: 'consent-not-authorised' };
+      throw (await refusal(recorded.spent)) ?? new Error(`VRP under ${consent.id} refused by no rule`);
+    } catch (error) {
+      // The same key under another consent's lock won the insert: answer what it made.
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await this.byKey(this.prisma, order, hash);
+      if (winner === null) throw error;
+      return { kind: 'recorded', payment: winner };
+    }
+  }
+
+  /**
+   * As `record`, in one interactive transaction: the lock, the earlier VRP by key, one sum over
+   * every periodic limit, then the writes with the payee's settlement credit.
+   */
+  private async recordLocked(consent: Consent, control: ControlParameters, payment: NewPayment): Promise<VrpRecording> {
     const hash = requestHash(payment.request);
     try {
       return await this.prisma.$transaction(async (tx) => {
-        await tx.$queryRaw`SELECT id FROM "sandbox_bank"."sb_consent" WHERE id = ${consent.id} FOR UPDATE`;
+        const locked = await tx.$queryRaw<Array<{ id: string }>>`
+          SELECT id FROM "sandbox_bank"."sb_consent" WHERE id = ${consent.id} AND status = 'Authorised' FOR UPDATE`;
         const earlier = await this.byKey(tx, payment, hash);
-        if (earlier !== null) return earlier;
+        if (earlier !== null) return { kind: 'recorded', payment: earlier };
+        if (locked.length === 0) return { kind: 'consent-not-authorised' };
         const now = this.clock.now();
         const spent = await this.spentInPeriods(tx, consent, control, now);
         await checkControlParameters(
@@ -51,7 +124,7 @@ export class VrpLedger {
           now,
           (since) => Promise.resolve(spent.get(since.getTime()) ?? '0'),
         );
-        return this.engine.storeDecided(tx, {
+        const stored = await this.engine.storeDecided(tx, {
           ...payment,
           id: newResourceId('DVRP'),
           requestHash: hash,
@@ -59,13 +132,14 @@ export class VrpLedger {
           createdAt: now,
           statusUpdatedAt: now,
         });
+        return { kind: 'recorded', payment: stored };
       });
     } catch (error) {
       // The same key under another consent's lock won the insert: answer what it made.
       if (!isUniqueViolation(error)) throw error;
       const winner = await this.byKey(this.prisma, payment, hash);
       if (winner === null) throw error;
-      return winner;
+      return { kind: 'recorded', payment: winner };
     }
   }
 
@@ -106,13 +180,23 @@ export class VrpLedger {
     const existing = await db.sbPayment.findFirst({
       where: { bankId: payment.bankId, kind: KIND, idempotencyKey: payment.idempotencyKey },
     });
-    if (existing !== null && existing.requestHash !== hash) {
-      throw ObieError.badRequest(
-        'UK.OBIE.Header.Invalid',
-        'x-idempotency-key was already used with a different request.',
-        'x-idempotency-key',
-      );
-    }
-    return existing;
+    return existing === null ? null : sameRequest(existing, hash);
   }
+}
+
+/** What the payer's scenario does with a VRP at submission (PaymentEngine.storeDecided's ends). */
+function scenarioAtSubmission(username: string): VrpToRecord['scenario'] {
+  const { behaviour } = scenarioFor(username);
+  return behaviour === 'reject' ? 'reject' : behaviour === 'settle' ? 'settle' : 'store';
+}
+
+/** The VRP an idempotency key made, when it was made by the same request (a different body is a 400). */
+function sameRequest(payment: Payment, hash: string): Payment {
+  if (payment.requestHash !== hash)
+    throw ObieError.badRequest(
+      'UK.OBIE.Header.Invalid',
+      'x-idempotency-key was already used with a different request.',
+      'x-idempotency-key',
+    );
+  return payment;
 }

@@ -55,9 +55,9 @@ export function statementEvents(events: readonly PlannedEvent[]): NewPaymentEven
   }));
 }
 
-/** The one event row of a payment's statement (a VRP's two events take statements of their own, `vrps/vrp-writes.ts`). */
+/** The one event row of a new payment's statement (a new VRP's two take the VRP's insert, `vrps/vrp-writes.ts`). */
 function statementEvent(events: readonly PlannedEvent[]): NewPaymentEvent | null {
-  if (events.length > 1) throw new Error('a payment move with several events takes the VRP statements');
+  if (events.length > 1) throw new Error('a new payment with several events takes the VRP insert');
   return statementEvents(events)[0] ?? null;
 }
 
@@ -154,11 +154,14 @@ export async function recordPaymentChange(
 /**
  * The same move as recordPaymentChange for a row the caller knows as it stands (the payment the
  * request has just stored), without a lock or an interactive transaction: the lifecycle plans the
- * move (plannedChange: refused, or the event when the status changes and the timer set or
- * removed), then one statement on the shared pool updates the row if it is still at that status
- * and version and nobody holds it, and with it writes that event and timer; the relay is woken
- * after the commit. 'stale' when nothing was written (the row moved on, or another transaction is
- * moving it): the caller reads it again, locked (PaymentProgression.change).
+ * move (plannedChange: refused, or the events when the status changes, PAYMENT_STATUS_CHANGED and
+ * for a VRP VRP_STATUS_CHANGED, and the timer set or removed), then one statement on the shared
+ * pool updates the row if it is still at that status and version and nobody holds it, and with it
+ * writes those events and that timer, and with `answered` ends the payment's outcome check (a
+ * VRP's initiation), whether the status moved or stayed; the relay is woken after the commit.
+ * 'stale' when nothing was written (the row moved on, or another transaction is moving it): the
+ * caller reads it again, locked (PaymentProgression.change). Only for a change that needs nothing
+ * else in its transaction (no settlement window, no payment link, no new Account on File).
  */
 export async function recordKnownPaymentChange(
   prisma: PrismaService,
@@ -169,6 +172,7 @@ export async function recordKnownPaymentChange(
   rules: PaymentRules,
   scheduleSeconds: readonly number[],
   hooks: PaymentMoveHooks,
+  { answered = false }: { readonly answered?: boolean } = {},
 ): Promise<ChangeResult> {
   const changed = paymentAfterChange(current, change);
   const planned = plannedChange(paymentLifecycle(hooks), current, changed, now, {
@@ -176,11 +180,12 @@ export async function recordKnownPaymentChange(
     scheduleSeconds: scheduleOf(rules, scheduleSeconds),
   });
   if (planned === 'refused') return { kind: 'refused', payment: current };
-  const updated = await payments.updateWithEvent(
+  const updated = await payments.updateWithEvents(
     current,
     changed,
-    planned.statusChanged ? statementEvent(planned.events) : null,
+    planned.statusChanged ? statementEvents(planned.events) : [],
     statementTimerChange(planned.timer),
+    answered,
   );
   if (updated === null) return { kind: 'stale' };
   if (planned.statusChanged) wakeOutboxRelay(prisma.pool);

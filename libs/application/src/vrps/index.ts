@@ -4,4 +4,4 @@ export * from './list-vrps.usecase.js';
 export * from './confirm-vrp-funds.usecase.js';
 export * from './vrps-application.module.js';
 export * from './vrp-payment-plug.js';
-export { recordKnownVrpChange, vrpEvents, vrpTimer } from './vrp-writes.js';
+export { vrpEvents, vrpTimer } from './vrp-writes.js';

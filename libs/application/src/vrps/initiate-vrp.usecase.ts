@@ -29,15 +29,21 @@ import { draftPayment } from '../payments/payment-draft.js';
 import { PaymentProgression } from '../payments/payment-progression.js';
 import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from '../payments/payment-rules.js';
 import { renderPayment, type PaymentResource } from '../payments/payment-view.js';
-import { announcePayment, schedulePaymentTimer, type ChangeResult } from '../payments/record-payment-change.js';
+import {
+  announcePayment,
+  recordKnownPaymentChange,
+  schedulePaymentTimer,
+  type ChangeResult,
+} from '../payments/record-payment-change.js';
 import { changeFromProgress } from '../payments/progress-change.js';
 import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { revokeVrpConsentAfterBankRefusal } from './vrp-consent-revocation.js';
 import { vrpConsentCreditor, vrpControlsOf } from './vrp-consent-controls.js';
 import { vrpLimitMessage, vrpViolation } from './vrp-limit-refusal.js';
 import { AuthorisedConsentCache, type AuthorisedConsent } from './authorised-consent-cache.js';
+import { CurrentVrpPeriods } from './current-vrp-periods.js';
 import { VrpPaymentBank } from './vrp-payment-bank.js';
-import { recordKnownVrpChange, vrpEvents, vrpTimer } from './vrp-writes.js';
+import { vrpEvents, vrpTimer } from './vrp-writes.js';
 
 /** How long an authorised consent read stays in this process's cache. */
 const CONSENT_CACHE_MS = 5_000;
@@ -68,6 +74,7 @@ export class InitiateVrpUseCase {
   private readonly rules: PaymentRules;
   private readonly ownHosts: readonly string[];
   private readonly consentCache = new AuthorisedConsentCache(CONSENT_CACHE_MS, 10_000);
+  private readonly periods = new CurrentVrpPeriods();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -128,7 +135,8 @@ export class InitiateVrpUseCase {
   ): Promise<Payment | null> {
     const now = this.clock.now();
     const controls = vrpControlsOf(consent);
-    if (decideVrpLimits(controls, [], input.amount.value, now).kind === 'refused') return null;
+    const periods = this.periods.at(consent.id, controls, now);
+    if (decideVrpLimits(controls, [], input.amount.value, now, undefined, periods).kind === 'refused') return null;
     const payment = paymentFromNew(
       withFields(draftPayment(memberId, input, now, this.rules), {
         vrpConsentId: consent.id,
@@ -141,7 +149,7 @@ export class InitiateVrpUseCase {
       vrpEvents(payment, this.progression.moveHooks),
       vrpTimer(payment, now, this.progression.scheduleOf(bank)),
       {
-        periods: vrpPeriodsAt(controls, now).map(({ start, end, maximumAmount }) => ({
+        periods: periods.map(({ start, end, maximumAmount }) => ({
           start,
           end,
           maximum: maximumAmount,
@@ -159,8 +167,8 @@ export class InitiateVrpUseCase {
   }
 
   /**
-   * The bank's answer recorded as the VRP's change in one statement (recordKnownVrpChange), which
-   * ends its outcome check; a change that needs more in its transaction, or finds the row moved
+   * The bank's answer recorded as the VRP's change in one statement (recordKnownPaymentChange, both
+   * events), which ends its outcome check; a change that needs more in its transaction, or finds the row moved
    * on, takes the locked path (PaymentProgression.answerInitiation).
    */
   private async answer(stored: Payment, progress: PaymentProgress, bank: Bank): Promise<ChangeResult> {
@@ -168,14 +176,16 @@ export class InitiateVrpUseCase {
     const change = changeFromProgress(stored, progress, now, this.rules);
     if (stored.virtualAccountId !== null || stored.paymentLinkId !== null || change.tokenizedAccountId !== undefined)
       return this.progression.answerInitiation(stored, progress, bank);
-    const result = await recordKnownVrpChange(
+    const result = await recordKnownPaymentChange(
       this.prisma,
       this.payments,
       stored,
       change,
       now,
+      this.rules,
       this.progression.scheduleOf(bank),
       this.progression.moveHooks,
+      { answered: true },
     );
     return result.kind === 'stale' ? this.progression.answerInitiation(stored, progress, bank) : result;
   }

@@ -239,18 +239,32 @@ const changePayment = rowUpdater(PAYMENT_SHAPE, PAYMENT_CHANGE_FIELDS, {
   batching: { maxInFlight: 2, maxBatch: 64 },
 });
 
+// A change that answers the payment's outcome check (a VRP's initiation) ends the check in the same statement.
+const changePaymentEndingCheck = rowUpdater(PAYMENT_SHAPE, PAYMENT_CHANGE_FIELDS, {
+  name: 'payments-update-with-events-check-ended',
+  additions: {
+    alongside: [
+      () =>
+        `DELETE FROM outcome_check o USING written WHERE o.kind = 'payment' AND o.resource_id = written.id RETURNING 1`,
+    ],
+  },
+  batching: { maxInFlight: 2, maxBatch: 64 },
+});
+
 /**
- * Changes a payment still at `expected` (status and version) to `changed`, writes its event (when
- * given) and sets or removes its timer: all or nothing, in one statement shared with the changes
- * that arrive together. Answers whether it wrote: false when the row has moved on, or another
- * transaction holds it. Like the creation statement it does not NOTIFY the outbox relay.
+ * Changes a payment still at `expected` (status and version) to `changed`, writes its events (the
+ * lifecycle's, none when the status stays) and sets or removes its timer, and with `answered`
+ * ends its outcome check: all or nothing, in one statement shared with the changes that arrive
+ * together. Answers whether it wrote: false when the row has moved on, or another transaction
+ * holds it. Like the creation statement it does not NOTIFY the outbox relay.
  */
-export function updatePaymentWithEvent(
+export function updatePaymentWithEvents(
   pool: pg.Pool,
   expected: Pick<Payment, 'id' | 'status' | 'version'>,
   changed: Payment,
-  event: NewPaymentEvent | null,
+  events: readonly NewPaymentEvent[],
   timer: PaymentTimerChange,
+  answered: boolean,
 ): Promise<boolean> {
-  return changePayment(pool, { expected, changed, events: event === null ? [] : [event], timer });
+  return (answered ? changePaymentEndingCheck : changePayment)(pool, { expected, changed, events, timer });
 }

@@ -16,19 +16,14 @@ import {
   paymentRowsJson,
   readPaymentForMember,
   readPaymentViewForMember,
-  updatePaymentWithEvent,
+  updatePaymentWithEvents,
   type NewPaymentEvent,
   type NewPaymentTimer,
   type PaymentTimerChange,
   type PaymentView,
 } from './payment-statements.js';
 import { olderThan, oneOf } from '../list-clauses.js';
-import {
-  insertVrpWithinLimits,
-  updateVrpWithEvents,
-  type VrpInitiationCheck,
-  type VrpLimitsToHold,
-} from './vrp-payment-statements.js';
+import { insertVrpWithinLimits, type VrpInitiationCheck, type VrpLimitsToHold } from './vrp-payment-statements.js';
 
 function json(
   value: Prisma.InputJsonValue | null | undefined,
@@ -89,7 +84,7 @@ const VIEW_SELECT = {
  * The request path runs on the pool Prisma shares, as batched raw statements
  * (payment-statements.ts): the member's reads, a creation with its event and timer
  * (`insertWithEvent`), and a change of a row the caller knows with its event and timer
- * (`updateWithEvent`), each of the latter two its own transaction. Bound to a transaction
+ * (`updateWithEvents`), each of the latter two its own transaction. Bound to a transaction
  * (`in(tx)`), the reads run in it; the two writes refuse to (they cannot join it). The locked
  * change (`lock`, `update`, `countPoll`) runs in the caller's transaction.
  */
@@ -195,23 +190,27 @@ export class PaymentRepository extends Repository {
 
   /**
    * Changes the payment from `expected` (the row the caller knows) to `changed` (as
-   * paymentAfterChange gives it), with its event when the status changes and its timer set or
-   * removed: all or nothing, in one statement shared with the changes that arrive together (see
-   * updatePaymentWithEvent). Answers the payment as changed, or null when nothing was written:
-   * the row is no longer at `expected`'s status and version, or another transaction holds it.
+   * paymentAfterChange gives it), with its events when the status changes (PAYMENT_STATUS_CHANGED,
+   * and VRP_STATUS_CHANGED for a VRP) and its timer set or removed, and with `answered` its
+   * outcome check ended: all or nothing, in one statement shared with the changes that arrive
+   * together (see updatePaymentWithEvents). Answers the payment as changed, or null when nothing
+   * was written: the row is no longer at `expected`'s status and version, or another transaction
+   * holds it.
    */
-  async updateWithEvent(
+  async updateWithEvents(
     expected: Pick<Payment, 'id' | 'status' | 'version'>,
     changed: Payment,
-    event: NewPaymentEvent | null,
+    events: readonly NewPaymentEvent[],
     timer: PaymentTimerChange,
+    answered = false,
   ): Promise<Payment | null> {
-    const written = await updatePaymentWithEvent(
-      this.ownTransaction('updateWithEvent'),
+    const written = await updatePaymentWithEvents(
+      this.ownTransaction('updateWithEvents'),
       expected,
       changed,
-      event,
+      events,
       timer,
+      answered,
     );
     return written ? changed : null;
   }
@@ -238,27 +237,6 @@ export class PaymentRepository extends Repository {
       excludedStatuses,
       check,
     );
-  }
-
-  /**
-   * As updateWithEvent for a VRP: its events (PAYMENT_STATUS_CHANGED and VRP_STATUS_CHANGED), its
-   * timer, and the end of its initiation's outcome check, in one statement. Answers the payment
-   * as changed, or null when nothing was written.
-   */
-  async updateVrpWithEvents(
-    expected: Pick<Payment, 'id' | 'status' | 'version'>,
-    changed: Payment,
-    events: readonly NewPaymentEvent[],
-    timer: PaymentTimerChange,
-  ): Promise<Payment | null> {
-    const written = await updateVrpWithEvents(
-      this.ownTransaction('updateVrpWithEvents'),
-      expected,
-      changed,
-      events,
-      timer,
-    );
-    return written ? changed : null;
   }
 
   /** Locks the row for a status change; in a transaction (`in(tx)`). */

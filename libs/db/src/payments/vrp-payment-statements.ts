@@ -1,19 +1,13 @@
 import type pg from 'pg';
 import type { Payment } from './payment-records.js';
-import {
-  rowInserter,
-  rowUpdater,
-  type NewRowEvent,
-  type NewRowTimer,
-  type RowTimerChange,
-} from '../row-writes/index.js';
-import { PAYMENT_CHANGE_FIELDS, PAYMENT_SHAPE } from './payment-statements.js';
+import { rowInserter, type NewRowEvent, type NewRowTimer } from '../row-writes/index.js';
+import { PAYMENT_SHAPE } from './payment-statements.js';
 
 /**
- * The statements of a variable recurring payment's request path, produced from the payment's row
- * shape: the VRP stored with its events, timer and outcome check only while its consent's limits
- * hold (the consent's guard), and the bank's answer recorded with its events and timer, ending
- * the check. PaymentRepository is their only caller.
+ * The statement that stores a variable recurring payment on its request path, produced from the
+ * payment's row shape: the VRP stored with its events, timer and outcome check only while its
+ * consent's limits hold (the consent's guard). The bank's answer is recorded as any payment's
+ * change, ending the check (updatePaymentWithEvents). PaymentRepository is its only caller.
  */
 
 /** A consent's periodic limit as the guard checks it: the period's bounds and its most payable. */
@@ -122,31 +116,4 @@ export function insertVrpWithinLimits(
 ): Promise<boolean> {
   if (vrp.vrpConsentId === null) return Promise.reject(new Error(`payment ${vrp.id} is not a VRP`));
   return insertVrp(pool, { row: vrp, events, timer, limits, check, excludedStatuses });
-}
-
-// The answer recorded ends the initiation's outcome check in the same statement.
-const changeVrp = rowUpdater(PAYMENT_SHAPE, PAYMENT_CHANGE_FIELDS, {
-  name: 'vrps-update-with-events-check-ended',
-  additions: {
-    alongside: [
-      () =>
-        `DELETE FROM outcome_check o USING written WHERE o.kind = 'payment' AND o.resource_id = written.id RETURNING 1`,
-    ],
-  },
-  batching: { maxInFlight: 2, maxBatch: 64 },
-});
-
-/**
- * Changes a VRP still at `expected` to `changed` with its events and its timer set or removed, and
- * ends its initiation's outcome check: all or nothing, in one statement. Answers whether it wrote
- * (false: the row moved on, or another transaction holds it).
- */
-export function updateVrpWithEvents(
-  pool: pg.Pool,
-  expected: Pick<Payment, 'id' | 'status' | 'version'>,
-  changed: Payment,
-  events: readonly NewRowEvent[],
-  timer: RowTimerChange,
-): Promise<boolean> {
-  return changeVrp(pool, { expected, changed, events, timer });
 }

@@ -51,6 +51,7 @@ function usageOf(period: VrpPeriod, used: bigint): VrpPeriodUsage {
  * `made` needs only the payments of the current periods (from the earliest start vrpPeriodsAt
  * gives for `now`); the ones before count for occurrences only, and `earlier.count` says how many
  * there were, so a caller reads a consent's recent payments and a count rather than its whole history.
+ * `periods` are the periods containing `now` (vrpPeriodsAt), when the caller already has them.
  */
 export function decideVrpLimits(
   controls: VrpControls,
@@ -58,6 +59,7 @@ export function decideVrpLimits(
   amount: string,
   now: Date,
   earlier: { readonly count: number } = { count: 0 },
+  periods: readonly VrpPeriod[] = vrpPeriodsAt(controls, now),
 ): VrpLimitDecision {
   if (now.getTime() < controls.startDateTime.getTime())
     return { kind: 'refused', reason: 'before-start', startDateTime: controls.startDateTime };
@@ -71,7 +73,7 @@ export function decideVrpLimits(
 
   const madeUnits = made.map((vrp) => ({ at: vrp.at.getTime(), units: toMinorUnits(vrp.amount) }));
   const after: VrpPeriodUsage[] = [];
-  for (const period of vrpPeriodsAt(controls, now)) {
+  for (const period of periods) {
     const start = period.start.getTime();
     const end = period.end.getTime();
     const used = madeUnits.reduce((sum, vrp) => (vrp.at >= start && vrp.at < end ? sum + vrp.units : sum), 0n);
