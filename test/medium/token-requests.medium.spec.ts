@@ -8,9 +8,11 @@ import {
   StandingOrderOutcomeAsker,
   TokenRequestCallback,
   TokenRequestTimer,
+  tokenRequestLifecycle,
   tokenRequestTimerId,
 } from '#libs/application';
 import { GatewayError } from '#libs/common';
+import { TokenRequestRepository } from '#libs/db';
 import type { MemberId, TokenRequestPayloadInput } from '#libs/domain';
 import { MediumGateway } from './harness/medium-gateway.js';
 import { bankFails, bankSays } from './harness/scripted-bank.js';
@@ -145,6 +147,59 @@ describe('creating a token request', () => {
     expect(timer!.dueAt.getTime()).toBe(row.expiresAt.getTime());
     expect(gateway.bank.calls()).toEqual([]);
     expect(await resultOf(request.id)).toMatchObject({ status: 'PENDING' });
+  });
+
+  it('stores every column as the answer shows it, and the timer its lifecycle declares, for creations arriving together', async () => {
+    const before = gateway.clock.nowMs();
+    const payloads = [transferPayload(), standingOrderPayload(), transferPayload()];
+    const answers = await Promise.all(payloads.map((payload) => create(payload)));
+    const after = gateway.clock.nowMs();
+    for (const [i, answer] of answers.entries()) {
+      const row = await requestRow(answer.id);
+      const now = row.createdAt;
+      expect(now.getTime()).toBeGreaterThanOrEqual(before);
+      expect(now.getTime()).toBeLessThanOrEqual(after);
+      expect(answer).toEqual(
+        await gateway.get(GetTokenRequestUseCase).execute({ memberId: member, tokenRequestId: answer.id }),
+      );
+      expect(row).toEqual({
+        id: answer.id,
+        memberId: member,
+        kind: i === 1 ? 'STANDING_ORDER' : 'TRANSFER',
+        refId: payloads[i]?.refId,
+        requestOptions: { bankId: 'ob-sandbox-gb' },
+        requestPayload: JSON.parse(JSON.stringify(payloads[i])) as unknown,
+        settlementCreditor: null,
+        bankId: 'ob-sandbox-gb',
+        status: 'PENDING',
+        statusReasonInformation: null,
+        authorization: null,
+        bankConsentId: null,
+        bankContinuation: null,
+        callbackToken: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{32}$/) as unknown,
+        nonce: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{24}$/) as unknown,
+        tokenId: null,
+        transferId: null,
+        standingOrderSubmissionId: null,
+        signature: null,
+        convertedExecutionDate: null,
+        expiresAt: new Date(now.getTime() + gateway.config.tokens.requestLifetimeMinutes * 60_000),
+        version: 0,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const declared = tokenRequestLifecycle.timer({ ...row, status: 'PENDING' }, now, {
+        tokenRequests: gateway.get(TokenRequestRepository),
+        timerAt: row.expiresAt,
+      });
+      const timer = await gateway.stores.prisma.scheduledJob.findUniqueOrThrow({
+        where: { id: tokenRequestTimerId(answer.id) },
+      });
+      expect(declared).not.toBeNull();
+      expect(declared).not.toBe('keep');
+      const { id, queue, payload, dueAt } = declared as Exclude<typeof declared, null | 'keep'>;
+      expect(timer).toMatchObject({ id, queue, jobName: payload.name, payload, dueAt });
+    }
   });
 
   it('refuses a bank that is not in the catalogue, naming requestOptions.bankId, and stores nothing', async () => {

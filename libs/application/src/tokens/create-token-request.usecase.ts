@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, Clock, GatewayError, JOB_QUEUE, type AppConfig, type PayloadOf } from '#libs/common';
+import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
 import {
   BankRepository,
   SettlementAccountRepository,
   TokenRequestRepository,
+  tokenRequestFromNew,
   type NewPendingTokenRequest,
   type Prisma,
 } from '#libs/db';
@@ -21,9 +22,11 @@ import {
   type ResolvedSettlementCreditor,
   type TokenRequestPayloadInput,
 } from '#libs/domain';
+import { plannedCreation } from '../lifecycle/planned-change.js';
+import { statementTimer } from '../payments/record-payment-change.js';
 import { settlementDestinationOf } from '../settlement/settlement-destination.js';
 import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
-import { tokenRequestTimerId } from './token-request-timer-row.js';
+import { tokenRequestLifecycle } from './token-request-lifecycle.js';
 import { renderTokenRequest, type TokenRequestResource } from './token-view.js';
 
 export interface CreateTokenRequestCommand {
@@ -40,7 +43,8 @@ export interface CreateTokenRequestCommand {
  * against the gateway's clock, `actingAs.refId` by the onBehalfOfId rules (OnBehalfOfCheck: one of the
  * member's active sub-TPPs, required for unregulated members), a settlement account destination
  * resolved (settlementDestinationOf). Then, in one statement, the request (PENDING, expiring after
- * tokens.requestLifetimeMinutes) and its `token-requests.timer` row due at the expiry.
+ * tokens.requestLifetimeMinutes) and the timer its lifecycle declares for it: the
+ * `token-requests.timer` row due at the expiry.
  */
 @Injectable()
 export class CreateTokenRequestUseCase {
@@ -65,15 +69,16 @@ export class CreateTokenRequestUseCase {
       command.memberId,
       command.requestPayload,
     );
-    const row = this.rowOf(command, now, settlementCreditor);
-    const timer: PayloadOf<'token-requests.timer'> = { name: 'token-requests.timer', tokenRequestId: row.id };
-    const stored = await this.tokenRequests.insertWithTimer(row, {
-      id: tokenRequestTimerId(row.id),
-      queue: JOB_QUEUE['token-requests.timer'],
-      jobName: timer.name,
-      payload: { ...timer },
-      dueAt: row.expiresAt,
+    const row = tokenRequestFromNew(this.rowOf(command, now, settlementCreditor));
+    const planned = plannedCreation(tokenRequestLifecycle, row, now, {
+      tokenRequests: this.tokenRequests,
+      timerAt: row.expiresAt,
     });
+    if (planned.events.length > 0) throw new Error('a new token request is announced by no event');
+    const stored = await this.tokenRequests.insertWithTimer(
+      row,
+      planned.timer === null ? null : statementTimer(planned.timer),
+    );
     return { tokenRequest: renderTokenRequest(stored) };
   }
 

@@ -4,7 +4,9 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { jsonColumn } from '../json-column.js';
 import { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
+import type { NewRowTimer } from '../row-writes/index.js';
 import { TOKEN_REQUEST_STATUS, type TokenRequest } from './token-request-row.js';
+import { insertTokenRequest, TOKEN_REQUEST_SHAPE } from './token-request-statements.js';
 
 /** A token request about to be stored: every column but those a new row always starts with. */
 export type NewTokenRequest = Omit<Prisma.TokenRequestUncheckedCreateInput, 'version' | 'status'> & {
@@ -47,26 +49,16 @@ export interface TokenRequestChange {
   readonly convertedExecutionDate?: string | null;
 }
 
-/** A new request's timer row (`scheduled_job`), written with it. */
-export interface NewTokenRequestTimer {
-  readonly id: string;
-  readonly queue: string;
-  readonly jobName: string;
-  readonly payload: Prisma.InputJsonObject;
-  readonly dueAt: Date;
+/**
+ * A new request's row as the database will hold it: the columns POST /token-requests leaves out
+ * at their initial values (null; the version at 0).
+ */
+export function tokenRequestFromNew(row: NewPendingTokenRequest): TokenRequest {
+  return TOKEN_REQUEST_SHAPE.fromNew(row);
 }
 
-/**
- * The request row and its timer row in one statement (a data-modifying CTE): one round trip,
- * committed together or not at all. The row's columns not named here start at their defaults.
- */
-const INSERT_WITH_TIMER = `WITH request AS (
-    INSERT INTO token_request (id, member_id, kind, ref_id, request_options, request_payload, bank_id, status,
-      callback_token, nonce, expires_at, created_at, updated_at, settlement_creditor)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $19)
-    RETURNING id)
-  INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
-  SELECT $14, $15, $16, $17, $18 FROM request`;
+/** A new request's timer row (`scheduled_job`), written with it. */
+export type NewTokenRequestTimer = NewRowTimer;
 
 /** Token requests (POST /token-requests and what follows). */
 @Injectable()
@@ -80,52 +72,13 @@ export class TokenRequestRepository extends Repository {
   }
 
   /**
-   * Stores a new PENDING request (the columns POST /token-requests sets) with its timer row, in one
-   * statement on the client's pool; a transaction of its own. Answers the request as stored.
+   * Stores a new request (as tokenRequestFromNew gives it) with its timer row, in one statement
+   * on the client's pool (see token-request-statements.ts); a transaction of its own. Answers the
+   * request as stored.
    */
-  async insertWithTimer(row: NewPendingTokenRequest, timer: NewTokenRequestTimer): Promise<TokenRequest> {
+  insertWithTimer(row: TokenRequest, timer: NewTokenRequestTimer | null): Promise<TokenRequest> {
     if (this.db !== this.prisma) throw new Error('insertWithTimer is a transaction of its own');
-    await this.prisma.pool.query({
-      name: 'token_request.insert_with_timer',
-      text: INSERT_WITH_TIMER,
-      values: [
-        row.id,
-        row.memberId,
-        row.kind,
-        row.refId,
-        JSON.stringify(row.requestOptions),
-        JSON.stringify(row.requestPayload),
-        row.bankId,
-        row.status,
-        row.callbackToken,
-        row.nonce,
-        row.expiresAt.toISOString(),
-        row.createdAt.toISOString(),
-        row.updatedAt.toISOString(),
-        timer.id,
-        timer.queue,
-        timer.jobName,
-        JSON.stringify(timer.payload),
-        timer.dueAt.toISOString(),
-        row.settlementCreditor === null ? null : JSON.stringify(row.settlementCreditor),
-      ],
-    });
-    return {
-      ...row,
-      requestOptions: row.requestOptions as Prisma.JsonValue,
-      requestPayload: row.requestPayload as Prisma.JsonValue,
-      settlementCreditor: row.settlementCreditor as Prisma.JsonValue,
-      statusReasonInformation: null,
-      authorization: null,
-      bankConsentId: null,
-      bankContinuation: null,
-      tokenId: null,
-      transferId: null,
-      standingOrderSubmissionId: null,
-      signature: null,
-      convertedExecutionDate: null,
-      version: 0,
-    };
+    return insertTokenRequest(this.prisma.pool, row, [], timer);
   }
 
   /** The member's token request, or null (also for another member's id). */
