@@ -24,12 +24,18 @@ export type NotChoosable = {
 export type BankSelectionOutcome =
   { readonly kind: 'unknown-token' } | NotChoosable | { readonly kind: 'choose'; readonly selection: BankSelection };
 
+/** The hosted payment page's token and the user's search of its banks. */
+export interface ShowBankSelectionCommand {
+  readonly token: string;
+  readonly search: BankSearch;
+}
+
 /** GET /hosted-pages/payments/{token}: the payment and the banks the user may pick from. */
 @Injectable()
 export class ShowBankSelectionUseCase {
   constructor(private readonly hosted: HostedPayments) {}
 
-  async execute(token: string, search: BankSearch): Promise<BankSelectionOutcome> {
+  async execute({ token, search }: ShowBankSelectionCommand): Promise<BankSelectionOutcome> {
     const payment = await this.hosted.byToken(token);
     if (payment === null) return { kind: 'unknown-token' };
     const choosability = this.hosted.choosability(payment);

@@ -50,7 +50,7 @@ export class HostedPagesController {
 
   @Get(':token')
   async show(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const outcome = await this.selection.execute(token, bankSearchOf(stringFields(request.query)));
+    const outcome = await this.selection.execute({ token, search: bankSearchOf(stringFields(request.query)) });
     switch (outcome.kind) {
       case 'unknown-token':
         return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
