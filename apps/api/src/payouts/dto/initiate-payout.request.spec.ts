@@ -54,6 +54,12 @@ describe('InitiatePayoutRequest', () => {
     });
   });
 
+  it('accepts the reference’s paymentType PAYOUT (read as the same payout) and refuses any other', async () => {
+    const plain = await readPayout(body({}));
+    expect(await readPayout(body({ paymentType: 'PAYOUT' }))).toEqual(plain);
+    expect(paths(await readPayout(body({ paymentType: 'REFUND' })))).toEqual(['initiation.paymentType']);
+  });
+
   it('reads an IBAN payout with a BIC, upper-cased without spaces', async () => {
     const result = await readPayout(
       body({

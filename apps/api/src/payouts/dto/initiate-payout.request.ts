@@ -1,5 +1,5 @@
 import { PAYOUT_NAME_MAX, PAYOUT_REF_ID_MAX, normalizePayoutCreditor, type PayoutInitiationInput } from '#libs/domain';
-import { NestedField, TextField } from '../../shared/dto/field-decorators.js';
+import { ChoiceField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
 import { compact } from '../../shared/dto/to-domain-fields.js';
 
 const ID_MAX = 256;
@@ -93,6 +93,14 @@ export class PayoutInitiationDto {
 
   @TextField({ description: 'The member’s reference of the payout.', max: PAYOUT_REF_ID_MAX, required: true })
   refId!: string;
+
+  @ChoiceField({
+    description:
+      'The reference requires paymentType on a payout initiation without defining it: PAYOUT, as the answer’s initiation carries it. Optional; nothing else is accepted.',
+    values: ['PAYOUT'],
+    example: 'PAYOUT',
+  })
+  paymentType?: 'PAYOUT';
 
   @TextField({ description: 'An active sub-TPP of the member; required of unregulated members.', max: ID_MAX })
   onBehalfOfId?: string;

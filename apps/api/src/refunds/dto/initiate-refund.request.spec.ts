@@ -50,6 +50,11 @@ describe('InitiateRefundRequest', () => {
     expect(await readRefund({ initiation: VALID })).toEqual({ input: VALID });
   });
 
+  it('accepts the reference’s paymentType REFUND (read as the same refund) and refuses any other', async () => {
+    expect(await readRefund({ initiation: { ...VALID, paymentType: 'REFUND' } })).toEqual({ input: VALID });
+    expect(await pathsOf({ initiation: { ...VALID, paymentType: 'PAYOUT' } })).toEqual(['initiation.paymentType']);
+  });
+
   it('normalises accounts for the rail', async () => {
     const got = await readRefund({
       initiation: {

@@ -61,6 +61,14 @@ export class RefundInitiationDto {
   registrationId?: string;
 
   @ChoiceField({
+    description:
+      'The reference requires paymentType on a refund initiation without defining it: REFUND, as the answer’s resolved initiation carries it. Optional; nothing else is accepted.',
+    values: ['REFUND'],
+    example: 'REFUND',
+  })
+  paymentType?: 'REFUND';
+
+  @ChoiceField({
     description: 'The rail the refund goes over.',
     values: REFUND_RAILS,
     required: true,
