@@ -38,7 +38,7 @@ export async function seedTokensAndVrpConsents(
     `INSERT INTO vrp_consent (id, member_id, status, bank_id, initiation, ref_id, scheme, local_instrument, currency,
        maximum_individual_amount, periodic_limits, start_date_time, bank_time_zone, callback_token, bank_consent_id,
        bank_consent_status, created_at, updated_at)
-     SELECT 'vc:bench-read-' || n, $1, 'AUTHORISED', 'ob-sandbox-gb',
+     SELECT 'vc:bench-read-' || n, $1, 'AUTHORIZED', 'ob-sandbox-gb',
        jsonb_build_object('bankId', 'ob-sandbox-gb', 'refId', 'bench-read-' || n, 'currency', 'GBP',
          'localInstrument', 'FASTER_PAYMENTS', 'scheme', 'OBL_SWEEPING', 'maximumIndividualAmount', '100.00',
          'periodicLimits', jsonb_build_array(jsonb_build_object('maximumAmount', '1000.00', 'periodType', 'MONTH',
