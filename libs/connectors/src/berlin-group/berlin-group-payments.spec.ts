@@ -16,6 +16,7 @@ import { BerlinGroupConnector } from './berlin-group.connector.js';
 let server: Server;
 let base: string;
 let finalStatus = 'ACCC';
+let decoupledReads = 0;
 
 function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' });
@@ -57,6 +58,13 @@ function route(request: IncomingMessage, body: Record<string, unknown>, response
       });
     return send(response, 200, { scaStatus: 'finalised', _links: { scaStatus: { href: auth } } });
   }
+  // A decoupled payment the user refuses in the bank's app between the gateway's two reads.
+  if (request.method === 'GET' && path.endsWith('/P2/authorisations/A2')) {
+    decoupledReads += 1;
+    return send(response, 200, { scaStatus: decoupledReads === 1 ? 'started' : 'failed' });
+  }
+  if (request.method === 'GET' && path.endsWith('/P2/status'))
+    return send(response, 200, { transactionStatus: 'RJCT' });
   if (request.method === 'GET' && path.endsWith('/authorisations/A1'))
     return send(response, 200, { scaStatus: 'finalised' });
   if (request.method === 'GET' && path.endsWith('/P1/status'))
@@ -160,5 +168,25 @@ describe('embedded SCA against a bank with other habits', () => {
     ).rejects.toMatchObject({
       code: 'InvalidArgument',
     });
+  });
+});
+
+describe('a decoupled refusal decided between the authorisation read and the status read', () => {
+  it('reads the authorisation again and reports the user declining, not a bank rejection', async () => {
+    const progress = await connector().getPaymentStatus(
+      ctx(),
+      {
+        bankConsentId: 'P2',
+        continuation: {
+          product: 'sepa-credit-transfers',
+          approach: 'decoupled',
+          authorisationId: 'A2',
+          scaStatus: 'started',
+        },
+      },
+      payment,
+    );
+    expect(decoupledReads).toBe(2);
+    expect(progress).toMatchObject({ outcome: 'DECLINED', bankStatus: 'RJCT', next: { kind: 'none' } });
   });
 });

@@ -78,6 +78,8 @@ export interface Xs2aInitiationRequest {
 }
 
 const NONE = { kind: 'none' } as const;
+/** Transaction outcomes that may be the user's refusal rather than the bank's. */
+const REFUSALS: ReadonlySet<BankOutcome> = new Set(['REJECTED', 'FAILED']);
 const DECLINED_REASON = 'The user did not authorise the payment at the bank.';
 
 function reasonOf(messages: readonly string[]): string | undefined {
@@ -297,22 +299,19 @@ export class BerlinGroupPayments {
     let state = readContinuation(handle);
     const paymentId = handle.bankConsentId;
     let phase: ScaPhase | undefined = state.scaStatus === undefined ? undefined : SCA_STATUS_PHASES[state.scaStatus];
-    if (state.authorisationId !== undefined && phase !== 'done' && phase !== 'failed') {
-      const read = await this.parts.api.get(
-        ctx,
-        XS2A_PATHS.paymentAuthorisation(state.product, paymentId, state.authorisationId, this.kind.service),
-        `xs2a.${this.kind.service}.${state.product}.authorisation.read`,
-      );
-      const sca = mapScaStatus(read.body['scaStatus']);
-      phase = sca.phase;
-      state = { ...state, scaStatus: sca.status };
-    }
+    const { authorisationId } = state;
+    const underWay = authorisationId !== undefined && phase !== 'done' && phase !== 'failed';
+    if (underWay) ({ state, phase } = await this.readAuthorisation(ctx, paymentId, authorisationId, state));
     const read = await this.parts.api.get(
       ctx,
       XS2A_PATHS.paymentStatus(state.product, paymentId, this.kind.service),
       `xs2a.${this.kind.service}.${state.product}.status`,
     );
     const transaction = this.kind.transactionStatus(read.body['transactionStatus']);
+    // The bank may decide between the two reads: a refusal seen while the authorisation read
+    // just before was still under way is the user's own refusal if the authorisation now says so.
+    if (underWay && phase !== 'done' && phase !== 'failed' && REFUSALS.has(transaction.outcome))
+      ({ state, phase } = await this.readAuthorisation(ctx, paymentId, authorisationId, state));
     const outcome = paymentOutcome(transaction.outcome, phase, state.approach);
     const finished = phase === 'done' || phase === 'failed';
     state = { ...state, transactionStatus: transaction.status };
@@ -320,6 +319,21 @@ export class BerlinGroupPayments {
     if (outcome === 'AWAITING_AUTHORISATION')
       return this.awaiting(current, transaction.status, this.stillAwaiting(state));
     return this.progress(current, outcome, transaction.status, read.body, NONE);
+  }
+
+  private async readAuthorisation(
+    ctx: BankCallContext,
+    paymentId: string,
+    authorisationId: string,
+    state: PaymentContinuation,
+  ): Promise<{ state: PaymentContinuation; phase: ScaPhase }> {
+    const read = await this.parts.api.get(
+      ctx,
+      XS2A_PATHS.paymentAuthorisation(state.product, paymentId, authorisationId, this.kind.service),
+      `xs2a.${this.kind.service}.${state.product}.authorisation.read`,
+    );
+    const sca = mapScaStatus(read.body['scaStatus']);
+    return { state: { ...state, scaStatus: sca.status }, phase: sca.phase };
   }
 
   private progress(
