@@ -299,7 +299,7 @@ export default tseslint.config(
   },
   {
     // Where the environment is legitimately read: the config loader, the tracing preload, the
-    // launcher that passes it to child processes, tests and benchmarks.
+    // launcher that passes it to child processes, tests, their runner's config and benchmarks.
     files: [
       'libs/common/src/config/load-config.ts',
       'libs/observability/src/otel-register.ts',
@@ -308,6 +308,7 @@ export default tseslint.config(
       'bench/**/*.ts',
       '**/*.spec.ts',
       'prisma.config.ts',
+      'vitest.config.ts',
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },
