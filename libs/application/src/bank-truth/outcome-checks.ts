@@ -22,6 +22,15 @@ export function askAgainTimerId(ref: OutcomeRef): string {
   return `${ASK_AGAIN_JOB}:${ref.kind}:${ref.resourceId}`;
 }
 
+/** The timer row that asks a resource's check again (its due time is the check's). */
+function askAgainTimer(ref: OutcomeRef): CheckTimer {
+  return {
+    id: askAgainTimerId(ref),
+    queue: JOB_QUEUE[ASK_AGAIN_JOB],
+    payload: { name: ASK_AGAIN_JOB, kind: ref.kind, resourceId: ref.resourceId },
+  };
+}
+
 /** A money-moving call about to be made: what the check keeps. */
 export interface CallToCheck extends OutcomeRef {
   readonly kind: OutcomeKind;
@@ -55,14 +64,8 @@ export class OutcomeChecks {
    * finds no check and does nothing.
    */
   async begin(tx: Tx | undefined, call: CallToCheck, answerWithinMs: number): Promise<void> {
-    const now = this.clock.now();
-    const firstAskAt = new Date(now.getTime() + answerWithinMs);
-    const timer = {
-      id: askAgainTimerId(call),
-      queue: JOB_QUEUE[ASK_AGAIN_JOB],
-      payload: { name: ASK_AGAIN_JOB, kind: call.kind, resourceId: call.resourceId },
-    } as const;
-    const write = (db: Tx): Promise<void> => this.checks.in(db).begin({ ...call, since: now, firstAskAt }, timer);
+    const { since, firstAskAt, timer } = this.toBegin(call, answerWithinMs);
+    const write = (db: Tx): Promise<void> => this.checks.in(db).begin({ ...call, since, firstAskAt }, timer);
     await (tx === undefined ? this.transactions.run(write) : write(tx));
   }
 
@@ -75,15 +78,7 @@ export class OutcomeChecks {
     answerWithinMs: number,
   ): { readonly since: Date; readonly firstAskAt: Date; readonly timer: CheckTimer } {
     const since = this.clock.now();
-    return {
-      since,
-      firstAskAt: new Date(since.getTime() + answerWithinMs),
-      timer: {
-        id: askAgainTimerId(call),
-        queue: JOB_QUEUE[ASK_AGAIN_JOB],
-        payload: { name: ASK_AGAIN_JOB, kind: call.kind, resourceId: call.resourceId },
-      },
-    };
+    return { since, firstAskAt: new Date(since.getTime() + answerWithinMs), timer: askAgainTimer(call) };
   }
 
   /** The open check of a resource, or null; in `tx` when given. */
@@ -170,13 +165,7 @@ export class OutcomeChecks {
   }
 
   private schedule(tx: Tx, ref: OutcomeRef, dueAt: Date): Promise<void> {
-    return this.timers
-      .in(tx)
-      .schedule(
-        askAgainTimerId(ref),
-        { name: ASK_AGAIN_JOB, kind: ref.kind, resourceId: ref.resourceId },
-        dueAt,
-        JOB_QUEUE[ASK_AGAIN_JOB],
-      );
+    const timer = askAgainTimer(ref);
+    return this.timers.in(tx).schedule(timer.id, timer.payload, dueAt, timer.queue);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, GatewayError, JOB_QUEUE, type PayloadOf } from '#libs/common';
+import { Clock, GatewayError } from '#libs/common';
 import {
   AccountVerificationRepository,
   MemberRepository,
@@ -18,12 +18,14 @@ import {
   type MemberId,
   type PayoutInitiationInput,
 } from '#libs/domain';
-import { prepareOutboxEvent, wakeOutboxRelay } from '#libs/events';
+import { wakeOutboxRelay } from '#libs/events';
+import { plannedCreation } from '../lifecycle/planned-change.js';
+import { statementEvents, statementTimer } from '../payments/record-payment-change.js';
 import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { payoutFieldsError } from './payout-problems.js';
 import { PayoutProgression } from './payout-progression.js';
-import { payoutEventPayload, renderPayout, type PayoutResource } from './payout-view.js';
-import { payoutTimerId } from './record-payout-change.js';
+import { payoutLifecycle } from './payout-lifecycle.js';
+import { renderPayout, type PayoutResource } from './payout-view.js';
 import { settlementAccountOwnerId } from './settlement-account-owner-id.js';
 
 /** The member a payout is made for, as the onBehalfOfId rules see it. */
@@ -153,23 +155,17 @@ export class InitiatePayoutUseCase {
     const now = this.clock.now();
     await this.checkVerification(command.member.memberId, input, now, tx);
     const draft = this.newPayout(command, now);
-    const event = prepareOutboxEvent({
-      memberId: draft.memberId,
-      type: 'PAYOUT_STATUS_CHANGED',
-      payload: payoutEventPayload(draft),
-      createdAt: now,
+    // Its creation event and first timer as its lifecycle declares them: the timer due at once
+    // (the worker sends it), or at its first poll when this call sends it.
+    const planned = plannedCreation(payoutLifecycle, draft, now, {
+      payouts: this.payouts,
+      scheduleSeconds: this.progression.scheduleSeconds,
+      sentByCaller: command.sendNow === true,
     });
-    const payload: PayloadOf<'payouts.poll'> = { name: 'payouts.poll', payoutId: draft.id };
-    const firstStep = (this.progression.scheduleSeconds[0] ?? 5) * 1000;
     const stored = await this.bound(this.payouts, tx).insertReserved(
       { ...draft, amount: input.amount.value, initiation: draft.initiation as object },
-      event,
-      {
-        id: payoutTimerId(draft.id),
-        queue: JOB_QUEUE['payouts.poll'],
-        payload,
-        dueAt: new Date(now.getTime() + (command.sendNow === true ? firstStep : 0)),
-      },
+      statementEvents(planned.events),
+      planned.timer === null ? null : statementTimer(planned.timer),
     );
     if (stored.kind === 'no-account') {
       // Not the member's ACTIVE account in this currency: say which.

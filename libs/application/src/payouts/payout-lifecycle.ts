@@ -21,6 +21,11 @@ import { payoutEventPayload } from './payout-view.js';
 export interface PayoutMoveContext {
   readonly payouts: PayoutRepository;
   readonly scheduleSeconds: readonly number[];
+  /**
+   * A new payout its caller sends within the call (InitiatePayoutCommand.sendNow): its first timer
+   * is then its first poll, not its send.
+   */
+  readonly sentByCaller?: boolean;
 }
 
 /** The id of a payout's one timer row. */
@@ -46,9 +51,23 @@ export function nextPayoutTimer(
   return due > payout.pollUntil ? payout.pollUntil : due;
 }
 
-/** The payout's timer row for its current state, or null once final. */
-export function payoutTimer(payout: Payout, now: Date, scheduleSeconds: readonly number[]): LifecycleTimer | null {
-  const due = nextPayoutTimer(payout, now, scheduleSeconds);
+/** Whether a payout waits for its first send: stored, never sent to its provider nor polled. */
+function awaitsFirstSend(payout: Payout): boolean {
+  return payout.status === 'INITIATION_PENDING' && payout.bankTransactionId === null && payout.pollCount === 0;
+}
+
+/**
+ * The payout's timer row for its current state, or null once final: due at once while it waits
+ * for its first send (the worker sends it), unless its caller sends it within the call; then by
+ * the poll schedule (nextPayoutTimer).
+ */
+export function payoutTimer(
+  payout: Payout,
+  now: Date,
+  scheduleSeconds: readonly number[],
+  sentByCaller = false,
+): LifecycleTimer | null {
+  const due = awaitsFirstSend(payout) && !sentByCaller ? now : nextPayoutTimer(payout, now, scheduleSeconds);
   if (due === null) return null;
   const payload: PayloadOf<'payouts.poll'> = { name: 'payouts.poll', payoutId: payout.id };
   return { id: payoutTimerId(payout.id), queue: JOB_QUEUE['payouts.poll'], payload, dueAt: due };
@@ -133,7 +152,7 @@ function payoutEvents(payout: Payout): LifecycleEvent[] {
 
 /**
  * The lifecycle of a payout: the payout status machine; a move writes its events (payoutEvents)
- * and resets the `payouts.poll` timer; what follows: a rejection or failure releases the reserved
+ * and resets the `payouts.poll` timer (a new one's is due at once: the worker sends it); what follows: a rejection or failure releases the reserved
  * amount (RELEASE), a completion debits it (PAYOUT_DEBIT) and lists it as a DEBIT of the
  * account's transactions.
  */
@@ -145,7 +164,7 @@ export const payoutLifecycle: Lifecycle<Payout, PayoutChange, PayoutStatus, Payo
   idOf: (payout) => payout.id,
   update: (tx, current, change, { payouts }) => payouts.in(tx).update(current, change),
   events: (after) => payoutEvents(after),
-  timer: (payout, now, { scheduleSeconds }) => payoutTimer(payout, now, scheduleSeconds),
+  timer: (payout, now, { scheduleSeconds, sentByCaller }) => payoutTimer(payout, now, scheduleSeconds, sentByCaller),
   timerId: payoutTimerId,
   async follow(tx, { after, now }) {
     const to = after.status;

@@ -28,6 +28,7 @@ import {
 } from '../bank-truth/checked-answers.js';
 import { OutcomeChecks, type CallToCheck } from '../bank-truth/outcome-checks.js';
 import type { OutcomeResolution } from '../bank-truth/outcome-resolution.js';
+import { timerStep, type TimerStep } from '../bank-truth/timer-step.js';
 import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from '../payments/payment-rules.js';
 import {
   recordPayoutChange,
@@ -38,6 +39,9 @@ import {
 
 /** The check of one payout's call to its provider. */
 const refOf = (payoutId: string): OutcomeRef => ({ kind: 'payout', resourceId: payoutId });
+
+/** The operations a payout's checks name. */
+const CHECKED_CALLS = { send: 'payout-send', status: 'payout-status' } as const;
 
 const isOpen = (payout: Payout): boolean => !payoutStatusMachine.isFinal(payout.status);
 
@@ -91,38 +95,34 @@ export class PayoutProgression implements OutcomeResolution {
 
   /**
    * The payout's timer fired: the payout as it stands afterwards (undefined when unknown). In one
-   * transaction, the row locked by its poll count: a payout with an open check is left to it (the
-   * timer is removed; the check's answer sets it again); one past its polling period gets a
-   * check, asked at once; otherwise the next poll is set and a payout about to be sent gets its
-   * check before the call.
+   * transaction, the row locked by its poll count, the unknown-outcome rule's step (timerStep): a
+   * payout with an open check is left to it; one past its polling period gets a check, asked at
+   * once; otherwise the next poll is set and a payout about to be sent gets its check before the
+   * call.
    */
   async onTimer(payoutId: string): Promise<Payout | undefined> {
     const payout = await this.payouts.findById(payoutId);
     if (payout === null) return undefined;
     const now = this.clock.now();
-    const step = await this.transactions.run(async (tx): Promise<{ next: 'none' | 'poll' | 'send'; row: Payout }> => {
+    const step = await this.transactions.run(async (tx): Promise<{ next: TimerStep; row: Payout }> => {
       const row = await this.payouts.in(tx).countPoll(payout);
-      if (!isOpen(row)) {
-        await removePayoutTimer(tx, row.id);
-        return { next: 'none', row };
-      }
-      if ((await this.checks.find(refOf(row.id), tx)) !== null) {
-        await removePayoutTimer(tx, row.id);
-        return { next: 'none', row };
-      }
-      if (now >= row.pollUntil) {
-        await this.checks.begin(
-          tx,
-          this.callOf(row, row.bankTransactionId === null ? 'payout-send' : 'payout-status'),
-          0,
-        );
-        await removePayoutTimer(tx, row.id);
-        return { next: 'none', row };
-      }
-      await schedulePayoutTimer(tx, row, now, this.rules.defaultScheduleSeconds);
-      if (row.bankTransactionId !== null) return { next: 'poll', row };
-      await this.checks.begin(tx, this.callOf(row, 'payout-send'), this.answerWithinMs);
-      return { next: 'send', row };
+      const next = await timerStep(
+        this.checks,
+        tx,
+        {
+          ref: refOf(row.id),
+          row,
+          operations: CHECKED_CALLS,
+          open: isOpen(row),
+        },
+        {
+          remove: () => removePayoutTimer(tx, row.id),
+          set: () => schedulePayoutTimer(tx, row, now, this.rules.defaultScheduleSeconds),
+        },
+        now,
+        this.answerWithinMs,
+      );
+      return { next, row };
     });
     if (step.next === 'poll') return this.poll(step.row);
     if (step.next === 'send') return this.send(step.row, false);
@@ -133,7 +133,7 @@ export class PayoutProgression implements OutcomeResolution {
   async advance(payout: Payout): Promise<Payout> {
     if (payout.status !== 'INITIATION_PENDING' && payout.status !== 'INITIATION_PROCESSING') return payout;
     if (payout.bankTransactionId !== null) return this.poll(payout);
-    await this.checks.begin(undefined, this.callOf(payout, 'payout-send'), this.answerWithinMs);
+    await this.checks.begin(undefined, this.callOf(payout, CHECKED_CALLS.send), this.answerWithinMs);
     return this.send(payout, false);
   }
 
@@ -184,7 +184,7 @@ export class PayoutProgression implements OutcomeResolution {
     return { status: result.payout.status };
   }
 
-  private callOf(payout: Payout, operation: 'payout-send' | 'payout-status'): CallToCheck {
+  private callOf(payout: Payout, operation: string): CallToCheck {
     return { ...refOf(payout.id), memberId: payout.memberId, operation };
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, Clock, GatewayError, JOB_QUEUE, type AppConfig, type PayloadOf } from '#libs/common';
+import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
 import { Prisma, PrismaService, RefundRepository, SubTppRepository, type Refund, type RefundOriginal } from '#libs/db';
-import { prepareOutboxEvent, wakeOutboxRelay } from '#libs/events';
+import { wakeOutboxRelay } from '#libs/events';
 import {
   checkRefundInitiation,
   fieldProblem,
@@ -13,12 +13,14 @@ import {
   type RefundInitiationInput,
   type RefundParty,
 } from '#libs/domain';
+import { plannedCreation } from '../lifecycle/planned-change.js';
 import { paymentRules, type PaymentRules } from '../payments/payment-rules.js';
-import { refundTimerId } from './record-refund-change.js';
+import { statementEvents, statementTimer } from '../payments/record-payment-change.js';
+import { refundLifecycle } from './refund-lifecycle.js';
 import { refundFieldsError } from './refund-problems.js';
 import { payerAccountOf, storedPartyForRail } from './refund-parties.js';
 import { RefundRegistrationVault, type RefundRegistrationView } from './refund-registration-vault.js';
-import { refundEventPayload, renderRefund, type RefundResource } from './refund-view.js';
+import { renderRefund, type RefundResource } from './refund-view.js';
 
 /** The statuses of a payment (Payments v2) or transfer (Payments v1) whose money has moved. */
 const COMPLETED: Readonly<Record<RefundOriginal['kind'], readonly string[]>> = {
@@ -100,13 +102,12 @@ export class InitiateRefundUseCase {
       createdAt: now,
       updatedAt: now,
     };
-    const event = prepareOutboxEvent({
-      memberId: refund.memberId,
-      type: 'REFUND_STATUS_CHANGED',
-      payload: refundEventPayload(refund),
-      createdAt: now,
+    // Its creation event and first timer as its lifecycle declares them (the timer due at once:
+    // the worker sends it; the poll schedule is not read before the bank has it).
+    const planned = plannedCreation(refundLifecycle, refund, now, {
+      refunds: this.refunds,
+      scheduleSeconds: this.rules.defaultScheduleSeconds,
     });
-    const payload: PayloadOf<'refunds.poll'> = { name: 'refunds.poll', refundId: refund.id };
     const stored = await this.refunds.insertCounted(
       {
         ...refund,
@@ -115,8 +116,8 @@ export class InitiateRefundUseCase {
         initiation: refund.initiation as object,
       },
       COMPLETED[original.kind],
-      event,
-      { id: refundTimerId(refund.id), queue: JOB_QUEUE['refunds.poll'], payload, dueAt: now },
+      statementEvents(planned.events),
+      planned.timer === null ? null : statementTimer(planned.timer),
     );
     if (!stored) {
       // Under the lock the original no longer took it (a concurrent refund, or the payment moved): say why.

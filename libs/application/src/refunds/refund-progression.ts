@@ -29,8 +29,9 @@ import {
   operatorChange,
   statusReason,
 } from '../bank-truth/checked-answers.js';
-import { OutcomeChecks, type CallToCheck } from '../bank-truth/outcome-checks.js';
+import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import type { OutcomeResolution } from '../bank-truth/outcome-resolution.js';
+import { timerStep, type TimerStep } from '../bank-truth/timer-step.js';
 import { accountIdentifier } from '../payments/bank-initiation.js';
 import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from '../payments/payment-rules.js';
 import {
@@ -53,6 +54,9 @@ function partyAccount(rail: RefundLocalInstrument, party: RefundParty): PartyAcc
 
 /** The check of one refund's call to its bank. */
 const refOf = (refundId: string): OutcomeRef => ({ kind: 'refund', resourceId: refundId });
+
+/** The operations a refund's checks name. */
+const CHECKED_CALLS = { send: 'refund-send', status: 'refund-status' } as const;
 
 const isOpen = (refund: Refund): boolean => !refundStatusMachine.isFinal(refund.status);
 
@@ -103,10 +107,10 @@ export class RefundProgression implements OutcomeResolution {
   }
 
   /**
-   * In one transaction, the row locked by its poll count: a refund with an open check is left to
-   * it (the timer is removed; the check's answer sets it again); one past its polling period gets
-   * a check, asked at once; otherwise the next poll is set and a refund about to be sent gets its
-   * check before the call.
+   * In one transaction, the row locked by its poll count, the unknown-outcome rule's step
+   * (timerStep): a refund with an open check is left to it; one past its polling period gets a
+   * check, asked at once; otherwise the next poll is set and a refund about to be sent gets its
+   * check before the call. A refund whose bank is unknown fails.
    */
   async onTimer(refundId: string): Promise<RefundChangeResult | undefined> {
     const refund = await this.refunds.findById(refundId);
@@ -114,29 +118,26 @@ export class RefundProgression implements OutcomeResolution {
     const now = this.clock.now();
     const bank = await this.banks.find(refund.bankId);
     const schedule = pollScheduleOf(bank, this.rules.defaultScheduleSeconds);
-    const next = await this.transactions.run(async (tx): Promise<'none' | 'poll' | 'send' | 'no-bank'> => {
+    const next = await this.transactions.run(async (tx): Promise<TimerStep> => {
       const row = await this.refunds.in(tx).countPoll(refund);
-      if (!isOpen(row) || (await this.checks.find(refOf(row.id), tx)) !== null) {
-        await removeRefundTimer(tx, row.id);
-        return 'none';
-      }
-      if (now >= row.pollUntil) {
-        await this.checks.begin(
-          tx,
-          this.callOf(row, row.bankTransactionId === null ? 'refund-send' : 'refund-status'),
-          0,
-        );
-        await removeRefundTimer(tx, row.id);
-        return 'none';
-      }
-      await scheduleRefundTimer(tx, row, now, schedule);
-      if (bank === null) return 'no-bank';
-      if (row.bankTransactionId !== null) return 'poll';
-      if (row.status !== 'INITIATION_PENDING') return 'none';
-      await this.checks.begin(tx, this.callOf(row, 'refund-send'), this.answerWithinMs);
-      return 'send';
+      return timerStep(
+        this.checks,
+        tx,
+        {
+          ref: refOf(row.id),
+          row,
+          operations: CHECKED_CALLS,
+          open: isOpen(row),
+          sendable: row.status === 'INITIATION_PENDING',
+          reachable: bank !== null,
+        },
+        { remove: () => removeRefundTimer(tx, row.id), set: () => scheduleRefundTimer(tx, row, now, schedule) },
+        now,
+        this.answerWithinMs,
+      );
     });
-    if (next === 'no-bank') return this.fail(refund, `The bank ${refund.bankId} is not known.`, 'INITIATION_FAILED');
+    if (next === 'unreachable')
+      return this.fail(refund, `The bank ${refund.bankId} is not known.`, 'INITIATION_FAILED');
     if (bank === null || next === 'none') return undefined;
     if (next === 'poll') return this.poll(refund, bank);
     return this.send(refund, bank, false);
@@ -196,10 +197,6 @@ export class RefundProgression implements OutcomeResolution {
     if (result.kind !== 'changed')
       throw GatewayError.invalidField('outcome', `outcome cannot apply: the refund is ${current.status}`);
     return { status: result.refund.status };
-  }
-
-  private callOf(refund: Refund, operation: 'refund-send' | 'refund-status'): CallToCheck {
-    return { ...refOf(refund.id), memberId: refund.memberId, operation };
   }
 
   /** A status read of a refund the bank has; a read that fails is tried again at the next timer. */

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { JobPayload } from '#libs/common';
 import type { OperatorEventType, OutcomeKind } from '#libs/domain';
 import { newId } from '#libs/domain';
 import type { OperatorEvent, OutcomeCheck, Prisma } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
+import { CLOSE_CHECK, OPEN_CHECKS, checksToOpenJson, type CheckTimer } from './outcome-check-writes.js';
+
+export type { CheckTimer } from './outcome-check-writes.js';
 
 export type { OperatorEvent, OutcomeCheck };
 
@@ -23,13 +25,6 @@ export interface NewOutcomeCheck extends OutcomeRef {
   readonly firstAskAt: Date;
 }
 
-/** The timer that asks a check again: its scheduled_job row's id, queue and job. */
-export interface CheckTimer {
-  readonly id: string;
-  readonly queue: string;
-  readonly payload: JobPayload;
-}
-
 const key = (ref: OutcomeRef): Prisma.OutcomeCheckWhereUniqueInput => ({
   kind_resourceId: { kind: ref.kind, resourceId: ref.resourceId },
 });
@@ -47,21 +42,7 @@ export class OutcomeCheckRepository extends Repository {
    * it started and how often it was asked; its operation and grant are updated.
    */
   async begin(check: NewOutcomeCheck, timer: CheckTimer): Promise<void> {
-    await this.db.$executeRaw`
-      WITH written AS (
-        INSERT INTO outcome_check (kind, resource_id, member_id, operation, sealed_grant, since, next_ask_at)
-        VALUES (${check.kind}, ${check.resourceId}, ${check.memberId}, ${check.operation},
-                ${check.sealedGrant ?? null}, ${check.since}, ${check.firstAskAt})
-        ON CONFLICT (kind, resource_id) DO UPDATE SET
-          operation = EXCLUDED.operation,
-          sealed_grant = COALESCE(EXCLUDED.sealed_grant, outcome_check.sealed_grant),
-          next_ask_at = EXCLUDED.next_ask_at
-        RETURNING 1
-      )
-      INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
-      VALUES (${timer.id}, ${timer.queue}, ${timer.payload.name}, ${JSON.stringify(timer.payload)}::jsonb,
-              ${check.firstAskAt})
-      ON CONFLICT (id) DO UPDATE SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload`;
+    await this.db.$executeRawUnsafe(OPEN_CHECKS, checksToOpenJson([{ ...check, timer }]));
   }
 
   find(ref: OutcomeRef): Promise<OutcomeCheck | null> {
@@ -77,10 +58,7 @@ export class OutcomeCheckRepository extends Repository {
 
   /** The answer is recorded: the check ends. Answers whether one was open. */
   async close(ref: OutcomeRef): Promise<boolean> {
-    const { count } = await this.db.outcomeCheck.deleteMany({
-      where: { kind: ref.kind, resourceId: ref.resourceId },
-    });
-    return count > 0;
+    return (await this.db.$executeRawUnsafe(CLOSE_CHECK, ref.kind, ref.resourceId)) > 0;
   }
 
   /** Asked again without an answer: one more attempt, the error, the next time to ask, and the flag when due. */

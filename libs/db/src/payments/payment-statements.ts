@@ -8,6 +8,7 @@ import {
   type NewRowTimer,
   type RowTimerChange,
 } from '../row-writes/index.js';
+import { checkKindLiteral, closeChecksSql } from '../bank-truth/outcome-check-writes.js';
 import { PAYMENT_STATUS, type NewPayment, type Payment, type PaymentChange } from './payment-records.js';
 
 /**
@@ -243,10 +244,7 @@ const changePayment = rowUpdater(PAYMENT_SHAPE, PAYMENT_CHANGE_FIELDS, {
 const changePaymentEndingCheck = rowUpdater(PAYMENT_SHAPE, PAYMENT_CHANGE_FIELDS, {
   name: 'payments-update-with-events-check-ended',
   additions: {
-    alongside: [
-      () =>
-        `DELETE FROM outcome_check o USING written WHERE o.kind = 'payment' AND o.resource_id = written.id RETURNING 1`,
-    ],
+    alongside: [() => closeChecksSql(checkKindLiteral('payment'), 'written')],
   },
   batching: { maxInFlight: 2, maxBatch: 64 },
 });

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Payment } from './payment-records.js';
+import { checksToOpenJson, openingChecks, type CheckTimer } from '../bank-truth/outcome-check-writes.js';
 import { rowInserter, type NewRowEvent, type NewRowTimer } from '../row-writes/index.js';
 import { PAYMENT_SHAPE } from './payment-statements.js';
 
@@ -30,7 +31,7 @@ export interface VrpInitiationCheck {
   readonly operation: string;
   readonly since: Date;
   readonly firstAskAt: Date;
-  readonly timer: { readonly id: string; readonly queue: string; readonly payload: object };
+  readonly timer: CheckTimer;
 }
 
 interface VrpInsert {
@@ -51,20 +52,8 @@ const insertVrp = rowInserter<Payment, VrpInsert>(PAYMENT_SHAPE, {
     guard: (p) => `SELECT r.id FROM new_rows r
     JOIN json_to_recordset(${p(0)}::json) AS l(row_id text, periods json, maximum_occurrences int) ON l.row_id = r.id
     WHERE vrp_limits_allow(r.vrp_consent_id, r.member_id, r.amount, l.periods, l.maximum_occurrences, ${p(1)}::text[])`,
-    alongside: [
-      (p) => `INSERT INTO outcome_check (kind, resource_id, member_id, operation, since, next_ask_at)
-    SELECT c.kind, written.id, written.member_id, c.operation, c.since, c.next_ask_at
-    FROM json_to_recordset(${p(2)}::json) AS c(row_id text, kind text, operation text, since timestamptz, next_ask_at timestamptz)
-    JOIN written ON written.id = c.row_id
-    ON CONFLICT (kind, resource_id) DO UPDATE SET operation = EXCLUDED.operation, next_ask_at = EXCLUDED.next_ask_at
-    RETURNING 1`,
-      (p) => `INSERT INTO scheduled_job (id, queue, job_name, payload, due_at)
-    SELECT c.timer_id, c.timer_queue, c.timer_payload->>'name', c.timer_payload, c.next_ask_at
-    FROM json_to_recordset(${p(2)}::json) AS c(row_id text, timer_id text, timer_queue text, timer_payload jsonb, next_ask_at timestamptz)
-    JOIN written ON written.id = c.row_id
-    ON CONFLICT (id) DO UPDATE SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload
-    RETURNING 1`,
-    ],
+    // The initiation's check and its timer, opened as every check is (bank-truth/outcome-check-writes.ts).
+    alongside: openingChecks(2),
   },
   values: (items) => [
     JSON.stringify(
@@ -80,16 +69,15 @@ const insertVrp = rowInserter<Payment, VrpInsert>(PAYMENT_SHAPE, {
     ),
     // The statuses that do not count: the domain's one list, the same for every item.
     items[0]?.excludedStatuses ?? [],
-    JSON.stringify(
+    checksToOpenJson(
       items.map(({ row, check }) => ({
-        row_id: row.id,
         kind: check.kind,
+        resourceId: row.id,
+        memberId: row.memberId,
         operation: check.operation,
-        since: check.since.toISOString(),
-        next_ask_at: check.firstAskAt.toISOString(),
-        timer_id: check.timer.id,
-        timer_queue: check.timer.queue,
-        timer_payload: check.timer.payload,
+        since: check.since,
+        firstAskAt: check.firstAskAt,
+        timer: check.timer,
       })),
     ),
   ],

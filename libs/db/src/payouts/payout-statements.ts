@@ -1,5 +1,12 @@
 import type pg from 'pg';
-import { defineRowShape, insertWithEventsSql, rowInsertValues, type WriteAdditions } from '../row-writes/index.js';
+import {
+  defineRowShape,
+  insertWithEventsSql,
+  rowInsertValues,
+  type NewRowEvent,
+  type NewRowTimer,
+  type WriteAdditions,
+} from '../row-writes/index.js';
 import { PAYOUT_STATUS, type Payout } from './payout-row.js';
 
 /** Every column of `payout` with its Payout field, in table order. */
@@ -119,12 +126,15 @@ export function onPool(pool: pg.Pool): ReservedPayoutRunner {
     (await pool.query<ReservedPayoutRow>({ name: 'payout.insert_reserved', text, values: [...values] })).rows;
 }
 
-/** Stores the payout, its amount reserved, its creation event and its timer, or answers why not. */
+/**
+ * Stores the payout, its amount reserved, its creation events and its timer (those the payout's
+ * lifecycle declares for its creation), or answers why not.
+ */
 export async function insertReservedPayout(
   run: ReservedPayoutRunner,
   payout: ReservedPayout,
-  event: { readonly id: string; readonly body: string },
-  timer: { readonly id: string; readonly queue: string; readonly payload: object; readonly dueAt: Date },
+  events: readonly NewRowEvent[],
+  timer: NewRowTimer | null,
 ): Promise<ReservedPayoutResult> {
   const row = PAYOUT_SHAPE.fromNew({
     ...payout,
@@ -133,22 +143,7 @@ export async function insertReservedPayout(
     status: 'INITIATION_PENDING',
     updatedAt: payout.createdAt,
   });
-  const rows = await run(
-    INSERT_RESERVED,
-    rowInsertValues(PAYOUT_SHAPE, [
-      {
-        row,
-        events: [{ id: event.id, eventType: 'PAYOUT_STATUS_CHANGED', body: event.body, createdAt: payout.createdAt }],
-        timer: {
-          id: timer.id,
-          queue: timer.queue,
-          jobName: 'payouts.poll',
-          payload: timer.payload,
-          dueAt: timer.dueAt,
-        },
-      },
-    ]),
-  );
+  const rows = await run(INSERT_RESERVED, rowInsertValues(PAYOUT_SHAPE, [{ row, events, timer }]));
   const answer = rows[0];
   if (answer === undefined || answer.found === 0) return { kind: 'no-account' };
   if (answer.inserted === 1) return { kind: 'inserted', providerId: answer.providerId ?? '' };

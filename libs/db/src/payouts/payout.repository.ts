@@ -3,6 +3,7 @@ import type { MemberId, PayoutStatus } from '#libs/domain';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
+import type { NewRowEvent, NewRowTimer } from '../row-writes/index.js';
 import { OUTBOX_CHANNEL } from '../webhooks/webhook-outbox.repository.js';
 import {
   insertReservedPayout,
@@ -55,21 +56,21 @@ export class PayoutRepository extends Repository {
   }
 
   /**
-   * Stores a new payout with its amount reserved in its account's ledger, its creation event and
-   * first timer, in one statement that locks the account's row and stores nothing unless the
+   * Stores a new payout with its amount reserved in its account's ledger, its creation events and
+   * first timer (as its lifecycle declares them), in one statement that locks the account's row and stores nothing unless the
    * amount is available: on the pool (a transaction of its own; the caller wakes the relay), or
    * bound with in(tx) in the caller's transaction, on its connection (the relay notified at its
    * commit).
    */
   async insertReserved(
     payout: ReservedPayout,
-    event: { readonly id: string; readonly body: string },
-    timer: { readonly id: string; readonly queue: string; readonly payload: object; readonly dueAt: Date },
+    events: readonly NewRowEvent[],
+    timer: NewRowTimer | null,
   ): Promise<ReservedPayoutResult> {
     const db = this.db;
-    if (db === this.prisma) return insertReservedPayout(onPool(this.prisma.pool), payout, event, timer);
+    if (db === this.prisma) return insertReservedPayout(onPool(this.prisma.pool), payout, events, timer);
     const inTx = (text: string, values: readonly unknown[]) => db.$queryRawUnsafe<ReservedPayoutRow[]>(text, ...values);
-    const stored = await insertReservedPayout(inTx, payout, event, timer);
+    const stored = await insertReservedPayout(inTx, payout, events, timer);
     // The relay hears of the event when the caller's transaction commits (nothing on a rollback).
     if (stored.kind === 'inserted') await db.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
     return stored;

@@ -1,5 +1,11 @@
 import type pg from 'pg';
-import { defineRowShape, rowInserter, type RowInsert } from '../row-writes/index.js';
+import {
+  defineRowShape,
+  rowInserter,
+  type NewRowEvent,
+  type NewRowTimer,
+  type RowInsert,
+} from '../row-writes/index.js';
 import { REFUND_STATUS, type Refund } from './refund-row.js';
 
 /** Every column of `refund` with its Refund field, in table order. */
@@ -89,27 +95,19 @@ export interface CountedRefund {
   readonly createdAt: Date;
 }
 
-/** Whether the refund was stored: false when, under the lock, the original no longer takes it. */
+/**
+ * Whether the refund was stored: false when, under the lock, the original no longer takes it.
+ * The events and the timer are those the refund's lifecycle declares for its creation.
+ */
 export function insertCountedRefund(
   pool: pg.Pool,
   refund: CountedRefund,
   completedStatuses: readonly string[],
-  event: { readonly id: string; readonly body: string },
-  timer: { readonly id: string; readonly queue: string; readonly payload: object; readonly dueAt: Date },
+  events: readonly NewRowEvent[],
+  timer: NewRowTimer | null,
 ): Promise<boolean> {
   const row = REFUND_SHAPE.fromNew({ ...refund, status: 'INITIATION_PENDING', updatedAt: refund.createdAt });
-  return STATEMENTS[refund.originalKind](pool, {
-    row,
-    events: [{ id: event.id, eventType: 'REFUND_STATUS_CHANGED', body: event.body, createdAt: refund.createdAt }],
-    timer: {
-      id: timer.id,
-      queue: timer.queue,
-      jobName: 'refunds.poll',
-      payload: timer.payload,
-      dueAt: timer.dueAt,
-    },
-    completedStatuses,
-  });
+  return STATEMENTS[refund.originalKind](pool, { row, events, timer, completedStatuses });
 }
 
 const SELECT_ORIGINAL = (table: 'payment' | 'transfer', account: string): string =>

@@ -3,6 +3,7 @@ import type { MemberId, RefundStatus } from '#libs/domain';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { PrismaService } from '../prisma.service.js';
 import { Repository } from '../repository.js';
+import type { NewRowEvent, NewRowTimer } from '../row-writes/index.js';
 import { insertCountedRefund, readOriginal, type CountedRefund } from './refund-statements.js';
 import { olderThan, oneOf } from '../list-clauses.js';
 import { viewPool } from '../views/read-by-id.js';
@@ -70,16 +71,17 @@ export class RefundRepository extends Repository {
    * Stores a new refund counted against its original, with its creation event and first timer,
    * in one statement on the pool (a transaction of its own) that locks the original's row and
    * stores nothing unless it is still the member's payment in one of `completedStatuses`, in the
-   * refund's currency, with room for the amount. Whether it was stored.
+   * refund's currency, with room for the amount. Whether it was stored. The events and the timer
+   * are those the refund's lifecycle declares for its creation.
    */
   insertCounted(
     refund: CountedRefund,
     completedStatuses: readonly string[],
-    event: { readonly id: string; readonly body: string },
-    timer: { readonly id: string; readonly queue: string; readonly payload: object; readonly dueAt: Date },
+    events: readonly NewRowEvent[],
+    timer: NewRowTimer | null,
   ): Promise<boolean> {
     if (this.db !== this.prisma) throw new Error('insertCounted is a transaction of its own');
-    return insertCountedRefund(this.prisma.pool, refund, completedStatuses, event, timer);
+    return insertCountedRefund(this.prisma.pool, refund, completedStatuses, events, timer);
   }
 
   /**
