@@ -58,7 +58,8 @@ export * from './transfers/transfer-row.js';
 export * from './sub-tpps/sub-tpp.repository.js';
 export * from './payment-links/payment-link.repository.js';
 export * from './payment-links/payment-link-row.js';
-export type { Token, SubTpp } from './generated/prisma/client.js';
+export * from './tokens/token-row.js';
+export * from './sub-tpps/sub-tpp-row.js';
 export type { TokenizedAccount } from './generated/prisma/client.js';
 export * from './vrp-consents/vrp-consent.repository.js';
 export * from './vrp-consents/vrp-consent-row.js';
@@ -80,7 +81,7 @@ export type { SettlementLedgerEntry, SettlementTransaction } from './generated/p
 export * from './payouts/payout.repository.js';
 export * from './payouts/payout-row.js';
 export * from './payouts/account-verification.repository.js';
-export type { AccountVerification } from './generated/prisma/client.js';
+export * from './payouts/account-verification-row.js';
 export * from './settlement-rules/settlement-rule.repository.js';
 export * from './settlement-rules/settlement-rule-payout.repository.js';
 export * from './settlement-rules/settlement-rule-row.js';
