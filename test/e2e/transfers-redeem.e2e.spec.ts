@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transferInitiationOf } from '#libs/application';
 import { BankConnectors } from '#libs/connectors';
-import type { Bank, DataStores, Token, TokenRequest } from '#libs/db';
+import { TOKEN_STATUS, type Bank, type DataStores, type Token, type TokenRequest } from '#libs/db';
 import { SecretBox } from '#libs/secrets';
 import { decideOnConsentPage } from './obie/consent-form.js';
 import { call, newMember, startGateway, type TestGateway, type TestMember } from '../support/payments-gateway.js';
@@ -58,7 +58,7 @@ async function explicitToken(member: TestMember, payload?: Json): Promise<Token>
   );
   const token = await storeToken(stores.repositories, request, { bankConsentId: 'consent-x' });
   const sealed = await secrets.seal({ purpose: 'token.grant', recordId: token.id }, 'grant-x');
-  return stores.prisma.token.update({ where: { id: token.id }, data: { sealedGrant: sealed } });
+  return stores.prisma.token.update({ where: { id: token.id }, data: { sealedGrant: sealed } }).then(TOKEN_STATUS.row);
 }
 
 beforeAll(async () => {

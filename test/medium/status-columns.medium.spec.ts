@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AccountVerificationRepository,
+  AisConsentRepository,
   PaymentRepository,
   PrismaService,
+  SettlementAccountRepository,
+  SubTppRepository,
+  TokenRepository,
   UnknownStatusError,
   VrpConsentRepository,
   paymentFromNew,
@@ -62,7 +67,10 @@ async function storedConsent(): Promise<VrpConsent> {
 }
 
 /** Writes a status the domain does not know straight into the row, as a faulty migration or hand edit would. */
-async function corrupt(table: 'payment' | 'vrp_consent', id: string): Promise<void> {
+async function corrupt(
+  table: 'payment' | 'vrp_consent' | 'token' | 'sub_tpp' | 'settlement_account' | 'account_verification',
+  id: string,
+): Promise<void> {
   await prisma.$executeRawUnsafe(`UPDATE ${table} SET status = 'SETTLED_ON_MARS' WHERE id = $1`, id);
 }
 
@@ -119,5 +127,118 @@ describe('status columns read through their repositories', () => {
       value: 'SETTLED_ON_MARS',
     });
     await expect(consents.findById(consent.id)).rejects.toBeInstanceOf(UnknownStatusError);
+  });
+
+  it('stop token, account-information consent, sub-TPP, settlement account and verification reads at an unknown status', async () => {
+    const now = new Date();
+    await prisma.bank.create({
+      data: {
+        id: 'status-columns-bank',
+        name: 'Status columns bank',
+        countries: ['GB'],
+        bics: [],
+        logoUri: 'https://bank.example/logo.png',
+        provider: 'test',
+        openBankingStandard: 'UK_OPEN_BANKING_STANDARD',
+        supportedLocalInstruments: ['FASTER_PAYMENTS'],
+        scaApproaches: ['REDIRECT'],
+        features: {},
+        connectorType: 'obie',
+        connectorSettings: {},
+        listed: false,
+      },
+    });
+    await prisma.tokenRequest.create({
+      data: {
+        id: 'rq:status-columns',
+        memberId,
+        kind: 'ACCESS',
+        refId: 'REF-status-columns',
+        requestOptions: {},
+        requestPayload: {},
+        status: 'PROCESSED',
+        callbackToken: 'status-columns-request-token',
+        nonce: 'n',
+        expiresAt: new Date(now.getTime() + 86_400_000),
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    const tokens = new TokenRepository(prisma);
+    const token = await tokens.insert({
+      id: 'tt:status-columns',
+      memberId,
+      tokenRequestId: 'rq:status-columns',
+      kind: 'ACCESS',
+      status: 'ACTIVE',
+      bankId: 'status-columns-bank',
+      payload: {},
+      createdAt: now,
+      updatedAt: now,
+    });
+    const subTpps = new SubTppRepository(prisma);
+    const subTpp = await subTpps.insert({
+      id: 'st:status-columns',
+      memberId,
+      name: 'Status Shop',
+      domain: 'status.example',
+      merchant: {},
+      newFlow: false,
+      status: 'ACTIVATED',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const accounts = new SettlementAccountRepository(prisma);
+    const account = await accounts.insert({
+      id: 'pa:status-columns',
+      memberId,
+      providerId: 'sandbox-settlement',
+      providerAccountId: 'PRV-status-columns',
+      status: 'ACTIVE',
+      currency: 'GBP',
+      country: 'GB',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const verifications = new AccountVerificationRepository(prisma);
+    const verification = await verifications.insert({
+      id: 'av:status-columns',
+      memberId,
+      providerId: 'sandbox-settlement',
+      name: 'A Payee',
+      currency: 'GBP',
+      status: 'MATCH',
+      reasons: ['EXACT_MATCH'],
+      details: 'The account details match.',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
+    const aisConsents = new AisConsentRepository(prisma);
+    expect((await aisConsents.findForMember(memberId, token.id))?.status).toBe('ACTIVE');
+    expect((await accounts.findViewForMember(memberId, account.id))?.status).toBe('ACTIVE');
+
+    // The token's column also has a CHECK of its statuses; without it (this file's own database), the read checks.
+    await prisma.$executeRawUnsafe('ALTER TABLE token DROP CONSTRAINT token_status_check');
+    await corrupt('token', token.id);
+    await corrupt('sub_tpp', subTpp.id);
+    await corrupt('settlement_account', account.id);
+    await corrupt('account_verification', verification.id);
+    const reads: Array<[string, string, () => Promise<unknown>]> = [
+      ['token', 'token', () => tokens.findForMember(memberId, token.id)],
+      ['token list', 'token', () => tokens.listForMember(memberId, {}, 10)],
+      ['account-information consent', 'token', () => aisConsents.findForMember(memberId, token.id)],
+      ['sub-TPP', 'sub-TPP', () => subTpps.findForMember(memberId, subTpp.id)],
+      ['settlement account', 'settlement account', () => accounts.findById(account.id)],
+      ['settlement account view', 'settlement account', () => accounts.findViewForMember(memberId, account.id)],
+      ['account verification', 'account verification', () => verifications.findForMember(memberId, verification.id)],
+    ];
+    for (const [path, domain, read] of reads) {
+      const failure = await read().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failure, path).toBeInstanceOf(UnknownStatusError);
+      expect(failure, path).toMatchObject({ domain, value: 'SETTLED_ON_MARS' });
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { storeNewTransfer, transferPayloadOf } from '#libs/application';
 import {
+  TOKEN_STATUS,
   TRANSFER_STATUS,
   type DataStores,
   type Repositories,
@@ -87,7 +88,7 @@ export async function storeToken(
     memberId: request.memberId,
     tokenRequestId: request.id,
     kind: request.kind,
-    status: options.status ?? 'ACTIVE',
+    status: TOKEN_STATUS.parse(options.status ?? 'ACTIVE'),
     bankId: request.bankId ?? 'ob-sandbox-gb',
     payload: { version: '1.0', refId: request.refId, tokenRequestId: request.id },
     actingAsRefId: options.actingAsRefId ?? null,

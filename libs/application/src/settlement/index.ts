@@ -8,6 +8,7 @@ export * from './reconciliation/settlement-window-end.js';
 export * from './settlement-window-timer.js';
 export * from './settlement-account-view.js';
 export * from './settlement-credit-timer.js';
+export * from './settlement-account-lifecycle.js';
 export * from './create-settlement-account.usecase.js';
 export * from './settlement-account-queries.usecases.js';
 export * from './get-settlement-transaction.usecase.js';

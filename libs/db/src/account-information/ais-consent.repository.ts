@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { TokenStatus } from '#libs/domain';
 import { Repository } from '../repository.js';
+import { TOKEN_STATUS } from '../tokens/token-row.js';
 
 /**
  * What an account-information read checks before anything else: the member's token and the
@@ -9,7 +11,8 @@ export interface AisConsentRow {
   readonly tokenId: string;
   readonly memberId: string;
   readonly kind: string;
-  readonly status: string;
+  /** The token's status, checked as read. */
+  readonly status: TokenStatus;
   readonly expiresAt: Date | null;
   readonly bankId: string;
   /** The token payload's `access.resources` (AccessBodyResource objects), or null. */
@@ -19,6 +22,9 @@ export interface AisConsentRow {
   readonly features: unknown;
   readonly tppInitiatedDailyLimit: number | null;
 }
+
+/** The row as the statement reads it, before its status is checked. */
+type StoredAisConsentRow = Omit<AisConsentRow, 'status'> & { readonly status: string };
 
 const SELECT_CONSENT = `SELECT t.id AS "tokenId", t.member_id AS "memberId", t.kind, t.status, t.expires_at AS "expiresAt",
     t.bank_id AS "bankId", t.payload -> 'access' -> 'resources' AS resources, t.sealed_grant AS "sealedGrant",
@@ -36,14 +42,14 @@ export class AisConsentRepository extends Repository {
   async findForMember(memberId: string, tokenId: string): Promise<AisConsentRow | null> {
     const pool = 'pool' in this.db ? this.db.pool : undefined;
     if (pool === undefined) {
-      const rows = await this.db.$queryRawUnsafe<AisConsentRow[]>(SELECT_CONSENT, tokenId, memberId);
-      return rows[0] ?? null;
+      const rows = await this.db.$queryRawUnsafe<StoredAisConsentRow[]>(SELECT_CONSENT, tokenId, memberId);
+      return TOKEN_STATUS.rowOrNull(rows[0] ?? null);
     }
-    const result = await pool.query<AisConsentRow>({
+    const result = await pool.query<StoredAisConsentRow>({
       name: 'ais-consent-for-member',
       text: SELECT_CONSENT,
       values: [tokenId, memberId],
     });
-    return result.rows[0] ?? null;
+    return TOKEN_STATUS.rowOrNull(result.rows[0] ?? null);
   }
 }

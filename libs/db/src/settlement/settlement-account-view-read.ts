@@ -1,5 +1,5 @@
-import type { SettlementAccount } from '../generated/prisma/client.js';
 import { readById } from '../views/read-by-id.js';
+import { SETTLEMENT_ACCOUNT_STATUS, type SettlementAccount } from './settlement-account-row.js';
 import { SETTLEMENT_ACCOUNT_OPENING, SETTLEMENT_ACCOUNT_REFUSED } from './settlement-account-statuses.js';
 
 /**
@@ -30,6 +30,7 @@ export const readSettlementAccountView = readById<SettlementAccountView>({
   table: 'settlement_account',
   memberColumn: 'member_id',
   where: `t.status NOT IN ('${SETTLEMENT_ACCOUNT_OPENING}', '${SETTLEMENT_ACCOUNT_REFUSED}')`,
+  parsed: { status: SETTLEMENT_ACCOUNT_STATUS.parse },
   columns: {
     id: 'id',
     status: 'status',

@@ -1,17 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId } from '#libs/domain';
-import type { Prisma, SettlementAccount } from '../generated/prisma/client.js';
+import type { MemberId, SettlementAccountProviderStatus, SettlementAccountStatus } from '#libs/domain';
+import type { Prisma } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
 import { olderThan } from '../list-clauses.js';
 import { SETTLEMENT_ACCOUNT_OPENING, SETTLEMENT_ACCOUNT_REFUSED } from './settlement-account-statuses.js';
+import { SETTLEMENT_ACCOUNT_STATUS, type SettlementAccount } from './settlement-account-row.js';
 import { readSettlementAccountView, type SettlementAccountView } from './settlement-account-view-read.js';
 import { viewPool } from '../views/read-by-id.js';
 
 /** A settlement account about to be stored: its balances start at zero and move only through the ledger. */
 export type NewSettlementAccount = Omit<
   Prisma.SettlementAccountUncheckedCreateInput,
-  'version' | 'bookedBalance' | 'availableBalance' | 'clearedBalance' | 'creditCursor' | 'creditsReadAt'
->;
+  'status' | 'version' | 'bookedBalance' | 'availableBalance' | 'clearedBalance' | 'creditCursor' | 'creditsReadAt'
+> & { readonly status: SettlementAccountStatus };
 
 export { SETTLEMENT_ACCOUNT_OPENING, SETTLEMENT_ACCOUNT_REFUSED };
 
@@ -32,7 +33,7 @@ export interface SettlementAccountCursor {
 /** What the provider answered when it opened the account. */
 export interface OpenedSettlementAccount {
   readonly providerAccountId: string;
-  readonly status: string;
+  readonly status: SettlementAccountProviderStatus;
   readonly accountName: string | null;
   readonly iban: string | null;
   readonly bic: string | null;
@@ -41,11 +42,18 @@ export interface OpenedSettlementAccount {
   readonly updatedAt: Date;
 }
 
+/**
+ * What a status move writes to an account (its lifecycle's change): the status, when it moved,
+ * and, once opened, the provider's id and identifiers.
+ */
+export type SettlementAccountChange =
+  OpenedSettlementAccount | { readonly status: typeof SETTLEMENT_ACCOUNT_REFUSED; readonly updatedAt: Date };
+
 /** Settlement accounts. Balances are written only by SettlementLedgerRepository. */
 @Injectable()
 export class SettlementAccountRepository extends Repository {
   insert(row: NewSettlementAccount): Promise<SettlementAccount> {
-    return this.db.settlementAccount.create({ data: row });
+    return this.db.settlementAccount.create({ data: row }).then(SETTLEMENT_ACCOUNT_STATUS.row);
   }
 
   /** What the member sees of its opened account (the resource's columns only), or null (also for another member's id). */
@@ -55,22 +63,24 @@ export class SettlementAccountRepository extends Repository {
 
   /** The member's account, or null (also for another member's id). */
   findForMember(memberId: MemberId, id: string): Promise<SettlementAccount | null> {
-    return this.db.settlementAccount.findFirst({ where: { id, memberId } });
+    return this.db.settlementAccount.findFirst({ where: { id, memberId } }).then(SETTLEMENT_ACCOUNT_STATUS.rowOrNull);
   }
 
   /** For workers, which act for whichever member owns the account. */
   findById(id: string): Promise<SettlementAccount | null> {
-    return this.db.settlementAccount.findUnique({ where: { id } });
+    return this.db.settlementAccount.findUnique({ where: { id } }).then(SETTLEMENT_ACCOUNT_STATUS.rowOrNull);
   }
 
   /** One page of the member's accounts, newest first; `limit + 1` rows are read so the caller knows whether more follow. */
   listForMember(memberId: MemberId, offset: number, limit: number): Promise<SettlementAccount[]> {
-    return this.db.settlementAccount.findMany({
-      where: { memberId },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: offset,
-      take: limit + 1,
-    });
+    return this.db.settlementAccount
+      .findMany({
+        where: { memberId },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        skip: offset,
+        take: limit + 1,
+      })
+      .then(SETTLEMENT_ACCOUNT_STATUS.rows);
   }
 
   /**
@@ -78,9 +88,11 @@ export class SettlementAccountRepository extends Repository {
    * null (also for another member's id).
    */
   findOpenedForMember(memberId: MemberId, id: string): Promise<SettlementAccount | null> {
-    return this.db.settlementAccount.findFirst({
-      where: { id, memberId, status: { notIn: [SETTLEMENT_ACCOUNT_OPENING, SETTLEMENT_ACCOUNT_REFUSED] } },
-    });
+    return this.db.settlementAccount
+      .findFirst({
+        where: { id, memberId, status: { notIn: [SETTLEMENT_ACCOUNT_OPENING, SETTLEMENT_ACCOUNT_REFUSED] } },
+      })
+      .then(SETTLEMENT_ACCOUNT_STATUS.rowOrNull);
   }
 
   /** One page of the member's opened accounts, newest first; `limit + 1` rows so the caller knows whether more follow. */
@@ -98,31 +110,25 @@ export class SettlementAccountRepository extends Repository {
     if (filter.nickname !== undefined) and.push({ accountNickName: filter.nickname });
     if (filter.onBehalfOfId !== undefined) and.push({ onBehalfOfId: filter.onBehalfOfId });
     if (cursor !== undefined) and.push(olderThan(cursor));
-    return this.db.settlementAccount.findMany({
-      where: { AND: and },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-    });
+    return this.db.settlementAccount
+      .findMany({
+        where: { AND: and },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit + 1,
+      })
+      .then(SETTLEMENT_ACCOUNT_STATUS.rows);
   }
 
   /**
-   * Gives an OPENING account the provider's id, status and identifiers: the row, or null when it
-   * was no longer OPENING (nothing written).
+   * Applies a status move only while the account is still at the version read (its lifecycle's
+   * update): the account as changed, or null when someone changed it first (nothing written).
    */
-  async confirmOpened(id: string, opened: OpenedSettlementAccount): Promise<SettlementAccount | null> {
+  async update(current: SettlementAccount, change: SettlementAccountChange): Promise<SettlementAccount | null> {
     const written = await this.db.settlementAccount.updateMany({
-      where: { id, status: SETTLEMENT_ACCOUNT_OPENING },
-      data: { ...opened, version: { increment: 1 } },
+      where: { id: current.id, version: current.version },
+      data: { ...change, version: { increment: 1 } },
     });
-    return written.count === 0 ? null : this.findById(id);
-  }
-
-  /** An OPENING account its provider refused: REFUSED (never answered, never read). */
-  async markRefused(id: string, updatedAt: Date): Promise<void> {
-    await this.db.settlementAccount.updateMany({
-      where: { id, status: SETTLEMENT_ACCOUNT_OPENING },
-      data: { status: SETTLEMENT_ACCOUNT_REFUSED, updatedAt, version: { increment: 1 } },
-    });
+    return written.count === 0 ? null : this.findById(current.id);
   }
 
   /**

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId } from '#libs/domain';
-import type { Prisma, SubTpp } from '../generated/prisma/client.js';
+import type { MemberId, SubTppStatus } from '#libs/domain';
+import type { Prisma } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
 import { olderThan } from '../list-clauses.js';
+import { SUB_TPP_STATUS, type SubTpp } from './sub-tpp-row.js';
 
 /** A sub-TPP about to be stored. */
-export type NewSubTpp = Omit<Prisma.SubTppUncheckedCreateInput, 'deletedAt'>;
+export type NewSubTpp = Omit<Prisma.SubTppUncheckedCreateInput, 'status' | 'deletedAt'> & {
+  readonly status: SubTppStatus;
+};
 
 /** GET /member/sub-tpps filters, as the repository applies them. */
 export interface SubTppListFilter {
@@ -27,12 +30,12 @@ const DAY_MS = 86_400_000;
 @Injectable()
 export class SubTppRepository extends Repository {
   insert(row: NewSubTpp): Promise<SubTpp> {
-    return this.db.subTpp.create({ data: row });
+    return this.db.subTpp.create({ data: row }).then(SUB_TPP_STATUS.row);
   }
 
   /** The member's sub-TPP (not deleted), or null (also for another member's id). */
   findForMember(memberId: MemberId, id: string): Promise<SubTpp | null> {
-    return this.db.subTpp.findFirst({ where: { id, memberId, deletedAt: null } });
+    return this.db.subTpp.findFirst({ where: { id, memberId, deletedAt: null } }).then(SUB_TPP_STATUS.rowOrNull);
   }
 
   /**
@@ -71,19 +74,23 @@ export class SubTppRepository extends Repository {
         }),
       });
     if (cursor !== undefined) and.push(olderThan(cursor));
-    return this.db.subTpp.findMany({
-      where: { AND: and },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-    });
+    return this.db.subTpp
+      .findMany({
+        where: { AND: and },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit + 1,
+      })
+      .then(SUB_TPP_STATUS.rows);
   }
 
   /** The direct children (not deleted) of the member's sub-TPP, oldest first. */
   childrenOf(memberId: MemberId, parentId: string): Promise<SubTpp[]> {
-    return this.db.subTpp.findMany({
-      where: { memberId, parentSubTppId: parentId, deletedAt: null },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    });
+    return this.db.subTpp
+      .findMany({
+        where: { memberId, parentSubTppId: parentId, deletedAt: null },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      })
+      .then(SUB_TPP_STATUS.rows);
   }
 
   /** The ids of the direct children (not deleted) of each of `parentIds`. */

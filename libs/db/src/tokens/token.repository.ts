@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { MemberId } from '#libs/domain';
-import { Prisma, type Token } from '../generated/prisma/client.js';
+import type { MemberId, TokenStatus } from '#libs/domain';
+import { Prisma } from '../generated/prisma/client.js';
 import { Repository } from '../repository.js';
 import { olderThan } from '../list-clauses.js';
 import { viewPool } from '../views/read-by-id.js';
+import { TOKEN_STATUS, type Token } from './token-row.js';
 import { readTokenView, type TokenView } from './token-view-read.js';
 
 /** A token about to be stored: every column but those a new row always starts with. */
-export type NewToken = Omit<Prisma.TokenUncheckedCreateInput, 'version' | 'redeemedAmount'>;
+export type NewToken = Omit<Prisma.TokenUncheckedCreateInput, 'status' | 'version' | 'redeemedAmount'> & {
+  readonly status: TokenStatus;
+};
 
 export interface TokenListFilter {
   readonly kinds?: readonly string[];
@@ -26,7 +29,7 @@ export interface TokenCursor {
 @Injectable()
 export class TokenRepository extends Repository {
   insert(row: NewToken): Promise<Token> {
-    return this.db.token.create({ data: row });
+    return this.db.token.create({ data: row }).then(TOKEN_STATUS.row);
   }
 
   /** What the member sees of its token (the resource's columns only), or null (also for another member's id). */
@@ -36,12 +39,12 @@ export class TokenRepository extends Repository {
 
   /** The member's token, or null (also for another member's id). */
   findForMember(memberId: MemberId, id: string): Promise<Token | null> {
-    return this.db.token.findFirst({ where: { id, memberId } });
+    return this.db.token.findFirst({ where: { id, memberId } }).then(TOKEN_STATUS.rowOrNull);
   }
 
   /** For workers and callbacks, which act for whichever member owns the token. */
   findById(id: string): Promise<Token | null> {
-    return this.db.token.findUnique({ where: { id } });
+    return this.db.token.findUnique({ where: { id } }).then(TOKEN_STATUS.rowOrNull);
   }
 
   /** One page of the member's tokens, newest first; `limit + 1` rows are read so the caller knows whether more follow. */
@@ -52,11 +55,13 @@ export class TokenRepository extends Repository {
     if (filter.createdBefore !== undefined) and.push({ createdAt: { lte: filter.createdBefore } });
     if (filter.actingAsRefId !== undefined) and.push({ actingAsRefId: filter.actingAsRefId });
     if (cursor !== undefined) and.push(olderThan(cursor));
-    return this.db.token.findMany({
-      where: { AND: and },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-    });
+    return this.db.token
+      .findMany({
+        where: { AND: and },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit + 1,
+      })
+      .then(TOKEN_STATUS.rows);
   }
 
   /** The row locked for the caller's transaction (FOR UPDATE), or null. Call on a repository bound with in(tx). */
