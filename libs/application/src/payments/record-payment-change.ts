@@ -15,7 +15,7 @@ import {
 import { wakeOutboxRelay } from '#libs/events';
 import type { LifecycleTimer } from '../lifecycle/lifecycle.js';
 import { plannedChange, plannedCreation, type PlannedEvent, type PlannedTimer } from '../lifecycle/planned-change.js';
-import { recordChange, writeLifecycleEvents, writeTimer } from '../lifecycle/record-change.js';
+import { recordChange, writeTimer } from '../lifecycle/record-change.js';
 import type { PaymentMoveHooks } from './payment-extensions.js';
 import { paymentLifecycle, paymentTimer, paymentTimerId } from './payment-lifecycle.js';
 import type { PaymentRules } from './payment-rules.js';
@@ -31,14 +31,6 @@ export function schedulePaymentTimer(
 ): Promise<Date | null> {
   const timer = paymentTimer(payment, now, scheduleSeconds);
   return writeTimer(tx, timer === null ? { clear: paymentTimerId(payment.id) } : { set: timer });
-}
-
-/**
- * PAYMENT_STATUS_CHANGED for the payment as it now stands, and for a variable recurring payment
- * (made under a VRP consent) VRP_STATUS_CHANGED too, in the caller's transaction.
- */
-export function announcePayment(tx: Tx, payment: Payment, hooks: PaymentMoveHooks): Promise<void> {
-  return writeLifecycleEvents(paymentLifecycle(hooks), tx, payment, null);
 }
 
 function scheduleOf(rules: PaymentRules, scheduleSeconds: readonly number[]): readonly number[] {

@@ -29,12 +29,9 @@ import { draftPayment } from '../payments/payment-draft.js';
 import { PaymentProgression } from '../payments/payment-progression.js';
 import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from '../payments/payment-rules.js';
 import { renderPayment, type PaymentResource } from '../payments/payment-view.js';
-import {
-  announcePayment,
-  recordKnownPaymentChange,
-  schedulePaymentTimer,
-  type ChangeResult,
-} from '../payments/record-payment-change.js';
+import { recordKnownPaymentChange, type ChangeResult } from '../payments/record-payment-change.js';
+import { paymentLifecycle } from '../payments/payment-lifecycle.js';
+import { storeNew } from '../lifecycle/record-change.js';
 import { changeFromProgress } from '../payments/progress-change.js';
 import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
 import { revokeVrpConsentAfterBankRefusal } from './vrp-consent-revocation.js';
@@ -291,14 +288,15 @@ export class InitiateVrpUseCase {
           expiresAt: new Date(now.getTime() + this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS),
         }),
       );
-      await this.payments.in(tx).insert(payment);
+      await storeNew(paymentLifecycle(this.progression.moveHooks), tx, payment, now, {
+        payments: this.payments,
+        scheduleSeconds: this.progression.scheduleOf(bank),
+      });
       await this.checks.begin(
         tx,
         { kind: 'payment', resourceId: payment.id, memberId, operation: 'vrp-initiation' },
         this.rules.bankDeadlineMs + LOST_INITIATION_GRACE_MS,
       );
-      await announcePayment(tx, payment, this.progression.moveHooks);
-      await schedulePaymentTimer(tx, payment, now, this.progression.scheduleOf(bank));
       return payment;
     });
   }
