@@ -12,7 +12,12 @@ import prettier from 'eslint-config-prettier';
  *   into another library or an app, and never its own alias). Layers, top down: apps ->
  *   application -> db, connectors, events, auth -> secrets -> common -> observability ->
  *   domain; postgres stands alone. connectors read the stored bank's type from db.
- * - apps: an app imports the libraries listed, and no other app.
+ * - apps: an app imports the libraries listed, and no other app. apps/api and apps/worker reach
+ *   the database and the banks only through libs/application: their controllers, DTOs, guards,
+ *   pages and processors import neither #libs/db nor #libs/connectors.
+ * - composition: the files that wire a process (its Nest modules, its entry and start-up files,
+ *   the loops its entry starts) may import, besides their app's libraries, the ones listed for
+ *   their app: they provide the repositories and connectors the use cases are built with.
  * - domainFolders / applicationFolders: a folder of libs/domain/src or libs/application/src imports
  *   its kernel (`shared` and the small vocabularies every domain speaks) and the folders listed,
  *   nothing else, by relative path. Files at the root of the library (index.ts) may import every
@@ -34,9 +39,24 @@ export const LAYERS = {
     application: ['auth', 'common', 'connectors', 'db', 'domain', 'events', 'secrets', 'observability'],
   },
   apps: {
-    api: ['application', 'auth', 'common', 'connectors', 'db', 'domain', 'events', 'observability', 'secrets'],
-    worker: ['application', 'common', 'connectors', 'db', 'domain', 'events', 'observability', 'secrets'],
+    api: ['application', 'auth', 'common', 'domain', 'events', 'observability', 'secrets'],
+    worker: ['application', 'common', 'domain', 'events', 'observability', 'secrets'],
     'sandbox-bank': ['common', 'domain', 'observability', 'postgres'],
+  },
+  composition: {
+    imports: { api: ['connectors', 'db'], worker: ['connectors', 'db'], 'sandbox-bank': [] },
+    files: [
+      'apps/*/src/**/*.module.ts',
+      'apps/*/src/main.ts',
+      'apps/*/src/create-*-process.ts',
+      // Start-up: the bank catalogue the api process loads before it listens.
+      'apps/api/src/banks/catalogue/load-bank-catalogue.ts',
+      // The api's idempotency store, provided to the route modules beside their use cases.
+      'apps/api/src/idempotency/idempotent-requests.ts',
+      // The worker's own loops, started by its entry: timers and the outbox, over their channels.
+      'apps/worker/src/scheduler/scheduler-tick.ts',
+      'apps/worker/src/webhooks/outbox-relay.ts',
+    ],
   },
   domainKernel: ['shared', 'identifiers', 'status-machine', 'money'],
   domainFolders: {
@@ -81,7 +101,7 @@ export const LAYERS = {
     payments: ['sub-tpps', 'tokenized-accounts', 'bank-truth', 'banks'],
     'payment-links': ['payments', 'sub-tpps'],
     transfers: ['payments', 'bank-truth'],
-    tokens: ['payments', 'transfers', 'settlement', 'bank-truth', 'sub-tpps'],
+    tokens: ['payments', 'transfers', 'settlement', 'bank-truth', 'sub-tpps', 'banks'],
     'vrp-consents': ['payments', 'sub-tpps'],
     vrps: ['payments', 'vrp-consents', 'bank-truth', 'sub-tpps'],
     refunds: ['payments', 'bank-truth'],
@@ -140,15 +160,21 @@ function libraryPatterns(lib) {
   ];
 }
 
-function appPatterns(app) {
-  const refused = LIBS.filter((lib) => !LAYERS.apps[app].includes(lib));
+/** An app's patterns; `composition` for the files that wire its process (LAYERS.composition). */
+function appPatterns(app, composition = false) {
+  const allowed = [...LAYERS.apps[app], ...(composition ? LAYERS.composition.imports[app] : [])];
+  const refused = LIBS.filter((lib) => !allowed.includes(lib));
+  const where = composition ? `The composition files of apps/${app}` : `apps/${app}`;
+  const why = composition
+    ? '(LAYERS.apps and LAYERS.composition in eslint.config.js)'
+    : '(LAYERS.apps in eslint.config.js): reach repositories and connectors through a use case of #libs/application; only the composition files (LAYERS.composition) wire them';
   return [
     ...(refused.length === 0
       ? []
       : [
           {
             regex: `^#libs/(${refused.join('|')})$`,
-            message: `apps/${app} imports only ${LAYERS.apps[app].map((l) => `#libs/${l}`).join(', ')} (LAYERS.apps in eslint.config.js).`,
+            message: `${where} ${composition ? 'import' : 'imports'} only ${allowed.map((l) => `#libs/${l}`).join(', ')} ${why}.`,
           },
         ]),
     {
@@ -174,10 +200,17 @@ function folderPatterns(where, folders, kernel, folder) {
   ];
 }
 
-const restrictImports = (files, patterns) => ({
+const restrictImports = (files, patterns, ignores = []) => ({
   files,
+  ...(ignores.length === 0 ? {} : { ignores }),
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
+
+/** The composition files of `app` (LAYERS.composition.files), as globs of its own. */
+const compositionOf = (app) =>
+  LAYERS.composition.files
+    .map((glob) => glob.replace(/^apps\/\*\//, `apps/${app}/`))
+    .filter((glob) => glob.startsWith(`apps/${app}/`));
 
 /** The protocol folders of libs/connectors: neither imports the other. */
 const PROTOCOLS = ['obie', 'berlin-group'];
@@ -188,7 +221,10 @@ const protocolPattern = (protocol) => ({
 
 const LAYER_RULES = [
   ...LIBS.map((lib) => restrictImports([`libs/${lib}/**/*.ts`], libraryPatterns(lib))),
-  ...Object.keys(LAYERS.apps).map((app) => restrictImports([`apps/${app}/**/*.ts`], appPatterns(app))),
+  ...Object.keys(LAYERS.apps).flatMap((app) => [
+    restrictImports([`apps/${app}/**/*.ts`], appPatterns(app), compositionOf(app)),
+    restrictImports(compositionOf(app), appPatterns(app, true)),
+  ]),
   ...Object.keys(LAYERS.domainFolders).map((folder) =>
     restrictImports(
       [`libs/domain/src/${folder}/**/*.ts`],
@@ -207,12 +243,18 @@ const LAYER_RULES = [
       ],
     ),
   ),
-  ...Object.keys(LAYERS.apiFolders).map((folder) =>
-    restrictImports(
-      [`apps/api/src/${folder}/**/*.ts`],
-      [...appPatterns('api'), ...folderPatterns('apps/api/src', LAYERS.apiFolders, LAYERS.apiShared, folder)],
-    ),
-  ),
+  ...Object.keys(LAYERS.apiFolders).flatMap((folder) => {
+    const folderRule = folderPatterns('apps/api/src', LAYERS.apiFolders, LAYERS.apiShared, folder);
+    return [
+      restrictImports([`apps/api/src/${folder}/**/*.ts`], [...appPatterns('api'), ...folderRule], compositionOf('api')),
+      restrictImports(
+        compositionOf('api')
+          .map((glob) => glob.replace(/^apps\/api\/src\/\*\*\//, `apps/api/src/${folder}/**/`))
+          .filter((glob) => glob.startsWith(`apps/api/src/${folder}/`)),
+        [...appPatterns('api', true), ...folderRule],
+      ),
+    ];
+  }),
   ...PROTOCOLS.map((protocol) =>
     restrictImports(
       [`libs/connectors/src/${protocol}/**/*.ts`],

@@ -7,6 +7,10 @@ import { describe, expect, it } from 'vitest';
 interface Layers {
   readonly libs: Readonly<Record<string, readonly string[]>>;
   readonly apps: Readonly<Record<string, readonly string[]>>;
+  readonly composition: {
+    readonly imports: Readonly<Record<string, readonly string[]>>;
+    readonly files: readonly string[];
+  };
   readonly domainKernel: readonly string[];
   readonly domainFolders: Readonly<Record<string, readonly string[]>>;
   readonly applicationKernel: readonly string[];
@@ -57,13 +61,41 @@ function folderGraph(base: string): Graph {
   return graph;
 }
 
-/** Which libraries each library (or app) imports through `#libs/<name>`. */
-function libraryGraph(parent: 'libs' | 'apps'): Graph {
+/** A glob of LAYERS.composition.files (`**` any folders, `*` any name part) as a test of a path from the root. */
+function globTest(glob: string): (path: string) => boolean {
+  const pattern = glob
+    .split('**/')
+    .map((part) =>
+      part
+        .split('*')
+        .map((text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*'),
+    )
+    .join('(?:[^/]+/)*');
+  const regex = new RegExp(`^${pattern}$`);
+  return (path) => regex.test(path);
+}
+
+const COMPOSITION = LAYERS.composition.files.map(globTest);
+
+/** Whether `file` wires its process (LAYERS.composition): a Nest module, an entry or start-up file. */
+function isComposition(file: string): boolean {
+  const path = relative(ROOT, file).split(sep).join('/');
+  return COMPOSITION.some((test) => test(path));
+}
+
+/**
+ * Which libraries each library (or app) imports through `#libs/<name>`; for apps, `files` picks
+ * the composition files or the others.
+ */
+function libraryGraph(parent: 'libs' | 'apps', files: 'all' | 'composition' | 'other' = 'all'): Graph {
   const graph = new Map<string, Set<string>>();
   for (const name of readdirSync(join(ROOT, parent))) {
     const edges = new Set<string>();
     for (const file of sources(join(ROOT, parent, name)))
-      for (const specifier of specifiers(file)) {
+      for (const specifier of files === 'all' || isComposition(file) === (files === 'composition')
+        ? specifiers(file)
+        : []) {
         const lib = /^#libs\/([a-z-]+)$/.exec(specifier)?.[1];
         if (lib !== undefined && !(parent === 'libs' && lib === name)) edges.add(lib);
       }
@@ -140,9 +172,36 @@ describe('layers (LAYERS in eslint.config.js)', () => {
   });
 
   it('apps import only the libraries declared for them, and no other app', () => {
-    const graph = libraryGraph('apps');
+    const graph = libraryGraph('apps', 'other');
     expect([...graph.keys()].sort()).toEqual(Object.keys(LAYERS.apps).sort());
     expect(undeclared(graph, declared(LAYERS.apps))).toEqual([]);
+  });
+
+  it('only the composition files of an app import #libs/db or #libs/connectors (they wire its process)', () => {
+    const graph = libraryGraph('apps', 'composition');
+    expect(Object.keys(LAYERS.composition.imports).sort()).toEqual(Object.keys(LAYERS.apps).sort());
+    const allowed = declared(
+      Object.fromEntries(
+        Object.entries(LAYERS.apps).map(([app, libs]) => [app, [...libs, ...(LAYERS.composition.imports[app] ?? [])]]),
+      ),
+    );
+    expect(undeclared(graph, allowed)).toEqual([]);
+    for (const app of ['api', 'worker']) {
+      expect(LAYERS.apps[app]).not.toContain('db');
+      expect(LAYERS.apps[app]).not.toContain('connectors');
+    }
+  });
+
+  it('every composition file exists, and a controller, DTO or processor is none (the check can fail)', () => {
+    const files = ['apps', 'libs'].flatMap((parent) => sources(join(ROOT, parent)));
+    for (const test of COMPOSITION)
+      expect(files.some((file) => test(relative(ROOT, file).split(sep).join('/')))).toBe(true);
+    expect(isComposition(join(ROOT, 'apps/api/src/payments/payments.module.ts'))).toBe(true);
+    expect(isComposition(join(ROOT, 'apps/api/src/api-app.module.ts'))).toBe(true);
+    expect(isComposition(join(ROOT, 'apps/worker/src/create-worker-process.ts'))).toBe(true);
+    expect(isComposition(join(ROOT, 'apps/api/src/payments/payments.controller.ts'))).toBe(false);
+    expect(isComposition(join(ROOT, 'apps/api/src/payments/dto/initiate-payment.dto.ts'))).toBe(false);
+    expect(isComposition(join(ROOT, 'apps/worker/src/payments/poll-payment.processor.ts'))).toBe(false);
   });
 
   it('finds a cycle where there is one (the check can fail)', () => {

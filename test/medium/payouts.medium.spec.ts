@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { InitiatePayoutUseCase, PayoutProgression, PayoutQueries, payoutTimerId } from '#libs/application';
+import { GetPayoutUseCase, InitiatePayoutUseCase, PayoutProgression, payoutTimerId } from '#libs/application';
 import { GatewayError } from '#libs/common';
 import { newId, type MemberId } from '#libs/domain';
 import { MediumGateway } from './harness/medium-gateway.js';
@@ -104,7 +104,9 @@ describe('a payout', () => {
     ]);
     expect(await gateway.timer(payoutTimerId(created.id))).toBeNull();
     expect(await available(accountId)).toBe('70.00');
-    expect((await gateway.get(PayoutQueries).get(member, created.id)).payout.status).toBe('INITIATION_COMPLETED');
+    expect((await gateway.get(GetPayoutUseCase).execute({ memberId: member, id: created.id })).payout.status).toBe(
+      'INITIATION_COMPLETED',
+    );
   });
 
   it('a refusal by the provider ends it INITIATION_REJECTED and gives the reserved amount back', async () => {

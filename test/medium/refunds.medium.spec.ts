@@ -4,8 +4,8 @@ import {
   InitiatePaymentUseCase,
   InitiateRefundUseCase,
   RefundProgression,
-  RefundQueries,
-  RefundRegistrationsUseCases,
+  GetRefundUseCase,
+  RegisterRefundRegistrationUseCase,
   refundTimerId,
 } from '#libs/application';
 import { GatewayError } from '#libs/common';
@@ -25,10 +25,13 @@ let registrationId: string;
 beforeAll(async () => {
   gateway = await MediumGateway.start();
   member = await gateway.member('refunds');
-  const registered = await gateway.get(RefundRegistrationsUseCases).register(member, {
-    bankId: 'ob-sandbox-gb',
-    debtor: { sortCode: '040004', accountNumber: '87654321', name: 'Merchant Ltd' },
-    credentials: { grant: 'refund-grant-secret' },
+  const registered = await gateway.get(RegisterRefundRegistrationUseCase).execute({
+    memberId: member,
+    registration: {
+      bankId: 'ob-sandbox-gb',
+      debtor: { sortCode: '040004', accountNumber: '87654321', name: 'Merchant Ltd' },
+      credentials: { grant: 'refund-grant-secret' },
+    },
   });
   registrationId = registered.registration.id;
 });
@@ -118,7 +121,9 @@ describe('a refund', () => {
     ]);
     expect((await gateway.eventsOf(id)).every((event) => event.eventType === 'REFUND_STATUS_CHANGED')).toBe(true);
     expect(await gateway.timer(refundTimerId(id))).toBeNull();
-    expect((await gateway.get(RefundQueries).get(member, id)).refund.status).toBe('INITIATION_COMPLETED');
+    expect((await gateway.get(GetRefundUseCase).execute({ memberId: member, id })).refund.status).toBe(
+      'INITIATION_COMPLETED',
+    );
   });
 
   it('a bank refusal of the send ends it INITIATION_REJECTED, and its amount counts no more against the payment', async () => {
@@ -145,7 +150,7 @@ describe('a refund', () => {
   it('is the member’s own: another member reads a 404', async () => {
     const id = await refund(await completedPayment(), '1.00');
     const other = await gateway.member('refunds-other');
-    await expect(gateway.get(RefundQueries).get(other, id)).rejects.toMatchObject({ status: 404 });
+    await expect(gateway.get(GetRefundUseCase).execute({ memberId: other, id })).rejects.toMatchObject({ status: 404 });
   });
 });
 

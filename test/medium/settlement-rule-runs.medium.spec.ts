@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateSettlementRuleUseCase,
   DeleteSettlementRuleUseCase,
-  GetSettlementRulesUseCase,
+  GetSettlementRuleUseCase,
+  ListSettlementRulesUseCase,
   ListSettlementRulePayoutsUseCase,
   ProviderRulePayeeCheck,
   RulePayouts,
@@ -174,7 +175,8 @@ function useCases(clock: TestClock, payouts: RulePayouts, provider = new PayeeCh
   return {
     provider,
     create: new CreateSettlementRuleUseCase(r.transactions, r.settlementAccounts, r.settlementRules, clock),
-    get: new GetSettlementRulesUseCase(r.settlementAccounts, r.settlementRules),
+    listRules: new ListSettlementRulesUseCase(r.settlementAccounts, r.settlementRules),
+    getRule: new GetSettlementRuleUseCase(r.settlementRules),
     remove: new DeleteSettlementRuleUseCase(r.transactions, r.settlementRules, clock),
     runs: new ListSettlementRulePayoutsUseCase(
       r.settlementAccounts,
@@ -332,7 +334,7 @@ describe('settlement rules in Postgres', () => {
     expect(await fire(uc.run, settlementRuleId)).toBe('paid');
     expect(await timer(settlementRuleId)).toBeNull();
     expect(await available(accountId)).toBe('25.00');
-    expect((await uc.get.one(MEMBER, accountId, settlementRuleId)).status).toBe('INACTIVE');
+    expect((await uc.getRule.execute({ memberId: MEMBER, accountId, settlementRuleId })).status).toBe('INACTIVE');
     await expectGatewayError(
       uc.remove.execute({ memberId: MEMBER, accountId, settlementRuleId }),
       400,
@@ -352,7 +354,9 @@ describe('settlement rules in Postgres', () => {
     expect(await timer(deleted.settlementRuleId)).toBeNull();
     expect(await timer(kept.settlementRuleId)).not.toBeNull();
     const ids = async (status?: 'ACTIVE' | 'INACTIVE') =>
-      (await uc.get.list(MEMBER, accountId, status)).settlementRule.map((rule) => rule.settlementRuleId);
+      (await uc.listRules.execute({ memberId: MEMBER, accountId, status })).settlementRule.map(
+        (rule) => rule.settlementRuleId,
+      );
     expect(await ids('ACTIVE')).toEqual([kept.settlementRuleId]);
     expect(await ids('INACTIVE')).toEqual([deleted.settlementRuleId]);
     expect((await ids()).sort()).toEqual([kept.settlementRuleId, deleted.settlementRuleId].sort());
@@ -376,12 +380,12 @@ describe('settlement rules in Postgres', () => {
     const accountId = await newAccount(MEMBER);
     const { settlementRuleId } = await uc.create.execute({ memberId: MEMBER, ...dailyRule(accountId) });
     await expectGatewayError(uc.create.execute({ memberId: OTHER, ...dailyRule(accountId) }), 404);
-    await expectGatewayError(uc.get.list(OTHER, accountId), 404);
-    await expectGatewayError(uc.get.one(OTHER, accountId, settlementRuleId), 404);
+    await expectGatewayError(uc.listRules.execute({ memberId: OTHER, accountId }), 404);
+    await expectGatewayError(uc.getRule.execute({ memberId: OTHER, accountId, settlementRuleId }), 404);
     await expectGatewayError(uc.remove.execute({ memberId: OTHER, accountId, settlementRuleId }), 404);
     await expectGatewayError(uc.runs.execute({ memberId: OTHER, accountId, filter: {} }), 404);
     const otherAccount = await newAccount(MEMBER);
-    await expectGatewayError(uc.get.one(MEMBER, otherAccount, settlementRuleId), 404);
+    await expectGatewayError(uc.getRule.execute({ memberId: MEMBER, accountId: otherAccount, settlementRuleId }), 404);
     await expectGatewayError(
       uc.create.execute({ memberId: MEMBER, ...dailyRule(accountId, { amountValue: '10.001' }) }),
       400,

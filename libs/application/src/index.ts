@@ -22,3 +22,4 @@ export * from './webhooks/index.js';
 export * from './maintenance/index.js';
 export * from './members/index.js';
 export * from './status-history/index.js';
+export * from './records.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MembersApplicationModule } from '#libs/application';
+import { MaintenanceApplicationModule, MembersApplicationModule } from '#libs/application';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { ClockController } from './clock.controller.js';
 import { MembersController } from './members/members.controller.js';
@@ -12,6 +12,7 @@ import { WebhookAdminModule } from './webhooks/webhook-admin.module.js';
 @Module({
   imports: [
     MembersApplicationModule,
+    MaintenanceApplicationModule,
     WebhookAdminModule,
     ReconciliationAdminModule,
     OutcomeChecksAdminModule,

@@ -1,7 +1,6 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
-import { SharedClock } from '#libs/db';
+import { AdvanceClockUseCase } from '#libs/application';
 import { AdminTokenGuard } from './admin-token.guard.js';
 import { AdvanceClockRequest, AdvanceClockResponse } from './advance-clock.dto.js';
 
@@ -10,20 +9,13 @@ import { AdvanceClockRequest, AdvanceClockResponse } from './advance-clock.dto.j
 @UseGuards(AdminTokenGuard)
 @Controller('admin/clock')
 export class ClockController {
-  constructor(
-    private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly advanceClock: AdvanceClockUseCase) {}
 
   @Post('advance')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sandbox only: move the service clock forward for api and worker alike.' })
   @ApiOkResponse({ type: AdvanceClockResponse })
   async advance(@Body() body: AdvanceClockRequest): Promise<AdvanceClockResponse> {
-    if (this.config.environment !== 'sandbox' || !(this.clock instanceof SharedClock)) {
-      throw new GatewayError('PermissionDenied', { message: 'The clock can only be advanced in sandbox.' });
-    }
-    const offsetMs = await this.clock.advance(body.seconds);
-    return { offsetMs, now: this.clock.now().toISOString() };
+    return this.advanceClock.execute({ seconds: body.seconds });
   }
 }

@@ -1,4 +1,4 @@
-import type { ScaApproach } from '#libs/connectors';
+import type { ScaApproach } from '#libs/application';
 
 /** The reference's scaMethods values the catalogue's SCA approaches stand for. */
 export type ScaMethod = 'REDIRECT' | 'DECOUPLED' | 'EMBEDDED_MULTI_STEP';

@@ -1,5 +1,4 @@
-import type { BankFeature } from '#libs/connectors';
-import type { BankFilter, BankOrder, ListBanksCommand } from '#libs/application';
+import type { BankFeature, BankFilter, BankOrder, ListBanksCommand } from '#libs/application';
 import type { BankCountriesQuery } from './dto/bank-countries-query.dto.js';
 import type { BankFilterQuery } from './dto/bank-filter-query.dto.js';
 import { BANK_LIST_DEFAULTS, type BankListingParams } from './dto/bank-listing-query.js';

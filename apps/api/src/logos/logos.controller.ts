@@ -2,7 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { GatewayError, Public, bankLogoSvg } from '#libs/common';
-import { BankRepository } from '#libs/db';
+import { GetBankLogoUseCase } from '#libs/application';
 import { bankLogoFileOf } from './bank-logo-file.js';
 
 /** A week in the browser and shared caches; a renamed bank's logo catches up within a day after that. */
@@ -17,12 +17,12 @@ const CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=86400';
 @Public()
 @Controller('logos')
 export class LogosController {
-  constructor(private readonly banks: BankRepository) {}
+  constructor(private readonly logos: GetBankLogoUseCase) {}
 
   @Get(':file')
   async logo(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
     const wanted = bankLogoFileOf(file);
-    const bank = wanted === undefined ? null : await this.banks.find(wanted.bankId);
+    const bank = wanted === undefined ? null : await this.logos.execute({ bankId: wanted.bankId });
     if (wanted === undefined || bank === null) throw GatewayError.notFound(file, 'No such logo.');
     await reply
       .status(200)
@@ -32,6 +32,6 @@ export class LogosController {
         'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
         'x-content-type-options': 'nosniff',
       })
-      .send(bankLogoSvg({ id: bank.id, name: bank.name }, wanted.variant));
+      .send(bankLogoSvg(bank, wanted.variant));
   }
 }

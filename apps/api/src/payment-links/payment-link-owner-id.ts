@@ -1,4 +1,4 @@
-import type { PaymentLink } from '#libs/db';
+import type { PaymentLink } from '#libs/application';
 import type { MemberId } from '#libs/domain';
 
 /**

@@ -2,8 +2,7 @@ import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/comm
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, RateLimitedPublic, stringFields } from '#libs/common';
-import { PAYMENT_LINK_PAGES_PATH, UsePaymentLinkUseCase } from '#libs/application';
-import { MemberRepository, PaymentLinkRepository } from '#libs/db';
+import { PAYMENT_LINK_PAGES_PATH, ReadPaymentLinkPageUseCase, UsePaymentLinkUseCase } from '#libs/application';
 import { sendPage, sendRedirect } from '../shared/hosted-pages/hosted-page-reply.js';
 import { HostedPagesErrorFilter } from '../shared/hosted-pages/hosted-pages-error.filter.js';
 import { renderUnknownLinkPage } from '../shared/hosted-pages/pages/unknown-link.page.js';
@@ -22,23 +21,23 @@ import { LINK_REFUSALS, refusalOf, renderPaymentLinkPage } from './pages/payment
 @Controller(PAYMENT_LINK_PAGES_PATH.slice(1))
 export class PaymentLinkPagesController {
   constructor(
-    private readonly links: PaymentLinkRepository,
-    private readonly members: MemberRepository,
+    private readonly pages: ReadPaymentLinkPageUseCase,
     private readonly use: UsePaymentLinkUseCase,
   ) {}
 
   @Get(':token')
   async show(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const link = await this.links.findByPageToken(token);
-    if (link === null) return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
-    const merchant = await this.members.displayNameOfOwner(link.memberId);
+    const page = await this.pages.execute({ token });
+    if (page === null) return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
+    const { link, merchant } = page;
     return sendPage(reply, refusalOf(link) === undefined ? 200 : 410, renderPaymentLinkPage(token, link, merchant));
   }
 
   @Post(':token')
   async pay(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const link = await this.links.findByPageToken(token);
-    if (link === null) return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
+    const page = await this.pages.execute({ token });
+    if (page === null) return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
+    const { link, merchant } = page;
     const amount = stringFields(request.body)['amount'];
     const outcome = await this.use.execute({
       link,
@@ -47,10 +46,9 @@ export class PaymentLinkPagesController {
       traceId: request.traceId,
       psuIpAddress: request.ip,
     });
-    const merchant = await this.members.displayNameOfOwner(link.memberId);
     switch (outcome.kind) {
       case 'refused': {
-        const current = (await this.links.findByPageToken(token)) ?? link;
+        const current = (await this.pages.execute({ token }))?.link ?? link;
         return sendPage(
           reply,
           410,

@@ -3,7 +3,13 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { validateBody } from '#libs/common';
-import { InitiatePayoutUseCase, PayoutQueries, type PayoutResource, type PayoutsPage } from '#libs/application';
+import {
+  GetPayoutUseCase,
+  InitiatePayoutUseCase,
+  ListPayoutsUseCase,
+  type PayoutResource,
+  type PayoutsPage,
+} from '#libs/application';
 import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { InitiatePayoutRequest, toPayoutInitiationInput } from './dto/initiate-payout.request.js';
@@ -16,7 +22,8 @@ import { PAYOUT_RESPONSE_SCHEMA, PAYOUTS_RESPONSE_SCHEMA } from './payout-schema
 export class PayoutsController {
   constructor(
     private readonly initiate: InitiatePayoutUseCase,
-    private readonly queries: PayoutQueries,
+    private readonly listPayouts: ListPayoutsUseCase,
+    private readonly getPayout: GetPayoutUseCase,
     private readonly idempotency: IdempotentRequests,
   ) {}
 
@@ -55,7 +62,7 @@ export class PayoutsController {
   })
   @ApiOkResponse({ schema: PAYOUTS_RESPONSE_SCHEMA })
   list(@CurrentMember() member: MemberContext, @Query() query: ListPayoutsQuery): Promise<PayoutsPage> {
-    return this.queries.list(member.memberId, toListPayoutsCommand(query));
+    return this.listPayouts.execute(toListPayoutsCommand(member.memberId, query));
   }
 
   @Get(':id')
@@ -66,6 +73,6 @@ export class PayoutsController {
   })
   @ApiOkResponse({ schema: PAYOUT_RESPONSE_SCHEMA })
   get(@CurrentMember() member: MemberContext, @Param('id') id: string): Promise<{ payout: PayoutResource }> {
-    return this.queries.get(member.memberId, id);
+    return this.getPayout.execute({ memberId: member.memberId, id });
   }
 }

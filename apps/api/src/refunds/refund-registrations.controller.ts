@@ -1,7 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiExcludeController, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentMember, type MemberContext } from '#libs/auth';
-import { RefundRegistrationsUseCases, type RegistrationResource } from '#libs/application';
+import {
+  DeleteRefundRegistrationUseCase,
+  GetRefundRegistrationUseCase,
+  RegisterRefundRegistrationUseCase,
+  type RegistrationResource,
+} from '#libs/application';
 import { RegisterRefundAccountRequest, toRefundRegistrationInput } from './dto/register-refund-account.request.js';
 import { REGISTER_REFUND_ACCOUNT_EXAMPLES } from './refund-request-examples.js';
 import { REGISTRATION_RESPONSE_SCHEMA } from './refund-schemas.js';
@@ -9,7 +14,11 @@ import { REGISTRATION_RESPONSE_SCHEMA } from './refund-schemas.js';
 @ApiTags('Refunds')
 @Controller('refund/registrations')
 export class RefundRegistrationsController {
-  constructor(private readonly registrations: RefundRegistrationsUseCases) {}
+  constructor(
+    private readonly registerRegistration: RegisterRefundRegistrationUseCase,
+    private readonly getRegistration: GetRefundRegistrationUseCase,
+    private readonly deleteRegistration: DeleteRefundRegistrationUseCase,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -25,7 +34,10 @@ export class RefundRegistrationsController {
     @CurrentMember() member: MemberContext,
     @Body() body: RegisterRefundAccountRequest,
   ): Promise<{ registration: RegistrationResource }> {
-    return this.registrations.register(member.memberId, toRefundRegistrationInput(body));
+    return this.registerRegistration.execute({
+      memberId: member.memberId,
+      registration: toRefundRegistrationInput(body),
+    });
   }
 
   @Get(':registrationId')
@@ -40,7 +52,7 @@ export class RefundRegistrationsController {
     @CurrentMember() member: MemberContext,
     @Param('registrationId') registrationId: string,
   ): Promise<{ registration: RegistrationResource }> {
-    return this.registrations.get(member.memberId, registrationId);
+    return this.getRegistration.execute({ memberId: member.memberId, id: registrationId });
   }
 
   @Delete(':registrationId')
@@ -55,7 +67,7 @@ export class RefundRegistrationsController {
     @CurrentMember() member: MemberContext,
     @Param('registrationId') registrationId: string,
   ): Promise<Record<string, never>> {
-    return this.registrations.remove(member.memberId, registrationId);
+    return this.deleteRegistration.execute({ memberId: member.memberId, id: registrationId });
   }
 }
 

@@ -3,7 +3,14 @@ import { ApiBody, ApiExcludeController, ApiOkResponse, ApiOperation, ApiTags } f
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { validateBody } from '#libs/common';
-import { InitiateRefundUseCase, RefundQueries, type RefundResource, type RefundsPage } from '#libs/application';
+import {
+  GetRefundUseCase,
+  InitiateRefundUseCase,
+  ListRefundsUseCase,
+  ListTransferRefundsUseCase,
+  type RefundResource,
+  type RefundsPage,
+} from '#libs/application';
 import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { InitiateRefundRequest, toRefundInitiationInput } from './dto/initiate-refund.request.js';
@@ -16,7 +23,8 @@ import { REFUND_RESPONSE_SCHEMA, REFUNDS_RESPONSE_SCHEMA } from './refund-schema
 export class RefundsController {
   constructor(
     private readonly initiate: InitiateRefundUseCase,
-    private readonly queries: RefundQueries,
+    private readonly listRefunds: ListRefundsUseCase,
+    private readonly getRefund: GetRefundUseCase,
     private readonly idempotency: IdempotentRequests,
   ) {}
 
@@ -52,7 +60,7 @@ export class RefundsController {
   })
   @ApiOkResponse({ schema: REFUNDS_RESPONSE_SCHEMA })
   list(@CurrentMember() member: MemberContext, @Query() query: ListRefundsQuery): Promise<RefundsPage> {
-    return this.queries.list(member.memberId, toListRefundsCommand(query));
+    return this.listRefunds.execute(toListRefundsCommand(member.memberId, query));
   }
 
   @Get(':id')
@@ -63,7 +71,7 @@ export class RefundsController {
   })
   @ApiOkResponse({ schema: REFUND_RESPONSE_SCHEMA })
   get(@CurrentMember() member: MemberContext, @Param('id') id: string): Promise<{ refund: RefundResource }> {
-    return this.queries.get(member.memberId, id);
+    return this.getRefund.execute({ memberId: member.memberId, id });
   }
 }
 
@@ -75,7 +83,7 @@ export class RefundsV2Controller extends RefundsController {}
 @ApiTags('Refunds')
 @Controller('transfers')
 export class TransferRefundsController {
-  constructor(private readonly queries: RefundQueries) {}
+  constructor(private readonly transferRefunds: ListTransferRefundsUseCase) {}
 
   @Get(':id/refunds')
   @ApiOperation({
@@ -90,7 +98,9 @@ export class TransferRefundsController {
     @Param('id') id: string,
     @Query() query: TransferRefundsQuery,
   ): Promise<RefundsPage> {
-    return this.queries.ofTransfer(member.memberId, id, {
+    return this.transferRefunds.execute({
+      memberId: member.memberId,
+      transferId: id,
       limit: query.limit,
       ...(query.offset === undefined ? {} : { offset: query.offset }),
     });

@@ -6,7 +6,8 @@ import { validateBody } from '#libs/common';
 import {
   CreateSettlementRuleUseCase,
   DeleteSettlementRuleUseCase,
-  GetSettlementRulesUseCase,
+  GetSettlementRuleUseCase,
+  ListSettlementRulesUseCase,
   ListSettlementRulePayoutsUseCase,
   type SettlementRulePayoutsPage,
   type SettlementRuleResource,
@@ -26,7 +27,8 @@ const SETTLEMENT_RULE = { type: 'object' };
 export class SettlementRulesController {
   constructor(
     private readonly create: CreateSettlementRuleUseCase,
-    private readonly rules: GetSettlementRulesUseCase,
+    private readonly listSettlementRules: ListSettlementRulesUseCase,
+    private readonly getSettlementRule: GetSettlementRuleUseCase,
     private readonly remove: DeleteSettlementRuleUseCase,
     private readonly payouts: ListSettlementRulePayoutsUseCase,
   ) {}
@@ -64,7 +66,11 @@ export class SettlementRulesController {
     @Param('accountId') accountId: string,
     @Query() query: ListSettlementRulesQuery,
   ): Promise<{ settlementRule: SettlementRuleResource[] }> {
-    return this.rules.list(member.memberId, accountId, query.status);
+    return this.listSettlementRules.execute({
+      memberId: member.memberId,
+      accountId,
+      ...(query.status === undefined ? {} : { status: query.status }),
+    });
   }
 
   @Get('settlement-rules/:settlementRuleId')
@@ -79,7 +85,9 @@ export class SettlementRulesController {
     @Param('accountId') accountId: string,
     @Param('settlementRuleId') settlementRuleId: string,
   ): Promise<{ settlementRule: SettlementRuleResource }> {
-    return { settlementRule: await this.rules.one(member.memberId, accountId, settlementRuleId) };
+    return {
+      settlementRule: await this.getSettlementRule.execute({ memberId: member.memberId, accountId, settlementRuleId }),
+    };
   }
 
   @Delete('settlement-rules/:settlementRuleId')

@@ -2,8 +2,15 @@ import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/comm
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, RateLimitedPublic, stringFields } from '#libs/common';
-import { HostedVrpConsents, vrpConsentCallbackUrl, orderBanks, toListedBank, type ListedBank } from '#libs/application';
-import type { Bank, VrpConsent } from '#libs/db';
+import {
+  HostedVrpConsents,
+  vrpConsentCallbackUrl,
+  orderBanks,
+  toListedBank,
+  type ListedBank,
+  type Bank,
+  type VrpConsent,
+} from '#libs/application';
 import { sendPage, sendRedirect } from '../shared/hosted-pages/hosted-page-reply.js';
 import { HostedPagesErrorFilter } from '../shared/hosted-pages/hosted-pages-error.filter.js';
 import { renderMessagePage } from '../shared/hosted-pages/pages/message.page.js';

@@ -1,6 +1,5 @@
 import { html, type SafeHtml } from '#libs/common';
-import { hostedVrpConsentPath, type ListedBank } from '#libs/application';
-import type { VrpConsent } from '#libs/db';
+import { hostedVrpConsentPath, type ListedBank, type VrpConsent } from '#libs/application';
 import type { VrpConsentInitiationInput } from '#libs/domain';
 import { renderPage } from '../shared/hosted-pages/page-layout.js';
 

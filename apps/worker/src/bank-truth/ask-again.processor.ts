@@ -6,8 +6,8 @@ import {
   RefundProgression,
   StandingOrderOutcomeAsker,
   TransferOutcomeAsker,
+  type OutcomeCheck,
 } from '#libs/application';
-import type { OutcomeCheck } from '#libs/db';
 import { isOutcomeKind, type OutcomeKind } from '#libs/domain';
 import { ProcessesJob, type JobProcessor } from '../jobs/job-processor.js';
 

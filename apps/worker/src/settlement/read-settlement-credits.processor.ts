@@ -1,6 +1,5 @@
-import { Clock, type PayloadOf } from '#libs/common';
-import { ReadSettlementCreditsUseCase, wakeReconciliation } from '#libs/application';
-import { ScheduledJobRepository } from '#libs/db';
+import type { PayloadOf } from '#libs/common';
+import { ReadSettlementCreditsUseCase, WakeReconciliationUseCase } from '#libs/application';
 import { ProcessesJob, type JobProcessor } from '../jobs/job-processor.js';
 
 const READ_CREDITS_JOB = 'settlement.read-credits';
@@ -13,13 +12,12 @@ const READ_CREDITS_JOB = 'settlement.read-credits';
 export class ReadSettlementCreditsProcessor implements JobProcessor<typeof READ_CREDITS_JOB> {
   constructor(
     private readonly reader: ReadSettlementCreditsUseCase,
-    private readonly timers: ScheduledJobRepository,
-    private readonly clock: Clock,
+    private readonly reconciliation: WakeReconciliationUseCase,
   ) {}
 
   async process(payload: PayloadOf<typeof READ_CREDITS_JOB>): Promise<string> {
     const outcome = await this.reader.onTimer(payload.accountId);
-    if (outcome.kind !== 'ended' && outcome.booked > 0) await wakeReconciliation(this.timers, this.clock.now());
+    if (outcome.kind !== 'ended' && outcome.booked > 0) await this.reconciliation.execute();
     switch (outcome.kind) {
       case 'read':
         return `read ${outcome.pages} page(s): ${outcome.booked} booked, ${outcome.repeats} repeat(s)`;

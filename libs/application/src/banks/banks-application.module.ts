@@ -5,6 +5,7 @@ import { ListBankCountriesUseCase } from './list-bank-countries.usecase.js';
 import { ListBankStatusesUseCase } from './list-bank-statuses.usecase.js';
 import { ListBanksUseCase } from './list-banks.usecase.js';
 import { ProbeBankStatusUseCase } from './probe-bank-status.usecase.js';
+import { GetBankLogoUseCase } from './get-bank-logo.usecase.js';
 
 const PROVIDED = [
   ListBanksUseCase,
@@ -12,6 +13,7 @@ const PROVIDED = [
   ListBankStatusesUseCase,
   GetBankStatusUseCase,
   ProbeBankStatusUseCase,
+  GetBankLogoUseCase,
 ];
 
 /** Banks: the catalogue as the lists show it, and the probed status of each bank (the probe the worker runs). */

@@ -9,4 +9,5 @@ export * from './list-bank-countries.usecase.js';
 export * from './list-bank-statuses.usecase.js';
 export * from './get-bank-status.usecase.js';
 export * from './probe-bank-status.usecase.js';
+export * from './get-bank-logo.usecase.js';
 export * from './banks-application.module.js';

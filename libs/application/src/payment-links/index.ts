@@ -9,3 +9,4 @@ export * from './payment-link-timer.js';
 export * from './use-payment-link.usecase.js';
 export * from './payment-link-payment-plug.js';
 export * from './payment-link-lifecycle.js';
+export * from './read-payment-link-page.usecase.js';

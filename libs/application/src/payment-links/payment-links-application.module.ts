@@ -7,6 +7,7 @@ import { GetPaymentLinkUseCase } from './get-payment-link.usecase.js';
 import { ListPaymentLinksUseCase } from './list-payment-links.usecase.js';
 import { PaymentLinkPaymentPlug } from './payment-link-payment-plug.js';
 import { UsePaymentLinkUseCase } from './use-payment-link.usecase.js';
+import { ReadPaymentLinkPageUseCase } from './read-payment-link-page.usecase.js';
 
 const USE_CASES = [
   CreatePaymentLinkUseCase,
@@ -15,6 +16,7 @@ const USE_CASES = [
   DeactivatePaymentLinkUseCase,
   ExpirePaymentLinkUseCase,
   UsePaymentLinkUseCase,
+  ReadPaymentLinkPageUseCase,
 ];
 
 /**

@@ -4,10 +4,11 @@ import { SettlementProvidersModule } from '../settlement-providers/settlement-pr
 import { SubTppsApplicationModule } from '../sub-tpps/sub-tpps-application.module.js';
 import { InitiatePayoutUseCase } from './initiate-payout.usecase.js';
 import { PayoutProgression } from './payout-progression.js';
-import { PayoutQueries } from './payout-queries.usecases.js';
+import { GetPayoutUseCase } from './get-payout.usecase.js';
+import { ListPayoutsUseCase } from './list-payouts.usecase.js';
 import { VerifyAccountUseCase } from './verify-account.usecase.js';
 
-const PROVIDED = [InitiatePayoutUseCase, PayoutQueries, PayoutProgression, VerifyAccountUseCase];
+const PROVIDED = [InitiatePayoutUseCase, ListPayoutsUseCase, GetPayoutUseCase, PayoutProgression, VerifyAccountUseCase];
 
 /** Payouts: initiation with the ledger reservation, queries, account verification and the progression the worker runs. */
 @Module({

@@ -2,17 +2,25 @@ import { Module } from '@nestjs/common';
 import { SecretsModule } from '#libs/secrets';
 import { BankTruthApplicationModule } from '../bank-truth/bank-truth-application.module.js';
 import { PaymentsApplicationModule } from '../payments/payments-application.module.js';
+import { GetRefundUseCase } from './get-refund.usecase.js';
 import { InitiateRefundUseCase } from './initiate-refund.usecase.js';
+import { ListRefundsUseCase } from './list-refunds.usecase.js';
+import { ListTransferRefundsUseCase } from './list-transfer-refunds.usecase.js';
 import { RefundProgression } from './refund-progression.js';
-import { RefundQueries } from './refund-queries.usecases.js';
 import { RefundRegistrationVault } from './refund-registration-vault.js';
-import { RefundRegistrationsUseCases } from './refund-registrations.usecases.js';
+import { DeleteRefundRegistrationUseCase } from './delete-refund-registration.usecase.js';
+import { GetRefundRegistrationUseCase } from './get-refund-registration.usecase.js';
+import { RegisterRefundRegistrationUseCase } from './register-refund-registration.usecase.js';
 
 const PROVIDED = [
   RefundRegistrationVault,
-  RefundRegistrationsUseCases,
+  RegisterRefundRegistrationUseCase,
+  GetRefundRegistrationUseCase,
+  DeleteRefundRegistrationUseCase,
   InitiateRefundUseCase,
-  RefundQueries,
+  ListRefundsUseCase,
+  GetRefundUseCase,
+  ListTransferRefundsUseCase,
   RefundProgression,
 ];
 

@@ -8,7 +8,7 @@ import {
 } from '#libs/db';
 import type { MemberId, PayeeAccount } from '#libs/domain';
 import { decodePageOffset, encodePageOffset } from '../paging/page-offset.js';
-import { requireMemberAccount } from './get-settlement-rules.usecase.js';
+import { requireMemberAccount } from './require-member-account.js';
 import { renderSettlementRulePayout, type SettlementRulePayoutResource } from './settlement-rule-view.js';
 
 /** The reference's PageInfo limit: at most 200; a larger one, none, or 0 is taken as 200. */

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CreateSettlementRuleUseCase } from './create-settlement-rule.usecase.js';
 import { DeleteSettlementRuleUseCase } from './delete-settlement-rule.usecase.js';
-import { GetSettlementRulesUseCase } from './get-settlement-rules.usecase.js';
+import { GetSettlementRuleUseCase } from './get-settlement-rule.usecase.js';
+import { ListSettlementRulesUseCase } from './list-settlement-rules.usecase.js';
 import { ListSettlementRulePayoutsUseCase } from './list-settlement-rule-payouts.usecase.js';
 import { PayoutsApplicationModule } from '../payouts/payouts-application.module.js';
 import { PayoutPathRulePayouts } from './payout-path-rule-payouts.js';
@@ -12,7 +13,8 @@ import { RunSettlementRuleUseCase } from './run-settlement-rule.usecase.js';
 
 const USE_CASES = [
   CreateSettlementRuleUseCase,
-  GetSettlementRulesUseCase,
+  ListSettlementRulesUseCase,
+  GetSettlementRuleUseCase,
   DeleteSettlementRuleUseCase,
   ListSettlementRulePayoutsUseCase,
   RunSettlementRuleUseCase,

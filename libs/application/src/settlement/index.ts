@@ -4,6 +4,7 @@ export * from './reconciliation/reconciliation-application.module.js';
 export * from './reconciliation/reconciliation-queries.js';
 export * from './reconciliation/reconcile-settlement.usecase.js';
 export * from './reconciliation/reconciliation-timer.js';
+export * from './reconciliation/wake-reconciliation.usecase.js';
 export * from './reconciliation/settlement-window-end.js';
 export * from './settlement-window-timer.js';
 export * from './settlement-account-view.js';

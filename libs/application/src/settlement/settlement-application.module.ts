@@ -8,6 +8,7 @@ import { ReadSettlementCreditsUseCase } from './read-settlement-credits.usecase.
 import { SettlementAccountQueries } from './settlement-account-queries.usecases.js';
 import { SettlementPaymentPlug } from './settlement-payment-plug.js';
 import { SettlementProvidersModule } from '../settlement-providers/settlement-providers.module.js';
+import { WakeReconciliationUseCase } from './reconciliation/wake-reconciliation.usecase.js';
 
 const PROVIDED = [
   CreateSettlementAccountUseCase,
@@ -15,6 +16,7 @@ const PROVIDED = [
   GetSettlementTransactionUseCase,
   BookSettlementCreditsUseCase,
   ReadSettlementCreditsUseCase,
+  WakeReconciliationUseCase,
 ];
 
 /**

@@ -22,3 +22,8 @@ export * from './standing-order-outcome-asker.js';
 export * from './standing-order-check.js';
 export * from './record-token-request-change.js';
 export { tokenRequestLifecycle, type TokenRequestMoveContext } from './token-request-lifecycle.js';
+export * from './token-request-banks.js';
+export * from './find-hosted-token-request.usecase.js';
+export * from './list-token-request-banks.usecase.js';
+export * from './pick-token-request-bank.usecase.js';
+export * from './describe-token-request.usecase.js';

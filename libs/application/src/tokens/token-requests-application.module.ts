@@ -3,6 +3,10 @@ import { SecretsModule } from '#libs/secrets';
 import { TransfersApplicationModule } from '../transfers/transfers-application.module.js';
 import { AuthorizeTokenRequestUseCase } from './authorize-token-request.usecase.js';
 import { CompleteTokenRequest } from './complete-token-request.js';
+import { DescribeTokenRequestUseCase } from './describe-token-request.usecase.js';
+import { FindHostedTokenRequestUseCase } from './find-hosted-token-request.usecase.js';
+import { ListTokenRequestBanksUseCase } from './list-token-request-banks.usecase.js';
+import { PickTokenRequestBankUseCase } from './pick-token-request-bank.usecase.js';
 import { StandingOrderOutcomeAsker } from './standing-order-outcome-asker.js';
 import { SubmitHostedTokenRequestCredentialsUseCase } from './submit-hosted-token-request-credentials.usecase.js';
 import { TokenIssuance } from './token-issuance.js';
@@ -19,6 +23,10 @@ const PROVIDERS = [
   TokenRequestTimer,
   TokenRequestingParty,
   StandingOrderOutcomeAsker,
+  FindHostedTokenRequestUseCase,
+  ListTokenRequestBanksUseCase,
+  PickTokenRequestBankUseCase,
+  DescribeTokenRequestUseCase,
 ];
 
 /**

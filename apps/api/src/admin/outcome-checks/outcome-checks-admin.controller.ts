@@ -1,8 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { OutcomeChecks, PayoutProgression, RefundProgression, type OutcomeResolution } from '#libs/application';
+import {
+  ListOperatorEventsUseCase,
+  ListOutcomeChecksUseCase,
+  OutcomeChecks,
+  PayoutProgression,
+  RefundProgression,
+  operatorEventView,
+  type OutcomeResolution,
+} from '#libs/application';
 import { GatewayError } from '#libs/common';
-import { OutcomeCheckRepository, type OperatorEvent, type OutcomeCheck } from '#libs/db';
 import { isOutcomeKind, type OutcomeKind } from '#libs/domain';
 import { AdminTokenGuard } from '../admin-token.guard.js';
 import {
@@ -11,38 +18,6 @@ import {
   ResolveOutcomeCheckRequest,
   pageOf,
 } from './outcome-checks-admin.dto.js';
-
-/** A check as operators read it: never its sealed grant. */
-function checkView(check: OutcomeCheck) {
-  return {
-    kind: check.kind,
-    resourceId: check.resourceId,
-    memberId: check.memberId,
-    operation: check.operation,
-    since: check.since.toISOString(),
-    attempts: check.attempts,
-    nextAskAt: check.nextAskAt.toISOString(),
-    ...(check.lastError === null ? {} : { lastError: check.lastError }),
-    flagged: check.flaggedAt !== null,
-    ...(check.flaggedAt === null ? {} : { flaggedAt: check.flaggedAt.toISOString() }),
-  };
-}
-
-function eventView(event: OperatorEvent) {
-  return {
-    id: event.id,
-    type: event.type,
-    kind: event.kind,
-    resourceId: event.resourceId,
-    memberId: event.memberId,
-    detail: event.detail,
-    createdAt: event.createdAt.toISOString(),
-  };
-}
-
-function paging(count: number, offset: number, limit: number): { limit: number; offset?: string } {
-  return count < limit ? { limit } : { limit, offset: String(offset + limit) };
-}
 
 /**
  * Resources whose bank outcome is unknown (docs/architecture.md, "When the bank does not
@@ -58,7 +33,8 @@ export class OutcomeChecksAdminController {
   private readonly resolutions: Readonly<Record<OutcomeKind, OutcomeResolution | undefined>>;
 
   constructor(
-    private readonly repository: OutcomeCheckRepository,
+    private readonly listChecks: ListOutcomeChecksUseCase,
+    private readonly listEvents: ListOperatorEventsUseCase,
     private readonly checks: OutcomeChecks,
     payouts: PayoutProgression,
     refunds: RefundProgression,
@@ -79,13 +55,12 @@ export class OutcomeChecksAdminController {
   })
   async list(@Query() query: OutcomeCheckListQuery) {
     const { offset, limit } = pageOf(query);
-    const rows = await this.repository.list({
+    return this.listChecks.execute({
       ...(query.flagged === undefined ? {} : { flagged: query.flagged === 'true' }),
       ...(query.kind === undefined ? {} : { kind: query.kind }),
       offset,
       limit,
     });
-    return { outcomeChecks: rows.map(checkView), paging: paging(rows.length, offset, limit) };
   }
 
   @Post('outcome-checks/:kind/:resourceId/resolve')
@@ -109,18 +84,17 @@ export class OutcomeChecksAdminController {
       body.outcome === undefined || resolution === undefined ? undefined : { outcome: body.outcome, resolution },
     );
     if (event === null) throw GatewayError.notFound(resourceId, 'No open outcome check for this resource.');
-    return { operatorEvent: eventView(event) };
+    return { operatorEvent: operatorEventView(event) };
   }
 
   @Get('operator-events')
   @ApiOperation({ summary: 'Operator events (newest first): OUTCOME_UNKNOWN_FLAGGED and OUTCOME_CHECK_RESOLVED.' })
   async events(@Query() query: OperatorEventListQuery) {
     const { offset, limit } = pageOf(query);
-    const rows = await this.repository.events({
+    return this.listEvents.execute({
       ...(query.resourceId === undefined ? {} : { resourceId: query.resourceId }),
       offset,
       limit,
     });
-    return { operatorEvents: rows.map(eventView), paging: paging(rows.length, offset, limit) };
   }
 }

@@ -1,4 +1,4 @@
-import type { BankCatalogueEntry } from '#libs/connectors';
+import type { BankCatalogueEntry } from '#libs/application';
 
 /** Every string anywhere in a parsed YAML value. */
 function strings(value: unknown): string[] {

@@ -1,4 +1,4 @@
-import { LOCAL_INSTRUMENTS, type LocalInstrument } from '#libs/connectors';
+import { LOCAL_INSTRUMENTS, type LocalInstrument } from '#libs/application';
 import { BankFilterQuery } from './bank-filter-query.dto.js';
 import { withBankListing } from './bank-listing-query.js';
 import { ChoiceParam, FlagParam, ListParam } from './bank-query-params.js';

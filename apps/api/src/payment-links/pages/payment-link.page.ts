@@ -1,7 +1,6 @@
 import { NO_HTML, html, type SafeHtml } from '#libs/common';
-import type { PaymentLink } from '#libs/db';
+import { type PaymentLink, PAYMENT_LINK_PAGES_PATH } from '#libs/application';
 import { displayAccount, displayAmount, type PaymentCreditor } from '#libs/domain';
-import { PAYMENT_LINK_PAGES_PATH } from '#libs/application';
 import { renderPage } from '../../shared/hosted-pages/page-layout.js';
 
 /** The page title of a payment link's pages. */

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EmbeddedAuthStep } from '#libs/connectors';
-import type { Payment } from '#libs/db';
+import { type EmbeddedAuthStep, type Payment, embeddedStepOf, hostedStepOf } from '#libs/application';
 import { html } from '#libs/common';
-import { embeddedStepOf, hostedStepOf } from '#libs/application';
 import { pageHeaders } from '../../shared/hosted-pages/page-layout.js';
 import { renderEmbeddedAuthPage } from './pages/embedded-auth.page.js';
 import { paymentSummary } from './pages/payment-summary.js';

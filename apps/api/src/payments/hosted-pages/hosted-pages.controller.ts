@@ -11,8 +11,8 @@ import {
   hostedStepOf,
   tppCallbackUrl,
   type NotChoosable,
+  type Payment,
 } from '#libs/application';
-import type { Payment } from '#libs/db';
 import { HOSTED_PAYMENT_ROUTE, selectionPath, statusPath } from './hosted-page-paths.js';
 import { sendPage, sendRedirect } from '../../shared/hosted-pages/hosted-page-reply.js';
 import { HostedPagesErrorFilter } from '../../shared/hosted-pages/hosted-pages-error.filter.js';

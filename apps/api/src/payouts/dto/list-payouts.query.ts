@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { PAYOUTS_PAGE_MAX, type ListPayoutsCommand } from '#libs/application';
-import { PAYOUT_STATUSES } from '#libs/domain';
+import { PAYOUT_STATUSES, type MemberId } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import {
   DateParam,
@@ -70,9 +70,10 @@ export class ListPayoutsQuery {
   onBehalfOfId?: string;
 }
 
-export function toListPayoutsCommand(query: ListPayoutsQuery): ListPayoutsCommand {
+export function toListPayoutsCommand(memberId: MemberId, query: ListPayoutsQuery): ListPayoutsCommand {
   const { from, before } = utcDayRange(query);
   return {
+    memberId,
     limit: query.limit,
     ...(query.offset === undefined ? {} : { offset: query.offset }),
     filter: {

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import type { ListRefundsCommand } from '#libs/application';
-import { REFUND_STATUSES } from '#libs/domain';
+import { REFUND_STATUSES, type MemberId } from '#libs/domain';
 import {
   DateParam,
   EndDateParam,
@@ -89,9 +89,10 @@ export class ListRefundsQuery {
   onBehalfOfIds?: string[];
 }
 
-export function toListRefundsCommand(query: ListRefundsQuery): ListRefundsCommand {
+export function toListRefundsCommand(memberId: MemberId, query: ListRefundsQuery): ListRefundsCommand {
   const { from, before } = utcDayRange(query);
   return {
+    memberId,
     limit: query.limit,
     ...(query.offset === undefined ? {} : { offset: query.offset }),
     ...(query.partial === undefined ? {} : { partial: query.partial }),

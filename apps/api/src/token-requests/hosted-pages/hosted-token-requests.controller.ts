@@ -4,16 +4,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError, Public, RateLimitedPublic, stringFields } from '#libs/common';
 import {
   AuthorizeTokenRequestUseCase,
+  DescribeTokenRequestUseCase,
+  FindHostedTokenRequestUseCase,
+  ListTokenRequestBanksUseCase,
+  PickTokenRequestBankUseCase,
   SubmitHostedTokenRequestCredentialsUseCase,
-  TokenRequestingParty,
   hostedTokenRequestPath,
   tppRedirectUrl,
   tokenRequestStepOf,
   type BankAuthorizationAnswer,
+  type EmbeddedAuthStep,
+  type TokenRequest,
 } from '#libs/application';
-import { hasConnector, type EmbeddedAuthStep } from '#libs/connectors';
-import { BankRepository, MemberRepository, TokenRequestRepository, type TokenRequest } from '#libs/db';
-import { displayAmount, type TokenRequestPayloadInput } from '#libs/domain';
 import { sendPage, sendRedirect } from '../../shared/hosted-pages/hosted-page-reply.js';
 import { HostedPagesErrorFilter } from '../../shared/hosted-pages/hosted-pages-error.filter.js';
 import { embeddedPageHasImage } from '../../shared/hosted-pages/pages/embedded-auth-form.js';
@@ -26,10 +28,6 @@ import {
   tokenRequestStatusPath,
   type TokenRequestSummary,
 } from './pages/token-request-pages.js';
-import { tokenRequestBanks } from './token-request-banks.js';
-
-/** Callback tokens are base58; anything else (or anything longer) cannot name a token request. */
-const TOKEN_SHAPE = /^[1-9A-HJ-NP-Za-km-z]{1,64}$/;
 
 /**
  * The hosted pages of a token request sent with requestOptions.tokenInternal.usingWebApp: pick
@@ -44,12 +42,12 @@ const TOKEN_SHAPE = /^[1-9A-HJ-NP-Za-km-z]{1,64}$/;
 @Controller('hosted-pages/token-requests')
 export class HostedTokenRequestsController {
   constructor(
-    private readonly tokenRequests: TokenRequestRepository,
-    private readonly banks: BankRepository,
-    private readonly members: MemberRepository,
+    private readonly find: FindHostedTokenRequestUseCase,
+    private readonly listBanks: ListTokenRequestBanksUseCase,
+    private readonly pickBank: PickTokenRequestBankUseCase,
+    private readonly describe: DescribeTokenRequestUseCase,
     private readonly authorize: AuthorizeTokenRequestUseCase,
     private readonly credentials: SubmitHostedTokenRequestCredentialsUseCase,
-    private readonly requestingParty: TokenRequestingParty,
   ) {}
 
   @Get(':token')
@@ -57,7 +55,7 @@ export class HostedTokenRequestsController {
     const found = await this.byToken(token);
     if (found === null) return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
     if (!this.isOpen(found)) return sendRedirect(reply, tokenRequestStatusPath(token));
-    const banks = tokenRequestBanks(await this.banks.listListed(), found, hasConnector);
+    const banks = await this.listBanks.execute({ request: found });
     return sendPage(reply, 200, renderTokenRequestBankSelection(token, banks, await this.summaryOf(found)), {
       logoUris: banks.map((bank) => bank.logoUri),
     });
@@ -73,8 +71,7 @@ export class HostedTokenRequestsController {
     if (found === null) return sendPage(reply, 404, renderUnknownLinkPage(request.traceId));
     if (!this.isOpen(found)) return sendRedirect(reply, tokenRequestStatusPath(token));
     const bankId = stringFields(request.body)['bankId'] ?? '';
-    const banks = tokenRequestBanks(await this.banks.listListed(), found, hasConnector);
-    const bank = banks.some((listed) => listed.id === bankId) ? await this.banks.find(bankId) : null;
+    const { banks, bank } = await this.pickBank.execute({ request: found, bankId });
     const context = await this.summaryOf(found);
     if (bank === null)
       return sendPage(
@@ -192,7 +189,7 @@ export class HostedTokenRequestsController {
   }
 
   private byToken(token: string): Promise<TokenRequest | null> {
-    return TOKEN_SHAPE.test(token) ? this.tokenRequests.findByCallbackToken(token) : Promise.resolve(null);
+    return this.find.execute({ token });
   }
 
   private isOpen(request: TokenRequest): boolean {
@@ -204,19 +201,7 @@ export class HostedTokenRequestsController {
     }
   }
 
-  private async summaryOf(request: TokenRequest): Promise<TokenRequestSummary> {
-    const payload = request.requestPayload as unknown as TokenRequestPayloadInput;
-    const merchantName = await this.requestingParty.nameOf(
-      request,
-      await this.members.displayNameOfOwner(request.memberId),
-    );
-    const body = payload.transferBody;
-    const what =
-      body !== undefined
-        ? `a payment of ${displayAmount(body.lifetimeAmount, body.currency)}`
-        : payload.standingOrderBody !== undefined
-          ? `a standing order of ${displayAmount(payload.standingOrderBody.amount, payload.standingOrderBody.currency)}`
-          : 'access to your account information';
-    return { ...(merchantName === undefined ? {} : { merchantName }), what };
+  private summaryOf(request: TokenRequest): Promise<TokenRequestSummary> {
+    return this.describe.execute({ request });
   }
 }

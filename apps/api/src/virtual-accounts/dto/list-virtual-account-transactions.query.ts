@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import type { SettlementTransactionListFilter } from '#libs/db';
+import type { SettlementTransactionListFilter } from '#libs/application';
 import { checkAmountValue } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { ChoiceParam, onlyOnce, TextParam } from '../../query-params/query-params.js';

@@ -1,4 +1,4 @@
-import type { SettlementAccountListFilter } from '#libs/db';
+import type { SettlementAccountListFilter } from '#libs/application';
 import { TextParam } from '../../query-params/query-params.js';
 import { SettlementLimitParam, SettlementOffsetParam } from './page-params.js';
 

@@ -1,6 +1,5 @@
-import type { Payment } from '#libs/db';
+import { type Payment, initiationOf } from '#libs/application';
 import { html } from '#libs/common';
-import { initiationOf } from '#libs/application';
 import { statusPath } from '../hosted-page-paths.js';
 import { DECOUPLED_REFRESH_SECONDS } from '../../../shared/hosted-pages/decoupled-refresh.js';
 import { renderPage } from '../../../shared/hosted-pages/page-layout.js';

@@ -1,7 +1,5 @@
-import type { EmbeddedAuthStep } from '#libs/connectors';
-import type { Payment } from '#libs/db';
+import { type EmbeddedAuthStep, type Payment, initiationOf } from '#libs/application';
 import { html } from '#libs/common';
-import { initiationOf } from '#libs/application';
 import { embeddedPath } from '../hosted-page-paths.js';
 import { renderPage } from '../../../shared/hosted-pages/page-layout.js';
 import { embeddedAuthForm } from '../../../shared/hosted-pages/pages/embedded-auth-form.js';

@@ -1,4 +1,4 @@
-import type { Payment } from '#libs/db';
+import type { Payment } from '#libs/application';
 import { html } from '#libs/common';
 import { statusPath } from '../hosted-page-paths.js';
 import { renderMessagePage } from '../../../shared/hosted-pages/pages/message.page.js';

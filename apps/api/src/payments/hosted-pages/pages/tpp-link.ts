@@ -1,6 +1,5 @@
-import type { Payment } from '#libs/db';
+import { type Payment, tppCallbackUrl } from '#libs/application';
 import { html, type SafeHtml } from '#libs/common';
-import { tppCallbackUrl } from '#libs/application';
 
 /** A link back to the TPP (its callbackUrl with paymentId and callbackState), named after its host. */
 export function tppLink(payment: Payment, label = 'Return to'): SafeHtml {

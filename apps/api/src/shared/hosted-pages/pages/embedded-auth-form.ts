@@ -1,4 +1,4 @@
-import type { EmbeddedAuthField, EmbeddedAuthStep } from '#libs/connectors';
+import type { EmbeddedAuthField, EmbeddedAuthStep } from '#libs/application';
 import { NO_HTML, html, type SafeHtml } from '#libs/common';
 
 function hint(field: EmbeddedAuthField, id: string): SafeHtml {

@@ -1,6 +1,10 @@
 import { html, type SafeHtml } from '#libs/common';
-import type { EmbeddedAuthStep } from '#libs/connectors';
-import { hostedTokenRequestPath, hostedTokenRequestStatusPath, type ListedBank } from '#libs/application';
+import {
+  type EmbeddedAuthStep,
+  hostedTokenRequestPath,
+  hostedTokenRequestStatusPath,
+  type ListedBank,
+} from '#libs/application';
 import { renderPage } from '../../../shared/hosted-pages/page-layout.js';
 import { DECOUPLED_REFRESH_SECONDS } from '../../../shared/hosted-pages/decoupled-refresh.js';
 import { embeddedAuthForm } from '../../../shared/hosted-pages/pages/embedded-auth-form.js';

@@ -1,6 +1,7 @@
-import { orderBanks, toListedBank, type ListedBank } from '#libs/application';
 import type { Bank, TokenRequest } from '#libs/db';
 import { destinationAccount, type TokenRequestPayloadInput } from '#libs/domain';
+import { orderBanks } from '../banks/bank-order.js';
+import { toListedBank, type ListedBank } from '../banks/listed-bank.js';
 
 /**
  * The banks a user may authorise a token request at, best ranked first: listed, with a

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { GatewayError } from '#libs/common';
 import { PayoutRepository, type PayoutFilter } from '#libs/db';
 import type { MemberId } from '#libs/domain';
 import { decodePageOffset, encodePageOffset } from '../paging/page-offset.js';
@@ -9,6 +8,7 @@ import { renderPayout, type PayoutResource } from './payout-view.js';
 export const PAYOUTS_PAGE_MAX = 200;
 
 export interface ListPayoutsCommand {
+  readonly memberId: MemberId;
   readonly limit: number;
   readonly offset?: string;
   readonly filter: PayoutFilter;
@@ -19,21 +19,15 @@ export interface PayoutsPage {
   readonly paging: { readonly limit: number; readonly offset?: string };
 }
 
-/** GET /payouts and GET /payouts/{id}, each scoped to the member. */
+/** GET /payouts: the member's payouts, newest first, a page at a time. */
 @Injectable()
-export class PayoutQueries {
+export class ListPayoutsUseCase {
   constructor(private readonly payouts: PayoutRepository) {}
 
-  async get(memberId: MemberId, id: string): Promise<{ payout: PayoutResource }> {
-    const payout = await this.payouts.findViewForMember(memberId, id);
-    if (payout === null) throw GatewayError.notFound(id, `Payout ${id} not found.`);
-    return { payout: renderPayout(payout) };
-  }
-
-  async list(memberId: MemberId, command: ListPayoutsCommand): Promise<PayoutsPage> {
+  async execute(command: ListPayoutsCommand): Promise<PayoutsPage> {
     const limit = Math.min(command.limit, PAYOUTS_PAGE_MAX);
     const cursor = command.offset === undefined ? undefined : decodePageOffset(command.offset, 'offset');
-    const rows = await this.payouts.list(memberId, command.filter, limit + 1, cursor);
+    const rows = await this.payouts.list(command.memberId, command.filter, limit + 1, cursor);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
