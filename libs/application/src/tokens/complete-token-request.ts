@@ -12,10 +12,12 @@ import {
   MemberRepository,
   TokenRequestRepository,
   type Bank,
+  type OutcomeRef,
   type Prisma,
   type Token,
   type TokenRequest,
   type Transfer,
+  type Tx,
 } from '#libs/db';
 import { destinationAccount, type TokenRequestPayloadInput } from '#libs/domain';
 import { isClearRefusal } from '../bank-truth/clear-refusal.js';
@@ -198,8 +200,7 @@ export class CompleteTokenRequest {
       throw error;
     }
     if (answer.kind === 'refused') {
-      await this.withProgress(request, bank, answer.progress, context);
-      await this.checks.answered(ref);
+      await this.withProgress(request, bank, answer.progress, context, ref);
       return;
     }
     const sealedGrant = await this.grants.seal(request.id, answer.grant);
@@ -267,8 +268,7 @@ export class CompleteTokenRequest {
       await this.checks.unanswered(ref, error);
       return;
     }
-    await this.withProgress(request, bank, progress, context);
-    await this.checks.answered(ref);
+    await this.withProgress(request, bank, progress, context, ref);
   }
 
   standingOrderSubmissionOf(bank: Bank): StandingOrderSubmission | undefined {
@@ -291,36 +291,59 @@ export class CompleteTokenRequest {
   /**
    * The bank's answer once the user is done there (an embedded step's last answer, a decoupled
    * approval, a standing order's way back): a refusal rejects the request; otherwise the token,
-   * and for a transfer the transfer the bank is already making.
+   * and for a transfer the transfer the bank is already making. `endsCheck`: the outcome check the
+   * answer ends, closed in the same transaction as the request's change (on its own when the
+   * request had already ended).
    */
   async withProgress(
     request: TokenRequest,
     bank: Bank,
     progress: PaymentProgress,
     context: CompletionContext,
+    endsCheck?: OutcomeRef,
   ): Promise<void> {
+    const withChange = endsCheck === undefined ? undefined : (tx: Tx) => this.checks.answered(endsCheck, tx);
+    if (!(await this.recordProgress(request, bank, progress, context, withChange)) && endsCheck !== undefined) {
+      await this.checks.answered(endsCheck);
+    }
+  }
+
+  /** The bank's answer recorded on the request; false when the request had already ended. */
+  private async recordProgress(
+    request: TokenRequest,
+    bank: Bank,
+    progress: PaymentProgress,
+    context: CompletionContext,
+    withChange: ((tx: Tx) => Promise<void>) | undefined,
+  ): Promise<boolean> {
     if (REFUSALS.has(progress.outcome)) {
-      await this.issuance.reject(
+      return this.issuance.reject(
         request,
         refusalCode(progress.outcome),
         progress.statusReason ?? `The bank answered ${progress.bankStatus}.`,
+        withChange,
       );
-      return;
     }
     switch (request.kind) {
       case 'TRANSFER':
-        await this.issueAndRedeem(request, bank, { bankConsentId: progress.handle.bankConsentId }, context, () =>
-          Promise.resolve(progress),
+        return this.issueAndRedeem(
+          request,
+          bank,
+          { bankConsentId: progress.handle.bankConsentId },
+          context,
+          () => Promise.resolve(progress),
+          undefined,
+          withChange,
         );
-        return;
-      case 'STANDING_ORDER':
-        await this.issuance.issue(request, bank, {
+      case 'STANDING_ORDER': {
+        const grant: TokenGrant = {
           bankConsentId: progress.handle.bankConsentId,
           ...(progress.handle.bankPaymentId === undefined
             ? {}
             : { standingOrderSubmissionId: progress.handle.bankPaymentId }),
-        });
-        return;
+        };
+        return (await this.issuance.issue(request, bank, grant, withChange)) !== null;
+      }
       default:
         throw new Error(`token request ${request.id} of kind ${request.kind} has no payment progress`);
     }
@@ -415,7 +438,8 @@ export class CompleteTokenRequest {
    * The token issued with its transfer, one transaction (the request is PROCESSED with its
    * transferId at once), then the bank asked to pay (`atBank`) and its answer recorded. `grant`:
    * the user's grant the order is submitted with, kept sealed on the transfer's outcome check so
-   * an order without a clear answer is submitted again under the same key.
+   * an order without a clear answer is submitted again under the same key. `withChange`: what
+   * else the issuance writes in its transaction. False when the request had already ended.
    */
   private async issueAndRedeem(
     request: TokenRequest,
@@ -424,13 +448,16 @@ export class CompleteTokenRequest {
     context: CompletionContext,
     atBank: () => Promise<PaymentProgress>,
     grant?: string,
-  ): Promise<void> {
+    withChange?: (tx: Tx) => Promise<void>,
+  ): Promise<boolean> {
     const prepared = await this.redemption.prepare(grant);
     let stored: Transfer | undefined;
-    await this.issuance.issue(request, bank, tokenGrant, async (tx, token) => {
-      stored = await this.redemption.storeIn(tx, this.redemptionOf(request, token, bank, context), prepared);
+    const token = await this.issuance.issue(request, bank, tokenGrant, async (tx, issued) => {
+      stored = await this.redemption.storeIn(tx, this.redemptionOf(request, issued, bank, context), prepared);
+      if (withChange !== undefined) await withChange(tx);
     });
     if (stored !== undefined) await this.redemption.submit(stored, bank, atBank);
+    return token !== null;
   }
 
   private redemptionOf(request: TokenRequest, token: Token, bank: Bank, context: CompletionContext): Redemption {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PaymentProgress, StandingOrderInitiation } from '#libs/connectors';
-import { TokenRequestRepository, type Bank, type OutcomeCheck, type TokenRequest } from '#libs/db';
+import { TokenRequestRepository, type Bank, type OutcomeCheck, type OutcomeRef, type TokenRequest } from '#libs/db';
 import { isClearRefusal } from '../bank-truth/clear-refusal.js';
 import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import { PaymentOrderGrants } from '../payments/payment-order-grants.js';
@@ -40,8 +40,7 @@ export class StandingOrderOutcomeAsker {
     const standingOrders = this.progression.connectors.capability(bank, 'standingOrders');
     const submission = standingOrders.standingOrderSubmission;
     if (check.sealedGrant === null || submission === undefined) {
-      await this.completion.issuance.reject(request, 'REJECTED', 'The standing order was not submitted to the bank.');
-      await this.checks.answered(ref);
+      await this.rejectEndingCheck(request, ref, 'The standing order was not submitted to the bank.');
       return 'answered';
     }
     const initiation = standingOrderInitiationOf(request, { redirectUri: this.completion.redirectUri });
@@ -55,17 +54,23 @@ export class StandingOrderOutcomeAsker {
         await this.checks.unanswered(ref, error);
         return 'unanswered';
       }
-      await this.completion.issuance.reject(
+      await this.rejectEndingCheck(
         request,
-        'REJECTED',
+        ref,
         error instanceof Error ? error.message : 'The bank refused the standing order.',
       );
-      await this.checks.answered(ref);
       return 'answered';
     }
-    await this.completion.withProgress(request, bank, progress, {});
-    await this.checks.answered(ref);
+    await this.completion.withProgress(request, bank, progress, {}, ref);
     return 'answered';
+  }
+
+  /** The request REJECTED and its check closed, one transaction (the check alone when the request had ended). */
+  private async rejectEndingCheck(request: TokenRequest, ref: OutcomeRef, reason: string): Promise<void> {
+    const rejected = await this.completion.issuance.reject(request, 'REJECTED', reason, (tx) =>
+      this.checks.answered(ref, tx),
+    );
+    if (!rejected) await this.checks.answered(ref);
   }
 
   /** Whether the consent says a standing order was made under it (the refusal may only say the grant lapsed). */

@@ -121,8 +121,17 @@ export class TokenIssuance {
     });
   }
 
-  /** Ends the request REJECTED with the reason; false when it had already ended. */
-  async reject(request: TokenRequest, error: TokenRequestErrorCode, reason: string): Promise<boolean> {
+  /**
+   * Ends the request REJECTED with the reason; false when it had already ended (nothing written).
+   * `withChange` writes what comes with the refusal in the same transaction (the end of an outcome
+   * check: the request is never seen ended with its check still open).
+   */
+  async reject(
+    request: TokenRequest,
+    error: TokenRequestErrorCode,
+    reason: string,
+    withChange?: (tx: Tx) => Promise<void>,
+  ): Promise<boolean> {
     const now = this.clock.now();
     return this.transactions.run(async (tx) => {
       const current = await this.tokenRequests.in(tx).lock(request.id);
@@ -134,6 +143,7 @@ export class TokenIssuance {
         authorization: storedStep({ kind: 'ended', error }),
       };
       await recordTokenRequestChange(tx, this.tokenRequests, current, change);
+      if (withChange !== undefined) await withChange(tx);
       return true;
     });
   }

@@ -17,7 +17,7 @@ import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import { PaymentOrderGrants } from '../payments/payment-order-grants.js';
 import { transferInitiationOf } from './token-request-initiation.js';
 import { TransferProgression } from './transfer-progression.js';
-import { transferCheckRef } from './transfer-redemption.js';
+import { endingCheck, transferCheckRef } from './transfer-redemption.js';
 
 /**
  * A transfer whose submission got no clear answer: its outcome check asks the bank again (the
@@ -72,12 +72,10 @@ export class TransferOutcomeAsker {
         await this.checks.unanswered(ref, error);
         return 'unanswered';
       }
-      await this.progression.applyFailure(transfer.id, error, bank);
-      await this.checks.answered(ref);
+      await endingCheck(this.checks, ref, (end) => this.progression.applyFailure(transfer.id, error, bank, end));
       return 'answered';
     }
-    await this.progression.applyProgress(transfer.id, progress, bank);
-    await this.checks.answered(ref);
+    await endingCheck(this.checks, ref, (end) => this.progression.applyProgress(transfer.id, progress, bank, end));
     return 'answered';
   }
 

@@ -1,7 +1,14 @@
 import type { Logger } from 'pino';
 import { type Clock, GatewayError } from '#libs/common';
 import { type BankCallContext, type BankConnectors, type PaymentProgress } from '#libs/connectors';
-import { type TransferRepository, type Transactions, type Bank, type Transfer, type TransferChange } from '#libs/db';
+import {
+  type TransferRepository,
+  type Transactions,
+  type Bank,
+  type Transfer,
+  type TransferChange,
+  type Tx,
+} from '#libs/db';
 import { transferStatusFor, type TransferStatus } from '#libs/domain';
 import { isClearRefusal } from '../bank-truth/clear-refusal.js';
 import { BANK_CALLBACK_PATH } from '../browser-paths/browser-paths.js';
@@ -116,11 +123,16 @@ export class TransferProgression {
     return pollScheduleOf(bank, this.deps.rules.defaultScheduleSeconds);
   }
 
-  /** Applies a change computed from the locked, current row; retried once if the row moved meanwhile. */
+  /**
+   * Applies a change computed from the locked, current row; retried once if the row moved
+   * meanwhile. `withChange` writes what the answer ends in the same transaction (its outcome
+   * check), whether or not the status machine allowed the move; not when the change went stale.
+   */
   async change(
     transferId: string,
     compute: (current: Transfer, now: Date) => TransferChange | null,
     bank: Bank | null,
+    withChange?: (tx: Tx) => Promise<void>,
   ): Promise<TransferChangeResult> {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const result = await this.deps.transactions.run(async (tx) => {
@@ -128,23 +140,38 @@ export class TransferProgression {
         if (current === null) throw new Error(`transfer ${transferId} vanished`);
         const now = this.deps.clock.now();
         const change = compute(current, now);
-        if (change === null) return { kind: 'refused', transfer: current } as const;
-        return recordTransferChange(tx, current, change, now, this.scheduleOf(bank), this.deps.extensions);
+        const recorded: TransferChangeResult =
+          change === null
+            ? { kind: 'refused', transfer: current }
+            : await recordTransferChange(tx, current, change, now, this.scheduleOf(bank), this.deps.extensions);
+        if (recorded.kind !== 'stale' && withChange !== undefined) await withChange(tx);
+        return recorded;
       });
       if (result.kind !== 'stale') return result;
     }
     return { kind: 'stale' };
   }
 
-  applyProgress(transferId: string, progress: PaymentProgress, bank: Bank): Promise<TransferChangeResult> {
+  applyProgress(
+    transferId: string,
+    progress: PaymentProgress,
+    bank: Bank,
+    withChange?: (tx: Tx) => Promise<void>,
+  ): Promise<TransferChangeResult> {
     return this.change(
       transferId,
       (current, now) => transferChangeFromProgress(current, progress, now, this.deps.rules),
       bank,
+      withChange,
     );
   }
 
-  applyFailure(transferId: string, error: unknown, bank: Bank): Promise<TransferChangeResult> {
-    return this.change(transferId, (_current, now) => transferFailureChange(error, now), bank);
+  applyFailure(
+    transferId: string,
+    error: unknown,
+    bank: Bank,
+    withChange?: (tx: Tx) => Promise<void>,
+  ): Promise<TransferChangeResult> {
+    return this.change(transferId, (_current, now) => transferFailureChange(error, now), bank, withChange);
   }
 }

@@ -18,7 +18,7 @@ import { isClearRefusal } from '../bank-truth/clear-refusal.js';
 import { OutcomeChecks } from '../bank-truth/outcome-checks.js';
 import { PaymentOrderGrants } from '../payments/payment-order-grants.js';
 import { LOST_INITIATION_GRACE_MS } from '../payments/payment-rules.js';
-import { storeNewTransfer } from './record-transfer-change.js';
+import { storeNewTransfer, type TransferChangeResult } from './record-transfer-change.js';
 import { TransferProgression } from './transfer-progression.js';
 
 /** One redemption of a transfer token: what the transfer pays, and how it is shown. */
@@ -56,6 +56,20 @@ export interface PreparedTransfer {
 
 /** The outcome check of one transfer's submission. */
 export const transferCheckRef = (transferId: string): OutcomeRef => ({ kind: 'transfer', resourceId: transferId });
+
+/**
+ * A bank answer recorded on a transfer with the end of its outcome check, one transaction (the
+ * transfer is never seen moved on with its check still open); a change lost to another writer
+ * leaves the check to be closed on its own.
+ */
+export async function endingCheck(
+  checks: OutcomeChecks,
+  ref: OutcomeRef,
+  record: (end: (tx: Tx) => Promise<void>) => Promise<TransferChangeResult>,
+): Promise<void> {
+  const result = await record((tx) => checks.answered(ref, tx));
+  if (result.kind === 'stale') await checks.answered(ref);
+}
 
 /**
  * Redeems a transfer token: the transfer is stored before the bank is asked, then the bank call
@@ -109,14 +123,10 @@ export class TransferRedemption {
         'submitting the transfer to the bank failed',
       );
       if (isUnclear(error)) await this.checks.unanswered(ref, error);
-      else {
-        await this.progression.applyFailure(stored.id, error, bank);
-        await this.checks.answered(ref);
-      }
+      else await endingCheck(this.checks, ref, (end) => this.progression.applyFailure(stored.id, error, bank, end));
       return (await this.transfers.findById(stored.id)) ?? stored;
     }
-    await this.progression.applyProgress(stored.id, progress, bank);
-    await this.checks.answered(ref);
+    await endingCheck(this.checks, ref, (end) => this.progression.applyProgress(stored.id, progress, bank, end));
     return (await this.transfers.findById(stored.id)) ?? stored;
   }
 
