@@ -4,12 +4,15 @@ import { pino } from 'pino';
 import {
   GetTransferUseCase,
   ListTransfersUseCase,
+  MembersApplicationModule,
   PaymentLinksApplicationModule,
   PaymentsApplicationModule,
   PayoutsApplicationModule,
   RedeemTransferUseCase,
   RefundsApplicationModule,
   SettlementApplicationModule,
+  SubTppsApplicationModule,
+  TokenizedAccountsApplicationModule,
   TokenRequestsApplicationModule,
   TokensApplicationModule,
   TransfersApplicationModule,
@@ -57,6 +60,9 @@ const APPLICATION_MODULES: readonly (Type | DynamicModule)[] = [
   WebhookSenderModule.forRoot(),
   WebhookDeliveryApplicationModule,
   PaymentLinksApplicationModule,
+  MembersApplicationModule,
+  SubTppsApplicationModule,
+  TokenizedAccountsApplicationModule,
 ];
 
 @Module({})
