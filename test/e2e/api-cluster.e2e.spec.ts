@@ -21,6 +21,22 @@ function childrenOf(pid: number): number[] {
   }
 }
 
+/** The pids of the workers that said they take connections on `port` (the primary's log). */
+function listeningOn(output: string, port: number): Set<number> {
+  const pids = new Set<number>();
+  for (const line of output.split('\n')) {
+    if (!line.includes('api worker listening')) continue;
+    try {
+      const entry = JSON.parse(line) as { workerPid?: number; port?: number; msg?: string };
+      if (entry.msg === 'api worker listening' && entry.port === port && entry.workerPid !== undefined)
+        pids.add(entry.workerPid);
+    } catch {
+      // not a log line of the primary
+    }
+  }
+  return pids;
+}
+
 async function eventually<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await probe();
@@ -35,10 +51,12 @@ describe('API_WORKERS: several api processes on one host', () => {
   let api: SpawnedProcess;
   let base: string;
   let adminBase: string;
+  let publicPort: number;
 
   beforeAll(async () => {
     const root = projectRoot();
     const [port, adminPort] = [await freePort(), await freePort()];
+    publicPort = port;
     base = `http://127.0.0.1:${port}`;
     adminBase = `http://127.0.0.1:${adminPort}`;
     api = new SpawnedProcess(
@@ -66,6 +84,14 @@ describe('API_WORKERS: several api processes on one host', () => {
       30_000,
     );
     expect(ready, api.output.slice(-2000)).toBe(200);
+    // Both workers take connections before any test counts on them (one may still be starting
+    // when the first answers /readyz).
+    const listening = await eventually(
+      () => listeningOn(api.output, publicPort),
+      (pids) => pids.size === 2,
+      30_000,
+    );
+    expect([...listening], api.output.slice(-2000)).toHaveLength(2);
   });
   afterAll(async () => {
     if (api.child.exitCode === null) await api.stop('SIGKILL', 5000);
@@ -117,6 +143,13 @@ describe('API_WORKERS: several api processes on one host', () => {
     );
     expect(replaced).toContain(survivor);
     expect(replaced).not.toContain(victim);
+    const replacement = replaced.find((child) => child !== survivor) ?? -1;
+    const listening = await eventually(
+      () => listeningOn(api.output, publicPort),
+      (pids) => pids.has(replacement),
+      30_000,
+    );
+    expect(listening.has(replacement)).toBe(true);
   });
 
   it('SIGTERM to the primary stops every worker, then the primary exits 0', async () => {

@@ -15,11 +15,6 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: await freshDatabaseUrl() });
   await db.connect();
   await db.query(`INSERT INTO member (id, name, updated_date_time) VALUES ($1, $1, now())`, [MEMBER]);
-  // A page's room for later writes is its free space plus the earlier versions pruned as it fills.
-  // An autovacuum ANALYZE of the freshly filled table holds a snapshot in this database that keeps
-  // those versions from being pruned (the ratio measured drops to about a third): the test
-  // measures the schema's pages, so the table is left alone by autovacuum while it runs.
-  await db.query(`ALTER TABLE payment SET (autovacuum_enabled = false)`);
 });
 
 afterAll(async () => {
@@ -66,9 +61,13 @@ describe('Postgres work of a status change (migrated schema, real Postgres)', ()
        FROM unnest($1::text[]) AS id`,
       [ids, MEMBER],
     );
+    // The bank's answer to one payment in four, one at a time: status, bank fields, version,
+    // updated_at. That many new versions fit in the room the fillfactor leaves on each page, so
+    // every update stays on its page without pruning the versions before it (which a concurrent
+    // snapshot in this database, an autovacuum's ANALYZE, can hold back).
+    const answered = ids.filter((_, i) => i % 4 === 0);
     const before = await tableCounters('payment');
-    // The bank's answer, one payment at a time: status, bank fields, version, updated_at.
-    for (const id of ids) {
+    for (const id of answered) {
       await db.query(
         `UPDATE payment SET status = 'INITIATION_PENDING_REDIRECT_AUTH', bank_consent_id = 'consent-' || id,
            bank_payment_status = 'AwaitingAuthorisation', version = version + 1, updated_at = now()
@@ -77,10 +76,8 @@ describe('Postgres work of a status change (migrated schema, real Postgres)', ()
       );
     }
     const after = await tableCounters('payment');
-    const updates = after.updates - before.updates;
-    const heapOnly = after.heapOnly - before.heapOnly;
-    expect(updates).toBe(ids.length);
-    expect(heapOnly / updates).toBeGreaterThanOrEqual(0.9);
+    expect(after.updates - before.updates).toBe(answered.length);
+    expect(after.heapOnly - before.heapOnly).toBe(answered.length);
   });
 
   it('appends one history row per status event, in the order of the statement, with one index entry each', async () => {

@@ -65,7 +65,7 @@ function paymentFrom(
     creditor: { name: 'Merchant Ltd', sortCode: '040004', accountNumber: '87654321' },
     debtor: { tokenizedAccountId },
     callbackUrl: 'https://tpp.example/callback',
-  } as PaymentInitiationInput;
+  };
 }
 
 describe('Account on File', () => {

@@ -40,6 +40,10 @@ export class ApiCluster {
   private fork(): void {
     const worker = cluster.fork(this.env);
     worker.once('online', () => this.logger.debug({ pid: worker.process.pid }, 'api worker online'));
+    // Each port a worker takes connections on: until then the primary hands it none.
+    worker.on('listening', (address) =>
+      this.logger.info({ workerPid: worker.process.pid, port: address.port }, 'api worker listening'),
+    );
   }
 
   private onExit(worker: Worker, code: number | null, signal: string | null): void {

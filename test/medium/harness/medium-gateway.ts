@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type INestApplicationContext, type Type } f
 import { NestFactory } from '@nestjs/core';
 import { pino } from 'pino';
 import {
+  AccountInformationApplicationModule,
   GetTransferUseCase,
   ListTransfersUseCase,
   MembersApplicationModule,
@@ -63,6 +64,7 @@ const APPLICATION_MODULES: readonly (Type | DynamicModule)[] = [
   MembersApplicationModule,
   SubTppsApplicationModule,
   TokenizedAccountsApplicationModule,
+  AccountInformationApplicationModule,
 ];
 
 @Module({})

@@ -1,4 +1,5 @@
 import {
+  type AccountInformationCapability,
   BankDeadlineExceededError,
   BankRejectedError,
   BankUnavailableError,
@@ -42,6 +43,13 @@ export interface ScriptedCalls {
   readonly authoriseStandingOrderRedirect: StandingOrderSubmission['authoriseRedirect'];
   readonly authoriseStandingOrderDecoupled: StandingOrderSubmission['authoriseDecoupled'];
   readonly submitAuthorisedStandingOrder: StandingOrderSubmission['submitAuthorised'];
+  readonly createAccountAccess: AccountInformationCapability['createAccountAccess'];
+  readonly completeAccountAccessRedirect: AccountInformationCapability['completeAccountAccessRedirect'];
+  readonly revokeAccountAccess: AccountInformationCapability['revokeAccountAccess'];
+  readonly listAccounts: AccountInformationCapability['listAccounts'];
+  readonly getBalances: AccountInformationCapability['getBalances'];
+  readonly listTransactions: AccountInformationCapability['listTransactions'];
+  readonly listStandingOrders: AccountInformationCapability['listStandingOrders'];
 }
 
 export type Operation = keyof ScriptedCalls;
@@ -62,9 +70,9 @@ export class ScriptedFailure {
 
 /** The failures a bank call may end in (bank-errors.ts): what each means for the caller is the use case's business. */
 export const bankFails = {
-  /** A 4xx: the bank refused the request. */
-  rejected: (reason = 'refused by the scripted bank', code = 400): ScriptedFailure =>
-    new ScriptedFailure((bankId) => new BankRejectedError(bankId, code, 'SCRIPTED', reason)),
+  /** A 4xx: the bank refused the request (with the bank's own error code when given). */
+  rejected: (reason = 'refused by the scripted bank', code = 400, bankErrorCode = 'SCRIPTED'): ScriptedFailure =>
+    new ScriptedFailure((bankId) => new BankRejectedError(bankId, code, bankErrorCode, reason)),
   /** A VRP (or its funds check) refused for `refusal`. */
   vrpRefused: (refusal: VrpRefusal, reason = 'refused by the scripted bank'): ScriptedFailure =>
     new ScriptedFailure((bankId) => new BankVrpRefusedError(bankId, 400, 'SCRIPTED', reason, refusal)),
@@ -87,8 +95,8 @@ export interface ReceivedCall<O extends Operation = Operation> {
  * answers in order, the last one again once the queue is down to it (`answer`), and an operation
  * with nothing queued fails the test with the call it received. Every call is recorded (`calls`).
  * It offers payments (one-step: the bank executes as the user authorises; after `asTwoStep`,
- * two steps: the grant first, the order submitted with it), refunds, VRPs and standing orders
- * (one-step, or two-step after `asTwoStep`).
+ * two steps: the grant first, the order submitted with it), refunds, VRPs, standing orders
+ * (one-step, or two-step after `asTwoStep`) and account information.
  */
 export class ScriptedBank implements BankConnector {
   readonly protocol = 'scripted';
@@ -123,6 +131,15 @@ export class ScriptedBank implements BankConnector {
     refunds: {
       initiateRefund: (ctx, ...rest) => this.answer('initiateRefund', ctx, rest),
       getRefundStatus: (ctx, ...rest) => this.answer('getRefundStatus', ctx, rest),
+    },
+    accounts: {
+      createAccountAccess: (ctx, ...rest) => this.answer('createAccountAccess', ctx, rest),
+      completeAccountAccessRedirect: (ctx, ...rest) => this.answer('completeAccountAccessRedirect', ctx, rest),
+      revokeAccountAccess: (ctx, ...rest) => this.answer('revokeAccountAccess', ctx, rest),
+      listAccounts: (ctx, ...rest) => this.answer('listAccounts', ctx, rest),
+      getBalances: (ctx, ...rest) => this.answer('getBalances', ctx, rest),
+      listTransactions: (ctx, ...rest) => this.answer('listTransactions', ctx, rest),
+      listStandingOrders: (ctx, ...rest) => this.answer('listStandingOrders', ctx, rest),
     },
     vrp: {
       createVrpConsent: (ctx, ...rest) => this.answer('createVrpConsent', ctx, rest),
