@@ -8,9 +8,9 @@ import {
   TokenRequestCallback,
   type AccountCall,
 } from '#libs/application';
-import { GatewayError } from '#libs/common';
 import type { BankAccount, BankBalance, BankTransaction } from '#libs/connectors';
 import { accountIdOf, type MemberId } from '#libs/domain';
+import { gatewayFailure } from './harness/gateway-failure.js';
 import { MediumGateway } from './harness/medium-gateway.js';
 import { bankFails } from './harness/scripted-bank.js';
 
@@ -102,15 +102,6 @@ function present(tokenId: string | undefined, changes: Partial<AccountCall> = {}
   return { memberId: member, tokenId, psuIpAddress: '203.0.113.7', noCache: true, ...changes };
 }
 
-async function failure(run: () => Promise<unknown>): Promise<GatewayError> {
-  const error = await run().then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(GatewayError);
-  return error as GatewayError;
-}
-
 describe('account information reads', () => {
   it("asks the bank with the user's grant and IP, and answers the accounts in the interface's shape", async () => {
     const tokenId = await accessToken(['ACCOUNTS']);
@@ -138,16 +129,16 @@ describe('account information reads', () => {
   it('checks the consent before any bank call: missing 400, another member’s 404, a resource not granted 403, cancelled 403', async () => {
     const reads = gateway.get(AccountInformationReads);
     const accountsOnly = await accessToken(['ACCOUNTS']);
-    const missing = await failure(() => reads.accounts(present(undefined)));
+    const missing = await gatewayFailure(() => reads.accounts(present(undefined)));
     expect([missing.status, missing.paths]).toEqual([400, ['on-behalf-of']]);
     const other = await gateway.member('account-information-other');
-    expect((await failure(() => reads.accounts(present(accountsOnly, { memberId: other })))).status).toBe(404);
-    const notGranted = await failure(() => reads.balance(present(accountsOnly), ACCOUNT_ID));
+    expect((await gatewayFailure(() => reads.accounts(present(accountsOnly, { memberId: other })))).status).toBe(404);
+    const notGranted = await gatewayFailure(() => reads.balance(present(accountsOnly), ACCOUNT_ID));
     expect([notGranted.status, notGranted.code]).toEqual([403, 'PermissionDenied']);
 
     gateway.bank.script('revokeAccountAccess', () => undefined);
     await gateway.get(CancelTokenUseCase).execute({ memberId: member, tokenId: accountsOnly });
-    const cancelled = await failure(() => reads.accounts(present(accountsOnly)));
+    const cancelled = await gatewayFailure(() => reads.accounts(present(accountsOnly)));
     expect([cancelled.status, cancelled.code]).toEqual([403, 'ReauthenticationRequired']);
     expect(gateway.bank.calls().map((call) => call.operation)).toEqual(['revokeAccountAccess']);
   });
@@ -156,7 +147,7 @@ describe('account information reads', () => {
     const tokenId = await accessToken(['ACCOUNTS', 'BALANCES']);
     const reads = gateway.get(AccountInformationReads);
     for (const accountId of [accountIdOf({ bankId: 'other-bank', bankAccountId: 'acc-1' }), 'acc-1'])
-      expect((await failure(() => reads.balance(present(tokenId), accountId))).status).toBe(404);
+      expect((await gatewayFailure(() => reads.balance(present(tokenId), accountId))).status).toBe(404);
     expect(gateway.bank.calls()).toEqual([]);
   });
 
@@ -186,7 +177,7 @@ describe('account information reads', () => {
     gateway.bank.script('getBalances', BALANCES);
     const unattended = { memberId: member, tokenId, noCache: true };
     for (let i = 0; i < 4; i += 1) await reads.balance(unattended, ACCOUNT_ID);
-    const exhausted = await failure(() => reads.balance(unattended, ACCOUNT_ID));
+    const exhausted = await gatewayFailure(() => reads.balance(unattended, ACCOUNT_ID));
     expect([exhausted.status, exhausted.code]).toEqual([429, 'RESOURCE_EXHAUSTED']);
     expect(gateway.bank.calls('getBalances')).toHaveLength(4);
     // The user present spends no allowance.
@@ -221,7 +212,7 @@ describe('account information reads', () => {
       amounts.push((read['amount'] as { value: string }).value);
     }
     expect(amounts).toEqual(['9.00', '5.00', '3.00']);
-    expect((await failure(() => reads.transaction(present(tokenId), ACCOUNT_ID, 'no-such'))).status).toBe(404);
+    expect((await gatewayFailure(() => reads.transaction(present(tokenId), ACCOUNT_ID, 'no-such'))).status).toBe(404);
   });
 
   it("answers the bank's refusals in the interface's words: a consent it no longer accepts, an account it does not know", async () => {
@@ -235,7 +226,7 @@ describe('account information reads', () => {
     );
     const codes = [];
     for (let i = 0; i < 3; i += 1) {
-      const error = await failure(() => reads.balance(present(tokenId), ACCOUNT_ID));
+      const error = await gatewayFailure(() => reads.balance(present(tokenId), ACCOUNT_ID));
       codes.push([error.status, error.code]);
     }
     expect(codes).toEqual([

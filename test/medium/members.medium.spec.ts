@@ -15,8 +15,8 @@ import {
   UpdateMemberUseCase,
 } from '#libs/application';
 import { RateLimiter } from '#libs/auth';
-import { GatewayError } from '#libs/common';
 import { hashApiKey, type MemberId } from '#libs/domain';
+import { gatewayFailure } from './harness/gateway-failure.js';
 import { MediumGateway } from './harness/medium-gateway.js';
 
 /**
@@ -41,16 +41,6 @@ function generation(): Promise<number> {
 
 async function created(name: string, flags: { regulated?: boolean; reseller?: boolean } = {}) {
   return gateway.get(CreateMemberUseCase).execute({ name, ...flags });
-}
-
-/** What a use case threw, to assert its error. */
-async function failure(run: () => Promise<unknown>): Promise<GatewayError> {
-  const error = await run().then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(GatewayError);
-  return error as GatewayError;
 }
 
 function ed25519PublicKeyPem(): string {
@@ -99,11 +89,15 @@ describe('members and their sandbox API keys', () => {
     const other = (await created('Other Ltd')).member.id as MemberId;
     const { key, apiKey } = await gateway.get(IssueApiKeyUseCase).execute({ memberId: owner, label: undefined });
     const before = await generation();
-    const error = await failure(() => gateway.get(RevokeApiKeyUseCase).execute({ memberId: other, keyId: key.id }));
+    const error = await gatewayFailure(() =>
+      gateway.get(RevokeApiKeyUseCase).execute({ memberId: other, keyId: key.id }),
+    );
     expect(error.status).toBe(404);
     expect(await generation()).toBe(before);
     expect(await gateway.stores.repositories.apiKeys.findActiveByHash(hashApiKey(apiKey))).not.toBeNull();
-    const unknown = await failure(() => gateway.get(ListApiKeysUseCase).execute({ memberId: 'm:nobody' as MemberId }));
+    const unknown = await gatewayFailure(() =>
+      gateway.get(ListApiKeysUseCase).execute({ memberId: 'm:nobody' as MemberId }),
+    );
     expect(unknown.status).toBe(404);
   });
 
@@ -115,7 +109,7 @@ describe('members and their sandbox API keys', () => {
     expect(suspended).toMatchObject({ id: memberId, status: 'SUSPENDED', name: 'Suspended Ltd' });
     expect(await generation()).toBe(before + 1);
     expect(await gateway.get(GetMemberUseCase).execute({ memberId })).toEqual(suspended);
-    const error = await failure(() =>
+    const error = await gatewayFailure(() =>
       gateway.get(UpdateMemberUseCase).execute({ memberId: 'm:nobody' as MemberId, status: 'ACTIVE' }),
     );
     expect(error.status).toBe(404);
@@ -156,22 +150,26 @@ describe("members' public keys", () => {
     const before = await generation();
     await gateway.get(DeleteMemberKeyUseCase).execute({ memberId, keyId });
     expect(await generation()).toBe(before + 1);
-    expect((await failure(() => gateway.get(GetMemberKeyUseCase).execute({ memberId, keyId }))).status).toBe(404);
+    expect((await gatewayFailure(() => gateway.get(GetMemberKeyUseCase).execute({ memberId, keyId }))).status).toBe(
+      404,
+    );
   });
 
   it('refuses a key that is not one, of another algorithm, or already expired, naming the field; nothing is stored', async () => {
     const { member } = await created('Bad Keys Ltd');
     const memberId = member.id as MemberId;
     const submit = gateway.get(SubmitMemberKeyUseCase);
-    const notAKey = await failure(() => submit.execute({ memberId, keyAlgorithm: 'ED25519', publicKey: 'not a key!' }));
+    const notAKey = await gatewayFailure(() =>
+      submit.execute({ memberId, keyAlgorithm: 'ED25519', publicKey: 'not a key!' }),
+    );
     expect(notAKey.status).toBe(400);
     expect(notAKey.paths).toEqual(['publicKey']);
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 })
       .publicKey.export({ format: 'pem', type: 'spki' })
       .toString();
-    const wrongType = await failure(() => submit.execute({ memberId, keyAlgorithm: 'ED25519', publicKey: rsa }));
+    const wrongType = await gatewayFailure(() => submit.execute({ memberId, keyAlgorithm: 'ED25519', publicKey: rsa }));
     expect(wrongType.paths).toEqual(['publicKey']);
-    const expired = await failure(() =>
+    const expired = await gatewayFailure(() =>
       submit.execute({
         memberId,
         keyAlgorithm: 'ED25519',
@@ -192,7 +190,7 @@ describe("members' public keys", () => {
       ids.push(
         (await submit.execute({ memberId: owner, keyAlgorithm: 'ED25519', publicKey: ed25519PublicKeyPem() })).keyId,
       );
-    const full = await failure(() =>
+    const full = await gatewayFailure(() =>
       submit.execute({ memberId: owner, keyAlgorithm: 'ED25519', publicKey: ed25519PublicKeyPem() }),
     );
     expect(full.paths).toEqual(['publicKey']);
@@ -200,10 +198,12 @@ describe("members' public keys", () => {
 
     const someKey = ids[0] ?? '';
     expect(
-      (await failure(() => gateway.get(GetMemberKeyUseCase).execute({ memberId: other, keyId: someKey }))).status,
+      (await gatewayFailure(() => gateway.get(GetMemberKeyUseCase).execute({ memberId: other, keyId: someKey })))
+        .status,
     ).toBe(404);
     expect(
-      (await failure(() => gateway.get(DeleteMemberKeyUseCase).execute({ memberId: other, keyId: someKey }))).status,
+      (await gatewayFailure(() => gateway.get(DeleteMemberKeyUseCase).execute({ memberId: other, keyId: someKey })))
+        .status,
     ).toBe(404);
     expect((await gateway.get(GetMemberKeyUseCase).execute({ memberId: owner, keyId: someKey })).id).toBe(someKey);
   });

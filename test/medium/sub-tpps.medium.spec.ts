@@ -9,7 +9,7 @@ import {
   type CreateSubTppCommand,
   type SubTppOwner,
 } from '#libs/application';
-import { GatewayError } from '#libs/common';
+import { gatewayFailure } from './harness/gateway-failure.js';
 import { MediumGateway } from './harness/medium-gateway.js';
 
 /**
@@ -46,15 +46,6 @@ async function create(owner: SubTppOwner, changes: Partial<CreateSubTppCommand> 
   return (await gateway.get(CreateSubTppUseCase).execute(subTpp(owner, changes))).subTppId;
 }
 
-async function failure(run: () => Promise<unknown>): Promise<GatewayError> {
-  const error = await run().then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(GatewayError);
-  return error as GatewayError;
-}
-
 describe('a reseller’s sub-TPPs', () => {
   it('creates them ACTIVATED in the old flow and AWAITING_APPROVAL in the new one, and reads them back', async () => {
     const active = await create(reseller, { name: 'Old Flow Shop', mccCode: '5411' });
@@ -80,12 +71,12 @@ describe('a reseller’s sub-TPPs', () => {
   it('refuses a member that is not a reseller, for every use case', async () => {
     const plain: SubTppOwner = { memberId: reseller.memberId, reseller: false };
     const refusals = await Promise.all([
-      failure(() => gateway.get(CreateSubTppUseCase).execute(subTpp(plain))),
-      failure(() =>
+      gatewayFailure(() => gateway.get(CreateSubTppUseCase).execute(subTpp(plain))),
+      gatewayFailure(() =>
         gateway.get(ListSubTppsUseCase).execute({ ...plain, limit: 10, companyNames: [], registrationDates: [] }),
       ),
-      failure(() => gateway.get(GetSubTppUseCase).execute({ ...plain, subTppId: 'st:any' })),
-      failure(() => gateway.get(DeleteSubTppUseCase).execute({ ...plain, subTppId: 'st:any' })),
+      gatewayFailure(() => gateway.get(GetSubTppUseCase).execute({ ...plain, subTppId: 'st:any' })),
+      gatewayFailure(() => gateway.get(DeleteSubTppUseCase).execute({ ...plain, subTppId: 'st:any' })),
     ]);
     expect(refusals.map((error) => error.code)).toEqual([
       'ResellerOnly',
@@ -110,7 +101,9 @@ describe('a reseller’s sub-TPPs', () => {
     const awaiting = await create(reseller, { useNewFlow: true });
     const theirs = await create(otherReseller);
     for (const parentSubTppId of [awaiting, theirs, 'st:unknown']) {
-      const error = await failure(() => gateway.get(CreateSubTppUseCase).execute(subTpp(reseller, { parentSubTppId })));
+      const error = await gatewayFailure(() =>
+        gateway.get(CreateSubTppUseCase).execute(subTpp(reseller, { parentSubTppId })),
+      );
       expect(error.status).toBe(400);
       expect(error.paths).toEqual(['parentSubTppId']);
     }
@@ -123,7 +116,7 @@ describe('a reseller’s sub-TPPs', () => {
       () => gateway.get(ListSubTppChildrenUseCase).execute({ ...otherReseller, subTppId: mine }),
       () => gateway.get(DeleteSubTppUseCase).execute({ ...otherReseller, subTppId: mine }),
     ])
-      expect((await failure(run)).status).toBe(404);
+      expect((await gatewayFailure(run)).status).toBe(404);
     expect((await gateway.get(GetSubTppUseCase).execute({ ...reseller, subTppId: mine })).status).toBe('ACTIVATED');
     const listed = await gateway
       .get(ListSubTppsUseCase)
@@ -141,23 +134,23 @@ describe('a reseller’s sub-TPPs', () => {
     await gateway.get(DeleteSubTppUseCase).execute({ ...reseller, subTppId: parent });
     const row = await gateway.stores.prisma.subTpp.findUnique({ where: { id: parent } });
     expect(row?.status).toBe('DEACTIVATED');
-    expect((await failure(() => gateway.get(GetSubTppUseCase).execute({ ...reseller, subTppId: parent }))).status).toBe(
-      404,
-    );
+    expect(
+      (await gatewayFailure(() => gateway.get(GetSubTppUseCase).execute({ ...reseller, subTppId: parent }))).status,
+    ).toBe(404);
     const listed = await gateway
       .get(ListSubTppsUseCase)
       .execute({ ...reseller, limit: 100, companyNames: [], registrationDates: [] });
     expect(listed.subTpps.map((subTpp) => subTpp.id)).not.toContain(parent);
     expect(listed.subTpps.map((subTpp) => subTpp.id)).toContain(child);
-    const asParent = await failure(() =>
+    const asParent = await gatewayFailure(() =>
       gateway.get(CreateSubTppUseCase).execute(subTpp(reseller, { parentSubTppId: parent })),
     );
     expect(asParent.paths).toEqual(['parentSubTppId']);
-    const onBehalf = await failure(() => check.check(member, parent, 'onBehalfOfId'));
+    const onBehalf = await gatewayFailure(() => check.check(member, parent, 'onBehalfOfId'));
     expect(onBehalf.paths).toEqual(['onBehalfOfId']);
     // Deleting again finds nothing.
     expect(
-      (await failure(() => gateway.get(DeleteSubTppUseCase).execute({ ...reseller, subTppId: parent }))).status,
+      (await gatewayFailure(() => gateway.get(DeleteSubTppUseCase).execute({ ...reseller, subTppId: parent }))).status,
     ).toBe(404);
   });
 
@@ -195,13 +188,13 @@ describe('the onBehalfOfId check', () => {
     const check = gateway.get(OnBehalfOfCheck);
     await check.check({ memberId: reseller.memberId, regulated: true }, undefined, 'onBehalfOfId');
     const unregulated = { memberId: reseller.memberId, regulated: false };
-    expect((await failure(() => check.check(unregulated, undefined, 'initiation.onBehalfOfId'))).paths).toEqual([
+    expect((await gatewayFailure(() => check.check(unregulated, undefined, 'initiation.onBehalfOfId'))).paths).toEqual([
       'initiation.onBehalfOfId',
     ]);
     const awaiting = await create(reseller, { useNewFlow: true });
     const theirs = await create(otherReseller);
     for (const id of [awaiting, theirs])
-      expect((await failure(() => check.check(unregulated, id, 'onBehalfOfId'))).status).toBe(400);
+      expect((await gatewayFailure(() => check.check(unregulated, id, 'onBehalfOfId'))).status).toBe(400);
     await check.check(unregulated, await create(reseller), 'onBehalfOfId');
   });
 });

@@ -5,8 +5,8 @@ import {
   DeleteTokenizedAccountUseCase,
   GetTokenizedAccountUseCase,
 } from '#libs/application';
-import { GatewayError } from '#libs/common';
 import type { MemberId, PaymentInitiationInput, TokenizedAccountDetails } from '#libs/domain';
+import { gatewayFailure } from './harness/gateway-failure.js';
 import { MediumGateway } from './harness/medium-gateway.js';
 
 /**
@@ -43,12 +43,6 @@ async function failure(run: () => Promise<unknown>): Promise<unknown> {
     },
     (caught: unknown) => caught,
   );
-}
-
-async function gatewayFailure(run: () => Promise<unknown>): Promise<GatewayError> {
-  const error = await failure(run);
-  expect(error).toBeInstanceOf(GatewayError);
-  return error as GatewayError;
 }
 
 /** A payment's input naming the stored account as its debtor, on `rail`. */
