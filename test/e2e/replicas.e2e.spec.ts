@@ -165,8 +165,25 @@ describe('several api and worker replicas on one Postgres and Redis', () => {
       (s) => statuses.includes(s),
       90_000,
     );
-    expect(statuses, `payment ${id}`).toContain(status);
+    if (!statuses.includes(status)) expect(statuses, await paymentTrail(id)).toContain(status);
     return status;
+  };
+  /** Where a payment that did not arrive stands: its row, its timer, its outcome check, its poll jobs. */
+  const paymentTrail = async (id: string): Promise<string> => {
+    const row = await prisma.payment.findUnique({
+      where: { id },
+      select: { status: true, bankPaymentId: true, pollCount: true, expiresAt: true, updatedAt: true },
+    });
+    const timer = await prisma.scheduledJob.findUnique({ where: { id: `payments.poll:${id}` } });
+    const check = await prisma.outcomeCheck.findMany({ where: { resourceId: id } });
+    const jobs = added
+      .filter((job) => job.jobId.includes(id))
+      .map((job) => `${job.queue}/${job.jobId} ${finished.has(`${job.queue}/${job.jobId}`) ? 'finished' : 'open'}`);
+    return JSON.stringify(
+      { id, now: new Date(), workerKilledAt: new Date(workerKilledAt), row, timer, check, jobs },
+      (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+      2,
+    );
   };
 
   const spawnWorker = async (env: NodeJS.ProcessEnv): Promise<SpawnedProcess> =>

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { pino } from 'pino';
 import {
   AccountInformationApplicationModule,
+  BanksApplicationModule,
   GetTransferUseCase,
   ListTransfersUseCase,
   MembersApplicationModule,
@@ -65,6 +66,7 @@ const APPLICATION_MODULES: readonly (Type | DynamicModule)[] = [
   SubTppsApplicationModule,
   TokenizedAccountsApplicationModule,
   AccountInformationApplicationModule,
+  BanksApplicationModule,
 ];
 
 @Module({})

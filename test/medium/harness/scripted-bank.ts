@@ -192,10 +192,27 @@ export class ScriptedBank implements BankConnector {
     this.queues.clear();
     this.received.length = 0;
     this.twoStep = false;
+    this.healthOf = { ais: 'UP', pis: 'UP' };
   }
 
-  health(): Promise<{ ais: 'UP'; pis: 'UP'; checkedAt: string; latencyMs: number }> {
-    return Promise.resolve({ ais: 'UP', pis: 'UP', checkedAt: new Date().toISOString(), latencyMs: 0 });
+  /** What the status probe finds until `reset`: both APIs up, or what `reportsHealth` set. */
+  private healthOf: { readonly ais: 'UP' | 'DOWN'; readonly pis: 'UP' | 'DOWN' } | 'unreachable' = {
+    ais: 'UP',
+    pis: 'UP',
+  };
+
+  /** Until `reset`, the status probe finds these APIs up or down, or no bank at all (`unreachable`). */
+  reportsHealth(health: { readonly ais: 'UP' | 'DOWN'; readonly pis: 'UP' | 'DOWN' } | 'unreachable'): this {
+    this.healthOf = health;
+    return this;
+  }
+
+  health(
+    ctx: BankCallContext,
+  ): Promise<{ ais: 'UP' | 'DOWN'; pis: 'UP' | 'DOWN'; checkedAt: string; latencyMs: number }> {
+    const health = this.healthOf;
+    if (health === 'unreachable') return Promise.reject(new BankUnavailableError(ctx.bankId, undefined));
+    return Promise.resolve({ ...health, checkedAt: new Date().toISOString(), latencyMs: 0 });
   }
 
   private async answer<O extends Operation>(operation: O, ctx: BankCallContext, rest: unknown[]): Promise<Answer<O>> {
