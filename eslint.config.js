@@ -49,10 +49,6 @@ export const LAYERS = {
       'apps/*/src/**/*.module.ts',
       'apps/*/src/main.ts',
       'apps/*/src/create-*-process.ts',
-      // Start-up: the bank catalogue the api process loads before it listens.
-      'apps/api/src/banks/catalogue/load-bank-catalogue.ts',
-      // The api's idempotency store, provided to the route modules beside their use cases.
-      'apps/api/src/idempotency/idempotent-requests.ts',
       // The worker's own loops, started by its entry: timers and the outbox, over their channels.
       'apps/worker/src/scheduler/scheduler-tick.ts',
       'apps/worker/src/webhooks/outbox-relay.ts',
@@ -94,6 +90,7 @@ export const LAYERS = {
     maintenance: [],
     'status-history': [],
     'bank-truth': [],
+    idempotency: [],
     'sealed-records': [],
     'sub-tpps': [],
     'tokenized-accounts': [],

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { createApiProcess, type ApiProcess } from '../../apps/api/src/create-api-process.js';
-import { loadBankCatalogue } from '../../apps/api/src/banks/catalogue/load-bank-catalogue.js';
+import { loadBankCatalogue } from '#libs/application';
 import { BankCatalogueError } from '#libs/connectors';
 import { BankRepository } from '#libs/db';
 import { baseUrl, testConfig } from '../support/test-env.js';

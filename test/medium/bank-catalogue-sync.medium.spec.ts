@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectedConfig } from '#libs/common';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
-import { loadBankCatalogue } from '../../apps/api/src/banks/catalogue/load-bank-catalogue.js';
+import { loadBankCatalogue } from '#libs/application';
 import { testConfig } from '../support/test-env.js';
 
 /** The catalogue lock's key (libs/db/src/banks/bank.repository.ts). */

@@ -41,22 +41,25 @@ afterEach(() => {
   gateway.bank.reset();
 });
 
-function create(overrides: Partial<VrpConsentInitiationInput> = {}, by: MemberId = member) {
+/** Creates a consent (at the sandbox bank, or with no bank when `atBank` is false). */
+function create(overrides: Partial<VrpConsentInitiationInput> = {}, by: MemberId = member, atBank = true) {
+  const { bankId, ...input }: VrpConsentInitiationInput = {
+    bankId: 'ob-sandbox-gb',
+    refId: `vc-${randomBytes(4).toString('hex')}`,
+    remittanceInformationPrimary: 'Sweep to savings',
+    scheme: 'OBL_SWEEPING',
+    localInstrument: 'FASTER_PAYMENTS',
+    creditor: CREDITOR,
+    currency: 'GBP',
+    maximumIndividualAmount: '250.00',
+    periodicLimits: [{ maximumAmount: '1000.00', periodType: 'MONTH', periodAlignment: 'CALENDAR' }],
+    callbackUrl: 'https://tpp.example/vrp/callback',
+    callbackState: 'state-1',
+    ...overrides,
+  };
   return gateway.get(CreateVrpConsentUseCase).execute({
     member: { memberId: by, regulated: true },
-    input: {
-      bankId: 'ob-sandbox-gb',
-      refId: `vc-${randomBytes(4).toString('hex')}`,
-      remittanceInformationPrimary: 'Sweep to savings',
-      scheme: 'OBL_SWEEPING',
-      localInstrument: 'FASTER_PAYMENTS',
-      creditor: CREDITOR,
-      currency: 'GBP',
-      maximumIndividualAmount: '250.00',
-      periodicLimits: [{ maximumAmount: '1000.00', periodType: 'MONTH', periodAlignment: 'CALENDAR' }],
-      callbackUrl: 'https://tpp.example/vrp/callback',
-      ...overrides,
-    },
+    input: atBank && bankId !== undefined ? { ...input, bankId } : input,
   });
 }
 
@@ -88,7 +91,7 @@ function row(id: string) {
 
 describe('creating a VRP consent', () => {
   it('without a bank: PENDING_MORE_INFO with the hosted bank selection, its timer set, no bank asked', async () => {
-    const created = await create({ bankId: undefined });
+    const created = await create({}, member, false);
     expect(created.status).toBe('PENDING_MORE_INFO');
     expect(created.authentication?.redirectUrl).toMatch(/^http.*\/vrp-consents\/[^/]+$/);
     expect(gateway.bank.calls()).toEqual([]);
@@ -257,7 +260,7 @@ describe('reading consents', () => {
     const lister = await gateway.member('vrp-consents-lister');
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      ids.push((await create({ bankId: undefined }, lister)).id);
+      ids.push((await create({}, lister, false)).id);
       gateway.clock.advance(1);
     }
     const list = gateway.get(ListVrpConsentsUseCase);

@@ -1,11 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadBankCatalogue } from '#libs/application';
 import { createHttpApp, installFormBodyParser, requireAdminToken, type ConnectedConfig } from '#libs/common';
 import { closeDataStores, openDataStores, type DataStores } from '#libs/db';
 import { Metrics, createLogger } from '#libs/observability';
 import { AdminAppModule } from './admin-app.module.js';
 import { sandboxAdminToken } from './admin/sandbox-admin-token.js';
 import { ApiAppModule } from './api-app.module.js';
-import { loadBankCatalogue } from './banks/catalogue/load-bank-catalogue.js';
 import { buildAdminDocument, buildPublicDocument, serveDocs } from './docs/openapi.js';
 import { BROWSER_FORM_PATHS } from './payments/browser-routes.js';
 

@@ -23,3 +23,4 @@ export * from './maintenance/index.js';
 export * from './members/index.js';
 export * from './status-history/index.js';
 export * from './records.js';
+export * from './idempotency/index.js';

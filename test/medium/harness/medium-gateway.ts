@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import {
   AccountInformationApplicationModule,
   BanksApplicationModule,
+  loadBankCatalogue,
   GetTransferUseCase,
   ListTransfersUseCase,
   MembersApplicationModule,
@@ -35,7 +36,7 @@ import type { MemberId } from '#libs/domain';
 import { Metrics } from '#libs/observability';
 import { SecretsModule } from '#libs/secrets';
 import { WebhookSenderModule } from '../../../apps/worker/src/webhooks/webhook-sender.module.js';
-import { loadBankCatalogue } from '../../../apps/api/src/banks/catalogue/load-bank-catalogue.js';
+
 import { testConfig } from '../../support/test-env.js';
 import { MovableClock } from './movable-clock.js';
 import { ScriptedBank } from './scripted-bank.js';

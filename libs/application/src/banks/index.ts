@@ -11,3 +11,4 @@ export * from './get-bank-status.usecase.js';
 export * from './probe-bank-status.usecase.js';
 export * from './get-bank-logo.usecase.js';
 export * from './banks-application.module.js';
+export * from './load-bank-catalogue.js';

@@ -1,4 +1,4 @@
-import type { BankCatalogueEntry } from '#libs/application';
+import type { BankCatalogueEntry } from '#libs/connectors';
 
 /** Every string anywhere in a parsed YAML value. */
 function strings(value: unknown): string[] {

@@ -1,0 +1,2 @@
+export * from './idempotency-keys.js';
+export * from './idempotency-application.module.js';
