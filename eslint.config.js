@@ -45,14 +45,7 @@ export const LAYERS = {
   },
   composition: {
     imports: { api: ['connectors', 'db'], worker: ['connectors', 'db'], 'sandbox-bank': [] },
-    files: [
-      'apps/*/src/**/*.module.ts',
-      'apps/*/src/main.ts',
-      'apps/*/src/create-*-process.ts',
-      // The worker's own loops, started by its entry: timers and the outbox, over their channels.
-      'apps/worker/src/scheduler/scheduler-tick.ts',
-      'apps/worker/src/webhooks/outbox-relay.ts',
-    ],
+    files: ['apps/*/src/**/*.module.ts', 'apps/*/src/main.ts', 'apps/*/src/create-*-process.ts'],
   },
   domainKernel: ['shared', 'identifiers', 'status-machine', 'money'],
   domainFolders: {

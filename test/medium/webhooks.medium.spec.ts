@@ -8,6 +8,7 @@ import {
   InitiatePaymentUseCase,
   ReplayWebhookDeliveryUseCase,
   SetWebhookConfigUseCase,
+  OutboxRelaying,
 } from '#libs/application';
 import type { JobPayload } from '#libs/common';
 import type { MemberId, PaymentInitiationInput } from '#libs/domain';
@@ -41,8 +42,7 @@ beforeAll(async () => {
     },
   } as unknown as JobQueues;
   relay = new OutboxRelay(
-    gateway.stores.repositories,
-    gateway.clock,
+    gateway.get(OutboxRelaying),
     queues,
     { databaseUrl: gateway.config.databaseUrl, sweepMs: 60_000, recoverAfterMs: 60_000 },
     pino({ level: 'silent' }),

@@ -17,6 +17,7 @@ export * from './clock/clock.js';
 export * from './clock/clock-channel.js';
 export * from './jobs/queue-names.js';
 export * from './jobs/job-payloads.js';
+export * from './jobs/job-enqueuer.js';
 export * from './platform/tokens.js';
 export * from './platform/platform.module.js';
 export * from './health/readiness-check.js';

@@ -1,25 +1,20 @@
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { DueTimers, MaintenanceApplicationModule } from '#libs/application';
 import { APP_CONFIG, Clock, LOGGER, type AppConfig } from '#libs/common';
-import { ScheduledJobRepository } from '#libs/db';
 import { JobQueues } from '../queues/job-queues.js';
 import { SchedulerTick } from './scheduler-tick.js';
 
 /** The scheduler tick: due timer rows into jobs, every SCHEDULER_TICK_MS and when a timer is brought forward. */
 @Module({
+  imports: [MaintenanceApplicationModule],
   providers: [
     {
       provide: SchedulerTick,
-      inject: [ScheduledJobRepository, Clock, JobQueues, APP_CONFIG, LOGGER],
-      useFactory: (
-        scheduledJobs: ScheduledJobRepository,
-        clock: Clock,
-        queues: JobQueues,
-        config: AppConfig,
-        logger: Logger,
-      ) =>
+      inject: [DueTimers, Clock, JobQueues, APP_CONFIG, LOGGER],
+      useFactory: (timers: DueTimers, clock: Clock, queues: JobQueues, config: AppConfig, logger: Logger) =>
         new SchedulerTick(
-          scheduledJobs,
+          timers,
           clock,
           queues,
           {

@@ -1,21 +1,21 @@
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { APP_CONFIG, Clock, LOGGER, type AppConfig } from '#libs/common';
-import { REPOSITORIES, type Repositories } from '#libs/db';
+import { OutboxRelaying, WebhooksApplicationModule } from '#libs/application';
+import { APP_CONFIG, LOGGER, type AppConfig } from '#libs/common';
 import { JobQueues } from '../queues/job-queues.js';
 import { OutboxRelay } from './outbox-relay.js';
 
 /** The outbox relay: committed outbox events into deliveries and their first attempts. */
 @Module({
+  imports: [WebhooksApplicationModule],
   providers: [
     {
       provide: OutboxRelay,
-      inject: [REPOSITORIES, Clock, JobQueues, APP_CONFIG, LOGGER],
-      useFactory: (repositories: Repositories, clock: Clock, queues: JobQueues, config: AppConfig, logger: Logger) => {
+      inject: [OutboxRelaying, JobQueues, APP_CONFIG, LOGGER],
+      useFactory: (relaying: OutboxRelaying, queues: JobQueues, config: AppConfig, logger: Logger) => {
         if (config.databaseUrl === undefined) throw new Error('DATABASE_URL is required for the worker');
         return new OutboxRelay(
-          repositories,
-          clock,
+          relaying,
           queues,
           {
             databaseUrl: config.databaseUrl,

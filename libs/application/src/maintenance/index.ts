@@ -3,3 +3,4 @@ export * from './purge-revoked-api-keys.usecase.js';
 export * from './purge-account-information.usecase.js';
 export * from './advance-clock.usecase.js';
 export * from './maintenance-application.module.js';
+export * from './due-timers.js';

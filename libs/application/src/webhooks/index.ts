@@ -18,3 +18,4 @@ export * from './deliver-webhook.usecase.js';
 export * from './purge-webhook-history.usecase.js';
 export * from './webhooks-application.module.js';
 export * from './webhook-delivery-application.module.js';
+export * from './outbox-relaying.js';

@@ -16,6 +16,7 @@ import { ResumeMemberWebhookUseCase } from './resume-member-webhook.usecase.js';
 import { RotateSigningKeyUseCase } from './rotate-signing-key.usecase.js';
 import { RotateWebhookSecretUseCase } from './rotate-webhook-secret.usecase.js';
 import { SendTestWebhookUseCase } from './send-test-webhook.usecase.js';
+import { OutboxRelaying } from './outbox-relaying.js';
 import { SetWebhookConfigUseCase } from './set-webhook-config.usecase.js';
 
 const STORES = [
@@ -51,11 +52,12 @@ const USE_CASES = [
 
 /**
  * Webhooks: the members' configurations and secrets, the operator's deliveries, pauses and test
- * events, and the gateway's signing keys (the worker's delivery: WebhookDeliveryApplicationModule).
+ * events, the gateway's signing keys, and the relay of committed events into deliveries (the
+ * worker's delivery: WebhookDeliveryApplicationModule).
  */
 @Module({
   imports: [SecretsModule],
-  providers: [...STORES, ...USE_CASES],
-  exports: [SigningKeyStore, WebhookSecretStore, ...USE_CASES],
+  providers: [...STORES, ...USE_CASES, OutboxRelaying],
+  exports: [SigningKeyStore, WebhookSecretStore, ...USE_CASES, OutboxRelaying],
 })
 export class WebhooksApplicationModule {}
