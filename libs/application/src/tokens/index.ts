@@ -13,6 +13,7 @@ export * from './token-requests-application.module.js';
 export * from './token-view.js';
 export * from './create-token-request.usecase.js';
 export * from './get-token-request.usecase.js';
+export * from './get-token-request-result.usecase.js';
 export * from './list-tokens.usecase.js';
 export * from './get-token.usecase.js';
 export * from './cancel-token.usecase.js';
