@@ -116,9 +116,6 @@ const NOT_YET_ONE_SHAPE: readonly string[] = [
   'libs/application/src/settlement/settlement-account-queries.usecases.ts: SettlementAccountQueries.get',
   'libs/application/src/settlement/settlement-account-queries.usecases.ts: SettlementAccountQueries.listTransactions',
   'libs/application/src/settlement/settlement-account-queries.usecases.ts: SettlementAccountQueries.getTransaction',
-  'libs/application/src/tokens/authorize-token-request.usecase.ts: AuthorizeTokenRequestUseCase.submitEmbedded',
-  'libs/application/src/tokens/authorize-token-request.usecase.ts: AuthorizeTokenRequestUseCase.assertOpen',
-  'libs/application/src/tokens/authorize-token-request.usecase.ts: AuthorizeTokenRequestUseCase.startAtBank',
 ];
 
 describe('use case shape: execute(command)', () => {
