@@ -5,7 +5,7 @@ import { loadConfig, requireConnections } from '#libs/common';
 import { BankHttpClient, ObieConnector } from '#libs/connectors';
 import { ApiKeyRepository } from '#libs/db';
 import { createApiProcess } from '../../apps/api/src/create-api-process.js';
-import { GetPaymentUseCase, InitiatePaymentUseCase } from '#libs/application';
+import { GetPaymentUseCase, InitiatePaymentUseCase, PaymentInitiationChecks } from '#libs/application';
 import { serveParent } from '../lib/bench-child.js';
 import { StageTimes } from '../lib/stage-times.js';
 import { childHandlers, timeRoutes, wrapClients } from './child-instrumentation.js';
@@ -68,7 +68,7 @@ function wrapApiStages(stages: StageTimes): void {
     stages.wrap(ValidationPipe.prototype, 'transform', 'validation pipe (per parameter)'),
     stages.wrap(InitiatePaymentUseCase.prototype, 'execute', 'initiate use case (all below)'),
     stages.wrapPrivate(
-      InitiatePaymentUseCase.prototype,
+      PaymentInitiationChecks.prototype,
       'bankOf',
       'initiate: bank catalogue lookup (memory, Prisma every 10 s)',
     ),

@@ -4,6 +4,7 @@ import {
   AuthorizeTokenRequestUseCase,
   CancelTokenUseCase,
   CreateTokenRequestUseCase,
+  GetTokenRequestResultUseCase,
   GetTokenRequestUseCase,
   StandingOrderOutcomeAsker,
   TokenRequestCallback,
@@ -21,7 +22,7 @@ import { bankFails, bankSays } from './harness/scripted-bank.js';
  * Token requests in-process: POST /token-requests (CreateTokenRequestUseCase), the authorisation
  * at the scripted bank (AuthorizeTokenRequestUseCase), the user's way back (TokenRequestCallback),
  * the request's timer (TokenRequestTimer.onTimer) by the movable clock, the result
- * (GetTokenRequestUseCase.result), a token cancelled (CancelTokenUseCase), and standing orders
+ * (GetTokenRequestResultUseCase), a token cancelled (CancelTokenUseCase), and standing orders
  * created at the bank, one whose submission got no answer asked again (StandingOrderOutcomeAsker).
  */
 let gateway: MediumGateway;
@@ -104,7 +105,7 @@ const authorize = (tokenRequestId: string, memberId = member) =>
   gateway.get(AuthorizeTokenRequestUseCase).execute({ memberId, tokenRequestId });
 
 const resultOf = (tokenRequestId: string, memberId = member) =>
-  gateway.get(GetTokenRequestUseCase).result(memberId, tokenRequestId);
+  gateway.get(GetTokenRequestResultUseCase).execute({ memberId, tokenRequestId });
 
 const cancelToken = (tokenId: string, memberId = member) =>
   gateway.get(CancelTokenUseCase).execute({ memberId, tokenId });

@@ -5,6 +5,7 @@ import { CurrentMember, type MemberContext } from '#libs/auth';
 import { validateBody } from '#libs/common';
 import {
   CreateTokenRequestUseCase,
+  GetTokenRequestResultUseCase,
   GetTokenRequestUseCase,
   type TokenRequestResource,
   type TokenRequestResult,
@@ -22,6 +23,7 @@ export class TokenRequestsController {
   constructor(
     private readonly create: CreateTokenRequestUseCase,
     private readonly get: GetTokenRequestUseCase,
+    private readonly getResult: GetTokenRequestResultUseCase,
     private readonly idempotency: IdempotentRequests,
   ) {}
 
@@ -77,6 +79,6 @@ export class TokenRequestsController {
     @CurrentMember() member: MemberContext,
     @Param('tokenRequestId') tokenRequestId: string,
   ): Promise<TokenRequestResult> {
-    return this.get.result(member.memberId, tokenRequestId);
+    return this.getResult.execute({ memberId: member.memberId, tokenRequestId });
   }
 }

@@ -17,13 +17,13 @@ export class GetPaymentLinkUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async find(memberId: MemberId, paymentLinkId: string): Promise<PaymentLink> {
+  async execute({ memberId, paymentLinkId }: GetPaymentLinkCommand): Promise<PaymentLinkResource> {
+    return renderPaymentLink(await this.find(memberId, paymentLinkId), this.config.http.publicBaseUrl, true);
+  }
+
+  private async find(memberId: MemberId, paymentLinkId: string): Promise<PaymentLink> {
     const link = await this.links.findForMember(memberId, paymentLinkId);
     if (link === null) throw GatewayError.notFound(paymentLinkId, `Payment link ${paymentLinkId} not found.`);
     return link;
-  }
-
-  async execute({ memberId, paymentLinkId }: GetPaymentLinkCommand): Promise<PaymentLinkResource> {
-    return renderPaymentLink(await this.find(memberId, paymentLinkId), this.config.http.publicBaseUrl, true);
   }
 }

@@ -15,7 +15,7 @@ import {
   type MemberId,
   type PaymentInitiationInput,
 } from '#libs/domain';
-import { InitiatePaymentUseCase } from '../payments/initiate-payment.usecase.js';
+import { HostedPaymentPreparation } from '../payments/hosted-payment-preparation.js';
 import type { PaymentResource } from '../payments/payment-view.js';
 import { recordChange } from '../lifecycle/record-change.js';
 import { paymentLinkLifecycle } from './payment-link-lifecycle.js';
@@ -44,7 +44,7 @@ export function paymentRefIdOf(baseRefId: string, useNumber: number): string {
 }
 
 /**
- * A payer uses a link. The payment is checked and drafted first (InitiatePaymentUseCase, without a
+ * A payer uses a link. The payment is checked and drafted first (HostedPaymentPreparation, without a
  * bank: the payer picks one on the hosted pages). Then one transaction locks the link row,
  * decides the use (active, not expired, below its maximum and amount limits), stores the payment
  * linked to the link (payment.payment_link_id, its refId numbered by the link's startedCount) with
@@ -66,7 +66,7 @@ export class UsePaymentLinkUseCase {
     private readonly transactions: Transactions,
     private readonly links: PaymentLinkRepository,
     private readonly members: MemberRepository,
-    private readonly initiate: InitiatePaymentUseCase,
+    private readonly hostedPayment: HostedPaymentPreparation,
     private readonly clock: Clock,
   ) {}
 
@@ -80,7 +80,7 @@ export class UsePaymentLinkUseCase {
       if (problem !== undefined) return { kind: 'bad-amount', problem };
     }
     const member = await this.members.find(command.owner);
-    const draft = await this.initiate.prepareForHostedPages({
+    const draft = await this.hostedPayment.prepare({
       member: {
         memberId: command.owner,
         regulated: member?.regulated ?? true,
@@ -113,7 +113,7 @@ export class UsePaymentLinkUseCase {
       const decision = decidePaymentLinkUse(paymentLinkUsageState(locked), amount, now);
       if (decision.kind === 'refuse') return { kind: 'refused', reason: decision.reason };
       const startedCount = locked.startedCount + 1;
-      const payment = await this.initiate.storeInTransaction(tx, {
+      const payment = await this.hostedPayment.store(tx, {
         ...numbered(draft, paymentRefIdOf(baseRefId, startedCount)),
         paymentLinkId: locked.id,
       });

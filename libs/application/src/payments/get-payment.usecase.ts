@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
-import { PaymentRepository, type Payment } from '#libs/db';
+import { PaymentRepository } from '#libs/db';
 import type { MemberId } from '#libs/domain';
 import { PaymentLinkStatuses } from './payment-link-statuses.js';
 import { renderPayment, type PaymentResource } from './payment-view.js';
@@ -17,12 +17,6 @@ export class GetPaymentUseCase {
     private readonly payments: PaymentRepository,
     private readonly linkStatuses: PaymentLinkStatuses,
   ) {}
-
-  async find(memberId: MemberId, paymentId: string): Promise<Payment> {
-    const payment = await this.payments.findForMember(memberId, paymentId);
-    if (payment === null) throw GatewayError.notFound(paymentId, `Payment ${paymentId} not found.`);
-    return payment;
-  }
 
   /** The resource only: the columns it shows. */
   async execute({ memberId, paymentId }: GetPaymentCommand): Promise<PaymentResource> {

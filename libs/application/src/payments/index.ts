@@ -11,6 +11,8 @@ export * from './hosted-pages-url.js';
 export * from './tpp-callback-url.js';
 export * from './initiation-error.js';
 export * from './initiate-payment.usecase.js';
+export * from './payment-initiation-checks.js';
+export * from './hosted-payment-preparation.js';
 export * from './get-payment.usecase.js';
 export * from './list-payments.usecase.js';
 export * from './submit-embedded-auth.usecase.js';

@@ -1,32 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { APP_CONFIG, Clock, GatewayError, LOGGER, withFields, type AppConfig } from '#libs/common';
+import { APP_CONFIG, LOGGER, withFields, type AppConfig } from '#libs/common';
 import type { PaymentProgress } from '#libs/connectors';
-import {
-  BankRepository,
-  PaymentRepository,
-  PrismaService,
-  SettlementAccountRepository,
-  type Bank,
-  type NewPayment,
-  type Payment,
-  type Tx,
-} from '#libs/db';
+import { PaymentRepository, PrismaService, type Bank, type NewPayment, type Payment } from '#libs/db';
 import type { MemberId, PaymentInitiationInput } from '#libs/domain';
-import { OnBehalfOfCheck } from '../sub-tpps/on-behalf-of-check.js';
-import { DebtorAccountResolution } from '../tokenized-accounts/debtor-account-resolution.js';
 import { bankInitiationOf } from './bank-initiation.js';
-import { hostedPagesUrl } from './hosted-pages-url.js';
-import { initiationBankOf } from './initiation-bank.js';
+import { hostedPagesPaymentRow } from './hosted-pages-payment-row.js';
 import { PaymentExtensions } from './payment-extensions.js';
-import { checkInitiationAgainstContext } from './initiation-error.js';
-import { draftPayment } from './payment-draft.js';
+import { PaymentInitiationChecks, type DraftedPayment } from './payment-initiation-checks.js';
 import { PaymentProgression } from './payment-progression.js';
 import { LOST_INITIATION_GRACE_MS, paymentRules, type PaymentRules } from './payment-rules.js';
 import { renderPayment, type PaymentResource } from './payment-view.js';
 import { storeNewPayment, type ChangeResult } from './record-payment-change.js';
-import { storePaymentInTransaction } from './store-payment-in-transaction.js';
 
 /** The authenticated member an initiation is made for. */
 export interface InitiatingMember {
@@ -71,31 +57,24 @@ type Race =
 @Injectable()
 export class InitiatePaymentUseCase {
   private readonly rules: PaymentRules;
-  /** Our own host names: a callbackUrl may not point at them. */
-  private readonly ownHosts: readonly string[];
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly clock: Clock,
-    private readonly banks: BankRepository,
     private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
-    private readonly onBehalfOf: OnBehalfOfCheck,
+    private readonly checks: PaymentInitiationChecks,
     private readonly extensions: PaymentExtensions,
-    private readonly debtorAccounts: DebtorAccountResolution,
-    private readonly settlementAccounts: SettlementAccountRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.rules = paymentRules(config);
-    this.ownHosts = [new URL(config.http.publicBaseUrl).hostname];
   }
 
   async execute(command: InitiatePaymentCommand): Promise<PaymentResource> {
     const vrpConsentId = command.input.vrpConsentId;
     if (vrpConsentId !== undefined)
       return this.extensions.initiateVrp({ ...command, input: { ...command.input, vrpConsentId } });
-    const { bank, now, debtor, draft } = await this.checked(command);
+    const { bank, now, debtor, draft } = await this.checks.check(command);
     if (bank === null) return this.toHostedPages(draft, now);
 
     const pending: NewPayment = withFields(draft, {
@@ -133,50 +112,6 @@ export class InitiatePaymentUseCase {
   }
 
   /**
-   * A payment without a bank (the payer picks one on the hosted pages), checked as execute checks
-   * it but not stored: the row for storeInTransaction, so a caller that counts it elsewhere (a
-   * payment link's use) stores both in its own transaction. Throws as execute does.
-   */
-  async prepareForHostedPages(command: InitiatePaymentCommand): Promise<NewPayment & { readonly id: string }> {
-    if (command.input.bankId !== undefined || command.input.vrpConsentId !== undefined)
-      throw new Error('only a payment without a bank or VRP consent waits for the hosted pages');
-    const { now, draft } = await this.checked(command);
-    return this.hostedPagesRow(draft, now);
-  }
-
-  /**
-   * Stores a row prepareForHostedPages made in the caller's transaction: the row, its
-   * PAYMENT_STATUS_CHANGED creation event (its NOTIFY goes with the commit) and its timer. No
-   * bank is asked: the hosted pages ask the bank the payer picks, after the commit.
-   */
-  async storeInTransaction(tx: Tx, row: NewPayment): Promise<PaymentResource> {
-    return renderPayment(
-      await storePaymentInTransaction(tx, this.payments, row, this.clock.now(), this.rules, this.extensions),
-    );
-  }
-
-  /** Every check of an initiation that needs the bank, the member or today, and the drafted row. */
-  private async checked(command: InitiatePaymentCommand) {
-    const bank = await this.bankOf(command.input);
-    const now = this.clock.now();
-    const requested = await this.extensions.withSettlementCreditor(
-      this.settlementAccounts,
-      command.member.memberId,
-      command.input,
-    );
-    const input = checkInitiationAgainstContext(requested, {
-      bank: bank === null ? undefined : initiationBankOf(bank),
-      member: { regulated: command.member.regulated },
-      ownHosts: this.ownHosts,
-      today: now.toISOString().slice(0, 10),
-    });
-    await this.onBehalfOf.check(command.member, input.onBehalfOfId, 'initiation.onBehalfOfId');
-    const debtor = await this.debtorAccounts.debtorFor(command.member.memberId, input);
-    const draft = draftPayment(command.member.memberId, input, now, this.rules);
-    return { bank, now, debtor, draft };
-  }
-
-  /**
    * The bank's answer or error, recorded on the row as stored: one statement with its event and
    * timer (PaymentProgression.answerInitiation, failInitiation).
    */
@@ -197,27 +132,9 @@ export class InitiatePaymentUseCase {
     return (await this.payments.findById(stored.id)) ?? stored;
   }
 
-  private async bankOf(input: PaymentInitiationInput): Promise<Bank | null> {
-    if (input.bankId === undefined) return null;
-    const bank = await this.banks.find(input.bankId);
-    if (bank === null || !bank.listed)
-      throw GatewayError.invalidField(
-        'initiation.bankId',
-        `initiation.bankId ${input.bankId} is not a bank of the catalogue.`,
-      );
-    return bank;
-  }
-
-  private async toHostedPages(draft: ReturnType<typeof draftPayment>, now: Date): Promise<PaymentResource> {
-    return renderPayment(await this.store(this.hostedPagesRow(draft, now), now, null));
-  }
-
-  private hostedPagesRow(draft: ReturnType<typeof draftPayment>, now: Date): NewPayment & { readonly id: string } {
-    return withFields(draft, {
-      status: 'INITIATION_PENDING_REDIRECT_HP',
-      authentication: { redirectUrl: hostedPagesUrl(this.config.http.publicBaseUrl, draft.callbackToken) },
-      expiresAt: new Date(now.getTime() + this.rules.authorisationWindowMs),
-    });
+  private async toHostedPages(draft: DraftedPayment, now: Date): Promise<PaymentResource> {
+    const row = hostedPagesPaymentRow(draft, now, this.config.http.publicBaseUrl, this.rules);
+    return renderPayment(await this.store(row, now, null));
   }
 
   private store(row: NewPayment, now: Date, bank: Bank | null) {

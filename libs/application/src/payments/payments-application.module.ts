@@ -14,6 +14,8 @@ import { PAYMENT_PROGRESSION_PROVIDERS } from './payment-progression.providers.j
 import { SubmitEmbeddedAuthUseCase } from './submit-embedded-auth.usecase.js';
 import { CompletePaymentCallbackUseCase } from './complete-payment-callback.usecase.js';
 import { HostedPayments } from './hosted-payments.js';
+import { HostedPaymentPreparation } from './hosted-payment-preparation.js';
+import { PaymentInitiationChecks } from './payment-initiation-checks.js';
 import { SelectBankUseCase } from './select-bank.usecase.js';
 import { ShowBankSelectionUseCase } from './show-bank-selection.usecase.js';
 import { SubmitHostedEmbeddedAuthUseCase } from './submit-hosted-embedded-auth.usecase.js';
@@ -53,6 +55,8 @@ const USE_CASES = [
     PaymentOrderGrants,
     PaymentOrderSubmission,
     HostedPayments,
+    PaymentInitiationChecks,
+    HostedPaymentPreparation,
     ...USE_CASES,
   ],
   exports: [
@@ -61,6 +65,7 @@ const USE_CASES = [
     PaymentOrderGrants,
     PaymentOrderSubmission,
     HostedPayments,
+    HostedPaymentPreparation,
     BankCallsModule,
     SubTppsApplicationModule,
     BankTruthApplicationModule,

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
 import { BankRejectedError } from '#libs/connectors';
-import type { Payment } from '#libs/db';
+import { PaymentRepository, type Payment } from '#libs/db';
 import type { MemberId } from '#libs/domain';
 import { bankHandleOf } from './bank-initiation.js';
 import { PaymentProgression } from './payment-progression.js';
 import { renderPayment, type PaymentResource } from './payment-view.js';
-import { GetPaymentUseCase } from './get-payment.usecase.js';
+import { requireMemberPayment } from './require-member-payment.js';
 
 export interface SubmitEmbeddedAuthCommand {
   readonly memberId: MemberId;
@@ -29,13 +29,13 @@ export interface SubmitEmbeddedAuthCommand {
 @Injectable()
 export class SubmitEmbeddedAuthUseCase {
   constructor(
-    private readonly payments: GetPaymentUseCase,
+    private readonly payments: PaymentRepository,
     private readonly progression: PaymentProgression,
   ) {}
 
   async execute(command: SubmitEmbeddedAuthCommand): Promise<PaymentResource> {
     const { memberId, paymentId, values, traceId, psuIpAddress } = command;
-    const payment = await this.payments.find(memberId, paymentId);
+    const payment = await requireMemberPayment(this.payments, memberId, paymentId);
     if (payment.status !== 'INITIATION_PENDING_EMBEDDED_AUTH') {
       throw new GatewayError('InvalidArgument', {
         message: `Payment ${paymentId} is not waiting for embedded authentication (status ${payment.status}).`,
@@ -72,7 +72,7 @@ export class SubmitEmbeddedAuthUseCase {
       if (!(error instanceof BankRejectedError)) throw error;
       await this.progression.applyRefusal(payment, bank, error, traceId);
     }
-    return renderPayment(await this.payments.find(memberId, paymentId));
+    return renderPayment(await requireMemberPayment(this.payments, memberId, paymentId));
   }
 }
 

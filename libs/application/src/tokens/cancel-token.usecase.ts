@@ -3,7 +3,7 @@ import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
 import { BankConnectors } from '#libs/connectors';
 import { BankRepository, TokenRepository, type Token } from '#libs/db';
 import type { MemberId } from '#libs/domain';
-import { GetTokenUseCase } from './get-token.usecase.js';
+import { requireMemberToken } from './require-member-token.js';
 import { renderToken, type TokenResource } from './token-view.js';
 
 export interface CancelTokenCommand {
@@ -30,17 +30,16 @@ export class CancelTokenUseCase {
     private readonly banks: BankRepository,
     private readonly connectors: BankConnectors,
     private readonly clock: Clock,
-    private readonly get: GetTokenUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(command: CancelTokenCommand): Promise<CancelTokenResult> {
-    const token = await this.get.find(command.memberId, command.tokenId);
+    const token = await requireMemberToken(this.tokens, command.memberId, command.tokenId);
     if (token.status !== 'ACTIVE') return { status: 'SUCCESS', token: renderToken(token) };
     if (token.kind === 'ACCESS' && token.bankConsentId !== null) await this.revokeAtBank(token, command);
     const ended =
       (await this.tokens.end(token.id, 'CANCELLED', this.clock.now())) ??
-      (await this.get.find(command.memberId, token.id));
+      (await requireMemberToken(this.tokens, command.memberId, token.id));
     return { status: 'SUCCESS', token: renderToken(ended) };
   }
 

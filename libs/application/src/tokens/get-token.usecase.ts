@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
-import { TokenRepository, type Token } from '#libs/db';
+import { TokenRepository } from '#libs/db';
 import type { MemberId } from '#libs/domain';
 import { renderToken, type TokenResource } from './token-view.js';
 
@@ -13,12 +13,6 @@ export interface GetTokenCommand {
 @Injectable()
 export class GetTokenUseCase {
   constructor(private readonly tokens: TokenRepository) {}
-
-  async find(memberId: MemberId, tokenId: string): Promise<Token> {
-    const token = await this.tokens.findForMember(memberId, tokenId);
-    if (token === null) throw GatewayError.notFound(tokenId, `Token ${tokenId} not found.`);
-    return token;
-  }
 
   async execute({ memberId, tokenId }: GetTokenCommand): Promise<TokenResource> {
     const token = await this.tokens.findViewForMember(memberId, tokenId);

@@ -3,7 +3,7 @@ import { GatewayError } from '#libs/common';
 import { BankDeadlineExceededError, BankUnavailableError, type EmbeddedAuthStep } from '#libs/connectors';
 import { TokenRequestRepository, type TokenRequest } from '#libs/db';
 import { embeddedFormValues } from '../payments/embedded-form-values.js';
-import { AuthorizeTokenRequestUseCase } from './authorize-token-request.usecase.js';
+import { TokenRequestEmbeddedSubmission } from './token-request-embedded-submission.js';
 import { tokenRequestStepOf } from './token-request-step.js';
 
 export interface SubmitHostedTokenRequestCredentialsCommand {
@@ -35,7 +35,7 @@ export type SubmitHostedTokenRequestCredentialsOutcome =
 export class SubmitHostedTokenRequestCredentialsUseCase {
   constructor(
     private readonly tokenRequests: TokenRequestRepository,
-    private readonly authorize: AuthorizeTokenRequestUseCase,
+    private readonly embedded: TokenRequestEmbeddedSubmission,
   ) {}
 
   async execute(
@@ -47,7 +47,7 @@ export class SubmitHostedTokenRequestCredentialsUseCase {
     const { values, missing } = embeddedFormValues(step.step, command.fields);
     if (missing.length > 0) return { kind: 'incomplete', step: step.step, missing };
     try {
-      await this.authorize.submitEmbedded(request, values, {
+      await this.embedded.submit(request, values, {
         traceId: command.traceId,
         psuIpAddress: command.psuIpAddress,
       });

@@ -8,16 +8,22 @@ import { FindHostedTokenRequestUseCase } from './find-hosted-token-request.useca
 import { ListTokenRequestBanksUseCase } from './list-token-request-banks.usecase.js';
 import { PickTokenRequestBankUseCase } from './pick-token-request-bank.usecase.js';
 import { StandingOrderOutcomeAsker } from './standing-order-outcome-asker.js';
+import { StartTokenRequestAtBankUseCase } from './start-token-request-at-bank.usecase.js';
 import { SubmitHostedTokenRequestCredentialsUseCase } from './submit-hosted-token-request-credentials.usecase.js';
 import { TokenIssuance } from './token-issuance.js';
+import { TokenRequestBankStart } from './token-request-bank-start.js';
 import { TokenRequestCallback } from './token-request-callback.js';
+import { TokenRequestEmbeddedSubmission } from './token-request-embedded-submission.js';
 import { TokenRequestTimer } from './token-request-timer.js';
 import { TokenRequestingParty } from './token-requesting-party.js';
 
 const PROVIDERS = [
   TokenIssuance,
   CompleteTokenRequest,
+  TokenRequestBankStart,
+  TokenRequestEmbeddedSubmission,
   AuthorizeTokenRequestUseCase,
+  StartTokenRequestAtBankUseCase,
   SubmitHostedTokenRequestCredentialsUseCase,
   TokenRequestCallback,
   TokenRequestTimer,

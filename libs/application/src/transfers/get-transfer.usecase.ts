@@ -24,12 +24,6 @@ export class GetTransferUseCase {
     private readonly polling: TransferPolling,
   ) {}
 
-  async find(memberId: MemberId, transferId: string): Promise<Transfer> {
-    const transfer = await this.transfers.findForMember(memberId, transferId);
-    if (transfer === null) throw GatewayError.notFound(transferId, `Transfer ${transferId} not found.`);
-    return transfer;
-  }
-
   /** The resource's columns first; the whole row only for a transfer the bank may still move. */
   async execute({ memberId, transferId, skipTransferUpdate }: GetTransferCommand): Promise<TransferResource> {
     const view = await this.transfers.findViewForMember(memberId, transferId);
@@ -38,5 +32,12 @@ export class GetTransferUseCase {
     const transfer = await this.find(memberId, transferId);
     const refreshed = await this.polling.refresh(transfer);
     return renderTransfer(refreshed?.kind === 'changed' ? refreshed.transfer : await this.find(memberId, transferId));
+  }
+
+  /** The whole row, or a 404. */
+  private async find(memberId: MemberId, transferId: string): Promise<Transfer> {
+    const transfer = await this.transfers.findForMember(memberId, transferId);
+    if (transfer === null) throw GatewayError.notFound(transferId, `Transfer ${transferId} not found.`);
+    return transfer;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
-import { VrpConsentRepository, type VrpConsent } from '#libs/db';
+import { VrpConsentRepository } from '#libs/db';
 import type { MemberId } from '#libs/domain';
 import { renderVrpConsent, type VrpConsentResource } from './vrp-consent-view.js';
 
@@ -13,13 +13,6 @@ export interface GetVrpConsentCommand {
 @Injectable()
 export class GetVrpConsentUseCase {
   constructor(private readonly consents: VrpConsentRepository) {}
-
-  async find(memberId: MemberId, vrpConsentId: string): Promise<VrpConsent> {
-    const consent = await this.consents.findForMember(memberId, vrpConsentId);
-    if (consent === null)
-      throw GatewayError.notFound(vrpConsentId, `VRP consent ${vrpConsentId} not found.`, { vrpConsentId });
-    return consent;
-  }
 
   async execute({ memberId, vrpConsentId }: GetVrpConsentCommand): Promise<VrpConsentResource> {
     const consent = await this.consents.findViewForMember(memberId, vrpConsentId);

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { VrpConsentRepository } from '#libs/db';
 import type { MemberId } from '#libs/domain';
 import { vrpConsentStatusMachine } from '#libs/domain';
-import { GetVrpConsentUseCase } from './get-vrp-consent.usecase.js';
+import { requireMemberVrpConsent } from './require-member-vrp-consent.js';
 import { VrpConsentProgression } from './vrp-consent-progression.js';
 import { renderVrpConsent, type VrpConsentResource } from './vrp-consent-view.js';
 
@@ -21,13 +22,13 @@ export interface RevokeVrpConsentCommand {
 @Injectable()
 export class RevokeVrpConsentUseCase {
   constructor(
-    private readonly get: GetVrpConsentUseCase,
+    private readonly consents: VrpConsentRepository,
     private readonly progression: VrpConsentProgression,
   ) {}
 
   async execute(command: RevokeVrpConsentCommand): Promise<VrpConsentResource> {
     const { memberId, vrpConsentId, traceId } = command;
-    const consent = await this.get.find(memberId, vrpConsentId);
+    const consent = await requireMemberVrpConsent(this.consents, memberId, vrpConsentId);
     if (vrpConsentStatusMachine.isFinal(consent.status)) return renderVrpConsent(consent);
     if (consent.bankId !== null && consent.bankConsentId !== null) {
       const bank = await this.progression.bankOf(consent.bankId);

@@ -1,14 +1,15 @@
 import { Controller, Get, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GatewayError, Public, RateLimitedPublic, stringFields } from '#libs/common';
+import { Clock, GatewayError, Public, RateLimitedPublic, stringFields } from '#libs/common';
 import {
-  AuthorizeTokenRequestUseCase,
   DescribeTokenRequestUseCase,
   FindHostedTokenRequestUseCase,
   ListTokenRequestBanksUseCase,
   PickTokenRequestBankUseCase,
+  StartTokenRequestAtBankUseCase,
   SubmitHostedTokenRequestCredentialsUseCase,
+  assertTokenRequestOpen,
   hostedTokenRequestPath,
   tppRedirectUrl,
   tokenRequestStepOf,
@@ -46,8 +47,9 @@ export class HostedTokenRequestsController {
     private readonly listBanks: ListTokenRequestBanksUseCase,
     private readonly pickBank: PickTokenRequestBankUseCase,
     private readonly describe: DescribeTokenRequestUseCase,
-    private readonly authorize: AuthorizeTokenRequestUseCase,
+    private readonly startAtBank: StartTokenRequestAtBankUseCase,
     private readonly credentials: SubmitHostedTokenRequestCredentialsUseCase,
+    private readonly clock: Clock,
   ) {}
 
   @Get(':token')
@@ -88,7 +90,9 @@ export class HostedTokenRequestsController {
     const requestingParty = context.merchantName;
     let answer: BankAuthorizationAnswer;
     try {
-      answer = await this.authorize.startAtBank(found, bank, {
+      answer = await this.startAtBank.execute({
+        request: found,
+        bank,
         traceId: request.traceId,
         psuIpAddress: request.ip,
         ...(requestingParty === undefined ? {} : { requestingParty }),
@@ -194,7 +198,7 @@ export class HostedTokenRequestsController {
 
   private isOpen(request: TokenRequest): boolean {
     try {
-      this.authorize.assertOpen(request);
+      assertTokenRequestOpen(request, this.clock.now());
       return true;
     } catch {
       return false;
