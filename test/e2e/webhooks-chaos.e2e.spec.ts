@@ -50,7 +50,9 @@ describe('webhook delivery survives kill -9 of workers', () => {
       SCHEDULER_TICK_MS: '100',
       WEBHOOK_SWEEP_MS: '250',
       WEBHOOK_RECOVER_AFTER_MS: '1000',
-      WEBHOOK_ATTEMPT_TIMEOUT_MS: '1000',
+      // Long enough that a loaded machine's slow answer is not a failed attempt (whose retry,
+      // minutes later, is past this test's wait); a killed worker's lease still ends in seconds.
+      WEBHOOK_ATTEMPT_TIMEOUT_MS: '5000',
       SHUTDOWN_GRACE_MS: '1000',
     });
     const spawnWorker = async (): Promise<SpawnedProcess> => {
