@@ -140,6 +140,30 @@ describe('toGatewayError', () => {
     });
   });
 
+  describe('database', () => {
+    /** Prisma's known-request error as the client throws it (name and code are what it is told by). */
+    class PrismaLikeError extends Error {
+      override readonly name = 'PrismaClientKnownRequestError';
+      constructor(readonly code: string) {
+        super(`Transaction API error: hunter2 (${code})`);
+      }
+    }
+
+    it('a transaction that found no connection in time or ran past its timeout (P2028) -> 503 with Retry-After', () => {
+      const thrown = new PrismaLikeError('P2028');
+      const error = toGatewayError(thrown, '/v2/payments');
+      expect(error.code).toBe('UNAVAILABLE');
+      expect(error.status).toBe(503);
+      expect(error.retryAfterSeconds).toBe(1);
+      expect(error.message).not.toContain('hunter2');
+      expect(error.cause).toBe(thrown);
+    });
+
+    it('any other Prisma error is internal', () => {
+      expect(toGatewayError(new PrismaLikeError('P2002'), '/').status).toBe(500);
+    });
+  });
+
   describe('anything else', () => {
     it.each([
       ['an Error', new Error('db password is hunter2')],

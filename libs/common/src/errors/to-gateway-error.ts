@@ -62,6 +62,16 @@ function fromStatus(status: number, path: string): GatewayError {
   }
 }
 
+/**
+ * Prisma's interactive-transaction error (P2028): no connection came for the transaction in time,
+ * or it ran past its timeout and was rolled back. Nothing it did was committed: the service is
+ * busy, and the request may be sent again.
+ */
+function isTransactionNotRun(error: object): boolean {
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return name === 'PrismaClientKnownRequestError' && code === 'P2028';
+}
+
 /** The catalogue error for an error that carries one of Fastify's transport codes, if it does. */
 function fromFastifyCode(error: unknown): GatewayError | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
@@ -89,6 +99,12 @@ export function toGatewayError(error: unknown, path: string): GatewayError {
     });
   if (error instanceof HttpException) return fromFastifyCode(error.cause) ?? fromStatus(error.getStatus(), path);
   if (typeof error === 'object' && error !== null) {
+    if (isTransactionNotRun(error))
+      return new GatewayError('UNAVAILABLE', {
+        message: 'The service is busy; retry shortly.',
+        retryAfterSeconds: 1,
+        cause: error,
+      });
     const { statusCode } = error as TransportError;
     const transport = fromFastifyCode(error);
     if (transport !== undefined) return transport;
