@@ -1,7 +1,15 @@
 export * from './reconciliation/credit-reconciliation.js';
 export * from './reconciliation/match-credit.usecase.js';
 export * from './reconciliation/reconciliation-application.module.js';
-export * from './reconciliation/reconciliation-queries.js';
+export * from './reconciliation/credit-view.js';
+export type { AdminPage, ReconciliationListCommand } from './reconciliation/reconciliation-page.js';
+export * from './reconciliation/list-unmatched-credits.usecase.js';
+export * from './reconciliation/list-credits.usecase.js';
+export * from './reconciliation/get-credit.usecase.js';
+export * from './reconciliation/get-payment-settlement.usecase.js';
+export * from './reconciliation/get-transfer-settlement.usecase.js';
+export * from './reconciliation/list-payments-awaiting-settlement.usecase.js';
+export * from './reconciliation/list-transfers-awaiting-settlement.usecase.js';
 export * from './reconciliation/reconcile-settlement.usecase.js';
 export * from './reconciliation/reconciliation-timer.js';
 export * from './reconciliation/wake-reconciliation.usecase.js';
