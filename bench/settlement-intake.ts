@@ -3,18 +3,19 @@
  *
  *   npm run bench:settlement-intake [credits-per-round] [--rounds=N] [--page=N]
  *
- * One embedded Postgres (migrated). The intake's booking use case is fed pages of credits for
- * one account, one page after another, as the credit reader does: each credit is one transaction
- * (its CREDIT transaction row once per providerPaymentId, the ledger entry under the account's
- * lock with the balances it leaves, VIRTUAL_ACCOUNT_CREDIT_RECEIVED in the outbox). The baseline,
- * measured in the same run in turns with it, is the least a writer can do per credit: one
- * autocommitted INSERT of a four-column row on its own connection. Printed: credits booked per
- * second, the baseline's rows per second and the ratio of the two (median of the rounds).
+ * One embedded Postgres (migrated). The intake's booking (SettlementCreditBooking) is fed pages
+ * of credits for one account, one page after another, as the credit reader does: each credit is
+ * one transaction (its CREDIT transaction row once per providerPaymentId, the ledger entry under
+ * the account's lock with the balances it leaves, VIRTUAL_ACCOUNT_CREDIT_RECEIVED in the outbox).
+ * The baseline, measured in the same run in turns with it, is the least a writer can do per
+ * credit: one autocommitted INSERT of a four-column row on its own connection. Printed: credits
+ * booked per second, the baseline's rows per second and the ratio of the two (median of the
+ * rounds).
  */
 import 'reflect-metadata';
 import pg from 'pg';
 import pino from 'pino';
-import { BookSettlementCreditsUseCase } from '#libs/application';
+import { SettlementCreditBooking } from '#libs/application';
 import { loadConfig, type ConnectedConfig } from '#libs/common';
 import type { SettlementCredit } from '#libs/connectors';
 import { closeDataStores, openDataStores } from '#libs/db';
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
       createdAt: now,
       updatedAt: now,
     });
-    const booking = new BookSettlementCreditsUseCase(
+    const booking = new SettlementCreditBooking(
       stores.repositories.transactions,
       stores.repositories.settlementAccounts,
       stores.repositories.settlementTransactions,

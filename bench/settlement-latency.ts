@@ -8,7 +8,7 @@
  * ticking every SCHEDULER_TICK_MS (1 s by default) and its settlement.reconcile timer moved on
  * every SETTLEMENT_RECONCILE_INTERVAL_SECONDS (5 by default). Each sample is a payment to a
  * settlement account at SETTLEMENT_IN_PROGRESS, then its credit booked through the intake's
- * booking use case; the time runs from the credit's commit until the payment reads
+ * booking (SettlementCreditBooking); the time runs from the credit's commit until the payment reads
  * SETTLEMENT_COMPLETED. Two ways, in turns in the same run: the baseline leaves the credit to the
  * interval's runs (as before the wake); the other then brings the run forward as
  * settlement.read-credits does after a page that booked credits (wakeReconciliation). Samples
@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import pino from 'pino';
-import { BookSettlementCreditsUseCase, wakeReconciliation } from '#libs/application';
+import { SettlementCreditBooking, wakeReconciliation } from '#libs/application';
 import { loadConfig, requireConnections } from '#libs/common';
 import { closeDataStores, openDataStores, type SettlementAccount } from '#libs/db';
 import { createWorkerProcess } from '../apps/worker/src/create-worker-process.js';
@@ -65,7 +65,7 @@ try {
     createdAt: now,
     updatedAt: now,
   });
-  const booking = new BookSettlementCreditsUseCase(
+  const booking = new SettlementCreditBooking(
     stores.repositories.transactions,
     stores.repositories.settlementAccounts,
     stores.repositories.settlementTransactions,

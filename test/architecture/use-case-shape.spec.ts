@@ -93,31 +93,6 @@ function otherPublicMethods(fileName: string, source: string): string[] {
   return found;
 }
 
-/**
- * Use cases not yet in the one shape: each still answers to more than `execute`, and each entry
- * must still be true (a class turned into `execute(command)` use cases leaves this list).
- */
-const NOT_YET_ONE_SHAPE: readonly string[] = [
-  'libs/application/src/payouts/initiate-payout.usecase.ts: InitiatePayoutUseCase.initiateFromAccount',
-  'libs/application/src/payouts/initiate-payout.usecase.ts: InitiatePayoutUseCase.initiate',
-  'libs/application/src/payouts/verify-account.usecase.ts: VerifyAccountUseCase.verify',
-  'libs/application/src/settlement/book-settlement-credits.usecase.ts: BookSettlementCreditsUseCase.bookPage',
-  'libs/application/src/settlement/book-settlement-credits.usecase.ts: BookSettlementCreditsUseCase.book',
-  'libs/application/src/settlement/read-settlement-credits.usecase.ts: ReadSettlementCreditsUseCase.onTimer',
-  'libs/application/src/settlement/reconciliation/match-credit.usecase.ts: MatchCreditUseCase.executeForTransfer',
-  'libs/application/src/settlement/reconciliation/reconciliation-queries.ts: ReconciliationQueries.unmatchedCredits',
-  'libs/application/src/settlement/reconciliation/reconciliation-queries.ts: ReconciliationQueries.awaitingSettlement',
-  'libs/application/src/settlement/reconciliation/reconciliation-queries.ts: ReconciliationQueries.awaitingTransfers',
-  'libs/application/src/settlement/reconciliation/reconciliation-queries.ts: ReconciliationQueries.credits',
-  'libs/application/src/settlement/reconciliation/reconciliation-queries.ts: ReconciliationQueries.credit',
-  'libs/application/src/settlement/reconciliation/reconciliation-queries.ts: ReconciliationQueries.paymentSettlement',
-  'libs/application/src/settlement/reconciliation/reconciliation-queries.ts: ReconciliationQueries.transferSettlement',
-  'libs/application/src/settlement/settlement-account-queries.usecases.ts: SettlementAccountQueries.list',
-  'libs/application/src/settlement/settlement-account-queries.usecases.ts: SettlementAccountQueries.get',
-  'libs/application/src/settlement/settlement-account-queries.usecases.ts: SettlementAccountQueries.listTransactions',
-  'libs/application/src/settlement/settlement-account-queries.usecases.ts: SettlementAccountQueries.getTransaction',
-];
-
 describe('use case shape: execute(command)', () => {
   it('every execute in libs/application takes one named command (or nothing)', () => {
     const misshapen = sources(APPLICATION).flatMap((path) =>
@@ -130,8 +105,7 @@ describe('use case shape: execute(command)', () => {
     const others = sources(APPLICATION).flatMap((path) =>
       otherPublicMethods(path, readFileSync(path, 'utf8')).map((method) => `${relative(ROOT, path)}: ${method}`),
     );
-    expect(others.filter((method) => !NOT_YET_ONE_SHAPE.includes(method))).toEqual([]);
-    expect(NOT_YET_ONE_SHAPE.filter((method) => !others.includes(method))).toEqual([]);
+    expect(others).toEqual([]);
   });
 
   it('finds the other public methods of use case classes, and leaves other classes alone (the check can fail)', () => {

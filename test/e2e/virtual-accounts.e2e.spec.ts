@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BookSettlementCreditsUseCase } from '#libs/application';
+import { SettlementCreditBooking } from '#libs/application';
 import type { SettlementCredit } from '#libs/connectors';
 import { closeDataStores, openDataStores, type DataStores, type SettlementAccount } from '#libs/db';
 import { newId } from '#libs/domain';
@@ -238,7 +238,7 @@ describe('GET /virtual-accounts and GET /virtual-accounts/{accountId}', () => {
 describe('GET /virtual-accounts/{accountId}/transactions[/{providerPaymentId}]', () => {
   it('answers the credits booked with every field, in pages, filtered; balances moved; another member 404', async () => {
     const account = await storedAccount(member.id, { currency: 'EUR', country: 'DE' });
-    const booking = new BookSettlementCreditsUseCase(
+    const booking = new SettlementCreditBooking(
       stores.repositories.transactions,
       stores.repositories.settlementAccounts,
       stores.repositories.settlementTransactions,

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  InitiatePayoutUseCase,
   OnBehalfOfCheck,
   OutcomeChecks,
+  PayoutInitiation,
   PayoutProgression,
   recordPayoutChange,
   type InitiatePayoutCommand,
@@ -24,7 +24,7 @@ const OTHER = 'm:payouts-ledger-other' as MemberId;
 
 let stores: DataStores;
 let config: ConnectedConfig;
-let initiate: InitiatePayoutUseCase;
+let initiate: PayoutInitiation;
 let progression: PayoutProgression;
 
 beforeAll(async () => {
@@ -44,7 +44,7 @@ beforeAll(async () => {
     new SettlementProviderRegistry({}),
     new OutcomeChecks(r.outcomeChecks, r.scheduledJobs, r.transactions, stores.clock, logger),
   );
-  initiate = new InitiatePayoutUseCase(
+  initiate = new PayoutInitiation(
     stores.prisma,
     r.payouts,
     r.settlementAccounts,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GetPayoutUseCase, InitiatePayoutUseCase, PayoutProgression, payoutTimerId } from '#libs/application';
+import { GetPayoutUseCase, PayoutInitiation, PayoutProgression, payoutTimerId } from '#libs/application';
 import { GatewayError } from '#libs/common';
 import { newId, type MemberId } from '#libs/domain';
 import { MediumGateway } from './harness/medium-gateway.js';
@@ -8,7 +8,7 @@ import { bankFails, bankSays } from './harness/scripted-bank.js';
 import { ScriptedProvider } from './harness/scripted-provider.js';
 
 /**
- * Payouts in-process: the initiation (InitiatePayoutUseCase, the amount reserved on the
+ * Payouts in-process: the initiation (PayoutInitiation, the amount reserved on the
  * settlement ledger), the payout's timer that sends it and polls it (PayoutProgression.onTimer)
  * and the outcome check after an unknown send (askAgain), the settlement provider scripted.
  */
@@ -56,7 +56,7 @@ async function account(credit: string): Promise<string> {
 }
 
 function payout(accountId: string, value: string) {
-  return gateway.get(InitiatePayoutUseCase).initiate({
+  return gateway.get(PayoutInitiation).initiate({
     member: { memberId: member, regulated: true },
     initiation: {
       description: 'Payout 2026-001',

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateSettlementAccountUseCase,
+  GetSettlementAccountUseCase,
+  ListSettlementAccountsUseCase,
+  ListSettlementTransactionsUseCase,
   ReadSettlementCreditsUseCase,
-  SettlementAccountQueries,
   settlementCreditTimerId,
 } from '#libs/application';
 import type { OpenSettlementAccountRequest, ProviderSettlementAccount } from '#libs/connectors';
@@ -13,9 +15,10 @@ import { ScriptedProvider } from './harness/scripted-provider.js';
 
 /**
  * Settlement accounts in-process: POST /virtual-accounts (CreateSettlementAccountUseCase) at the
- * scripted provider, the member's reads (SettlementAccountQueries), and the account's credit
- * reader (ReadSettlementCreditsUseCase.onTimer) booking what the provider reports. The credit
- * intake's paging, cursors and repeats are settlement-credit-intake's.
+ * scripted provider, the member's reads (GetSettlementAccountUseCase, ListSettlementAccountsUseCase,
+ * ListSettlementTransactionsUseCase), and the account's credit reader (ReadSettlementCreditsUseCase)
+ * booking what the provider reports. The credit intake's paging, cursors and repeats are
+ * settlement-credit-intake's.
  */
 const PROVIDER = 'scripted-accounts';
 const provider = new ScriptedProvider(PROVIDER);
@@ -58,7 +61,12 @@ const createAccount = (memberId = member) =>
     accountNickName: 'Main',
   });
 
-const queries = () => gateway.get(SettlementAccountQueries);
+const getAccount = (memberId: MemberId, accountId: string) =>
+  gateway.get(GetSettlementAccountUseCase).execute({ memberId, accountId });
+const listAccounts = (memberId: MemberId) =>
+  gateway.get(ListSettlementAccountsUseCase).execute({ memberId, page: { limit: 10 }, filter: {} });
+const listTransactions = (memberId: MemberId, accountId: string) =>
+  gateway.get(ListSettlementTransactionsUseCase).execute({ memberId, accountId, page: { limit: 10 }, filter: {} });
 const accountRow = (id: string) => gateway.stores.prisma.settlementAccount.findUniqueOrThrow({ where: { id } });
 
 describe('opening a settlement account', () => {
@@ -85,13 +93,13 @@ describe('opening a settlement account', () => {
     });
     expect(await gateway.timer(settlementCreditTimerId(virtualAccount.accountId))).not.toBeNull();
 
-    expect(await queries().get(member, virtualAccount.accountId)).toMatchObject({
+    expect(await getAccount(member, virtualAccount.accountId)).toMatchObject({
       virtualAccount: { accountId: virtualAccount.accountId },
     });
-    const listed = await queries().list(member, { limit: 10 }, {});
+    const listed = await listAccounts(member);
     expect(listed.virtualAccount.map((account) => account.accountId)).toContain(virtualAccount.accountId);
     const other = await gateway.member('settlement-accounts-other');
-    await expect(queries().get(other, virtualAccount.accountId)).rejects.toMatchObject({ status: 404 });
+    await expect(getAccount(other, virtualAccount.accountId)).rejects.toMatchObject({ status: 404 });
   });
 
   it('a provider that does not answer leaves the account REFUSED, unseen, without a reader, and the error answered', async () => {
@@ -103,8 +111,8 @@ describe('opening a settlement account', () => {
     expect(asked).toBeDefined();
     expect(await accountRow(asked.accountId)).toMatchObject({ status: 'REFUSED' });
     expect(await gateway.timer(settlementCreditTimerId(asked.accountId))).toBeNull();
-    expect((await queries().list(owner, { limit: 10 }, {})).virtualAccount).toEqual([]);
-    await expect(queries().get(owner, asked.accountId)).rejects.toMatchObject({ status: 404 });
+    expect((await listAccounts(owner)).virtualAccount).toEqual([]);
+    await expect(getAccount(owner, asked.accountId)).rejects.toMatchObject({ status: 404 });
   });
 });
 
@@ -129,14 +137,14 @@ describe('crediting a settlement account', () => {
     );
 
     const read = gateway.get(ReadSettlementCreditsUseCase);
-    expect(await read.onTimer(virtualAccount.accountId)).toMatchObject({ kind: 'read', booked: 1 });
-    expect(await read.onTimer(virtualAccount.accountId)).toMatchObject({ kind: 'read', booked: 0 });
+    expect(await read.execute({ accountId: virtualAccount.accountId })).toMatchObject({ kind: 'read', booked: 1 });
+    expect(await read.execute({ accountId: virtualAccount.accountId })).toMatchObject({ kind: 'read', booked: 0 });
 
-    const page = await queries().listTransactions(owner, virtualAccount.accountId, { limit: 10 }, {});
+    const page = await listTransactions(owner, virtualAccount.accountId);
     expect(page.transactions).toHaveLength(1);
     expect(JSON.stringify(page.transactions[0])).toContain('42.10');
     const other = await gateway.member('settlement-accounts-credited-other');
-    await expect(queries().listTransactions(other, virtualAccount.accountId, { limit: 10 }, {})).rejects.toMatchObject({
+    await expect(listTransactions(other, virtualAccount.accountId)).rejects.toMatchObject({
       status: 404,
     });
   });

@@ -1,10 +1,13 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BookSettlementCreditsUseCase,
+  GetSettlementAccountUseCase,
+  GetSettlementTransactionUseCase,
+  ListSettlementTransactionsUseCase,
   ReadSettlementCreditsUseCase,
-  SettlementAccountQueries,
+  SettlementCreditBooking,
   settlementCreditTimerId,
+  type PageRequest,
 } from '#libs/application';
 import type { ConnectedConfig } from '#libs/common';
 import {
@@ -15,7 +18,13 @@ import {
   type SettlementCreditQuery,
   type SettlementProviderConnector,
 } from '#libs/connectors';
-import { closeDataStores, openDataStores, type DataStores, type SettlementAccount } from '#libs/db';
+import {
+  closeDataStores,
+  openDataStores,
+  type DataStores,
+  type SettlementAccount,
+  type SettlementTransactionListFilter,
+} from '#libs/db';
 import { newId, type MemberId } from '#libs/domain';
 import { testConfig } from '../support/test-env.js';
 
@@ -82,9 +91,9 @@ async function newAccount(memberId = MEMBER): Promise<SettlementAccount> {
   });
 }
 
-function booking(): BookSettlementCreditsUseCase {
+function booking(): SettlementCreditBooking {
   const r = stores.repositories;
-  return new BookSettlementCreditsUseCase(
+  return new SettlementCreditBooking(
     r.transactions,
     r.settlementAccounts,
     r.settlementTransactions,
@@ -207,7 +216,7 @@ describe('settlement credit reader (real Postgres, a provider-shaped feed)', () 
     const account = await newAccount();
     const feed = new CreditFeed();
     feed.credits.push(...Array.from({ length: 12 }, (_, i) => credit(i + 1)));
-    const outcome = await reader(feed).onTimer(account.id);
+    const outcome = await reader(feed).execute({ accountId: account.id });
     expect(outcome).toEqual({ kind: 'read', pages: 3, booked: 12, repeats: 0 });
     expect(feed.queries.map((query) => query.cursor)).toEqual([undefined, '5', '10']);
     const stored = await stores.repositories.settlementAccounts.findById(account.id);
@@ -219,7 +228,12 @@ describe('settlement credit reader (real Postgres, a provider-shaped feed)', () 
     expect(dueIn).toBeLessThanOrEqual(30_000);
 
     feed.credits.push(credit(13));
-    expect(await reader(feed).onTimer(account.id)).toEqual({ kind: 'read', pages: 1, booked: 1, repeats: 0 });
+    expect(await reader(feed).execute({ accountId: account.id })).toEqual({
+      kind: 'read',
+      pages: 1,
+      booked: 1,
+      repeats: 0,
+    });
     expect(feed.queries.at(-1)?.cursor).toBe('12');
     expect(await transactionCount(account.id)).toBe(13);
   });
@@ -230,7 +244,7 @@ describe('settlement credit reader (real Postgres, a provider-shaped feed)', () 
     feed.credits.push(...Array.from({ length: 5 }, (_, i) => credit(i + 1, '2.00')));
     // The first run booked three credits of the page, then died: no cursor was saved.
     await booking().bookPage(account, feed.credits.slice(0, 3));
-    const outcome = await reader(feed).onTimer(account.id);
+    const outcome = await reader(feed).execute({ accountId: account.id });
     expect(outcome).toEqual({ kind: 'read', pages: 2, booked: 2, repeats: 3 });
     expect(await transactionCount(account.id)).toBe(5);
     expect(await creditEvents(account.id)).toHaveLength(5);
@@ -252,9 +266,14 @@ describe('settlement credit reader (real Postgres, a provider-shaped feed)', () 
         return page;
       },
     } as unknown as CreditFeed;
-    const slow = reader(slowFeed).onTimer(account.id);
+    const slow = reader(slowFeed).execute({ accountId: account.id });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await reader(feed).onTimer(account.id)).toEqual({ kind: 'read', pages: 3, booked: 12, repeats: 0 });
+    expect(await reader(feed).execute({ accountId: account.id })).toEqual({
+      kind: 'read',
+      pages: 3,
+      booked: 12,
+      repeats: 0,
+    });
     expect((await stores.repositories.settlementAccounts.findById(account.id))?.creditCursor).toBe('12');
     answerSlow();
     expect(await slow).toEqual({ kind: 'read', pages: 1, booked: 0, repeats: 5 });
@@ -268,8 +287,8 @@ describe('settlement credit reader (real Postgres, a provider-shaped feed)', () 
     const feed = new CreditFeed();
     feed.credits.push(credit(1), credit(2));
     feed.repeatLast = true;
-    await reader(feed).onTimer(account.id);
-    await reader(feed).onTimer(account.id);
+    await reader(feed).execute({ accountId: account.id });
+    await reader(feed).execute({ accountId: account.id });
     expect(await transactionCount(account.id)).toBe(2);
     expect((await stores.repositories.settlementLedger.balances(account.id))?.bookedBalance).toBe('20.00');
   });
@@ -278,28 +297,55 @@ describe('settlement credit reader (real Postgres, a provider-shaped feed)', () 
     const account = await newAccount();
     const feed = new CreditFeed();
     feed.credits.push(credit(1));
-    await reader(feed).onTimer(account.id);
+    await reader(feed).execute({ accountId: account.id });
     feed.credits.push(credit(2));
     feed.failNext = true;
-    expect(await reader(feed).onTimer(account.id)).toEqual({ kind: 'provider-error', booked: 0 });
+    expect(await reader(feed).execute({ accountId: account.id })).toEqual({ kind: 'provider-error', booked: 0 });
     expect((await stores.repositories.settlementAccounts.findById(account.id))?.creditCursor).toBe('1');
     expect(await stores.prisma.scheduledJob.count({ where: { id: settlementCreditTimerId(account.id) } })).toBe(1);
-    expect(await reader(feed).onTimer(account.id)).toEqual({ kind: 'read', pages: 1, booked: 1, repeats: 0 });
+    expect(await reader(feed).execute({ accountId: account.id })).toEqual({
+      kind: 'read',
+      pages: 1,
+      booked: 1,
+      repeats: 0,
+    });
   });
 
   it('an account not opened at its provider is not read and its reader ends', async () => {
     const account = await newAccount();
     await stores.prisma.settlementAccount.update({ where: { id: account.id }, data: { status: 'OPENING' } });
     const feed = new CreditFeed();
-    expect(await reader(feed).onTimer(account.id)).toEqual({ kind: 'ended', reason: 'OPENING' });
+    expect(await reader(feed).execute({ accountId: account.id })).toEqual({ kind: 'ended', reason: 'OPENING' });
     expect(feed.queries).toHaveLength(0);
     expect(await stores.prisma.scheduledJob.count({ where: { id: settlementCreditTimerId(account.id) } })).toBe(0);
   });
 });
 
 describe('settlement account queries (real Postgres)', () => {
-  const queries = () =>
-    new SettlementAccountQueries(stores.repositories.settlementAccounts, stores.repositories.settlementTransactions);
+  const r = () => stores.repositories;
+  const getAccount = (memberId: MemberId, accountId: string) =>
+    new GetSettlementAccountUseCase(r().settlementAccounts).execute({ memberId, accountId });
+  const listTransactions = (
+    memberId: MemberId,
+    accountId: string,
+    page: PageRequest,
+    filter: SettlementTransactionListFilter,
+  ) =>
+    new ListSettlementTransactionsUseCase(r().settlementAccounts, r().settlementTransactions).execute({
+      memberId,
+      accountId,
+      page,
+      filter,
+    });
+  // A booked transaction is answered from its row: no provider is asked.
+  const getTransaction = (memberId: MemberId, accountId: string, providerPaymentId: string) =>
+    new GetSettlementTransactionUseCase(
+      r().settlementAccounts,
+      r().settlementTransactions,
+      new SettlementProviderRegistry({}),
+      booking(),
+      config,
+    ).execute({ memberId, accountId, providerPaymentId });
   const member = MEMBER as MemberId;
   const other = OTHER_MEMBER as MemberId;
 
@@ -309,20 +355,15 @@ describe('settlement account queries (real Postgres)', () => {
       account,
       Array.from({ length: 7 }, (_, i) => credit(i + 1, `${i + 1}.00`)),
     );
-    const first = await queries().listTransactions(member, account.id, { limit: 3 }, {});
+    const first = await listTransactions(member, account.id, { limit: 3 }, {});
     expect(first.transactions.map((t) => t.providerPaymentId)).toEqual(['pp-7', 'pp-6', 'pp-5']);
     expect(first.pageInfo).toMatchObject({ limit: 3, haveMore: true });
-    const second = await queries().listTransactions(
-      member,
-      account.id,
-      { limit: 5, offset: first.pageInfo.nextOffset! },
-      {},
-    );
+    const second = await listTransactions(member, account.id, { limit: 5, offset: first.pageInfo.nextOffset! }, {});
     expect(second.transactions.map((t) => t.providerPaymentId)).toEqual(['pp-4', 'pp-3', 'pp-2', 'pp-1']);
     expect(second.pageInfo.haveMore).toBe(false);
-    const filtered = await queries().listTransactions(member, account.id, { limit: 10 }, { amount: '3.00' });
+    const filtered = await listTransactions(member, account.id, { limit: 10 }, { amount: '3.00' });
     expect(filtered.transactions.map((t) => t.refId)).toEqual(['ref-3']);
-    const one = await queries().getTransaction(member, account.id, 'pp-2');
+    const one = await getTransaction(member, account.id, 'pp-2');
     expect(one.transaction).toMatchObject({
       providerPaymentId: 'pp-2',
       transactionType: 'CREDIT',
@@ -331,9 +372,9 @@ describe('settlement account queries (real Postgres)', () => {
       debtor: { name: 'Payer 2', iban: 'DE89370400440532013000' },
       creditor: { name: 'Intake Test', iban: 'DE02100100109307118603', bic: 'PBNKDEFF' },
     });
-    await expect(queries().get(other, account.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(queries().getTransaction(other, account.id, 'pp-2')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(queries().listTransactions(other, account.id, { limit: 3 }, {})).rejects.toMatchObject({
+    await expect(getAccount(other, account.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getTransaction(other, account.id, 'pp-2')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(listTransactions(other, account.id, { limit: 3 }, {})).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });

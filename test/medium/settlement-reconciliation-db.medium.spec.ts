@@ -260,7 +260,7 @@ describe('settlement window end in Postgres', () => {
 describe("an operator's match in Postgres", () => {
   async function refusal(creditId: string, paymentId: string): Promise<{ status: number; message: string }> {
     try {
-      await matches.execute({ creditId, paymentId });
+      await matches.execute({ kind: 'payment', creditId, paymentId });
     } catch (error) {
       if (error instanceof GatewayError) return { status: error.status, message: error.message };
       throw error;
@@ -273,7 +273,7 @@ describe("an operator's match in Postgres", () => {
     const credit = await newCredit(account, 'typo-ref');
     await reconcileAll();
     const payment = await newPayment({ accountId: account, refId: 'right-ref' });
-    const matched = await matches.execute({ creditId: credit.id, paymentId: payment.id });
+    const matched = await matches.execute({ kind: 'payment', creditId: credit.id, paymentId: payment.id });
     expect(matched.reconciliationState).toBe('MATCHED');
     expect(matched.payment.status).toBe('SETTLEMENT_COMPLETED');
     expect(await timerOf(payment.id)).toBeNull();
@@ -287,7 +287,7 @@ describe("an operator's match in Postgres", () => {
     const second = await newCredit(account, 'split-typo-2', '6.00');
     await reconcileAll();
 
-    const booked = await matches.execute({ creditId: first.id, paymentId: payment.id });
+    const booked = await matches.execute({ kind: 'payment', creditId: first.id, paymentId: payment.id });
     expect(booked).toMatchObject({
       creditId: first.id,
       reconciliationState: 'MISMATCHED',
@@ -300,7 +300,7 @@ describe("an operator's match in Postgres", () => {
     // Booked against it now: not matched a second time.
     expect((await refusal(first.id, payment.id)).status).toBe(409);
 
-    const settled = await matches.execute({ creditId: second.id, paymentId: payment.id });
+    const settled = await matches.execute({ kind: 'payment', creditId: second.id, paymentId: payment.id });
     expect(settled).toMatchObject({
       reconciliationState: 'MATCHED',
       payment: { id: payment.id, status: 'SETTLEMENT_COMPLETED' },
@@ -315,7 +315,7 @@ describe("an operator's match in Postgres", () => {
     const account = await newAccount();
     const payment = await newPayment({ accountId: account, refId: 'ic-order', status: 'INITIATION_COMPLETED' });
     const credit = await newCredit(account, 'ic-typo', '0.01');
-    const booked = await matches.execute({ creditId: credit.id, paymentId: payment.id });
+    const booked = await matches.execute({ kind: 'payment', creditId: credit.id, paymentId: payment.id });
     expect(booked.reconciliationState).toBe('MISMATCHED');
     expect(await paymentOf(payment.id)).toMatchObject({
       status: 'SETTLEMENT_IN_PROGRESS',
@@ -331,8 +331,8 @@ describe("an operator's match in Postgres", () => {
     const over = await newPayment({ accountId: account, refId: 'over-1', amount: '10.00' });
     const a = await newCredit(account, 'over-typo-a', '6.00');
     const b = await newCredit(account, 'over-typo-b', '6.00');
-    await matches.execute({ creditId: a.id, paymentId: over.id });
-    const second = await matches.execute({ creditId: b.id, paymentId: over.id });
+    await matches.execute({ kind: 'payment', creditId: a.id, paymentId: over.id });
+    const second = await matches.execute({ kind: 'payment', creditId: b.id, paymentId: over.id });
     expect(second).toMatchObject({ reconciliationState: 'MISMATCHED', payment: { status: 'SETTLEMENT_IN_PROGRESS' } });
     expect(await windows.onTimer(over.id)).toBe('SETTLEMENT_INCOMPLETE');
     expect((await paymentOf(over.id)).statusReasonInformation).toBe(
@@ -345,9 +345,9 @@ describe("an operator's match in Postgres", () => {
     const c = await newCredit(account, 'over-typo-c', '6.00');
     const d = await newCredit(account, 'over-typo-d', '6.00');
     const real = await newCredit(account, 'over-typo-e', '10.00');
-    await matches.execute({ creditId: c.id, paymentId: exact.id });
-    await matches.execute({ creditId: d.id, paymentId: exact.id });
-    const settled = await matches.execute({ creditId: real.id, paymentId: exact.id });
+    await matches.execute({ kind: 'payment', creditId: c.id, paymentId: exact.id });
+    await matches.execute({ kind: 'payment', creditId: d.id, paymentId: exact.id });
+    const settled = await matches.execute({ kind: 'payment', creditId: real.id, paymentId: exact.id });
     expect(settled).toMatchObject({ reconciliationState: 'MATCHED', payment: { status: 'SETTLEMENT_COMPLETED' } });
     expect(
       (await stores.prisma.settlementTransaction.findMany({ where: { paymentId: exact.id }, orderBy: { id: 'asc' } }))

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreditReconciliation,
+  GetCreditUseCase,
+  GetTransferSettlementUseCase,
+  ListCreditsUseCase,
+  ListTransfersAwaitingSettlementUseCase,
   MatchCreditUseCase,
-  ReconciliationQueries,
   recordTransferChange,
   SettlementWindowEnd,
   settlementWindowTimerId,
@@ -43,7 +46,10 @@ let stores: DataStores;
 let reconciliation: CreditReconciliation;
 let windows: SettlementWindowEnd;
 let matches: MatchCreditUseCase;
-let queries: ReconciliationQueries;
+let awaitingTransfers: ListTransfersAwaitingSettlementUseCase;
+let transferSettlement: GetTransferSettlementUseCase;
+let credits: ListCreditsUseCase;
+let getCredit: GetCreditUseCase;
 
 beforeAll(async () => {
   const config = await testConfig();
@@ -84,11 +90,10 @@ beforeAll(async () => {
     repositories.transfers,
     repositories.settlementReconciliation,
   );
-  queries = new ReconciliationQueries(
-    repositories.settlementReconciliation,
-    repositories.payments,
-    repositories.transfers,
-  );
+  awaitingTransfers = new ListTransfersAwaitingSettlementUseCase(repositories.settlementReconciliation);
+  transferSettlement = new GetTransferSettlementUseCase(repositories.settlementReconciliation, repositories.transfers);
+  credits = new ListCreditsUseCase(repositories.settlementReconciliation);
+  getCredit = new GetCreditUseCase(repositories.settlementReconciliation);
 });
 
 afterAll(async () => {
@@ -290,7 +295,7 @@ describe("a Payments v1 transfer's settlement window end in Postgres", () => {
 describe("an operator's match of a credit with a transfer in Postgres", () => {
   async function refusal(creditId: string, transferId: string): Promise<{ status: number; message: string }> {
     try {
-      await matches.executeForTransfer({ creditId, transferId });
+      await matches.execute({ kind: 'transfer', creditId, transferId });
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       return { status: error.status, message: error.message };
@@ -301,14 +306,14 @@ describe("an operator's match of a credit with a transfer in Postgres", () => {
   it('lists the transfer as awaiting settlement, then settles it with an unmatched credit through the same rules', async () => {
     const account = await newAccount();
     const transfer = await bankCompletes(await newTransfer(account, 'tr-manual', '10.00'));
-    const listed = await queries.awaitingTransfers(MEMBER, 0, 200);
+    const listed = await awaitingTransfers.execute({ memberId: MEMBER, offset: 0, limit: 200 });
     expect(listed.items.map((item) => item.id)).toContain(transfer.id);
     const credit = await newCredit(account, 'tr-typo', '10.00');
     await reconcileAll();
     expect((await creditRow(credit.id)).reconciliationState).toBe('UNMATCHED');
     const before = await eventCount('TRANSFER_STATUS_CHANGED', transfer.id);
 
-    const matched = await matches.executeForTransfer({ creditId: credit.id, transferId: transfer.id });
+    const matched = await matches.execute({ kind: 'transfer', creditId: credit.id, transferId: transfer.id });
     expect(matched).toMatchObject({
       creditId: credit.id,
       reconciliationState: 'MATCHED',
@@ -321,7 +326,9 @@ describe("an operator's match of a credit with a transfer in Postgres", () => {
     });
     expect(await eventCount('TRANSFER_STATUS_CHANGED', transfer.id)).toBe(before + 1);
     expect(await timerOf(transfer.id)).toBeNull();
-    expect((await queries.awaitingTransfers(MEMBER, 0, 200)).items.map((item) => item.id)).not.toContain(transfer.id);
+    expect(
+      (await awaitingTransfers.execute({ memberId: MEMBER, offset: 0, limit: 200 })).items.map((item) => item.id),
+    ).not.toContain(transfer.id);
 
     // Final now: a second credit is refused (409), as is the same credit again.
     const another = await newCredit(account, 'tr-typo-2', '10.00');
@@ -338,7 +345,7 @@ describe("an operator's match of a credit with a transfer in Postgres", () => {
     const transfer = await bankCompletes(await newTransfer(account, 'tr-manual-amount', '10.00'));
     const credit = await newCredit(account, 'tr-other', '7.50');
     const before = await eventCount('TRANSFER_STATUS_CHANGED', transfer.id);
-    const booked = await matches.executeForTransfer({ creditId: credit.id, transferId: transfer.id });
+    const booked = await matches.execute({ kind: 'transfer', creditId: credit.id, transferId: transfer.id });
     expect(booked).toMatchObject({
       reconciliationState: 'MISMATCHED',
       transfer: { id: transfer.id, status: 'SETTLEMENT_IN_PROGRESS' },
@@ -349,7 +356,7 @@ describe("an operator's match of a credit with a transfer in Postgres", () => {
     expect(await creditRow(credit.id)).toMatchObject({ reconciliationState: 'MISMATCHED', transferId: transfer.id });
 
     const rest = await newCredit(account, 'tr-other-2', '2.50');
-    const settled = await matches.executeForTransfer({ creditId: rest.id, transferId: transfer.id });
+    const settled = await matches.execute({ kind: 'transfer', creditId: rest.id, transferId: transfer.id });
     expect(settled).toMatchObject({
       reconciliationState: 'MATCHED',
       transfer: { id: transfer.id, status: 'SETTLEMENT_COMPLETED' },
@@ -360,17 +367,19 @@ describe("an operator's match of a credit with a transfer in Postgres", () => {
     expect(await timerOf(transfer.id)).toBeNull();
 
     // The admin's views show both against the transfer.
-    const view = await queries.transferSettlement(transfer.id);
+    const view = await transferSettlement.execute({ transferId: transfer.id });
     expect(view.transfer).toMatchObject({ id: transfer.id, status: 'SETTLEMENT_COMPLETED' });
     expect(view.credits.map((c) => [c.id, c.amount.value, c.reconciliationState, c.transferId])).toEqual([
       [credit.id, '7.50', 'MATCHED', transfer.id],
       [rest.id, '2.50', 'MATCHED', transfer.id],
     ]);
-    expect((await queries.credits({ transferId: transfer.id }, 0, 10)).items.map((c) => c.id)).toEqual([
-      rest.id,
-      credit.id,
-    ]);
-    expect(await queries.credit(rest.id)).toMatchObject({ transferId: transfer.id, reconciliationState: 'MATCHED' });
+    expect(
+      (await credits.execute({ filter: { transferId: transfer.id }, offset: 0, limit: 10 })).items.map((c) => c.id),
+    ).toEqual([rest.id, credit.id]);
+    expect((await getCredit.execute({ creditId: rest.id })).credit).toMatchObject({
+      transferId: transfer.id,
+      reconciliationState: 'MATCHED',
+    });
   });
 
   it('refuses a transfer of another account (400), one not yet at the bank’s final status (409), and unknown ids (404)', async () => {

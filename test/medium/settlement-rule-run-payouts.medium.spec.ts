@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OutcomeChecks,
   CreateSettlementRuleUseCase,
-  InitiatePayoutUseCase,
   OnBehalfOfCheck,
+  PayoutInitiation,
   PayoutPathRulePayouts,
   PayoutProgression,
   RulePayeeCheck,
@@ -24,7 +24,7 @@ import { newId, type MemberId } from '#libs/domain';
 import { testConfig } from '../support/test-env.js';
 
 /**
- * A settlement rule's run through the real payout path (InitiatePayoutUseCase, the ledger
+ * A settlement rule's run through the real payout path (PayoutInitiation, the ledger
  * reservation statement) against real Postgres, on a small pool: the run's payout is written in
  * the run's transaction, so concurrent runs never wait for a second connection under their rules'
  * locks, and a run that stops after its payout leaves neither the payout nor the run.
@@ -79,7 +79,7 @@ function payoutPath(clock: Clock): RulePayouts {
     new SettlementProviderRegistry({}),
     new OutcomeChecks(r.outcomeChecks, r.scheduledJobs, r.transactions, clock, pino({ level: 'silent' })),
   );
-  const initiate = new InitiatePayoutUseCase(
+  const initiate = new PayoutInitiation(
     stores.prisma,
     r.payouts,
     r.settlementAccounts,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AccountVerifier,
   CreateSettlementRuleUseCase,
   DeleteSettlementRuleUseCase,
   GetSettlementRuleUseCase,
@@ -11,7 +12,6 @@ import {
   ruleRunId,
   RunSettlementRuleUseCase,
   settlementRuleTimerId,
-  VerifyAccountUseCase,
   type CreateSettlementRuleCommand,
   type RulePayoutCommand,
   type RulePayoutKey,
@@ -169,7 +169,7 @@ function useCases(clock: TestClock, payouts: RulePayouts, provider = new PayeeCh
   const registry = new SettlementProviderRegistry({
     'rules-test': () => provider as unknown as SettlementProviderConnector,
   });
-  const verify = new VerifyAccountUseCase(r.accountVerifications, r.settlementAccounts, registry, 'rules-test', clock, {
+  const verify = new AccountVerifier(r.accountVerifications, r.settlementAccounts, registry, 'rules-test', clock, {
     payments: { bankDeadlineMs: 5_000 },
   } as AppConfig);
   return {

@@ -5,8 +5,10 @@ import { CurrentMember, type MemberContext } from '#libs/auth';
 import { validateBody } from '#libs/common';
 import {
   CreateSettlementAccountUseCase,
+  GetSettlementAccountUseCase,
   GetSettlementTransactionUseCase,
-  SettlementAccountQueries,
+  ListSettlementAccountsUseCase,
+  ListSettlementTransactionsUseCase,
   type VirtualAccountResource,
   type VirtualAccountsPage,
   type VirtualAccountTransactionResource,
@@ -40,7 +42,9 @@ const SCOPE = 'Only the member’s own accounts: another member’s account answ
 export class VirtualAccountsController {
   constructor(
     private readonly create: CreateSettlementAccountUseCase,
-    private readonly queries: SettlementAccountQueries,
+    private readonly accounts: ListSettlementAccountsUseCase,
+    private readonly account: GetSettlementAccountUseCase,
+    private readonly transactions: ListSettlementTransactionsUseCase,
     private readonly transaction: GetSettlementTransactionUseCase,
     private readonly idempotency: IdempotentRequests,
   ) {}
@@ -79,7 +83,11 @@ export class VirtualAccountsController {
     @CurrentMember() member: MemberContext,
     @Query() query: ListVirtualAccountsQuery,
   ): Promise<VirtualAccountsPage> {
-    return this.queries.list(member.memberId, pageRequestOf(query), toSettlementAccountListFilter(query));
+    return this.accounts.execute({
+      memberId: member.memberId,
+      page: pageRequestOf(query),
+      filter: toSettlementAccountListFilter(query),
+    });
   }
 
   @Get(':accountId')
@@ -94,7 +102,11 @@ export class VirtualAccountsController {
     @Param('accountId') accountId: string,
     @Query() query: OnBehalfOfQuery,
   ): Promise<{ virtualAccount: VirtualAccountResource }> {
-    return this.queries.get(member.memberId, accountId, query.onBehalfOfId);
+    return this.account.execute({
+      memberId: member.memberId,
+      accountId,
+      ...(query.onBehalfOfId === undefined ? {} : { onBehalfOfId: query.onBehalfOfId }),
+    });
   }
 
   @Get(':accountId/transactions')
@@ -109,13 +121,13 @@ export class VirtualAccountsController {
     @Param('accountId') accountId: string,
     @Query() query: ListVirtualAccountTransactionsQuery,
   ): Promise<VirtualAccountTransactionsPage> {
-    return this.queries.listTransactions(
-      member.memberId,
+    return this.transactions.execute({
+      memberId: member.memberId,
       accountId,
-      pageRequestOf(query),
-      toSettlementTransactionListFilter(query),
-      query.onBehalfOfId,
-    );
+      page: pageRequestOf(query),
+      filter: toSettlementTransactionListFilter(query),
+      ...(query.onBehalfOfId === undefined ? {} : { onBehalfOfId: query.onBehalfOfId }),
+    });
   }
 
   @Get(':accountId/transactions/:providerPaymentId')

@@ -16,7 +16,7 @@ export class ReadSettlementCreditsProcessor implements JobProcessor<typeof READ_
   ) {}
 
   async process(payload: PayloadOf<typeof READ_CREDITS_JOB>): Promise<string> {
-    const outcome = await this.reader.onTimer(payload.accountId);
+    const outcome = await this.reader.execute({ accountId: payload.accountId });
     if (outcome.kind !== 'ended' && outcome.booked > 0) await this.reconciliation.execute();
     switch (outcome.kind) {
       case 'read':

@@ -1,4 +1,5 @@
 export * from './payout-view.js';
+export * from './payout-initiation.js';
 export * from './initiate-payout.usecase.js';
 export * from './list-payouts.usecase.js';
 export * from './get-payout.usecase.js';
@@ -6,5 +7,6 @@ export * from './payout-progression.js';
 export * from './record-payout-change.js';
 export * from './payouts-application.module.js';
 export * from './settlement-account-owner-id.js';
+export * from './account-verifier.js';
 export * from './verify-account.usecase.js';
 export { payoutLifecycle, payoutTimer, type PayoutMoveContext } from './payout-lifecycle.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayError } from '#libs/common';
 import { PayoutRepository, SettlementAccountRepository, type Tx } from '#libs/db';
-import { InitiatePayoutUseCase } from '../payouts/initiate-payout.usecase.js';
+import { PayoutInitiation } from '../payouts/payout-initiation.js';
 import { settlementAccountOwnerId } from '../payouts/settlement-account-owner-id.js';
 import {
   RulePayouts,
@@ -12,7 +12,7 @@ import {
 } from './rule-payouts.js';
 
 /**
- * Rule payouts through the payout path of POST /payouts (InitiatePayoutUseCase.initiateFromAccount):
+ * Rule payouts through the payout path of POST /payouts (PayoutInitiation.initiateFromAccount):
  * every rule of a payout initiation, the ledger reservation, PAYOUT_STATUS_CHANGED and the payout's
  * timer, which sends it to the provider after the commit. The payout is written in the run's
  * transaction, on its connection (the run holds no second connection under its rule's lock), so
@@ -23,7 +23,7 @@ import {
 @Injectable()
 export class PayoutPathRulePayouts extends RulePayouts {
   constructor(
-    private readonly initiatePayout: InitiatePayoutUseCase,
+    private readonly initiation: PayoutInitiation,
     private readonly payouts: PayoutRepository,
     private readonly accounts: SettlementAccountRepository,
   ) {
@@ -47,7 +47,7 @@ export class PayoutPathRulePayouts extends RulePayouts {
     const made = await this.find(command, tx);
     if (made !== null) return made;
     try {
-      const payout = await this.initiatePayout.initiateFromAccount(
+      const payout = await this.initiation.initiateFromAccount(
         {
           accountId: command.accountId,
           settlementRuleId: command.settlementRuleId,

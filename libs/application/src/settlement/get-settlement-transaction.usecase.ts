@@ -3,7 +3,7 @@ import { APP_CONFIG, GatewayError, type AppConfig } from '#libs/common';
 import { BankRejectedError, SettlementProviderRegistry } from '#libs/connectors';
 import { SettlementAccountRepository, SettlementTransactionRepository, type SettlementAccount } from '#libs/db';
 import type { MemberId } from '#libs/domain';
-import { BookSettlementCreditsUseCase } from './book-settlement-credits.usecase.js';
+import { SettlementCreditBooking } from './settlement-credit-booking.js';
 import { renderTransaction, type VirtualAccountTransactionResource } from './settlement-account-view.js';
 
 export interface GetSettlementTransactionCommand {
@@ -27,7 +27,7 @@ export class GetSettlementTransactionUseCase {
     private readonly accounts: SettlementAccountRepository,
     private readonly transactions: SettlementTransactionRepository,
     private readonly providers: SettlementProviderRegistry,
-    private readonly booking: BookSettlementCreditsUseCase,
+    private readonly booking: SettlementCreditBooking,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -9,7 +9,7 @@ import {
   SettlementAccountRepository,
   type SettlementAccount,
 } from '#libs/db';
-import { BookSettlementCreditsUseCase } from './book-settlement-credits.usecase.js';
+import { SettlementCreditBooking } from './settlement-credit-booking.js';
 import { scheduleCreditRead } from './settlement-credit-timer.js';
 
 /** The most pages one run reads; the rest waits for the next run. */
@@ -20,6 +20,11 @@ const NOT_READ: readonly string[] = [SETTLEMENT_ACCOUNT_OPENING, SETTLEMENT_ACCO
 
 /** Credits of a new provider account: all of them (the account is the gateway's alone since it opened it). */
 const FROM_THE_START = new Date(0).toISOString();
+
+export interface ReadSettlementCreditsCommand {
+  /** The settlement account whose credit timer fired. */
+  readonly accountId: string;
+}
 
 /** What one run of an account's credit reader did. */
 export type CreditReadOutcome =
@@ -43,13 +48,14 @@ export class ReadSettlementCreditsUseCase {
     private readonly accounts: SettlementAccountRepository,
     private readonly timers: ScheduledJobRepository,
     private readonly providers: SettlementProviderRegistry,
-    private readonly booking: BookSettlementCreditsUseCase,
+    private readonly booking: SettlementCreditBooking,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async onTimer(accountId: string): Promise<CreditReadOutcome> {
+  async execute(command: ReadSettlementCreditsCommand): Promise<CreditReadOutcome> {
+    const { accountId } = command;
     const account = await this.accounts.findById(accountId);
     if (account === null) return { kind: 'ended', reason: 'no such account' };
     if (NOT_READ.includes(account.status)) return { kind: 'ended', reason: account.status };

@@ -1,20 +1,24 @@
 import { Module } from '@nestjs/common';
 import { SubTppsApplicationModule } from '../sub-tpps/sub-tpps-application.module.js';
 import { TransfersApplicationModule } from '../transfers/transfers-application.module.js';
-import { BookSettlementCreditsUseCase } from './book-settlement-credits.usecase.js';
 import { CreateSettlementAccountUseCase } from './create-settlement-account.usecase.js';
+import { GetSettlementAccountUseCase } from './get-settlement-account.usecase.js';
 import { GetSettlementTransactionUseCase } from './get-settlement-transaction.usecase.js';
+import { ListSettlementAccountsUseCase } from './list-settlement-accounts.usecase.js';
+import { ListSettlementTransactionsUseCase } from './list-settlement-transactions.usecase.js';
 import { ReadSettlementCreditsUseCase } from './read-settlement-credits.usecase.js';
-import { SettlementAccountQueries } from './settlement-account-queries.usecases.js';
+import { SettlementCreditBooking } from './settlement-credit-booking.js';
 import { SettlementPaymentPlug } from './settlement-payment-plug.js';
 import { SettlementProvidersModule } from '../settlement-providers/settlement-providers.module.js';
 import { WakeReconciliationUseCase } from './reconciliation/wake-reconciliation.usecase.js';
 
 const PROVIDED = [
   CreateSettlementAccountUseCase,
-  SettlementAccountQueries,
+  ListSettlementAccountsUseCase,
+  GetSettlementAccountUseCase,
+  ListSettlementTransactionsUseCase,
   GetSettlementTransactionUseCase,
-  BookSettlementCreditsUseCase,
+  SettlementCreditBooking,
   ReadSettlementCreditsUseCase,
   WakeReconciliationUseCase,
 ];

@@ -1,8 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  GetCreditUseCase,
+  GetPaymentSettlementUseCase,
+  GetTransferSettlementUseCase,
+  ListCreditsUseCase,
+  ListPaymentsAwaitingSettlementUseCase,
+  ListTransfersAwaitingSettlementUseCase,
+  ListUnmatchedCreditsUseCase,
   MatchCreditUseCase,
-  ReconciliationQueries,
   type AdminPage,
   type CreditView,
   type MatchedCredit,
@@ -14,7 +20,13 @@ import {
 } from '#libs/application';
 import { GatewayError } from '#libs/common';
 import { AdminTokenGuard } from '../admin-token.guard.js';
-import { CreditListQuery, MatchCreditRequest, ReconciliationListQuery, pageOf } from './reconciliation-admin.dto.js';
+import {
+  CreditListQuery,
+  MatchCreditRequest,
+  ReconciliationListQuery,
+  toListCreditsCommand,
+  toReconciliationListCommand,
+} from './reconciliation-admin.dto.js';
 
 /** Reconciliation of settlement-account credits with payments, for operators (docs/reconciliation.md). */
 @ApiTags('Admin: settlement reconciliation')
@@ -23,7 +35,13 @@ import { CreditListQuery, MatchCreditRequest, ReconciliationListQuery, pageOf } 
 @Controller('admin/settlement')
 export class ReconciliationAdminController {
   constructor(
-    private readonly queries: ReconciliationQueries,
+    private readonly listUnmatched: ListUnmatchedCreditsUseCase,
+    private readonly listCredits: ListCreditsUseCase,
+    private readonly getCredit: GetCreditUseCase,
+    private readonly getPaymentSettlement: GetPaymentSettlementUseCase,
+    private readonly getTransferSettlement: GetTransferSettlementUseCase,
+    private readonly listAwaitingPayments: ListPaymentsAwaitingSettlementUseCase,
+    private readonly listAwaitingTransfers: ListTransfersAwaitingSettlementUseCase,
     private readonly matches: MatchCreditUseCase,
   ) {}
 
@@ -32,8 +50,7 @@ export class ReconciliationAdminController {
     summary: 'Credits no payment took (newest first): payins of their own, or waiting for a manual match.',
   })
   unmatchedCredits(@Query() query: ReconciliationListQuery): Promise<AdminPage<CreditView>> {
-    const { offset, limit } = pageOf(query);
-    return this.queries.unmatchedCredits(query.memberId, offset, limit);
+    return this.listUnmatched.execute(toReconciliationListCommand(query));
   }
 
   @Get('credits')
@@ -42,24 +59,13 @@ export class ReconciliationAdminController {
       'Credits in every reconciliation state (newest first), each with the paymentId or transferId it is booked against; filtered by member, state, payment or transfer.',
   })
   credits(@Query() query: CreditListQuery): Promise<AdminPage<CreditView>> {
-    const { offset, limit } = pageOf(query);
-    const { memberId, reconciliationState, paymentId, transferId } = query;
-    return this.queries.credits(
-      {
-        ...(memberId === undefined ? {} : { memberId }),
-        ...(reconciliationState === undefined ? {} : { reconciliationState }),
-        ...(paymentId === undefined ? {} : { paymentId }),
-        ...(transferId === undefined ? {} : { transferId }),
-      },
-      offset,
-      limit,
-    );
+    return this.listCredits.execute(toListCreditsCommand(query));
   }
 
   @Get('credits/:creditId')
   @ApiOperation({ summary: 'One credit, with the paymentId or transferId it is booked against.' })
-  async credit(@Param('creditId') creditId: string): Promise<{ credit: CreditView }> {
-    return { credit: await this.queries.credit(creditId) };
+  credit(@Param('creditId') creditId: string): Promise<{ credit: CreditView }> {
+    return this.getCredit.execute({ creditId });
   }
 
   @Get('payments/:paymentId')
@@ -68,7 +74,7 @@ export class ReconciliationAdminController {
       'A payment to a settlement account with the credits booked against it (oldest first): MATCHED the ones that settled it, MISMATCHED the others.',
   })
   paymentSettlement(@Param('paymentId') paymentId: string): Promise<PaymentSettlementView> {
-    return this.queries.paymentSettlement(paymentId);
+    return this.getPaymentSettlement.execute({ paymentId });
   }
 
   @Get('transfers/:transferId')
@@ -76,21 +82,19 @@ export class ReconciliationAdminController {
     summary: 'A Payments v1 transfer to a settlement account with the credits booked against it (oldest first).',
   })
   transferSettlement(@Param('transferId') transferId: string): Promise<TransferSettlementView> {
-    return this.queries.transferSettlement(transferId);
+    return this.getTransferSettlement.execute({ transferId });
   }
 
   @Get('awaiting-settlement')
   @ApiOperation({ summary: 'Payments to settlement accounts at SETTLEMENT_IN_PROGRESS (oldest first).' })
   awaitingSettlement(@Query() query: ReconciliationListQuery): Promise<AdminPage<PaymentResource>> {
-    const { offset, limit } = pageOf(query);
-    return this.queries.awaitingSettlement(query.memberId, offset, limit);
+    return this.listAwaitingPayments.execute(toReconciliationListCommand(query));
   }
 
   @Get('awaiting-settlement-transfers')
   @ApiOperation({ summary: 'Payments v1 transfers to settlement accounts at SETTLEMENT_IN_PROGRESS (oldest first).' })
   awaitingTransfers(@Query() query: ReconciliationListQuery): Promise<AdminPage<TransferResource>> {
-    const { offset, limit } = pageOf(query);
-    return this.queries.awaitingTransfers(query.memberId, offset, limit);
+    return this.listAwaitingTransfers.execute(toReconciliationListCommand(query));
   }
 
   @Post('matches')
@@ -110,8 +114,9 @@ export class ReconciliationAdminController {
     const { creditId, paymentId, transferId } = body;
     // The body's checks let exactly one of paymentId and transferId through.
     if (typeof transferId === 'string')
-      return { match: await this.matches.executeForTransfer({ creditId, transferId }) };
-    if (typeof paymentId === 'string') return { match: await this.matches.execute({ creditId, paymentId }) };
+      return { match: await this.matches.execute({ kind: 'transfer', creditId, transferId }) };
+    if (typeof paymentId === 'string')
+      return { match: await this.matches.execute({ kind: 'payment', creditId, paymentId }) };
     throw GatewayError.invalidField('paymentId', 'paymentId or transferId is required');
   }
 }

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import type { ListCreditsCommand, ReconciliationListCommand } from '#libs/application';
 import { RECONCILIATION_STATES } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { ADMIN_PAGE_LIMIT, PageLimitParam, PageOffsetParam } from '../admin-paging.js';
@@ -40,8 +41,27 @@ export class CreditListQuery extends ReconciliationListQuery {
 }
 
 /** The page a list query asks for. */
-export function pageOf(query: ReconciliationListQuery): { offset: number; limit: number } {
+function pageOf(query: ReconciliationListQuery): { offset: number; limit: number } {
   return { offset: Number(query.offset ?? '0'), limit: query.limit ?? ADMIN_PAGE_LIMIT.default };
+}
+
+/** A list's command: the page the query asks for, of one member's rows when it names one. */
+export function toReconciliationListCommand(query: ReconciliationListQuery): ReconciliationListCommand {
+  return { ...(query.memberId === undefined ? {} : { memberId: query.memberId }), ...pageOf(query) };
+}
+
+/** GET credits' command: the page and the filter the query asks for. */
+export function toListCreditsCommand(query: CreditListQuery): ListCreditsCommand {
+  const { memberId, reconciliationState, paymentId, transferId } = query;
+  return {
+    filter: {
+      ...(memberId === undefined ? {} : { memberId }),
+      ...(reconciliationState === undefined ? {} : { reconciliationState }),
+      ...(paymentId === undefined ? {} : { paymentId }),
+      ...(transferId === undefined ? {} : { transferId }),
+    },
+    ...pageOf(query),
+  };
 }
 
 /** One of a match's two targets: a string id, and exactly one of paymentId and transferId given. */

@@ -27,17 +27,22 @@ import { candidateOf, creditOf } from './settlement-candidate.js';
 import { settlementMoveContext, settlementStep, type SettlementMoveContext } from './settlement-step.js';
 import { transferCandidateOf, transferSettlementStep } from './transfer-settlement-step.js';
 
-export interface MatchCreditCommand {
+export interface MatchPaymentCreditCommand {
+  readonly kind: 'payment';
   readonly creditId: string;
   /** The Payments v2 payment the credit settles. */
   readonly paymentId: string;
 }
 
 export interface MatchTransferCreditCommand {
+  readonly kind: 'transfer';
   readonly creditId: string;
   /** The Payments v1 transfer the credit settles. */
   readonly transferId: string;
 }
+
+/** A credit to match with a payment or with a transfer. */
+export type MatchCreditCommand = MatchPaymentCreditCommand | MatchTransferCreditCommand;
 
 interface Match {
   readonly creditId: string;
@@ -85,23 +90,22 @@ export class MatchCreditUseCase {
     this.moveContext = settlementMoveContext(prisma, extensions);
   }
 
-  /** Matches the credit with a payment. */
-  execute(command: MatchCreditCommand): Promise<MatchedCredit> {
+  /** Matches the credit with a payment, or with a transfer. */
+  execute(command: MatchPaymentCreditCommand): Promise<MatchedCredit>;
+  execute(command: MatchTransferCreditCommand): Promise<MatchedTransferCredit>;
+  execute(command: MatchCreditCommand): Promise<MatchedCredit | MatchedTransferCredit> {
+    if (command.kind === 'transfer')
+      return this.locked(
+        command.creditId,
+        (tx) => this.transfers.in(tx).lock(command.transferId),
+        command.transferId,
+        (tx, credit, transfer) => this.matchTransfer(tx, credit, transfer),
+      );
     return this.locked(
       command.creditId,
       (tx) => this.payments.in(tx).lock(command.paymentId),
       command.paymentId,
       (tx, credit, payment) => this.matchPayment(tx, credit, payment),
-    );
-  }
-
-  /** Matches the credit with a transfer. */
-  executeForTransfer(command: MatchTransferCreditCommand): Promise<MatchedTransferCredit> {
-    return this.locked(
-      command.creditId,
-      (tx) => this.transfers.in(tx).lock(command.transferId),
-      command.transferId,
-      (tx, credit, transfer) => this.matchTransfer(tx, credit, transfer),
     );
   }
 

@@ -1,8 +1,14 @@
 import { Module } from '@nestjs/common';
 import { PaymentsApplicationModule } from '../../payments/payments-application.module.js';
 import { CreditReconciliation } from './credit-reconciliation.js';
+import { GetCreditUseCase } from './get-credit.usecase.js';
+import { GetPaymentSettlementUseCase } from './get-payment-settlement.usecase.js';
+import { GetTransferSettlementUseCase } from './get-transfer-settlement.usecase.js';
+import { ListCreditsUseCase } from './list-credits.usecase.js';
+import { ListPaymentsAwaitingSettlementUseCase } from './list-payments-awaiting-settlement.usecase.js';
+import { ListTransfersAwaitingSettlementUseCase } from './list-transfers-awaiting-settlement.usecase.js';
+import { ListUnmatchedCreditsUseCase } from './list-unmatched-credits.usecase.js';
 import { MatchCreditUseCase } from './match-credit.usecase.js';
-import { ReconciliationQueries } from './reconciliation-queries.js';
 import { ReconcileSettlementUseCase } from './reconcile-settlement.usecase.js';
 import { SettlementWindowEnd } from './settlement-window-end.js';
 
@@ -10,7 +16,13 @@ const PROVIDERS = [
   CreditReconciliation,
   SettlementWindowEnd,
   MatchCreditUseCase,
-  ReconciliationQueries,
+  ListUnmatchedCreditsUseCase,
+  ListCreditsUseCase,
+  GetCreditUseCase,
+  GetPaymentSettlementUseCase,
+  GetTransferSettlementUseCase,
+  ListPaymentsAwaitingSettlementUseCase,
+  ListTransfersAwaitingSettlementUseCase,
   ReconcileSettlementUseCase,
 ];
 

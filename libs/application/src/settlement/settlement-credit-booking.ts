@@ -44,16 +44,18 @@ export interface CreditPageEnd {
 }
 
 /**
- * Books the credits a provider reported for a settlement account: for each, the CREDIT
- * transaction row (once per providerPaymentId), the ledger's CREDIT entry (its source the
- * transaction's id) and VIRTUAL_ACCOUNT_CREDIT_RECEIVED. A page is one transaction of a few
- * statements whatever its length, with the cursor after it when one is given: a page is booked whole or not at all, and a crash before it
- * commits reads it again. The cursor moves only from the one the page was read from, so a reader
- * overtaken by another never moves it back. A credit read again (a provider repeating itself, two readers at once)
- * finds its row and writes nothing.
+ * Books the credits a provider reported for a settlement account, for the credit reader
+ * (ReadSettlementCreditsUseCase, a page at a time) and for a transaction asked for before the
+ * reader found it (GetSettlementTransactionUseCase, one credit): for each, the CREDIT transaction
+ * row (once per providerPaymentId), the ledger's CREDIT entry (its source the transaction's id)
+ * and VIRTUAL_ACCOUNT_CREDIT_RECEIVED. A page is one transaction of a few statements whatever its
+ * length, with the cursor after it when one is given: a page is booked whole or not at all, and a
+ * crash before it commits reads it again. The cursor moves only from the one the page was read
+ * from, so a reader overtaken by another never moves it back. A credit read again (a provider
+ * repeating itself, two readers at once) finds its row and writes nothing.
  */
 @Injectable()
-export class BookSettlementCreditsUseCase {
+export class SettlementCreditBooking {
   constructor(
     private readonly transactions: Transactions,
     private readonly accounts: SettlementAccountRepository,
