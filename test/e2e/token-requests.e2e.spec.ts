@@ -134,8 +134,13 @@ describe('POST /token-requests stores the request and echoes it', () => {
     expectReferenceSchema('StoreTokenRequestResponse', answer.body, 'POST /token-requests');
     const { tokenRequest } = answer.body;
     expect(tokenRequest.id).toMatch(/^rq:/);
-    expect(tokenRequest.requestPayload).toEqual(requestBody.requestPayload);
-    expect(tokenRequest.requestOptions).toEqual('requestOptions' in requestBody ? requestBody.requestOptions : {});
+    // As sent, with what the reference requires of the answer: the payload's `to` in the options,
+    // the request's id in the payload.
+    expect(tokenRequest.requestPayload).toEqual({ ...requestBody.requestPayload, id: tokenRequest.id });
+    expect(tokenRequest.requestOptions).toEqual({
+      ...('requestOptions' in requestBody ? requestBody.requestOptions : {}),
+      to: requestBody.requestPayload.to,
+    });
 
     const again = await read<TokenRequestAnswer>(`/token-requests/${encodeURIComponent(tokenRequest.id)}`);
     expect(again.status).toBe(200);

@@ -36,16 +36,16 @@ function validatorOf(schema: string): ValidateFunction {
 }
 
 /**
- * `required` lists of the reference that no instance could satisfy, or that name fields of
- * another schema: TransferDestination and AccountIdentifier require every one of their
- * alternatives, TokenRequestPayload requires an `id` it does not define, TokenRequestOptions
- * requires `to` (a payload field), member.Merchant requires an `industry` it does not define, AccountDetails an `accountFeautures` it does not define. They are dropped (the rest of each schema is kept).
+ * `required` lists of the reference that no instance could satisfy (docs/testing.md, "The reference description"):
+ * TransferDestination and AccountIdentifier require every one of their alternatives,
+ * member.Merchant requires an `industry` it does not define, AccountDetails an `accountFeautures`
+ * it does not define. They are dropped (the rest of each schema is kept). TokenRequestPayload's
+ * `id` and TokenRequestOptions' `to`, which it requires without defining them, are answered and
+ * checked (the token request's id; the payload's `to`).
  */
 const IMPOSSIBLE_REQUIREMENTS: Readonly<Record<string, readonly string[]>> = {
   TransferDestination: ['*'],
   AccountIdentifier: ['*'],
-  TokenRequestPayload: ['id'],
-  TokenRequestOptions: ['to'],
   'member.Merchant': ['industry'],
   AccountDetails: ['accountFeautures'],
 };

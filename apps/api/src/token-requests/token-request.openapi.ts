@@ -8,6 +8,13 @@ const SIGNATURE: Schema = {
   properties: { keyId: { type: 'string' }, memberId: { type: 'string' }, signature: { type: 'string' } },
 };
 
+/** A TokenMember: the member a token request is for. */
+const TOKEN_MEMBER: Schema = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string' }, alias: { type: 'object', additionalProperties: true } },
+};
+
 /** StoreTokenRequestResponse and RetrieveTokenRequestResponse. */
 export const TOKEN_REQUEST_RESPONSE: Schema = {
   type: 'object',
@@ -16,11 +23,19 @@ export const TOKEN_REQUEST_RESPONSE: Schema = {
       type: 'object',
       properties: {
         id: { type: 'string', description: 'The requestId of later calls.', example: 'rq:5Zx8v1Kz2f3w7HjP9qL4mN6b' },
-        requestOptions: { type: 'object', additionalProperties: true, description: 'As sent.' },
+        requestOptions: {
+          type: 'object',
+          additionalProperties: true,
+          required: ['to'],
+          properties: { to: TOKEN_MEMBER },
+          description: "As sent, with `to`: the payload's `to`, the member the token is for.",
+        },
         requestPayload: {
           type: 'object',
           additionalProperties: true,
-          description: 'As sent (account identifiers in their stored form).',
+          required: ['id', 'refId', 'to', 'redirectUrl'],
+          properties: { id: { type: 'string', description: "The token request's id." }, to: TOKEN_MEMBER },
+          description: "As sent (account identifiers in their stored form), with `id`: the token request's id.",
         },
       },
     },

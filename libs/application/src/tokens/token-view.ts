@@ -3,22 +3,28 @@ import type { TokenRequestSignature } from './token-request-signature.js';
 import type {
   AccessBodyInput,
   TokenRequestOptionsInput,
+  TokenMemberRef,
   TokenRequestPayloadInput,
   TokenRequestStatus,
 } from '#libs/domain';
 
-/** The interface's TokenRequest resource: the request as stored, echoed. */
+/**
+ * The interface's TokenRequest resource: the request as stored, echoed, with the two fields the
+ * reference requires of an answer that a request does not send: `requestOptions.to` (the member the
+ * token is for, the payload's `to`) and `requestPayload.id` (the request's id).
+ */
 export interface TokenRequestResource {
   readonly id: string;
-  readonly requestOptions: TokenRequestOptionsInput;
-  readonly requestPayload: TokenRequestPayloadInput;
+  readonly requestOptions: TokenRequestOptionsInput & { readonly to: TokenMemberRef };
+  readonly requestPayload: TokenRequestPayloadInput & { readonly id: string };
 }
 
 export function renderTokenRequest(request: TokenRequest): TokenRequestResource {
+  const payload = request.requestPayload as unknown as TokenRequestPayloadInput;
   return {
     id: request.id,
-    requestOptions: (request.requestOptions ?? {}) as TokenRequestOptionsInput,
-    requestPayload: request.requestPayload as unknown as TokenRequestPayloadInput,
+    requestOptions: { ...((request.requestOptions ?? {}) as TokenRequestOptionsInput), to: payload.to },
+    requestPayload: { ...payload, id: request.id },
   };
 }
 
