@@ -29,7 +29,7 @@ export interface ApiProcessOptions {
  */
 export async function createApiProcess(config: ConnectedConfig, options: ApiProcessOptions = {}): Promise<ApiProcess> {
   requireAdminToken(config);
-  const logger = createLogger('api', config.logLevel);
+  const logger = createLogger('api', config.logLevel, config.logFormat, config.environment === 'production');
   const metrics = new Metrics('api');
   const platform = { config, logger, metrics };
   const stores = await openDataStores(config, { service: 'api', migrationsDir: options.migrationsDir });

@@ -10,7 +10,10 @@ runMain(async () => {
   // The admin API is served here (and only here): production refuses to start without its token.
   requireAdminToken(config);
   if (config.api.workers > 1 && cluster.isPrimary) {
-    const primary = new ApiCluster(config, createLogger('api', config.logLevel));
+    const primary = new ApiCluster(
+      config,
+      createLogger('api', config.logLevel, config.logFormat, config.environment === 'production'),
+    );
     primary.start();
     runUntilSignal('api', () => primary.stop());
     return;

@@ -36,7 +36,7 @@ export async function createSandboxBankProcess(
 ): Promise<SandboxBankProcess> {
   const platform = {
     config,
-    logger: createLogger('sandbox-bank', config.logLevel),
+    logger: createLogger('sandbox-bank', config.logLevel, config.logFormat, config.environment === 'production'),
     metrics: new Metrics('sandbox-bank'),
   };
   // Its own schema, brought up to date by the process itself: only where a sandbox bank runs.

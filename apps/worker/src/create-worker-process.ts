@@ -46,7 +46,7 @@ export async function createWorkerProcess(
   config: ConnectedConfig,
   options: WorkerProcessOptions = {},
 ): Promise<WorkerProcess> {
-  const logger = createLogger('worker', config.logLevel);
+  const logger = createLogger('worker', config.logLevel, config.logFormat, config.environment === 'production');
   const metrics = new Metrics('worker');
   const stores = await openDataStores(config, { service: 'worker', migrationsDir: options.migrationsDir });
   let http: NestFastifyApplication | undefined;

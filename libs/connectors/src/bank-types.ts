@@ -86,4 +86,6 @@ export interface BankCallContext {
   readonly traceId?: string;
   /** The user's IP when present (Berlin Group PSU-IP-Address, OBIE x-fapi-customer-ip-address). */
   readonly psuIpAddress?: string;
+  /** A call made on a schedule (the bank status probe): its answered calls are logged at debug, not info. */
+  readonly routine?: boolean;
 }

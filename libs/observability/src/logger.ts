@@ -1,4 +1,5 @@
 import { pino, type Logger, type LevelWithSilent } from 'pino';
+import pinoPretty from 'pino-pretty';
 import type { LoggerService } from '@nestjs/common';
 import { currentContext } from './request-context.js';
 
@@ -34,19 +35,51 @@ export function loggablePath(path: string): string {
   return withoutQuery.replace(CAPABILITY_PATH, '$1[redacted]');
 }
 
-/** A JSON logger on stdout; every line carries the current trace id when there is one. */
-export function createLogger(service: string, level: LevelWithSilent): Logger {
-  return pino({
+/**
+ * How log lines are written: `json`, one object a line (what collectors read); `pretty`, readable
+ * lines for a person at a terminal; `auto`, pretty when stdout is a terminal outside production,
+ * JSON otherwise.
+ */
+export type LogOutput = 'auto' | 'json' | 'pretty';
+
+/** Whether `output` writes readable lines here and now. */
+export function writesPretty(output: LogOutput, production: boolean, terminal: boolean): boolean {
+  if (output === 'auto') return terminal && !production;
+  return output === 'pretty';
+}
+
+/**
+ * A logger on stdout (JSON lines unless `output` says pretty); every line carries the current
+ * trace id when there is one, and the redacted paths never reach it in either form.
+ */
+export function createLogger(
+  service: string,
+  level: LevelWithSilent,
+  output: LogOutput = 'json',
+  production = false,
+): Logger {
+  const options = {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    formatters: { level: (label) => ({ level: label }) },
     mixin: () => {
       const context = currentContext();
       return context === undefined ? {} : { traceId: context.traceId };
     },
-  });
+  };
+  if (!writesPretty(output, production, process.stdout.isTTY === true))
+    return pino({ ...options, formatters: { level: (label) => ({ level: label }) } });
+  return pino(
+    options,
+    pinoPretty({
+      colorize: true,
+      sync: true,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname,service',
+      messageFormat: '{service}: {msg}',
+    }),
+  );
 }
 
 /** Routes Nest's own log calls into the JSON logger. */

@@ -61,7 +61,7 @@ export class ProbeBankStatusUseCase {
         this.logger.error({ bankId: bank.id, err: error }, 'recording bank status failed');
       }
     }
-    this.logger.info({ probed: recorded, skipped: banks.length - recorded }, 'probed bank status');
+    this.logger.debug({ probed: recorded, skipped: banks.length - recorded }, 'probed bank status');
     return recorded;
   }
 
@@ -86,6 +86,7 @@ export class ProbeBankStatusUseCase {
       const health: ConnectorHealth = await this.connectors.statusProbe(bank).health({
         bankId: bank.id,
         deadlineMs: Date.now() + PROBE_DEADLINE_MS,
+        routine: true,
       });
       return { ais: health.ais, pis: health.pis };
     } catch (error) {

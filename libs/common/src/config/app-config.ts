@@ -2,6 +2,7 @@ export type Environment = 'sandbox' | 'production';
 export const ACCOUNT_INFORMATION_CACHE_STORES = ['redis', 'postgres', 'off'] as const;
 export type AccountInformationCacheStore = (typeof ACCOUNT_INFORMATION_CACHE_STORES)[number];
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type LogFormat = 'auto' | 'json' | 'pretty';
 
 /** The whole configuration of every process, read and validated once at boot. */
 export interface AppConfig {
@@ -51,6 +52,11 @@ export interface AppConfig {
    */
   readonly adminToken: string | undefined;
   readonly logLevel: LogLevel;
+  /**
+   * How log lines are written (LOG_FORMAT): `json`, one object a line; `pretty`, readable lines
+   * for a person; `auto` (the default), pretty on a terminal outside production, JSON otherwise.
+   */
+  readonly logFormat: LogFormat;
   readonly otel: {
     /** OTLP/HTTP collector base URL (OTEL_EXPORTER_OTLP_ENDPOINT); tracing exports only when set. */
     readonly exporterEndpoint: string | undefined;

@@ -4,6 +4,7 @@ import {
   ACCOUNT_INFORMATION_CACHE_STORES,
   type AppConfig,
   type Environment,
+  type LogFormat,
   type LogLevel,
   type SettlementConfig,
 } from './app-config.js';
@@ -13,6 +14,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const ENVIRONMENTS: readonly Environment[] = ['sandbox', 'production'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_FORMATS: readonly LogFormat[] = ['auto', 'json', 'pretty'];
 
 function text(env: Env, name: string): string | undefined {
   const value = env[name];
@@ -200,6 +202,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl,
     adminToken,
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'auto'),
     otel: {
       exporterEndpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
       serviceName: text(env, 'OTEL_SERVICE_NAME') ?? 'open-banking-gateway',

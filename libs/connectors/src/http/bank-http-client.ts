@@ -193,10 +193,9 @@ export class BankHttpClient {
       }
       if (!('error' in outcome)) {
         span.setAttribute('http.response.status_code', outcome.status);
-        this.logger.info(
-          withFields(log, { status: outcome.status, attempts: attempt, ms: this.now() - started }),
-          'bank call',
-        );
+        const answered = withFields(log, { status: outcome.status, attempts: attempt, ms: this.now() - started });
+        if (ctx.routine === true) this.logger.debug(answered, 'bank call');
+        else this.logger.info(answered, 'bank call');
         if (debug)
           this.logger.debug(
             { ...log, body: redactBody(outcome.text, outcome.headers.get('content-type') ?? undefined) },
