@@ -275,6 +275,8 @@ export default tseslint.config(
       'dist/**',
       'node_modules/**',
       'libs/db/src/generated/**',
+      'packages/*/dist/**',
+      'packages/sdk/src/generated/**',
       'apps/sandbox-bank/src/generated/**',
       '.data/**',
       'coverage/**',
