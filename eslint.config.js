@@ -211,6 +211,16 @@ const protocolPattern = (protocol) => ({
 
 const LAYER_RULES = [
   ...LIBS.map((lib) => restrictImports([`libs/${lib}/**/*.ts`], libraryPatterns(lib))),
+  // The SDK is packed and used on its own: it imports its dependencies, never the gateway's code.
+  restrictImports(
+    ['packages/**/*.ts'],
+    [
+      {
+        regex: '^(#libs/|(\\.\\./){2,})',
+        message: 'A package stands alone: it imports its own files and its dependencies, not the gateway.',
+      },
+    ],
+  ),
   ...Object.keys(LAYERS.apps).flatMap((app) => [
     restrictImports([`apps/${app}/**/*.ts`], appPatterns(app), compositionOf(app)),
     restrictImports(compositionOf(app), appPatterns(app, true)),

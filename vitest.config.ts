@@ -67,7 +67,12 @@ export default defineConfig({
           // graph instead of loading it again for each.
           isolate: false,
           // Pure logic beside the code, the deploy files' checks and the architecture checks: no Postgres, no Redis.
-          include: ['{apps,libs,scripts}/**/*.spec.ts', 'packages/*/src/**/*.spec.ts', 'test/deploy/**/*.spec.ts', 'test/architecture/**/*.spec.ts'],
+          include: [
+            '{apps,libs,scripts}/**/*.spec.ts',
+            'packages/*/src/**/*.spec.ts',
+            'test/deploy/**/*.spec.ts',
+            'test/architecture/**/*.spec.ts',
+          ],
         },
       },
       {

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { PAYMENT_OPENAPI_SCHEMAS } from '../payments/payment.openapi.js';
+import { requireAnswerWrappers } from './answer-wrappers.js';
 import { addErrorResponses } from './error-responses.js';
 
 const ERROR_DESCRIPTION = [
@@ -41,6 +42,7 @@ export function buildPublicDocument(app: NestFastifyApplication, serverUrl: stri
     ...document.components,
     schemas: { ...document.components?.schemas, ...PAYMENT_OPENAPI_SCHEMAS },
   };
+  requireAnswerWrappers(document);
   addErrorResponses(document, 'members');
   return document;
 }

@@ -3371,7 +3371,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        keys?: Record<string, never>[];
+                        keys: Record<string, never>[];
                     };
                 };
             };
@@ -3413,7 +3413,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        response?: {
+                        response: {
                             balance?: {
                                 accountId?: string;
                                 available?: {
@@ -3612,7 +3612,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        accounts?: {
+                        accounts: {
                             /** @description identifier (gbDomestic, iban, bban, pan ...), accountIdentifiers, type (CHECKING, SAVINGS, LOAN, CARD, OTHER), currency, accountHolderName, bic, status, ProviderAccountDetails (cma9AccountDetails or nextGenPsd2AccountDetails). */
                             accountDetails?: {
                                 [key: string]: unknown;
@@ -3711,7 +3711,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        account?: {
+                        account: {
                             /** @description identifier (gbDomestic, iban, bban, pan ...), accountIdentifiers, type (CHECKING, SAVINGS, LOAN, CARD, OTHER), currency, accountHolderName, bic, status, ProviderAccountDetails (cma9AccountDetails or nextGenPsd2AccountDetails). */
                             accountDetails?: {
                                 [key: string]: unknown;
@@ -5068,7 +5068,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         offset?: string;
-                        subTpps?: {
+                        subTpps: {
                             childSubTppIds?: string[];
                             createdAt?: string;
                             domain?: string;
@@ -5243,7 +5243,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subTpp?: {
+                        subTpp: {
                             childSubTppIds?: string[];
                             createdAt?: string;
                             domain?: string;
@@ -5436,7 +5436,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subTpps?: {
+                        subTpps: {
                             childSubTppIds?: string[];
                             createdAt?: string;
                             domain?: string;
@@ -5561,12 +5561,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paging?: {
+                        paging: {
                             limit?: number;
                             /** @description The offset of the next page; absent on the last one. */
                             offset?: string;
                         };
-                        payouts?: {
+                        payouts: {
                             bankPaymentStatus?: string;
                             bankTransactionId?: string;
                             createdDateTime: string;
@@ -5687,7 +5687,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        payout?: {
+                        payout: {
                             bankPaymentStatus?: string;
                             bankTransactionId?: string;
                             createdDateTime: string;
@@ -5825,7 +5825,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        payout?: {
+                        payout: {
                             bankPaymentStatus?: string;
                             bankTransactionId?: string;
                             createdDateTime: string;
@@ -6076,7 +6076,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        registration?: {
+                        registration: {
                             createdDateTime?: string;
                             id?: string;
                             /** @example REFUND */
@@ -6170,7 +6170,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        registration?: {
+                        registration: {
                             createdDateTime?: string;
                             id?: string;
                             /** @example REFUND */
@@ -6383,11 +6383,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paging?: {
+                        paging: {
                             limit?: number;
                             offset?: string;
                         };
-                        refunds?: {
+                        refunds: {
                             bankPaymentStatus?: string;
                             bankTransactionId?: string;
                             createdDateTime?: string;
@@ -6480,7 +6480,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        refund?: {
+                        refund: {
                             bankPaymentStatus?: string;
                             bankTransactionId?: string;
                             createdDateTime?: string;
@@ -6590,7 +6590,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        refund?: {
+                        refund: {
                             bankPaymentStatus?: string;
                             bankTransactionId?: string;
                             createdDateTime?: string;
@@ -6858,7 +6858,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        tokenRequest?: {
+                        tokenRequest: {
                             /**
                              * @description The requestId of later calls.
                              * @example rq:5Zx8v1Kz2f3w7HjP9qL4mN6b
@@ -6988,7 +6988,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        tokenRequest?: {
+                        tokenRequest: {
                             /**
                              * @description The requestId of later calls.
                              * @example rq:5Zx8v1Kz2f3w7HjP9qL4mN6b
@@ -7389,7 +7389,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        accountDetails?: Record<string, never>;
+                        accountDetails: Record<string, never>;
                     };
                 };
             };
@@ -7584,7 +7584,7 @@ export interface operations {
                     "application/json": {
                         /** @description The next page's page.offset; absent on the last page. */
                         offset?: string;
-                        tokens?: {
+                        tokens: {
                             /** @example tt:8zK1dic95omjWb72gvc3z3EL */
                             id?: string;
                             /** @description TokenPayload: version, refId, from, to, description, actingAs, tokenRequestId, effectiveAtMs, expiresAtMs, receiptRequested, initiatorId, and one of transfer, standingOrder, access. */
@@ -7671,7 +7671,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        token?: {
+                        token: {
                             /** @example tt:8zK1dic95omjWb72gvc3z3EL */
                             id?: string;
                             /** @description TokenPayload: version, refId, from, to, description, actingAs, tokenRequestId, effectiveAtMs, expiresAtMs, receiptRequested, initiatorId, and one of transfer, standingOrder, access. */
@@ -7772,7 +7772,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        result?: {
+                        result: {
                             /** @enum {string} */
                             status?: "SUCCESS";
                             token?: {
@@ -7896,7 +7896,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         offset?: string;
-                        transfers?: Record<string, never>[];
+                        transfers: Record<string, never>[];
                     };
                 };
             };
@@ -8087,11 +8087,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paging?: {
+                        paging: {
                             limit?: number;
                             offset?: string;
                         };
-                        refunds?: {
+                        refunds: {
                             bankPaymentStatus?: string;
                             bankTransactionId?: string;
                             createdDateTime?: string;
@@ -8193,7 +8193,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        transfer?: Record<string, never>;
+                        transfer: Record<string, never>;
                     };
                 };
             };
@@ -8434,8 +8434,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo?: Record<string, never>;
-                        paymentLinks?: Record<string, never>[];
+                        pageInfo: Record<string, never>;
+                        paymentLinks: Record<string, never>[];
                     };
                 };
             };
@@ -8515,7 +8515,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentLink?: Record<string, never>;
+                        paymentLink: Record<string, never>;
                     };
                 };
             };
@@ -8593,7 +8593,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentLink?: Record<string, never>;
+                        paymentLink: Record<string, never>;
                     };
                 };
             };
@@ -8682,7 +8682,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentLink?: Record<string, never>;
+                        paymentLink: Record<string, never>;
                     };
                 };
             };
@@ -8800,8 +8800,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo?: Record<string, never>;
-                        payments?: components["schemas"]["Payment"][];
+                        pageInfo: Record<string, never>;
+                        payments: components["schemas"]["Payment"][];
                     };
                 };
             };
@@ -8886,7 +8886,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        payment?: components["schemas"]["Payment"];
+                        payment: components["schemas"]["Payment"];
                     };
                 };
             };
@@ -9019,7 +9019,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        payment?: components["schemas"]["Payment"];
+                        payment: components["schemas"]["Payment"];
                     };
                 };
             };
@@ -9112,7 +9112,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        payment?: components["schemas"]["Payment"];
+                        payment: components["schemas"]["Payment"];
                     };
                 };
             };
@@ -9245,13 +9245,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo?: {
+                        pageInfo: {
                             haveMore?: boolean;
                             limit: number;
                             nextOffset?: string;
                             offset?: string;
                         };
-                        virtualAccount?: {
+                        virtualAccount: {
                             accountId?: string;
                             accountName?: string;
                             accountNickName?: string;
@@ -9355,7 +9355,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        virtualAccount?: {
+                        virtualAccount: {
                             accountId?: string;
                             accountName?: string;
                             accountNickName?: string;
@@ -9479,7 +9479,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        virtualAccount?: {
+                        virtualAccount: {
                             accountId?: string;
                             accountName?: string;
                             accountNickName?: string;
@@ -9704,8 +9704,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo?: Record<string, never>;
-                        payouts?: Record<string, never>[];
+                        pageInfo: Record<string, never>;
+                        payouts: Record<string, never>[];
                     };
                 };
             };
@@ -9797,7 +9797,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        settlementRule?: Record<string, never>[];
+                        settlementRule: Record<string, never>[];
                     };
                 };
             };
@@ -9887,7 +9887,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        settlementRule?: Record<string, never>;
+                        settlementRule: Record<string, never>;
                     };
                 };
             };
@@ -10083,13 +10083,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo?: {
+                        pageInfo: {
                             haveMore?: boolean;
                             limit: number;
                             nextOffset?: string;
                             offset?: string;
                         };
-                        transactions?: {
+                        transactions: {
                             amount?: {
                                 currency?: string;
                                 value?: string;
@@ -10209,7 +10209,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        transaction?: {
+                        transaction: {
                             amount?: {
                                 currency?: string;
                                 value?: string;
@@ -10342,8 +10342,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo?: Record<string, never>;
-                        vrpConsents?: unknown[];
+                        pageInfo: Record<string, never>;
+                        vrpConsents: unknown[];
                     };
                 };
             };
@@ -10426,7 +10426,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        vrpConsent?: Record<string, never>;
+                        vrpConsent: Record<string, never>;
                     };
                 };
             };
@@ -10526,7 +10526,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        vrpConsent?: Record<string, never>;
+                        vrpConsent: Record<string, never>;
                     };
                 };
             };
@@ -10615,7 +10615,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        vrpConsent?: Record<string, never>;
+                        vrpConsent: Record<string, never>;
                     };
                 };
             };
@@ -10709,8 +10709,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo?: Record<string, never>;
-                        vrps?: Record<string, never>[];
+                        pageInfo: Record<string, never>;
+                        vrps: Record<string, never>[];
                     };
                 };
             };
