@@ -256,7 +256,8 @@ describe('the probe against the healthy sandbox, in the built worker', () => {
         DATABASE_URL: config.databaseUrl,
         REDIS_URL: config.redisUrl,
         QUEUE_PREFIX: `probe-${randomBytes(4).toString('hex')}`,
-        LOG_LEVEL: 'info',
+        // The probe's routine lines are written at debug (an idle gateway's info log stays quiet).
+        LOG_LEVEL: 'debug',
         SCHEDULER_TICK_MS: '50',
         BANK_STATUS_PROBE_SECONDS: '1',
         WORKER_PORT: String(await freePort()),
@@ -277,6 +278,10 @@ describe('the probe against the healthy sandbox, in the built worker', () => {
     const bankCalls = lines.filter((line) => line.msg === 'bank call');
     expect(bankCalls.some((line) => line.bankId === BERLIN_GROUP_BANK)).toBe(true);
     expect(bankCalls.some((line) => line.bankId === BANK)).toBe(true);
+    expect(new Set(bankCalls.map((line) => line.level))).toEqual(new Set(['debug']));
+    expect(lines.filter((line) => line.msg === 'probed bank status').every((line) => line.level === 'debug')).toBe(
+      true,
+    );
     const prisma = api.stores.prisma;
     const statuses = await prisma.bankStatus.findMany();
     expect(statuses.length).toBeGreaterThanOrEqual(2);
