@@ -15,7 +15,7 @@ export interface PayeeAccount {
   readonly accountNumber?: string;
 }
 
-const NAME_MAX_LENGTH = 140;
+export const PAYEE_NAME_MAX_LENGTH = 140;
 
 /**
  * A payee account as payouts take a creditor: the holder's name, and either an IBAN (ISO 13616,
@@ -27,7 +27,7 @@ export function checkPayeeAccount(payee: PayeeAccount): FieldProblem[] {
   if (payee.name === undefined) problems.push(fieldProblem('name', 'is required', 'required'));
   for (const field of ['name', 'ultimateCreditorName', 'bankName'] as const) {
     const value = payee[field];
-    const problem = value === undefined ? undefined : checkText(value, NAME_MAX_LENGTH);
+    const problem = value === undefined ? undefined : checkText(value, PAYEE_NAME_MAX_LENGTH);
     if (problem !== undefined) problems.push(fieldProblem(field, problem));
   }
   const byIban = payee.iban !== undefined || payee.bic !== undefined;

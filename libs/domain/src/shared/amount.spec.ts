@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountAtMost, checkAmountValue, checkCurrency, currencyMinorUnits } from './amount.js';
+import {
+  AMOUNT_VALUE_MAX_LENGTH,
+  AMOUNT_VALUE_PATTERN,
+  amountAtMost,
+  checkAmountValue,
+  checkCurrency,
+  currencyMinorUnits,
+} from './amount.js';
 
 describe('checkCurrency', () => {
   it.each([
@@ -122,5 +129,35 @@ describe('amountAtMost', () => {
     expect(amountAtMost('100000.00', '100000')).toBe(true);
     expect(amountAtMost('100000.01', '100000')).toBe(false);
     expect(amountAtMost('99999.9999', '100000')).toBe(true);
+  });
+});
+
+describe('the documented shape of an amount value', () => {
+  const documented = new RegExp(AMOUNT_VALUE_PATTERN);
+  const written = fc.oneof(
+    fc.stringMatching(/^\d{1,16}(?:\.\d{0,6})?$/),
+    fc.string({ maxLength: 24 }),
+    fc.constantFrom('0', '0.0001', '99999999999999.9999', '100000000000000', '01', '1.'),
+  );
+
+  it('holds every value the check accepts, within the documented length', () => {
+    fc.assert(
+      fc.property(written, (value) => {
+        if (checkAmountValue(value) !== undefined) return;
+        expect(value).toMatch(documented);
+        expect(value.length).toBeLessThanOrEqual(AMOUNT_VALUE_MAX_LENGTH);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses only what the check refuses, apart from zero', () => {
+    fc.assert(
+      fc.property(written, (value) => {
+        if (!documented.test(value) || /^0(?:\.0*)?$/.test(value)) return;
+        expect(checkAmountValue(value)).toBeUndefined();
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

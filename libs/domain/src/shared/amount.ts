@@ -10,6 +10,12 @@ import { Decimal } from 'decimal.js';
  */
 export const AMOUNT_MAX_FRACTION_DIGITS = 4;
 export const AMOUNT_MAX_INTEGER_DIGITS = 14;
+/** The longest amount value written: every integer digit, the point and every fraction digit. */
+export const AMOUNT_VALUE_MAX_LENGTH = AMOUNT_MAX_INTEGER_DIGITS + 1 + AMOUNT_MAX_FRACTION_DIGITS;
+/** The written shape of an amount value (what checkAmountValue then checks against the currency and zero). */
+export const AMOUNT_VALUE_PATTERN = `^(?:0|[1-9]\\d{0,${AMOUNT_MAX_INTEGER_DIGITS - 1}})(?:\\.\\d{1,${AMOUNT_MAX_FRACTION_DIGITS}})?$`;
+/** An ISO 4217 code as written (checkCurrency then asks the code list). */
+export const CURRENCY_CODE_PATTERN = '^[A-Z]{3}$';
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CreatePaymentLinkCommand, OnBehalfOfMember } from '#libs/application';
 import {
+  AMOUNT_VALUE_MAX_LENGTH,
   CALLBACK_URL_MAX_LENGTH,
   CHARGE_BEARERS,
   checkAmountValue,
@@ -10,7 +11,8 @@ import {
 } from '#libs/domain';
 import { CreditorDto } from '../../shared/dto/creditor.dto.js';
 import { FieldCheck, isAbsent, placeDto } from '../../shared/dto/field-check.js';
-import { ChoiceField, FlagField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
+import { ApiField, ChoiceField, FlagField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
+import { AMOUNT_VALUE_FORMAT, CURRENCY_FORMAT, DATE_TIME_FORMAT } from '../../shared/dto/stated-formats.js';
 import { REQUESTED_LOCAL_INSTRUMENTS, attachRailContext } from '../../shared/dto/rail-context.js';
 
 /** The reference's LinkConfig amount pattern: digits with at most 2 fraction digits. */
@@ -21,7 +23,7 @@ export class PaymentTemplateAmountDto {
   static readonly fieldPath = 'paymentTemplate.amount';
 
   @applyDecorators(
-    ApiProperty({ type: String, description: 'ISO 4217 code.', example: 'GBP' }),
+    ApiField({ ...CURRENCY_FORMAT, description: 'ISO 4217 code.', example: 'GBP' }),
     FieldCheck((value) => {
       if (isAbsent(value)) return 'is required';
       return typeof value === 'string' ? checkCurrency(value) : 'must be a string such as "GBP"';
@@ -30,8 +32,9 @@ export class PaymentTemplateAmountDto {
   currency!: string;
 
   @applyDecorators(
-    ApiPropertyOptional({
-      type: String,
+    ApiField({
+      ...AMOUNT_VALUE_FORMAT,
+      required: false,
       description: 'The fixed amount (decimal string above 0); omit it for a link where the payer enters the amount.',
       example: '10.50',
     }),
@@ -120,7 +123,14 @@ export class PaymentTemplateDto {
 
 function LimitField(description: string): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, description, pattern: LIMIT_PATTERN.source, example: '100.00' }),
+    ApiField({
+      type: String,
+      required: false,
+      description,
+      maxLength: AMOUNT_VALUE_MAX_LENGTH,
+      pattern: LIMIT_PATTERN.source,
+      example: '100.00',
+    }),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
       if (typeof value !== 'string' || !LIMIT_PATTERN.test(value))
@@ -136,7 +146,10 @@ export class LinkConfigDto {
 
   @applyDecorators(
     ApiPropertyOptional({
-      type: Number,
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: 2_147_483_647,
       description: 'How many payments the link allows (default 10000000).',
       example: 2,
     }),
@@ -156,7 +169,7 @@ export class LinkConfigDto {
   totalAmountLimit?: string;
 
   @applyDecorators(
-    ApiPropertyOptional({ type: String, format: 'date-time', description: 'When the link expires (in the future).' }),
+    ApiField({ ...DATE_TIME_FORMAT, required: false, description: 'When the link expires (in the future).' }),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
       if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value)))

@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { CreateSettlementRuleCommand } from '#libs/application';
 import {
+  AMOUNT_VALUE_MAX_LENGTH,
   RULE_DESCRIPTION_MAX_LENGTH,
   SETTLEMENT_RULE_AMOUNT_TYPES,
   SETTLEMENT_RULE_TIME_INTERVALS,
@@ -15,19 +16,38 @@ import {
   type SettlementRuleTimeInterval,
 } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
-import { ChoiceField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
+import { ApiField, ChoiceField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
+import { DATE_TIME_MAX_LENGTH } from '../../shared/dto/stated-formats.js';
 import { PayeeAccountDetailsDto } from './payee-account-details.dto.js';
 
-function IntegerField(description: string, required: boolean, check: (value: unknown) => string | undefined) {
+function IntegerField(
+  description: string,
+  required: boolean,
+  [minimum, maximum]: readonly [number, number],
+  check: (value: unknown) => string | undefined,
+) {
   return applyDecorators(
-    (required ? ApiProperty : ApiPropertyOptional)({ type: Number, format: 'int32', description, example: 2 }),
+    (required ? ApiProperty : ApiPropertyOptional)({
+      type: Number,
+      format: 'int32',
+      minimum,
+      maximum,
+      description,
+      example: 2,
+    }),
     FieldCheck((value) => (isAbsent(value) ? (required ? 'is required' : undefined) : check(value))),
   );
 }
 
 function EffectiveTimeField(description: string, rule?: (date: Date, body: object) => string | undefined) {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, description, example: '2027-01-01T12:34:56Z' }),
+    ApiField({
+      type: String,
+      required: false,
+      maxLength: DATE_TIME_MAX_LENGTH,
+      description,
+      example: '2027-01-01T12:34:56Z',
+    }),
     FieldCheck((value, args) => {
       if (isAbsent(value)) return undefined;
       const date = typeof value === 'string' ? parseEffectiveTime(value) : undefined;
@@ -62,7 +82,12 @@ export class CreateSettlementRuleRequest {
   amountType!: string;
 
   @applyDecorators(
-    ApiProperty({ type: String, description: 'The amount, percentage, or balance to retain.', example: '10.00' }),
+    ApiField({
+      type: String,
+      maxLength: AMOUNT_VALUE_MAX_LENGTH,
+      description: 'The amount, percentage, or balance to retain.',
+      example: '10.00',
+    }),
     FieldCheck((value) => {
       if (isAbsent(value)) return 'is required';
       return typeof value === 'string' ? undefined : 'must be a decimal string such as "10.00"';
@@ -91,11 +116,12 @@ export class CreateSettlementRuleRequest {
   @IntegerField(
     'The hours of an INTRADAY interval (0 to 24; required, read for INTRADAY only).',
     true,
+    [0, 24],
     checkIntradayHours,
   )
   intradayIntervalHours!: number;
 
-  @IntegerField('The minutes of an INTRADAY interval (0 to 59).', false, checkIntradayMinutes)
+  @IntegerField('The minutes of an INTRADAY interval (0 to 59).', false, [0, 59], checkIntradayMinutes)
   intradayIntervalMinutes?: number;
 
   @applyDecorators(

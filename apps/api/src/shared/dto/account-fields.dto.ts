@@ -1,5 +1,4 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiPropertyOptional } from '@nestjs/swagger';
 import { withFields } from '#libs/common';
 import {
   ACCOUNT_FIELDS,
@@ -11,6 +10,7 @@ import {
   type PaymentDebtor,
 } from '#libs/domain';
 import { FieldCheck, isAbsent } from './field-check.js';
+import { ApiField } from './field-decorators.js';
 import { railContextOf } from './rail-context.js';
 
 /**
@@ -75,40 +75,60 @@ function accountProblems(object: object): ReadonlyArray<{ readonly path: string;
     : checkAccountForRail(accountFieldsOf(object), rail, withFields(options, { role: 'creditor' as const }));
 }
 
-const DESCRIPTIONS: Readonly<Record<AccountField, { readonly description: string; readonly example: string }>> = {
+/**
+ * Each field as written: the identifier's longest form with the separators the rules allow
+ * (spaces in an IBAN's groups of four, a sort code's hyphens, a giro number's hyphen).
+ */
+const DESCRIPTIONS: Readonly<
+  Record<AccountField, { readonly description: string; readonly example: string; readonly maxLength: number }>
+> = {
   iban: {
     description:
       'IBAN (SEPA, SEPA_INSTANT, ELIXIR, EU_DOMESTIC_NON_EURO*): mod-97 checked; spaces allowed, stored upper case without them.',
     example: 'DE89370400440532013000',
+    maxLength: 42,
   },
-  bic: { description: 'BIC of 8 or 11 characters (optional on the rails that take it).', example: 'COBADEFFXXX' },
+  bic: {
+    description: 'BIC of 8 or 11 characters (optional on the rails that take it).',
+    example: 'COBADEFFXXX',
+    maxLength: 14,
+  },
   sortCode: {
     description: 'UK sort code (FASTER_PAYMENTS): 6 digits, 123456 or 12-34-56; stored as 6 digits.',
     example: '040004',
+    maxLength: 8,
   },
   accountNumber: {
     description:
       'UK account number of 8 digits (FASTER_PAYMENTS), or a 26-digit Polish account number (ELIXIR creditor).',
     example: '12345678',
+    maxLength: 32,
   },
   bban: {
     description: 'Domestic account number (EU_DOMESTIC_NON_EURO*): 4-30 letters and digits.',
     example: '50000000058398257466',
+    maxLength: 40,
   },
-  clearingNumber: { description: 'Clearing number with a bban (EU_DOMESTIC_NON_EURO*): 3-8 digits.', example: '8327' },
+  clearingNumber: {
+    description: 'Clearing number with a bban (EU_DOMESTIC_NON_EURO*): 3-8 digits.',
+    example: '8327',
+    maxLength: 10,
+  },
   bankgiroNumber: {
     description: 'Bankgiro number (BANKGIRO): 7-8 digits with a mod-10 check digit; a hyphen is allowed.',
     example: '5050-1055',
+    maxLength: 10,
   },
   plusgiroNumber: {
     description: 'PlusGiro number (PLUSGIRO): 2-8 digits with a mod-10 check digit; a hyphen is allowed.',
     example: '286543-4',
+    maxLength: 10,
   },
 };
 
 export function AccountFieldCheck(field: AccountField): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, ...DESCRIPTIONS[field] }),
+    ApiField({ type: String, required: false, ...DESCRIPTIONS[field] }),
     FieldCheck((value, args) => {
       if (!isAbsent(value) && typeof value !== 'string') return 'must be a string';
       return accountProblemAt(args.object, field);

@@ -15,6 +15,7 @@ function CountryField(): PropertyDecorator {
       type: String,
       description: 'Two-letter country code in upper case (ISO 3166-1 alpha-2).',
       example: 'GB',
+      maxLength: 2,
       pattern: COUNTRY_CODE.source,
     }),
     FieldCheck((value) =>

@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { Allow, ValidateNested } from 'class-validator';
-import { checkKeptJson, checkText } from '#libs/domain';
+import { characterCount, checkKeptJson, checkText } from '#libs/domain';
 import { FieldCheck, isAbsent, type ValueCheck } from './field-check.js';
 
 /**
@@ -28,6 +28,47 @@ export interface TextOptions extends Documented {
 
 function documented(required: boolean, options: Documented & Record<string, unknown>): PropertyDecorator {
   return required ? ApiProperty(options) : ApiPropertyOptional(options);
+}
+
+/** The bounds an accepted value's description states: a string's length, an array's entries and their length. */
+export interface StatedBounds {
+  readonly maxLength?: number;
+  readonly maxItems?: number;
+  readonly items?: { readonly maxLength?: number };
+}
+
+/**
+ * The problem of a value beyond the bounds its description states, checked beside the field's
+ * own rule: a bound the document gives is always one the validation holds (one source).
+ */
+export function boundsCheck(bounds: StatedBounds): ValueCheck {
+  return (value) => {
+    if (typeof value === 'string' && bounds.maxLength !== undefined && characterCount(value) > bounds.maxLength)
+      return `must be at most ${bounds.maxLength} characters (it has ${characterCount(value)})`;
+    if (!Array.isArray(value)) return undefined;
+    if (bounds.maxItems !== undefined && value.length > bounds.maxItems)
+      return `must have at most ${bounds.maxItems} entries`;
+    const entryMax = bounds.items?.maxLength;
+    if (entryMax === undefined) return undefined;
+    const index = (value as unknown[]).findIndex(
+      (entry) => typeof entry === 'string' && characterCount(entry) > entryMax,
+    );
+    return index === -1 ? undefined : `entry ${index} must be at most ${entryMax} characters`;
+  };
+}
+
+/**
+ * A field's OpenAPI description with the bounds it states enforced (boundsCheck); the field's
+ * own FieldCheck decides everything else.
+ */
+export function ApiField(
+  options: ApiPropertyOptions & StatedBounds & { readonly required?: boolean },
+): PropertyDecorator {
+  const { required = true, ...rest } = options;
+  return applyDecorators(
+    required ? ApiProperty(rest as ApiPropertyOptions) : ApiPropertyOptional(rest as ApiPropertyOptions),
+    FieldCheck(boundsCheck(options)),
+  );
 }
 
 export function textCheck(options: Pick<TextOptions, 'required' | 'max' | 'rule' | 'requiredWhen'>): ValueCheck {
@@ -92,7 +133,8 @@ export interface TextListOptions extends Documented {
 export function TextListField(options: TextListOptions): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({
-      type: [String],
+      type: 'array',
+      items: { type: 'string', maxLength: options.maxLength },
       description: options.description,
       maxItems: options.maxEntries,
       ...(options.example === undefined ? {} : { example: options.example }),

@@ -10,6 +10,8 @@ import {
   REMITTANCE_PRIMARY_MAX_LENGTH,
   REMITTANCE_SECONDARY_MAX_LENGTH,
   VRP_LOCAL_INSTRUMENTS,
+  VRP_PERIOD_ALIGNMENTS,
+  VRP_PERIOD_TYPES,
   VRP_SCHEMES,
   checkCallbackUrl,
   checkCurrency,
@@ -24,7 +26,15 @@ import {
   type VrpPeriodType,
 } from '#libs/domain';
 import { FieldCheck, isAbsent, placeDto } from '../../shared/dto/field-check.js';
-import { ChoiceField, FlagField, NestedField, NotAnObject, TextField } from '../../shared/dto/field-decorators.js';
+import {
+  ApiField,
+  ChoiceField,
+  FlagField,
+  NestedField,
+  NotAnObject,
+  TextField,
+} from '../../shared/dto/field-decorators.js';
+import { CURRENCY_FORMAT, DATE_TIME_FORMAT } from '../../shared/dto/stated-formats.js';
 import { attachRailContext } from '../../shared/dto/rail-context.js';
 import { RiskDto } from '../../shared/dto/risk.dto.js';
 import { VrpCreditorDto, VrpDebtorDto } from './vrp-parties.dto.js';
@@ -38,7 +48,7 @@ function railOf(initiation: unknown): object {
 
 function DateTimeField(description: string): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, format: 'date-time', description, example: '2026-12-01T00:00:00Z' }),
+    ApiField({ ...DATE_TIME_FORMAT, required: false, description, example: '2026-12-01T00:00:00Z' }),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
       return typeof value === 'string' ? checkVrpDateTime(value) : 'must be an ISO 8601 date-time string';
@@ -119,8 +129,8 @@ export class VrpConsentInitiationDto {
   creditor!: VrpCreditorDto;
 
   @applyDecorators(
-    ApiProperty({
-      type: String,
+    ApiField({
+      ...CURRENCY_FORMAT,
       description: 'ISO 4217 code of every amount and payment (GBP for Faster Payments).',
       example: 'GBP',
     }),
@@ -138,10 +148,11 @@ export class VrpConsentInitiationDto {
   maximumIndividualAmount!: string;
 
   @applyDecorators(
-    ApiProperty({
+    ApiField({
       type: () => VrpPeriodicLimitDto,
       isArray: true,
       minItems: 1,
+      maxItems: VRP_PERIOD_TYPES.length * VRP_PERIOD_ALIGNMENTS.length,
       description: 'Limits per period, applied together; at least one, one per period type and alignment.',
     }),
     Type(() => VrpPeriodicLimitDto),
@@ -168,7 +179,10 @@ export class VrpConsentInitiationDto {
 
   @applyDecorators(
     ApiPropertyOptional({
-      type: Number,
+      type: 'integer',
+      format: 'int32',
+      minimum: 0,
+      maximum: 2_147_483_647,
       description: 'Payments allowed under the consent; 0 sets no limit.',
       example: 12,
     }),

@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
 import { checkAmountValue, checkCurrency, VRP_PERIOD_ALIGNMENTS, VRP_PERIOD_TYPES } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
-import { ChoiceField } from '../../shared/dto/field-decorators.js';
+import { ApiField, ChoiceField } from '../../shared/dto/field-decorators.js';
+import { AMOUNT_VALUE_FORMAT } from '../../shared/dto/stated-formats.js';
 import { railContextOf } from '../../shared/dto/rail-context.js';
 
 /**
@@ -14,7 +14,12 @@ export function VrpAmountField(options: {
   readonly required: boolean;
 }): PropertyDecorator {
   return applyDecorators(
-    ApiProperty({ type: String, description: options.description, required: options.required, example: '100.00' }),
+    ApiField({
+      ...AMOUNT_VALUE_FORMAT,
+      description: options.description,
+      required: options.required,
+      example: '100.00',
+    }),
     FieldCheck((value, args) => {
       if (isAbsent(value)) return options.required ? 'is required' : undefined;
       if (typeof value !== 'string') return 'must be a decimal string such as "100.00"';
