@@ -10,6 +10,7 @@ export * from './http/request-trace.js';
 export * from './http/global-error.filter.js';
 export * from './http/validation.pipe.js';
 export * from './http/create-http-app.js';
+export * from './http/framework-errors.js';
 export * from './http/form-body-parser.js';
 export * from './http/safe-html.js';
 export * from './branding/bank-logo-svg.js';

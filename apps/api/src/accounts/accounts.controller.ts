@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { AccountInformationReads, type AccountCall } from '#libs/application';
 import { GatewayError } from '#libs/common';
+import { ApiCustomerIpAddressHeader, customerIpAddress } from '../shared/headers/customer-ip-address.header.js';
 import { AccountPageQuery, TransactionsQueryDto } from './dto/account-page.query.js';
 import {
   ACCOUNT_RESPONSE,
@@ -18,41 +19,46 @@ import {
 
 type Json = Record<string, unknown>;
 
+/** The longest token id and cache-control the account reads take. */
+const CONSENT_TOKEN_ID_MAX_LENGTH = 128;
+const CACHE_CONTROL_MAX_LENGTH = 256;
+/** The most accounts one balances read takes, and the longest account id. */
+const BALANCES_MAX_ACCOUNTS = 100;
+const ACCOUNT_ID_MAX_LENGTH = 256;
+
 const CONSENT_HEADERS = [
   ApiHeader({
     name: 'on-behalf-of',
     required: true,
     description: 'The tokenId of the consent the user gave (an account-information token).',
+    schema: { type: 'string', maxLength: CONSENT_TOKEN_ID_MAX_LENGTH },
   }),
-  ApiHeader({
-    name: 'token-customer-ip-address',
-    required: false,
-    description:
-      'The user’s IP address when the user is present; passed to the bank. Without it the call is TPP-initiated and counts against the bank’s allowance (4 per token in 24 hours by default).',
-  }),
+  ApiCustomerIpAddressHeader(
+    'The user’s IP address when the user is present; passed to the bank. Without it the call is TPP-initiated and counts against the bank’s allowance (4 per token in 24 hours by default).',
+  ),
 ];
 const CACHE_HEADER = ApiHeader({
   name: 'cache-control',
   required: false,
   description: 'no-cache: ask the bank even when the same read was made for this token within the last minute.',
+  schema: { type: 'string', maxLength: CACHE_CONTROL_MAX_LENGTH },
 });
 
-function header(request: FastifyRequest, name: string): string | undefined {
+/** The header's value if sent, refused by name beyond `maxLength` characters. */
+function header(request: FastifyRequest, name: string, maxLength: number): string | undefined {
   const value = request.headers[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
+  if (typeof value !== 'string' || value === '') return undefined;
+  if (value.length > maxLength)
+    throw GatewayError.invalidField(name, `${name} must be at most ${maxLength} characters.`);
+  return value;
 }
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-const IPV6 = /^[0-9A-Fa-f:.]{2,45}$/;
-
 function accountCall(member: MemberContext, request: FastifyRequest): AccountCall {
-  const ip = header(request, 'token-customer-ip-address');
-  if (ip !== undefined && !IPV4.test(ip) && !(ip.includes(':') && IPV6.test(ip)))
-    throw GatewayError.invalidField('token-customer-ip-address', 'token-customer-ip-address must be an IP address.');
-  const cacheControl = header(request, 'cache-control') ?? '';
+  const ip = customerIpAddress(request);
+  const cacheControl = header(request, 'cache-control', CACHE_CONTROL_MAX_LENGTH) ?? '';
   return {
     memberId: member.memberId,
-    tokenId: header(request, 'on-behalf-of'),
+    tokenId: header(request, 'on-behalf-of', CONSENT_TOKEN_ID_MAX_LENGTH),
     ...(ip === undefined ? {} : { psuIpAddress: ip }),
     noCache: /(^|,)\s*(no-cache|no-store|max-age=0)\s*(,|$)/i.test(cacheControl),
     traceId: request.traceId,
@@ -97,7 +103,16 @@ export class AccountsController {
     description: 'The balances of the accounts named by accountId (repeated), or of every account of the consent.',
   })
   @decorate(...CONSENT_HEADERS, CACHE_HEADER)
-  @ApiQuery({ name: 'accountId', required: false, type: [String], description: 'Account ids (repeat the parameter).' })
+  @ApiQuery({
+    name: 'accountId',
+    required: false,
+    schema: {
+      type: 'array',
+      items: { type: 'string', maxLength: ACCOUNT_ID_MAX_LENGTH },
+      maxItems: BALANCES_MAX_ACCOUNTS,
+    },
+    description: `Account ids (repeat the parameter), at most ${BALANCES_MAX_ACCOUNTS}.`,
+  })
   @ApiOkResponse({ schema: BALANCES_RESPONSE })
   balances(
     @CurrentMember() member: MemberContext,
@@ -105,7 +120,13 @@ export class AccountsController {
     @Query('accountId') accountId: string | string[] | undefined,
   ): Promise<Json> {
     const ids = accountId === undefined ? [] : Array.isArray(accountId) ? accountId : [accountId];
-    if (ids.length > 100) throw GatewayError.invalidField('accountId', 'At most 100 accountId values.');
+    if (ids.length > BALANCES_MAX_ACCOUNTS)
+      throw GatewayError.invalidField('accountId', `At most ${BALANCES_MAX_ACCOUNTS} accountId values.`);
+    if (ids.some((id) => id.length > ACCOUNT_ID_MAX_LENGTH))
+      throw GatewayError.invalidField(
+        'accountId',
+        `accountId values must be at most ${ACCOUNT_ID_MAX_LENGTH} characters.`,
+      );
     return this.reads.balances(accountCall(member, request), ids);
   }
 

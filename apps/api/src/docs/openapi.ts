@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { PAYMENT_OPENAPI_SCHEMAS } from '../payments/payment.openapi.js';
 import { requireAnswerWrappers } from './answer-wrappers.js';
 import { addErrorResponses } from './error-responses.js';
+import { statePathParameterBounds } from './path-parameter-bounds.js';
 
 const ERROR_DESCRIPTION = [
   'Every error answers `{ "error": { ... } }` in the shape its status requires, always with `tokenTraceId`;',
@@ -24,7 +25,8 @@ export function buildPublicDocument(app: NestFastifyApplication, serverUrl: stri
         type: 'http',
         scheme: 'bearer',
         bearerFormat: 'JWT',
-        description: "Production and sandbox: a request-bound JWS signed with one of the member's registered keys.",
+        description:
+          "Production and sandbox: a request-bound JWS signed with one of the member's registered keys. Verified as RFC8725 asks: the algorithm must fit the registered key's type (never `none`, never HMAC), and the signature, the expiry and the binding to the request (method, host, path, query, body digest) are all checked.",
       },
       'Bearer',
     )
@@ -42,7 +44,10 @@ export function buildPublicDocument(app: NestFastifyApplication, serverUrl: stri
     ...document.components,
     schemas: { ...document.components?.schemas, ...PAYMENT_OPENAPI_SCHEMAS },
   };
+  // The API is public: its audience is every member, not an internal one.
+  document.servers = document.servers?.map((server) => ({ ...server, 'x-internal': false }));
   requireAnswerWrappers(document);
+  statePathParameterBounds(document);
   addErrorResponses(document, 'members');
   return document;
 }

@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { KEY_ALGORITHMS, type KeyAlgorithmName } from '#libs/domain';
+import { EPOCH_MS_FORMAT } from '../query-params/query-params.js';
+
+/** The shortest and longest public key accepted, as written. */
+const PUBLIC_KEY_MIN_LENGTH = 32;
+const PUBLIC_KEY_MAX_LENGTH = 4096;
 
 export class SubmitKeyRequest {
   @ApiProperty({
@@ -14,18 +19,21 @@ export class SubmitKeyRequest {
   @ApiProperty({
     description: 'The public key: base64url (raw Ed25519 / uncompressed P-256 point, or SPKI DER) or PEM.',
     example: '_yDSz-_vUL92ezh5fJVhKpdbvwOKghDXQsaqDwGKi_A',
+    minLength: PUBLIC_KEY_MIN_LENGTH,
+    maxLength: PUBLIC_KEY_MAX_LENGTH,
   })
   @IsString({ message: 'publicKey must be a string' })
-  @MinLength(32, { message: 'publicKey is too short to be a public key' })
-  @MaxLength(4096, { message: 'publicKey must be at most 4096 characters' })
+  @MinLength(PUBLIC_KEY_MIN_LENGTH, { message: 'publicKey is too short to be a public key' })
+  @MaxLength(PUBLIC_KEY_MAX_LENGTH, { message: `publicKey must be at most ${PUBLIC_KEY_MAX_LENGTH} characters` })
   publicKey!: string;
 
   @ApiPropertyOptional({
     description: 'Expiry of the key, milliseconds since the epoch (string or number).',
     example: '4102444800000',
+    ...EPOCH_MS_FORMAT,
   })
   @IsOptional()
-  @Matches(/^\d{1,15}$/, { message: 'expiresAtMs must be milliseconds since the epoch' })
+  @Matches(new RegExp(EPOCH_MS_FORMAT.pattern), { message: 'expiresAtMs must be milliseconds since the epoch' })
   expiresAtMs?: string;
 }
 

@@ -43,7 +43,7 @@ export const PAYMENT_OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = {
     type: 'object',
     required: ['limit'],
     properties: {
-      limit: { type: 'integer', minimum: 1, maximum: 200 },
+      limit: { type: 'integer', format: 'int32', minimum: 1, maximum: 200 },
       offset: { type: 'string' },
       nextOffset: { type: 'string' },
       haveMore: { type: 'boolean', default: false },
@@ -72,7 +72,7 @@ export const PAYMENT_OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = {
         type: 'object',
         required: ['httpErrorCode'],
         properties: {
-          httpErrorCode: { type: 'integer' },
+          httpErrorCode: { type: 'integer', format: 'int32', minimum: 100, maximum: 599 },
           message: { type: 'string' },
           tokenExternalError: { type: 'boolean' },
           tokenTraceId: { type: 'string' },

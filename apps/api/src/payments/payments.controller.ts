@@ -16,7 +16,7 @@ import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { EmbeddedAuthRequest } from './dto/embedded-auth.request.js';
 import { InitiatePaymentRequest, toPaymentInitiationInput } from './dto/initiate-payment.request.js';
 import { ListPaymentsQuery } from './dto/list-payments.query.js';
-import { parseRequestTimeout } from './request-timeout-header.js';
+import { MAX_REQUEST_TIMEOUT_SECONDS, parseRequestTimeout } from './request-timeout-header.js';
 import { EMBEDDED_AUTH_EXAMPLES, INITIATE_PAYMENT_EXAMPLES } from './payment-request-examples.js';
 
 const PAYMENT_SCHEMA = { type: 'object', properties: { payment: { $ref: '#/components/schemas/Payment' } } };
@@ -45,6 +45,7 @@ export class PaymentsController {
     name: 'request-timeout',
     required: false,
     description: 'Whole seconds (1-300) to wait for the bank before answering INITIATION_PENDING.',
+    schema: { type: 'integer', format: 'int32', minimum: 1, maximum: MAX_REQUEST_TIMEOUT_SECONDS },
   })
   @ApiBody({ type: InitiatePaymentRequest, examples: INITIATE_PAYMENT_EXAMPLES })
   @ApiOkResponse({ schema: PAYMENT_SCHEMA })

@@ -69,7 +69,7 @@ export const PAYOUTS_RESPONSE_SCHEMA = {
     paging: {
       type: 'object',
       properties: {
-        limit: { type: 'integer', maximum: 200 },
+        limit: { type: 'integer', format: 'int32', minimum: 1, maximum: 200 },
         offset: { type: 'string', description: 'The offset of the next page; absent on the last one.' },
       },
     },

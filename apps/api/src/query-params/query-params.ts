@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { FieldCheck, isAbsent } from '../shared/dto/field-check.js';
+import { DATE_FORMAT } from '../shared/dto/stated-formats.js';
 
 /**
  * The query parameters the list routes share. Fastify hands a parameter over as a string, or as
@@ -12,6 +13,9 @@ import { FieldCheck, isAbsent } from '../shared/dto/field-check.js';
 export function onlyOnce(value: unknown): string | undefined {
   return Array.isArray(value) ? 'must be given once' : undefined;
 }
+
+/** Unix epoch milliseconds as the document states them: up to 15 digits (what `digits` reads). */
+export const EPOCH_MS_FORMAT = { type: String, maxLength: 15, pattern: '^\\d{1,15}$' } as const;
 
 /** Up to 15 digits as a number; anything else as it came (the check then names the problem). */
 const digits = (value: unknown): unknown =>
@@ -51,7 +55,7 @@ export function EpochMsParam<Q>(
   rule?: (ms: number, query: Q) => string | undefined,
 ): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, description: options.description, example: options.example }),
+    ApiPropertyOptional({ ...EPOCH_MS_FORMAT, description: options.description, example: options.example }),
     Transform(({ value }: { value: unknown }) => digits(value)),
     FieldCheck((value, args) => {
       if (isAbsent(value)) return undefined;
@@ -91,6 +95,9 @@ export function PageLimitParam(max: number, description: string): PropertyDecora
 /** The most values a list parameter takes, unless a route says fewer. */
 const LIST_MAX_ENTRIES = 1000;
 
+/** The longest entry of a list parameter. */
+export const LIST_ENTRY_MAX_LENGTH = 256;
+
 /** Optional list of strings (repeat the parameter), each of 1 to 256 characters, from `allowed` when given. */
 export function ListParam(
   description: string,
@@ -99,9 +106,13 @@ export function ListParam(
 ): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({
-      type: [String],
+      type: 'array',
+      items: {
+        type: 'string',
+        ...(allowed === undefined ? { maxLength: LIST_ENTRY_MAX_LENGTH } : { enum: [...allowed] }),
+      },
+      maxItems: maxEntries,
       description: `${description} Repeat the parameter for several values.`,
-      ...(allowed === undefined ? {} : { enum: [...allowed] }),
     }),
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value)),
     FieldCheck((value) => {
@@ -109,7 +120,8 @@ export function ListParam(
       if (!Array.isArray(value) || !value.every((entry): entry is string => typeof entry === 'string'))
         return 'must be a list of strings';
       if (value.length > maxEntries) return `must have at most ${maxEntries} entries`;
-      if (value.some((entry) => entry === '' || entry.length > 256)) return 'entries must have 1 to 256 characters';
+      if (value.some((entry) => entry === '' || entry.length > LIST_ENTRY_MAX_LENGTH))
+        return `entries must have 1 to ${LIST_ENTRY_MAX_LENGTH} characters`;
       const unknown = allowed === undefined ? [] : value.filter((entry) => !allowed.includes(entry));
       return unknown.length > 0
         ? `has unknown values ${unknown.slice(0, 5).join(', ')}; allowed: ${allowed?.join(', ') ?? ''}`
@@ -143,7 +155,7 @@ export function DateParam<Q>(
   rule?: (date: Date, query: Q) => string | undefined,
 ): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, format: 'date', description, example: '2026-01-31' }),
+    ApiPropertyOptional({ ...DATE_FORMAT, description, example: '2026-01-31' }),
     FieldCheck((value, args) => {
       if (isAbsent(value)) return undefined;
       const date = typeof value === 'string' ? parseUtcDate(value) : undefined;

@@ -53,6 +53,9 @@ export const REFUNDS_RESPONSE_SCHEMA = {
   type: 'object',
   properties: {
     refunds: { type: 'array', items: REFUND },
-    paging: { type: 'object', properties: { limit: { type: 'integer' }, offset: { type: 'string' } } },
+    paging: {
+      type: 'object',
+      properties: { limit: { type: 'integer', format: 'int32', minimum: 1, maximum: 200 }, offset: { type: 'string' } },
+    },
   },
 };

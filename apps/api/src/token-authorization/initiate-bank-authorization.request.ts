@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { FieldCheck, isAbsent } from '../shared/dto/field-check.js';
 
+const BANK_ID_MAX_LENGTH = 64;
 const CREDENTIAL_LIMITS = { maxEntries: 20, maxKeyLength: 128, maxValueLength: 1024 } as const;
 
 // eslint-disable-next-line no-control-regex
@@ -31,10 +32,11 @@ export class InitiateBankAuthorizationRequest {
     description:
       'The bank to authorise at (GET /banks). Optional when the token request names one in requestOptions.bankId; this one wins when both are given.',
     example: 'ob-sandbox-gb',
+    maxLength: BANK_ID_MAX_LENGTH,
   })
   @IsOptional()
   @IsString({ message: 'bankId must be a string' })
-  @MaxLength(64, { message: 'bankId must be at most 64 characters' })
+  @MaxLength(BANK_ID_MAX_LENGTH, { message: `bankId must be at most ${BANK_ID_MAX_LENGTH} characters` })
   @Matches(/^[A-Za-z0-9._:-]+$/, { message: 'bankId may hold letters, digits, dot, dash, colon and underscore only' })
   bankId?: string;
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Put, Query, Req } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import {
@@ -10,6 +10,7 @@ import {
   type TokenResource,
   type TokensPage,
 } from '#libs/application';
+import { ApiCustomerIpAddressHeader, customerIpAddress } from '../shared/headers/customer-ip-address.header.js';
 import { ListTokensQuery } from './dto/list-tokens.query.js';
 import { CANCEL_TOKEN_RESPONSE, TOKEN_RESPONSE, TOKENS_RESPONSE } from './token.openapi.js';
 
@@ -67,24 +68,20 @@ export class TokensController {
     description:
       'Ends the token (CANCELLED): it can no longer be redeemed or used. An access token is revoked at the bank first; if the bank fails, its error is the answer and the token stays usable. A token already cancelled is answered as it is.',
   })
-  @ApiHeader({
-    name: 'token-customer-ip-address',
-    required: false,
-    description: "The user's IP address, passed to the bank.",
-  })
+  @ApiCustomerIpAddressHeader("The user's IP address, passed to the bank.")
   @ApiOkResponse({ schema: CANCEL_TOKEN_RESPONSE })
   async cancel(
     @CurrentMember() member: MemberContext,
     @Param('tokenId') tokenId: string,
     @Req() request: FastifyRequest,
   ): Promise<{ result: CancelTokenResult }> {
-    const ip = request.headers['token-customer-ip-address'];
+    const ip = customerIpAddress(request);
     return {
       result: await this.cancelToken.execute({
         memberId: member.memberId,
         tokenId,
         traceId: request.traceId,
-        ...(typeof ip === 'string' && ip !== '' ? { psuIpAddress: ip } : {}),
+        ...(ip === undefined ? {} : { psuIpAddress: ip }),
       }),
     };
   }

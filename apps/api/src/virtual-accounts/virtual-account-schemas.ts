@@ -14,7 +14,7 @@ const PAGE_INFO = {
   type: 'object',
   required: ['limit'],
   properties: {
-    limit: { type: 'integer', minimum: 1, maximum: 200 },
+    limit: { type: 'integer', format: 'int32', minimum: 1, maximum: 200 },
     offset: { type: 'string' },
     nextOffset: { type: 'string' },
     haveMore: { type: 'boolean' },

@@ -31,16 +31,21 @@ function unknownTypes(args: ValidationArguments): string {
   return `type has unknown event types ${unknown.join(', ')}; allowed: ${EVENT_TYPES.join(', ')}`;
 }
 
+/** The most entries `type` takes (repeats included). */
+const MAX_EVENT_TYPE_ENTRIES = 50;
+
 export class WebhookConfigDto {
   @ApiProperty({
     enum: EVENT_TYPES,
     isArray: true,
+    minItems: 1,
+    maxItems: MAX_EVENT_TYPE_ENTRIES,
     example: ['PAYMENT_STATUS_CHANGED', 'REFUND_STATUS_CHANGED'],
     description: 'The event types to receive (at least one).',
   })
   @IsArray({ message: 'type must be an array of event types' })
   @ArrayMinSize(1, { message: 'type must name at least one event type' })
-  @ArrayMaxSize(50, { message: 'type must have at most 50 entries' })
+  @ArrayMaxSize(MAX_EVENT_TYPE_ENTRIES, { message: `type must have at most ${MAX_EVENT_TYPE_ENTRIES} entries` })
   @IsIn(EVENT_TYPES, { each: true, message: unknownTypes })
   type!: EventType[];
 
@@ -48,6 +53,7 @@ export class WebhookConfigDto {
     example: 'https://tpp.example.com/webhooks/token',
     description:
       'Absolute URL that receives the notifications. Production: https, and the host must resolve only to public addresses (not loopback, private, link-local or cloud metadata). Sandbox: http and loopback receivers are allowed too.',
+    maxLength: MAX_WEBHOOK_URL_LENGTH,
   })
   @IsString({ message: 'url must be a string' })
   @MaxLength(MAX_WEBHOOK_URL_LENGTH, { message: `url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters` })

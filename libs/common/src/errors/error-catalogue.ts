@@ -23,6 +23,8 @@ export const ERROR_CATALOGUE = {
   UnsupportedMediaType: { status: 415, message: 'Content-Type must be application/json.' },
   PayloadTooLarge: { status: 413, message: 'The request body is too large.' },
   MethodNotAllowed: { status: 405, message: 'The method is not allowed on this resource.' },
+  UriTooLong: { status: 414, message: 'A path segment is longer than the gateway accepts.' },
+  BadUrl: { status: 400, message: 'The request path is not a valid URL.' },
   // 401
   Unauthenticated: { status: 401, message: 'Authorization is missing or invalid.' },
   // 403

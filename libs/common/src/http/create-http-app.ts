@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { NestPinoLogger } from '#libs/observability';
 import type { PlatformObjects } from '../platform/platform.module.js';
+import { answerFrameworkError, MAX_PATH_PARAMETER_LENGTH } from './framework-errors.js';
 import { GlobalErrorFilter } from './global-error.filter.js';
 import { installJsonOnlyBodyParser } from './json-body-parser.js';
 import { installRequestTracing } from './request-trace.js';
@@ -26,7 +27,8 @@ export async function createHttpApp(module: object, platform: PlatformObjects): 
     bodyLimit: platform.config.http.bodyLimitBytes,
     trustProxy: trustProxyOption(platform.config.http.trustProxy),
     return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 500 },
+    frameworkErrors: answerFrameworkError,
+    routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
   });
   installRequestTracing(adapter.getInstance(), platform.metrics, platform.logger);
   installJsonOnlyBodyParser(adapter.getInstance(), platform.config.http.jsonMaxDepth);

@@ -2109,6 +2109,7 @@ export interface components {
              */
             expiresAt?: string;
             /**
+             * Format: int32
              * @description How many payments the link allows (default 10000000).
              * @example 2
              */
@@ -2158,6 +2159,7 @@ export interface components {
         PageInfo: {
             /** @default false */
             haveMore: boolean;
+            /** Format: int32 */
             limit: number;
             nextOffset?: string;
             offset?: string;
@@ -2224,6 +2226,7 @@ export interface components {
             /** Format: date-time */
             createdDateTime: string;
             errorInfo?: {
+                /** Format: int32 */
                 httpErrorCode: number;
                 message?: string;
                 tokenExternalError?: boolean;
@@ -3227,6 +3230,7 @@ export interface components {
              */
             maximumIndividualAmount: string;
             /**
+             * Format: int32
              * @description Payments allowed under the consent; 0 sets no limit.
              * @example 12
              */
@@ -3391,7 +3395,7 @@ export interface operations {
     "GatewayService.GetBalances": {
         parameters: {
             query?: {
-                /** @description Account ids (repeat the parameter). */
+                /** @description Account ids (repeat the parameter), at most 100. */
                 accountId?: string[];
             };
             header: {
@@ -5562,6 +5566,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         paging: {
+                            /** Format: int32 */
                             limit?: number;
                             /** @description The offset of the next page; absent on the last one. */
                             offset?: string;
@@ -6384,6 +6389,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         paging: {
+                            /** Format: int32 */
                             limit?: number;
                             offset?: string;
                         };
@@ -8088,6 +8094,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         paging: {
+                            /** Format: int32 */
                             limit?: number;
                             offset?: string;
                         };
@@ -8869,7 +8876,7 @@ export interface operations {
                 /** @description A key of your choice (1 to 255 visible ASCII characters, e.g. a UUID) that makes the request safe to retry. The first request with a key runs and its answer is kept for IDEMPOTENCY_TTL_HOURS (default 24): a repeat with the same key, method, path and byte-identical body gets the same status and body back, with `Idempotent-Replayed: true`, and does nothing again. 4xx answers are kept too; a 5xx is not, so the request may be retried with the same key. Keys are per member. */
                 "Idempotency-Key"?: string;
                 /** @description Whole seconds (1-300) to wait for the bank before answering INITIATION_PENDING. */
-                "request-timeout"?: string;
+                "request-timeout"?: number;
             };
             path?: never;
             cookie?: never;
@@ -9247,6 +9254,7 @@ export interface operations {
                     "application/json": {
                         pageInfo: {
                             haveMore?: boolean;
+                            /** Format: int32 */
                             limit: number;
                             nextOffset?: string;
                             offset?: string;
@@ -10085,6 +10093,7 @@ export interface operations {
                     "application/json": {
                         pageInfo: {
                             haveMore?: boolean;
+                            /** Format: int32 */
                             limit: number;
                             nextOffset?: string;
                             offset?: string;

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { onlyOnce, PageLimitParam, TextParam } from '../../query-params/query-params.js';
+import { DATE_FORMAT } from '../../shared/dto/stated-formats.js';
 
 /** page.limit must be less than 200 (the interface's limit). */
 export const ACCOUNT_PAGE_MAX_LIMIT = 199;
@@ -10,7 +11,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** An optional ISO 8601 date (YYYY-MM-DD) that is a real day. */
 function DateParam(description: string, example: string): PropertyDecorator {
   const decorators = [
-    ApiPropertyOptional({ type: String, format: 'date', description, example }),
+    ApiPropertyOptional({ ...DATE_FORMAT, description, example }),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
       if (typeof value !== 'string') return onlyOnce(value) ?? 'must be an ISO 8601 date (YYYY-MM-DD)';

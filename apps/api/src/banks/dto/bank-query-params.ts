@@ -21,6 +21,12 @@ import {
  * parameter (`$property`, dotted names included) in every 400 message.
  */
 
+/** The longest text value, and the longest entry of a list. */
+const TEXT_MAX_LENGTH = 256;
+
+/** The most entries a list takes unless it says fewer. */
+const LIST_MAX_ENTRIES = 1000;
+
 /** `a,b` and/or `x=a&x=b` as one list; anything that is not strings is left for the validators. */
 function toList(value: unknown, canonical: readonly string[] | undefined): unknown {
   const parts: unknown[] = Array.isArray(value) ? value : [value];
@@ -44,12 +50,17 @@ export interface ListParamOptions {
 }
 
 export function ListParam(options: ListParamOptions): PropertyDecorator {
+  const maxEntries = options.maxEntries ?? LIST_MAX_ENTRIES;
   const decorators: PropertyDecorator[] = [
     ApiPropertyOptional({
-      type: [String],
+      type: 'array',
+      items: {
+        type: 'string',
+        ...(options.allowed === undefined ? { maxLength: TEXT_MAX_LENGTH } : { enum: [...options.allowed] }),
+        ...(options.pattern === undefined ? {} : { pattern: options.pattern.regex.source }),
+      },
+      maxItems: maxEntries,
       description: `${options.description} A comma-separated list and/or a repeated parameter.`,
-      ...(options.allowed === undefined ? {} : { enum: [...options.allowed] }),
-      ...(options.maxEntries === undefined ? {} : { maxItems: options.maxEntries }),
     }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) =>
@@ -57,12 +68,12 @@ export function ListParam(options: ListParamOptions): PropertyDecorator {
     ),
     IsArray({ message: '$property must be a list of strings' }),
     IsString({ each: true, message: '$property must be a list of strings' }),
+    MaxLength(TEXT_MAX_LENGTH, {
+      each: true,
+      message: `$property entries must be at most ${TEXT_MAX_LENGTH} characters`,
+    }),
+    ArrayMaxSize(maxEntries, { message: `$property must have at most ${maxEntries} entries` }),
   ];
-  if (options.maxEntries !== undefined) {
-    decorators.push(
-      ArrayMaxSize(options.maxEntries, { message: `$property must have at most ${options.maxEntries} entries` }),
-    );
-  }
   if (options.allowed !== undefined) {
     decorators.push(
       IsIn(options.allowed, { each: true, message: `$property entries must be among ${options.allowed.join(', ')}` }),
@@ -82,10 +93,15 @@ export function TextParam(
   pattern?: { readonly regex: RegExp; readonly expected: string },
 ): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, description }),
+    ApiPropertyOptional({
+      type: String,
+      description,
+      maxLength: TEXT_MAX_LENGTH,
+      ...(pattern === undefined ? {} : { pattern: pattern.regex.source }),
+    }),
     IsOptional(),
     IsString({ message: '$property must be given once, as text' }),
-    MaxLength(256, { message: '$property must be at most 256 characters' }),
+    MaxLength(TEXT_MAX_LENGTH, { message: `$property must be at most ${TEXT_MAX_LENGTH} characters` }),
     ...(pattern === undefined ? [] : [Matches(pattern.regex, { message: `$property must be ${pattern.expected}` })]),
   );
 }

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { CreatePaymentLinkCommand, OnBehalfOfMember } from '#libs/application';
 import {
   AMOUNT_VALUE_MAX_LENGTH,

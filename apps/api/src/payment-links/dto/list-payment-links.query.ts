@@ -3,21 +3,26 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { ListPaymentLinksCommand } from '#libs/application';
 import { PAYMENT_LINK_STATUSES, type MemberId } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
+import { parseDateTime } from '../../shared/dto/date-time.js';
+import { DATE_TIME_FORMAT } from '../../shared/dto/stated-formats.js';
 import { LimitParam, TextParam } from '../../query-params/query-params.js';
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
 function DateTimeParam(description: string): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, format: 'date-time', description }),
+    ApiPropertyOptional({ ...DATE_TIME_FORMAT, description }),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))
+      return typeof value === 'string' && parseDateTime(value) !== undefined
         ? undefined
-        : 'must be an ISO 8601 date-time';
+        : 'must be an ISO 8601 date-time with a time zone, such as 2026-04-05T17:00:00Z';
     }),
   );
 }
+
+/** The most ids or statuses a filter takes. */
+const LINK_FILTER_MAX_ENTRIES = 1000;
 
 /** GET /v2/payment-links query: the reference's filters, limit (1..200) and the opaque offset. */
 export class ListPaymentLinksQuery {
@@ -30,10 +35,17 @@ export class ListPaymentLinksQuery {
   offset?: string;
 
   @applyDecorators(
-    ApiPropertyOptional({ type: [String], description: 'Only these link ids (repeat the parameter).' }),
+    ApiPropertyOptional({
+      type: 'array',
+      items: { type: 'string', maxLength: 128 },
+      maxItems: LINK_FILTER_MAX_ENTRIES,
+      description: 'Only these link ids (repeat the parameter).',
+    }),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
-      return asList(value).every((id) => typeof id === 'string' && id !== '' && id.length <= 128)
+      const ids = asList(value);
+      if (ids.length > LINK_FILTER_MAX_ENTRIES) return `must have at most ${LINK_FILTER_MAX_ENTRIES} entries`;
+      return ids.every((id) => typeof id === 'string' && id !== '' && id.length <= 128)
         ? undefined
         : 'must be link ids';
     }),
@@ -42,13 +54,16 @@ export class ListPaymentLinksQuery {
 
   @applyDecorators(
     ApiPropertyOptional({
-      type: [String],
-      enum: [...PAYMENT_LINK_STATUSES],
+      type: 'array',
+      items: { type: 'string', enum: [...PAYMENT_LINK_STATUSES] },
+      maxItems: LINK_FILTER_MAX_ENTRIES,
       description: 'Only links in these statuses.',
     }),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
-      return asList(value).every((status) => (PAYMENT_LINK_STATUSES as readonly unknown[]).includes(status))
+      const statuses = asList(value);
+      if (statuses.length > LINK_FILTER_MAX_ENTRIES) return `must have at most ${LINK_FILTER_MAX_ENTRIES} entries`;
+      return statuses.every((status) => (PAYMENT_LINK_STATUSES as readonly unknown[]).includes(status))
         ? undefined
         : `must be one of ${PAYMENT_LINK_STATUSES.join(', ')}`;
     }),

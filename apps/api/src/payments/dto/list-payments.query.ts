@@ -4,6 +4,7 @@ import { Transform } from 'class-transformer';
 import { PAYMENT_STATUSES, type PaymentStatus } from '#libs/domain';
 import { ChoiceParam, TextParam, onlyOnce } from '../../query-params/query-params.js';
 import { parseDateTime } from '../../shared/dto/date-time.js';
+import { DATE_TIME_FORMAT } from '../../shared/dto/stated-formats.js';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 
 /**
@@ -22,10 +23,15 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 function ListParam(options: { readonly description: string; readonly allowed?: readonly string[] }): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({
-      type: [String],
+      type: 'array',
+      items: {
+        type: 'string',
+        ...(options.allowed === undefined
+          ? { maxLength: LIST_PAYMENTS_LIMITS.maxEntryLength }
+          : { enum: [...options.allowed] }),
+      },
       description: `${options.description} Repeat the parameter for several values; at most ${LIST_PAYMENTS_LIMITS.maxEntries}.`,
       maxItems: LIST_PAYMENTS_LIMITS.maxEntries,
-      ...(options.allowed === undefined ? {} : { enum: [...options.allowed] }),
     }),
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value)),
     FieldCheck((value) => {
@@ -59,7 +65,7 @@ function DateTimeParam(
   rule?: (date: Date, query: ListPaymentsQuery) => string | undefined,
 ): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, format: 'date-time', description, example: '2022-04-05T17:00:00.000Z' }),
+    ApiPropertyOptional({ ...DATE_TIME_FORMAT, description, example: '2022-04-05T17:00:00.000Z' }),
     Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? (parseDateTime(value) ?? value) : value)),
     FieldCheck((value, args) => {
       if (isAbsent(value)) return undefined;

@@ -65,10 +65,7 @@ export function ApiField(
   options: ApiPropertyOptions & StatedBounds & { readonly required?: boolean },
 ): PropertyDecorator {
   const { required = true, ...rest } = options;
-  return applyDecorators(
-    required ? ApiProperty(rest as ApiPropertyOptions) : ApiPropertyOptional(rest as ApiPropertyOptions),
-    FieldCheck(boundsCheck(options)),
-  );
+  return applyDecorators(required ? ApiProperty(rest) : ApiPropertyOptional(rest), FieldCheck(boundsCheck(options)));
 }
 
 export function textCheck(options: Pick<TextOptions, 'required' | 'max' | 'rule' | 'requiredWhen'>): ValueCheck {

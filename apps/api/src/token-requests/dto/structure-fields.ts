@@ -5,6 +5,7 @@ import { ValidateNested } from 'class-validator';
 import { KEPT_JSON_LIMITS, checkAmountValue, checkCurrency, checkKeptJson, checkText } from '#libs/domain';
 import { FieldCheck, isAbsent, placeDto } from '../../shared/dto/field-check.js';
 import { NotAnObject } from '../../shared/dto/field-decorators.js';
+import { AMOUNT_VALUE_FORMAT, CURRENCY_FORMAT } from '../../shared/dto/stated-formats.js';
 
 /**
  * Field decorators the token request needs beyond the payments ones: lists of nested objects,
@@ -79,17 +80,23 @@ export interface ValueListOptions extends Documented {
   /** The problem of one entry (a string), or undefined. */
   readonly entryRule: (entry: string) => string | undefined;
   readonly values?: readonly string[];
+  /** The longest entry, as sent (lists of `values` are bounded by them). */
+  readonly entryMaxLength?: number;
 }
 
 /** An array of strings, each checked by `entryRule`. */
 export function ValueListField(options: ValueListOptions): PropertyDecorator {
   return applyDecorators(
     documented(options.required === true, {
-      type: String,
-      isArray: true,
+      type: 'array',
+      items: {
+        type: 'string',
+        ...(options.values === undefined ? {} : { enum: [...options.values] }),
+        ...(options.entryMaxLength === undefined ? {} : { maxLength: options.entryMaxLength }),
+      },
       description: options.description,
       maxItems: options.maxEntries,
-      ...(options.values === undefined ? {} : { enum: [...options.values] }),
+      ...(options.minEntries === undefined ? {} : { minItems: options.minEntries }),
       ...(options.example === undefined ? {} : { example: options.example }),
     }),
     FieldCheck((value) => {
@@ -100,6 +107,8 @@ export function ValueListField(options: ValueListOptions): PropertyDecorator {
       if (value.length > options.maxEntries) return `must have at most ${options.maxEntries} entries`;
       for (const [index, entry] of (value as unknown[]).entries()) {
         if (typeof entry !== 'string') return `entry ${index} must be a string`;
+        if (options.entryMaxLength !== undefined && entry.length > options.entryMaxLength)
+          return `entry ${index} must be at most ${options.entryMaxLength} characters`;
         const problem = options.entryRule(entry);
         if (problem !== undefined) return `entry ${index} ${problem}`;
       }
@@ -164,7 +173,7 @@ export function WholeNumberField(options: WholeNumberOptions): PropertyDecorator
 /** An ISO 4217 currency code. */
 export function CurrencyField(options: Documented): PropertyDecorator {
   return applyDecorators(
-    ApiProperty({ type: String, ...options }),
+    ApiProperty({ ...CURRENCY_FORMAT, ...options }),
     FieldCheck((value) => {
       if (isAbsent(value)) return 'is required';
       return typeof value === 'string' ? checkCurrency(value) : 'must be a string such as "EUR"';
@@ -175,7 +184,7 @@ export function CurrencyField(options: Documented): PropertyDecorator {
 /** A decimal amount string in the currency of the sibling field `currency` (when that one is valid). */
 export function DecimalAmountField(options: Documented): PropertyDecorator {
   return applyDecorators(
-    ApiProperty({ type: String, ...options }),
+    ApiProperty({ ...AMOUNT_VALUE_FORMAT, ...options }),
     FieldCheck((value, args) => {
       if (isAbsent(value)) return 'is required';
       if (typeof value !== 'string')

@@ -86,6 +86,7 @@ export class TokenRequestPayloadDto {
     description: 'Countries offered on the hosted pages, ISO 3166-1 alpha-2 upper case.',
     maxEntries: 50,
     entryRule: checkCountryCode,
+    entryMaxLength: 2,
     example: ['GB'],
   })
   countries?: string[];

@@ -24,6 +24,8 @@ import { KeptObjectField, ValueListField, textOfAtMost } from './structure-field
  */
 export class DestinationAccountDto extends AccountFieldsDto {}
 
+const LEGAL_NAME_MAX_LENGTH = 140;
+
 /** The creditor's names (and address, kept as sent). */
 export class CustomerDataDto {
   @ValueListField({
@@ -31,7 +33,8 @@ export class CustomerDataDto {
     required: true,
     minEntries: 1,
     maxEntries: 10,
-    entryRule: textOfAtMost(140),
+    entryRule: textOfAtMost(LEGAL_NAME_MAX_LENGTH),
+    entryMaxLength: LEGAL_NAME_MAX_LENGTH,
     example: ['Merchant Ltd'],
   })
   legalNames!: string[];

@@ -5,6 +5,7 @@ import type { RedeemTransferCommand } from '#libs/application';
 import type { MemberId, TransferDestinationInput } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { FlagField, NestedField, TextField } from '../../shared/dto/field-decorators.js';
+import { AMOUNT_VALUE_FORMAT, CURRENCY_FORMAT } from '../../shared/dto/stated-formats.js';
 
 /** The most transfer destinations a payload may repeat (a token request names them). */
 const MAX_DESTINATIONS = 10;
@@ -18,7 +19,7 @@ export class TransferAmountDto {
 
   @applyDecorators(
     ApiProperty({
-      type: String,
+      ...AMOUNT_VALUE_FORMAT,
       description:
         'Decimal string above 0 with at most 4 fraction digits (and no more than the currency has); at most what the token has left to pay; at a UK Open Banking bank exactly the amount the user authorised.',
       example: '10.50',
@@ -37,7 +38,7 @@ export class TransferAmountDto {
   value!: string;
 
   @applyDecorators(
-    ApiProperty({ type: String, description: "ISO 4217 code; must be the token's currency.", example: 'GBP' }),
+    ApiProperty({ ...CURRENCY_FORMAT, description: "ISO 4217 code; must be the token's currency.", example: 'GBP' }),
     FieldCheck((value) => {
       if (isAbsent(value)) return 'is required';
       return typeof value === 'string' ? checkCurrency(value) : 'must be a string such as "GBP"';

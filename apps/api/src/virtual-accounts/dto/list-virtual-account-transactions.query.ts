@@ -4,6 +4,7 @@ import type { SettlementTransactionListFilter } from '#libs/application';
 import { checkAmountValue } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { ChoiceParam, onlyOnce, TextParam } from '../../query-params/query-params.js';
+import { AMOUNT_VALUE_FORMAT, DATE_TIME_MAX_LENGTH } from '../../shared/dto/stated-formats.js';
 import { SettlementLimitParam, SettlementOffsetParam } from './page-params.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -12,10 +13,11 @@ const DAY_MS = 86_400_000;
 /** A calendar date (YYYY-MM-DD) or an ISO 8601 date-time. */
 function DateParam(description: string): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, description, example: '2026-11-27' }),
+    ApiPropertyOptional({ type: String, description, example: '2026-11-27', maxLength: DATE_TIME_MAX_LENGTH }),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
       if (typeof value !== 'string') return onlyOnce(value) ?? 'must be an ISO 8601 date';
+      if (value.length > DATE_TIME_MAX_LENGTH) return `must be at most ${DATE_TIME_MAX_LENGTH} characters`;
       return instantOf(value) === undefined ? 'must be an ISO 8601 date (YYYY-MM-DD) or date-time' : undefined;
     }),
   );
@@ -52,7 +54,7 @@ export class ListVirtualAccountTransactionsQuery {
 
   @applyDecorators(
     ApiPropertyOptional({
-      type: String,
+      ...AMOUNT_VALUE_FORMAT,
       description: 'Only transactions of this amount (a decimal).',
       example: '10.50',
     }),

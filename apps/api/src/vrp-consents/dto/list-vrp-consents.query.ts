@@ -4,13 +4,14 @@ import type { ListVrpConsentsCommand } from '#libs/application';
 import { VRP_CONSENT_STATUSES, VRP_SCHEMES, type MemberId } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { parseDateTime } from '../../shared/dto/date-time.js';
+import { DATE_TIME_FORMAT } from '../../shared/dto/stated-formats.js';
 import { ChoiceParam, LimitParam, TextParam, onlyOnce } from '../../query-params/query-params.js';
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
 function DateTimeParam(description: string): PropertyDecorator {
   return applyDecorators(
-    ApiPropertyOptional({ type: String, format: 'date-time', description, example: '2026-04-05T17:00:00.000Z' }),
+    ApiPropertyOptional({ ...DATE_TIME_FORMAT, description, example: '2026-04-05T17:00:00.000Z' }),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
       if (typeof value !== 'string') return onlyOnce(value) ?? 'must be text';
@@ -20,6 +21,9 @@ function DateTimeParam(description: string): PropertyDecorator {
     }),
   );
 }
+
+/** The most statuses the filter takes. */
+const STATUS_FILTER_MAX_ENTRIES = 50;
 
 /** GET /vrp-consents query: the reference's limit (required, 1..200), opaque offset and filters. */
 export class ListVrpConsentsQuery {
@@ -39,12 +43,15 @@ export class ListVrpConsentsQuery {
 
   @applyDecorators(
     ApiPropertyOptional({
-      type: [String],
-      enum: [...VRP_CONSENT_STATUSES],
+      type: 'array',
+      items: { type: 'string', enum: [...VRP_CONSENT_STATUSES] },
+      maxItems: STATUS_FILTER_MAX_ENTRIES,
       description: 'Only consents in these statuses (repeat the parameter).',
     }),
     FieldCheck((value) => {
       if (isAbsent(value)) return undefined;
+      if (asList(value).length > STATUS_FILTER_MAX_ENTRIES)
+        return `must have at most ${STATUS_FILTER_MAX_ENTRIES} entries`;
       return asList(value).every((status) => (VRP_CONSENT_STATUSES as readonly unknown[]).includes(status))
         ? undefined
         : `must be one of ${VRP_CONSENT_STATUSES.join(', ')}`;

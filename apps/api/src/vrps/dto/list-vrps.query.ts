@@ -14,16 +14,26 @@ export class ListVrpsQuery {
   offset?: string;
 }
 
+/** A positive decimal with up to 18 whole and 4 fraction digits, and its longest spelling. */
+const FUNDS_AMOUNT = /^\d{1,18}(\.\d{1,4})?$/;
+const FUNDS_AMOUNT_MAX_LENGTH = 18 + 1 + 4;
+
 /** GET /vrps/{id}/confirm-funds query: the amount to confirm, a decimal string. */
 export class ConfirmVrpFundsQuery {
   static readonly fieldPath = '';
 
   @applyDecorators(
-    ApiProperty({ type: String, description: 'The amount to confirm availability for.', example: '10.00' }),
+    ApiProperty({
+      type: String,
+      description: 'The amount to confirm availability for.',
+      example: '10.00',
+      maxLength: FUNDS_AMOUNT_MAX_LENGTH,
+      pattern: FUNDS_AMOUNT.source,
+    }),
     FieldCheck((value) => {
       if (isAbsent(value) || value === '') return 'is required';
       if (typeof value !== 'string') return onlyOnce(value) ?? 'must be a decimal string';
-      return /^\d{1,18}(\.\d{1,4})?$/.test(value) && Number(value) > 0
+      return FUNDS_AMOUNT.test(value) && Number(value) > 0
         ? undefined
         : 'must be a positive decimal string with at most 4 fraction digits';
     }),
