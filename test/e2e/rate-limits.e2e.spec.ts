@@ -206,6 +206,18 @@ describe('rate limits', () => {
     expectRateLimitHeaders(stillReads, 5, 4);
   });
 
+  it('counts refused requests too, and says so on the 4xx: a 400 and a 404 carry the member’s headers', async () => {
+    const member = await createMember('Refused Ltd');
+    const auth = { authorization: `Basic ${member.apiKey}` };
+    const invalid = await send(api1, 'POST', `/member/${member.id}/keys`, { ...auth, body: { keyAlgorithm: 'NONE' } });
+    expect(invalid.status).toBe(400);
+    expectRateLimitHeaders(invalid, 3, 2);
+    const missing = await send(api1, 'GET', `/member/${member.id}/keys/no-such-key`, auth);
+    expect(missing.status).toBe(404);
+    expectRateLimitHeaders(missing, 5, 4);
+    expectRateLimitHeaders(await read(member), 5, 3);
+  });
+
   it('does not let one member exhaust another member’s quota', async () => {
     const noisy = await createMember('Noisy Ltd');
     const quiet = await createMember('Quiet Ltd');
@@ -334,6 +346,8 @@ describe('rate limits', () => {
         });
         if (index < 4) {
           expect(sent.status, `failure ${index + 1}`).toBe(401);
+          // Each 401 says how many failures the address has left in the window.
+          expectRateLimitHeaders(sent, 4, 3 - index);
         } else {
           expectTooMany(sent);
           expectRateLimitHeaders(sent, 4, 0);

@@ -10,7 +10,11 @@ export class AuthFailure extends Error {
     this.name = 'AuthFailure';
   }
 
-  toGatewayError(): GatewayError {
-    return new GatewayError('Unauthenticated', { message: 'Authorization is missing or invalid.' });
+  /** The 401, with the headers of the failure counter it was counted on (RateLimit-*) when given. */
+  toGatewayError(headers?: Readonly<Record<string, string>>): GatewayError {
+    return new GatewayError('Unauthenticated', {
+      message: 'Authorization is missing or invalid.',
+      ...(headers === undefined ? {} : { headers }),
+    });
   }
 }

@@ -86,7 +86,10 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets) === true) {
       // No credential; pages and callbacks anyone can reach are limited per address and resource.
       const limit = this.reflector.getAllAndOverride<PublicRouteLimit | undefined>(PUBLIC_ROUTE_LIMIT, targets);
-      if (limit !== undefined) await this.publicLimits.pass(http.getRequest<FastifyRequest>(), limit);
+      if (limit !== undefined) {
+        const nearest = await this.publicLimits.pass(http.getRequest<FastifyRequest>(), limit);
+        void http.getResponse<FastifyReply>().headers(rateLimitHeaders(nearest));
+      }
       return true;
     }
     const request = http.getRequest<FastifyRequest>();
@@ -108,11 +111,11 @@ export class AuthGuard implements CanActivate {
     }
     if (passed.kind === 'replayed') throw await this.failed(request, gate, new AuthFailure('token replayed'));
     if (passed.kind === 'stale') throw new Error('credentials generation changed twice during one request');
+    const { decision } = passed;
+    void reply.headers(rateLimitHeaders(decision));
     if (credential.suspended) throw new GatewayError('PermissionDenied', { message: 'The member is suspended.' });
     request.member = credential.member;
 
-    const { decision } = passed;
-    void reply.headers(rateLimitHeaders(decision));
     if (!decision.allowed)
       throw this.tooMany(decision, `Rate limit of ${gate.limit} ${gate.routeClass} requests per minute reached.`);
     return true;
@@ -141,7 +144,9 @@ export class AuthGuard implements CanActivate {
     const counter = failureCounterOf(request.headers.authorization, request.ip);
     const counted = await this.limiter.hit(counter, gate.failureLimit);
     this.logger.info({ traceId: request.traceId, reason: failure.reason, ip: request.ip }, 'authentication failed');
-    return counted.allowed ? failure.toGatewayError() : this.tooMany(counted, TOO_MANY_FAILURES);
+    return counted.allowed
+      ? failure.toGatewayError(rateLimitHeaders(counted))
+      : this.tooMany(counted, TOO_MANY_FAILURES);
   }
 
   private forget(cacheKey: string): void {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { GatewayError, type AppConfig, type PublicRouteLimit } from '#libs/common';
-import { rateLimitHeaders, type RateLimiter } from './rate-limiter.js';
+import { rateLimitHeaders, type RateLimitDecision, type RateLimiter } from './rate-limiter.js';
 
 /** The resource's counter is keyed by a digest: the token or state it is named by is a credential, never kept in Redis. */
 function digest(value: string): string {
@@ -35,7 +35,8 @@ export class PublicRouteLimits {
     private readonly limits: AppConfig['rateLimits'],
   ) {}
 
-  async pass(request: FastifyRequest, limit: PublicRouteLimit): Promise<void> {
+  /** Counts the request; answers the counter nearest its limit (for the RateLimit-* headers), or throws 429. */
+  async pass(request: FastifyRequest, limit: PublicRouteLimit): Promise<RateLimitDecision> {
     const name = nameOf(request, limit);
     const counters = [
       { key: `public-ip:${request.ip}`, limit: this.limits.publicPerAddressPerMinute },
@@ -49,6 +50,7 @@ export class PublicRouteLimits {
       throw tooMany(address, 'Too many requests from this address; try again later.');
     if (resource !== undefined && !resource.allowed)
       throw tooMany(resource, `Too many requests for this ${limit.kind.replace(/-/g, ' ')}; try again later.`);
+    return decisions.reduce((nearest, decision) => (decision.remaining < nearest.remaining ? decision : nearest));
   }
 }
 

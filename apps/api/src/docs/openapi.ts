@@ -4,6 +4,7 @@ import { PAYMENT_OPENAPI_SCHEMAS } from '../payments/payment.openapi.js';
 import { requireAnswerWrappers } from './answer-wrappers.js';
 import { addErrorResponses } from './error-responses.js';
 import { statePathParameterBounds } from './path-parameter-bounds.js';
+import { documentRateLimitHeaders } from './rate-limit-headers.js';
 
 const ERROR_DESCRIPTION = [
   'Every error answers `{ "error": { ... } }` in the shape its status requires, always with `tokenTraceId`;',
@@ -49,6 +50,7 @@ export function buildPublicDocument(app: NestFastifyApplication, serverUrl: stri
   requireAnswerWrappers(document);
   statePathParameterBounds(document);
   addErrorResponses(document, 'members');
+  documentRateLimitHeaders(document);
   return document;
 }
 

@@ -9,6 +9,10 @@ import { TRACE_HEADER } from './request-trace.js';
 /** Header set (to "true") only when a bank's 5xx caused the error. */
 export const EXTERNAL_ERROR_HEADER = 'token-external-error';
 
+/** Every 429 and 503 says when to try again: its own wait, or this one. */
+const RETRIED_STATUSES = new Set([429, 503]);
+const DEFAULT_RETRY_AFTER_SECONDS = 1;
+
 /** The HTTP exchange an exception filter answers. */
 export interface FailedExchange {
   readonly request: FastifyRequest;
@@ -48,7 +52,9 @@ export class GlobalErrorFilter implements ExceptionFilter {
 
     void reply.header(TRACE_HEADER, traceId);
     if (error.external) void reply.header(EXTERNAL_ERROR_HEADER, 'true');
-    if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
+    const retryAfter =
+      error.retryAfterSeconds ?? (RETRIED_STATUSES.has(error.status) ? DEFAULT_RETRY_AFTER_SECONDS : undefined);
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
     void reply
       .status(error.status)
