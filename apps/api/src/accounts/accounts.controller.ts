@@ -77,7 +77,11 @@ export class AccountsController {
   constructor(private readonly reads: AccountInformationReads) {}
 
   @Get('accounts')
-  @ApiOperation({ summary: 'Get information for all accounts', operationId: 'GatewayService.GetAccounts' })
+  @ApiOperation({
+    summary: 'Get information for all accounts',
+    operationId: 'GatewayService.GetAccounts',
+    description: 'The accounts the access token (`on-behalf-of`) covers, as the bank answers them.',
+  })
   @decorate(...CONSENT_HEADERS)
   @ApiOkResponse({ schema: ACCOUNTS_RESPONSE })
   accounts(@CurrentMember() member: MemberContext, @Req() request: FastifyRequest): Promise<Json> {
@@ -85,7 +89,11 @@ export class AccountsController {
   }
 
   @Get('accounts/:accountId')
-  @ApiOperation({ summary: 'Get account information', operationId: 'GatewayService.GetAccount' })
+  @ApiOperation({
+    summary: 'Get account information',
+    operationId: 'GatewayService.GetAccount',
+    description: 'One account the access token covers.',
+  })
   @decorate(...CONSENT_HEADERS)
   @ApiOkResponse({ schema: ACCOUNT_RESPONSE })
   account(
@@ -131,7 +139,11 @@ export class AccountsController {
   }
 
   @Get('accounts/:accountId/balance')
-  @ApiOperation({ summary: 'Get an account balance', operationId: 'GatewayService.GetBalance' })
+  @ApiOperation({
+    summary: 'Get an account balance',
+    operationId: 'GatewayService.GetBalance',
+    description: 'The current and available balance of one account the access token covers.',
+  })
   @decorate(...CONSENT_HEADERS, CACHE_HEADER)
   @ApiOkResponse({ schema: BALANCE_RESPONSE })
   balance(
@@ -170,7 +182,11 @@ export class AccountsController {
   }
 
   @Get('accounts/:accountId/transaction/:transactionId')
-  @ApiOperation({ summary: 'Get transaction information', operationId: 'GatewayService.GetTransaction' })
+  @ApiOperation({
+    summary: 'Get transaction information',
+    operationId: 'GatewayService.GetTransaction',
+    description: 'One transaction of an account the access token covers.',
+  })
   @decorate(...CONSENT_HEADERS, CACHE_HEADER)
   @ApiOkResponse({ schema: TRANSACTION_RESPONSE })
   transaction(
@@ -203,7 +219,11 @@ export class AccountsController {
   }
 
   @Get('accounts/:accountId/standing-orders/:standingOrderId')
-  @ApiOperation({ summary: 'Get standing order information', operationId: 'GatewayService.GetStandingOrder' })
+  @ApiOperation({
+    summary: 'Get standing order information',
+    operationId: 'GatewayService.GetStandingOrder',
+    description: 'One standing order of an account the access token covers.',
+  })
   @decorate(...CONSENT_HEADERS)
   @ApiOkResponse({ schema: STANDING_ORDER_RESPONSE })
   standingOrder(

@@ -18,21 +18,33 @@ export class BanksController {
   ) {}
 
   @Get('banks')
-  @ApiOperation({ summary: 'Get banks v1', operationId: 'GatewayService.GetBanks' })
+  @ApiOperation({
+    summary: 'Get banks v1',
+    operationId: 'GatewayService.GetBanks',
+    description: 'The bank catalogue in the v1 shape, filtered and paged by page and perPage.',
+  })
   @ApiOkResponse({ type: GetBanksResponse })
   async getBanks(@Query() query: BanksV1Query): Promise<GetBanksResponse> {
     return toGetBanksResponse(await this.listBanks.execute(listBanksV1Command(query)));
   }
 
   @Get('v2/banks')
-  @ApiOperation({ summary: 'Get banks v2', operationId: 'GetBanksv2' })
+  @ApiOperation({
+    summary: 'Get banks v2',
+    operationId: 'GetBanksv2',
+    description: 'The bank catalogue in the v2 shape, with what each bank supports, filtered and paged.',
+  })
   @ApiOkResponse({ type: GetBanksV2Response })
   async getBanksV2(@Query() query: BanksV2Query): Promise<GetBanksV2Response> {
     return toGetBanksV2Response(await this.listBanks.execute(listBanksV2Command(query)));
   }
 
   @Get('bank/countries')
-  @ApiOperation({ summary: 'Get bank countries', operationId: 'GatewayService.GetBanksCountries' })
+  @ApiOperation({
+    summary: 'Get bank countries',
+    operationId: 'GatewayService.GetBanksCountries',
+    description: 'The countries of the banks that match the filters, as ISO 3166-1 alpha-2 codes.',
+  })
   @ApiOkResponse({ type: GetBanksCountriesResponse })
   async getCountries(@Query() query: BankCountriesQuery): Promise<GetBanksCountriesResponse> {
     return { countries: await this.listCountries.execute(bankCountriesFilter(query)) };

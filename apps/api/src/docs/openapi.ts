@@ -5,6 +5,7 @@ import { requireAnswerWrappers } from './answer-wrappers.js';
 import { addErrorResponses } from './error-responses.js';
 import { statePathParameterBounds } from './path-parameter-bounds.js';
 import { documentRateLimitHeaders } from './rate-limit-headers.js';
+import { declareTags } from './tags.js';
 
 const ERROR_DESCRIPTION = [
   'Every error answers `{ "error": { ... } }` in the shape its status requires, always with `tokenTraceId`;',
@@ -20,6 +21,7 @@ export function buildPublicDocument(app: NestFastifyApplication, serverUrl: stri
       `Pay and be paid by bank transfer, read accounts with consent, and receive signed webhooks.\n\n${ERROR_DESCRIPTION}`,
     )
     .setVersion('0.1.0')
+    .setLicense('Apache-2.0', 'https://www.apache.org/licenses/LICENSE-2.0')
     .addServer(serverUrl)
     .addBearerAuth(
       {
@@ -51,6 +53,7 @@ export function buildPublicDocument(app: NestFastifyApplication, serverUrl: stri
   statePathParameterBounds(document);
   addErrorResponses(document, 'members');
   documentRateLimitHeaders(document);
+  declareTags(document);
   return document;
 }
 

@@ -22,7 +22,11 @@ export class MemberKeysController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Submit a public key', operationId: 'GatewayService.AddMemberKey' })
+  @ApiOperation({
+    summary: 'Submit a public key',
+    operationId: 'GatewayService.AddMemberKey',
+    description: 'Registers a public key the member signs request-bound JWS with; answers its keyId (the JWS `kid`).',
+  })
   @ApiBody({
     type: SubmitKeyRequest,
     examples: {
@@ -46,7 +50,11 @@ export class MemberKeysController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Get public keys', operationId: 'GatewayService.GetMemberKeys' })
+  @ApiOperation({
+    summary: 'Get public keys',
+    operationId: 'GatewayService.GetMemberKeys',
+    description: 'The member’s registered public keys, with their algorithms and expiries.',
+  })
   @ApiOkResponse({
     type: [GetKeysResponse],
     description: 'As the reference description has it: an array holding one GetKeysResponse.',
@@ -56,7 +64,11 @@ export class MemberKeysController {
   }
 
   @Get(':keyId')
-  @ApiOperation({ summary: 'Get a public key', operationId: 'GatewayService.GetMemberKey' })
+  @ApiOperation({
+    summary: 'Get a public key',
+    operationId: 'GatewayService.GetMemberKey',
+    description: 'One registered public key of the member; 404 for another member’s or a deleted one.',
+  })
   @ApiOkResponse({ type: GetKeysResponse })
   async get(
     @CurrentMember() member: MemberContext,
@@ -67,7 +79,11 @@ export class MemberKeysController {
   }
 
   @Delete(':keyId')
-  @ApiOperation({ summary: 'Delete a public key', operationId: 'GatewayService.DeleteMemberKey' })
+  @ApiOperation({
+    summary: 'Delete a public key',
+    operationId: 'GatewayService.DeleteMemberKey',
+    description: 'Deletes the key: requests signed with it are refused from the next request on, on every replica.',
+  })
   @ApiOkResponse({ schema: { type: 'object' } })
   async delete(
     @CurrentMember() member: MemberContext,
