@@ -2109,6 +2109,7 @@ export interface components {
              */
             expiresAt?: string;
             /**
+             * Format: int32
              * @description How many payments the link allows (default 10000000).
              * @example 2
              */
@@ -2215,6 +2216,11 @@ export interface components {
             /** @description The ultimate creditor name. */
             ultimateCreditorName?: string;
         };
+        PayloadSignature: {
+            keyId: string;
+            memberId: string;
+            signature: string;
+        };
         Payment: {
             authentication?: components["schemas"]["RedirectUrl"] | components["schemas"]["EmbeddedAuth"];
             bankPaymentId?: string;
@@ -2232,10 +2238,28 @@ export interface components {
             /** @example pm2:4QExXrhKTxfShBdcTeqFabqJ */
             id: string;
             /** @description The initiation as accepted (AUTO_SELECT replaced by the chosen rail once the bank is known). */
-            initiation: Record<string, never>;
+            initiation: components["schemas"]["PaymentInitiationDto"];
             memberId: string;
+            /** @description Where refunds go (the account the bank gave), and how much of the payment they have taken. */
             refundDetails?: {
-                refundAccount?: Record<string, never>;
+                /** @enum {string} */
+                paymentRefundStatus: "NONE" | "PARTIAL" | "FULL";
+                /** @description As the bank gave it. */
+                refundAccount: {
+                    [key: string]: unknown;
+                };
+                remainingRefundAmount: {
+                    /** @example GBP */
+                    currency: string;
+                    /** @example 10.00 */
+                    value: string;
+                };
+                settledRefundAmount: {
+                    /** @example GBP */
+                    currency: string;
+                    /** @example 10.00 */
+                    value: string;
+                };
             };
             status: components["schemas"]["PaymentStatus"];
             statusReasonInformation?: string;
@@ -2390,6 +2414,81 @@ export interface components {
             risk?: components["schemas"]["RiskDto"];
             /** @description Only for variable recurring payments: the VRP consent id. */
             vrpConsentId?: string;
+        };
+        PaymentLink: {
+            /** Format: date-time */
+            createdAt: string;
+            currentUsage: components["schemas"]["PaymentLinkUsage"];
+            id: string;
+            linkConfig: components["schemas"]["PaymentLinkConfig"];
+            memberId: string;
+            paymentTemplate: components["schemas"]["PaymentLinkTemplate"];
+            /** @enum {string} */
+            status: "LINK_ACTIVE" | "LINK_EXPIRED" | "LINK_CANCELED" | "USAGE_LIMIT_REACHED" | "AMOUNT_LIMIT_REACHED";
+            /** @description The link's public page, where payers pay. */
+            url: string;
+        };
+        PaymentLinkConfig: {
+            /** Format: date-time */
+            expiresAt?: string;
+            /** @example 2 */
+            maxUsageCount: number;
+            /** @example 25.00 */
+            perPaymentAmountLimit?: string;
+            /** @example 100.00 */
+            totalAmountLimit?: string;
+        };
+        PaymentLinkTemplate: {
+            /** @description Currency, and the value for a fixed amount. */
+            amount: components["schemas"]["PaymentTemplateAmountDto"];
+            /**
+             * @description Where the payer returns after each payment (https, not under the gateway’s own host). Required here: every payment of the link needs it.
+             * @example https://tpp.example/callback
+             */
+            callbackUrl: string;
+            /**
+             * @description Who bears the charges.
+             * @enum {string}
+             */
+            chargeBearer?: "INVALID_CHARGE_BEARER" | "CRED" | "DEBT" | "SHAR" | "SLEV";
+            /** @description Fund confirmation check. */
+            confirmFunds?: boolean;
+            /** @description The payee. */
+            creditor: components["schemas"]["CreditorDto"];
+            /** @description The member's reference of the payer. */
+            externalPsuReference?: string;
+            /** @description The link's id. */
+            id: string;
+            /**
+             * @description The rail.
+             * @example FASTER_PAYMENTS
+             * @enum {string}
+             */
+            localInstrument: "SEPA" | "SEPA_INSTANT" | "FASTER_PAYMENTS" | "ELIXIR" | "EU_DOMESTIC_NON_EURO" | "EU_DOMESTIC_NON_EURO_INSTANT" | "BANKGIRO" | "PLUSGIRO" | "AUTO_SELECT";
+            /** @description The sub-TPP the link is made for. */
+            onBehalfOfId?: string;
+            /**
+             * @description Base reference of each payment (a unique suffix is added per use).
+             * @example ORDER-4711
+             */
+            refId: string;
+            /**
+             * @description Remittance information shown to the payer.
+             * @example ORDER 4711
+             */
+            remittanceInformationPrimary?: string;
+            /** @description Further remittance information. */
+            remittanceInformationSecondary?: string;
+            /** @description Return refund account information. */
+            returnRefundAccount?: boolean;
+        };
+        PaymentLinkUsage: {
+            /**
+             * @description With a totalAmountLimit: what is left of it.
+             * @example 75.00
+             */
+            remainingAmount?: string;
+            remainingCount: number;
         };
         /** @enum {string} */
         PaymentStatus: "INITIATION_PENDING" | "INITIATION_PENDING_REDIRECT_AUTH" | "INITIATION_PENDING_REDIRECT_AUTH_VERIFICATION" | "INITIATION_PENDING_REDIRECT_HP" | "INITIATION_PENDING_REDIRECT_PBL" | "INITIATION_PENDING_EMBEDDED_AUTH" | "INITIATION_PENDING_EMBEDDED_AUTH_VERIFICATION" | "INITIATION_PENDING_DECOUPLED_AUTH" | "INITIATION_PENDING_REDEMPTION" | "INITIATION_PENDING_REDEMPTION_VERIFICATION" | "INITIATION_PROCESSING" | "INITIATION_COMPLETED" | "INITIATION_REJECTED" | "INITIATION_REJECTED_INSUFFICIENT_FUNDS" | "INITIATION_FAILED" | "INITIATION_DECLINED" | "INITIATION_EXPIRED" | "INITIATION_NO_FINAL_STATUS_AVAILABLE" | "SETTLEMENT_IN_PROGRESS" | "SETTLEMENT_COMPLETED" | "SETTLEMENT_INCOMPLETE" | "CANCELED";
@@ -2827,6 +2926,61 @@ export interface components {
              */
             tokenTraceId: string;
         };
+        SettlementRule: {
+            /** @enum {string} */
+            amountType: "FIXED_VALUE" | "PERCENTAGE" | "BALANCE_TO_RETAIN";
+            /** @example 10.00 */
+            amountValue: string;
+            description?: string;
+            effectiveFrom?: string;
+            effectiveTo?: string;
+            payeeAccountDetails: components["schemas"]["PayeeAccountDetailsDto"];
+            /** @description The settlement account the rule pays from. */
+            payerAccountId: string;
+            /** Format: uuid */
+            settlementRuleId: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "INACTIVE";
+            /** @enum {string} */
+            timeInterval: "INTRADAY" | "DAILY" | "WEEKLY" | "MONTHLY" | "QUARTERLY" | "HALF_YEARLY" | "YEARLY";
+        };
+        SettlementRulePayout: {
+            bankPaymentStatus?: string;
+            bankTransactionId?: string;
+            /** Format: date-time */
+            createdDateTime: string;
+            description: string;
+            /** @description The payout's id (the run's, for a run that could not pay). */
+            id: string;
+            initiation: components["schemas"]["SettlementRulePayoutInitiation"];
+            memberId: string;
+            reference: string;
+            /** Format: uuid */
+            settlementRuleId: string;
+            /** @description The payout's status (INITIATION_FAILED for a run that could not pay). */
+            status: string;
+            statusReasonInformation?: string;
+            /** Format: date-time */
+            updatedDateTime: string;
+        };
+        SettlementRulePayoutAmount: {
+            /** @example GBP */
+            currency: string;
+            /** @example 10.00 */
+            value: string;
+        };
+        SettlementRulePayoutDebtor: {
+            accountId: string;
+        };
+        SettlementRulePayoutInitiation: {
+            amount: components["schemas"]["SettlementRulePayoutAmount"];
+            creditor: components["schemas"]["PayeeAccountDetailsDto"];
+            debtor: components["schemas"]["SettlementRulePayoutDebtor"];
+            description: string;
+            /** @enum {string} */
+            paymentType: "PAYOUT";
+            refId: string;
+        };
         SetWebhookConfigRequest: {
             config: components["schemas"]["WebhookConfigDto"];
         };
@@ -3018,6 +3172,32 @@ export interface components {
             /** @description A reference of the user (kept as sent). */
             userRefId?: string;
         };
+        Transfer: {
+            /** @description The token request's actingAs: the party the token was made on behalf of. */
+            actingAs?: components["schemas"]["ActingAsDto"];
+            convertedToFutureDatedPayment: boolean;
+            /**
+             * @description Unix epoch milliseconds, as a string.
+             * @example 1767225600000
+             */
+            createdAtMs: string;
+            /**
+             * Format: date
+             * @description A future-dated payment: the day it is made.
+             */
+            executionDate?: string;
+            /** @example t:4QExXrhKTxfShBdcTeqFabqJ */
+            id: string;
+            payload: components["schemas"]["TransferPayload"];
+            payloadSignatures: components["schemas"]["PayloadSignature"][];
+            providerDetails?: components["schemas"]["TransferProviderDetails"];
+            refundDetails: components["schemas"]["TransferRefundDetails"];
+            source?: components["schemas"]["TransferSource"];
+            /** @enum {string} */
+            status: "PROCESSING" | "SUCCESS" | "INITIATED" | "PENDING" | "PENDING_EXTERNAL_AUTHORIZATION" | "FAILURE_GENERIC" | "FAILURE_PERMISSION_DENIED" | "FAILURE_CANCELED" | "FAILURE_EXPIRED" | "FAILURE_INSUFFICIENT_FUNDS" | "FAILURE_DECLINED" | "SETTLEMENT_IN_PROGRESS" | "SETTLEMENT_COMPLETED" | "SETTLEMENT_INCOMPLETE";
+            statusReasonInformation?: string;
+            transactionId?: string;
+        };
         TransferAmountDto: {
             /**
              * @description ISO 4217 code; must be the token's currency.
@@ -3110,6 +3290,19 @@ export interface components {
             /** @description The creditor accounts; at least one. The payment goes to the first. */
             transferDestinations: components["schemas"]["TransferDestinationDto"][];
         };
+        TransferPayload: {
+            amount: components["schemas"]["TransferAmountDto"];
+            confirmFunds?: boolean;
+            description?: string;
+            /** @description The instructions' metadata. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            refId: string;
+            tokenId: string;
+            /** @description As the token request gave them (the token request's TransferDestination). */
+            transferDestinations?: components["schemas"]["TransferDestinationDto"][];
+        };
         TransferPayloadRequestDto: {
             /** @description What the transfer pays. Omitted: what the token has left to pay (its lifetime amount if it has paid nothing). The currency must be the token's. */
             amount?: components["schemas"]["TransferAmountDto"];
@@ -3131,6 +3324,34 @@ export interface components {
             tokenId: string;
             /** @description The token request's transfer destinations, repeated (the bank's consent names them and cannot be changed); omit to use them. */
             transferDestinations?: Record<string, never>[];
+        };
+        TransferProviderDetails: {
+            id?: string;
+            status?: string;
+        };
+        TransferRefundDetails: {
+            /** @enum {string} */
+            transferRefundStatus: "NONE" | "PARTIAL" | "FULL";
+        };
+        TransferSource: {
+            /**
+             * @description One object keyed by its kind: iban, gbDomestic, bban, bankgiro or plusgiro.
+             * @example {
+             *       "gbDomestic": {
+             *         "sortCode": "040004",
+             *         "accountNumber": "12345678"
+             *       }
+             *     }
+             */
+            accountIdentifier: {
+                [key: string]: unknown;
+            };
+            bankId: string;
+            bic?: string;
+            customerData?: components["schemas"]["TransferSourceCustomerData"];
+        };
+        TransferSourceCustomerData: {
+            legalNames: string[];
         };
         VerificationAccountDto: {
             /**
@@ -3184,6 +3405,47 @@ export interface components {
              */
             localInstrument: "SEPA" | "SEPA_INSTANT" | "FASTER_PAYMENTS";
         };
+        Vrp: {
+            bankVrpId?: string;
+            bankVrpStatus?: string;
+            /** Format: date-time */
+            createdDateTime: string;
+            id: string;
+            initiation: components["schemas"]["VrpInitiation"];
+            memberId: string;
+            refundDetails?: components["schemas"]["VrpRefundDetails"];
+            /** @enum {string} */
+            status: "INITIATION_PENDING" | "INITIATION_PENDING_REDIRECT_AUTH" | "INITIATION_PENDING_REDIRECT_AUTH_VERIFICATION" | "INITIATION_PENDING_REDIRECT_HP" | "INITIATION_PENDING_REDIRECT_PBL" | "INITIATION_PENDING_EMBEDDED_AUTH" | "INITIATION_PENDING_EMBEDDED_AUTH_VERIFICATION" | "INITIATION_PENDING_DECOUPLED_AUTH" | "INITIATION_PENDING_REDEMPTION" | "INITIATION_PENDING_REDEMPTION_VERIFICATION" | "INITIATION_PROCESSING" | "INITIATION_COMPLETED" | "INITIATION_REJECTED" | "INITIATION_REJECTED_INSUFFICIENT_FUNDS" | "INITIATION_FAILED" | "INITIATION_DECLINED" | "INITIATION_EXPIRED" | "INITIATION_NO_FINAL_STATUS_AVAILABLE" | "SETTLEMENT_IN_PROGRESS" | "SETTLEMENT_COMPLETED" | "SETTLEMENT_INCOMPLETE" | "CANCELED";
+            statusReasonInformation?: string;
+            /** Format: date-time */
+            updatedDateTime: string;
+        };
+        VrpAmount: {
+            /** @example GBP */
+            currency: string;
+            /** @example 10.00 */
+            value: string;
+        };
+        VrpConsent: {
+            authentication?: components["schemas"]["VrpConsentAuthentication"];
+            bankVrpConsentId?: string;
+            bankVrpConsentStatus?: string;
+            /** Format: date-time */
+            createdDateTime: string;
+            /** @example vc:4QExXrhKTxfShBdcTeqFabqJ */
+            id: string;
+            /** @description The initiation as accepted, with startDateTime (the creation time when it was absent). */
+            initiation: components["schemas"]["VrpConsentInitiationDto"];
+            memberId: string;
+            /** @enum {string} */
+            status: "PENDING" | "PENDING_MORE_INFO" | "PENDING_REDIRECT_AUTH" | "PENDING_REDIRECT_AUTH_VERIFICATION" | "AUTHORIZED" | "REJECTED" | "REVOKED" | "FAILED";
+            statusReasonInformation?: string;
+            /** Format: date-time */
+            updatedDateTime: string;
+        };
+        VrpConsentAuthentication: {
+            redirectUrl: string;
+        };
         VrpConsentInitiationDto: {
             /**
              * @description The bank (from GET /v2/banks, with variable recurring payments). Without it the user picks the bank on the hosted pages.
@@ -3227,6 +3489,7 @@ export interface components {
              */
             maximumIndividualAmount: string;
             /**
+             * Format: int32
              * @description Payments allowed under the consent; 0 sets no limit.
              * @example 12
              */
@@ -3313,6 +3576,15 @@ export interface components {
             /** @description The ultimate debtor's name. */
             ultimateDebtorName?: string;
         };
+        VrpInitiation: {
+            amount: components["schemas"]["VrpAmount"];
+            confirmFunds?: boolean;
+            consentId: string;
+            refId: string;
+            remittanceInformationPrimary: string;
+            remittanceInformationSecondary?: string;
+            risk?: components["schemas"]["RiskDto"];
+        };
         VrpPeriodicLimitDto: {
             /**
              * @description The most all payments of one period may add up to.
@@ -3331,6 +3603,11 @@ export interface components {
              * @enum {string}
              */
             periodType: "DAY" | "WEEK" | "MONTH" | "YEAR";
+        };
+        VrpRefundDetails: {
+            refundAccount: {
+                [key: string]: unknown;
+            };
         };
         WebhookConfigDto: {
             /**
@@ -3371,7 +3648,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        keys: Record<string, never>[];
+                        keys: {
+                            /** @enum {string} */
+                            alg: "EdDSA";
+                            /** @enum {string} */
+                            crv: "Ed25519";
+                            kid: string;
+                            /** @enum {string} */
+                            kty: "OKP";
+                            /** @enum {string} */
+                            use: "sig";
+                            /** @description The public key, base64url. */
+                            x: string;
+                        }[];
                     };
                 };
             };
@@ -5077,7 +5366,7 @@ export interface operations {
                             logo?: string;
                             mccCode?: string;
                             memberId?: string;
-                            merchant?: Record<string, never>;
+                            merchant?: components["schemas"]["SubTppMerchantDto"];
                             name?: string;
                             parentSubTppId?: string;
                             restrictedCountries?: string[];
@@ -5252,7 +5541,7 @@ export interface operations {
                             logo?: string;
                             mccCode?: string;
                             memberId?: string;
-                            merchant?: Record<string, never>;
+                            merchant?: components["schemas"]["SubTppMerchantDto"];
                             name?: string;
                             parentSubTppId?: string;
                             restrictedCountries?: string[];
@@ -5445,7 +5734,7 @@ export interface operations {
                             logo?: string;
                             mccCode?: string;
                             memberId?: string;
-                            merchant?: Record<string, never>;
+                            merchant?: components["schemas"]["SubTppMerchantDto"];
                             name?: string;
                             parentSubTppId?: string;
                             restrictedCountries?: string[];
@@ -6392,7 +6681,8 @@ export interface operations {
                             bankTransactionId?: string;
                             createdDateTime?: string;
                             id?: string;
-                            initiation?: Record<string, never>;
+                            /** @description The initiation as accepted, its debtor and creditor as resolved (from the registration, the payment). */
+                            initiation?: components["schemas"]["RefundInitiationDto"];
                             memberId?: string;
                             status?: string;
                             statusReasonInformation?: string;
@@ -6485,7 +6775,8 @@ export interface operations {
                             bankTransactionId?: string;
                             createdDateTime?: string;
                             id?: string;
-                            initiation?: Record<string, never>;
+                            /** @description The initiation as accepted, its debtor and creditor as resolved (from the registration, the payment). */
+                            initiation?: components["schemas"]["RefundInitiationDto"];
                             memberId?: string;
                             status?: string;
                             statusReasonInformation?: string;
@@ -6595,7 +6886,8 @@ export interface operations {
                             bankTransactionId?: string;
                             createdDateTime?: string;
                             id?: string;
-                            initiation?: Record<string, never>;
+                            /** @description The initiation as accepted, its debtor and creditor as resolved (from the registration, the payment). */
+                            initiation?: components["schemas"]["RefundInitiationDto"];
                             memberId?: string;
                             status?: string;
                             statusReasonInformation?: string;
@@ -6863,9 +7155,9 @@ export interface operations {
                              * @description The requestId of later calls.
                              * @example rq:5Zx8v1Kz2f3w7HjP9qL4mN6b
                              */
-                            id?: string;
+                            id: string;
                             /** @description As sent, with `to`: the payload's `to`, the member the token is for. */
-                            requestOptions?: {
+                            requestOptions: {
                                 to: {
                                     alias?: {
                                         [key: string]: unknown;
@@ -6876,9 +7168,13 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             /** @description As sent (account identifiers in their stored form), with `id`: the token request's id. */
-                            requestPayload?: {
+                            requestPayload: {
+                                callbackState?: string;
+                                description?: string;
                                 /** @description The token request's id. */
                                 id: string;
+                                redirectUrl: string;
+                                refId: string;
                                 to: {
                                     alias?: {
                                         [key: string]: unknown;
@@ -6993,9 +7289,9 @@ export interface operations {
                              * @description The requestId of later calls.
                              * @example rq:5Zx8v1Kz2f3w7HjP9qL4mN6b
                              */
-                            id?: string;
+                            id: string;
                             /** @description As sent, with `to`: the payload's `to`, the member the token is for. */
-                            requestOptions?: {
+                            requestOptions: {
                                 to: {
                                     alias?: {
                                         [key: string]: unknown;
@@ -7006,9 +7302,13 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             /** @description As sent (account identifiers in their stored form), with `id`: the token request's id. */
-                            requestPayload?: {
+                            requestPayload: {
+                                callbackState?: string;
+                                description?: string;
                                 /** @description The token request's id. */
                                 id: string;
+                                redirectUrl: string;
+                                refId: string;
                                 to: {
                                     alias?: {
                                         [key: string]: unknown;
@@ -7112,7 +7412,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         fields?: {
-                            fields?: Record<string, never>[];
+                            fields: {
+                                description?: string;
+                                displayName: string;
+                                flickerCode?: string;
+                                id: string;
+                                image?: string;
+                                options?: string[];
+                                /** @enum {string} */
+                                type: "FIELD" | "PASSWORD" | "PSU_MESSAGE" | "IMAGE" | "FLICKER" | "DECOUPLED";
+                            }[];
                         };
                         oauthState?: string;
                         redirectUrl?: string;
@@ -7389,7 +7698,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        accountDetails: Record<string, never>;
+                        /** @description The details as they were stored. */
+                        accountDetails: components["schemas"]["AccountDetailsDto"];
                     };
                 };
             };
@@ -7591,7 +7901,11 @@ export interface operations {
                             payload?: {
                                 [key: string]: unknown;
                             };
-                            payloadSignatures?: Record<string, never>[];
+                            payloadSignatures?: {
+                                keyId: string;
+                                memberId: string;
+                                signature: string;
+                            }[];
                             tokenRequestId?: string;
                         }[];
                     };
@@ -7678,7 +7992,11 @@ export interface operations {
                             payload?: {
                                 [key: string]: unknown;
                             };
-                            payloadSignatures?: Record<string, never>[];
+                            payloadSignatures?: {
+                                keyId: string;
+                                memberId: string;
+                                signature: string;
+                            }[];
                             tokenRequestId?: string;
                         };
                     };
@@ -7782,7 +8100,11 @@ export interface operations {
                                 payload?: {
                                     [key: string]: unknown;
                                 };
-                                payloadSignatures?: Record<string, never>[];
+                                payloadSignatures?: {
+                                    keyId: string;
+                                    memberId: string;
+                                    signature: string;
+                                }[];
                                 tokenRequestId?: string;
                             };
                         };
@@ -7896,7 +8218,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         offset?: string;
-                        transfers: Record<string, never>[];
+                        transfers: components["schemas"]["Transfer"][];
                     };
                 };
             };
@@ -7980,9 +8302,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         authorizationDetails?: {
-                            authorizationUrl?: string;
+                            authorizationUrl: string;
                         };
-                        transfer?: Record<string, never>;
+                        transfer: components["schemas"]["Transfer"];
                     };
                 };
             };
@@ -8096,7 +8418,8 @@ export interface operations {
                             bankTransactionId?: string;
                             createdDateTime?: string;
                             id?: string;
-                            initiation?: Record<string, never>;
+                            /** @description The initiation as accepted, its debtor and creditor as resolved (from the registration, the payment). */
+                            initiation?: components["schemas"]["RefundInitiationDto"];
                             memberId?: string;
                             status?: string;
                             statusReasonInformation?: string;
@@ -8193,7 +8516,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        transfer: Record<string, never>;
+                        transfer: components["schemas"]["Transfer"];
                     };
                 };
             };
@@ -8434,8 +8757,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: Record<string, never>;
-                        paymentLinks: Record<string, never>[];
+                        pageInfo: components["schemas"]["PageInfo"];
+                        paymentLinks: components["schemas"]["PaymentLink"][];
                     };
                 };
             };
@@ -8515,7 +8838,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentLink: Record<string, never>;
+                        paymentLink: components["schemas"]["PaymentLink"];
                     };
                 };
             };
@@ -8593,7 +8916,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentLink: Record<string, never>;
+                        paymentLink: components["schemas"]["PaymentLink"];
                     };
                 };
             };
@@ -8682,7 +9005,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentLink: Record<string, never>;
+                        paymentLink: components["schemas"]["PaymentLink"];
                     };
                 };
             };
@@ -8800,7 +9123,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: Record<string, never>;
+                        pageInfo: components["schemas"]["PageInfo"];
                         payments: components["schemas"]["Payment"][];
                     };
                 };
@@ -9245,12 +9568,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: {
-                            haveMore?: boolean;
-                            limit: number;
-                            nextOffset?: string;
-                            offset?: string;
-                        };
+                        pageInfo: components["schemas"]["PageInfo"];
                         virtualAccount: {
                             accountId?: string;
                             accountName?: string;
@@ -9704,8 +10022,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: Record<string, never>;
-                        payouts: Record<string, never>[];
+                        pageInfo: components["schemas"]["PageInfo"];
+                        payouts: components["schemas"]["SettlementRulePayout"][];
                     };
                 };
             };
@@ -9797,7 +10115,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        settlementRule: Record<string, never>[];
+                        settlementRule: components["schemas"]["SettlementRule"][];
                     };
                 };
             };
@@ -9887,7 +10205,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        settlementRule: Record<string, never>;
+                        settlementRule: components["schemas"]["SettlementRule"];
                     };
                 };
             };
@@ -10083,12 +10401,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: {
-                            haveMore?: boolean;
-                            limit: number;
-                            nextOffset?: string;
-                            offset?: string;
-                        };
+                        pageInfo: components["schemas"]["PageInfo"];
                         transactions: {
                             amount?: {
                                 currency?: string;
@@ -10342,8 +10655,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: Record<string, never>;
-                        vrpConsents: unknown[];
+                        pageInfo: components["schemas"]["PageInfo"];
+                        vrpConsents: components["schemas"]["VrpConsent"][];
                     };
                 };
             };
@@ -10426,7 +10739,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        vrpConsent: Record<string, never>;
+                        vrpConsent: components["schemas"]["VrpConsent"];
                     };
                 };
             };
@@ -10526,7 +10839,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        vrpConsent: Record<string, never>;
+                        vrpConsent: components["schemas"]["VrpConsent"];
                     };
                 };
             };
@@ -10615,7 +10928,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        vrpConsent: Record<string, never>;
+                        vrpConsent: components["schemas"]["VrpConsent"];
                     };
                 };
             };
@@ -10709,8 +11022,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: Record<string, never>;
-                        vrps: Record<string, never>[];
+                        pageInfo: components["schemas"]["PageInfo"];
+                        vrps: components["schemas"]["Vrp"][];
                     };
                 };
             };
