@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { validateBody } from '#libs/common';
@@ -14,10 +14,13 @@ import {
 import { CreatePaymentLinkRequest, toCreatePaymentLinkCommand } from './dto/create-payment-link.request.js';
 import { ListPaymentLinksQuery, toListPaymentLinksCommand } from './dto/list-payment-links.query.js';
 import { CREATE_PAYMENT_LINK_EXAMPLES } from './payment-link-request-examples.js';
+import { PAGE_INFO_REF } from '../shared/openapi/page-info.schema.js';
+import { PaymentLinkResponse } from './dto/payment-link.response.js';
 
-const PAYMENT_LINK = { type: 'object' };
+const PAYMENT_LINK = { $ref: getSchemaPath(PaymentLinkResponse) };
 
 @ApiTags('Pay by Link')
+@ApiExtraModels(PaymentLinkResponse)
 @Controller('v2/payment-links')
 export class PaymentLinksController {
   constructor(
@@ -57,7 +60,7 @@ export class PaymentLinksController {
   @ApiOkResponse({
     schema: {
       type: 'object',
-      properties: { paymentLinks: { type: 'array', items: PAYMENT_LINK }, pageInfo: { type: 'object' } },
+      properties: { paymentLinks: { type: 'array', items: PAYMENT_LINK }, pageInfo: PAGE_INFO_REF },
     },
   })
   listLinks(@CurrentMember() member: MemberContext, @Query() query: ListPaymentLinksQuery): Promise<PaymentLinksPage> {

@@ -1,8 +1,16 @@
-import { PAYMENT_STATUSES } from '#libs/domain';
+import { PAYMENT_REFUND_STATUSES, PAYMENT_STATUSES } from '#libs/domain';
+import { PAGE_INFO_SCHEMA } from '../shared/openapi/page-info.schema.js';
 
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+
+/** An amount as answered (a decimal string, `0` included, and its currency). */
+const MONEY: Schema = {
+  type: 'object',
+  required: ['value', 'currency'],
+  properties: { value: { type: 'string', example: '10.00' }, currency: { type: 'string', example: 'GBP' } },
+};
 
 /**
  * Response schemas of Payments v2 in the reference spec's names (Payment, PaymentStatus,
@@ -39,16 +47,7 @@ export const PAYMENT_OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = {
     },
   },
   RedirectUrl: { type: 'object', required: ['redirectUrl'], properties: { redirectUrl: { type: 'string' } } },
-  PageInfo: {
-    type: 'object',
-    required: ['limit'],
-    properties: {
-      limit: { type: 'integer', format: 'int32', minimum: 1, maximum: 200 },
-      offset: { type: 'string' },
-      nextOffset: { type: 'string' },
-      haveMore: { type: 'boolean', default: false },
-    },
-  },
+  PageInfo: PAGE_INFO_SCHEMA,
   Payment: {
     type: 'object',
     required: ['createdDateTime', 'id', 'initiation', 'memberId', 'status', 'updatedDateTime'],
@@ -56,11 +55,21 @@ export const PAYMENT_OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = {
       id: { type: 'string', example: 'pm2:4QExXrhKTxfShBdcTeqFabqJ' },
       memberId: { type: 'string' },
       initiation: {
-        type: 'object',
+        ...ref('PaymentInitiationDto'),
         description: 'The initiation as accepted (AUTO_SELECT replaced by the chosen rail once the bank is known).',
       },
       convertedToFutureDatedPayment: { type: 'boolean', default: false },
-      refundDetails: { type: 'object', properties: { refundAccount: { type: 'object' } } },
+      refundDetails: {
+        type: 'object',
+        description: 'Where refunds go (the account the bank gave), and how much of the payment they have taken.',
+        required: ['refundAccount', 'paymentRefundStatus', 'settledRefundAmount', 'remainingRefundAmount'],
+        properties: {
+          refundAccount: { type: 'object', additionalProperties: true, description: 'As the bank gave it.' },
+          paymentRefundStatus: { type: 'string', enum: [...PAYMENT_REFUND_STATUSES] },
+          settledRefundAmount: MONEY,
+          remainingRefundAmount: MONEY,
+        },
+      },
       status: ref('PaymentStatus'),
       statusReasonInformation: { type: 'string', maxLength: 256 },
       bankPaymentStatus: { type: 'string' },

@@ -16,6 +16,7 @@ import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { EmbeddedAuthRequest } from './dto/embedded-auth.request.js';
 import { InitiatePaymentRequest, toPaymentInitiationInput } from './dto/initiate-payment.request.js';
 import { ListPaymentsQuery } from './dto/list-payments.query.js';
+import { PAGE_INFO_REF } from '../shared/openapi/page-info.schema.js';
 import { MAX_REQUEST_TIMEOUT_SECONDS, parseRequestTimeout } from './request-timeout-header.js';
 import { EMBEDDED_AUTH_EXAMPLES, INITIATE_PAYMENT_EXAMPLES } from './payment-request-examples.js';
 
@@ -80,7 +81,7 @@ export class PaymentsController {
       type: 'object',
       properties: {
         payments: { type: 'array', items: { $ref: '#/components/schemas/Payment' } },
-        pageInfo: { type: 'object' },
+        pageInfo: PAGE_INFO_REF,
       },
     },
   })

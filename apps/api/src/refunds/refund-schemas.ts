@@ -43,7 +43,11 @@ const REFUND = {
     status: { type: 'string' },
     bankPaymentStatus: { type: 'string' },
     statusReasonInformation: { type: 'string' },
-    initiation: { type: 'object' },
+    initiation: {
+      $ref: '#/components/schemas/RefundInitiationDto',
+      description:
+        'The initiation as accepted, its debtor and creditor as resolved (from the registration, the payment).',
+    },
   },
 };
 

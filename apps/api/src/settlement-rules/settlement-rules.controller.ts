@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { validateBody } from '#libs/common';
@@ -19,10 +19,13 @@ import {
   toListSettlementRulePayoutsCommand,
 } from './dto/settlement-rule-queries.js';
 import { CREATE_SETTLEMENT_RULE_EXAMPLES } from './settlement-rule-request-examples.js';
+import { PAGE_INFO_REF } from '../shared/openapi/page-info.schema.js';
+import { SettlementRulePayoutResponse, SettlementRuleResponse } from './dto/settlement-rule.response.js';
 
-const SETTLEMENT_RULE = { type: 'object' };
+const SETTLEMENT_RULE = { $ref: getSchemaPath(SettlementRuleResponse) };
 
 @ApiTags('Settlement Accounts')
+@ApiExtraModels(SettlementRuleResponse, SettlementRulePayoutResponse)
 @Controller('virtual-accounts/:accountId')
 export class SettlementRulesController {
   constructor(
@@ -116,7 +119,10 @@ export class SettlementRulesController {
   @ApiOkResponse({
     schema: {
       type: 'object',
-      properties: { payouts: { type: 'array', items: { type: 'object' } }, pageInfo: { type: 'object' } },
+      properties: {
+        payouts: { type: 'array', items: { $ref: getSchemaPath(SettlementRulePayoutResponse) } },
+        pageInfo: PAGE_INFO_REF,
+      },
     },
   })
   listPayouts(

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import {
   CreateSubTppUseCase,
@@ -11,7 +11,7 @@ import {
   type SubTppsPage,
 } from '#libs/application';
 import { SUB_TPP_STATUSES } from '#libs/domain';
-import { CreateSubTppRequest, toCreateSubTppCommand } from './dto/create-sub-tpp.request.js';
+import { CreateSubTppRequest, SubTppMerchantDto, toCreateSubTppCommand } from './dto/create-sub-tpp.request.js';
 import { ListSubTppsQuery, toListSubTppsCommand } from './dto/list-sub-tpps.query.js';
 import { CREATE_SUB_TPP_EXAMPLES } from './sub-tpp-request-examples.js';
 
@@ -30,7 +30,7 @@ const SUB_TPP = {
     domain: { type: 'string' },
     logo: { type: 'string', format: 'byte' },
     mccCode: { type: 'string' },
-    merchant: { type: 'object' },
+    merchant: { $ref: getSchemaPath(SubTppMerchantDto) },
     parentSubTppId: { type: 'string' },
     childSubTppIds: { type: 'array', items: { type: 'string' } },
     restrictedCountries: { type: 'array', items: { type: 'string' } },

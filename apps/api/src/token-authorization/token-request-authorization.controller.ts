@@ -10,7 +10,29 @@ const ANSWER_SCHEMA = {
   properties: {
     redirectUrl: { type: 'string' },
     oauthState: { type: 'string' },
-    fields: { type: 'object', properties: { fields: { type: 'array', items: { type: 'object' } } } },
+    fields: {
+      type: 'object',
+      required: ['fields'],
+      properties: {
+        fields: {
+          type: 'array',
+          items: {
+            type: 'object',
+            description: "The interface's CredentialField.",
+            required: ['id', 'type', 'displayName'],
+            properties: {
+              id: { type: 'string' },
+              type: { type: 'string', enum: ['FIELD', 'PASSWORD', 'PSU_MESSAGE', 'IMAGE', 'FLICKER', 'DECOUPLED'] },
+              displayName: { type: 'string' },
+              description: { type: 'string' },
+              options: { type: 'array', items: { type: 'string' } },
+              image: { type: 'string' },
+              flickerCode: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
     status: { type: 'string', enum: ['AUTHENTICATED'] },
   },
 };

@@ -21,6 +21,7 @@ export const TOKEN_REQUEST_RESPONSE: Schema = {
   properties: {
     tokenRequest: {
       type: 'object',
+      required: ['id', 'requestOptions', 'requestPayload'],
       properties: {
         id: { type: 'string', description: 'The requestId of later calls.', example: 'rq:5Zx8v1Kz2f3w7HjP9qL4mN6b' },
         requestOptions: {
@@ -34,7 +35,14 @@ export const TOKEN_REQUEST_RESPONSE: Schema = {
           type: 'object',
           additionalProperties: true,
           required: ['id', 'refId', 'to', 'redirectUrl'],
-          properties: { id: { type: 'string', description: "The token request's id." }, to: TOKEN_MEMBER },
+          properties: {
+            id: { type: 'string', description: "The token request's id." },
+            refId: { type: 'string' },
+            to: TOKEN_MEMBER,
+            redirectUrl: { type: 'string' },
+            description: { type: 'string' },
+            callbackState: { type: 'string' },
+          },
           description: "As sent (account identifiers in their stored form), with `id`: the token request's id.",
         },
       },

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import {
   CreateTokenizedAccountUseCase,
@@ -8,6 +8,7 @@ import {
 } from '#libs/application';
 import type { TokenizedAccountDetails } from '#libs/domain';
 import {
+  AccountDetailsDto,
   CreateTokenizedAccountRequest,
   toCreateTokenizedAccountCommand,
 } from './dto/create-tokenized-account.request.js';
@@ -45,7 +46,14 @@ export class TokenizedAccountsController {
     operationId: 'GetTokenizedAccount',
     description: "The stored account details; 404 for unknown, deleted or another member's ids.",
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { accountDetails: { type: 'object' } } } })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        accountDetails: { $ref: getSchemaPath(AccountDetailsDto), description: 'The details as they were stored.' },
+      },
+    },
+  })
   getAccount(
     @CurrentMember() member: MemberContext,
     @Param('tokenizedAccountId') tokenizedAccountId: string,

@@ -11,7 +11,14 @@ const TOKEN: Schema = {
       description:
         'TokenPayload: version, refId, from, to, description, actingAs, tokenRequestId, effectiveAtMs, expiresAtMs, receiptRequested, initiatorId, and one of transfer, standingOrder, access.',
     },
-    payloadSignatures: { type: 'array', items: { type: 'object' } },
+    payloadSignatures: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['memberId', 'keyId', 'signature'],
+        properties: { memberId: { type: 'string' }, keyId: { type: 'string' }, signature: { type: 'string' } },
+      },
+    },
     tokenRequestId: { type: 'string' },
   },
 };

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { validateBody } from '#libs/common';
@@ -17,10 +17,12 @@ import { CreateTransferRequest, toRedeemTransferCommand } from './dto/create-tra
 import { GetTransferQuery } from './dto/get-transfer.query.js';
 import { ListTransfersQuery, toListTransfersCommand } from './dto/list-transfers.query.js';
 import { CREATE_TRANSFER_EXAMPLES } from './transfer-request-examples.js';
+import { TransferResponse } from './dto/transfer.response.js';
 
-const TRANSFER = { type: 'object' };
+const TRANSFER = { $ref: getSchemaPath(TransferResponse) };
 
 @ApiTags('Transfers (Payments v1)')
+@ApiExtraModels(TransferResponse)
 @Controller('transfers')
 export class TransfersController {
   constructor(
@@ -43,9 +45,14 @@ export class TransfersController {
   @ApiOkResponse({
     schema: {
       type: 'object',
+      required: ['transfer'],
       properties: {
         transfer: TRANSFER,
-        authorizationDetails: { type: 'object', properties: { authorizationUrl: { type: 'string' } } },
+        authorizationDetails: {
+          type: 'object',
+          required: ['authorizationUrl'],
+          properties: { authorizationUrl: { type: 'string' } },
+        },
       },
     },
   })

@@ -1,3 +1,5 @@
+import { PAGE_INFO_REF } from '../shared/openapi/page-info.schema.js';
+
 /** OpenAPI schemas of the settlement account routes (the reference's shapes, in brief). */
 const PARTY = {
   type: 'object',
@@ -7,17 +9,6 @@ const PARTY = {
     bic: { type: 'string' },
     sortCode: { type: 'string' },
     accountNumber: { type: 'string' },
-  },
-};
-
-const PAGE_INFO = {
-  type: 'object',
-  required: ['limit'],
-  properties: {
-    limit: { type: 'integer', format: 'int32', minimum: 1, maximum: 200 },
-    offset: { type: 'string' },
-    nextOffset: { type: 'string' },
-    haveMore: { type: 'boolean' },
   },
 };
 
@@ -73,12 +64,12 @@ export const VIRTUAL_ACCOUNT_RESPONSE_SCHEMA = { type: 'object', properties: { v
 
 export const VIRTUAL_ACCOUNTS_RESPONSE_SCHEMA = {
   type: 'object',
-  properties: { virtualAccount: { type: 'array', items: VIRTUAL_ACCOUNT }, pageInfo: PAGE_INFO },
+  properties: { virtualAccount: { type: 'array', items: VIRTUAL_ACCOUNT }, pageInfo: PAGE_INFO_REF },
 };
 
 export const TRANSACTIONS_RESPONSE_SCHEMA = {
   type: 'object',
-  properties: { transactions: { type: 'array', items: TRANSACTION_ENTRY }, pageInfo: PAGE_INFO },
+  properties: { transactions: { type: 'array', items: TRANSACTION_ENTRY }, pageInfo: PAGE_INFO_REF },
 };
 
 export const TRANSACTION_RESPONSE_SCHEMA = { type: 'object', properties: { transaction: TRANSACTION } };

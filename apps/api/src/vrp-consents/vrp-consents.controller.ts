@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { validateBody } from '#libs/common';
@@ -15,11 +15,15 @@ import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { CreateVrpConsentRequest, toCreateVrpConsentCommand } from './dto/create-vrp-consent.request.js';
 import { ListVrpConsentsQuery, toListVrpConsentsCommand } from './dto/list-vrp-consents.query.js';
+import { PAGE_INFO_REF } from '../shared/openapi/page-info.schema.js';
+import { VrpConsentResponse } from './dto/vrp-consent.response.js';
 import { CREATE_VRP_CONSENT_EXAMPLES } from './vrp-consent-request-examples.js';
 
-const VRP_CONSENT = { type: 'object', properties: { vrpConsent: { type: 'object' } } };
+const VRP_CONSENT = { $ref: getSchemaPath(VrpConsentResponse) };
+const VRP_CONSENT_ANSWER = { type: 'object', properties: { vrpConsent: VRP_CONSENT } };
 
 @ApiTags('Variable Recurring Payments')
+@ApiExtraModels(VrpConsentResponse)
 @Controller('vrp-consents')
 export class VrpConsentsController {
   constructor(
@@ -40,7 +44,7 @@ export class VrpConsentsController {
       'Checks the consent and asks the bank (the user then authorises at `authentication.redirectUrl`), or, without `bankId`, sends the user to the hosted bank selection first (PENDING_MORE_INFO). An optional `Idempotency-Key` makes retries safe.',
   })
   @ApiBody({ type: CreateVrpConsentRequest, examples: CREATE_VRP_CONSENT_EXAMPLES })
-  @ApiOkResponse({ schema: VRP_CONSENT })
+  @ApiOkResponse({ schema: VRP_CONSENT_ANSWER })
   async createConsent(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -66,7 +70,10 @@ export class VrpConsentsController {
     description: "The member's consents, newest first; `pageInfo.nextOffset` (opaque) continues with the next page.",
   })
   @ApiOkResponse({
-    schema: { type: 'object', properties: { vrpConsents: { type: 'array' }, pageInfo: { type: 'object' } } },
+    schema: {
+      type: 'object',
+      properties: { vrpConsents: { type: 'array', items: VRP_CONSENT }, pageInfo: PAGE_INFO_REF },
+    },
   })
   listConsents(@CurrentMember() member: MemberContext, @Query() query: ListVrpConsentsQuery): Promise<VrpConsentsPage> {
     return this.list.execute(toListVrpConsentsCommand(member.memberId, query));
@@ -78,7 +85,7 @@ export class VrpConsentsController {
     operationId: 'GetVrpConsent',
     description: "The member's consent as the gateway holds it; 404 for unknown or another member's ids.",
   })
-  @ApiOkResponse({ schema: VRP_CONSENT })
+  @ApiOkResponse({ schema: VRP_CONSENT_ANSWER })
   async getConsent(
     @CurrentMember() member: MemberContext,
     @Param('id') id: string,
@@ -94,7 +101,7 @@ export class VrpConsentsController {
     description:
       'Revokes the consent at the bank, then here (REVOKED); a consent already REJECTED, REVOKED or FAILED is answered as it is.',
   })
-  @ApiOkResponse({ schema: VRP_CONSENT })
+  @ApiOkResponse({ schema: VRP_CONSENT_ANSWER })
   async revokeConsent(
     @CurrentMember() member: MemberContext,
     @Param('id') id: string,

@@ -1,11 +1,14 @@
 import { Controller, Get, Param, Query, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { ConfirmVrpFundsUseCase, ListVrpsUseCase, type VrpsPage } from '#libs/application';
 import type { FastifyRequest } from 'fastify';
+import { PAGE_INFO_REF } from '../shared/openapi/page-info.schema.js';
 import { ConfirmVrpFundsQuery, ListVrpsQuery } from './dto/list-vrps.query.js';
+import { VrpResponse } from './dto/vrp.response.js';
 
 @ApiTags('Variable Recurring Payments')
+@ApiExtraModels(VrpResponse)
 @Controller()
 export class VrpsController {
   constructor(
@@ -23,7 +26,7 @@ export class VrpsController {
   @ApiOkResponse({
     schema: {
       type: 'object',
-      properties: { vrps: { type: 'array', items: { type: 'object' } }, pageInfo: { type: 'object' } },
+      properties: { vrps: { type: 'array', items: { $ref: getSchemaPath(VrpResponse) } }, pageInfo: PAGE_INFO_REF },
     },
   })
   listVrps(

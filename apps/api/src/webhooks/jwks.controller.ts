@@ -17,7 +17,28 @@ export class JwksController {
       'The Ed25519 public keys that verify `token-signature` and `webhook-signature` of webhook notifications; the `token-signature-kid` header names the key. After a rotation the previous key stays listed for a grace period. No authentication.',
     security: [],
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { keys: { type: 'array', items: { type: 'object' } } } } })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        keys: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['kty', 'crv', 'x', 'kid', 'alg', 'use'],
+            properties: {
+              kty: { type: 'string', enum: ['OKP'] },
+              crv: { type: 'string', enum: ['Ed25519'] },
+              x: { type: 'string', description: 'The public key, base64url.' },
+              kid: { type: 'string' },
+              alg: { type: 'string', enum: ['EdDSA'] },
+              use: { type: 'string', enum: ['sig'] },
+            },
+          },
+        },
+      },
+    },
+  })
   jwks(): Promise<{ keys: Ed25519PublicJwk[] }> {
     return this.keys.jwks();
   }
