@@ -201,6 +201,11 @@ describe('Pay by Link: POST/GET/DELETE /v2/payment-links', () => {
     const second = await list(member, `limit=2&offset=${encodeURIComponent(String(first.body.pageInfo.nextOffset))}`);
     expect(second.body.paymentLinks.map((l) => l.id)).toEqual([ids[0]]);
     expect(second.body.pageInfo.haveMore).toBe(false);
+    // The reference's limit is optional: without one, a page of up to 200.
+    const unbounded = await list(member, '');
+    expect(unbounded.status, JSON.stringify(unbounded.body)).toBe(200);
+    expect(unbounded.body.paymentLinks.map((l) => l.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(unbounded.body.pageInfo).toMatchObject({ limit: 200, haveMore: false });
 
     const deleted = await call<{ paymentLink: LinkBody }>(
       `${gateway.apiUrl}/v2/payment-links/${ids[1]}`,
@@ -225,7 +230,7 @@ describe('Pay by Link: POST/GET/DELETE /v2/payment-links', () => {
     expect(both.body.paymentLinks).toHaveLength(3);
 
     for (const query of [
-      '',
+      'limit=',
       'limit=0',
       'limit=201',
       'limit=5&statuses=LINK_REDEEMED',

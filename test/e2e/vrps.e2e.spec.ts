@@ -413,6 +413,15 @@ describe('funds confirmation', () => {
     const bad = await call<ErrorBody>(`${gateway.apiUrl}/vrps/${rich.id}/confirm-funds?amount=ten`, 'GET', member.auth);
     expect(bad.status).toBe(400);
     expect(bad.body.error.paths).toEqual(['amount']);
+    // Another member's consent is not found: the reference's VrpNotFoundError, naming the id as vrpId.
+    const foreign = await call<ErrorBody & { error: { vrpId?: string } }>(
+      `${gateway.apiUrl}/vrps/${rich.id}/confirm-funds?amount=10.00`,
+      'GET',
+      other.auth,
+    );
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toMatchObject({ errorCode: 'NOT_FOUND', vrpId: rich.id, vrpConsentId: rich.id });
+    expectReferenceSchema('VrpNotFoundError', foreign.body.error, 'GET /vrps/{id}/confirm-funds 404');
   });
 });
 

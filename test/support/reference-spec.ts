@@ -10,7 +10,11 @@ const EXTRACT_FILE = join(import.meta.dirname, '../fixtures/reference/tokenio-op
 
 export interface ReferenceDocument {
   readonly paths: Record<string, Record<string, unknown>>;
-  readonly components: { readonly schemas: Record<string, unknown> };
+  readonly components: {
+    readonly schemas: Record<string, unknown>;
+    readonly responses: Record<string, unknown>;
+    readonly parameters: Record<string, unknown>;
+  };
 }
 
 let loaded: ReferenceDocument | undefined;

@@ -65,17 +65,27 @@ export function EpochMsParam<Q>(
   );
 }
 
+/** The problem of a `limit` value that is given: a whole number from 1 to `max`, once. */
+function limitProblem(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string') return onlyOnce(value) ?? `must be a whole number from 1 to ${max}`;
+  return /^\d{1,15}$/.test(value) && Number(value) >= 1 && Number(value) <= max
+    ? undefined
+    : `must be a whole number from 1 to ${max}`;
+}
+
 /** Required `limit`: a whole number from 1 to `max` (the lists that page with limit and offset). */
 export function LimitParam(max: number, description: string): PropertyDecorator {
   return applyDecorators(
     ApiProperty({ type: Number, minimum: 1, maximum: max, description, example: 10 }),
-    FieldCheck((value) => {
-      if (isAbsent(value) || value === '') return 'is required';
-      if (typeof value !== 'string') return onlyOnce(value) ?? `must be a whole number from 1 to ${max}`;
-      return /^\d{1,15}$/.test(value) && Number(value) >= 1 && Number(value) <= max
-        ? undefined
-        : `must be a whole number from 1 to ${max}`;
-    }),
+    FieldCheck((value) => (isAbsent(value) || value === '' ? 'is required' : limitProblem(value, max))),
+  );
+}
+
+/** Optional `limit`: when given, a whole number from 1 to `max`; the route's default when absent. */
+export function OptionalLimitParam(max: number, description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ type: Number, minimum: 1, maximum: max, description, example: 10 }),
+    FieldCheck((value) => (isAbsent(value) ? undefined : limitProblem(value, max))),
   );
 }
 

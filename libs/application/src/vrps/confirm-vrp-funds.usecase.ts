@@ -20,7 +20,7 @@ export interface ConfirmVrpFundsCommand {
  * GET /vrps/{id}/confirm-funds: whether the account of the member's authorised VRP consent holds
  * `amount` (in the consent's currency), asked of the bank's funds-confirmation endpoint under the
  * consent's grant. A bank without one answers 501; a consent not authorised is
- * Resource.ConsentNotAuthorized; another member's consent 404.
+ * Resource.ConsentNotAuthorized; another member's consent 404 (naming the id as vrpConsentId and vrpId).
  */
 @Injectable()
 export class ConfirmVrpFundsUseCase {
@@ -41,8 +41,12 @@ export class ConfirmVrpFundsUseCase {
   async execute(command: ConfirmVrpFundsCommand): Promise<{ readonly fundsAvailable: boolean }> {
     const { memberId, vrpConsentId, amount, traceId } = command;
     const consent = await this.consents.findForMember(memberId, vrpConsentId);
+    // The reference answers this 404 as a VrpNotFoundError, which names the id asked about as vrpId.
     if (consent === null)
-      throw GatewayError.notFound(vrpConsentId, `VRP consent ${vrpConsentId} not found.`, { vrpConsentId });
+      throw GatewayError.notFound(vrpConsentId, `VRP consent ${vrpConsentId} not found.`, {
+        vrpConsentId,
+        vrpId: vrpConsentId,
+      });
     const grant = consent.status === 'AUTHORIZED' ? await this.grants.open(consent) : undefined;
     const bank = consent.bankId === null ? null : await this.banks.find(consent.bankId);
     if (grant === undefined || bank === null || consent.bankConsentId === null)

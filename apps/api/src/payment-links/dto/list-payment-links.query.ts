@@ -5,7 +5,7 @@ import { PAYMENT_LINK_STATUSES, type MemberId } from '#libs/domain';
 import { FieldCheck, isAbsent } from '../../shared/dto/field-check.js';
 import { parseDateTime } from '../../shared/dto/date-time.js';
 import { DATE_TIME_FORMAT } from '../../shared/dto/stated-formats.js';
-import { LimitParam, TextParam } from '../../query-params/query-params.js';
+import { OptionalLimitParam, TextParam } from '../../query-params/query-params.js';
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
 
@@ -24,12 +24,15 @@ function DateTimeParam(description: string): PropertyDecorator {
 /** The most ids or statuses a filter takes. */
 const LINK_FILTER_MAX_ENTRIES = 1000;
 
-/** GET /v2/payment-links query: the reference's filters, limit (1..200) and the opaque offset. */
+/** The most links one page answers, and the page size when the query names none (the reference's limit is optional). */
+export const PAYMENT_LINKS_PAGE_LIMIT_MAX = 200;
+
+/** GET /v2/payment-links query: the reference's filters, an optional limit (1..200) and the opaque offset. */
 export class ListPaymentLinksQuery {
   static readonly fieldPath = '';
 
-  @LimitParam(200, 'Page size.')
-  limit!: string;
+  @OptionalLimitParam(PAYMENT_LINKS_PAGE_LIMIT_MAX, `Page size; ${PAYMENT_LINKS_PAGE_LIMIT_MAX} when absent.`)
+  limit?: string;
 
   @TextParam('Where the page starts: the previous page’s pageInfo.nextOffset.', 512)
   offset?: string;
@@ -104,7 +107,7 @@ export function toListPaymentLinksCommand(memberId: MemberId, query: ListPayment
   };
   return {
     memberId,
-    limit: Number(query.limit),
+    limit: query.limit === undefined ? PAYMENT_LINKS_PAGE_LIMIT_MAX : Number(query.limit),
     ...(query.offset === undefined ? {} : { offset: query.offset }),
     filter: Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)),
   };
