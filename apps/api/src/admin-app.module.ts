@@ -3,6 +3,7 @@ import { MetricsController, PlatformModule, type PlatformObjects } from '#libs/c
 import { DbModule, type DataStores } from '#libs/db';
 import { AdminModule } from './admin/admin.module.js';
 import { ADMIN_TOKEN } from './admin/admin-token.js';
+import { ConsoleModule } from './console/console.module.js';
 
 /**
  * The admin API (ADMIN_PORT): operator endpoints, guarded by the admin token, and the process's
@@ -14,7 +15,7 @@ export class AdminAppModule {
     return {
       module: AdminAppModule,
       global: true,
-      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores), AdminModule],
+      imports: [PlatformModule.forRoot(platform), DbModule.forRoot(stores), AdminModule, ConsoleModule],
       controllers: [MetricsController],
       providers: [{ provide: ADMIN_TOKEN, useValue: adminToken }],
       exports: [ADMIN_TOKEN],

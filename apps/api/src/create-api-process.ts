@@ -47,6 +47,7 @@ export async function createApiProcess(config: ConnectedConfig, options: ApiProc
   installFormBodyParser(api.getHttpAdapter().getInstance(), BROWSER_FORM_PATHS);
   serveDocs(api, buildPublicDocument(api, config.http.publicBaseUrl), '');
   const admin = await createHttpApp(AdminAppModule.register(platform, stores, adminToken), platform);
+  installFormBodyParser(admin.getHttpAdapter().getInstance(), ['/console']);
   serveDocs(admin, buildAdminDocument(admin, `http://localhost:${config.http.adminPort}`), 'admin/');
 
   return {

@@ -24,3 +24,4 @@ export * from './members/index.js';
 export * from './status-history/index.js';
 export * from './records.js';
 export * from './idempotency/index.js';
+export * from './console/index.js';

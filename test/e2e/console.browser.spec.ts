@@ -1,0 +1,133 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
+import {
+  ADMIN_TOKEN,
+  call,
+  createPayment,
+  newMember,
+  startGateway,
+  ukInitiation,
+  type TestGateway,
+  type TestMember,
+} from '../support/payments-gateway.js';
+
+const SCREENSHOTS = 'docs/console';
+
+describe('operations console (admin port, Chromium)', () => {
+  let gateway: TestGateway;
+  let member: TestMember;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    gateway = await startGateway({ worker: false });
+    member = await newMember(gateway);
+    browser = await launchChromium();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.close();
+  });
+
+  /** A session cookie got by signing in over HTTP, for the requests a browser would not make. */
+  async function signedInCookie(): Promise<string> {
+    const reply = await fetch(`${gateway.adminUrl}/console/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ adminToken: ADMIN_TOKEN }).toString(),
+      redirect: 'manual',
+    });
+    expect(reply.status).toBe(303);
+    const cookie = reply.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    return cookie.split(';')[0] ?? '';
+  }
+
+  it('signs in through the form, finds a payment, reads its timeline and signs out', async () => {
+    const created = await createPayment(gateway, member, ukInitiation());
+    expect(created.status).toBe(200);
+    const paymentId = created.body.payment.id;
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${gateway.adminUrl}/console`);
+    expect(new URL(page.url()).pathname).toBe('/console/sign-in');
+    await page.screenshot({ path: `${SCREENSHOTS}/sign-in.png` });
+
+    await page.getByLabel('Admin token').fill('not-the-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not the admin token');
+
+    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${gateway.adminUrl}/console`);
+    await page.screenshot({ path: `${SCREENSHOTS}/find.png` });
+
+    await page.getByLabel('Id or refId').fill(paymentId);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${gateway.adminUrl}/console/payments/${encodeURIComponent(paymentId)}`);
+    const heading = await page.getByRole('heading', { level: 1 }).textContent();
+    expect(heading).toBe(`Payment ${paymentId}`);
+    // The timeline shows what the admin API's status history holds, in order.
+    const history = await call<{ changes: { toStatus: string }[] }>(
+      `${gateway.adminUrl}/admin/status-history/${encodeURIComponent(paymentId)}`,
+      'GET',
+      `Bearer ${ADMIN_TOKEN}`,
+    );
+    const expected = history.body.changes.map((change) => change.toStatus);
+    expect(expected.length).toBeGreaterThan(0);
+    const shown = await page.locator('table').nth(1).locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(shown).toEqual(expected);
+    await page.screenshot({ path: `${SCREENSHOTS}/payment.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${gateway.adminUrl}/console/sign-in`);
+    await page.goto(`${gateway.adminUrl}/console`);
+    expect(new URL(page.url()).pathname).toBe('/console/sign-in');
+    await context.close();
+  });
+
+  it('refuses anonymous pages and actions, and actions without the CSRF token', async () => {
+    const anonymousPage = await fetch(`${gateway.adminUrl}/console/payments/pm2:x`, { redirect: 'manual' });
+    expect(anonymousPage.status).toBe(303);
+    expect(anonymousPage.headers.get('location')).toBe('/console/sign-in');
+
+    const anonymousAction = await fetch(`${gateway.adminUrl}/console/sign-out`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'csrf=x',
+      redirect: 'manual',
+    });
+    expect(anonymousAction.status).toBe(403);
+
+    const cookie = await signedInCookie();
+    const withoutCsrf = await fetch(`${gateway.adminUrl}/console/sign-out`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: '',
+      redirect: 'manual',
+    });
+    expect(withoutCsrf.status).toBe(403);
+    // The session is still live: the refused action did nothing.
+    const home = await fetch(`${gateway.adminUrl}/console`, { headers: { cookie }, redirect: 'manual' });
+    expect(home.status).toBe(200);
+  });
+
+  it('sends a strict Content-Security-Policy and is not on the public port', async () => {
+    const signIn = await fetch(`${gateway.adminUrl}/console/sign-in`);
+    const csp = signIn.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(await signIn.text()).not.toMatch(/<script|<style|https?:\/\//);
+
+    for (const path of ['/console', '/console/sign-in']) {
+      expect((await fetch(`${gateway.apiUrl}${path}`, { redirect: 'manual' })).status).toBe(404);
+    }
+  });
+});
