@@ -55,7 +55,7 @@ export const PAYMENT_OPENAPI_SCHEMAS: Readonly<Record<string, Schema>> = {
       id: { type: 'string', example: 'pm2:4QExXrhKTxfShBdcTeqFabqJ' },
       memberId: { type: 'string' },
       initiation: {
-        ...ref('PaymentInitiationDto'),
+        allOf: [ref('PaymentInitiationDto')],
         description: 'The initiation as accepted (AUTO_SELECT replaced by the chosen rail once the bank is known).',
       },
       convertedToFutureDatedPayment: { type: 'boolean', default: false },

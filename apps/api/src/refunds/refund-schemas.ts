@@ -44,7 +44,7 @@ const REFUND = {
     bankPaymentStatus: { type: 'string' },
     statusReasonInformation: { type: 'string' },
     initiation: {
-      $ref: '#/components/schemas/RefundInitiationDto',
+      allOf: [{ $ref: '#/components/schemas/RefundInitiationDto' }],
       description:
         'The initiation as accepted, its debtor and creditor as resolved (from the registration, the payment).',
     },

@@ -50,7 +50,10 @@ export class TokenizedAccountsController {
     schema: {
       type: 'object',
       properties: {
-        accountDetails: { $ref: getSchemaPath(AccountDetailsDto), description: 'The details as they were stored.' },
+        accountDetails: {
+          allOf: [{ $ref: getSchemaPath(AccountDetailsDto) }],
+          description: 'The details as they were stored.',
+        },
       },
     },
   })

@@ -71,7 +71,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get information for all accounts */
+        /**
+         * Get information for all accounts
+         * @description The accounts the access token (`on-behalf-of`) covers, as the bank answers them.
+         */
         get: operations["GatewayService.GetAccounts"];
         put?: never;
         post?: never;
@@ -88,7 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get account information */
+        /**
+         * Get account information
+         * @description One account the access token covers.
+         */
         get: operations["GatewayService.GetAccount"];
         put?: never;
         post?: never;
@@ -105,7 +111,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an account balance */
+        /**
+         * Get an account balance
+         * @description The current and available balance of one account the access token covers.
+         */
         get: operations["GatewayService.GetBalance"];
         put?: never;
         post?: never;
@@ -142,7 +151,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get standing order information */
+        /**
+         * Get standing order information
+         * @description One standing order of an account the access token covers.
+         */
         get: operations["GatewayService.GetStandingOrder"];
         put?: never;
         post?: never;
@@ -159,7 +171,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get transaction information */
+        /**
+         * Get transaction information
+         * @description One transaction of an account the access token covers.
+         */
         get: operations["GatewayService.GetTransaction"];
         put?: never;
         post?: never;
@@ -196,7 +211,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get bank countries */
+        /**
+         * Get bank countries
+         * @description The countries of the banks that match the filters, as ISO 3166-1 alpha-2 codes.
+         */
         get: operations["GatewayService.GetBanksCountries"];
         put?: never;
         post?: never;
@@ -213,7 +231,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get banks v1 */
+        /**
+         * Get banks v1
+         * @description The bank catalogue in the v1 shape, filtered and paged by page and perPage.
+         */
         get: operations["GatewayService.GetBanks"];
         put?: never;
         post?: never;
@@ -230,8 +251,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process is up. */
-        get: operations["HealthController_healthz"];
+        /**
+         * Liveness: the process is up.
+         * @description Answers 200 while the process runs; asks nothing else.
+         */
+        get: operations["Health.Liveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -247,10 +271,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get public keys */
+        /**
+         * Get public keys
+         * @description The member’s registered public keys, with their algorithms and expiries.
+         */
         get: operations["GatewayService.GetMemberKeys"];
         put?: never;
-        /** Submit a public key */
+        /**
+         * Submit a public key
+         * @description Registers a public key the member signs request-bound JWS with; answers its keyId (the JWS `kid`).
+         */
         post: operations["GatewayService.AddMemberKey"];
         delete?: never;
         options?: never;
@@ -265,11 +295,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a public key */
+        /**
+         * Get a public key
+         * @description One registered public key of the member; 404 for another member’s or a deleted one.
+         */
         get: operations["GatewayService.GetMemberKey"];
         put?: never;
         post?: never;
-        /** Delete a public key */
+        /**
+         * Delete a public key
+         * @description Deletes the key: requests signed with it are refused from the next request on, on every replica.
+         */
         delete: operations["GatewayService.DeleteMemberKey"];
         options?: never;
         head?: never;
@@ -415,8 +451,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: Postgres and Redis are reachable and the schema has every migration the process ships. */
-        get: operations["HealthController_readyz"];
+        /**
+         * Readiness: Postgres and Redis are reachable and the schema has every migration the process ships.
+         * @description Answers 200 when every dependency answers in time, else 503 with Retry-After and what failed.
+         */
+        get: operations["Health.Readiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -808,7 +847,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get banks v2 */
+        /**
+         * Get banks v2
+         * @description The bank catalogue in the v2 shape, with what each bank supports, filtered and paged.
+         */
         get: operations["GetBanksv2"];
         put?: never;
         post?: never;
@@ -2217,6 +2259,11 @@ export interface components {
             /** @description The ultimate creditor name. */
             ultimateCreditorName?: string;
         };
+        PayloadSignature: {
+            keyId: string;
+            memberId: string;
+            signature: string;
+        };
         Payment: {
             authentication?: components["schemas"]["RedirectUrl"] | components["schemas"]["EmbeddedAuth"];
             bankPaymentId?: string;
@@ -2235,10 +2282,28 @@ export interface components {
             /** @example pm2:4QExXrhKTxfShBdcTeqFabqJ */
             id: string;
             /** @description The initiation as accepted (AUTO_SELECT replaced by the chosen rail once the bank is known). */
-            initiation: Record<string, never>;
+            initiation: components["schemas"]["PaymentInitiationDto"];
             memberId: string;
+            /** @description Where refunds go (the account the bank gave), and how much of the payment they have taken. */
             refundDetails?: {
-                refundAccount?: Record<string, never>;
+                /** @enum {string} */
+                paymentRefundStatus: "NONE" | "PARTIAL" | "FULL";
+                /** @description As the bank gave it. */
+                refundAccount: {
+                    [key: string]: unknown;
+                };
+                remainingRefundAmount: {
+                    /** @example GBP */
+                    currency: string;
+                    /** @example 10.00 */
+                    value: string;
+                };
+                settledRefundAmount: {
+                    /** @example GBP */
+                    currency: string;
+                    /** @example 10.00 */
+                    value: string;
+                };
             };
             status: components["schemas"]["PaymentStatus"];
             statusReasonInformation?: string;
@@ -2393,6 +2458,85 @@ export interface components {
             risk?: components["schemas"]["RiskDto"];
             /** @description Only for variable recurring payments: the VRP consent id. */
             vrpConsentId?: string;
+        };
+        PaymentLink: {
+            /** Format: date-time */
+            createdAt: string;
+            currentUsage: components["schemas"]["PaymentLinkUsage"];
+            id: string;
+            linkConfig: components["schemas"]["PaymentLinkConfig"];
+            memberId: string;
+            paymentTemplate: components["schemas"]["PaymentLinkTemplate"];
+            /** @enum {string} */
+            status: "LINK_ACTIVE" | "LINK_EXPIRED" | "LINK_CANCELED" | "USAGE_LIMIT_REACHED" | "AMOUNT_LIMIT_REACHED";
+            /** @description The link's public page, where payers pay. */
+            url: string;
+        };
+        PaymentLinkConfig: {
+            /** Format: date-time */
+            expiresAt?: string;
+            /**
+             * Format: int32
+             * @example 2
+             */
+            maxUsageCount: number;
+            /** @example 25.00 */
+            perPaymentAmountLimit?: string;
+            /** @example 100.00 */
+            totalAmountLimit?: string;
+        };
+        PaymentLinkTemplate: {
+            /** @description Currency, and the value for a fixed amount. */
+            amount: components["schemas"]["PaymentTemplateAmountDto"];
+            /**
+             * @description Where the payer returns after each payment (https, not under the gateway’s own host). Required here: every payment of the link needs it.
+             * @example https://tpp.example/callback
+             */
+            callbackUrl: string;
+            /**
+             * @description Who bears the charges.
+             * @enum {string}
+             */
+            chargeBearer?: "INVALID_CHARGE_BEARER" | "CRED" | "DEBT" | "SHAR" | "SLEV";
+            /** @description Fund confirmation check. */
+            confirmFunds?: boolean;
+            /** @description The payee. */
+            creditor: components["schemas"]["CreditorDto"];
+            /** @description The member's reference of the payer. */
+            externalPsuReference?: string;
+            /** @description The link's id. */
+            id: string;
+            /**
+             * @description The rail.
+             * @example FASTER_PAYMENTS
+             * @enum {string}
+             */
+            localInstrument: "SEPA" | "SEPA_INSTANT" | "FASTER_PAYMENTS" | "ELIXIR" | "EU_DOMESTIC_NON_EURO" | "EU_DOMESTIC_NON_EURO_INSTANT" | "BANKGIRO" | "PLUSGIRO" | "AUTO_SELECT";
+            /** @description The sub-TPP the link is made for. */
+            onBehalfOfId?: string;
+            /**
+             * @description Base reference of each payment (a unique suffix is added per use).
+             * @example ORDER-4711
+             */
+            refId: string;
+            /**
+             * @description Remittance information shown to the payer.
+             * @example ORDER 4711
+             */
+            remittanceInformationPrimary?: string;
+            /** @description Further remittance information. */
+            remittanceInformationSecondary?: string;
+            /** @description Return refund account information. */
+            returnRefundAccount?: boolean;
+        };
+        PaymentLinkUsage: {
+            /**
+             * @description With a totalAmountLimit: what is left of it.
+             * @example 75.00
+             */
+            remainingAmount?: string;
+            /** Format: int32 */
+            remainingCount: number;
         };
         /** @enum {string} */
         PaymentStatus: "INITIATION_PENDING" | "INITIATION_PENDING_REDIRECT_AUTH" | "INITIATION_PENDING_REDIRECT_AUTH_VERIFICATION" | "INITIATION_PENDING_REDIRECT_HP" | "INITIATION_PENDING_REDIRECT_PBL" | "INITIATION_PENDING_EMBEDDED_AUTH" | "INITIATION_PENDING_EMBEDDED_AUTH_VERIFICATION" | "INITIATION_PENDING_DECOUPLED_AUTH" | "INITIATION_PENDING_REDEMPTION" | "INITIATION_PENDING_REDEMPTION_VERIFICATION" | "INITIATION_PROCESSING" | "INITIATION_COMPLETED" | "INITIATION_REJECTED" | "INITIATION_REJECTED_INSUFFICIENT_FUNDS" | "INITIATION_FAILED" | "INITIATION_DECLINED" | "INITIATION_EXPIRED" | "INITIATION_NO_FINAL_STATUS_AVAILABLE" | "SETTLEMENT_IN_PROGRESS" | "SETTLEMENT_COMPLETED" | "SETTLEMENT_INCOMPLETE" | "CANCELED";
@@ -2830,6 +2974,61 @@ export interface components {
              */
             tokenTraceId: string;
         };
+        SettlementRule: {
+            /** @enum {string} */
+            amountType: "FIXED_VALUE" | "PERCENTAGE" | "BALANCE_TO_RETAIN";
+            /** @example 10.00 */
+            amountValue: string;
+            description?: string;
+            effectiveFrom?: string;
+            effectiveTo?: string;
+            payeeAccountDetails: components["schemas"]["PayeeAccountDetailsDto"];
+            /** @description The settlement account the rule pays from. */
+            payerAccountId: string;
+            /** Format: uuid */
+            settlementRuleId: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "INACTIVE";
+            /** @enum {string} */
+            timeInterval: "INTRADAY" | "DAILY" | "WEEKLY" | "MONTHLY" | "QUARTERLY" | "HALF_YEARLY" | "YEARLY";
+        };
+        SettlementRulePayout: {
+            bankPaymentStatus?: string;
+            bankTransactionId?: string;
+            /** Format: date-time */
+            createdDateTime: string;
+            description: string;
+            /** @description The payout's id (the run's, for a run that could not pay). */
+            id: string;
+            initiation: components["schemas"]["SettlementRulePayoutInitiation"];
+            memberId: string;
+            reference: string;
+            /** Format: uuid */
+            settlementRuleId: string;
+            /** @description The payout's status (INITIATION_FAILED for a run that could not pay). */
+            status: string;
+            statusReasonInformation?: string;
+            /** Format: date-time */
+            updatedDateTime: string;
+        };
+        SettlementRulePayoutAmount: {
+            /** @example GBP */
+            currency: string;
+            /** @example 10.00 */
+            value: string;
+        };
+        SettlementRulePayoutDebtor: {
+            accountId: string;
+        };
+        SettlementRulePayoutInitiation: {
+            amount: components["schemas"]["SettlementRulePayoutAmount"];
+            creditor: components["schemas"]["PayeeAccountDetailsDto"];
+            debtor: components["schemas"]["SettlementRulePayoutDebtor"];
+            description: string;
+            /** @enum {string} */
+            paymentType: "PAYOUT";
+            refId: string;
+        };
         SetWebhookConfigRequest: {
             config: components["schemas"]["WebhookConfigDto"];
         };
@@ -3021,6 +3220,32 @@ export interface components {
             /** @description A reference of the user (kept as sent). */
             userRefId?: string;
         };
+        Transfer: {
+            /** @description The token request's actingAs: the party the token was made on behalf of. */
+            actingAs?: components["schemas"]["ActingAsDto"];
+            convertedToFutureDatedPayment: boolean;
+            /**
+             * @description Unix epoch milliseconds, as a string.
+             * @example 1767225600000
+             */
+            createdAtMs: string;
+            /**
+             * Format: date
+             * @description A future-dated payment: the day it is made.
+             */
+            executionDate?: string;
+            /** @example t:4QExXrhKTxfShBdcTeqFabqJ */
+            id: string;
+            payload: components["schemas"]["TransferPayload"];
+            payloadSignatures: components["schemas"]["PayloadSignature"][];
+            providerDetails?: components["schemas"]["TransferProviderDetails"];
+            refundDetails: components["schemas"]["TransferRefundDetails"];
+            source?: components["schemas"]["TransferSource"];
+            /** @enum {string} */
+            status: "PROCESSING" | "SUCCESS" | "INITIATED" | "PENDING" | "PENDING_EXTERNAL_AUTHORIZATION" | "FAILURE_GENERIC" | "FAILURE_PERMISSION_DENIED" | "FAILURE_CANCELED" | "FAILURE_EXPIRED" | "FAILURE_INSUFFICIENT_FUNDS" | "FAILURE_DECLINED" | "SETTLEMENT_IN_PROGRESS" | "SETTLEMENT_COMPLETED" | "SETTLEMENT_INCOMPLETE";
+            statusReasonInformation?: string;
+            transactionId?: string;
+        };
         TransferAmountDto: {
             /**
              * @description ISO 4217 code; must be the token's currency.
@@ -3113,6 +3338,19 @@ export interface components {
             /** @description The creditor accounts; at least one. The payment goes to the first. */
             transferDestinations: components["schemas"]["TransferDestinationDto"][];
         };
+        TransferPayload: {
+            amount: components["schemas"]["TransferAmountDto"];
+            confirmFunds?: boolean;
+            description?: string;
+            /** @description The instructions' metadata. */
+            metadata?: {
+                [key: string]: unknown;
+            };
+            refId: string;
+            tokenId: string;
+            /** @description As the token request gave them (the token request's TransferDestination). */
+            transferDestinations?: components["schemas"]["TransferDestinationDto"][];
+        };
         TransferPayloadRequestDto: {
             /** @description What the transfer pays. Omitted: what the token has left to pay (its lifetime amount if it has paid nothing). The currency must be the token's. */
             amount?: components["schemas"]["TransferAmountDto"];
@@ -3134,6 +3372,34 @@ export interface components {
             tokenId: string;
             /** @description The token request's transfer destinations, repeated (the bank's consent names them and cannot be changed); omit to use them. */
             transferDestinations?: Record<string, never>[];
+        };
+        TransferProviderDetails: {
+            id?: string;
+            status?: string;
+        };
+        TransferRefundDetails: {
+            /** @enum {string} */
+            transferRefundStatus: "NONE" | "PARTIAL" | "FULL";
+        };
+        TransferSource: {
+            /**
+             * @description One object keyed by its kind: iban, gbDomestic, bban, bankgiro or plusgiro.
+             * @example {
+             *       "gbDomestic": {
+             *         "sortCode": "040004",
+             *         "accountNumber": "12345678"
+             *       }
+             *     }
+             */
+            accountIdentifier: {
+                [key: string]: unknown;
+            };
+            bankId: string;
+            bic?: string;
+            customerData?: components["schemas"]["TransferSourceCustomerData"];
+        };
+        TransferSourceCustomerData: {
+            legalNames: string[];
         };
         VerificationAccountDto: {
             /**
@@ -3186,6 +3452,47 @@ export interface components {
              * @enum {string}
              */
             localInstrument: "SEPA" | "SEPA_INSTANT" | "FASTER_PAYMENTS";
+        };
+        Vrp: {
+            bankVrpId?: string;
+            bankVrpStatus?: string;
+            /** Format: date-time */
+            createdDateTime: string;
+            id: string;
+            initiation: components["schemas"]["VrpInitiation"];
+            memberId: string;
+            refundDetails?: components["schemas"]["VrpRefundDetails"];
+            /** @enum {string} */
+            status: "INITIATION_PENDING" | "INITIATION_PENDING_REDIRECT_AUTH" | "INITIATION_PENDING_REDIRECT_AUTH_VERIFICATION" | "INITIATION_PENDING_REDIRECT_HP" | "INITIATION_PENDING_REDIRECT_PBL" | "INITIATION_PENDING_EMBEDDED_AUTH" | "INITIATION_PENDING_EMBEDDED_AUTH_VERIFICATION" | "INITIATION_PENDING_DECOUPLED_AUTH" | "INITIATION_PENDING_REDEMPTION" | "INITIATION_PENDING_REDEMPTION_VERIFICATION" | "INITIATION_PROCESSING" | "INITIATION_COMPLETED" | "INITIATION_REJECTED" | "INITIATION_REJECTED_INSUFFICIENT_FUNDS" | "INITIATION_FAILED" | "INITIATION_DECLINED" | "INITIATION_EXPIRED" | "INITIATION_NO_FINAL_STATUS_AVAILABLE" | "SETTLEMENT_IN_PROGRESS" | "SETTLEMENT_COMPLETED" | "SETTLEMENT_INCOMPLETE" | "CANCELED";
+            statusReasonInformation?: string;
+            /** Format: date-time */
+            updatedDateTime: string;
+        };
+        VrpAmount: {
+            /** @example GBP */
+            currency: string;
+            /** @example 10.00 */
+            value: string;
+        };
+        VrpConsent: {
+            authentication?: components["schemas"]["VrpConsentAuthentication"];
+            bankVrpConsentId?: string;
+            bankVrpConsentStatus?: string;
+            /** Format: date-time */
+            createdDateTime: string;
+            /** @example vc:4QExXrhKTxfShBdcTeqFabqJ */
+            id: string;
+            /** @description The initiation as accepted, with startDateTime (the creation time when it was absent). */
+            initiation: components["schemas"]["VrpConsentInitiationDto"];
+            memberId: string;
+            /** @enum {string} */
+            status: "PENDING" | "PENDING_MORE_INFO" | "PENDING_REDIRECT_AUTH" | "PENDING_REDIRECT_AUTH_VERIFICATION" | "AUTHORIZED" | "REJECTED" | "REVOKED" | "FAILED";
+            statusReasonInformation?: string;
+            /** Format: date-time */
+            updatedDateTime: string;
+        };
+        VrpConsentAuthentication: {
+            redirectUrl: string;
         };
         VrpConsentInitiationDto: {
             /**
@@ -3317,6 +3624,15 @@ export interface components {
             /** @description The ultimate debtor's name. */
             ultimateDebtorName?: string;
         };
+        VrpInitiation: {
+            amount: components["schemas"]["VrpAmount"];
+            confirmFunds?: boolean;
+            consentId: string;
+            refId: string;
+            remittanceInformationPrimary: string;
+            remittanceInformationSecondary?: string;
+            risk?: components["schemas"]["RiskDto"];
+        };
         VrpPeriodicLimitDto: {
             /**
              * @description The most all payments of one period may add up to.
@@ -3335,6 +3651,11 @@ export interface components {
              * @enum {string}
              */
             periodType: "DAY" | "WEEK" | "MONTH" | "YEAR";
+        };
+        VrpRefundDetails: {
+            refundAccount: {
+                [key: string]: unknown;
+            };
         };
         WebhookConfigDto: {
             /**
@@ -3384,7 +3705,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        keys: Record<string, never>[];
+                        keys: {
+                            /** @enum {string} */
+                            alg: "EdDSA";
+                            /** @enum {string} */
+                            crv: "Ed25519";
+                            kid: string;
+                            /** @enum {string} */
+                            kty: "OKP";
+                            /** @enum {string} */
+                            use: "sig";
+                            /** @description The public key, base64url. */
+                            x: string;
+                        }[];
                     };
                 };
             };
@@ -4862,7 +5195,7 @@ export interface operations {
             };
         };
     };
-    HealthController_healthz: {
+    "Health.Liveness": {
         parameters: {
             query?: never;
             header?: never;
@@ -5363,7 +5696,7 @@ export interface operations {
                             logo?: string;
                             mccCode?: string;
                             memberId?: string;
-                            merchant?: Record<string, never>;
+                            merchant?: components["schemas"]["SubTppMerchantDto"];
                             name?: string;
                             parentSubTppId?: string;
                             restrictedCountries?: string[];
@@ -5570,7 +5903,7 @@ export interface operations {
                             logo?: string;
                             mccCode?: string;
                             memberId?: string;
-                            merchant?: Record<string, never>;
+                            merchant?: components["schemas"]["SubTppMerchantDto"];
                             name?: string;
                             parentSubTppId?: string;
                             restrictedCountries?: string[];
@@ -5801,7 +6134,7 @@ export interface operations {
                             logo?: string;
                             mccCode?: string;
                             memberId?: string;
-                            merchant?: Record<string, never>;
+                            merchant?: components["schemas"]["SubTppMerchantDto"];
                             name?: string;
                             parentSubTppId?: string;
                             restrictedCountries?: string[];
@@ -6459,7 +6792,7 @@ export interface operations {
             };
         };
     };
-    HealthController_readyz: {
+    "Health.Readiness": {
         parameters: {
             query?: never;
             header?: never;
@@ -6897,7 +7230,8 @@ export interface operations {
                             bankTransactionId?: string;
                             createdDateTime?: string;
                             id?: string;
-                            initiation?: Record<string, never>;
+                            /** @description The initiation as accepted, its debtor and creditor as resolved (from the registration, the payment). */
+                            initiation?: components["schemas"]["RefundInitiationDto"];
                             memberId?: string;
                             status?: string;
                             statusReasonInformation?: string;
@@ -7006,7 +7340,8 @@ export interface operations {
                             bankTransactionId?: string;
                             createdDateTime?: string;
                             id?: string;
-                            initiation?: Record<string, never>;
+                            /** @description The initiation as accepted, its debtor and creditor as resolved (from the registration, the payment). */
+                            initiation?: components["schemas"]["RefundInitiationDto"];
                             memberId?: string;
                             status?: string;
                             statusReasonInformation?: string;
@@ -7138,7 +7473,8 @@ export interface operations {
                             bankTransactionId?: string;
                             createdDateTime?: string;
                             id?: string;
-                            initiation?: Record<string, never>;
+                            /** @description The initiation as accepted, its debtor and creditor as resolved (from the registration, the payment). */
+                            initiation?: components["schemas"]["RefundInitiationDto"];
                             memberId?: string;
                             status?: string;
                             statusReasonInformation?: string;
@@ -7460,9 +7796,9 @@ export interface operations {
                              * @description The requestId of later calls.
                              * @example rq:5Zx8v1Kz2f3w7HjP9qL4mN6b
                              */
-                            id?: string;
+                            id: string;
                             /** @description As sent, with `to`: the payload's `to`, the member the token is for. */
-                            requestOptions?: {
+                            requestOptions: {
                                 to: {
                                     alias?: {
                                         [key: string]: unknown;
@@ -7473,9 +7809,13 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             /** @description As sent (account identifiers in their stored form), with `id`: the token request's id. */
-                            requestPayload?: {
+                            requestPayload: {
+                                callbackState?: string;
+                                description?: string;
                                 /** @description The token request's id. */
                                 id: string;
+                                redirectUrl: string;
+                                refId: string;
                                 to: {
                                     alias?: {
                                         [key: string]: unknown;
@@ -7612,9 +7952,9 @@ export interface operations {
                              * @description The requestId of later calls.
                              * @example rq:5Zx8v1Kz2f3w7HjP9qL4mN6b
                              */
-                            id?: string;
+                            id: string;
                             /** @description As sent, with `to`: the payload's `to`, the member the token is for. */
-                            requestOptions?: {
+                            requestOptions: {
                                 to: {
                                     alias?: {
                                         [key: string]: unknown;
@@ -7625,9 +7965,13 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             /** @description As sent (account identifiers in their stored form), with `id`: the token request's id. */
-                            requestPayload?: {
+                            requestPayload: {
+                                callbackState?: string;
+                                description?: string;
                                 /** @description The token request's id. */
                                 id: string;
+                                redirectUrl: string;
+                                refId: string;
                                 to: {
                                     alias?: {
                                         [key: string]: unknown;
@@ -7750,7 +8094,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         fields?: {
-                            fields?: Record<string, never>[];
+                            fields: {
+                                description?: string;
+                                displayName: string;
+                                flickerCode?: string;
+                                id: string;
+                                image?: string;
+                                options?: string[];
+                                /** @enum {string} */
+                                type: "FIELD" | "PASSWORD" | "PSU_MESSAGE" | "IMAGE" | "FLICKER" | "DECOUPLED";
+                            }[];
                         };
                         oauthState?: string;
                         redirectUrl?: string;
@@ -8081,7 +8434,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        accountDetails: Record<string, never>;
+                        /** @description The details as they were stored. */
+                        accountDetails?: components["schemas"]["AccountDetailsDto"];
                     };
                 };
             };
@@ -8321,7 +8675,11 @@ export interface operations {
                             payload?: {
                                 [key: string]: unknown;
                             };
-                            payloadSignatures?: Record<string, never>[];
+                            payloadSignatures?: {
+                                keyId: string;
+                                memberId: string;
+                                signature: string;
+                            }[];
                             tokenRequestId?: string;
                         }[];
                     };
@@ -8424,7 +8782,11 @@ export interface operations {
                             payload?: {
                                 [key: string]: unknown;
                             };
-                            payloadSignatures?: Record<string, never>[];
+                            payloadSignatures?: {
+                                keyId: string;
+                                memberId: string;
+                                signature: string;
+                            }[];
                             tokenRequestId?: string;
                         };
                     };
@@ -8547,7 +8909,11 @@ export interface operations {
                                 payload?: {
                                     [key: string]: unknown;
                                 };
-                                payloadSignatures?: Record<string, never>[];
+                                payloadSignatures?: {
+                                    keyId: string;
+                                    memberId: string;
+                                    signature: string;
+                                }[];
                                 tokenRequestId?: string;
                             };
                         };
@@ -8680,7 +9046,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         offset?: string;
-                        transfers: Record<string, never>[];
+                        transfers: components["schemas"]["Transfer"][];
                     };
                 };
             };
@@ -8780,9 +9146,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         authorizationDetails?: {
-                            authorizationUrl?: string;
+                            authorizationUrl: string;
                         };
-                        transfer?: Record<string, never>;
+                        transfer: components["schemas"]["Transfer"];
                     };
                 };
             };
@@ -8919,7 +9285,8 @@ export interface operations {
                             bankTransactionId?: string;
                             createdDateTime?: string;
                             id?: string;
-                            initiation?: Record<string, never>;
+                            /** @description The initiation as accepted, its debtor and creditor as resolved (from the registration, the payment). */
+                            initiation?: components["schemas"]["RefundInitiationDto"];
                             memberId?: string;
                             status?: string;
                             statusReasonInformation?: string;
@@ -9035,7 +9402,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        transfer: Record<string, never>;
+                        transfer: components["schemas"]["Transfer"];
                     };
                 };
             };
@@ -9274,7 +9641,7 @@ export interface operations {
     };
     ListPaymentLinks: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Only links created at or after this time. */
                 createdAfter?: string;
                 /** @description Only links created at or before this time. */
@@ -9287,8 +9654,8 @@ export interface operations {
                 externalPsuReference?: string;
                 /** @description Only these link ids (repeat the parameter). */
                 ids?: string[];
-                /** @description Page size. */
-                limit: number;
+                /** @description Page size; 200 when absent. */
+                limit?: number;
                 /** @description Where the page starts: the previous page’s pageInfo.nextOffset. */
                 offset?: string;
                 /** @description Only links made for this sub-TPP. */
@@ -9311,8 +9678,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: Record<string, never>;
-                        paymentLinks: Record<string, never>[];
+                        pageInfo: components["schemas"]["PageInfo"];
+                        paymentLinks: components["schemas"]["PaymentLink"][];
                     };
                 };
             };
@@ -9408,7 +9775,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentLink: Record<string, never>;
+                        paymentLink: components["schemas"]["PaymentLink"];
                     };
                 };
             };
@@ -9502,7 +9869,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentLink: Record<string, never>;
+                        paymentLink: components["schemas"]["PaymentLink"];
                     };
                 };
             };
@@ -9610,7 +9977,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentLink: Record<string, never>;
+                        paymentLink: components["schemas"]["PaymentLink"];
                     };
                 };
             };
@@ -9747,7 +10114,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: Record<string, never>;
+                        pageInfo: components["schemas"]["PageInfo"];
                         payments: components["schemas"]["Payment"][];
                     };
                 };
@@ -10270,13 +10637,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: {
-                            haveMore?: boolean;
-                            /** Format: int32 */
-                            limit: number;
-                            nextOffset?: string;
-                            offset?: string;
-                        };
+                        pageInfo: components["schemas"]["PageInfo"];
                         virtualAccount: {
                             accountId?: string;
                             accountName?: string;
@@ -10806,8 +11167,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: Record<string, never>;
-                        payouts: Record<string, never>[];
+                        pageInfo: components["schemas"]["PageInfo"];
+                        payouts: components["schemas"]["SettlementRulePayout"][];
                     };
                 };
             };
@@ -10918,7 +11279,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        settlementRule: Record<string, never>[];
+                        settlementRule: components["schemas"]["SettlementRule"][];
                     };
                 };
             };
@@ -11027,7 +11388,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        settlementRule: Record<string, never>;
+                        settlementRule: components["schemas"]["SettlementRule"];
                     };
                 };
             };
@@ -11261,13 +11622,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: {
-                            haveMore?: boolean;
-                            /** Format: int32 */
-                            limit: number;
-                            nextOffset?: string;
-                            offset?: string;
-                        };
+                        pageInfo: components["schemas"]["PageInfo"];
                         transactions: {
                             amount?: {
                                 currency?: string;
@@ -11559,8 +11914,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: Record<string, never>;
-                        vrpConsents: unknown[];
+                        pageInfo: components["schemas"]["PageInfo"];
+                        vrpConsents: components["schemas"]["VrpConsent"][];
                     };
                 };
             };
@@ -11659,7 +12014,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        vrpConsent: Record<string, never>;
+                        vrpConsent: components["schemas"]["VrpConsent"];
                     };
                 };
             };
@@ -11781,7 +12136,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        vrpConsent: Record<string, never>;
+                        vrpConsent: components["schemas"]["VrpConsent"];
                     };
                 };
             };
@@ -11889,7 +12244,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        vrpConsent: Record<string, never>;
+                        vrpConsent: components["schemas"]["VrpConsent"];
                     };
                 };
             };
@@ -12002,8 +12357,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        pageInfo: Record<string, never>;
-                        vrps: Record<string, never>[];
+                        pageInfo: components["schemas"]["PageInfo"];
+                        vrps: components["schemas"]["Vrp"][];
                     };
                 };
             };

@@ -11,7 +11,8 @@ export class PaymentLinkTemplateResponse extends PaymentTemplateDto {
 /** The link's limits as they stand (maxUsageCount always, its default when not sent). */
 @ApiSchema({ name: 'PaymentLinkConfig' })
 export class PaymentLinkConfigResponse {
-  @ApiProperty({ type: 'integer', example: 2 }) maxUsageCount!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', minimum: 1, maximum: 2_147_483_647, example: 2 })
+  maxUsageCount!: number;
   @ApiPropertyOptional({ example: '25.00' }) perPaymentAmountLimit?: string;
   @ApiPropertyOptional({ example: '100.00' }) totalAmountLimit?: string;
   @ApiPropertyOptional({ format: 'date-time' }) expiresAt?: string;
@@ -20,7 +21,7 @@ export class PaymentLinkConfigResponse {
 /** What the link may still be used for. */
 @ApiSchema({ name: 'PaymentLinkUsage' })
 export class PaymentLinkUsageResponse {
-  @ApiProperty({ type: 'integer' }) remainingCount!: number;
+  @ApiProperty({ type: 'integer', format: 'int32', minimum: 0, maximum: 2_147_483_647 }) remainingCount!: number;
   @ApiPropertyOptional({ description: 'With a totalAmountLimit: what is left of it.', example: '75.00' })
   remainingAmount?: string;
 }
