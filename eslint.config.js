@@ -99,6 +99,7 @@ export const LAYERS = {
     settlement: ['payments', 'transfers', 'settlement-providers', 'sub-tpps'],
     payouts: ['payments', 'settlement-providers', 'bank-truth', 'sub-tpps'],
     'settlement-rules': ['payouts'],
+    console: [],
   },
   apiShared: ['shared', 'query-params', 'idempotency'],
   apiFolders: {
@@ -108,6 +109,7 @@ export const LAYERS = {
     accounts: [],
     admin: ['keys', 'webhooks'],
     banks: [],
+    console: ['admin'],
     docs: ['payments'],
     health: [],
     keys: [],

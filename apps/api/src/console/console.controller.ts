@@ -60,7 +60,7 @@ export class ConsoleController {
       return;
     }
     const q = (stringFields(query).q ?? '').trim();
-    if (q !== '' && (await this.payments.execute(q)) !== undefined) {
+    if (q !== '' && (await this.payments.execute({ paymentId: q })) !== undefined) {
       await redirect(reply, `/console/payments/${encodeURIComponent(q)}`);
       return;
     }
@@ -80,7 +80,7 @@ export class ConsoleController {
       await redirect(reply, '/console/sign-in');
       return;
     }
-    const fields = await this.payments.execute(id);
+    const fields = await this.payments.execute({ paymentId: id });
     if (fields === undefined) {
       await sendConsolePage(
         reply,

@@ -4,14 +4,19 @@ import { PrismaService } from '#libs/db';
 /** A resource's plain fields (never sealed values or credentials), as name and text. */
 export type ResourceFields = readonly (readonly [string, string])[];
 
+/** The payment a console page shows. */
+export interface ReadPaymentFieldsCommand {
+  readonly paymentId: string;
+}
+
 /** A Payments v2 payment's page fields, by id (primary key): none of them sealed or secret. */
 @Injectable()
 export class ReadPaymentFieldsUseCase {
   constructor(private readonly prisma: PrismaService) {}
 
-  async execute(id: string): Promise<ResourceFields | undefined> {
+  async execute(command: ReadPaymentFieldsCommand): Promise<ResourceFields | undefined> {
     const row = await this.prisma.payment.findUnique({
-      where: { id },
+      where: { id: command.paymentId },
       select: {
         id: true,
         memberId: true,
