@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { operationsOf } from './operations-of.js';
 
 type Schema = Record<string, unknown>;
 
@@ -19,25 +20,24 @@ function isContainer(schema: unknown): boolean {
  * secret shown once) are left optional. Schemas that say `required` are kept as they are.
  */
 export function requireAnswerWrappers(document: OpenAPIObject): void {
-  for (const item of Object.values(document.paths))
-    for (const operation of Object.values(item as Record<string, { responses?: Record<string, unknown> }>)) {
-      for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        if (!status.startsWith('2')) continue;
-        const schema = (response as { content?: Record<string, { schema?: Schema }> }).content?.['application/json']
-          ?.schema;
-        if (schema?.['type'] !== 'object' || schema['required'] !== undefined) continue;
-        const properties = Object.entries((schema['properties'] ?? {}) as Record<string, unknown>);
-        const lists = properties.filter(([, property]) => (property as Schema)['type'] === 'array');
-        const required =
-          properties.length === 1 && isContainer(properties[0]?.[1])
-            ? [properties[0]?.[0] ?? '']
-            : lists.length === 1 &&
-                properties.every(
-                  ([name, property]) => PAGE_FIELDS.has(name) || property === lists[0]?.[1] || name === 'offset',
-                )
-              ? properties.filter(([name]) => name !== 'offset').map(([name]) => name)
-              : [];
-        if (required.length > 0) schema['required'] = required;
-      }
+  for (const operation of operationsOf<{ responses?: Record<string, unknown> }>(document)) {
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      if (!status.startsWith('2')) continue;
+      const schema = (response as { content?: Record<string, { schema?: Schema }> }).content?.['application/json']
+        ?.schema;
+      if (schema?.['type'] !== 'object' || schema['required'] !== undefined) continue;
+      const properties = Object.entries((schema['properties'] ?? {}) as Record<string, unknown>);
+      const lists = properties.filter(([, property]) => (property as Schema)['type'] === 'array');
+      const required =
+        properties.length === 1 && isContainer(properties[0]?.[1])
+          ? [properties[0]?.[0] ?? '']
+          : lists.length === 1 &&
+              properties.every(
+                ([name, property]) => PAGE_FIELDS.has(name) || property === lists[0]?.[1] || name === 'offset',
+              )
+            ? properties.filter(([name]) => name !== 'offset').map(([name]) => name)
+            : [];
+      if (required.length > 0) schema['required'] = required;
     }
+  }
 }

@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { MAX_PATH_PARAMETER_LENGTH } from '#libs/common';
+import { operationsOf } from './operations-of.js';
 
 interface ParameterLike {
   readonly in?: string;
@@ -11,11 +12,10 @@ interface ParameterLike {
  * route): the document says no more than the HTTP layer enforces.
  */
 export function statePathParameterBounds(document: OpenAPIObject): void {
-  for (const item of Object.values(document.paths))
-    for (const operation of Object.values(item as Record<string, { parameters?: ParameterLike[] }>))
-      for (const parameter of operation.parameters ?? []) {
-        const schema = parameter.schema;
-        if (parameter.in !== 'path' || schema?.type !== 'string' || schema.enum !== undefined) continue;
-        schema.maxLength ??= MAX_PATH_PARAMETER_LENGTH;
-      }
+  for (const operation of operationsOf<{ parameters?: ParameterLike[] }>(document))
+    for (const parameter of operation.parameters ?? []) {
+      const schema = parameter.schema;
+      if (parameter.in !== 'path' || schema?.type !== 'string' || schema.enum !== undefined) continue;
+      schema.maxLength ??= MAX_PATH_PARAMETER_LENGTH;
+    }
 }

@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { operationsOf } from './operations-of.js';
 
 type HeaderObject = { readonly description: string; readonly schema: Record<string, unknown> };
 
@@ -45,16 +46,15 @@ export function documentRateLimitHeaders(document: OpenAPIObject): void {
     ...document.components,
     headers: { ...document.components?.headers, ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER },
   };
-  for (const item of Object.values(document.paths))
-    for (const operation of Object.values(item as Record<string, OperationLike>)) {
-      const limited = operation.security === undefined || operation.security.length > 0;
-      for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        const headers: Record<string, unknown> = { ...response.headers };
-        if (limited && /^[24]/.test(status))
-          for (const name of Object.keys(RATE_LIMIT_HEADERS)) headers[name] = refTo(name);
-        if (status === '429' || status === '503')
-          for (const name of Object.keys(RETRY_AFTER_HEADER)) headers[name] = refTo(name);
-        if (Object.keys(headers).length > 0) response.headers = headers;
-      }
+  for (const operation of operationsOf<OperationLike>(document)) {
+    const limited = operation.security === undefined || operation.security.length > 0;
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      const headers: Record<string, unknown> = { ...response.headers };
+      if (limited && /^[24]/.test(status))
+        for (const name of Object.keys(RATE_LIMIT_HEADERS)) headers[name] = refTo(name);
+      if (status === '429' || status === '503')
+        for (const name of Object.keys(RETRY_AFTER_HEADER)) headers[name] = refTo(name);
+      if (Object.keys(headers).length > 0) response.headers = headers;
     }
+  }
 }

@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { operationsOf } from './operations-of.js';
 
 /** The public API's tags, in the order the document lists them, each with what it holds. */
 export const PUBLIC_API_TAGS: Readonly<Record<string, string>> = {
@@ -25,9 +26,8 @@ export const PUBLIC_API_TAGS: Readonly<Record<string, string>> = {
 /** Declares every tag an operation uses, with its description (a tag missing from PUBLIC_API_TAGS fails the build of the document). */
 export function declareTags(document: OpenAPIObject): void {
   const used = new Set<string>();
-  for (const item of Object.values(document.paths))
-    for (const operation of Object.values(item as Record<string, { tags?: string[] }>))
-      for (const tag of operation.tags ?? []) used.add(tag);
+  for (const operation of operationsOf<{ tags?: string[] }>(document))
+    for (const tag of operation.tags ?? []) used.add(tag);
   const undeclared = [...used].filter((tag) => PUBLIC_API_TAGS[tag] === undefined);
   if (undeclared.length > 0) throw new Error(`OpenAPI tags without a description: ${undeclared.join(', ')}`);
   document.tags = Object.entries(PUBLIC_API_TAGS)
