@@ -12,6 +12,7 @@ import {
   type TestGateway,
   type TestMember,
 } from '../support/payments-gateway.js';
+import { WebhookReceiver } from '../support/webhook-receiver.js';
 
 const SCREENSHOTS = 'docs/console';
 
@@ -19,17 +20,24 @@ describe('operations console (admin port, Chromium)', () => {
   let gateway: TestGateway;
   let member: TestMember;
   let browser: Browser;
+  const receiver = new WebhookReceiver();
 
   beforeAll(async () => {
-    gateway = await startGateway({ worker: false });
+    gateway = await startGateway({ worker: true });
     member = await newMember(gateway);
+    await receiver.start();
+    const put = await call(`${gateway.apiUrl}/webhook/config`, 'PUT', member.auth, {
+      config: { type: ['PAYMENT_STATUS_CHANGED'], url: receiver.url },
+    });
+    expect(put.status).toBe(200);
     browser = await launchChromium();
     mkdirSync(SCREENSHOTS, { recursive: true });
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
     await gateway?.close();
+    await receiver.stop();
   });
 
   /** A session cookie got by signing in over HTTP, for the requests a browser would not make. */
@@ -47,10 +55,13 @@ describe('operations console (admin port, Chromium)', () => {
     return cookie.split(';')[0] ?? '';
   }
 
-  it('signs in through the form, finds a payment, reads its timeline and signs out', async () => {
-    const created = await createPayment(gateway, member, ukInitiation());
+  it('signs in through the form, finds a payment by refId, reads its timeline, replays its webhook and signs out', async () => {
+    const initiation = ukInitiation();
+    const created = await createPayment(gateway, member, initiation);
     expect(created.status).toBe(200);
     const paymentId = created.body.payment.id;
+    // The payment's first status change is delivered to the member's receiver.
+    await expect.poll(() => receiver.requests.length, { timeout: 15_000 }).toBeGreaterThan(0);
 
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -67,22 +78,40 @@ describe('operations console (admin port, Chromium)', () => {
     await page.waitForURL(`${gateway.adminUrl}/console`);
     await page.screenshot({ path: `${SCREENSHOTS}/find.png` });
 
-    await page.getByLabel('Id or refId').fill(paymentId);
+    await page.getByLabel('Id or refId').fill(String(initiation['refId']));
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${gateway.adminUrl}/console/payments/${encodeURIComponent(paymentId)}`);
+    await page.waitForURL(`${gateway.adminUrl}/console/resources/payment/${encodeURIComponent(paymentId)}`);
     const heading = await page.getByRole('heading', { level: 1 }).textContent();
     expect(heading).toBe(`Payment ${paymentId}`);
     // The timeline shows what the admin API's status history holds, in order.
-    const history = await call<{ changes: { toStatus: string }[] }>(
+    const history = await call<{ changes: { toStatus: string; eventId: string }[] }>(
       `${gateway.adminUrl}/admin/status-history/${encodeURIComponent(paymentId)}`,
       'GET',
       `Bearer ${ADMIN_TOKEN}`,
     );
     const expected = history.body.changes.map((change) => change.toStatus);
     expect(expected.length).toBeGreaterThan(0);
-    const shown = await page.locator('table').nth(1).locator('tbody tr td:nth-child(3)').allTextContents();
+    const shown = await page.locator('table.timeline tbody tr td:nth-child(3)').allTextContents();
     expect(shown).toEqual(expected);
+    // Its member is one link away.
+    expect(await page.getByRole('link', { name: member.id }).getAttribute('href')).toBe(
+      `/console/resources/member/${encodeURIComponent(member.id)}`,
+    );
     await page.screenshot({ path: `${SCREENSHOTS}/payment.png`, fullPage: true });
+
+    // Its first event's delivery, delivered, is replayed: the receiver gets the same event again.
+    const firstEvent = history.body.changes[0]?.eventId ?? '';
+    const row = page.locator('table.deliveries tbody tr', { hasText: firstEvent });
+    await expect.poll(() => row.locator('td:nth-child(4)').textContent(), { timeout: 15_000 }).toBe('DELIVERED');
+    const before = receiver.requests.filter((request) => request.headers['webhook-id'] === firstEvent).length;
+    expect(before).toBe(1);
+    await row.getByRole('button', { name: /^Replay delivery / }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('queued again');
+    await expect
+      .poll(() => receiver.requests.filter((request) => request.headers['webhook-id'] === firstEvent).length, {
+        timeout: 15_000,
+      })
+      .toBe(2);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${gateway.adminUrl}/console/sign-in`);
@@ -92,7 +121,7 @@ describe('operations console (admin port, Chromium)', () => {
   });
 
   it('refuses anonymous pages and actions, and actions without the CSRF token', async () => {
-    const anonymousPage = await fetch(`${gateway.adminUrl}/console/payments/pm2:x`, { redirect: 'manual' });
+    const anonymousPage = await fetch(`${gateway.adminUrl}/console/resources/payment/pm2:x`, { redirect: 'manual' });
     expect(anonymousPage.status).toBe(303);
     expect(anonymousPage.headers.get('location')).toBe('/console/sign-in');
 

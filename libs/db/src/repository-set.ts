@@ -11,6 +11,7 @@ import { PaymentLinkRepository } from './payment-links/payment-link.repository.j
 import { PaymentRepository } from './payments/payment.repository.js';
 import { RefundRegistrationRepository } from './refunds/refund-registration.repository.js';
 import { RefundRepository } from './refunds/refund.repository.js';
+import { ConsoleResourceRepository } from './console/console-resource.repository.js';
 import { StatusHistoryRepository } from './status-history/status-history.repository.js';
 import type { PrismaService } from './prisma.service.js';
 import { TokenRequestRepository } from './tokens/token-request.repository.js';
@@ -63,6 +64,7 @@ export interface Repositories {
   readonly webhookOutbox: WebhookOutboxRepository;
   readonly webhookRetention: WebhookRetentionRepository;
   readonly statusHistory: StatusHistoryRepository;
+  readonly consoleResources: ConsoleResourceRepository;
   readonly webhookSigningKeys: WebhookSigningKeyRepository;
   readonly webhookSecrets: WebhookSecretRepository;
   readonly aisTppInitiatedCalls: AisTppInitiatedCallRepository;
@@ -105,6 +107,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     webhookOutbox: new WebhookOutboxRepository(prisma),
     webhookRetention: new WebhookRetentionRepository(prisma),
     statusHistory: new StatusHistoryRepository(prisma),
+    consoleResources: new ConsoleResourceRepository(prisma),
     webhookSigningKeys: new WebhookSigningKeyRepository(prisma),
     webhookSecrets: new WebhookSecretRepository(prisma),
     aisTppInitiatedCalls: new AisTppInitiatedCallRepository(prisma),

@@ -23,10 +23,46 @@ export function consoleHeaders(contentType: string): Readonly<Record<string, str
   };
 }
 
-/** A signed-in page's header: where to search, and the sign-out form (with its CSRF token). */
+/** The sections every signed-in page links to. */
+const SECTIONS: readonly (readonly [string, string])[] = [
+  ['/console', 'Find'],
+  ['/console/action-needed', 'Action needed'],
+  ['/console/members', 'Members'],
+  ['/console/sandbox', 'Sandbox'],
+];
+
+/** A signed-in page's header: the sections, and the sign-out form (with its CSRF token). */
 export function consoleHeader(csrfToken: string): SafeHtml {
-  return html`<header><a href="/console">Console</a>
+  return html`<header><nav aria-label="Console"><ul>${SECTIONS.map(
+    ([href, label]) => html`<li><a href="${href}">${label}</a></li>`,
+  )}</ul></nav>
 <form method="post" action="/console/sign-out"><input type="hidden" name="csrf" value="${csrfToken}"><button type="submit">Sign out</button></form></header>`;
+}
+
+/** The hidden field every action's form carries. */
+export function csrfField(csrfToken: string): SafeHtml {
+  return html`<input type="hidden" name="csrf" value="${csrfToken}">`;
+}
+
+/** What an action did, shown on the page it comes back to (`?done=` names one of these, never free text). */
+export const NOTICES = {
+  replayed: 'The delivery is queued again.',
+  'replayed-many': 'The deliveries are queued again.',
+  resolved: 'The outcome check is resolved and the reason recorded.',
+  matched: 'The credit is matched.',
+  'member-created': 'The member is created.',
+  'member-updated': 'The member is updated.',
+  'key-revoked': 'The key is revoked.',
+  'key-issued': 'A new API key is issued.',
+  'clock-advanced': 'The sandbox clock moved forward.',
+} as const;
+
+export type Notice = keyof typeof NOTICES;
+
+/** The notice a `done` query value names, as a status message (nothing for any other value). */
+export function noticeOf(done: unknown): SafeHtml {
+  if (typeof done !== 'string' || !Object.hasOwn(NOTICES, done)) return NO_HTML;
+  return html`<p class="notice" role="status">${NOTICES[done as Notice]}</p>`;
 }
 
 /** Sends a console page: the stylesheet linked from 'self', the header, one heading, the body. */

@@ -1,38 +1,39 @@
-import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ReadPaymentFieldsUseCase, ReadStatusHistoryUseCase } from '#libs/application';
+import { Body, Controller, Get, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ConsoleSession } from '#libs/application';
 import { html, NO_HTML, stringFields } from '#libs/common';
 import { ConsoleAuth } from './console-auth.js';
-import { fieldsTable, searchForm, timelineTable } from './console-resource.page.js';
-import { consoleHeader, consoleHeaders, sendConsolePage } from './console-page.js';
+import { ConsoleErrorFilter } from './console-error.filter.js';
+import { consoleHeader, consoleHeaders, noticeOf, sendConsolePage } from './console-page.js';
+import { redirect } from './console-redirect.js';
+import { searchForm } from './console-resource.page.js';
+import { CurrentConsoleSession } from './console-session.decorator.js';
+import { ConsolePublic, ConsoleSessionGuard } from './console-session.guard.js';
 import { CONSOLE_CSS } from './console-style.js';
 
-async function redirect(reply: FastifyReply, location: string): Promise<void> {
-  await reply.header('cache-control', 'no-store').redirect(location, 303);
-}
-
-/** The operations console's pages and actions (admin port only). */
+/** The console's front door: its stylesheet, sign-in, the search page, sign-out (admin port only). */
 @ApiExcludeController()
+@UseGuards(ConsoleSessionGuard)
+@UseFilters(ConsoleErrorFilter)
 @Controller('console')
 export class ConsoleController {
-  constructor(
-    private readonly auth: ConsoleAuth,
-    private readonly payments: ReadPaymentFieldsUseCase,
-    private readonly history: ReadStatusHistoryUseCase,
-  ) {}
+  constructor(private readonly auth: ConsoleAuth) {}
 
   @Get('console.css')
+  @ConsolePublic()
   async style(@Res() reply: FastifyReply): Promise<void> {
     await reply.status(200).headers(consoleHeaders('text/css; charset=utf-8')).send(CONSOLE_CSS);
   }
 
   @Get('sign-in')
+  @ConsolePublic()
   async signInPage(@Res() reply: FastifyReply): Promise<void> {
     await this.sendSignIn(reply, 200, false);
   }
 
   @Post('sign-in')
+  @ConsolePublic()
   async signIn(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Body() body: unknown): Promise<void> {
     const token = stringFields(body).adminToken ?? '';
     if (!(await this.auth.signIn(request, reply, token))) {
@@ -43,69 +44,22 @@ export class ConsoleController {
   }
 
   @Get()
-  async home(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const session = await this.auth.session(request);
-    if (session === undefined) {
-      await redirect(reply, '/console/sign-in');
-      return;
-    }
-    await sendConsolePage(reply, 200, 'Find anything', searchForm(''), consoleHeader(session.csrfToken));
-  }
-
-  @Get('find')
-  async find(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: unknown): Promise<void> {
-    const session = await this.auth.session(request);
-    if (session === undefined) {
-      await redirect(reply, '/console/sign-in');
-      return;
-    }
-    const q = (stringFields(query).q ?? '').trim();
-    if (q !== '' && (await this.payments.execute({ paymentId: q })) !== undefined) {
-      await redirect(reply, `/console/payments/${encodeURIComponent(q)}`);
-      return;
-    }
-    await sendConsolePage(
-      reply,
-      404,
-      'Find anything',
-      html`<p class="error" role="alert">Nothing has the id ${q}.</p>${searchForm(q)}`,
-      consoleHeader(session.csrfToken),
-    );
-  }
-
-  @Get('payments/:id')
-  async payment(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Param('id') id: string): Promise<void> {
-    const session = await this.auth.session(request);
-    if (session === undefined) {
-      await redirect(reply, '/console/sign-in');
-      return;
-    }
-    const fields = await this.payments.execute({ paymentId: id });
-    if (fields === undefined) {
-      await sendConsolePage(
-        reply,
-        404,
-        'Not found',
-        html`<p>No payment has the id ${id}.</p>`,
-        consoleHeader(session.csrfToken),
-      );
-      return;
-    }
-    const history = await this.history
-      .execute({ resourceId: id, limit: 100, offset: undefined })
-      .catch(() => undefined);
+  async home(
+    @CurrentConsoleSession() session: ConsoleSession,
+    @Res() reply: FastifyReply,
+    @Query() query: unknown,
+  ): Promise<void> {
     await sendConsolePage(
       reply,
       200,
-      `Payment ${id}`,
-      html`${fieldsTable(fields)}${timelineTable(history?.changes ?? [])}`,
+      'Find anything',
+      html`${noticeOf(stringFields(query).done)}${searchForm('')}`,
       consoleHeader(session.csrfToken),
     );
   }
 
   @Post('sign-out')
-  async signOut(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Body() body: unknown): Promise<void> {
-    await this.auth.actionSession(request, stringFields(body).csrf);
+  async signOut(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.auth.signOut(request, reply);
     await redirect(reply, '/console/sign-in');
   }

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ConsoleSessions } from './console-sessions.js';
-import { ReadPaymentFieldsUseCase } from './read-payment-fields.usecase.js';
+import { FindResourcesUseCase } from './find-resources.usecase.js';
+import { ReadConsoleResourceUseCase } from './read-console-resource.usecase.js';
 
 /** The operations console's sessions and reads. */
 @Module({
-  providers: [ConsoleSessions, ReadPaymentFieldsUseCase],
-  exports: [ConsoleSessions, ReadPaymentFieldsUseCase],
+  providers: [ConsoleSessions, FindResourcesUseCase, ReadConsoleResourceUseCase],
+  exports: [ConsoleSessions, FindResourcesUseCase, ReadConsoleResourceUseCase],
 })
 export class ConsoleApplicationModule {}

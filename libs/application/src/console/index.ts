@@ -1,3 +1,5 @@
 export * from './console-application.module.js';
 export * from './console-sessions.js';
-export * from './read-payment-fields.usecase.js';
+export * from './find-resources.usecase.js';
+export * from './read-console-resource.usecase.js';
+export * from './console-resource-views.js';
