@@ -99,6 +99,7 @@ export const LAYERS = {
     settlement: ['payments', 'transfers', 'settlement-providers', 'sub-tpps'],
     payouts: ['payments', 'settlement-providers', 'bank-truth', 'sub-tpps'],
     'settlement-rules': ['payouts'],
+    'operator-resolutions': ['bank-truth', 'payouts', 'refunds'],
     console: [],
   },
   apiShared: ['shared', 'query-params', 'idempotency'],

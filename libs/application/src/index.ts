@@ -25,3 +25,4 @@ export * from './status-history/index.js';
 export * from './records.js';
 export * from './idempotency/index.js';
 export * from './console/index.js';
+export * from './operator-resolutions/index.js';

@@ -1,5 +1,14 @@
 import { Module } from '@nestjs/common';
-import { ConsoleApplicationModule, StatusHistoryApplicationModule, WebhooksApplicationModule } from '#libs/application';
+import {
+  BanksApplicationModule,
+  BankTruthApplicationModule,
+  ConsoleApplicationModule,
+  OutcomeResolutionApplicationModule,
+  ReconciliationApplicationModule,
+  StatusHistoryApplicationModule,
+  WebhooksApplicationModule,
+} from '#libs/application';
+import { ConsoleActionNeededController } from './console-action-needed.controller.js';
 import { ConsoleAuth } from './console-auth.js';
 import { ConsoleResourcesController } from './console-resources.controller.js';
 import { ConsoleSessionGuard } from './console-session.guard.js';
@@ -7,8 +16,16 @@ import { ConsoleController } from './console.controller.js';
 
 /** The operations console at /console, served by the admin process only. */
 @Module({
-  imports: [ConsoleApplicationModule, StatusHistoryApplicationModule, WebhooksApplicationModule],
-  controllers: [ConsoleController, ConsoleResourcesController],
+  imports: [
+    ConsoleApplicationModule,
+    StatusHistoryApplicationModule,
+    WebhooksApplicationModule,
+    BankTruthApplicationModule,
+    OutcomeResolutionApplicationModule,
+    ReconciliationApplicationModule,
+    BanksApplicationModule,
+  ],
+  controllers: [ConsoleController, ConsoleResourcesController, ConsoleActionNeededController],
   providers: [ConsoleAuth, ConsoleSessionGuard],
 })
 export class ConsoleModule {}

@@ -1,16 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import {
-  ListOperatorEventsUseCase,
-  ListOutcomeChecksUseCase,
-  OutcomeChecks,
-  PayoutProgression,
-  RefundProgression,
-  operatorEventView,
-  type OutcomeResolution,
-} from '#libs/application';
-import { GatewayError } from '#libs/common';
-import { isOutcomeKind, type OutcomeKind } from '#libs/domain';
+import { ListOperatorEventsUseCase, ListOutcomeChecksUseCase, ResolveOutcomeCheckUseCase } from '#libs/application';
 import { AdminTokenGuard } from '../admin-token.guard.js';
 import {
   OperatorEventListQuery,
@@ -29,24 +19,11 @@ import {
 @UseGuards(AdminTokenGuard)
 @Controller('admin')
 export class OutcomeChecksAdminController {
-  /** The domains whose resources an operator's finding (`outcome`) can end. */
-  private readonly resolutions: Readonly<Record<OutcomeKind, OutcomeResolution | undefined>>;
-
   constructor(
     private readonly listChecks: ListOutcomeChecksUseCase,
     private readonly listEvents: ListOperatorEventsUseCase,
-    private readonly checks: OutcomeChecks,
-    payouts: PayoutProgression,
-    refunds: RefundProgression,
-  ) {
-    this.resolutions = {
-      payment: undefined,
-      payout: payouts,
-      refund: refunds,
-      transfer: undefined,
-      'standing-order': undefined,
-    };
-  }
+    private readonly resolveCheck: ResolveOutcomeCheckUseCase,
+  ) {}
 
   @Get('outcome-checks')
   @ApiOperation({
@@ -74,17 +51,7 @@ export class OutcomeChecksAdminController {
     @Param('resourceId') resourceId: string,
     @Body() body: ResolveOutcomeCheckRequest,
   ) {
-    if (!isOutcomeKind(kind)) throw GatewayError.invalidField('kind', 'is not a kind of checked resource');
-    const resolution = this.resolutions[kind];
-    if (body.outcome !== undefined && resolution === undefined)
-      throw GatewayError.invalidField('outcome', `outcome is not taken for ${kind} checks`);
-    const event = await this.checks.resolve(
-      { kind, resourceId },
-      body.reason,
-      body.outcome === undefined || resolution === undefined ? undefined : { outcome: body.outcome, resolution },
-    );
-    if (event === null) throw GatewayError.notFound(resourceId, 'No open outcome check for this resource.');
-    return { operatorEvent: operatorEventView(event) };
+    return this.resolveCheck.execute({ kind, resourceId, reason: body.reason, outcome: body.outcome });
   }
 
   @Get('operator-events')

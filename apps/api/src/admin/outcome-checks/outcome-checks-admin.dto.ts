@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { MAX_RESOLUTION_REASON_LENGTH } from '#libs/application';
 import { OPERATOR_OUTCOMES, OUTCOME_KINDS, type OperatorOutcome } from '#libs/domain';
 import { ADMIN_PAGE_LIMIT, PageLimitParam, PageOffsetParam } from '../admin-paging.js';
 
@@ -44,7 +45,9 @@ export class ResolveOutcomeCheckRequest {
   })
   @IsString({ message: 'reason must be a string' })
   @MinLength(1, { message: 'reason must not be empty' })
-  @MaxLength(512, { message: 'reason must be at most 512 characters' })
+  @MaxLength(MAX_RESOLUTION_REASON_LENGTH, {
+    message: `reason must be at most ${MAX_RESOLUTION_REASON_LENGTH} characters`,
+  })
   reason!: string;
 
   @ApiPropertyOptional({

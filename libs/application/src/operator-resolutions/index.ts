@@ -1,0 +1,2 @@
+export * from './resolve-outcome-check.usecase.js';
+export * from './outcome-resolution-application.module.js';
