@@ -120,6 +120,44 @@ describe('operations console (admin port, Chromium)', () => {
     await context.close();
   });
 
+  it("draws payments per status and webhook deliveries per hour on the overview, from the gateway's own data", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${gateway.adminUrl}/console/sign-in`);
+    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${gateway.adminUrl}/console`);
+
+    /** The current hour's figure of a chart's table (its last row), in the named column. */
+    async function lastHour(chart: string, column: string): Promise<number> {
+      await page.goto(`${gateway.adminUrl}/console/overview`);
+      const figure = page.locator(`figure#${chart}`);
+      await figure.locator('summary').click();
+      const headers = await figure.locator('thead th').allTextContents();
+      const cell = figure
+        .locator('tbody tr')
+        .last()
+        .locator('td')
+        .nth(headers.indexOf(column) - 1);
+      return Number(await cell.textContent());
+    }
+
+    const before = await lastHour('payments-by-status', 'In progress');
+    const delivered = await lastHour('webhook-deliveries', 'Answered 2xx');
+    const created = await createPayment(gateway, member, ukInitiation());
+    expect(created.status).toBe(200);
+    expect(await lastHour('payments-by-status', 'In progress')).toBe(before + 1);
+    // Its status changes are delivered to the member's receiver, and counted.
+    await expect
+      .poll(() => lastHour('webhook-deliveries', 'Answered 2xx'), { timeout: 15_000 })
+      .toBeGreaterThan(delivered);
+    expect(await page.locator('figure#payments-by-status svg[role=img]').getAttribute('aria-labelledby')).toBe(
+      'payments-by-status-title',
+    );
+    await page.screenshot({ path: `${SCREENSHOTS}/overview.png`, fullPage: true });
+    await context.close();
+  });
+
   it('refuses anonymous pages and actions, and actions without the CSRF token', async () => {
     const anonymousPage = await fetch(`${gateway.adminUrl}/console/resources/payment/pm2:x`, { redirect: 'manual' });
     expect(anonymousPage.status).toBe(303);

@@ -27,6 +27,7 @@ export * from './webhooks/webhook-retention.repository.js';
 export * from './status-history/status-history.repository.js';
 export * from './console/console-resource.repository.js';
 export * from './console/console-resource-kinds.js';
+export * from './console/console-overview.repository.js';
 export * from './webhooks/webhook-secret.repository.js';
 export type {
   OutboxEvent,

@@ -11,6 +11,7 @@ import { PaymentLinkRepository } from './payment-links/payment-link.repository.j
 import { PaymentRepository } from './payments/payment.repository.js';
 import { RefundRegistrationRepository } from './refunds/refund-registration.repository.js';
 import { RefundRepository } from './refunds/refund.repository.js';
+import { ConsoleOverviewRepository } from './console/console-overview.repository.js';
 import { ConsoleResourceRepository } from './console/console-resource.repository.js';
 import { StatusHistoryRepository } from './status-history/status-history.repository.js';
 import type { PrismaService } from './prisma.service.js';
@@ -65,6 +66,7 @@ export interface Repositories {
   readonly webhookRetention: WebhookRetentionRepository;
   readonly statusHistory: StatusHistoryRepository;
   readonly consoleResources: ConsoleResourceRepository;
+  readonly consoleOverview: ConsoleOverviewRepository;
   readonly webhookSigningKeys: WebhookSigningKeyRepository;
   readonly webhookSecrets: WebhookSecretRepository;
   readonly aisTppInitiatedCalls: AisTppInitiatedCallRepository;
@@ -108,6 +110,7 @@ export function createRepositories(prisma: PrismaService): Repositories {
     webhookRetention: new WebhookRetentionRepository(prisma),
     statusHistory: new StatusHistoryRepository(prisma),
     consoleResources: new ConsoleResourceRepository(prisma),
+    consoleOverview: new ConsoleOverviewRepository(prisma),
     webhookSigningKeys: new WebhookSigningKeyRepository(prisma),
     webhookSecrets: new WebhookSecretRepository(prisma),
     aisTppInitiatedCalls: new AisTppInitiatedCallRepository(prisma),

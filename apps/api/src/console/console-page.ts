@@ -26,6 +26,7 @@ export function consoleHeaders(contentType: string): Readonly<Record<string, str
 /** The sections every signed-in page links to. */
 const SECTIONS: readonly (readonly [string, string])[] = [
   ['/console', 'Find'],
+  ['/console/overview', 'Overview'],
   ['/console/action-needed', 'Action needed'],
   ['/console/members', 'Members'],
   ['/console/sandbox', 'Sandbox'],

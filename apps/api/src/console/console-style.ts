@@ -18,5 +18,9 @@ td form input[type=text] { min-width: 10rem; }
 code { font: 14px/1.4 ui-monospace, monospace; overflow-wrap: anywhere; }
 .error { color: #a30000; font-weight: 600; }
 .notice { color: #0a5c2b; font-weight: 600; border-left: 4px solid #0a5c2b; padding-left: .5rem; }
+figure { margin: 1rem 0 2rem; }
+figcaption { font-weight: 600; margin-bottom: .25rem; }
+.legend { display: flex; gap: 1.25rem; list-style: none; padding: 0; margin: .25rem 0; }
+details { margin: .25rem 0; }
 .fieldset { border: 1px solid #ccc; padding: .5rem 1rem 1rem; margin: 1rem 0; }
 `;

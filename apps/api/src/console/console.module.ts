@@ -10,6 +10,7 @@ import {
 } from '#libs/application';
 import { ConsoleActionNeededController } from './console-action-needed.controller.js';
 import { ConsoleAuth } from './console-auth.js';
+import { ConsoleOverviewController } from './console-overview.controller.js';
 import { ConsoleResourcesController } from './console-resources.controller.js';
 import { ConsoleSessionGuard } from './console-session.guard.js';
 import { ConsoleController } from './console.controller.js';
@@ -25,7 +26,12 @@ import { ConsoleController } from './console.controller.js';
     ReconciliationApplicationModule,
     BanksApplicationModule,
   ],
-  controllers: [ConsoleController, ConsoleResourcesController, ConsoleActionNeededController],
+  controllers: [
+    ConsoleController,
+    ConsoleResourcesController,
+    ConsoleActionNeededController,
+    ConsoleOverviewController,
+  ],
   providers: [ConsoleAuth, ConsoleSessionGuard],
 })
 export class ConsoleModule {}
