@@ -10,6 +10,7 @@ import {
   createPayment,
   getPayment,
   newMember,
+  sepaInitiation,
   startGateway,
   ukInitiation,
   waitForStatus,
@@ -198,4 +199,38 @@ describe('operations console: action needed (Chromium)', () => {
     );
     await page.context().close();
   }, 120_000);
+
+  it('lists a bank whose calls go unanswered as failing, from the calls of every process', async () => {
+    const bankId = 'ob-sandbox-eu-redirect';
+    const faults = `${gateway.sandboxUrl}/sandbox/faults/${bankId}`;
+    const page = await signedIn();
+    /** The bank's row of the Action needed page's slow or failing banks, if it is listed. */
+    const listed = async () => {
+      await page.goto(`${gateway.adminUrl}/console/action-needed`);
+      return page.locator('table.bank-calls tbody tr', { hasText: bankId }).count();
+    };
+    expect(await listed()).toBe(0);
+    // The worker's status probes call the bank too: enough failed payment calls make a fifth of all.
+    expect((await call(faults, 'PUT', ADMIN, { latencyMs: 0, errorRate: 1 })).status).toBe(200);
+    let failedCalls = 0;
+    try {
+      while ((await listed()) === 0 && failedCalls < 60) {
+        for (let index = 0; index < 5; index += 1) {
+          const created = await createPayment(gateway, member, sepaInitiation(bankId));
+          expect(created.status).toBeGreaterThanOrEqual(500);
+          failedCalls += 1;
+        }
+      }
+    } finally {
+      expect((await call(faults, 'PUT', ADMIN, { latencyMs: 0, errorRate: 0 })).status).toBe(200);
+    }
+    const row = page.locator('table.bank-calls tbody tr', { hasText: bankId });
+    expect(await row.locator('td').last().textContent()).toBe('failing');
+    // Its calls as counted: at least the payments' failed ones.
+    expect(Number((await row.locator('td').nth(3).textContent())?.split(' ')[0])).toBeGreaterThanOrEqual(failedCalls);
+    await page.goto(`${gateway.adminUrl}/console/overview`);
+    expect(await page.locator('figure#bank-latency svg').getAttribute('aria-label')).toContain(bankId);
+    await page.screenshot({ path: `${SCREENSHOTS}/overview.png`, fullPage: true });
+    await page.context().close();
+  }, 90_000);
 });

@@ -154,7 +154,6 @@ describe('operations console (admin port, Chromium)', () => {
     expect(await page.locator('figure#payments-by-status svg[role=img]').getAttribute('aria-labelledby')).toBe(
       'payments-by-status-title',
     );
-    await page.screenshot({ path: `${SCREENSHOTS}/overview.png`, fullPage: true });
     await context.close();
   });
 

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import {
   FindResourcesUseCase,
   ListBankStatusesUseCase,
+  ReadBankCallHealthUseCase,
   ListOutcomeChecksUseCase,
   ListPaymentsAwaitingSettlementUseCase,
   ListUnmatchedCreditsUseCase,
@@ -15,6 +16,7 @@ import {
 } from '#libs/application';
 import { GatewayError, html, stringFields } from '#libs/common';
 import {
+  BANK_WINDOW_MINUTES,
   banksDownSection,
   deadDeliveriesSection,
   flaggedChecksSection,
@@ -58,6 +60,7 @@ export class ConsoleActionNeededController {
     private readonly deliveries: ListWebhookDeliveriesUseCase,
     private readonly replayDeliveries: ReplayWebhookDeliveriesUseCase,
     private readonly bankStatuses: ListBankStatusesUseCase,
+    private readonly bankCalls: ReadBankCallHealthUseCase,
   ) {}
 
   @Get('action-needed')
@@ -66,19 +69,20 @@ export class ConsoleActionNeededController {
     @Res() reply: FastifyReply,
     @Query() query: unknown,
   ): Promise<void> {
-    const [flagged, credits, awaiting, dead, banks] = await Promise.all([
+    const [flagged, credits, awaiting, dead, banks, calls] = await Promise.all([
       this.checks.execute({ flagged: true, offset: 0, limit: LISTED }),
       this.unmatched.execute({ offset: 0, limit: LISTED }),
       this.awaiting.execute({ offset: 0, limit: LISTED }),
       this.deliveries.execute({ status: 'DEAD', limit: LISTED }),
       this.bankStatuses.execute({ bankIds: undefined }),
+      this.bankCalls.execute({ minutes: BANK_WINDOW_MINUTES }),
     ]);
     const csrf = session.csrfToken;
     await sendConsolePage(
       reply,
       200,
       'Action needed',
-      html`${noticeOf(stringFields(query).done)}${flaggedChecksSection(flagged.outcomeChecks, csrf)}${unmatchedCreditsSection(credits.items, awaiting.items, csrf)}${deadDeliveriesSection(dead.deliveries, csrf)}${banksDownSection(banks)}`,
+      html`${noticeOf(stringFields(query).done)}${flaggedChecksSection(flagged.outcomeChecks, csrf)}${unmatchedCreditsSection(credits.items, awaiting.items, csrf)}${deadDeliveriesSection(dead.deliveries, csrf)}${banksDownSection(banks, calls)}`,
       consoleHeader(csrf),
     );
   }

@@ -1,14 +1,21 @@
 import { html, NO_HTML, type SafeHtml } from '#libs/common';
 import {
+  FAILING_BANK_RATE,
+  SLOW_BANK_P99_MS,
   takesOperatorOutcome,
+  type BankCallHealth,
   type BanksStatusEntry,
   type ConsoleKind,
   type CreditView,
   type DeliveryView,
   type PaymentResource,
 } from '#libs/application';
+import { slowBanksTable } from './console-bank-calls.page.js';
 import { resourcePath } from './console-links.js';
 import { csrfField } from './console-page.js';
+
+/** The window of bank calls the page judges banks on. */
+export const BANK_WINDOW_MINUTES = 15;
 
 /** An outcome check's resource, as the console names its kind. */
 const CHECKED_KINDS: Readonly<Record<string, ConsoleKind | undefined>> = {
@@ -97,8 +104,13 @@ export function deadDeliveriesSection(deliveries: readonly DeliveryView[], csrfT
   return html`<section aria-labelledby="dead-heading"><h2 id="dead-heading">Webhook deliveries that gave up</h2>${body}</section>`;
 }
 
-export function banksDownSection(banks: readonly BanksStatusEntry[]): SafeHtml {
+export function banksDownSection(banks: readonly BanksStatusEntry[], calls: readonly BankCallHealth[]): SafeHtml {
   const down = banks.filter((bank) => bank.aisStatus === 'DOWN' || bank.pisStatus === 'DOWN');
+  const troubled = calls.filter((bank) => bank.slow || bank.failing);
+  const slow =
+    troubled.length === 0
+      ? html`<p>No bank was slow or failing in the last ${BANK_WINDOW_MINUTES} minutes.</p>`
+      : html`<p>Slow (99th percentile over ${SLOW_BANK_P99_MS} ms) or failing (${FAILING_BANK_RATE * 100} % of calls or more not answered) in the last ${BANK_WINDOW_MINUTES} minutes:</p>${slowBanksTable(troubled)}`;
   const body =
     down.length === 0
       ? html`<p>Every bank answered its last status probe.</p>`
@@ -106,5 +118,5 @@ export function banksDownSection(banks: readonly BanksStatusEntry[]): SafeHtml {
           (bank) =>
             html`<tr><td>${bank.bankId}</td><td>${bank.pisStatus}</td><td>${bank.aisStatus}</td><td>${Math.round(Number(bank.lastUpdatedAt) / 1000)} s</td></tr>`,
         )}</tbody></table>`;
-  return html`<section aria-labelledby="banks-heading"><h2 id="banks-heading">Banks down</h2>${body}</section>`;
+  return html`<section aria-labelledby="banks-heading"><h2 id="banks-heading">Banks down or slow</h2>${body}${slow}</section>`;
 }

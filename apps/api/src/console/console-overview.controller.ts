@@ -3,11 +3,13 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
   PAYMENT_STATUS_GROUPS,
+  ReadBankCallHealthUseCase,
   ReadConsoleOverviewUseCase,
   type ConsoleSession,
   type PaymentStatusGroup,
 } from '#libs/application';
 import { html } from '#libs/common';
+import { bankCallsSection } from './console-bank-calls.page.js';
 import { countBars, stackedBars } from './console-charts.js';
 import { ConsoleErrorFilter } from './console-error.filter.js';
 import { consoleHeader, sendConsolePage } from './console-page.js';
@@ -34,11 +36,17 @@ function hourLabel(hour: Date): string {
 @UseFilters(ConsoleErrorFilter)
 @Controller('console')
 export class ConsoleOverviewController {
-  constructor(private readonly overview: ReadConsoleOverviewUseCase) {}
+  constructor(
+    private readonly overview: ReadConsoleOverviewUseCase,
+    private readonly bankCalls: ReadBankCallHealthUseCase,
+  ) {}
 
   @Get('overview')
   async page(@CurrentConsoleSession() session: ConsoleSession, @Res() reply: FastifyReply): Promise<void> {
-    const { hours, backlog } = await this.overview.execute({ hours: OVERVIEW_HOURS });
+    const [{ hours, backlog }, banks] = await Promise.all([
+      this.overview.execute({ hours: OVERVIEW_HOURS }),
+      this.bankCalls.execute({ minutes: 60 }),
+    ]);
     const categories = hours.map((hour) => hourLabel(hour.hour));
     const payments = stackedBars({
       id: 'payments-by-status',
@@ -72,7 +80,7 @@ export class ConsoleOverviewController {
       reply,
       200,
       'Overview',
-      html`${payments}${deliveries}${settlement}`,
+      html`${payments}${bankCallsSection(banks, 'last hour')}${deliveries}${settlement}`,
       consoleHeader(session.csrfToken),
     );
   }

@@ -2,6 +2,7 @@ import { Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { APP_CONFIG, Clock, LOGGER, type AppConfig } from '#libs/common';
 import { BankConnectors, BankHttpClient, ConnectorRegistry, createSecretResolver } from '#libs/connectors';
+import { BankCallStats } from './bank-call-stats.js';
 
 /** Closes the bank HTTP client (per-bank mTLS agents) when the process shuts down. */
 @Injectable()
@@ -19,7 +20,13 @@ export class BankHttpLifecycle implements OnApplicationShutdown {
  */
 @Module({
   providers: [
-    { provide: BankHttpClient, inject: [LOGGER], useFactory: (logger: Logger) => new BankHttpClient({ logger }) },
+    BankCallStats,
+    {
+      provide: BankHttpClient,
+      inject: [LOGGER, BankCallStats],
+      useFactory: (logger: Logger, stats: BankCallStats) =>
+        new BankHttpClient({ logger, observe: (call) => stats.record(call) }),
+    },
     BankHttpLifecycle,
     {
       provide: BankConnectors,
@@ -35,6 +42,6 @@ export class BankHttpLifecycle implements OnApplicationShutdown {
         ),
     },
   ],
-  exports: [BankConnectors],
+  exports: [BankConnectors, BankCallStats],
 })
 export class BankCallsModule {}

@@ -5,3 +5,4 @@ export * from './read-console-resource.usecase.js';
 export * from './console-resource-views.js';
 export * from './payment-status-groups.js';
 export * from './read-console-overview.usecase.js';
+export * from './read-bank-call-health.usecase.js';

@@ -27,6 +27,20 @@ export interface BankHttpClientOptions {
   readonly dispatcher?: Dispatcher;
   readonly random?: () => number;
   readonly now?: () => number;
+  /**
+   * Told of every call once it ends (all attempts): its bank, its duration and whether the bank
+   * failed to answer (a 5xx, unreachable, the deadline missed; a 4xx is an answer). It must not
+   * throw nor wait: the call's answer does not wait for it.
+   */
+  readonly observe?: (call: BankCallObservation) => void;
+}
+
+/** One finished bank call, as BankHttpClientOptions.observe hears of it. */
+export interface BankCallObservation {
+  readonly bankId: string;
+  readonly operation: string;
+  readonly durationMs: number;
+  readonly failed: boolean;
 }
 
 const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 100, maxMs: 2000 };
@@ -145,16 +159,34 @@ export class BankHttpClient {
         },
       },
       async (span) => {
+        const started = this.now();
         try {
-          return await this.call(ctx, request, url, span);
+          const response = await this.call(ctx, request, url, span);
+          this.observed(ctx, request, started, false);
+          return response;
         } catch (error) {
           span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+          this.observed(ctx, request, started, !(error instanceof BankRejectedError));
           throw error;
         } finally {
           span.end();
         }
       },
     );
+  }
+
+  private observed(ctx: BankCallContext, request: BankRequest, started: number, failed: boolean): void {
+    if (this.options.observe === undefined) return;
+    try {
+      this.options.observe({
+        bankId: ctx.bankId,
+        operation: request.operation,
+        durationMs: this.now() - started,
+        failed,
+      });
+    } catch (error) {
+      this.logger.warn({ err: error, bankId: ctx.bankId }, 'bank call observer failed');
+    }
   }
 
   private async call(ctx: BankCallContext, request: BankRequest, url: string, span: Span): Promise<BankResponse> {
