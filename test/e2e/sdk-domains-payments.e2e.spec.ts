@@ -15,7 +15,6 @@ import {
   completedPayment,
   eventually,
   present,
-  redirectUrlOf,
   refId,
   sdkClient,
 } from '../support/sdk-client.js';
