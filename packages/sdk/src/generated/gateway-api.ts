@@ -2009,7 +2009,7 @@ export interface components {
             flickerCode?: string;
             image?: string;
             /** @default false */
-            isRetry: boolean;
+            isRetry?: boolean;
         };
         EmbeddedAuthRequest: {
             /**
@@ -2106,7 +2106,7 @@ export interface components {
              * @description Whether the user has granted consent for the request in the TPP's user interface.
              * @default false
              */
-            consentAccepted: boolean;
+            consentAccepted?: boolean;
             /**
              * @description Values for the fields of the embedded step the previous answer asked for (`fields.fields[].id`). Sent in a second call, it submits that step: the answer is the next step, or `{ "status": "AUTHENTICATED" }` once the token exists.
              * @example {
@@ -2121,12 +2121,12 @@ export interface components {
              * @description Triggers the credential flow at banks that offer one.
              * @default false
              */
-            useCredentialFlow: boolean;
+            useCredentialFlow?: boolean;
             /**
              * @description Embedded steps are handled by the gateway's hosted pages rather than the TPP's own pages: when the bank asks for fields (an embedded step), the answer is `{ "redirectUrl": <the gateway's hosted page> }` instead of `fields`. Send the user's browser there: the page shows the bank's fields (labels, password inputs, choices), takes each step the bank asks for (a wrong value is asked again, as the bank says), and then sends the user to the token request's redirectUrl with `requestId`, `tokenId`, `state` and `signature`, or with `error` and `message` when the bank refused. A redirect or decoupled step is answered as without it.
              * @default false
              */
-            useWebappCredentialsFlow: boolean;
+            useWebappCredentialsFlow?: boolean;
         };
         InitiatePaymentRequest: {
             /** @description The payment to initiate. */
@@ -2200,7 +2200,7 @@ export interface components {
         };
         PageInfo: {
             /** @default false */
-            haveMore: boolean;
+            haveMore?: boolean;
             /** Format: int32 */
             limit: number;
             nextOffset?: string;
@@ -2269,7 +2269,7 @@ export interface components {
             bankPaymentId?: string;
             bankPaymentStatus?: string;
             /** @default false */
-            convertedToFutureDatedPayment: boolean;
+            convertedToFutureDatedPayment?: boolean;
             /** Format: date-time */
             createdDateTime: string;
             errorInfo?: {
@@ -2945,7 +2945,7 @@ export interface components {
              * @default 86400
              * @example 3600
              */
-            overlapSeconds: number;
+            overlapSeconds?: number;
         };
         RotateWebhookSecretResponse: {
             /**
