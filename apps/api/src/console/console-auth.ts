@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { ConsoleSessions, type ConsoleSession } from '#libs/application';
-import { Clock, GatewayError } from '#libs/common';
+import { GatewayError, SystemClock } from '#libs/common';
 import { ADMIN_TOKEN } from '../admin/admin-token.js';
 import { AdminTokenMatch } from '../admin/admin-token-match.js';
 import { cookieIsSecure, readCookie, sessionCookie, sessionCookieName } from './console-cookie.js';
@@ -11,11 +11,15 @@ import { cookieIsSecure, readCookie, sessionCookie, sessionCookieName } from './
 @Injectable()
 export class ConsoleAuth {
   private readonly token: AdminTokenMatch;
+  /**
+   * Sessions run on wall time, not the service clock: advancing the sandbox's clock must neither
+   * end an operator's session nor keep one alive.
+   */
+  private readonly clock = new SystemClock();
 
   constructor(
     @Inject(ADMIN_TOKEN) token: string,
     private readonly sessions: ConsoleSessions,
-    private readonly clock: Clock,
   ) {
     this.token = new AdminTokenMatch(token);
   }
