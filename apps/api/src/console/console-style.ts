@@ -18,5 +18,8 @@ td form input[type=text] { min-width: 10rem; }
 code { font: 14px/1.4 ui-monospace, monospace; overflow-wrap: anywhere; }
 .error { color: #a30000; font-weight: 600; }
 .notice { color: #0a5c2b; font-weight: 600; border-left: 4px solid #0a5c2b; padding-left: .5rem; }
+.check { display: flex; gap: .5rem; align-items: center; margin: .5rem 0; }
+.check label { margin: 0; }
+.once input[type=text] { min-width: min(36rem, 100%); }
 .fieldset { border: 1px solid #ccc; padding: .5rem 1rem 1rem; margin: 1rem 0; }
 `;
