@@ -128,7 +128,7 @@ export class ConsoleMembersController {
       session,
       member,
       201,
-      shownOnce(`${NOTICES['member-created']} Its first API key:`, apiKey),
+      shownOnce(NOTICES['member-created'], 'Its first API key', apiKey),
     );
   }
 
@@ -182,7 +182,7 @@ export class ConsoleMembersController {
     const request = await validateBody(IssueApiKeyRequest, label === '' ? {} : { label });
     const { apiKey, key } = await this.issueKey.execute({ memberId, label: request.label });
     const member = await this.getMember.execute({ memberId });
-    await this.sendMember(reply, session, member, 201, shownOnce(`${NOTICES['key-issued']} Key ${key.id}:`, apiKey));
+    await this.sendMember(reply, session, member, 201, shownOnce(NOTICES['key-issued'], `Key ${key.id}`, apiKey));
   }
 
   @Post(':memberId/api-keys/:keyId/revoke')

@@ -40,9 +40,9 @@ export function createMemberForm(csrfToken: string): SafeHtml {
 </form>`;
 }
 
-/** A key shown in this answer only (never stored, never in a URL). */
-export function shownOnce(what: string, key: string): SafeHtml {
-  return html`<div class="once" role="status"><p class="notice">${what} It is shown this once: copy it now, the gateway keeps only its hash.</p><p><label for="shown-key">API key</label><input id="shown-key" type="text" value="${key}" readonly></p></div>`;
+/** A key shown in this answer only (never stored, never in a URL): `what` was done, `which` names the key. */
+export function shownOnce(what: string, which: string, key: string): SafeHtml {
+  return html`<div class="once" role="status"><p class="notice">${what} ${which} is shown this once: copy it now, the gateway keeps only its hash.</p><p><label for="shown-key">API key</label><input id="shown-key" type="text" value="${key}" readonly></p></div>`;
 }
 
 export function memberFieldsTable(member: MemberResource): SafeHtml {
