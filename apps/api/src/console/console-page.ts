@@ -56,6 +56,7 @@ export const NOTICES = {
   'key-revoked': 'The key is revoked.',
   'key-issued': 'A new API key is issued.',
   'clock-advanced': 'The sandbox clock moved forward.',
+  'faults-set': "The sandbox bank's faults are set.",
 } as const;
 
 export type Notice = keyof typeof NOTICES;

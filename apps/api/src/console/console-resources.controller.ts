@@ -8,7 +8,7 @@ import {
   ReplayWebhookDeliveryUseCase,
   type ConsoleSession,
 } from '#libs/application';
-import { GatewayError, html, stringFields } from '#libs/common';
+import { GatewayError, html, NO_HTML, stringFields } from '#libs/common';
 import { CONSOLE_RESOURCE_KINDS, isConsoleKind } from '#libs/application';
 import { ConsoleErrorFilter } from './console-error.filter.js';
 import { backPath, resourcePath, withNotice } from './console-links.js';
@@ -87,7 +87,7 @@ export class ConsoleResourcesController {
     const body =
       kind === 'webhook-delivery'
         ? html`${notice}${fieldsTable(id, resource.fields)}${resource.fields.some(([name, value]) => name === 'Status' && value === 'PENDING') ? html`<p>Replay is possible once this round ends.</p>` : replayForm(id, session.csrfToken, here)}${attemptsTable(page.attempts)}${relatedList(resource.related)}`
-        : html`${notice}${fieldsTable(id, resource.fields)}${timelineTable(await this.timelineOf(id))}${deliveriesTable(page.deliveries, session.csrfToken, here)}${relatedList(resource.related)}`;
+        : html`${notice}${kind === 'member' ? html`<p><a href="/console/members/${encodeURIComponent(id)}">Manage member</a></p>` : NO_HTML}${fieldsTable(id, resource.fields)}${timelineTable(await this.timelineOf(id))}${deliveriesTable(page.deliveries, session.csrfToken, here)}${relatedList(resource.related)}`;
     await sendConsolePage(reply, 200, `${label} ${id}`, body, consoleHeader(session.csrfToken));
   }
 

@@ -22,5 +22,8 @@ figure { margin: 1rem 0 2rem; }
 figcaption { font-weight: 600; margin-bottom: .25rem; }
 .legend { display: flex; gap: 1.25rem; list-style: none; padding: 0; margin: .25rem 0; }
 details { margin: .25rem 0; }
+.check { display: flex; gap: .5rem; align-items: center; margin: .5rem 0; }
+.check label { margin: 0; }
+.once input[type=text] { min-width: min(36rem, 100%); }
 .fieldset { border: 1px solid #ccc; padding: .5rem 1rem 1rem; margin: 1rem 0; }
 `;

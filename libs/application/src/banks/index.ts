@@ -12,3 +12,8 @@ export * from './probe-bank-status.usecase.js';
 export * from './get-bank-logo.usecase.js';
 export * from './banks-application.module.js';
 export * from './load-bank-catalogue.js';
+export * from './sandbox-bank-faults.client.js';
+export * from './sandbox-fault-subjects.js';
+export * from './list-sandbox-bank-faults.usecase.js';
+export * from './set-sandbox-bank-faults.usecase.js';
+export * from './sandbox-faults-application.module.js';

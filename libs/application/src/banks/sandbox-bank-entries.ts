@@ -13,7 +13,13 @@ function strings(value: unknown): string[] {
  * a token URL ...) at `sandboxBankUrl` or under it. The shipped catalogue names only such banks.
  */
 export function sandboxBankEntries(entries: readonly BankCatalogueEntry[], sandboxBankUrl: string): string[] {
+  return entries
+    .filter((entry) => reachesSandboxBank(entry.connector.settings, sandboxBankUrl))
+    .map((entry) => entry.id);
+}
+
+/** Whether a connector's settings (as parsed, or as stored) name a URL at `sandboxBankUrl` or under it. */
+export function reachesSandboxBank(settings: unknown, sandboxBankUrl: string): boolean {
   const base = sandboxBankUrl.replace(/\/+$/, '');
-  const atSandbox = (value: string): boolean => value === base || value.startsWith(`${base}/`);
-  return entries.filter((entry) => strings(entry.connector.settings).some(atSandbox)).map((entry) => entry.id);
+  return strings(settings).some((value) => value === base || value.startsWith(`${base}/`));
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, Clock, GatewayError, type AppConfig } from '#libs/common';
-import { SharedClock } from '#libs/db';
+import { sandboxClockOf } from './sandbox-clock.js';
 
 export interface AdvanceClockCommand {
   readonly seconds: number;
@@ -20,10 +20,11 @@ export class AdvanceClockUseCase {
   ) {}
 
   async execute(command: AdvanceClockCommand): Promise<AdvancedClock> {
-    if (this.config.environment !== 'sandbox' || !(this.clock instanceof SharedClock)) {
+    const clock = sandboxClockOf(this.clock, this.config);
+    if (clock === undefined) {
       throw new GatewayError('PermissionDenied', { message: 'The clock can only be advanced in sandbox.' });
     }
-    const offsetMs = await this.clock.advance(command.seconds);
-    return { offsetMs, now: this.clock.now().toISOString() };
+    const offsetMs = await clock.advance(command.seconds);
+    return { offsetMs, now: clock.now().toISOString() };
   }
 }

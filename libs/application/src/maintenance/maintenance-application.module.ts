@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdvanceClockUseCase } from './advance-clock.usecase.js';
+import { ReadClockUseCase } from './read-clock.usecase.js';
 import { DueTimers } from './due-timers.js';
 import { PurgeAccountInformationUseCase } from './purge-account-information.usecase.js';
 import { PurgeIdempotencyKeysUseCase } from './purge-idempotency-keys.usecase.js';
@@ -10,6 +11,7 @@ const PROVIDED = [
   PurgeRevokedApiKeysUseCase,
   PurgeAccountInformationUseCase,
   AdvanceClockUseCase,
+  ReadClockUseCase,
   DueTimers,
 ];
 

@@ -10,6 +10,8 @@ export * from './list-api-keys.usecase.js';
 export * from './revoke-api-key.usecase.js';
 export * from './submit-member-key.usecase.js';
 export * from './list-member-keys.usecase.js';
+export * from './member-key-detail.js';
+export * from './list-member-key-details.usecase.js';
 export * from './get-member-key.usecase.js';
 export * from './delete-member-key.usecase.js';
 export * from './members-application.module.js';

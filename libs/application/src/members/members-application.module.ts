@@ -6,6 +6,7 @@ import { GetMemberKeyUseCase } from './get-member-key.usecase.js';
 import { GetMemberUseCase } from './get-member.usecase.js';
 import { IssueApiKeyUseCase } from './issue-api-key.usecase.js';
 import { ListApiKeysUseCase } from './list-api-keys.usecase.js';
+import { ListMemberKeyDetailsUseCase } from './list-member-key-details.usecase.js';
 import { ListMemberKeysUseCase } from './list-member-keys.usecase.js';
 import { ListMembersUseCase } from './list-members.usecase.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.usecase.js';
@@ -22,6 +23,7 @@ const USE_CASES = [
   RevokeApiKeyUseCase,
   SubmitMemberKeyUseCase,
   ListMemberKeysUseCase,
+  ListMemberKeyDetailsUseCase,
   GetMemberKeyUseCase,
   DeleteMemberKeyUseCase,
 ];
