@@ -42,6 +42,8 @@ export async function runConsoleBench(entryFile: string, args: readonly string[]
   try {
     const { baselineUrl, adminPort } = await stack.startServers(entryFile, 1);
     await createBenchMember(adminPort);
+    const memberId =
+      (await stack.db.query<{ id: string }>("SELECT id FROM member WHERE name = 'bench TPP'")).rows[0]?.id ?? '';
     const seedStarted = performance.now();
     const seed = await seedConsole(stack.db, 'bench TPP', payments);
     log(
@@ -83,6 +85,9 @@ export async function runConsoleBench(entryFile: string, args: readonly string[]
       },
       { name: 'overview', url: () => `${admin}/console/overview`, status: 200 },
       { name: 'action needed', url: () => `${admin}/console/action-needed`, status: 200 },
+      { name: 'members', url: () => `${admin}/console/members`, status: 200 },
+      { name: 'member page', url: () => `${admin}/console/members/${encodeURIComponent(memberId)}`, status: 200 },
+      { name: 'sandbox', url: () => `${admin}/console/sandbox`, status: 200 },
     ];
     const times: PageTimes[] = pages.map((page) => ({ name: page.name, ms: [] }));
     // Warm-up, then the pages in turns so each sees the same machine.

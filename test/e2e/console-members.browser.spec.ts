@@ -163,12 +163,12 @@ describe('operations console: members and sandbox (admin port, Chromium)', () =>
     const before = Date.parse((await page.locator('#clock-now').getAttribute('datetime')) ?? '');
     expect(Number.isFinite(before)).toBe(true);
 
-    // Console sessions follow the service clock too: an advance under their 30 idle minutes keeps this one.
-    await page.getByLabel('Seconds to advance').fill('600');
+    // Two hours on, past a session's 30 idle minutes: sessions run on wall time, so this one lives on.
+    await page.getByLabel('Seconds to advance').fill('7200');
     await page.getByRole('button', { name: 'Advance the clock' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('The sandbox clock moved forward');
     const after = Date.parse((await page.locator('#clock-now').getAttribute('datetime')) ?? '');
-    expect(after - before).toBeGreaterThanOrEqual(600_000);
+    expect(after - before).toBeGreaterThanOrEqual(7_200_000);
 
     const bankId = 'ob-sandbox-gb';
     await page.getByLabel('Bank', { exact: true }).selectOption(bankId);

@@ -31,7 +31,7 @@ export function advanceClockForm(csrfToken: string, maxSeconds: number): SafeHtm
 <label for="advance-seconds">Seconds to advance</label>
 <input id="advance-seconds" name="seconds" type="number" min="0" max="${maxSeconds}" step="any" required>
 <button type="submit">Advance the clock</button>
-</form><p>The clock moves forward for the api and the worker alike, and never back. Console sessions follow it too: an advance of 30 minutes or more signs you out.</p>`;
+</form><p>The clock moves forward for the api and the worker alike, and never back. Console sessions do not: they run on wall time.</p>`;
 }
 
 function faultsCells(faults: SandboxFaults): SafeHtml {
