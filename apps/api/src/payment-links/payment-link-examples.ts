@@ -31,3 +31,94 @@ export const CREATE_PAYMENT_LINK_EXAMPLES: Record<string, ExampleObject> = {
     },
   },
 };
+
+/** The answer of POST /v2/payment-links: the link, active, with the URL to share. */
+export const CREATE_PAYMENT_LINK_ANSWER_EXAMPLE = {
+  paymentLink: {
+    id: 'pl-9eec8f0e78aa3b66afc6ea2de40c7924',
+    memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+    status: 'LINK_ACTIVE',
+    createdAt: '2026-12-03T11:56:39.908Z',
+    paymentTemplate: {
+      id: 'pl-9eec8f0e78aa3b66afc6ea2de40c7924',
+      refId: 'ORDER-4711',
+      amount: { value: '10.50', currency: 'GBP' },
+      creditor: { name: 'Merchant Ltd', sortCode: '040004', accountNumber: '12345678' },
+      callbackUrl: 'https://tpp.example/payments/callback',
+      localInstrument: 'FASTER_PAYMENTS',
+      remittanceInformationPrimary: 'ORDER 4711',
+    },
+    linkConfig: { maxUsageCount: 10000000 },
+    url: 'https://api.gateway.example/hosted-pages/payment-links/5c9dccd1e93276b3575d69fcd1081cd383613e7cde2ac150',
+    currentUsage: { remainingCount: 10000000 },
+  },
+};
+
+/** The answer of GET /v2/payment-links. */
+export const PAYMENT_LINKS_ANSWER_EXAMPLE = {
+  paymentLinks: [
+    {
+      id: 'pl-9eec8f0e78aa3b66afc6ea2de40c7924',
+      memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+      status: 'LINK_ACTIVE',
+      createdAt: '2026-12-03T11:56:39.908Z',
+      paymentTemplate: {
+        id: 'pl-9eec8f0e78aa3b66afc6ea2de40c7924',
+        refId: 'ORDER-4711',
+        amount: { value: '10.50', currency: 'GBP' },
+        creditor: { name: 'Merchant Ltd', sortCode: '040004', accountNumber: '12345678' },
+        callbackUrl: 'https://tpp.example/payments/callback',
+        localInstrument: 'FASTER_PAYMENTS',
+        remittanceInformationPrimary: 'ORDER 4711',
+      },
+      linkConfig: { maxUsageCount: 10000000 },
+      url: 'https://api.gateway.example/hosted-pages/payment-links/5c9dccd1e93276b3575d69fcd1081cd383613e7cde2ac150',
+      currentUsage: { remainingCount: 10000000 },
+    },
+  ],
+  pageInfo: { limit: 200, haveMore: false },
+};
+
+/** The answer of GET /v2/payment-links/{paymentLinkId}. */
+export const PAYMENT_LINK_ANSWER_EXAMPLE = {
+  paymentLink: {
+    id: 'pl-9eec8f0e78aa3b66afc6ea2de40c7924',
+    memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+    status: 'LINK_ACTIVE',
+    createdAt: '2026-12-03T11:56:39.908Z',
+    paymentTemplate: {
+      id: 'pl-9eec8f0e78aa3b66afc6ea2de40c7924',
+      refId: 'ORDER-4711',
+      amount: { value: '10.50', currency: 'GBP' },
+      creditor: { name: 'Merchant Ltd', sortCode: '040004', accountNumber: '12345678' },
+      callbackUrl: 'https://tpp.example/payments/callback',
+      localInstrument: 'FASTER_PAYMENTS',
+      remittanceInformationPrimary: 'ORDER 4711',
+    },
+    linkConfig: { maxUsageCount: 10000000 },
+    url: 'https://api.gateway.example/hosted-pages/payment-links/5c9dccd1e93276b3575d69fcd1081cd383613e7cde2ac150',
+    currentUsage: { remainingCount: 10000000 },
+  },
+};
+
+/** The answer of DELETE /v2/payment-links/{paymentLinkId}: the link, canceled. */
+export const DEACTIVATE_PAYMENT_LINK_ANSWER_EXAMPLE = {
+  paymentLink: {
+    id: 'pl-9eec8f0e78aa3b66afc6ea2de40c7924',
+    memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+    status: 'LINK_CANCELED',
+    createdAt: '2026-12-03T11:56:39.908Z',
+    paymentTemplate: {
+      id: 'pl-9eec8f0e78aa3b66afc6ea2de40c7924',
+      refId: 'ORDER-4711',
+      amount: { value: '10.50', currency: 'GBP' },
+      creditor: { name: 'Merchant Ltd', sortCode: '040004', accountNumber: '12345678' },
+      callbackUrl: 'https://tpp.example/payments/callback',
+      localInstrument: 'FASTER_PAYMENTS',
+      remittanceInformationPrimary: 'ORDER 4711',
+    },
+    linkConfig: { maxUsageCount: 10000000 },
+    url: 'https://api.gateway.example/hosted-pages/payment-links/5c9dccd1e93276b3575d69fcd1081cd383613e7cde2ac150',
+    currentUsage: { remainingCount: 10000000 },
+  },
+};

@@ -52,3 +52,69 @@ export const VERIFY_ACCOUNT_EXAMPLES: Record<string, ExampleObject> = {
     },
   },
 };
+
+/** The answer of POST /payouts: the payout, on its way to the provider. */
+export const INITIATE_PAYOUT_ANSWER_EXAMPLE = {
+  payout: {
+    id: 'po:4BnEeUcbdKXQk86h7WJvnqSF',
+    memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+    createdDateTime: '2026-12-03T11:57:42.440Z',
+    updatedDateTime: '2026-12-03T11:57:42.440Z',
+    status: 'INITIATION_PENDING',
+    initiation: {
+      paymentType: 'PAYOUT',
+      description: 'Invoice 2026-0001',
+      refId: 'payout-2026-0001',
+      amount: { value: '30.00', currency: 'GBP' },
+      debtor: { accountId: 'pa:e3LFWUTk3ya9zRYe9E48ry7v' },
+      creditor: { name: 'Jane Doe', accountNumber: '12345678', sortCode: '040004' },
+    },
+  },
+};
+
+/** The answer of GET /payouts. */
+export const PAYOUTS_ANSWER_EXAMPLE = {
+  payouts: [
+    {
+      id: 'po:4BnEeUcbdKXQk86h7WJvnqSF',
+      memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+      createdDateTime: '2026-12-03T11:57:42.440Z',
+      updatedDateTime: '2026-12-03T11:57:42.440Z',
+      status: 'INITIATION_PENDING',
+      initiation: {
+        refId: 'payout-2026-0001',
+        amount: { value: '30.00', currency: 'GBP' },
+        debtor: { accountId: 'pa:e3LFWUTk3ya9zRYe9E48ry7v' },
+        creditor: { name: 'Jane Doe', sortCode: '040004', accountNumber: '12345678' },
+        description: 'Invoice 2026-0001',
+        paymentType: 'PAYOUT',
+      },
+    },
+  ],
+  paging: { limit: 10 },
+};
+
+/** The answer of GET /payouts/{id}. */
+export const PAYOUT_ANSWER_EXAMPLE = {
+  payout: {
+    id: 'po:4BnEeUcbdKXQk86h7WJvnqSF',
+    memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+    createdDateTime: '2026-12-03T11:57:42.440Z',
+    updatedDateTime: '2026-12-03T11:57:42.440Z',
+    status: 'INITIATION_PENDING',
+    initiation: {
+      refId: 'payout-2026-0001',
+      amount: { value: '30.00', currency: 'GBP' },
+      debtor: { accountId: 'pa:e3LFWUTk3ya9zRYe9E48ry7v' },
+      creditor: { name: 'Jane Doe', sortCode: '040004', accountNumber: '12345678' },
+      description: 'Invoice 2026-0001',
+      paymentType: 'PAYOUT',
+    },
+  },
+};
+
+/** The answer of POST /account-verifications: the name matches the account. */
+export const VERIFY_ACCOUNT_ANSWER_EXAMPLE = {
+  id: 'avr-01M8XW8Z4YZ0JCRSTY0XPRDTD7',
+  result: { status: 'MATCH', reasons: ['EXACT_MATCH'], details: 'The account details match.' },
+};
