@@ -29,3 +29,107 @@ export const CREATE_SUB_TPP_EXAMPLES: Record<string, ExampleObject> = {
     },
   },
 };
+
+/** The answer of POST /member/sub-tpps: the new sub-TPP’s id. */
+export const CREATE_SUB_TPP_ANSWER_EXAMPLE = { subTppId: 'st:SkRp1em6io4nCbRE9DvKE5Ed' };
+
+/** The answer of GET /member/sub-tpps: a parent and its child. */
+export const SUB_TPPS_ANSWER_EXAMPLE = {
+  subTpps: [
+    {
+      id: 'st:GiYXVAEiGXWtmUVBTVFHvCu3',
+      memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+      name: 'Acme Marketplace',
+      domain: 'shop.acme.example',
+      mccCode: '5411',
+      merchant: {
+        bic: 'BUKBGB22',
+        iban: 'GB33BUKB20201555555555',
+        primaryUseCase: 'PIS: eCommerce merchant payment',
+        legalEntityName: 'Acme Retail Ltd',
+        merchantJurisdiction: 'GB',
+        companyRegistrationNumber: '01234567',
+      },
+      parentSubTppId: 'st:SkRp1em6io4nCbRE9DvKE5Ed',
+      childSubTppIds: [],
+      restrictedCountries: [],
+      status: 'ACTIVATED',
+      createdAt: '2026-12-03T11:56:39.865Z',
+      updatedAt: '2026-12-03T11:56:39.865Z',
+    },
+    {
+      id: 'st:SkRp1em6io4nCbRE9DvKE5Ed',
+      memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+      name: 'Acme Online Shop',
+      domain: 'shop.acme.example',
+      mccCode: '5411',
+      merchant: {
+        bic: 'BUKBGB22',
+        iban: 'GB33BUKB20201555555555',
+        primaryUseCase: 'PIS: eCommerce merchant payment',
+        legalEntityName: 'Acme Retail Ltd',
+        merchantJurisdiction: 'GB',
+        companyRegistrationNumber: '01234567',
+      },
+      childSubTppIds: ['st:GiYXVAEiGXWtmUVBTVFHvCu3'],
+      restrictedCountries: [],
+      status: 'ACTIVATED',
+      createdAt: '2026-12-03T11:56:39.854Z',
+      updatedAt: '2026-12-03T11:56:39.854Z',
+    },
+  ],
+};
+
+/** The answer of GET /member/sub-tpps/{subTppId}. */
+export const SUB_TPP_ANSWER_EXAMPLE = {
+  subTpp: {
+    id: 'st:SkRp1em6io4nCbRE9DvKE5Ed',
+    memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+    name: 'Acme Online Shop',
+    domain: 'shop.acme.example',
+    mccCode: '5411',
+    merchant: {
+      bic: 'BUKBGB22',
+      iban: 'GB33BUKB20201555555555',
+      primaryUseCase: 'PIS: eCommerce merchant payment',
+      legalEntityName: 'Acme Retail Ltd',
+      merchantJurisdiction: 'GB',
+      companyRegistrationNumber: '01234567',
+    },
+    childSubTppIds: ['st:GiYXVAEiGXWtmUVBTVFHvCu3'],
+    restrictedCountries: [],
+    status: 'ACTIVATED',
+    createdAt: '2026-12-03T11:56:39.854Z',
+    updatedAt: '2026-12-03T11:56:39.854Z',
+  },
+};
+
+/** The answer of DELETE /member/sub-tpps/{subTppId}: empty. */
+export const DELETE_SUB_TPP_ANSWER_EXAMPLE = {};
+
+/** The answer of GET /member/sub-tpps/{subTppId}/children. */
+export const SUB_TPP_CHILDREN_ANSWER_EXAMPLE = {
+  subTpps: [
+    {
+      id: 'st:GiYXVAEiGXWtmUVBTVFHvCu3',
+      memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+      name: 'Acme Marketplace',
+      domain: 'shop.acme.example',
+      mccCode: '5411',
+      merchant: {
+        bic: 'BUKBGB22',
+        iban: 'GB33BUKB20201555555555',
+        primaryUseCase: 'PIS: eCommerce merchant payment',
+        legalEntityName: 'Acme Retail Ltd',
+        merchantJurisdiction: 'GB',
+        companyRegistrationNumber: '01234567',
+      },
+      parentSubTppId: 'st:SkRp1em6io4nCbRE9DvKE5Ed',
+      childSubTppIds: [],
+      restrictedCountries: [],
+      status: 'ACTIVATED',
+      createdAt: '2026-12-03T11:56:39.865Z',
+      updatedAt: '2026-12-03T11:56:39.865Z',
+    },
+  ],
+};

@@ -67,3 +67,119 @@ export const CREATE_VRP_CONSENT_EXAMPLES: Record<string, ExampleObject> = {
     },
   },
 };
+
+/** The answer of POST /vrp-consents: the user authorises at authentication.redirectUrl. */
+export const CREATE_VRP_CONSENT_ANSWER_EXAMPLE = {
+  vrpConsent: {
+    id: 'vc:ahasbxK3RbzqEPSHKSXdt1vr',
+    memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+    initiation: {
+      refId: 'sweep-2026-12',
+      bankId: 'ob-sandbox-gb',
+      scheme: 'OBL_SWEEPING',
+      creditor: { name: 'J Smith Savings', sortCode: '040004', accountNumber: '12345678' },
+      currency: 'GBP',
+      callbackUrl: 'https://tpp.example/payments/callback',
+      callbackState: 'order-4711',
+      startDateTime: '2026-12-03T11:56:39.601Z',
+      periodicLimits: [{ periodType: 'MONTH', maximumAmount: '1000.00', periodAlignment: 'CALENDAR' }],
+      localInstrument: 'FASTER_PAYMENTS',
+      maximumIndividualAmount: '250.00',
+      remittanceInformationPrimary: 'Sweep to savings',
+    },
+    createdDateTime: '2026-12-03T11:56:39.601Z',
+    updatedDateTime: '2026-12-03T11:56:39.624Z',
+    status: 'PENDING_REDIRECT_AUTH',
+    bankVrpConsentId: 'VRC-3cde7414dee854862c0a3596',
+    bankVrpConsentStatus: 'AwaitingAuthorisation',
+    authentication: {
+      redirectUrl:
+        'https://sandbox-bank.gateway.example/banks/ob-sandbox-gb/as/authorize?client_id=gateway-sandbox&response_type=code&redirect_uri=https%3A%2F%2Fapi.gateway.example%2Fbank-callback&scope=openid+payments&state=vc.ywC2dxyESRF5TaAHrxC2XjE11axskYN2&nonce=nPDzXMJrLEC7Em1iigjUvxL9',
+    },
+  },
+};
+
+/** The answer of GET /vrp-consents. */
+export const VRP_CONSENTS_ANSWER_EXAMPLE = {
+  vrpConsents: [
+    {
+      id: 'vc:ahasbxK3RbzqEPSHKSXdt1vr',
+      memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+      initiation: {
+        refId: 'sweep-2026-12',
+        bankId: 'ob-sandbox-gb',
+        scheme: 'OBL_SWEEPING',
+        creditor: { name: 'J Smith Savings', sortCode: '040004', accountNumber: '12345678' },
+        currency: 'GBP',
+        callbackUrl: 'https://tpp.example/payments/callback',
+        callbackState: 'order-4711',
+        startDateTime: '2026-12-03T11:56:39.601Z',
+        periodicLimits: [{ periodType: 'MONTH', maximumAmount: '1000.00', periodAlignment: 'CALENDAR' }],
+        localInstrument: 'FASTER_PAYMENTS',
+        maximumIndividualAmount: '250.00',
+        remittanceInformationPrimary: 'Sweep to savings',
+      },
+      createdDateTime: '2026-12-03T11:56:39.601Z',
+      updatedDateTime: '2026-12-03T11:56:39.708Z',
+      status: 'AUTHORIZED',
+      bankVrpConsentId: 'VRC-3cde7414dee854862c0a3596',
+      bankVrpConsentStatus: 'Authorised',
+    },
+  ],
+  pageInfo: { limit: 10, haveMore: false },
+};
+
+/** The answer of GET /vrp-consents/{id}: the consent, authorised. */
+export const VRP_CONSENT_ANSWER_EXAMPLE = {
+  vrpConsent: {
+    id: 'vc:ahasbxK3RbzqEPSHKSXdt1vr',
+    memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+    initiation: {
+      refId: 'sweep-2026-12',
+      bankId: 'ob-sandbox-gb',
+      scheme: 'OBL_SWEEPING',
+      creditor: { name: 'J Smith Savings', sortCode: '040004', accountNumber: '12345678' },
+      currency: 'GBP',
+      callbackUrl: 'https://tpp.example/payments/callback',
+      callbackState: 'order-4711',
+      startDateTime: '2026-12-03T11:56:39.601Z',
+      periodicLimits: [{ periodType: 'MONTH', maximumAmount: '1000.00', periodAlignment: 'CALENDAR' }],
+      localInstrument: 'FASTER_PAYMENTS',
+      maximumIndividualAmount: '250.00',
+      remittanceInformationPrimary: 'Sweep to savings',
+    },
+    createdDateTime: '2026-12-03T11:56:39.601Z',
+    updatedDateTime: '2026-12-03T11:56:39.708Z',
+    status: 'AUTHORIZED',
+    bankVrpConsentId: 'VRC-3cde7414dee854862c0a3596',
+    bankVrpConsentStatus: 'Authorised',
+  },
+};
+
+/** The answer of DELETE /vrp-consents/{id}: the consent, revoked. */
+export const REVOKE_VRP_CONSENT_ANSWER_EXAMPLE = {
+  vrpConsent: {
+    id: 'vc:ahasbxK3RbzqEPSHKSXdt1vr',
+    memberId: 'm:3Yq8TnVw2KdRf7HcLp5Xz9Mb',
+    initiation: {
+      refId: 'sweep-2026-12',
+      bankId: 'ob-sandbox-gb',
+      scheme: 'OBL_SWEEPING',
+      creditor: { name: 'J Smith Savings', sortCode: '040004', accountNumber: '12345678' },
+      currency: 'GBP',
+      callbackUrl: 'https://tpp.example/payments/callback',
+      callbackState: 'order-4711',
+      startDateTime: '2026-12-03T11:56:39.601Z',
+      periodicLimits: [{ periodType: 'MONTH', maximumAmount: '1000.00', periodAlignment: 'CALENDAR' }],
+      localInstrument: 'FASTER_PAYMENTS',
+      maximumIndividualAmount: '250.00',
+      remittanceInformationPrimary: 'Sweep to savings',
+    },
+    createdDateTime: '2026-12-03T11:56:39.601Z',
+    updatedDateTime: '2026-12-03T11:56:39.805Z',
+    status: 'REVOKED',
+    bankVrpConsentId: 'VRC-3cde7414dee854862c0a3596',
+    bankVrpConsentStatus: 'Authorised',
+    statusReasonInformation: 'The consent was revoked by the TPP.',
+  },
+};
