@@ -7065,6 +7065,11 @@ export interface operations {
                                 };
                                 description?: string;
                                 onBehalfOfId?: string;
+                                /**
+                                 * @description Always PAYOUT (the reference requires it).
+                                 * @enum {string}
+                                 */
+                                paymentType?: "PAYOUT";
                                 refId?: string;
                             };
                             memberId: string;
@@ -7230,6 +7235,11 @@ export interface operations {
                                 };
                                 description?: string;
                                 onBehalfOfId?: string;
+                                /**
+                                 * @description Always PAYOUT (the reference requires it).
+                                 * @enum {string}
+                                 */
+                                paymentType?: "PAYOUT";
                                 refId?: string;
                             };
                             memberId: string;
@@ -7418,6 +7428,11 @@ export interface operations {
                                 };
                                 description?: string;
                                 onBehalfOfId?: string;
+                                /**
+                                 * @description Always PAYOUT (the reference requires it).
+                                 * @enum {string}
+                                 */
+                                paymentType?: "PAYOUT";
                                 refId?: string;
                             };
                             memberId: string;
@@ -7624,12 +7639,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "ok",
-                     *       "checks": {
-                     *         "postgres": "ok",
-                     *         "redis": "ok",
-                     *         "schema": "ok"
-                     *       }
+                     *       "status": "ok"
                      *     }
                      */
                     "application/json": {
