@@ -16,6 +16,16 @@ import {
   TRANSACTION_RESPONSE,
   TRANSACTIONS_RESPONSE,
 } from './accounts.openapi.js';
+import {
+  ACCOUNTS_ANSWER_EXAMPLE,
+  ACCOUNT_ANSWER_EXAMPLE,
+  BALANCES_ANSWER_EXAMPLE,
+  BALANCE_ANSWER_EXAMPLE,
+  STANDING_ORDERS_ANSWER_EXAMPLE,
+  STANDING_ORDER_ANSWER_EXAMPLE,
+  TRANSACTIONS_ANSWER_EXAMPLE,
+  TRANSACTION_ANSWER_EXAMPLE,
+} from './account-examples.js';
 
 type Json = Record<string, unknown>;
 
@@ -83,7 +93,7 @@ export class AccountsController {
     description: 'The accounts the access token (`on-behalf-of`) covers, as the bank answers them.',
   })
   @decorate(...CONSENT_HEADERS)
-  @ApiOkResponse({ schema: ACCOUNTS_RESPONSE })
+  @ApiOkResponse({ schema: ACCOUNTS_RESPONSE, example: ACCOUNTS_ANSWER_EXAMPLE })
   accounts(@CurrentMember() member: MemberContext, @Req() request: FastifyRequest): Promise<Json> {
     return this.reads.accounts(accountCall(member, request));
   }
@@ -95,7 +105,7 @@ export class AccountsController {
     description: 'One account the access token covers.',
   })
   @decorate(...CONSENT_HEADERS)
-  @ApiOkResponse({ schema: ACCOUNT_RESPONSE })
+  @ApiOkResponse({ schema: ACCOUNT_RESPONSE, example: ACCOUNT_ANSWER_EXAMPLE })
   account(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -121,7 +131,7 @@ export class AccountsController {
     },
     description: `Account ids (repeat the parameter), at most ${BALANCES_MAX_ACCOUNTS}.`,
   })
-  @ApiOkResponse({ schema: BALANCES_RESPONSE })
+  @ApiOkResponse({ schema: BALANCES_RESPONSE, example: BALANCES_ANSWER_EXAMPLE })
   balances(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -145,7 +155,7 @@ export class AccountsController {
     description: 'The current and available balance of one account the access token covers.',
   })
   @decorate(...CONSENT_HEADERS, CACHE_HEADER)
-  @ApiOkResponse({ schema: BALANCE_RESPONSE })
+  @ApiOkResponse({ schema: BALANCE_RESPONSE, example: BALANCE_ANSWER_EXAMPLE })
   balance(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -162,7 +172,7 @@ export class AccountsController {
       'Newest first, in pages of page.limit; `offset` in the answer is the next page’s page.offset (absent on the last page). startDate and endDate only at banks whose catalogue entry supports a date filter (400 otherwise).',
   })
   @decorate(...CONSENT_HEADERS, CACHE_HEADER)
-  @ApiOkResponse({ schema: TRANSACTIONS_RESPONSE })
+  @ApiOkResponse({ schema: TRANSACTIONS_RESPONSE, example: TRANSACTIONS_ANSWER_EXAMPLE })
   async transactions(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -188,7 +198,7 @@ export class AccountsController {
     description: 'One transaction of an account the access token covers.',
   })
   @decorate(...CONSENT_HEADERS, CACHE_HEADER)
-  @ApiOkResponse({ schema: TRANSACTION_RESPONSE })
+  @ApiOkResponse({ schema: TRANSACTION_RESPONSE, example: TRANSACTION_ANSWER_EXAMPLE })
   transaction(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -205,7 +215,7 @@ export class AccountsController {
     description: '501 at banks whose standard or catalogue entry offers no standing-order reads.',
   })
   @decorate(...CONSENT_HEADERS)
-  @ApiOkResponse({ schema: STANDING_ORDERS_RESPONSE })
+  @ApiOkResponse({ schema: STANDING_ORDERS_RESPONSE, example: STANDING_ORDERS_ANSWER_EXAMPLE })
   standingOrders(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -225,7 +235,7 @@ export class AccountsController {
     description: 'One standing order of an account the access token covers.',
   })
   @decorate(...CONSENT_HEADERS)
-  @ApiOkResponse({ schema: STANDING_ORDER_RESPONSE })
+  @ApiOkResponse({ schema: STANDING_ORDER_RESPONSE, example: STANDING_ORDER_ANSWER_EXAMPLE })
   standingOrder(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,

@@ -9,6 +9,12 @@ import {
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { GetKeysResponse, KeyIdResponse, SubmitKeyRequest } from './member-key.dto.js';
 import { assertOwnMemberId } from './own-member-id.js';
+import {
+  ADD_MEMBER_KEY_ANSWER_EXAMPLE,
+  DELETE_MEMBER_KEY_ANSWER_EXAMPLE,
+  MEMBER_KEYS_ANSWER_EXAMPLE,
+  MEMBER_KEY_ANSWER_EXAMPLE,
+} from './member-key-examples.js';
 
 @ApiTags('Authentication keys')
 @Controller('member/:memberId/keys')
@@ -40,7 +46,7 @@ export class MemberKeysController {
       },
     },
   })
-  @ApiOkResponse({ type: KeyIdResponse })
+  @ApiOkResponse({ type: KeyIdResponse, example: ADD_MEMBER_KEY_ANSWER_EXAMPLE })
   submit(
     @CurrentMember() member: MemberContext,
     @Param('memberId') memberId: string,
@@ -58,6 +64,7 @@ export class MemberKeysController {
   @ApiOkResponse({
     type: [GetKeysResponse],
     description: 'As the reference description has it: an array holding one GetKeysResponse.',
+    example: MEMBER_KEYS_ANSWER_EXAMPLE,
   })
   async list(@CurrentMember() member: MemberContext, @Param('memberId') memberId: string): Promise<GetKeysResponse[]> {
     return [{ key: await this.listKeys.execute({ memberId: assertOwnMemberId(member, memberId) }) }];
@@ -69,7 +76,7 @@ export class MemberKeysController {
     operationId: 'GatewayService.GetMemberKey',
     description: 'One registered public key of the member; 404 for another member’s or a deleted one.',
   })
-  @ApiOkResponse({ type: GetKeysResponse })
+  @ApiOkResponse({ type: GetKeysResponse, example: MEMBER_KEY_ANSWER_EXAMPLE })
   async get(
     @CurrentMember() member: MemberContext,
     @Param('memberId') memberId: string,
@@ -84,7 +91,7 @@ export class MemberKeysController {
     operationId: 'GatewayService.DeleteMemberKey',
     description: 'Deletes the key: requests signed with it are refused from the next request on, on every replica.',
   })
-  @ApiOkResponse({ schema: { type: 'object' } })
+  @ApiOkResponse({ schema: { type: 'object' }, example: DELETE_MEMBER_KEY_ANSWER_EXAMPLE })
   async delete(
     @CurrentMember() member: MemberContext,
     @Param('memberId') memberId: string,

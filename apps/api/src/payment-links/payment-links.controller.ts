@@ -13,7 +13,13 @@ import {
 } from '#libs/application';
 import { CreatePaymentLinkRequest, toCreatePaymentLinkCommand } from './dto/create-payment-link.request.js';
 import { ListPaymentLinksQuery, toListPaymentLinksCommand } from './dto/list-payment-links.query.js';
-import { CREATE_PAYMENT_LINK_EXAMPLES } from './payment-link-request-examples.js';
+import {
+  CREATE_PAYMENT_LINK_ANSWER_EXAMPLE,
+  CREATE_PAYMENT_LINK_EXAMPLES,
+  DEACTIVATE_PAYMENT_LINK_ANSWER_EXAMPLE,
+  PAYMENT_LINKS_ANSWER_EXAMPLE,
+  PAYMENT_LINK_ANSWER_EXAMPLE,
+} from './payment-link-examples.js';
 import { PAGE_INFO_REF } from '../shared/openapi/page-info.schema.js';
 import { PaymentLinkResponse } from './dto/payment-link.response.js';
 
@@ -39,7 +45,10 @@ export class PaymentLinksController {
       'A payment template and its link configuration (uses, amount limits, expiry); `url` is the public page where payers pay.',
   })
   @ApiBody({ type: CreatePaymentLinkRequest, examples: CREATE_PAYMENT_LINK_EXAMPLES })
-  @ApiOkResponse({ schema: { type: 'object', properties: { paymentLink: PAYMENT_LINK } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { paymentLink: PAYMENT_LINK } },
+    example: CREATE_PAYMENT_LINK_ANSWER_EXAMPLE,
+  })
   async createLink(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -62,6 +71,7 @@ export class PaymentLinksController {
       type: 'object',
       properties: { paymentLinks: { type: 'array', items: PAYMENT_LINK }, pageInfo: PAGE_INFO_REF },
     },
+    example: PAYMENT_LINKS_ANSWER_EXAMPLE,
   })
   listLinks(@CurrentMember() member: MemberContext, @Query() query: ListPaymentLinksQuery): Promise<PaymentLinksPage> {
     return this.list.execute(toListPaymentLinksCommand(member.memberId, query));
@@ -73,7 +83,10 @@ export class PaymentLinksController {
     operationId: 'GetPaymentLink',
     description: "The member's payment link with its current usage; 404 for unknown or another member's ids.",
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { paymentLink: PAYMENT_LINK } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { paymentLink: PAYMENT_LINK } },
+    example: PAYMENT_LINK_ANSWER_EXAMPLE,
+  })
   async getLink(
     @CurrentMember() member: MemberContext,
     @Param('paymentLinkId') paymentLinkId: string,
@@ -88,7 +101,10 @@ export class PaymentLinksController {
     operationId: 'DeactivatePaymentLink',
     description: 'An active link becomes LINK_CANCELED and takes no more payments; an ended link is answered as it is.',
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { paymentLink: PAYMENT_LINK } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { paymentLink: PAYMENT_LINK } },
+    example: DEACTIVATE_PAYMENT_LINK_ANSWER_EXAMPLE,
+  })
   async deactivateLink(
     @CurrentMember() member: MemberContext,
     @Param('paymentLinkId') paymentLinkId: string,

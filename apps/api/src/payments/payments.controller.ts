@@ -18,7 +18,14 @@ import { InitiatePaymentRequest, toPaymentInitiationInput } from './dto/initiate
 import { ListPaymentsQuery } from './dto/list-payments.query.js';
 import { PAGE_INFO_REF } from '../shared/openapi/page-info.schema.js';
 import { MAX_REQUEST_TIMEOUT_SECONDS, parseRequestTimeout } from './request-timeout-header.js';
-import { EMBEDDED_AUTH_EXAMPLES, INITIATE_PAYMENT_EXAMPLES } from './payment-request-examples.js';
+import {
+  EMBEDDED_AUTH_ANSWER_EXAMPLE,
+  EMBEDDED_AUTH_EXAMPLES,
+  INITIATE_PAYMENT_ANSWER_EXAMPLE,
+  INITIATE_PAYMENT_EXAMPLES,
+  PAYMENTS_ANSWER_EXAMPLE,
+  PAYMENT_ANSWER_EXAMPLE,
+} from './payment-examples.js';
 
 const PAYMENT_SCHEMA = { type: 'object', properties: { payment: { $ref: '#/components/schemas/Payment' } } };
 
@@ -49,7 +56,7 @@ export class PaymentsController {
     schema: { type: 'integer', format: 'int32', minimum: 1, maximum: MAX_REQUEST_TIMEOUT_SECONDS },
   })
   @ApiBody({ type: InitiatePaymentRequest, examples: INITIATE_PAYMENT_EXAMPLES })
-  @ApiOkResponse({ schema: PAYMENT_SCHEMA })
+  @ApiOkResponse({ schema: PAYMENT_SCHEMA, example: INITIATE_PAYMENT_ANSWER_EXAMPLE })
   async create(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -84,6 +91,7 @@ export class PaymentsController {
         pageInfo: PAGE_INFO_REF,
       },
     },
+    example: PAYMENTS_ANSWER_EXAMPLE,
   })
   listPayments(@CurrentMember() member: MemberContext, @Query() query: ListPaymentsQuery): Promise<PaymentsPage> {
     return this.list.execute({ ...query, memberId: member.memberId });
@@ -95,7 +103,7 @@ export class PaymentsController {
     operationId: 'GatewayService.GetPayment',
     description: "The payment with its next step (authentication) if any; 404 for unknown or another member's ids.",
   })
-  @ApiOkResponse({ schema: PAYMENT_SCHEMA })
+  @ApiOkResponse({ schema: PAYMENT_SCHEMA, example: PAYMENT_ANSWER_EXAMPLE })
   async getPayment(
     @CurrentMember() member: MemberContext,
     @Param('paymentId') paymentId: string,
@@ -112,7 +120,7 @@ export class PaymentsController {
       "Values for the fields in the payment's authentication object, keyed by field id. The bank may ask again (new fields, or `isRetry: true` after a wrong value).",
   })
   @ApiBody({ type: EmbeddedAuthRequest, examples: EMBEDDED_AUTH_EXAMPLES })
-  @ApiOkResponse({ schema: PAYMENT_SCHEMA })
+  @ApiOkResponse({ schema: PAYMENT_SCHEMA, example: EMBEDDED_AUTH_ANSWER_EXAMPLE })
   async submitEmbeddedAuth(
     @CurrentMember() member: MemberContext,
     @Param('paymentId') paymentId: string,

@@ -2,6 +2,7 @@ import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { ValidateBy, isURL } from 'class-validator';
 import { QR_CODE_SIZE_PX, renderQrCodeSvg } from './qr-code-svg.js';
+import { QR_CODE_ANSWER_EXAMPLE } from './payment-examples.js';
 
 export const QR_DATA_MAX_LENGTH = 2048;
 
@@ -57,7 +58,7 @@ export class QrCodeController {
   @ApiProduces('image/svg+xml')
   @ApiOkResponse({
     description: `The QR code: \`<svg width="${QR_CODE_SIZE_PX}" height="${QR_CODE_SIZE_PX}" viewBox="...">\`.`,
-    content: { 'image/svg+xml': { schema: { type: 'string' } } },
+    content: { 'image/svg+xml': { schema: { type: 'string' }, example: QR_CODE_ANSWER_EXAMPLE } },
   })
   @ApiBadRequestResponse({
     description:

@@ -49,6 +49,7 @@ const PAYOUT = {
     initiation: {
       type: 'object',
       properties: {
+        paymentType: { type: 'string', enum: ['PAYOUT'], description: 'Always PAYOUT (the reference requires it).' },
         description: { type: 'string' },
         refId: { type: 'string' },
         onBehalfOfId: { type: 'string' },

@@ -8,7 +8,11 @@ import {
   type RegistrationResource,
 } from '#libs/application';
 import { RegisterRefundAccountRequest, toRefundRegistrationInput } from './dto/register-refund-account.request.js';
-import { REGISTER_REFUND_ACCOUNT_EXAMPLES } from './refund-request-examples.js';
+import {
+  DELETE_REFUND_REGISTRATION_ANSWER_EXAMPLE,
+  REFUND_REGISTRATION_ANSWER_EXAMPLE,
+  REGISTER_REFUND_ACCOUNT_EXAMPLES,
+} from './refund-examples.js';
 import { REGISTRATION_RESPONSE_SCHEMA } from './refund-schemas.js';
 
 @ApiTags('Refunds')
@@ -29,7 +33,7 @@ export class RefundRegistrationsController {
       'Records the debtor account of the member’s refunds at a bank, with the credentials the bank issued for payments from it without a user. The credentials are sealed at rest and never answered. Also served under /v2.',
   })
   @ApiBody({ type: RegisterRefundAccountRequest, examples: REGISTER_REFUND_ACCOUNT_EXAMPLES })
-  @ApiOkResponse({ schema: REGISTRATION_RESPONSE_SCHEMA })
+  @ApiOkResponse({ schema: REGISTRATION_RESPONSE_SCHEMA, example: REFUND_REGISTRATION_ANSWER_EXAMPLE })
   register(
     @CurrentMember() member: MemberContext,
     @Body() body: RegisterRefundAccountRequest,
@@ -47,7 +51,7 @@ export class RefundRegistrationsController {
     description:
       'The bank, the debtor account and the names of the credentials held (never their values); 404 for unknown, deleted or another member’s ids.',
   })
-  @ApiOkResponse({ schema: REGISTRATION_RESPONSE_SCHEMA })
+  @ApiOkResponse({ schema: REGISTRATION_RESPONSE_SCHEMA, example: REFUND_REGISTRATION_ANSWER_EXAMPLE })
   get(
     @CurrentMember() member: MemberContext,
     @Param('registrationId') registrationId: string,
@@ -62,7 +66,7 @@ export class RefundRegistrationsController {
     description:
       'Removes the registration and its sealed credentials for good; refunds not yet sent to the bank under it fail.',
   })
-  @ApiOkResponse({ schema: { type: 'object' } })
+  @ApiOkResponse({ schema: { type: 'object' }, example: DELETE_REFUND_REGISTRATION_ANSWER_EXAMPLE })
   remove(
     @CurrentMember() member: MemberContext,
     @Param('registrationId') registrationId: string,

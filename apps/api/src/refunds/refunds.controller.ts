@@ -15,7 +15,13 @@ import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { InitiateRefundRequest, toRefundInitiationInput } from './dto/initiate-refund.request.js';
 import { ListRefundsQuery, toListRefundsCommand, TransferRefundsQuery } from './dto/list-refunds.query.js';
-import { INITIATE_REFUND_EXAMPLES } from './refund-request-examples.js';
+import {
+  INITIATE_REFUND_ANSWER_EXAMPLE,
+  INITIATE_REFUND_EXAMPLES,
+  REFUNDS_ANSWER_EXAMPLE,
+  REFUND_ANSWER_EXAMPLE,
+  TRANSFER_REFUNDS_ANSWER_EXAMPLE,
+} from './refund-examples.js';
 import { REFUND_RESPONSE_SCHEMA, REFUNDS_RESPONSE_SCHEMA } from './refund-schemas.js';
 
 @ApiTags('Refunds')
@@ -38,7 +44,7 @@ export class RefundsController {
       'Refunds all or part of a completed payment or transfer of the member: the refunds of a payment that are not rejected or failed never add up to more than its amount (400 naming initiation.amount.value). The debtor may come from the registration and the creditor from the payment’s refund account. The refund is INITIATION_PENDING until the bank has it; REFUND_STATUS_CHANGED follows every change. An optional `Idempotency-Key` makes retries safe. Also served under /v2.',
   })
   @ApiBody({ type: InitiateRefundRequest, examples: INITIATE_REFUND_EXAMPLES })
-  @ApiOkResponse({ schema: REFUND_RESPONSE_SCHEMA })
+  @ApiOkResponse({ schema: REFUND_RESPONSE_SCHEMA, example: INITIATE_REFUND_ANSWER_EXAMPLE })
   create(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -58,7 +64,7 @@ export class RefundsController {
     description:
       'The member’s refunds, newest first; `limit` 1 to 100 is required, `offset` is opaque (paging.offset).',
   })
-  @ApiOkResponse({ schema: REFUNDS_RESPONSE_SCHEMA })
+  @ApiOkResponse({ schema: REFUNDS_RESPONSE_SCHEMA, example: REFUNDS_ANSWER_EXAMPLE })
   list(@CurrentMember() member: MemberContext, @Query() query: ListRefundsQuery): Promise<RefundsPage> {
     return this.listRefunds.execute(toListRefundsCommand(member.memberId, query));
   }
@@ -69,7 +75,7 @@ export class RefundsController {
     operationId: 'GetRefund',
     description: 'One of the member’s refunds; 404 otherwise.',
   })
-  @ApiOkResponse({ schema: REFUND_RESPONSE_SCHEMA })
+  @ApiOkResponse({ schema: REFUND_RESPONSE_SCHEMA, example: REFUND_ANSWER_EXAMPLE })
   get(@CurrentMember() member: MemberContext, @Param('id') id: string): Promise<{ refund: RefundResource }> {
     return this.getRefund.execute({ memberId: member.memberId, id });
   }
@@ -92,7 +98,7 @@ export class TransferRefundsController {
     description:
       'The refunds of one of the member’s transfers (or Payments v2 payments), newest first; 404 for another member’s or an unknown id.',
   })
-  @ApiOkResponse({ schema: REFUNDS_RESPONSE_SCHEMA })
+  @ApiOkResponse({ schema: REFUNDS_RESPONSE_SCHEMA, example: TRANSFER_REFUNDS_ANSWER_EXAMPLE })
   list(
     @CurrentMember() member: MemberContext,
     @Param('id') id: string,

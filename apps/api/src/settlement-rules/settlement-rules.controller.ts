@@ -18,7 +18,14 @@ import {
   ListSettlementRulesQuery,
   toListSettlementRulePayoutsCommand,
 } from './dto/settlement-rule-queries.js';
-import { CREATE_SETTLEMENT_RULE_EXAMPLES } from './settlement-rule-request-examples.js';
+import {
+  CREATE_SETTLEMENT_RULE_ANSWER_EXAMPLE,
+  CREATE_SETTLEMENT_RULE_EXAMPLES,
+  DELETE_SETTLEMENT_RULE_ANSWER_EXAMPLE,
+  SETTLEMENT_RULES_ANSWER_EXAMPLE,
+  SETTLEMENT_RULE_ANSWER_EXAMPLE,
+  SETTLEMENT_RULE_PAYOUTS_ANSWER_EXAMPLE,
+} from './settlement-rule-examples.js';
 import { PAGE_INFO_REF } from '../shared/openapi/page-info.schema.js';
 import { SettlementRulePayoutResponse, SettlementRuleResponse } from './dto/settlement-rule.response.js';
 
@@ -45,7 +52,10 @@ export class SettlementRulesController {
       "A rule paying out of the member's settlement account to a payee account at each time interval; 404 for another member's account.",
   })
   @ApiBody({ type: CreateSettlementRuleRequest, examples: CREATE_SETTLEMENT_RULE_EXAMPLES })
-  @ApiOkResponse({ schema: { type: 'object', properties: { settlementRuleId: { type: 'string', format: 'uuid' } } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { settlementRuleId: { type: 'string', format: 'uuid' } } },
+    example: CREATE_SETTLEMENT_RULE_ANSWER_EXAMPLE,
+  })
   async createRule(
     @CurrentMember() member: MemberContext,
     @Param('accountId') accountId: string,
@@ -63,6 +73,7 @@ export class SettlementRulesController {
   })
   @ApiOkResponse({
     schema: { type: 'object', properties: { settlementRule: { type: 'array', items: SETTLEMENT_RULE } } },
+    example: SETTLEMENT_RULES_ANSWER_EXAMPLE,
   })
   listRules(
     @CurrentMember() member: MemberContext,
@@ -82,7 +93,10 @@ export class SettlementRulesController {
     operationId: 'GetVirtualAccountSettlementRule',
     description: "One rule of the account; 404 for an unknown rule or another member's.",
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { settlementRule: SETTLEMENT_RULE } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { settlementRule: SETTLEMENT_RULE } },
+    example: SETTLEMENT_RULE_ANSWER_EXAMPLE,
+  })
   async getRule(
     @CurrentMember() member: MemberContext,
     @Param('accountId') accountId: string,
@@ -100,7 +114,7 @@ export class SettlementRulesController {
     operationId: 'DeleteVirtualAccountSettlementRule',
     description: 'An ACTIVE rule becomes INACTIVE and runs no more; a rule that is not ACTIVE is a 400.',
   })
-  @ApiOkResponse({ schema: { type: 'object' } })
+  @ApiOkResponse({ schema: { type: 'object' }, example: DELETE_SETTLEMENT_RULE_ANSWER_EXAMPLE })
   deleteRule(
     @CurrentMember() member: MemberContext,
     @Param('accountId') accountId: string,
@@ -124,6 +138,7 @@ export class SettlementRulesController {
         pageInfo: PAGE_INFO_REF,
       },
     },
+    example: SETTLEMENT_RULE_PAYOUTS_ANSWER_EXAMPLE,
   })
   listPayouts(
     @CurrentMember() member: MemberContext,

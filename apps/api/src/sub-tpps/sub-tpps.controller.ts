@@ -13,7 +13,14 @@ import {
 import { SUB_TPP_STATUSES } from '#libs/domain';
 import { CreateSubTppRequest, SubTppMerchantDto, toCreateSubTppCommand } from './dto/create-sub-tpp.request.js';
 import { ListSubTppsQuery, toListSubTppsCommand } from './dto/list-sub-tpps.query.js';
-import { CREATE_SUB_TPP_EXAMPLES } from './sub-tpp-request-examples.js';
+import {
+  CREATE_SUB_TPP_ANSWER_EXAMPLE,
+  CREATE_SUB_TPP_EXAMPLES,
+  DELETE_SUB_TPP_ANSWER_EXAMPLE,
+  SUB_TPPS_ANSWER_EXAMPLE,
+  SUB_TPP_ANSWER_EXAMPLE,
+  SUB_TPP_CHILDREN_ANSWER_EXAMPLE,
+} from './sub-tpp-examples.js';
 
 /** The two onboarding flows' status paths, as every operation describes them. */
 const STATUS_PATHS =
@@ -60,7 +67,10 @@ export class SubTppsController {
     description: `Onboards a merchant as a sub-TPP of the reseller member; its id is the actingAs.refId of token requests and the onBehalfOfId of payments. A parentSubTppId must be one of the member’s ACTIVATED sub-TPPs (400 naming it otherwise). ${ACCESS} ${STATUS_PATHS}`,
   })
   @ApiBody({ type: CreateSubTppRequest, examples: CREATE_SUB_TPP_EXAMPLES })
-  @ApiOkResponse({ schema: { type: 'object', properties: { subTppId: { type: 'string' } } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { subTppId: { type: 'string' } } },
+    example: CREATE_SUB_TPP_ANSWER_EXAMPLE,
+  })
   createSubTpp(
     @CurrentMember() member: MemberContext,
     @Body() body: CreateSubTppRequest,
@@ -76,6 +86,7 @@ export class SubTppsController {
   })
   @ApiOkResponse({
     schema: { type: 'object', properties: { offset: { type: 'string' }, subTpps: { type: 'array', items: SUB_TPP } } },
+    example: SUB_TPPS_ANSWER_EXAMPLE,
   })
   listSubTpps(@CurrentMember() member: MemberContext, @Query() query: ListSubTppsQuery): Promise<SubTppsPage> {
     return this.list.execute(toListSubTppsCommand(member, query));
@@ -87,7 +98,7 @@ export class SubTppsController {
     operationId: 'GatewayService.RetrieveSubTpp',
     description: `The member’s sub-TPP; 404 for a deleted one or another member’s. ${ACCESS} ${STATUS_PATHS}`,
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { subTpp: SUB_TPP } } })
+  @ApiOkResponse({ schema: { type: 'object', properties: { subTpp: SUB_TPP } }, example: SUB_TPP_ANSWER_EXAMPLE })
   async getSubTpp(
     @CurrentMember() member: MemberContext,
     @Param('subTppId') subTppId: string,
@@ -101,7 +112,7 @@ export class SubTppsController {
     operationId: 'GatewayService.DeleteSubTpp',
     description: `Deactivates the sub-TPP (DEACTIVATED) and deletes it: it is no longer listed or read and can no longer be a parent or a payment’s onBehalfOfId; its children stay. 404 for an unknown, deleted or another member’s id. ${ACCESS}`,
   })
-  @ApiOkResponse({ schema: { type: 'object' } })
+  @ApiOkResponse({ schema: { type: 'object' }, example: DELETE_SUB_TPP_ANSWER_EXAMPLE })
   async deleteSubTpp(
     @CurrentMember() member: MemberContext,
     @Param('subTppId') subTppId: string,
@@ -116,7 +127,10 @@ export class SubTppsController {
     operationId: 'GatewayService.RetrieveSubTppChildren',
     description: `The direct children (not deleted) of the member’s sub-TPP, oldest first; 404 for a deleted one or another member’s. ${ACCESS}`,
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { subTpps: { type: 'array', items: SUB_TPP } } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { subTpps: { type: 'array', items: SUB_TPP } } },
+    example: SUB_TPP_CHILDREN_ANSWER_EXAMPLE,
+  })
   async listChildren(
     @CurrentMember() member: MemberContext,
     @Param('subTppId') subTppId: string,

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentMember, type MemberContext } from '#libs/auth';
 import { AuthorizeTokenRequestUseCase, type BankAuthorizationAnswer } from '#libs/application';
 import { InitiateBankAuthorizationRequest } from './initiate-bank-authorization.request.js';
+import { BANK_AUTHORIZATION_ANSWER_EXAMPLE } from './token-authorization-examples.js';
 
 const ANSWER_SCHEMA = {
   type: 'object',
@@ -63,7 +64,7 @@ export class TokenRequestAuthorizationController {
       },
     },
   })
-  @ApiOkResponse({ schema: ANSWER_SCHEMA })
+  @ApiOkResponse({ schema: ANSWER_SCHEMA, example: BANK_AUTHORIZATION_ANSWER_EXAMPLE })
   authorizeAtBank(
     @CurrentMember() member: MemberContext,
     @Param('tokenRequestId') tokenRequestId: string,

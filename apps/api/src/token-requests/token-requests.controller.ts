@@ -14,7 +14,12 @@ import { ApiIdempotencyKey } from '../idempotency/idempotency.decorator.js';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { StoreTokenRequestRequest } from './dto/store-token-request.request.js';
 import { toTokenRequestInput } from './dto/to-token-request-input.js';
-import { STORE_TOKEN_REQUEST_EXAMPLES } from './token-request-examples.js';
+import {
+  STORE_TOKEN_REQUEST_ANSWER_EXAMPLES,
+  STORE_TOKEN_REQUEST_EXAMPLES,
+  TOKEN_REQUEST_ANSWER_EXAMPLE,
+  TOKEN_REQUEST_RESULT_ANSWER_EXAMPLES,
+} from './token-request-examples.js';
 import { TOKEN_REQUEST_RESPONSE, TOKEN_REQUEST_RESULT_RESPONSE } from './token-request.openapi.js';
 
 @ApiTags('Token requests')
@@ -37,7 +42,7 @@ export class TokenRequestsController {
       'Stores what the user is asked to authorise: a transfer (transferBody), a standing order (standingOrderBody) or account-information access (accessBody), exactly one. The request waits (PENDING) for the user for a limited time, then EXPIRED. Answers the request as stored; its id is the requestId of later calls.',
   })
   @ApiBody({ type: StoreTokenRequestRequest, examples: STORE_TOKEN_REQUEST_EXAMPLES })
-  @ApiOkResponse({ schema: TOKEN_REQUEST_RESPONSE })
+  @ApiOkResponse({ schema: TOKEN_REQUEST_RESPONSE, examples: STORE_TOKEN_REQUEST_ANSWER_EXAMPLES })
   async store(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -59,7 +64,7 @@ export class TokenRequestsController {
     operationId: 'GatewayService.RetrieveTokenRequest',
     description: "The request as stored; 404 for unknown or another member's ids.",
   })
-  @ApiOkResponse({ schema: TOKEN_REQUEST_RESPONSE })
+  @ApiOkResponse({ schema: TOKEN_REQUEST_RESPONSE, example: TOKEN_REQUEST_ANSWER_EXAMPLE })
   async retrieve(
     @CurrentMember() member: MemberContext,
     @Param('requestId') requestId: string,
@@ -74,7 +79,7 @@ export class TokenRequestsController {
     description:
       "PENDING while the user has not decided; PROCESSED with tokenId and the gateway's signature (and transferId or standingOrderSubmissionId once they exist); REJECTED with the reason; EXPIRED once the request's time has passed.",
   })
-  @ApiOkResponse({ schema: TOKEN_REQUEST_RESULT_RESPONSE })
+  @ApiOkResponse({ schema: TOKEN_REQUEST_RESULT_RESPONSE, examples: TOKEN_REQUEST_RESULT_ANSWER_EXAMPLES })
   result(
     @CurrentMember() member: MemberContext,
     @Param('tokenRequestId') tokenRequestId: string,

@@ -12,7 +12,12 @@ import {
   CreateTokenizedAccountRequest,
   toCreateTokenizedAccountCommand,
 } from './dto/create-tokenized-account.request.js';
-import { CREATE_TOKENIZED_ACCOUNT_EXAMPLES } from './tokenized-account-request-examples.js';
+import {
+  CREATE_TOKENIZED_ACCOUNT_ANSWER_EXAMPLE,
+  CREATE_TOKENIZED_ACCOUNT_EXAMPLES,
+  DELETE_TOKENIZED_ACCOUNT_ANSWER_EXAMPLE,
+  TOKENIZED_ACCOUNT_ANSWER_EXAMPLE,
+} from './tokenized-account-examples.js';
 
 @ApiTags('Account on File')
 @Controller('tokenized-accounts')
@@ -32,7 +37,10 @@ export class TokenizedAccountsController {
       'Stores the account details (sealed at rest) and answers a tokenizedAccountId to name them by in later requests, such as the debtor of a payment. 400 naming the field for details that fit no debtor account schema.',
   })
   @ApiBody({ type: CreateTokenizedAccountRequest, examples: CREATE_TOKENIZED_ACCOUNT_EXAMPLES })
-  @ApiOkResponse({ schema: { type: 'object', properties: { tokenizedAccountId: { type: 'string' } } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { tokenizedAccountId: { type: 'string' } } },
+    example: CREATE_TOKENIZED_ACCOUNT_ANSWER_EXAMPLE,
+  })
   createAccount(
     @CurrentMember() member: MemberContext,
     @Body() body: CreateTokenizedAccountRequest,
@@ -56,6 +64,7 @@ export class TokenizedAccountsController {
         },
       },
     },
+    example: TOKENIZED_ACCOUNT_ANSWER_EXAMPLE,
   })
   getAccount(
     @CurrentMember() member: MemberContext,
@@ -71,7 +80,7 @@ export class TokenizedAccountsController {
     description:
       "Forgets the account details for good (the stored row is removed): the id names nothing afterwards (GET 404; a payment naming it 400). 404 for unknown or another member's ids.",
   })
-  @ApiOkResponse({ schema: { type: 'object' } })
+  @ApiOkResponse({ schema: { type: 'object' }, example: DELETE_TOKENIZED_ACCOUNT_ANSWER_EXAMPLE })
   deleteAccount(
     @CurrentMember() member: MemberContext,
     @Param('tokenizedAccountId') tokenizedAccountId: string,

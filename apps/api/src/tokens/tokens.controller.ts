@@ -13,6 +13,7 @@ import {
 import { ApiCustomerIpAddressHeader, customerIpAddress } from '../shared/headers/customer-ip-address.header.js';
 import { ListTokensQuery } from './dto/list-tokens.query.js';
 import { CANCEL_TOKEN_RESPONSE, TOKEN_RESPONSE, TOKENS_RESPONSE } from './token.openapi.js';
+import { CANCEL_TOKEN_ANSWER_EXAMPLE, TOKENS_ANSWER_EXAMPLE, TOKEN_ANSWER_EXAMPLE } from './token-examples.js';
 
 @ApiTags('Tokens')
 @Controller('tokens')
@@ -30,7 +31,7 @@ export class TokensController {
     description:
       "The member's tokens, newest first, in pages of page.limit; `offset` in the answer is the next page's page.offset (absent on the last page).",
   })
-  @ApiOkResponse({ schema: TOKENS_RESPONSE })
+  @ApiOkResponse({ schema: TOKENS_RESPONSE, example: TOKENS_ANSWER_EXAMPLE })
   tokens(@CurrentMember() member: MemberContext, @Query() query: ListTokensQuery): Promise<TokensPage> {
     const start = query['filter.startTimeMs'];
     const end = query['filter.endTimeMs'];
@@ -53,7 +54,7 @@ export class TokensController {
     operationId: 'GatewayService.GetToken',
     description: "The token; 404 for unknown or another member's ids.",
   })
-  @ApiOkResponse({ schema: TOKEN_RESPONSE })
+  @ApiOkResponse({ schema: TOKEN_RESPONSE, example: TOKEN_ANSWER_EXAMPLE })
   async token(
     @CurrentMember() member: MemberContext,
     @Param('tokenId') tokenId: string,
@@ -69,7 +70,7 @@ export class TokensController {
       'Ends the token (CANCELLED): it can no longer be redeemed or used. An access token is revoked at the bank first; if the bank fails, its error is the answer and the token stays usable. A token already cancelled is answered as it is.',
   })
   @ApiCustomerIpAddressHeader("The user's IP address, passed to the bank.")
-  @ApiOkResponse({ schema: CANCEL_TOKEN_RESPONSE })
+  @ApiOkResponse({ schema: CANCEL_TOKEN_RESPONSE, example: CANCEL_TOKEN_ANSWER_EXAMPLE })
   async cancel(
     @CurrentMember() member: MemberContext,
     @Param('tokenId') tokenId: string,

@@ -16,7 +16,12 @@ import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { CreateTransferRequest, toRedeemTransferCommand } from './dto/create-transfer.request.js';
 import { GetTransferQuery } from './dto/get-transfer.query.js';
 import { ListTransfersQuery, toListTransfersCommand } from './dto/list-transfers.query.js';
-import { CREATE_TRANSFER_EXAMPLES } from './transfer-request-examples.js';
+import {
+  CREATE_TRANSFER_ANSWER_EXAMPLE,
+  CREATE_TRANSFER_EXAMPLES,
+  TRANSFERS_ANSWER_EXAMPLE,
+  TRANSFER_ANSWER_EXAMPLE,
+} from './transfer-examples.js';
 import { TransferResponse } from './dto/transfer.response.js';
 
 const TRANSFER = { $ref: getSchemaPath(TransferResponse) };
@@ -55,6 +60,7 @@ export class TransfersController {
         },
       },
     },
+    example: CREATE_TRANSFER_ANSWER_EXAMPLE,
   })
   create(
     @CurrentMember() member: MemberContext,
@@ -83,6 +89,7 @@ export class TransfersController {
       type: 'object',
       properties: { transfers: { type: 'array', items: TRANSFER }, offset: { type: 'string' } },
     },
+    example: TRANSFERS_ANSWER_EXAMPLE,
   })
   listTransfers(@CurrentMember() member: MemberContext, @Query() query: ListTransfersQuery): Promise<TransfersPage> {
     return this.list.execute(toListTransfersCommand(member.memberId, query));
@@ -95,7 +102,7 @@ export class TransfersController {
     description:
       "The member's transfer, first brought up to date with the bank unless skipTransferUpdate=true or the bank's part is over; 404 for unknown or another member's ids.",
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { transfer: TRANSFER } } })
+  @ApiOkResponse({ schema: { type: 'object', properties: { transfer: TRANSFER } }, example: TRANSFER_ANSWER_EXAMPLE })
   async getTransfer(
     @CurrentMember() member: MemberContext,
     @Param('transferId') transferId: string,

@@ -27,7 +27,14 @@ import {
   toSettlementAccountListFilter,
 } from './dto/list-virtual-accounts.query.js';
 import { pageRequestOf } from './dto/page-params.js';
-import { CREATE_VIRTUAL_ACCOUNT_EXAMPLES } from './virtual-account-request-examples.js';
+import {
+  CREATE_VIRTUAL_ACCOUNT_ANSWER_EXAMPLES,
+  CREATE_VIRTUAL_ACCOUNT_EXAMPLES,
+  VIRTUAL_ACCOUNTS_ANSWER_EXAMPLE,
+  VIRTUAL_ACCOUNT_ANSWER_EXAMPLE,
+  VIRTUAL_ACCOUNT_TRANSACTIONS_ANSWER_EXAMPLE,
+  VIRTUAL_ACCOUNT_TRANSACTION_ANSWER_EXAMPLE,
+} from './virtual-account-examples.js';
 import {
   TRANSACTION_RESPONSE_SCHEMA,
   TRANSACTIONS_RESPONSE_SCHEMA,
@@ -59,7 +66,7 @@ export class VirtualAccountsController {
       'Opens a settlement account at the settlement provider: EUR accounts get an IBAN and BIC, GBP accounts a sort code and account number; balances start at 0.00 and move with the credits the account receives (VIRTUAL_ACCOUNT_CREDIT_RECEIVED) and the payouts made from it. Each rule broken is a 400 naming the field. An optional `Idempotency-Key` makes retries safe.',
   })
   @ApiBody({ type: CreateVirtualAccountRequest, examples: CREATE_VIRTUAL_ACCOUNT_EXAMPLES })
-  @ApiOkResponse({ schema: VIRTUAL_ACCOUNT_RESPONSE_SCHEMA })
+  @ApiOkResponse({ schema: VIRTUAL_ACCOUNT_RESPONSE_SCHEMA, examples: CREATE_VIRTUAL_ACCOUNT_ANSWER_EXAMPLES })
   createAccount(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -78,7 +85,7 @@ export class VirtualAccountsController {
     description:
       'The member’s settlement accounts with their balances, newest first; `limit` at most 200 (default 200), `pageInfo.nextOffset` (opaque) continues with the next page.',
   })
-  @ApiOkResponse({ schema: VIRTUAL_ACCOUNTS_RESPONSE_SCHEMA })
+  @ApiOkResponse({ schema: VIRTUAL_ACCOUNTS_RESPONSE_SCHEMA, example: VIRTUAL_ACCOUNTS_ANSWER_EXAMPLE })
   listAccounts(
     @CurrentMember() member: MemberContext,
     @Query() query: ListVirtualAccountsQuery,
@@ -96,7 +103,7 @@ export class VirtualAccountsController {
     operationId: 'GatewayService.GetVirtualAccountById',
     description: `One settlement account with its balances. ${SCOPE}`,
   })
-  @ApiOkResponse({ schema: VIRTUAL_ACCOUNT_RESPONSE_SCHEMA })
+  @ApiOkResponse({ schema: VIRTUAL_ACCOUNT_RESPONSE_SCHEMA, example: VIRTUAL_ACCOUNT_ANSWER_EXAMPLE })
   getAccount(
     @CurrentMember() member: MemberContext,
     @Param('accountId') accountId: string,
@@ -115,7 +122,7 @@ export class VirtualAccountsController {
     operationId: 'GatewayService.GetVirtualAccountTransactions',
     description: `The account’s credits and debits, newest first (by the provider’s time), filtered by refId, dates, amount, providerPaymentId or transactionType. ${SCOPE}`,
   })
-  @ApiOkResponse({ schema: TRANSACTIONS_RESPONSE_SCHEMA })
+  @ApiOkResponse({ schema: TRANSACTIONS_RESPONSE_SCHEMA, example: VIRTUAL_ACCOUNT_TRANSACTIONS_ANSWER_EXAMPLE })
   listTransactions(
     @CurrentMember() member: MemberContext,
     @Param('accountId') accountId: string,
@@ -136,7 +143,7 @@ export class VirtualAccountsController {
     operationId: 'GatewayService.GetVirtualAccountTransaction',
     description: `One transaction of the account by the provider’s id, with the payment, transfer, payout or refund it belongs to. A credit the gateway has not read from the provider yet is asked for by its id and booked at once. ${SCOPE}`,
   })
-  @ApiOkResponse({ schema: TRANSACTION_RESPONSE_SCHEMA })
+  @ApiOkResponse({ schema: TRANSACTION_RESPONSE_SCHEMA, example: VIRTUAL_ACCOUNT_TRANSACTION_ANSWER_EXAMPLE })
   getTransaction(
     @CurrentMember() member: MemberContext,
     @Param('accountId') accountId: string,

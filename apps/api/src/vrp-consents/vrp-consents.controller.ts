@@ -17,7 +17,13 @@ import { CreateVrpConsentRequest, toCreateVrpConsentCommand } from './dto/create
 import { ListVrpConsentsQuery, toListVrpConsentsCommand } from './dto/list-vrp-consents.query.js';
 import { PAGE_INFO_REF } from '../shared/openapi/page-info.schema.js';
 import { VrpConsentResponse } from './dto/vrp-consent.response.js';
-import { CREATE_VRP_CONSENT_EXAMPLES } from './vrp-consent-request-examples.js';
+import {
+  CREATE_VRP_CONSENT_ANSWER_EXAMPLE,
+  CREATE_VRP_CONSENT_EXAMPLES,
+  REVOKE_VRP_CONSENT_ANSWER_EXAMPLE,
+  VRP_CONSENTS_ANSWER_EXAMPLE,
+  VRP_CONSENT_ANSWER_EXAMPLE,
+} from './vrp-consent-examples.js';
 
 const VRP_CONSENT = { $ref: getSchemaPath(VrpConsentResponse) };
 const VRP_CONSENT_ANSWER = { type: 'object', properties: { vrpConsent: VRP_CONSENT } };
@@ -44,7 +50,7 @@ export class VrpConsentsController {
       'Checks the consent and asks the bank (the user then authorises at `authentication.redirectUrl`), or, without `bankId`, sends the user to the hosted bank selection first (PENDING_MORE_INFO). An optional `Idempotency-Key` makes retries safe.',
   })
   @ApiBody({ type: CreateVrpConsentRequest, examples: CREATE_VRP_CONSENT_EXAMPLES })
-  @ApiOkResponse({ schema: VRP_CONSENT_ANSWER })
+  @ApiOkResponse({ schema: VRP_CONSENT_ANSWER, example: CREATE_VRP_CONSENT_ANSWER_EXAMPLE })
   async createConsent(
     @CurrentMember() member: MemberContext,
     @Req() request: FastifyRequest,
@@ -74,6 +80,7 @@ export class VrpConsentsController {
       type: 'object',
       properties: { vrpConsents: { type: 'array', items: VRP_CONSENT }, pageInfo: PAGE_INFO_REF },
     },
+    example: VRP_CONSENTS_ANSWER_EXAMPLE,
   })
   listConsents(@CurrentMember() member: MemberContext, @Query() query: ListVrpConsentsQuery): Promise<VrpConsentsPage> {
     return this.list.execute(toListVrpConsentsCommand(member.memberId, query));
@@ -85,7 +92,7 @@ export class VrpConsentsController {
     operationId: 'GetVrpConsent',
     description: "The member's consent as the gateway holds it; 404 for unknown or another member's ids.",
   })
-  @ApiOkResponse({ schema: VRP_CONSENT_ANSWER })
+  @ApiOkResponse({ schema: VRP_CONSENT_ANSWER, example: VRP_CONSENT_ANSWER_EXAMPLE })
   async getConsent(
     @CurrentMember() member: MemberContext,
     @Param('id') id: string,
@@ -101,7 +108,7 @@ export class VrpConsentsController {
     description:
       'Revokes the consent at the bank, then here (REVOKED); a consent already REJECTED, REVOKED or FAILED is answered as it is.',
   })
-  @ApiOkResponse({ schema: VRP_CONSENT_ANSWER })
+  @ApiOkResponse({ schema: VRP_CONSENT_ANSWER, example: REVOKE_VRP_CONSENT_ANSWER_EXAMPLE })
   async revokeConsent(
     @CurrentMember() member: MemberContext,
     @Param('id') id: string,

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { PAGE_INFO_REF } from '../shared/openapi/page-info.schema.js';
 import { ConfirmVrpFundsQuery, ListVrpsQuery } from './dto/list-vrps.query.js';
 import { VrpResponse } from './dto/vrp.response.js';
+import { CONFIRM_FUNDS_ANSWER_EXAMPLE, VRP_CONSENT_PAYMENTS_ANSWER_EXAMPLE } from './vrp-examples.js';
 
 @ApiTags('Variable Recurring Payments')
 @ApiExtraModels(VrpResponse)
@@ -28,6 +29,7 @@ export class VrpsController {
       type: 'object',
       properties: { vrps: { type: 'array', items: { $ref: getSchemaPath(VrpResponse) } }, pageInfo: PAGE_INFO_REF },
     },
+    example: VRP_CONSENT_PAYMENTS_ANSWER_EXAMPLE,
   })
   listVrps(
     @CurrentMember() member: MemberContext,
@@ -49,7 +51,10 @@ export class VrpsController {
     description:
       "Whether the account of the authorised VRP consent `id` holds `amount`, asked of the bank's funds confirmation (501 where the bank has none).",
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { fundsAvailable: { type: 'boolean' } } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { fundsAvailable: { type: 'boolean' } } },
+    example: CONFIRM_FUNDS_ANSWER_EXAMPLE,
+  })
   confirmFunds(
     @CurrentMember() member: MemberContext,
     @Param('id') id: string,

@@ -2,6 +2,7 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '#libs/common';
 import { SigningKeyStore, type Ed25519PublicJwk } from '#libs/events';
+import { JWKS_ANSWER_EXAMPLE } from './webhook-examples.js';
 
 @ApiTags('Webhooks')
 @Controller('.well-known')
@@ -38,6 +39,7 @@ export class JwksController {
         },
       },
     },
+    example: JWKS_ANSWER_EXAMPLE,
   })
   jwks(): Promise<{ keys: Ed25519PublicJwk[] }> {
     return this.keys.jwks();

@@ -14,6 +14,12 @@ import {
   SetWebhookConfigRequest,
   SetWebhookConfigResponse,
 } from './webhook-config.dto.js';
+import {
+  DELETE_WEBHOOK_CONFIG_ANSWER_EXAMPLE,
+  ROTATE_WEBHOOK_SECRET_ANSWER_EXAMPLE,
+  SET_WEBHOOK_CONFIG_ANSWER_EXAMPLE,
+  WEBHOOK_CONFIG_ANSWER_EXAMPLE,
+} from './webhook-examples.js';
 
 @ApiTags('Webhooks')
 @Controller('webhook/config')
@@ -42,7 +48,7 @@ export class WebhookConfigController {
       },
     },
   })
-  @ApiOkResponse({ type: SetWebhookConfigResponse })
+  @ApiOkResponse({ type: SetWebhookConfigResponse, example: SET_WEBHOOK_CONFIG_ANSWER_EXAMPLE })
   set(
     @CurrentMember() member: MemberContext,
     @Body() body: SetWebhookConfigRequest,
@@ -63,7 +69,7 @@ export class WebhookConfigController {
     required: false,
     examples: { hourOverlap: { summary: 'The old secret keeps signing for an hour', value: { overlapSeconds: 3600 } } },
   })
-  @ApiOkResponse({ type: RotateWebhookSecretResponse })
+  @ApiOkResponse({ type: RotateWebhookSecretResponse, example: ROTATE_WEBHOOK_SECRET_ANSWER_EXAMPLE })
   rotateSecret(
     @CurrentMember() member: MemberContext,
     @Body() body: RotateWebhookSecretRequest,
@@ -77,7 +83,7 @@ export class WebhookConfigController {
     operationId: 'GatewayService.GetWebhookConfig',
     description: '404 when no configuration is set.',
   })
-  @ApiOkResponse({ type: GetWebhookConfigResponse })
+  @ApiOkResponse({ type: GetWebhookConfigResponse, example: WEBHOOK_CONFIG_ANSWER_EXAMPLE })
   get(@CurrentMember() member: MemberContext): Promise<GetWebhookConfigResponse> {
     return this.getConfig.execute({ memberId: member.memberId });
   }
@@ -89,7 +95,7 @@ export class WebhookConfigController {
     description:
       'Removes the configuration; notifications not yet delivered become dead letters. Answers 200 also when none was set.',
   })
-  @ApiOkResponse({ schema: { type: 'object' } })
+  @ApiOkResponse({ schema: { type: 'object' }, example: DELETE_WEBHOOK_CONFIG_ANSWER_EXAMPLE })
   async delete(@CurrentMember() member: MemberContext): Promise<Record<string, never>> {
     await this.deleteConfig.execute({ memberId: member.memberId });
     return {};

@@ -4,6 +4,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import { Public } from '../http/public-route.js';
 import { READINESS_CHECKS } from '../platform/tokens.js';
 import { NotReadyError, type ReadinessCheck } from './readiness-check.js';
+import { LIVENESS_ANSWER_EXAMPLE, READINESS_ANSWER_EXAMPLE } from './health-examples.js';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -37,7 +38,10 @@ export class HealthController {
     description: 'Answers 200 while the process runs; asks nothing else.',
     security: [],
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { status: { type: 'string', example: 'ok' } } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { status: { type: 'string', example: 'ok' } } },
+    example: LIVENESS_ANSWER_EXAMPLE,
+  })
   healthz(): { status: string } {
     return { status: 'ok' };
   }
@@ -49,7 +53,10 @@ export class HealthController {
     description: 'Answers 200 when every dependency answers in time, else 503 with Retry-After and what failed.',
     security: [],
   })
-  @ApiOkResponse({ schema: { type: 'object', properties: { status: { type: 'string', example: 'ok' } } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { status: { type: 'string', example: 'ok' } } },
+    example: READINESS_ANSWER_EXAMPLE,
+  })
   @ApiServiceUnavailableResponse({ description: 'A dependency is unreachable, or a migration is not applied yet.' })
   async readyz(): Promise<{ status: string; checks: Record<string, string> }> {
     const failures = (await Promise.all(this.checks.map(withTimeout))).filter((f): f is string => f !== undefined);

@@ -3704,6 +3704,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "kty": "OKP",
+                     *           "crv": "Ed25519",
+                     *           "x": "c0vGiFPKRTJcWrULZ2M30kb1I29uoF0UF6PC-cB8Zxo",
+                     *           "kid": "C0iDmMZ5PScKuUcgJfiaoz8hBjKwFfY8qxm3Xu3av9k",
+                     *           "alg": "EdDSA",
+                     *           "use": "sig"
+                     *         },
+                     *         {
+                     *           "kty": "OKP",
+                     *           "crv": "Ed25519",
+                     *           "x": "11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo",
+                     *           "kid": "kPrK_qmxVWaYVA9wwBF6Iuo3vVzz7TxHCTwXBygrS4k",
+                     *           "alg": "EdDSA",
+                     *           "use": "sig"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         keys: {
                             /** @enum {string} */
@@ -3761,6 +3783,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "response": [
+                     *         {
+                     *           "balance": {
+                     *             "accountId": "a:b2Itc2FuZGJveC1nYg:QUNDLWVkNDA3OWUyNWRhOGVmNjEwNzhh",
+                     *             "current": {
+                     *               "currency": "GBP",
+                     *               "value": "10000.00"
+                     *             },
+                     *             "available": {
+                     *               "currency": "GBP",
+                     *               "value": "9930.81"
+                     *             },
+                     *             "otherBalances": []
+                     *           },
+                     *           "status": "SUCCESSFUL_REQUEST"
+                     *         },
+                     *         {
+                     *           "balance": {
+                     *             "accountId": "a:b2Itc2FuZGJveC1nYg:QUNDLWFlNGFjYjFlMjA1MzkyOWIzZTI0",
+                     *             "current": {
+                     *               "currency": "GBP",
+                     *               "value": "2500.00"
+                     *             },
+                     *             "available": {
+                     *               "currency": "GBP",
+                     *               "value": "2500.00"
+                     *             },
+                     *             "otherBalances": []
+                     *           },
+                     *           "status": "SUCCESSFUL_REQUEST"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         response: {
                             balance?: {
@@ -3885,6 +3943,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "avr-01M8XW8Z4YZ0JCRSTY0XPRDTD7",
+                     *       "result": {
+                     *         "status": "MATCH",
+                     *         "reasons": [
+                     *           "EXACT_MATCH"
+                     *         ],
+                     *         "details": "The account details match."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @example avr-01K8R977E2Y0XE5CYQE1608N06 */
                         id: string;
@@ -3992,6 +4062,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accounts": [
+                     *         {
+                     *           "id": "a:b2Itc2FuZGJveC1nYg:QUNDLWVkNDA3OWUyNWRhOGVmNjEwNzhh",
+                     *           "bankId": "ob-sandbox-gb",
+                     *           "name": "Current",
+                     *           "accountDetails": {
+                     *             "identifier": "gbDomestic",
+                     *             "accountIdentifiers": [
+                     *               {
+                     *                 "gbDomestic": {
+                     *                   "sortCode": "602208",
+                     *                   "accountNumber": "66171653"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "type": [
+                     *               "CHECKING"
+                     *             ],
+                     *             "currency": "GBP",
+                     *             "accountHolderName": "Jane Smith",
+                     *             "status": "enabled",
+                     *             "ProviderAccountDetails": {
+                     *               "cma9AccountDetails": {
+                     *                 "accountType": "PERSONAL_ACCOUNT",
+                     *                 "accountSubtype": "CURRENT_ACCOUNT",
+                     *                 "name": "Jane Smith"
+                     *               }
+                     *             }
+                     *           },
+                     *           "accountFeatures": {
+                     *             "supportsInformation": true,
+                     *             "supportsReceivePayment": true,
+                     *             "supportsSendPayment": true
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "a:b2Itc2FuZGJveC1nYg:QUNDLWFlNGFjYjFlMjA1MzkyOWIzZTI0",
+                     *           "bankId": "ob-sandbox-gb",
+                     *           "name": "Savings",
+                     *           "accountDetails": {
+                     *             "identifier": "gbDomestic",
+                     *             "accountIdentifiers": [
+                     *               {
+                     *                 "gbDomestic": {
+                     *                   "sortCode": "607744",
+                     *                   "accountNumber": "03550136"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "type": [
+                     *               "SAVINGS"
+                     *             ],
+                     *             "currency": "GBP",
+                     *             "accountHolderName": "Jane Smith",
+                     *             "status": "enabled",
+                     *             "ProviderAccountDetails": {
+                     *               "cma9AccountDetails": {
+                     *                 "accountType": "PERSONAL_ACCOUNT",
+                     *                 "accountSubtype": "SAVINGS",
+                     *                 "name": "Jane Smith"
+                     *               }
+                     *             }
+                     *           },
+                     *           "accountFeatures": {
+                     *             "supportsInformation": true,
+                     *             "supportsReceivePayment": true,
+                     *             "supportsSendPayment": true
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         accounts: {
                             /** @description identifier (gbDomestic, iban, bban, pan ...), accountIdentifiers, type (CHECKING, SAVINGS, LOAN, CARD, OTHER), currency, accountHolderName, bic, status, ProviderAccountDetails (cma9AccountDetails or nextGenPsd2AccountDetails). */
@@ -4107,6 +4251,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "a:b2Itc2FuZGJveC1nYg:QUNDLWVkNDA3OWUyNWRhOGVmNjEwNzhh",
+                     *         "bankId": "ob-sandbox-gb",
+                     *         "name": "Current",
+                     *         "accountDetails": {
+                     *           "identifier": "gbDomestic",
+                     *           "accountIdentifiers": [
+                     *             {
+                     *               "gbDomestic": {
+                     *                 "sortCode": "602208",
+                     *                 "accountNumber": "66171653"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "type": [
+                     *             "CHECKING"
+                     *           ],
+                     *           "currency": "GBP",
+                     *           "accountHolderName": "Jane Smith",
+                     *           "status": "enabled",
+                     *           "ProviderAccountDetails": {
+                     *             "cma9AccountDetails": {
+                     *               "accountType": "PERSONAL_ACCOUNT",
+                     *               "accountSubtype": "CURRENT_ACCOUNT",
+                     *               "name": "Jane Smith"
+                     *             }
+                     *           }
+                     *         },
+                     *         "accountFeatures": {
+                     *           "supportsInformation": true,
+                     *           "supportsReceivePayment": true,
+                     *           "supportsSendPayment": true
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         account: {
                             /** @description identifier (gbDomestic, iban, bban, pan ...), accountIdentifiers, type (CHECKING, SAVINGS, LOAN, CARD, OTHER), currency, accountHolderName, bic, status, ProviderAccountDetails (cma9AccountDetails or nextGenPsd2AccountDetails). */
@@ -4238,6 +4420,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "balance": {
+                     *         "accountId": "a:b2Itc2FuZGJveC1nYg:QUNDLWVkNDA3OWUyNWRhOGVmNjEwNzhh",
+                     *         "current": {
+                     *           "currency": "GBP",
+                     *           "value": "10000.00"
+                     *         },
+                     *         "available": {
+                     *           "currency": "GBP",
+                     *           "value": "9930.81"
+                     *         },
+                     *         "otherBalances": []
+                     *       },
+                     *       "status": "SUCCESSFUL_REQUEST"
+                     *     }
+                     */
                     "application/json": {
                         balance?: {
                             accountId?: string;
@@ -4382,6 +4581,143 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "standingOrders": [
+                     *         {
+                     *           "id": "ACC-ed4079e25da8ef61078a-SO1",
+                     *           "frequency": "MNTH",
+                     *           "status": "ACTIVE",
+                     *           "tokenId": "tt:FF8DmczSTJJLvQqAR7sYV33s",
+                     *           "createdAtMs": "1753962998000",
+                     *           "creditorEndpoint": {
+                     *             "account": {
+                     *               "domestic": {
+                     *                 "accountNumber": "55667788",
+                     *                 "bankCode": "200000",
+                     *                 "country": "GB"
+                     *               }
+                     *             },
+                     *             "accountIdentifier": {
+                     *               "gbDomestic": {
+                     *                 "sortCode": "200000",
+                     *                 "accountNumber": "55667788"
+                     *               }
+                     *             }
+                     *           },
+                     *           "providerStandingOrderDetails": {
+                     *             "cma9StandingOrderDetails": {
+                     *               "creditorAccount": {
+                     *                 "identification": "20000055667788",
+                     *                 "name": "Sandbox Lettings Ltd",
+                     *                 "schemeName": "UK.OBIE.SortCodeAccountNumber"
+                     *               },
+                     *               "firstPaymentAmount": {
+                     *                 "currency": "GBP",
+                     *                 "value": "750.00"
+                     *               },
+                     *               "firstPaymentDateTime": "2025-07-31T11:56:38+00:00",
+                     *               "frequency": "IntrvlMnthDay:01:01",
+                     *               "nextPaymentAmount": {
+                     *                 "currency": "GBP",
+                     *                 "value": "750.00"
+                     *               },
+                     *               "nextPaymentDateTime": "2027-01-01T00:00:00+00:00",
+                     *               "reference": "RENT"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "ACC-ed4079e25da8ef61078a-SO2",
+                     *           "frequency": "MNTH",
+                     *           "status": "ACTIVE",
+                     *           "tokenId": "tt:FF8DmczSTJJLvQqAR7sYV33s",
+                     *           "createdAtMs": "1764158198000",
+                     *           "creditorEndpoint": {
+                     *             "account": {
+                     *               "domestic": {
+                     *                 "accountNumber": "66171653",
+                     *                 "bankCode": "602208",
+                     *                 "country": "GB"
+                     *               }
+                     *             },
+                     *             "accountIdentifier": {
+                     *               "gbDomestic": {
+                     *                 "sortCode": "602208",
+                     *                 "accountNumber": "66171653"
+                     *               }
+                     *             }
+                     *           },
+                     *           "providerStandingOrderDetails": {
+                     *             "cma9StandingOrderDetails": {
+                     *               "creditorAccount": {
+                     *                 "identification": "60220866171653",
+                     *                 "name": "Savings",
+                     *                 "schemeName": "UK.OBIE.SortCodeAccountNumber"
+                     *               },
+                     *               "firstPaymentAmount": {
+                     *                 "currency": "GBP",
+                     *                 "value": "200.00"
+                     *               },
+                     *               "firstPaymentDateTime": "2025-11-26T11:56:38+00:00",
+                     *               "frequency": "IntrvlMnthDay:01:28",
+                     *               "nextPaymentAmount": {
+                     *                 "currency": "GBP",
+                     *                 "value": "200.00"
+                     *               },
+                     *               "nextPaymentDateTime": "2026-12-28T00:00:00+00:00",
+                     *               "reference": "SAVINGS"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "ACC-ed4079e25da8ef61078a-SO3",
+                     *           "frequency": "WEEK",
+                     *           "status": "INACTIVE",
+                     *           "tokenId": "tt:FF8DmczSTJJLvQqAR7sYV33s",
+                     *           "createdAtMs": "1762343798000",
+                     *           "creditorEndpoint": {
+                     *             "account": {
+                     *               "domestic": {
+                     *                 "accountNumber": "99887766",
+                     *                 "bankCode": "200000",
+                     *                 "country": "GB"
+                     *               }
+                     *             },
+                     *             "accountIdentifier": {
+                     *               "gbDomestic": {
+                     *                 "sortCode": "200000",
+                     *                 "accountNumber": "99887766"
+                     *               }
+                     *             }
+                     *           },
+                     *           "providerStandingOrderDetails": {
+                     *             "cma9StandingOrderDetails": {
+                     *               "creditorAccount": {
+                     *                 "identification": "20000099887766",
+                     *                 "name": "A Smith Junior",
+                     *                 "schemeName": "UK.OBIE.SortCodeAccountNumber"
+                     *               },
+                     *               "finalPaymentAmount": {
+                     *                 "currency": "GBP",
+                     *                 "value": "15.00"
+                     *               },
+                     *               "finalPaymentDateTime": "2026-04-27T11:56:38+00:00",
+                     *               "firstPaymentAmount": {
+                     *                 "currency": "GBP",
+                     *                 "value": "15.00"
+                     *               },
+                     *               "firstPaymentDateTime": "2025-11-05T11:56:38+00:00",
+                     *               "frequency": "IntrvlWkDay:01:05",
+                     *               "numberOfPayments": 26,
+                     *               "reference": "POCKET MONEY"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "status": "SUCCESSFUL_REQUEST"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The next page's page.offset; absent on the last page. */
                         offset?: string;
@@ -4514,6 +4850,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "standingOrder": {
+                     *         "id": "ACC-ed4079e25da8ef61078a-SO1",
+                     *         "frequency": "MNTH",
+                     *         "status": "ACTIVE",
+                     *         "tokenId": "tt:FF8DmczSTJJLvQqAR7sYV33s",
+                     *         "createdAtMs": "1753962998000",
+                     *         "creditorEndpoint": {
+                     *           "account": {
+                     *             "domestic": {
+                     *               "accountNumber": "55667788",
+                     *               "bankCode": "200000",
+                     *               "country": "GB"
+                     *             }
+                     *           },
+                     *           "accountIdentifier": {
+                     *             "gbDomestic": {
+                     *               "sortCode": "200000",
+                     *               "accountNumber": "55667788"
+                     *             }
+                     *           }
+                     *         },
+                     *         "providerStandingOrderDetails": {
+                     *           "cma9StandingOrderDetails": {
+                     *             "creditorAccount": {
+                     *               "identification": "20000055667788",
+                     *               "name": "Sandbox Lettings Ltd",
+                     *               "schemeName": "UK.OBIE.SortCodeAccountNumber"
+                     *             },
+                     *             "firstPaymentAmount": {
+                     *               "currency": "GBP",
+                     *               "value": "750.00"
+                     *             },
+                     *             "firstPaymentDateTime": "2025-07-31T11:56:38+00:00",
+                     *             "frequency": "IntrvlMnthDay:01:01",
+                     *             "nextPaymentAmount": {
+                     *               "currency": "GBP",
+                     *               "value": "750.00"
+                     *             },
+                     *             "nextPaymentDateTime": "2027-01-01T00:00:00+00:00",
+                     *             "reference": "RENT"
+                     *           }
+                     *         }
+                     *       },
+                     *       "status": "SUCCESSFUL_REQUEST"
+                     *     }
+                     */
                     "application/json": {
                         standingOrder?: {
                             createdAtMs?: string;
@@ -4646,6 +5030,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transaction": {
+                     *         "id": "ACC-ed4079e25da8ef61078a-H0079",
+                     *         "bankTransactionId": "ACC-ed4079e25da8ef61078a-H0079",
+                     *         "type": "DEBIT",
+                     *         "status": "PROCESSING",
+                     *         "amount": {
+                     *           "currency": "GBP",
+                     *           "value": "16.17"
+                     *         },
+                     *         "description": "Card payment The Crown Inn",
+                     *         "createdAtMs": "1796292120000",
+                     *         "tokenId": "tt:FF8DmczSTJJLvQqAR7sYV33s",
+                     *         "providerTransactionDetails": {
+                     *           "cma9ApiTransactionDetails": {
+                     *             "merchantDetails": {
+                     *               "merchantName": "The Crown Inn"
+                     *             }
+                     *           }
+                     *         },
+                     *         "metadata": {
+                     *           "valueDateTime": "2026-12-03T10:02:00+00:00"
+                     *         }
+                     *       },
+                     *       "status": "SUCCESSFUL_REQUEST"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status?: "INVALID_REQUEST" | "SUCCESSFUL_REQUEST" | "MORE_SIGNATURES_NEEDED";
@@ -4800,6 +5212,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transactions": [
+                     *         {
+                     *           "id": "ACC-ed4079e25da8ef61078a-H0079",
+                     *           "bankTransactionId": "ACC-ed4079e25da8ef61078a-H0079",
+                     *           "type": "DEBIT",
+                     *           "status": "PROCESSING",
+                     *           "amount": {
+                     *             "currency": "GBP",
+                     *             "value": "16.17"
+                     *           },
+                     *           "description": "Card payment The Crown Inn",
+                     *           "createdAtMs": "1796292120000",
+                     *           "tokenId": "tt:FF8DmczSTJJLvQqAR7sYV33s",
+                     *           "providerTransactionDetails": {
+                     *             "cma9ApiTransactionDetails": {
+                     *               "merchantDetails": {
+                     *                 "merchantName": "The Crown Inn"
+                     *               }
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "valueDateTime": "2026-12-03T10:02:00+00:00"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "ACC-ed4079e25da8ef61078a-H0012",
+                     *           "bankTransactionId": "ACC-ed4079e25da8ef61078a-H0012",
+                     *           "type": "DEBIT",
+                     *           "status": "SUCCESS",
+                     *           "amount": {
+                     *             "currency": "GBP",
+                     *             "value": "750.00"
+                     *           },
+                     *           "description": "Rent (standing order)",
+                     *           "createdAtMs": "1796101200000",
+                     *           "tokenId": "tt:FF8DmczSTJJLvQqAR7sYV33s",
+                     *           "creditorEndpoint": {
+                     *             "accountIdentifier": {
+                     *               "gbDomestic": {
+                     *                 "sortCode": "200000",
+                     *                 "accountNumber": "55667788"
+                     *               }
+                     *             },
+                     *             "customerData": {
+                     *               "legalNames": [
+                     *                 "Sandbox Lettings Ltd"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "providerTransactionDetails": {
+                     *             "cma9ApiTransactionDetails": {
+                     *               "creditorAccount": {
+                     *                 "accountIdentification": "20000055667788",
+                     *                 "creditorName": "Sandbox Lettings Ltd",
+                     *                 "schemeName": "UK.OBIE.SortCodeAccountNumber"
+                     *               }
+                     *             }
+                     *           },
+                     *           "metadata": {
+                     *             "transactionReference": "RENT",
+                     *             "valueDateTime": "2026-12-01T05:00:00+00:00"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "offset": "dHg6NQ",
+                     *       "status": "SUCCESSFUL_REQUEST"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The next page's page.offset; absent on the last page. */
                         offset?: string;
@@ -4979,6 +5461,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "countries": [
+                     *         "AT",
+                     *         "DE",
+                     *         "ES",
+                     *         "FR",
+                     *         "GB",
+                     *         "IT",
+                     *         "NL",
+                     *         "PL",
+                     *         "SE"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetBanksCountriesResponse"];
                 };
             };
@@ -5122,6 +5619,92 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "banks": [
+                     *         {
+                     *           "id": "ob-sandbox-eu",
+                     *           "name": "Sandbox Bank Europe",
+                     *           "bic": "SBOXDEFF",
+                     *           "countries": [
+                     *             "DE",
+                     *             "FR",
+                     *             "NL",
+                     *             "ES",
+                     *             "IT"
+                     *           ],
+                     *           "logoUri": "https://api.gateway.example/logos/ob-sandbox-eu.svg",
+                     *           "fullLogoUri": "https://api.gateway.example/logos/ob-sandbox-eu.full.svg",
+                     *           "provider": "Gateway Direct",
+                     *           "bankGroup": "Sandbox Banking Group",
+                     *           "openBankingStandard": "NextGenPsd2",
+                     *           "operationalTime": "MON to FRI, 06:00 to 22:00 CET",
+                     *           "requiresExternalAuth": false,
+                     *           "requiresOneStepPayment": false,
+                     *           "scaMethods": [
+                     *             "EMBEDDED_MULTI_STEP"
+                     *           ],
+                     *           "supportedTransferDestinationTypes": [
+                     *             "SEPA",
+                     *             "SEPA_INSTANT"
+                     *           ],
+                     *           "supportsAccountInformation": true,
+                     *           "supportsBalance": true,
+                     *           "supportsFundsConfirmation": false,
+                     *           "supportsReceivePayment": true,
+                     *           "supportsReturnRefundAccount": true,
+                     *           "supportsScheduledPayment": true,
+                     *           "supportsSendPayment": true,
+                     *           "supportsSinglePayment": true,
+                     *           "supportsStandingOrder": false,
+                     *           "supportsTransactionsDateFilter": true,
+                     *           "supportsVariableRecurringPayment": false,
+                     *           "transactionHistoryLimit": -1
+                     *         },
+                     *         {
+                     *           "id": "ob-sandbox-gb",
+                     *           "name": "Sandbox Bank UK",
+                     *           "bic": "SBOXGB2L",
+                     *           "countries": [
+                     *             "GB"
+                     *           ],
+                     *           "logoUri": "https://api.gateway.example/logos/ob-sandbox-gb.svg",
+                     *           "fullLogoUri": "https://api.gateway.example/logos/ob-sandbox-gb.full.svg",
+                     *           "provider": "Gateway Direct",
+                     *           "bankGroup": "Sandbox Banking Group",
+                     *           "identifier": "040004",
+                     *           "openBankingStandard": "UK_Open_Banking_Standard",
+                     *           "operationalTime": "MON to SUN, 00:00 to 24:00 GMT",
+                     *           "requiresExternalAuth": true,
+                     *           "requiresOneStepPayment": false,
+                     *           "scaMethods": [
+                     *             "REDIRECT"
+                     *           ],
+                     *           "supportedTransferDestinationTypes": [
+                     *             "FASTER_PAYMENTS"
+                     *           ],
+                     *           "supportsAccountInformation": true,
+                     *           "supportsBalance": true,
+                     *           "supportsFundsConfirmation": true,
+                     *           "supportsReceivePayment": true,
+                     *           "supportsReturnRefundAccount": true,
+                     *           "supportsScheduledPayment": true,
+                     *           "supportsSendPayment": true,
+                     *           "supportsSinglePayment": true,
+                     *           "supportsStandingOrder": true,
+                     *           "supportsTransactionsDateFilter": true,
+                     *           "supportsVariableRecurringPayment": true,
+                     *           "transactionHistoryLimit": 100
+                     *         }
+                     *       ],
+                     *       "paging": {
+                     *         "page": 1,
+                     *         "pageCount": 1,
+                     *         "perPage": 200,
+                     *         "totalCount": 11
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetBanksResponse"];
                 };
             };
@@ -5209,6 +5792,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @example ok */
                         status?: string;
@@ -5248,6 +5836,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "key": [
+                     *           {
+                     *             "id": "Pcbb3JOg7Xb7EdCs",
+                     *             "keyAlgorithm": "ED25519",
+                     *             "publicKey": "c0vGiFPKRTJcWrULZ2M30kb1I29uoF0UF6PC-cB8Zxo"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["GetKeysResponse"][];
                 };
             };
@@ -5358,6 +5959,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keyId": "Pcbb3JOg7Xb7EdCs"
+                     *     }
+                     */
                     "application/json": components["schemas"]["KeyIdResponse"];
                 };
             };
@@ -5465,6 +6071,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": [
+                     *         {
+                     *           "id": "Pcbb3JOg7Xb7EdCs",
+                     *           "keyAlgorithm": "ED25519",
+                     *           "publicKey": "c0vGiFPKRTJcWrULZ2M30kb1I29uoF0UF6PC-cB8Zxo"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetKeysResponse"];
                 };
             };
@@ -5572,6 +6189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
@@ -5685,6 +6303,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subTpps": [
+                     *         {
+                     *           "id": "st:GiYXVAEiGXWtmUVBTVFHvCu3",
+                     *           "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *           "name": "Acme Marketplace",
+                     *           "domain": "shop.acme.example",
+                     *           "mccCode": "5411",
+                     *           "merchant": {
+                     *             "bic": "BUKBGB22",
+                     *             "iban": "GB33BUKB20201555555555",
+                     *             "primaryUseCase": "PIS: eCommerce merchant payment",
+                     *             "legalEntityName": "Acme Retail Ltd",
+                     *             "merchantJurisdiction": "GB",
+                     *             "companyRegistrationNumber": "01234567"
+                     *           },
+                     *           "parentSubTppId": "st:SkRp1em6io4nCbRE9DvKE5Ed",
+                     *           "childSubTppIds": [],
+                     *           "restrictedCountries": [],
+                     *           "status": "ACTIVATED",
+                     *           "createdAt": "2026-12-03T11:56:39.865Z",
+                     *           "updatedAt": "2026-12-03T11:56:39.865Z"
+                     *         },
+                     *         {
+                     *           "id": "st:SkRp1em6io4nCbRE9DvKE5Ed",
+                     *           "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *           "name": "Acme Online Shop",
+                     *           "domain": "shop.acme.example",
+                     *           "mccCode": "5411",
+                     *           "merchant": {
+                     *             "bic": "BUKBGB22",
+                     *             "iban": "GB33BUKB20201555555555",
+                     *             "primaryUseCase": "PIS: eCommerce merchant payment",
+                     *             "legalEntityName": "Acme Retail Ltd",
+                     *             "merchantJurisdiction": "GB",
+                     *             "companyRegistrationNumber": "01234567"
+                     *           },
+                     *           "childSubTppIds": [
+                     *             "st:GiYXVAEiGXWtmUVBTVFHvCu3"
+                     *           ],
+                     *           "restrictedCountries": [],
+                     *           "status": "ACTIVATED",
+                     *           "createdAt": "2026-12-03T11:56:39.854Z",
+                     *           "updatedAt": "2026-12-03T11:56:39.854Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         offset?: string;
                         subTpps: {
@@ -5799,6 +6466,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subTppId": "st:SkRp1em6io4nCbRE9DvKE5Ed"
+                     *     }
+                     */
                     "application/json": {
                         subTppId?: string;
                     };
@@ -5893,6 +6565,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subTpp": {
+                     *         "id": "st:SkRp1em6io4nCbRE9DvKE5Ed",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "name": "Acme Online Shop",
+                     *         "domain": "shop.acme.example",
+                     *         "mccCode": "5411",
+                     *         "merchant": {
+                     *           "bic": "BUKBGB22",
+                     *           "iban": "GB33BUKB20201555555555",
+                     *           "primaryUseCase": "PIS: eCommerce merchant payment",
+                     *           "legalEntityName": "Acme Retail Ltd",
+                     *           "merchantJurisdiction": "GB",
+                     *           "companyRegistrationNumber": "01234567"
+                     *         },
+                     *         "childSubTppIds": [
+                     *           "st:GiYXVAEiGXWtmUVBTVFHvCu3"
+                     *         ],
+                     *         "restrictedCountries": [],
+                     *         "status": "ACTIVATED",
+                     *         "createdAt": "2026-12-03T11:56:39.854Z",
+                     *         "updatedAt": "2026-12-03T11:56:39.854Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         subTpp: {
                             childSubTppIds?: string[];
@@ -6018,6 +6716,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
@@ -6124,6 +6823,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "subTpps": [
+                     *         {
+                     *           "id": "st:GiYXVAEiGXWtmUVBTVFHvCu3",
+                     *           "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *           "name": "Acme Marketplace",
+                     *           "domain": "shop.acme.example",
+                     *           "mccCode": "5411",
+                     *           "merchant": {
+                     *             "bic": "BUKBGB22",
+                     *             "iban": "GB33BUKB20201555555555",
+                     *             "primaryUseCase": "PIS: eCommerce merchant payment",
+                     *             "legalEntityName": "Acme Retail Ltd",
+                     *             "merchantJurisdiction": "GB",
+                     *             "companyRegistrationNumber": "01234567"
+                     *           },
+                     *           "parentSubTppId": "st:SkRp1em6io4nCbRE9DvKE5Ed",
+                     *           "childSubTppIds": [],
+                     *           "restrictedCountries": [],
+                     *           "status": "ACTIVATED",
+                     *           "createdAt": "2026-12-03T11:56:39.865Z",
+                     *           "updatedAt": "2026-12-03T11:56:39.865Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         subTpps: {
                             childSubTppIds?: string[];
@@ -6268,6 +6994,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "payouts": [
+                     *         {
+                     *           "id": "po:4BnEeUcbdKXQk86h7WJvnqSF",
+                     *           "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *           "createdDateTime": "2026-12-03T11:57:42.440Z",
+                     *           "updatedDateTime": "2026-12-03T11:57:42.440Z",
+                     *           "status": "INITIATION_PENDING",
+                     *           "initiation": {
+                     *             "refId": "payout-2026-0001",
+                     *             "amount": {
+                     *               "value": "30.00",
+                     *               "currency": "GBP"
+                     *             },
+                     *             "debtor": {
+                     *               "accountId": "pa:e3LFWUTk3ya9zRYe9E48ry7v"
+                     *             },
+                     *             "creditor": {
+                     *               "name": "Jane Doe",
+                     *               "sortCode": "040004",
+                     *               "accountNumber": "12345678"
+                     *             },
+                     *             "description": "Invoice 2026-0001",
+                     *             "paymentType": "PAYOUT"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "paging": {
+                     *         "limit": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         paging: {
                             /** Format: int32 */
@@ -6306,6 +7065,11 @@ export interface operations {
                                 };
                                 description?: string;
                                 onBehalfOfId?: string;
+                                /**
+                                 * @description Always PAYOUT (the reference requires it).
+                                 * @enum {string}
+                                 */
+                                paymentType?: "PAYOUT";
                                 refId?: string;
                             };
                             memberId: string;
@@ -6411,6 +7175,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "payout": {
+                     *         "id": "po:4BnEeUcbdKXQk86h7WJvnqSF",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "createdDateTime": "2026-12-03T11:57:42.440Z",
+                     *         "updatedDateTime": "2026-12-03T11:57:42.440Z",
+                     *         "status": "INITIATION_PENDING",
+                     *         "initiation": {
+                     *           "paymentType": "PAYOUT",
+                     *           "description": "Invoice 2026-0001",
+                     *           "refId": "payout-2026-0001",
+                     *           "amount": {
+                     *             "value": "30.00",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "debtor": {
+                     *             "accountId": "pa:e3LFWUTk3ya9zRYe9E48ry7v"
+                     *           },
+                     *           "creditor": {
+                     *             "name": "Jane Doe",
+                     *             "accountNumber": "12345678",
+                     *             "sortCode": "040004"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         payout: {
                             bankPaymentStatus?: string;
@@ -6443,6 +7235,11 @@ export interface operations {
                                 };
                                 description?: string;
                                 onBehalfOfId?: string;
+                                /**
+                                 * @description Always PAYOUT (the reference requires it).
+                                 * @enum {string}
+                                 */
+                                paymentType?: "PAYOUT";
                                 refId?: string;
                             };
                             memberId: string;
@@ -6571,6 +7368,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "payout": {
+                     *         "id": "po:4BnEeUcbdKXQk86h7WJvnqSF",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "createdDateTime": "2026-12-03T11:57:42.440Z",
+                     *         "updatedDateTime": "2026-12-03T11:57:42.440Z",
+                     *         "status": "INITIATION_PENDING",
+                     *         "initiation": {
+                     *           "refId": "payout-2026-0001",
+                     *           "amount": {
+                     *             "value": "30.00",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "debtor": {
+                     *             "accountId": "pa:e3LFWUTk3ya9zRYe9E48ry7v"
+                     *           },
+                     *           "creditor": {
+                     *             "name": "Jane Doe",
+                     *             "sortCode": "040004",
+                     *             "accountNumber": "12345678"
+                     *           },
+                     *           "description": "Invoice 2026-0001",
+                     *           "paymentType": "PAYOUT"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         payout: {
                             bankPaymentStatus?: string;
@@ -6603,6 +7428,11 @@ export interface operations {
                                 };
                                 description?: string;
                                 onBehalfOfId?: string;
+                                /**
+                                 * @description Always PAYOUT (the reference requires it).
+                                 * @enum {string}
+                                 */
+                                paymentType?: "PAYOUT";
                                 refId?: string;
                             };
                             memberId: string;
@@ -6719,6 +7549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 33 33" shape-rendering="crispEdges"><path fill="#ffffff" d="M0 0h33v33H0z"/><path stroke="#000000" d="M4 4.5h7m2 0h2m1 0h2m2 0h1m1 0h7M4 5.5h1m5 0h1m3 0h2m2 0h2m2 0h1m5 0h1M4 6.5h1m1 0h3m1 0h1m1 0h1m1 0h1m1 0h1m2 0h1m2 0h1m1 0h3m1 0h1M4 7.5h1m1 0h3m1 0h1m1 0h1m1 0h2m1 0h4m1 0h1m1 0h3m1 0h1M4 8.5h1m1 0h3m1 0h1m1 0h2m1 0h1m4 0h1m1 0h1m1 0h3m1 0h1M4 9.5h1m5 0h1m1 0h1m1 0h1m3 0h3m1 0h1m5 0h1M4 10.5h7m1 0h1m1 0h1m1 0h1m1 0h1m1 0h1m1 0h7M12 11.5h1m2 0h1m2 0h3M4 12.5h1m1 0h5m2 0h2m2 0h1m4 0h5M4 13.5h3m2 0h1m1 0h1m2 0h1m2 0h1m2 0h2m1 0h1m3 0h1M4 14.5h1m1 0h1m3 0h1m1 0h2m1 0h1m1 0h4m1 0h1m2 0h1m1 0h2M4 15.5h3m1 0h2m1 0h1m2 0h1m1 0h1m1 0h2m2 0h2m4 0h1M6 16.5h1m1 0h1m1 0h1m5 0h4m1 0h4m1 0h3M4 17.5h3m1 0h2m8 0h1m1 0h2m1 0h1m1 0h1m1 0h1M4 18.5h1m1 0h2m2 0h1m1 0h5m2 0h1m2 0h4m1 0h2M4 19.5h1m1 0h4m1 0h5m3 0h1m2 0h3m3 0h1M4 20.5h1m2 0h1m1 0h2m1 0h1m1 0h5m1 0h5m1 0h1M12 21.5h1m1 0h1m1 0h1m3 0h1m3 0h2M4 22.5h7m9 0h1m1 0h1m1 0h1m1 0h3M4 23.5h1m5 0h1m1 0h1m3 0h1m1 0h1m1 0h1m3 0h2m1 0h2M4 24.5h1m1 0h3m1 0h1m1 0h2m3 0h8m1 0h1M4 25.5h1m1 0h3m1 0h1m1 0h1m1 0h5m3 0h1m1 0h5M4 26.5h1m1 0h3m1 0h1m1 0h2m11 0h2m1 0h1M4 27.5h1m5 0h1m3 0h2m2 0h4m1 0h3m2 0h1M4 28.5h7m1 0h6m5 0h6"/></svg> */
                     "image/svg+xml": string;
                 };
             };
@@ -6806,6 +7637,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @example ok */
                         status?: string;
@@ -6858,6 +7694,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "registration": {
+                     *         "id": "1f43fb4f-2fb2-4deb-b801-73aa237ce6ca",
+                     *         "createdDateTime": "2026-12-03T11:56:38.912Z",
+                     *         "product": "REFUND",
+                     *         "registration": {
+                     *           "bankId": "ob-sandbox-gb",
+                     *           "debtor": {
+                     *             "name": "Merchant Ltd",
+                     *             "sortCode": "605073",
+                     *             "accountNumber": "93013873"
+                     *           },
+                     *           "credentialNames": [
+                     *             "grant"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         registration: {
                             createdDateTime?: string;
@@ -6968,6 +7824,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "registration": {
+                     *         "id": "1f43fb4f-2fb2-4deb-b801-73aa237ce6ca",
+                     *         "createdDateTime": "2026-12-03T11:56:38.912Z",
+                     *         "product": "REFUND",
+                     *         "registration": {
+                     *           "bankId": "ob-sandbox-gb",
+                     *           "debtor": {
+                     *             "name": "Merchant Ltd",
+                     *             "sortCode": "605073",
+                     *             "accountNumber": "93013873"
+                     *           },
+                     *           "credentialNames": [
+                     *             "grant"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         registration: {
                             createdDateTime?: string;
@@ -7092,6 +7968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
@@ -7219,6 +8096,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "refunds": [
+                     *         {
+                     *           "id": "rf:pY6yefoEDay91zKkL2LTVgYw",
+                     *           "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *           "createdDateTime": "2026-12-03T11:56:39.543Z",
+                     *           "updatedDateTime": "2026-12-03T11:56:39.543Z",
+                     *           "status": "INITIATION_PENDING",
+                     *           "initiation": {
+                     *             "refId": "refund-2026-0001",
+                     *             "amount": {
+                     *               "value": "1.00",
+                     *               "currency": "GBP"
+                     *             },
+                     *             "debtor": {
+                     *               "name": "Merchant Ltd",
+                     *               "sortCode": "605073",
+                     *               "accountNumber": "93013873"
+                     *             },
+                     *             "creditor": {
+                     *               "name": "Jane Smith",
+                     *               "sortCode": "602208",
+                     *               "accountNumber": "66171653"
+                     *             },
+                     *             "paymentType": "REFUND",
+                     *             "registrationId": "1f43fb4f-2fb2-4deb-b801-73aa237ce6ca",
+                     *             "localInstrument": "FASTER_PAYMENTS",
+                     *             "originalPaymentId": "pm2:PwAVk1b4Z7uhEuNSBm14Ci5p"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "paging": {
+                     *         "limit": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         paging: {
                             /** Format: int32 */
@@ -7334,6 +8248,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "refund": {
+                     *         "id": "rf:pY6yefoEDay91zKkL2LTVgYw",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "createdDateTime": "2026-12-03T11:56:39.543Z",
+                     *         "updatedDateTime": "2026-12-03T11:56:39.543Z",
+                     *         "status": "INITIATION_PENDING",
+                     *         "initiation": {
+                     *           "paymentType": "REFUND",
+                     *           "refId": "refund-2026-0001",
+                     *           "amount": {
+                     *             "value": "1.00",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "originalPaymentId": "pm2:PwAVk1b4Z7uhEuNSBm14Ci5p",
+                     *           "registrationId": "1f43fb4f-2fb2-4deb-b801-73aa237ce6ca",
+                     *           "localInstrument": "FASTER_PAYMENTS",
+                     *           "debtor": {
+                     *             "name": "Merchant Ltd",
+                     *             "sortCode": "605073",
+                     *             "accountNumber": "93013873"
+                     *           },
+                     *           "creditor": {
+                     *             "name": "Jane Smith",
+                     *             "sortCode": "602208",
+                     *             "accountNumber": "66171653"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         refund: {
                             bankPaymentStatus?: string;
@@ -7467,6 +8413,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "refund": {
+                     *         "id": "rf:pY6yefoEDay91zKkL2LTVgYw",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "createdDateTime": "2026-12-03T11:56:39.543Z",
+                     *         "updatedDateTime": "2026-12-03T11:56:39.543Z",
+                     *         "status": "INITIATION_PENDING",
+                     *         "initiation": {
+                     *           "refId": "refund-2026-0001",
+                     *           "amount": {
+                     *             "value": "1.00",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "debtor": {
+                     *             "name": "Merchant Ltd",
+                     *             "sortCode": "605073",
+                     *             "accountNumber": "93013873"
+                     *           },
+                     *           "creditor": {
+                     *             "name": "Jane Smith",
+                     *             "sortCode": "602208",
+                     *             "accountNumber": "66171653"
+                     *           },
+                     *           "paymentType": "REFUND",
+                     *           "registrationId": "1f43fb4f-2fb2-4deb-b801-73aa237ce6ca",
+                     *           "localInstrument": "FASTER_PAYMENTS",
+                     *           "originalPaymentId": "pm2:PwAVk1b4Z7uhEuNSBm14Ci5p"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         refund: {
                             bankPaymentStatus?: string;
@@ -7586,6 +8564,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "bankStatus": {
+                     *         "bankName": "Sandbox Bank UK",
+                     *         "aisStatus": "LIVE",
+                     *         "pisStatus": "LIVE",
+                     *         "lastUpdatedAt": "3600000"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetBankStatusResponse"];
                 };
             };
@@ -7693,6 +8681,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "banksStatus": [
+                     *         {
+                     *           "bankId": "ob-sandbox-eu",
+                     *           "aisStatus": "LIVE",
+                     *           "pisStatus": "LIVE",
+                     *           "lastUpdatedAt": "86400000"
+                     *         },
+                     *         {
+                     *           "bankId": "ob-sandbox-gb",
+                     *           "aisStatus": "LIVE",
+                     *           "pisStatus": "LIVE",
+                     *           "lastUpdatedAt": "3600000"
+                     *         },
+                     *         {
+                     *           "bankId": "ob-sandbox-gb-decoupled",
+                     *           "aisStatus": "LIVE",
+                     *           "pisStatus": "DOWN",
+                     *           "lastUpdatedAt": "120000"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetBanksStatusResponse"];
                 };
             };
@@ -7946,6 +8958,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tokenRequest": {
+                     *         "id": "rq:7sroh8fH2w6MoEpzDHXex6t2",
+                     *         "requestOptions": {
+                     *           "to": {
+                     *             "id": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb"
+                     *           }
+                     *         },
+                     *         "requestPayload": {
+                     *           "to": {
+                     *             "id": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb"
+                     *           },
+                     *           "refId": "ais-2026-0042",
+                     *           "accessBody": {
+                     *             "resourceTypeList": {
+                     *               "resources": [
+                     *                 "ACCOUNTS",
+                     *                 "BALANCES",
+                     *                 "TRANSACTIONS",
+                     *                 "STANDING_ORDERS"
+                     *               ]
+                     *             }
+                     *           },
+                     *           "redirectUrl": "https://tpp.example/token-requests/done",
+                     *           "callbackState": "order-4711",
+                     *           "id": "rq:7sroh8fH2w6MoEpzDHXex6t2"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         tokenRequest: {
                             /**
@@ -8092,6 +9135,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "redirectUrl": "https://sandbox-bank.gateway.example/banks/ob-sandbox-gb/as/authorize?client_id=gateway-sandbox&response_type=code&redirect_uri=https%3A%2F%2Fapi.gateway.example%2Fbank-callback&scope=openid+accounts&state=tr.pehpKPcB1VACJDXn3zSR6vrCYoQMod5P&nonce=p3AH8zULzNf7iFX1DGgt5Afj",
+                     *       "oauthState": "tr.pehpKPcB1VACJDXn3zSR6vrCYoQMod5P"
+                     *     }
+                     */
                     "application/json": {
                         fields?: {
                             fields: {
@@ -8339,6 +9388,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tokenizedAccountId": "ta:BCS4jFNfWBDjw3X7BX4cXKKq"
+                     *     }
+                     */
                     "application/json": {
                         tokenizedAccountId?: string;
                     };
@@ -8433,6 +9487,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accountDetails": {
+                     *         "iban": "DE89370400440532013000"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @description The details as they were stored. */
                         accountDetails?: components["schemas"]["AccountDetailsDto"];
@@ -8542,6 +9603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
@@ -8665,6 +9727,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "tokens": [
+                     *         {
+                     *           "id": "tt:FF8DmczSTJJLvQqAR7sYV33s",
+                     *           "payload": {
+                     *             "to": {
+                     *               "id": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb"
+                     *             },
+                     *             "from": {
+                     *               "id": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb"
+                     *             },
+                     *             "refId": "ais-2026-0042",
+                     *             "access": {
+                     *               "resources": [
+                     *                 {
+                     *                   "account": {}
+                     *                 },
+                     *                 {
+                     *                   "balance": {}
+                     *                 },
+                     *                 {
+                     *                   "transactions": {}
+                     *                 },
+                     *                 {
+                     *                   "standingOrders": {}
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "version": "1.0",
+                     *             "expiresAtMs": "1804074998755",
+                     *             "initiatorId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *             "effectiveAtMs": "1796298998755",
+                     *             "tokenRequestId": "rq:7sroh8fH2w6MoEpzDHXex6t2"
+                     *           },
+                     *           "payloadSignatures": [],
+                     *           "tokenRequestId": "rq:7sroh8fH2w6MoEpzDHXex6t2"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description The next page's page.offset; absent on the last page. */
                         offset?: string;
@@ -8774,6 +9877,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "token": {
+                     *         "id": "tt:FF8DmczSTJJLvQqAR7sYV33s",
+                     *         "payload": {
+                     *           "to": {
+                     *             "id": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb"
+                     *           },
+                     *           "from": {
+                     *             "id": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb"
+                     *           },
+                     *           "refId": "ais-2026-0042",
+                     *           "access": {
+                     *             "resources": [
+                     *               {
+                     *                 "account": {}
+                     *               },
+                     *               {
+                     *                 "balance": {}
+                     *               },
+                     *               {
+                     *                 "transactions": {}
+                     *               },
+                     *               {
+                     *                 "standingOrders": {}
+                     *               }
+                     *             ]
+                     *           },
+                     *           "version": "1.0",
+                     *           "expiresAtMs": "1804074998755",
+                     *           "initiatorId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *           "effectiveAtMs": "1796298998755",
+                     *           "tokenRequestId": "rq:7sroh8fH2w6MoEpzDHXex6t2"
+                     *         },
+                     *         "payloadSignatures": [],
+                     *         "tokenRequestId": "rq:7sroh8fH2w6MoEpzDHXex6t2"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         token: {
                             /** @example tt:8zK1dic95omjWb72gvc3z3EL */
@@ -8898,6 +10040,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "SUCCESS",
+                     *         "token": {
+                     *           "id": "tt:FF8DmczSTJJLvQqAR7sYV33s",
+                     *           "payload": {
+                     *             "to": {
+                     *               "id": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb"
+                     *             },
+                     *             "from": {
+                     *               "id": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb"
+                     *             },
+                     *             "refId": "ais-2026-0042",
+                     *             "access": {
+                     *               "resources": [
+                     *                 {
+                     *                   "account": {}
+                     *                 },
+                     *                 {
+                     *                   "balance": {}
+                     *                 },
+                     *                 {
+                     *                   "transactions": {}
+                     *                 },
+                     *                 {
+                     *                   "standingOrders": {}
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "version": "1.0",
+                     *             "expiresAtMs": "1804074998755",
+                     *             "initiatorId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *             "effectiveAtMs": "1796298998755",
+                     *             "tokenRequestId": "rq:7sroh8fH2w6MoEpzDHXex6t2"
+                     *           },
+                     *           "payloadSignatures": [],
+                     *           "tokenRequestId": "rq:7sroh8fH2w6MoEpzDHXex6t2"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @enum {string} */
@@ -9044,6 +10228,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transfers": [
+                     *         {
+                     *           "id": "t:CT3DKBvzDnRL6xQ8QdbNhoKc",
+                     *           "createdAtMs": "1796298999103",
+                     *           "status": "SUCCESS",
+                     *           "payload": {
+                     *             "refId": "order-4711",
+                     *             "amount": {
+                     *               "value": "4.20",
+                     *               "currency": "GBP"
+                     *             },
+                     *             "tokenId": "tt:TWqGaUJoBFaF4MS6mLeszXgB",
+                     *             "description": "order-4711",
+                     *             "transferDestinations": [
+                     *               {
+                     *                 "customerData": {
+                     *                   "legalNames": [
+                     *                     "Merchant Ltd"
+                     *                   ]
+                     *                 },
+                     *                 "fasterPayments": {
+                     *                   "sortCode": "040004",
+                     *                   "accountNumber": "12345678"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           },
+                     *           "payloadSignatures": [],
+                     *           "convertedToFutureDatedPayment": false,
+                     *           "providerDetails": {
+                     *             "id": "DP-efacd448ddc3c58d77c05091",
+                     *             "status": "AcceptedSettlementCompleted"
+                     *           },
+                     *           "refundDetails": {
+                     *             "transferRefundStatus": "NONE"
+                     *           },
+                     *           "source": {
+                     *             "bankId": "ob-sandbox-gb",
+                     *             "customerData": {
+                     *               "legalNames": [
+                     *                 "Jane Smith"
+                     *               ]
+                     *             },
+                     *             "accountIdentifier": {
+                     *               "gbDomestic": {
+                     *                 "sortCode": "602208",
+                     *                 "accountNumber": "66171653"
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         offset?: string;
                         transfers: components["schemas"]["Transfer"][];
@@ -9144,6 +10384,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transfer": {
+                     *         "id": "t:CT3DKBvzDnRL6xQ8QdbNhoKc",
+                     *         "createdAtMs": "1796298999103",
+                     *         "status": "SUCCESS",
+                     *         "payload": {
+                     *           "refId": "order-4711",
+                     *           "amount": {
+                     *             "value": "4.20",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "tokenId": "tt:TWqGaUJoBFaF4MS6mLeszXgB",
+                     *           "description": "order-4711",
+                     *           "transferDestinations": [
+                     *             {
+                     *               "customerData": {
+                     *                 "legalNames": [
+                     *                   "Merchant Ltd"
+                     *                 ]
+                     *               },
+                     *               "fasterPayments": {
+                     *                 "sortCode": "040004",
+                     *                 "accountNumber": "12345678"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "payloadSignatures": [],
+                     *         "convertedToFutureDatedPayment": false,
+                     *         "providerDetails": {
+                     *           "id": "DP-efacd448ddc3c58d77c05091",
+                     *           "status": "AcceptedSettlementCompleted"
+                     *         },
+                     *         "refundDetails": {
+                     *           "transferRefundStatus": "NONE"
+                     *         },
+                     *         "source": {
+                     *           "bankId": "ob-sandbox-gb",
+                     *           "customerData": {
+                     *             "legalNames": [
+                     *               "Jane Smith"
+                     *             ]
+                     *           },
+                     *           "accountIdentifier": {
+                     *             "gbDomestic": {
+                     *               "sortCode": "602208",
+                     *               "accountNumber": "66171653"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         authorizationDetails?: {
                             authorizationUrl: string;
@@ -9274,6 +10568,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "refunds": [],
+                     *       "paging": {
+                     *         "limit": 10
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         paging: {
                             /** Format: int32 */
@@ -9401,6 +10703,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transfer": {
+                     *         "id": "t:CT3DKBvzDnRL6xQ8QdbNhoKc",
+                     *         "createdAtMs": "1796298999103",
+                     *         "status": "SUCCESS",
+                     *         "payload": {
+                     *           "refId": "order-4711",
+                     *           "amount": {
+                     *             "value": "4.20",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "tokenId": "tt:TWqGaUJoBFaF4MS6mLeszXgB",
+                     *           "description": "order-4711",
+                     *           "transferDestinations": [
+                     *             {
+                     *               "customerData": {
+                     *                 "legalNames": [
+                     *                   "Merchant Ltd"
+                     *                 ]
+                     *               },
+                     *               "fasterPayments": {
+                     *                 "sortCode": "040004",
+                     *                 "accountNumber": "12345678"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "payloadSignatures": [],
+                     *         "convertedToFutureDatedPayment": false,
+                     *         "providerDetails": {
+                     *           "id": "DP-efacd448ddc3c58d77c05091",
+                     *           "status": "AcceptedSettlementCompleted"
+                     *         },
+                     *         "refundDetails": {
+                     *           "transferRefundStatus": "NONE"
+                     *         },
+                     *         "source": {
+                     *           "bankId": "ob-sandbox-gb",
+                     *           "customerData": {
+                     *             "legalNames": [
+                     *               "Jane Smith"
+                     *             ]
+                     *           },
+                     *           "accountIdentifier": {
+                     *             "gbDomestic": {
+                     *               "sortCode": "602208",
+                     *               "accountNumber": "66171653"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         transfer: components["schemas"]["Transfer"];
                     };
@@ -9566,6 +10922,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "banks": [
+                     *         {
+                     *           "id": "ob-sandbox-eu",
+                     *           "bic": "SBOXDEFF",
+                     *           "name": "Sandbox Bank Europe",
+                     *           "logoUri": "https://api.gateway.example/logos/ob-sandbox-eu.svg",
+                     *           "bankGroup": "Sandbox Banking Group",
+                     *           "bankSubGroup": "Sandbox Europe",
+                     *           "countries": [
+                     *             "DE",
+                     *             "FR",
+                     *             "NL",
+                     *             "ES",
+                     *             "IT"
+                     *           ],
+                     *           "openBankingStandard": "NextGenPsd2",
+                     *           "scaMethods": [
+                     *             "EMBEDDED_MULTI_STEP"
+                     *           ],
+                     *           "supportedLocalInstruments": [
+                     *             "SEPA",
+                     *             "SEPA_INSTANT"
+                     *           ],
+                     *           "operationalTime": "MON to FRI, 06:00 to 22:00 CET",
+                     *           "transactionHistoryLimit": -1,
+                     *           "supportsAccountList": true,
+                     *           "supportsAccountDetails": true,
+                     *           "supportsAccountBalance": true,
+                     *           "supportsTransactionList": true,
+                     *           "supportsTransactionDetails": false,
+                     *           "supportsStandingOrderList": false,
+                     *           "supportsTransactionsDateFilter": true,
+                     *           "requiresOneStepPayment": false,
+                     *           "supportsSinglePayment": true,
+                     *           "supportsScheduledPayment": true,
+                     *           "supportsSendPayment": true,
+                     *           "supportsReceivePayment": true,
+                     *           "supportsStandingOrder": false,
+                     *           "supportsReturnRefundAccount": true,
+                     *           "supportsFundsConfirmation": false,
+                     *           "supportsVariableRecurringPayment": false
+                     *         },
+                     *         {
+                     *           "id": "ob-sandbox-gb",
+                     *           "bic": "SBOXGB2L",
+                     *           "name": "Sandbox Bank UK",
+                     *           "logoUri": "https://api.gateway.example/logos/ob-sandbox-gb.svg",
+                     *           "bankGroup": "Sandbox Banking Group",
+                     *           "bankSubGroup": "Sandbox UK",
+                     *           "countries": [
+                     *             "GB"
+                     *           ],
+                     *           "openBankingStandard": "UK_Open_Banking_Standard",
+                     *           "scaMethods": [
+                     *             "REDIRECT"
+                     *           ],
+                     *           "supportedLocalInstruments": [
+                     *             "FASTER_PAYMENTS"
+                     *           ],
+                     *           "operationalTime": "MON to SUN, 00:00 to 24:00 GMT",
+                     *           "transactionHistoryLimit": 100,
+                     *           "supportsAccountList": true,
+                     *           "supportsAccountDetails": true,
+                     *           "supportsAccountBalance": true,
+                     *           "supportsTransactionList": true,
+                     *           "supportsTransactionDetails": true,
+                     *           "supportsStandingOrderList": true,
+                     *           "supportsTransactionsDateFilter": true,
+                     *           "requiresOneStepPayment": false,
+                     *           "supportsSinglePayment": true,
+                     *           "supportsScheduledPayment": true,
+                     *           "supportsSendPayment": true,
+                     *           "supportsReceivePayment": true,
+                     *           "supportsStandingOrder": true,
+                     *           "supportsReturnRefundAccount": true,
+                     *           "supportsFundsConfirmation": true,
+                     *           "supportsVariableRecurringPayment": true
+                     *         }
+                     *       ],
+                     *       "paging": {
+                     *         "page": 1,
+                     *         "pageCount": 1,
+                     *         "perPage": 200,
+                     *         "totalCount": 11
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetBanksV2Response"];
                 };
             };
@@ -9677,6 +11122,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "paymentLinks": [
+                     *         {
+                     *           "id": "pl-9eec8f0e78aa3b66afc6ea2de40c7924",
+                     *           "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *           "status": "LINK_ACTIVE",
+                     *           "createdAt": "2026-12-03T11:56:39.908Z",
+                     *           "paymentTemplate": {
+                     *             "id": "pl-9eec8f0e78aa3b66afc6ea2de40c7924",
+                     *             "refId": "ORDER-4711",
+                     *             "amount": {
+                     *               "value": "10.50",
+                     *               "currency": "GBP"
+                     *             },
+                     *             "creditor": {
+                     *               "name": "Merchant Ltd",
+                     *               "sortCode": "040004",
+                     *               "accountNumber": "12345678"
+                     *             },
+                     *             "callbackUrl": "https://tpp.example/payments/callback",
+                     *             "localInstrument": "FASTER_PAYMENTS",
+                     *             "remittanceInformationPrimary": "ORDER 4711"
+                     *           },
+                     *           "linkConfig": {
+                     *             "maxUsageCount": 10000000
+                     *           },
+                     *           "url": "https://api.gateway.example/hosted-pages/payment-links/5c9dccd1e93276b3575d69fcd1081cd383613e7cde2ac150",
+                     *           "currentUsage": {
+                     *             "remainingCount": 10000000
+                     *           }
+                     *         }
+                     *       ],
+                     *       "pageInfo": {
+                     *         "limit": 200,
+                     *         "haveMore": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         pageInfo: components["schemas"]["PageInfo"];
                         paymentLinks: components["schemas"]["PaymentLink"][];
@@ -9774,6 +11258,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "paymentLink": {
+                     *         "id": "pl-9eec8f0e78aa3b66afc6ea2de40c7924",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "status": "LINK_ACTIVE",
+                     *         "createdAt": "2026-12-03T11:56:39.908Z",
+                     *         "paymentTemplate": {
+                     *           "id": "pl-9eec8f0e78aa3b66afc6ea2de40c7924",
+                     *           "refId": "ORDER-4711",
+                     *           "amount": {
+                     *             "value": "10.50",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "creditor": {
+                     *             "name": "Merchant Ltd",
+                     *             "sortCode": "040004",
+                     *             "accountNumber": "12345678"
+                     *           },
+                     *           "callbackUrl": "https://tpp.example/payments/callback",
+                     *           "localInstrument": "FASTER_PAYMENTS",
+                     *           "remittanceInformationPrimary": "ORDER 4711"
+                     *         },
+                     *         "linkConfig": {
+                     *           "maxUsageCount": 10000000
+                     *         },
+                     *         "url": "https://api.gateway.example/hosted-pages/payment-links/5c9dccd1e93276b3575d69fcd1081cd383613e7cde2ac150",
+                     *         "currentUsage": {
+                     *           "remainingCount": 10000000
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         paymentLink: components["schemas"]["PaymentLink"];
                     };
@@ -9868,6 +11385,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "paymentLink": {
+                     *         "id": "pl-9eec8f0e78aa3b66afc6ea2de40c7924",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "status": "LINK_ACTIVE",
+                     *         "createdAt": "2026-12-03T11:56:39.908Z",
+                     *         "paymentTemplate": {
+                     *           "id": "pl-9eec8f0e78aa3b66afc6ea2de40c7924",
+                     *           "refId": "ORDER-4711",
+                     *           "amount": {
+                     *             "value": "10.50",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "creditor": {
+                     *             "name": "Merchant Ltd",
+                     *             "sortCode": "040004",
+                     *             "accountNumber": "12345678"
+                     *           },
+                     *           "callbackUrl": "https://tpp.example/payments/callback",
+                     *           "localInstrument": "FASTER_PAYMENTS",
+                     *           "remittanceInformationPrimary": "ORDER 4711"
+                     *         },
+                     *         "linkConfig": {
+                     *           "maxUsageCount": 10000000
+                     *         },
+                     *         "url": "https://api.gateway.example/hosted-pages/payment-links/5c9dccd1e93276b3575d69fcd1081cd383613e7cde2ac150",
+                     *         "currentUsage": {
+                     *           "remainingCount": 10000000
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         paymentLink: components["schemas"]["PaymentLink"];
                     };
@@ -9976,6 +11526,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "paymentLink": {
+                     *         "id": "pl-9eec8f0e78aa3b66afc6ea2de40c7924",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "status": "LINK_CANCELED",
+                     *         "createdAt": "2026-12-03T11:56:39.908Z",
+                     *         "paymentTemplate": {
+                     *           "id": "pl-9eec8f0e78aa3b66afc6ea2de40c7924",
+                     *           "refId": "ORDER-4711",
+                     *           "amount": {
+                     *             "value": "10.50",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "creditor": {
+                     *             "name": "Merchant Ltd",
+                     *             "sortCode": "040004",
+                     *             "accountNumber": "12345678"
+                     *           },
+                     *           "callbackUrl": "https://tpp.example/payments/callback",
+                     *           "localInstrument": "FASTER_PAYMENTS",
+                     *           "remittanceInformationPrimary": "ORDER 4711"
+                     *         },
+                     *         "linkConfig": {
+                     *           "maxUsageCount": 10000000
+                     *         },
+                     *         "url": "https://api.gateway.example/hosted-pages/payment-links/5c9dccd1e93276b3575d69fcd1081cd383613e7cde2ac150",
+                     *         "currentUsage": {
+                     *           "remainingCount": 10000000
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         paymentLink: components["schemas"]["PaymentLink"];
                     };
@@ -10113,6 +11696,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "payments": [
+                     *         {
+                     *           "id": "pm2:PwAVk1b4Z7uhEuNSBm14Ci5p",
+                     *           "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *           "initiation": {
+                     *             "refId": "inv-2026-0001",
+                     *             "amount": {
+                     *               "value": "10.50",
+                     *               "currency": "GBP"
+                     *             },
+                     *             "bankId": "ob-sandbox-gb",
+                     *             "creditor": {
+                     *               "name": "Merchant Ltd",
+                     *               "sortCode": "040004",
+                     *               "accountNumber": "12345678"
+                     *             },
+                     *             "callbackUrl": "https://tpp.example/payments/callback",
+                     *             "callbackState": "order-4711",
+                     *             "localInstrument": "FASTER_PAYMENTS",
+                     *             "returnRefundAccount": true,
+                     *             "remittanceInformationPrimary": "INV-2026-001",
+                     *             "flowType": "API_ONLY"
+                     *           },
+                     *           "convertedToFutureDatedPayment": false,
+                     *           "refundDetails": {
+                     *             "refundAccount": {
+                     *               "name": "Jane Smith",
+                     *               "sortCode": "602208",
+                     *               "accountNumber": "66171653"
+                     *             },
+                     *             "paymentRefundStatus": "NONE",
+                     *             "settledRefundAmount": {
+                     *               "value": "0",
+                     *               "currency": "GBP"
+                     *             },
+                     *             "remainingRefundAmount": {
+                     *               "value": "10.5",
+                     *               "currency": "GBP"
+                     *             }
+                     *           },
+                     *           "status": "INITIATION_COMPLETED",
+                     *           "bankPaymentStatus": "AcceptedSettlementCompleted",
+                     *           "bankPaymentId": "DP-eaebdae571bab228a667446b",
+                     *           "createdDateTime": "2026-12-03T11:56:39.237Z",
+                     *           "updatedDateTime": "2026-12-03T11:56:39.406Z"
+                     *         }
+                     *       ],
+                     *       "pageInfo": {
+                     *         "limit": 10,
+                     *         "offset": "WzE3OTYyOTg5OTkyMzgsIiJd",
+                     *         "haveMore": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         pageInfo: components["schemas"]["PageInfo"];
                         payments: components["schemas"]["Payment"][];
@@ -10215,6 +11854,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "payment": {
+                     *         "id": "pm2:PwAVk1b4Z7uhEuNSBm14Ci5p",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "initiation": {
+                     *           "bankId": "ob-sandbox-gb",
+                     *           "refId": "inv-2026-0001",
+                     *           "remittanceInformationPrimary": "INV-2026-001",
+                     *           "amount": {
+                     *             "value": "10.50",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "localInstrument": "FASTER_PAYMENTS",
+                     *           "creditor": {
+                     *             "name": "Merchant Ltd",
+                     *             "sortCode": "040004",
+                     *             "accountNumber": "12345678"
+                     *           },
+                     *           "callbackUrl": "https://tpp.example/payments/callback",
+                     *           "returnRefundAccount": true,
+                     *           "callbackState": "order-4711",
+                     *           "flowType": "API_ONLY"
+                     *         },
+                     *         "convertedToFutureDatedPayment": false,
+                     *         "status": "INITIATION_PENDING_REDIRECT_AUTH",
+                     *         "bankPaymentStatus": "AwaitingAuthorisation",
+                     *         "authentication": {
+                     *           "redirectUrl": "https://sandbox-bank.gateway.example/banks/ob-sandbox-gb/as/authorize?client_id=gateway-sandbox&response_type=code&redirect_uri=https%3A%2F%2Fapi.gateway.example%2Fbank-callback&scope=openid+payments&state=vJAXeqggt7rN6jp2BJv3PokyJ6v2dCvT&nonce=BBfc2qfsg7J1Xtb8vqT99bmE"
+                     *         },
+                     *         "createdDateTime": "2026-12-03T11:56:39.237Z",
+                     *         "updatedDateTime": "2026-12-03T11:56:39.254Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         payment: components["schemas"]["Payment"];
                     };
@@ -10371,6 +12045,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "payment": {
+                     *         "id": "pm2:PwAVk1b4Z7uhEuNSBm14Ci5p",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "initiation": {
+                     *           "refId": "inv-2026-0001",
+                     *           "amount": {
+                     *             "value": "10.50",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "bankId": "ob-sandbox-gb",
+                     *           "creditor": {
+                     *             "name": "Merchant Ltd",
+                     *             "sortCode": "040004",
+                     *             "accountNumber": "12345678"
+                     *           },
+                     *           "callbackUrl": "https://tpp.example/payments/callback",
+                     *           "callbackState": "order-4711",
+                     *           "localInstrument": "FASTER_PAYMENTS",
+                     *           "returnRefundAccount": true,
+                     *           "remittanceInformationPrimary": "INV-2026-001",
+                     *           "flowType": "API_ONLY"
+                     *         },
+                     *         "convertedToFutureDatedPayment": false,
+                     *         "refundDetails": {
+                     *           "refundAccount": {
+                     *             "name": "Jane Smith",
+                     *             "sortCode": "602208",
+                     *             "accountNumber": "66171653"
+                     *           },
+                     *           "paymentRefundStatus": "NONE",
+                     *           "settledRefundAmount": {
+                     *             "value": "0",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "remainingRefundAmount": {
+                     *             "value": "10.5",
+                     *             "currency": "GBP"
+                     *           }
+                     *         },
+                     *         "status": "INITIATION_COMPLETED",
+                     *         "bankPaymentStatus": "AcceptedSettlementCompleted",
+                     *         "bankPaymentId": "DP-eaebdae571bab228a667446b",
+                     *         "createdDateTime": "2026-12-03T11:56:39.237Z",
+                     *         "updatedDateTime": "2026-12-03T11:56:39.406Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         payment: components["schemas"]["Payment"];
                     };
@@ -10483,6 +12206,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "payment": {
+                     *         "id": "pm2:uWR8Nv87Gt79RX5fcggUNdAP",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "initiation": {
+                     *           "refId": "order-4712",
+                     *           "amount": {
+                     *             "value": "9.99",
+                     *             "currency": "EUR"
+                     *           },
+                     *           "bankId": "ob-sandbox-eu",
+                     *           "creditor": {
+                     *             "iban": "DE89370400440532013000",
+                     *             "name": "Haendler GmbH"
+                     *           },
+                     *           "flowType": "API_ONLY",
+                     *           "callbackUrl": "https://tpp.example/payments/callback",
+                     *           "localInstrument": "SEPA_INSTANT",
+                     *           "remittanceInformationPrimary": "Order 4712"
+                     *         },
+                     *         "convertedToFutureDatedPayment": false,
+                     *         "status": "INITIATION_PENDING_EMBEDDED_AUTH",
+                     *         "bankPaymentStatus": "RCVD",
+                     *         "bankPaymentId": "BGPI-fcf2a8e4036c8ff39651b251",
+                     *         "authentication": {
+                     *           "fields": [
+                     *             {
+                     *               "id": "scaMethod",
+                     *               "type": "CHOICE_FIELD",
+                     *               "options": [
+                     *                 "SMS to +49 170 ***4321",
+                     *                 "Sandbox Bank app"
+                     *               ],
+                     *               "displayName": "How do you want to confirm?"
+                     *             }
+                     *           ],
+                     *           "isRetry": false,
+                     *           "description": "Choose how to receive your one-time code."
+                     *         },
+                     *         "createdDateTime": "2026-12-03T11:56:39.453Z",
+                     *         "updatedDateTime": "2026-12-03T11:56:39.489Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         payment: components["schemas"]["Payment"];
                     };
@@ -10636,6 +12404,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "virtualAccount": [
+                     *         {
+                     *           "accountId": "pa:e3LFWUTk3ya9zRYe9E48ry7v",
+                     *           "status": "ACTIVE",
+                     *           "currency": "GBP",
+                     *           "country": "GB",
+                     *           "accountName": "Sandbox Settlement Account",
+                     *           "sortCode": "040599",
+                     *           "accountNumber": "52318131",
+                     *           "availableBalance": "100.00",
+                     *           "bookedBalance": "100.00",
+                     *           "clearedBalance": "100.00",
+                     *           "createdDateTime": "2026-12-03T11:56:39.995Z",
+                     *           "updatedDateTime": "2026-12-03T11:57:11.128Z"
+                     *         }
+                     *       ],
+                     *       "pageInfo": {
+                     *         "limit": 200,
+                     *         "haveMore": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         pageInfo: components["schemas"]["PageInfo"];
                         virtualAccount: {
@@ -10903,6 +12695,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "virtualAccount": {
+                     *         "accountId": "pa:e3LFWUTk3ya9zRYe9E48ry7v",
+                     *         "status": "ACTIVE",
+                     *         "currency": "GBP",
+                     *         "country": "GB",
+                     *         "accountName": "Sandbox Settlement Account",
+                     *         "sortCode": "040599",
+                     *         "accountNumber": "52318131",
+                     *         "availableBalance": "100.00",
+                     *         "bookedBalance": "100.00",
+                     *         "clearedBalance": "100.00",
+                     *         "createdDateTime": "2026-12-03T11:56:39.995Z",
+                     *         "updatedDateTime": "2026-12-03T11:57:11.128Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         virtualAccount: {
                             accountId?: string;
@@ -11036,6 +12846,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "settlementRuleId": "21ef4b51-beb9-4cff-a813-fe72ce870649"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: uuid */
                         settlementRuleId?: string;
@@ -11166,6 +12981,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "payouts": [
+                     *         {
+                     *           "id": "srp:21ef4b51-beb9-4cff-a813-fe72ce870649:1796385462509",
+                     *           "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *           "createdDateTime": "2026-12-04T11:58:42.694Z",
+                     *           "updatedDateTime": "2026-12-04T11:58:42.694Z",
+                     *           "status": "INITIATION_FAILED",
+                     *           "statusReasonInformation": "INSUFFICIENT_FUNDS: the available balance is zero",
+                     *           "initiation": {
+                     *             "paymentType": "PAYOUT",
+                     *             "description": "Daily payout",
+                     *             "refId": "SR06FBD5B7A64BE500",
+                     *             "amount": {
+                     *               "value": "10.00",
+                     *               "currency": "EUR"
+                     *             },
+                     *             "debtor": {
+                     *               "accountId": "pa:ZBDKyPeHtX3xiDEDcyuPCJi4"
+                     *             },
+                     *             "creditor": {
+                     *               "bic": "SOGEDEFFXXX",
+                     *               "iban": "DE75512108001245126199",
+                     *               "name": "Merchant GmbH"
+                     *             }
+                     *           },
+                     *           "reference": "SR06FBD5B7A64BE500",
+                     *           "description": "Daily payout",
+                     *           "settlementRuleId": "21ef4b51-beb9-4cff-a813-fe72ce870649"
+                     *         }
+                     *       ],
+                     *       "pageInfo": {
+                     *         "limit": 200,
+                     *         "haveMore": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         pageInfo: components["schemas"]["PageInfo"];
                         payouts: components["schemas"]["SettlementRulePayout"][];
@@ -11278,6 +13131,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "settlementRule": [
+                     *         {
+                     *           "settlementRuleId": "21ef4b51-beb9-4cff-a813-fe72ce870649",
+                     *           "payerAccountId": "pa:ZBDKyPeHtX3xiDEDcyuPCJi4",
+                     *           "payeeAccountDetails": {
+                     *             "bic": "SOGEDEFFXXX",
+                     *             "iban": "DE75512108001245126199",
+                     *             "name": "Merchant GmbH"
+                     *           },
+                     *           "amountType": "FIXED_VALUE",
+                     *           "amountValue": "10.00",
+                     *           "timeInterval": "DAILY",
+                     *           "description": "Daily payout",
+                     *           "status": "ACTIVE"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         settlementRule: components["schemas"]["SettlementRule"][];
                     };
@@ -11387,6 +13260,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "settlementRule": {
+                     *         "settlementRuleId": "21ef4b51-beb9-4cff-a813-fe72ce870649",
+                     *         "payerAccountId": "pa:ZBDKyPeHtX3xiDEDcyuPCJi4",
+                     *         "payeeAccountDetails": {
+                     *           "bic": "SOGEDEFFXXX",
+                     *           "iban": "DE75512108001245126199",
+                     *           "name": "Merchant GmbH"
+                     *         },
+                     *         "amountType": "FIXED_VALUE",
+                     *         "amountValue": "10.00",
+                     *         "timeInterval": "DAILY",
+                     *         "description": "Daily payout",
+                     *         "status": "ACTIVE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         settlementRule: components["schemas"]["SettlementRule"];
                     };
@@ -11496,6 +13387,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
@@ -11621,6 +13513,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transactions": [
+                     *         {
+                     *           "providerPaymentId": "SC-2e013e2e5ed1d08b85edf264",
+                     *           "transactionType": "CREDIT",
+                     *           "amount": {
+                     *             "value": "100.00",
+                     *             "currency": "GBP"
+                     *           },
+                     *           "createdDateTime": "2026-12-03T11:56:40.036Z",
+                     *           "description": "Payin",
+                     *           "localInstrument": "FASTER_PAYMENTS",
+                     *           "refId": "top-up-0193",
+                     *           "debtor": {
+                     *             "name": "Jan de Vries",
+                     *             "iban": "NL91ABNA0417164300"
+                     *           },
+                     *           "creditor": {
+                     *             "name": "Sandbox Settlement Account",
+                     *             "sortCode": "040599",
+                     *             "accountNumber": "52318131"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "pageInfo": {
+                     *         "limit": 10,
+                     *         "haveMore": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         pageInfo: components["schemas"]["PageInfo"];
                         transactions: {
@@ -11761,6 +13684,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "transaction": {
+                     *         "providerPaymentId": "SC-2e013e2e5ed1d08b85edf264",
+                     *         "transactionType": "CREDIT",
+                     *         "amount": {
+                     *           "value": "100.00",
+                     *           "currency": "GBP"
+                     *         },
+                     *         "createdDateTime": "2026-12-03T11:56:40.036Z",
+                     *         "description": "Payin",
+                     *         "localInstrument": "FASTER_PAYMENTS",
+                     *         "refId": "top-up-0193",
+                     *         "debtor": {
+                     *           "name": "Jan de Vries",
+                     *           "iban": "NL91ABNA0417164300"
+                     *         },
+                     *         "creditor": {
+                     *           "name": "Sandbox Settlement Account",
+                     *           "sortCode": "040599",
+                     *           "accountNumber": "52318131"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         transaction: {
                             amount?: {
@@ -11913,6 +13861,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "vrpConsents": [
+                     *         {
+                     *           "id": "vc:ahasbxK3RbzqEPSHKSXdt1vr",
+                     *           "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *           "initiation": {
+                     *             "refId": "sweep-2026-12",
+                     *             "bankId": "ob-sandbox-gb",
+                     *             "scheme": "OBL_SWEEPING",
+                     *             "creditor": {
+                     *               "name": "J Smith Savings",
+                     *               "sortCode": "040004",
+                     *               "accountNumber": "12345678"
+                     *             },
+                     *             "currency": "GBP",
+                     *             "callbackUrl": "https://tpp.example/payments/callback",
+                     *             "callbackState": "order-4711",
+                     *             "startDateTime": "2026-12-03T11:56:39.601Z",
+                     *             "periodicLimits": [
+                     *               {
+                     *                 "periodType": "MONTH",
+                     *                 "maximumAmount": "1000.00",
+                     *                 "periodAlignment": "CALENDAR"
+                     *               }
+                     *             ],
+                     *             "localInstrument": "FASTER_PAYMENTS",
+                     *             "maximumIndividualAmount": "250.00",
+                     *             "remittanceInformationPrimary": "Sweep to savings"
+                     *           },
+                     *           "createdDateTime": "2026-12-03T11:56:39.601Z",
+                     *           "updatedDateTime": "2026-12-03T11:56:39.708Z",
+                     *           "status": "AUTHORIZED",
+                     *           "bankVrpConsentId": "VRC-3cde7414dee854862c0a3596",
+                     *           "bankVrpConsentStatus": "Authorised"
+                     *         }
+                     *       ],
+                     *       "pageInfo": {
+                     *         "limit": 10,
+                     *         "haveMore": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         pageInfo: components["schemas"]["PageInfo"];
                         vrpConsents: components["schemas"]["VrpConsent"][];
@@ -12013,6 +14004,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "vrpConsent": {
+                     *         "id": "vc:ahasbxK3RbzqEPSHKSXdt1vr",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "initiation": {
+                     *           "refId": "sweep-2026-12",
+                     *           "bankId": "ob-sandbox-gb",
+                     *           "scheme": "OBL_SWEEPING",
+                     *           "creditor": {
+                     *             "name": "J Smith Savings",
+                     *             "sortCode": "040004",
+                     *             "accountNumber": "12345678"
+                     *           },
+                     *           "currency": "GBP",
+                     *           "callbackUrl": "https://tpp.example/payments/callback",
+                     *           "callbackState": "order-4711",
+                     *           "startDateTime": "2026-12-03T11:56:39.601Z",
+                     *           "periodicLimits": [
+                     *             {
+                     *               "periodType": "MONTH",
+                     *               "maximumAmount": "1000.00",
+                     *               "periodAlignment": "CALENDAR"
+                     *             }
+                     *           ],
+                     *           "localInstrument": "FASTER_PAYMENTS",
+                     *           "maximumIndividualAmount": "250.00",
+                     *           "remittanceInformationPrimary": "Sweep to savings"
+                     *         },
+                     *         "createdDateTime": "2026-12-03T11:56:39.601Z",
+                     *         "updatedDateTime": "2026-12-03T11:56:39.624Z",
+                     *         "status": "PENDING_REDIRECT_AUTH",
+                     *         "bankVrpConsentId": "VRC-3cde7414dee854862c0a3596",
+                     *         "bankVrpConsentStatus": "AwaitingAuthorisation",
+                     *         "authentication": {
+                     *           "redirectUrl": "https://sandbox-bank.gateway.example/banks/ob-sandbox-gb/as/authorize?client_id=gateway-sandbox&response_type=code&redirect_uri=https%3A%2F%2Fapi.gateway.example%2Fbank-callback&scope=openid+payments&state=vc.ywC2dxyESRF5TaAHrxC2XjE11axskYN2&nonce=nPDzXMJrLEC7Em1iigjUvxL9"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         vrpConsent: components["schemas"]["VrpConsent"];
                     };
@@ -12135,6 +14166,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "vrpConsent": {
+                     *         "id": "vc:ahasbxK3RbzqEPSHKSXdt1vr",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "initiation": {
+                     *           "refId": "sweep-2026-12",
+                     *           "bankId": "ob-sandbox-gb",
+                     *           "scheme": "OBL_SWEEPING",
+                     *           "creditor": {
+                     *             "name": "J Smith Savings",
+                     *             "sortCode": "040004",
+                     *             "accountNumber": "12345678"
+                     *           },
+                     *           "currency": "GBP",
+                     *           "callbackUrl": "https://tpp.example/payments/callback",
+                     *           "callbackState": "order-4711",
+                     *           "startDateTime": "2026-12-03T11:56:39.601Z",
+                     *           "periodicLimits": [
+                     *             {
+                     *               "periodType": "MONTH",
+                     *               "maximumAmount": "1000.00",
+                     *               "periodAlignment": "CALENDAR"
+                     *             }
+                     *           ],
+                     *           "localInstrument": "FASTER_PAYMENTS",
+                     *           "maximumIndividualAmount": "250.00",
+                     *           "remittanceInformationPrimary": "Sweep to savings"
+                     *         },
+                     *         "createdDateTime": "2026-12-03T11:56:39.601Z",
+                     *         "updatedDateTime": "2026-12-03T11:56:39.708Z",
+                     *         "status": "AUTHORIZED",
+                     *         "bankVrpConsentId": "VRC-3cde7414dee854862c0a3596",
+                     *         "bankVrpConsentStatus": "Authorised"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         vrpConsent: components["schemas"]["VrpConsent"];
                     };
@@ -12243,6 +14311,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "vrpConsent": {
+                     *         "id": "vc:ahasbxK3RbzqEPSHKSXdt1vr",
+                     *         "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *         "initiation": {
+                     *           "refId": "sweep-2026-12",
+                     *           "bankId": "ob-sandbox-gb",
+                     *           "scheme": "OBL_SWEEPING",
+                     *           "creditor": {
+                     *             "name": "J Smith Savings",
+                     *             "sortCode": "040004",
+                     *             "accountNumber": "12345678"
+                     *           },
+                     *           "currency": "GBP",
+                     *           "callbackUrl": "https://tpp.example/payments/callback",
+                     *           "callbackState": "order-4711",
+                     *           "startDateTime": "2026-12-03T11:56:39.601Z",
+                     *           "periodicLimits": [
+                     *             {
+                     *               "periodType": "MONTH",
+                     *               "maximumAmount": "1000.00",
+                     *               "periodAlignment": "CALENDAR"
+                     *             }
+                     *           ],
+                     *           "localInstrument": "FASTER_PAYMENTS",
+                     *           "maximumIndividualAmount": "250.00",
+                     *           "remittanceInformationPrimary": "Sweep to savings"
+                     *         },
+                     *         "createdDateTime": "2026-12-03T11:56:39.601Z",
+                     *         "updatedDateTime": "2026-12-03T11:56:39.805Z",
+                     *         "status": "REVOKED",
+                     *         "bankVrpConsentId": "VRC-3cde7414dee854862c0a3596",
+                     *         "bankVrpConsentStatus": "Authorised",
+                     *         "statusReasonInformation": "The consent was revoked by the TPP."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         vrpConsent: components["schemas"]["VrpConsent"];
                     };
@@ -12356,6 +14462,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "vrps": [
+                     *         {
+                     *           "id": "pm2:w7Diq8UiCy1ZLf7gEmSgj9aF",
+                     *           "memberId": "m:3Yq8TnVw2KdRf7HcLp5Xz9Mb",
+                     *           "initiation": {
+                     *             "consentId": "vc:ahasbxK3RbzqEPSHKSXdt1vr",
+                     *             "refId": "sweep-2026-12-03",
+                     *             "remittanceInformationPrimary": "Sweep to savings",
+                     *             "amount": {
+                     *               "value": "1.00",
+                     *               "currency": "GBP"
+                     *             }
+                     *           },
+                     *           "createdDateTime": "2026-12-03T11:56:39.739Z",
+                     *           "updatedDateTime": "2026-12-03T11:56:39.768Z",
+                     *           "status": "INITIATION_COMPLETED",
+                     *           "bankVrpId": "DVRP-43765856c918969cbc848f59",
+                     *           "bankVrpStatus": "AcceptedSettlementCompleted"
+                     *         }
+                     *       ],
+                     *       "pageInfo": {
+                     *         "limit": 10,
+                     *         "haveMore": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         pageInfo: components["schemas"]["PageInfo"];
                         vrps: components["schemas"]["Vrp"][];
@@ -12468,6 +14602,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "fundsAvailable": true
+                     *     }
+                     */
                     "application/json": {
                         fundsAvailable?: boolean;
                     };
@@ -12574,6 +14713,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "config": {
+                     *         "type": [
+                     *           "PAYMENT_STATUS_CHANGED",
+                     *           "BANK_AIS_OUTAGE_STATUS_CHANGED"
+                     *         ],
+                     *         "url": "https://tpp.example/webhooks"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["GetWebhookConfigResponse"];
                 };
             };
@@ -12654,6 +14804,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_m8NDyc9n1kJadaLUndh53Ywsp1saCz1f8etu4IXjvJk="
+                     *     }
+                     */
                     "application/json": components["schemas"]["SetWebhookConfigResponse"];
                 };
             };
@@ -12744,6 +14899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example {} */
                     "application/json": Record<string, never>;
                 };
             };
@@ -12824,6 +14980,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_5ZLckvoh9ogJ13Y6QpsYmPg6o385mqQNApa0DLyVeLM=",
+                     *       "previousSecretsExpireAt": "2026-12-04T11:56:38.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RotateWebhookSecretResponse"];
                 };
             };

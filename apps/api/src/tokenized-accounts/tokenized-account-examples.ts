@@ -27,3 +27,12 @@ export const CREATE_TOKENIZED_ACCOUNT_EXAMPLES: Record<string, ExampleObject> = 
     },
   },
 };
+
+/** The answer of POST /tokenized-accounts: the id that stands for the account from now on. */
+export const CREATE_TOKENIZED_ACCOUNT_ANSWER_EXAMPLE = { tokenizedAccountId: 'ta:BCS4jFNfWBDjw3X7BX4cXKKq' };
+
+/** The answer of GET /tokenized-accounts/{tokenizedAccountId}. */
+export const TOKENIZED_ACCOUNT_ANSWER_EXAMPLE = { accountDetails: { iban: 'DE89370400440532013000' } };
+
+/** The answer of DELETE /tokenized-accounts/{tokenizedAccountId}: empty. */
+export const DELETE_TOKENIZED_ACCOUNT_ANSWER_EXAMPLE = {};
