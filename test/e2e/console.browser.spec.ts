@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ConsoleModule } from '../../apps/api/src/console/console.module.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium.js';
@@ -181,6 +183,62 @@ describe('operations console (admin port, Chromium)', () => {
     // The session is still live: the refused action did nothing.
     const home = await fetch(`${gateway.adminUrl}/console`, { headers: { cookie }, redirect: 'manual' });
     expect(home.status).toBe(200);
+  });
+
+  /** Every route of the console's controllers, read from their Nest metadata, `:params` filled in. */
+  function consoleRoutes(): { method: 'GET' | 'POST'; path: string; public: boolean }[] {
+    const controllers = (Reflect.getMetadata('controllers', ConsoleModule) ?? []) as (new (
+      ...args: never[]
+    ) => object)[];
+    return controllers.flatMap((controller) => {
+      const prefix = String(Reflect.getMetadata(PATH_METADATA, controller));
+      return Object.getOwnPropertyNames(controller.prototype).flatMap((name) => {
+        const handler = (controller.prototype as Record<string, unknown>)[name];
+        if (typeof handler !== 'function' || name === 'constructor') return [];
+        const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
+        const method = Reflect.getMetadata(METHOD_METADATA, handler) as number | undefined;
+        if (path === undefined || method === undefined) return [];
+        const full = `/${[prefix, path].filter((part) => part !== '/' && part !== '').join('/')}`.replace(
+          /:[A-Za-z]+/g,
+          'x',
+        );
+        return [
+          {
+            method: method === 0 ? ('GET' as const) : ('POST' as const),
+            path: full,
+            public: Reflect.getMetadata('console:public', handler) === true,
+          },
+        ];
+      });
+    });
+  }
+
+  it('refuses every console page and action without a session, and every action without its CSRF token', async () => {
+    const routes = consoleRoutes();
+    expect(routes.filter((route) => route.method === 'GET').length).toBeGreaterThanOrEqual(8);
+    expect(routes.filter((route) => route.method === 'POST').length).toBeGreaterThanOrEqual(12);
+    const cookie = await signedInCookie();
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const route of routes.filter((candidate) => !candidate.public)) {
+      const anonymous = await fetch(`${gateway.adminUrl}${route.path}`, {
+        method: route.method,
+        redirect: 'manual',
+        ...(route.method === 'POST' ? { headers: form, body: 'csrf=x&reason=r&target=x&name=n' } : {}),
+      });
+      if (route.method === 'GET') {
+        expect(anonymous.status, route.path).toBe(303);
+        expect(anonymous.headers.get('location'), route.path).toBe('/console/sign-in');
+      } else {
+        expect(anonymous.status, route.path).toBe(403);
+        const withoutCsrf = await fetch(`${gateway.adminUrl}${route.path}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { ...form, cookie },
+          body: 'reason=r&target=x&name=n',
+        });
+        expect(withoutCsrf.status, route.path).toBe(403);
+      }
+    }
   });
 
   it('sends a strict Content-Security-Policy and is not on the public port', async () => {
