@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadBankCatalogue } from '#libs/application';
 import { createHttpApp, installFormBodyParser, requireAdminToken, type ConnectedConfig } from '#libs/common';
@@ -47,6 +48,8 @@ export async function createApiProcess(config: ConnectedConfig, options: ApiProc
   installFormBodyParser(api.getHttpAdapter().getInstance(), BROWSER_FORM_PATHS);
   serveDocs(api, buildPublicDocument(api, config.http.publicBaseUrl), '');
   const admin = await createHttpApp(AdminAppModule.register(platform, stores, adminToken), platform);
+  // The console's session cookie (read and set through request.cookies and reply.setCookie).
+  await admin.register(fastifyCookie);
   installFormBodyParser(admin.getHttpAdapter().getInstance(), ['/console']);
   serveDocs(admin, buildAdminDocument(admin, `http://localhost:${config.http.adminPort}`), 'admin/');
 

@@ -5,7 +5,7 @@ import { ConsoleSessions, type ConsoleSession } from '#libs/application';
 import { GatewayError, SystemClock } from '#libs/common';
 import { ADMIN_TOKEN } from '../admin/admin-token.js';
 import { AdminTokenMatch } from '../admin/admin-token-match.js';
-import { cookieIsSecure, readCookie, sessionCookie, sessionCookieName } from './console-cookie.js';
+import { cookieIsSecure, sessionCookieName, sessionCookieOptions } from './console-cookie.js';
 
 /** Sign-in, the session behind each request, CSRF checks and sign-out. */
 @Injectable()
@@ -29,7 +29,7 @@ export class ConsoleAuth {
   }
 
   private sessionId(request: FastifyRequest): string | undefined {
-    const value = readCookie(request.headers.cookie, sessionCookieName(this.secure(request)));
+    const value = request.cookies[sessionCookieName(this.secure(request))];
     return value === undefined || value === '' ? undefined : value;
   }
 
@@ -38,7 +38,7 @@ export class ConsoleAuth {
     if (presented === '' || !this.token.matches(presented)) return false;
     const { sessionId } = await this.sessions.create(this.clock.nowMs());
     const secure = this.secure(request);
-    reply.header('set-cookie', sessionCookie(sessionCookieName(secure), sessionId, secure));
+    reply.setCookie(sessionCookieName(secure), sessionId, sessionCookieOptions(secure));
     return true;
   }
 
@@ -66,6 +66,6 @@ export class ConsoleAuth {
     const sessionId = this.sessionId(request);
     if (sessionId !== undefined) await this.sessions.end(sessionId);
     const secure = this.secure(request);
-    reply.header('set-cookie', sessionCookie(sessionCookieName(secure), undefined, secure));
+    reply.clearCookie(sessionCookieName(secure), sessionCookieOptions(secure));
   }
 }

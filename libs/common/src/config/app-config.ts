@@ -117,6 +117,13 @@ export interface AppConfig {
    * keys (rate limits, credentials generation, caches); deployments sharing one Redis use their own.
    */
   readonly queuePrefix: string;
+  /** The operations console's sessions (docs/console.md), on wall time. */
+  readonly console: {
+    /** Longest a session lives, however busy (CONSOLE_SESSION_HOURS, 1 to 24; default 8). */
+    readonly sessionHours: number;
+    /** Longest a session may sit unused (CONSOLE_SESSION_IDLE_MINUTES, 5 to 480; default 30). */
+    readonly sessionIdleMinutes: number;
+  };
   readonly webhooks: {
     /** Longest one delivery attempt may take, connect to last response byte (WEBHOOK_ATTEMPT_TIMEOUT_MS). */
     readonly attemptTimeoutMs: number;

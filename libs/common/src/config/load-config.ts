@@ -229,6 +229,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicPerResourcePerMinute: integer(env, 'RATE_LIMIT_PUBLIC_PER_RESOURCE_PER_MINUTE', 120, 1, 10_000_000),
     },
     queuePrefix: queuePrefix(env),
+    console: {
+      sessionHours: integer(env, 'CONSOLE_SESSION_HOURS', 8, 1, 24),
+      sessionIdleMinutes: integer(env, 'CONSOLE_SESSION_IDLE_MINUTES', 30, 5, 480),
+    },
     webhooks: {
       attemptTimeoutMs: integer(env, 'WEBHOOK_ATTEMPT_TIMEOUT_MS', 10_000, 100, 60_000),
       concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 50, 1, 1000),
