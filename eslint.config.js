@@ -110,7 +110,7 @@ export const LAYERS = {
     accounts: [],
     admin: ['keys', 'webhooks'],
     banks: [],
-    console: ['admin'],
+    console: ['admin', 'keys'],
     docs: ['payments'],
     health: [],
     keys: [],

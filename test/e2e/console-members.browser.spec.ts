@@ -57,7 +57,7 @@ describe('operations console: members and sandbox (admin port, Chromium)', () =>
     return answer.body.keys;
   }
 
-  it('creates a member, shows its keys once, issues and revokes keys, changes a flag and revokes a member key', async () => {
+  it('creates a member, shows its keys once, issues and revokes keys, changes a flag, registers and revokes a member key', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page);
@@ -126,15 +126,18 @@ describe('operations console: members and sandbox (admin port, Chromium)', () =>
     );
     expect(member.body.member).toMatchObject({ regulated: false, reseller: true });
 
-    // A member key registered through the admin API is revoked through the page.
-    const submitted = await call<{ keyId: string }>(
+    // A member key registered through the form, as the admin API then lists it, and revoked.
+    await page.getByLabel('Algorithm').selectOption('ED25519');
+    await page.getByLabel('Public key (PEM or base64url)').fill(ed25519PublicKey());
+    await page.getByRole('button', { name: 'Register the key' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('The public key is registered');
+    const registered = await call<{ key: { id: string }[] }>(
       `${gateway.adminUrl}/admin/members/${encodeURIComponent(memberId)}/keys`,
-      'POST',
+      'GET',
       ADMIN,
-      { keyAlgorithm: 'ED25519', publicKey: ed25519PublicKey() },
     );
-    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-    await page.reload();
+    expect(registered.body.key).toHaveLength(1);
+    const submitted = { body: { keyId: registered.body.key[0]?.id ?? '' } };
     const row = page.locator('table.member-keys tbody tr', { hasText: submitted.body.keyId });
     expect(await row.locator('td:nth-child(2)').textContent()).toBe('ED25519');
     await row.getByRole('button', { name: `Revoke key ${submitted.body.keyId}` }).click();

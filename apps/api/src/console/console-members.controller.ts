@@ -23,6 +23,7 @@ import {
   ListMembersUseCase,
   ListSubTppsUseCase,
   RevokeApiKeyUseCase,
+  SubmitMemberKeyUseCase,
   UpdateMemberUseCase,
   type ConsoleSession,
   type MemberResource,
@@ -37,6 +38,7 @@ import {
   ListMembersQuery,
   UpdateMemberRequest,
 } from '../admin/members/member.dto.js';
+import { SubmitKeyRequest } from '../keys/member-key.dto.js';
 import { ConsoleErrorFilter } from './console-error.filter.js';
 import { withNotice } from './console-links.js';
 import {
@@ -85,6 +87,7 @@ export class ConsoleMembersController {
     private readonly revokeKey: RevokeApiKeyUseCase,
     private readonly listMemberKeys: ListMemberKeyDetailsUseCase,
     private readonly deleteMemberKey: DeleteMemberKeyUseCase,
+    private readonly submitMemberKey: SubmitMemberKeyUseCase,
     private readonly listSubTpps: ListSubTppsUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -194,6 +197,24 @@ export class ConsoleMembersController {
   ): Promise<void> {
     await this.revokeKey.execute({ memberId, keyId });
     await redirect(reply, withNotice(memberPath(memberId), 'key-revoked'));
+  }
+
+  @Post(':memberId/keys')
+  @HttpCode(303)
+  async registerMemberKey(
+    @Res() reply: FastifyReply,
+    @Param('memberId', AdminMemberIdPipe) memberId: MemberId,
+    @Body() body: unknown,
+  ): Promise<void> {
+    const { keyAlgorithm, publicKey, expiresAtMs } = stringFields(body);
+    const request = await validateBody(SubmitKeyRequest, {
+      keyAlgorithm,
+      publicKey: (publicKey ?? '').trim(),
+      ...(expiresAtMs === undefined || expiresAtMs.trim() === '' ? {} : { expiresAtMs: expiresAtMs.trim() }),
+    });
+    await this.getMember.execute({ memberId });
+    await this.submitMemberKey.execute({ ...request, memberId });
+    await redirect(reply, withNotice(memberPath(memberId), 'key-registered'));
   }
 
   @Post(':memberId/keys/:keyId/revoke')

@@ -1,6 +1,8 @@
 import type { AppConfig } from '#libs/common';
 import { html, NO_HTML, type SafeHtml } from '#libs/common';
 import type { ApiKeyResource, MemberKeyDetail, MemberResource, SubTppResource } from '#libs/application';
+import { KEY_ALGORITHMS } from '#libs/domain';
+import { PUBLIC_KEY_MAX_LENGTH } from '../keys/member-key.dto.js';
 import { csrfField } from './console-page.js';
 
 const NONE = '—';
@@ -86,13 +88,27 @@ export function apiKeysTable(memberId: string, keys: readonly ApiKeyResource[], 
 </form>`;
 }
 
+/** The form that registers a public key for the member's signed requests. */
+function registerKeyForm(memberId: string, csrfToken: string): SafeHtml {
+  return html`<form method="post" action="${memberPath(memberId)}/keys" class="fieldset">
+${csrfField(csrfToken)}<label for="key-algorithm">Algorithm</label>
+<select id="key-algorithm" name="keyAlgorithm">${KEY_ALGORITHMS.map((algorithm) => html`<option value="${algorithm}">${algorithm}</option>`)}</select>
+<label for="public-key">Public key (PEM or base64url)</label>
+<textarea id="public-key" name="publicKey" rows="4" cols="64" maxlength="${PUBLIC_KEY_MAX_LENGTH}" required></textarea>
+<label for="key-expires">Expires (milliseconds since the epoch, optional)</label>
+<input id="key-expires" name="expiresAtMs" type="text" inputmode="numeric" maxlength="13">
+<button type="submit">Register the key</button>
+</form>`;
+}
+
 export function memberKeysTable(memberId: string, keys: readonly MemberKeyDetail[], csrfToken: string): SafeHtml {
+  const form = registerKeyForm(memberId, csrfToken);
   if (keys.length === 0)
-    return html`<h2>Member keys</h2><p>No public key is registered (the member registers them for signed requests).</p>`;
+    return html`<h2>Member keys</h2><p>No public key is registered (the member registers them for signed requests).</p>${form}`;
   return html`<h2>Member keys</h2><table class="member-keys"><thead><tr><th scope="col">Id</th><th scope="col">Algorithm</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Action</th></tr></thead><tbody>${keys.map(
     (key) =>
       html`<tr><td><code>${key.id}</code></td><td>${key.keyAlgorithm}</td><td>${key.createdDateTime}</td><td>${key.expiresDateTime ?? NONE}</td><td><form method="post" action="${memberPath(memberId)}/keys/${encodeURIComponent(key.id)}/revoke">${csrfField(csrfToken)}<button type="submit" class="secondary" aria-label="Revoke key ${key.id}">Revoke</button></form></td></tr>`,
-  )}</tbody></table>`;
+  )}</tbody></table>${form}`;
 }
 
 /** The rate limits are the gateway's (the same for every member), read from its configuration. */

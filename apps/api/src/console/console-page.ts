@@ -54,6 +54,7 @@ export const NOTICES = {
   'member-created': 'The member is created.',
   'member-updated': 'The member is updated.',
   'key-revoked': 'The key is revoked.',
+  'key-registered': 'The public key is registered.',
   'key-issued': 'A new API key is issued.',
   'clock-advanced': 'The sandbox clock moved forward.',
   'faults-set': "The sandbox bank's faults are set.",

@@ -5,7 +5,7 @@ import { EPOCH_MS_FORMAT } from '../query-params/query-params.js';
 
 /** The shortest and longest public key accepted, as written. */
 const PUBLIC_KEY_MIN_LENGTH = 32;
-const PUBLIC_KEY_MAX_LENGTH = 4096;
+export const PUBLIC_KEY_MAX_LENGTH = 4096;
 
 export class SubmitKeyRequest {
   @ApiProperty({
