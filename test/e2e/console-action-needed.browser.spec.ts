@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#libs/domain';
 import { launchChromium } from '../support/chromium.js';
+import { signInToConsole } from '../support/console-sign-in.js';
 import {
   ADMIN_TOKEN,
   advanceClock,
@@ -56,10 +57,7 @@ describe('operations console: action needed (Chromium)', () => {
 
   async function signedIn(): Promise<Page> {
     const page = await (await browser.newContext()).newPage();
-    await page.goto(`${gateway.adminUrl}/console/sign-in`);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${gateway.adminUrl}/console`);
+    await signInToConsole(page, gateway.adminUrl);
     await page.getByRole('link', { name: 'Action needed' }).click();
     await page.waitForURL(`${gateway.adminUrl}/console/action-needed`);
     return page;

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium.js';
+import { signInToConsole } from '../support/console-sign-in.js';
 import { ADMIN_TOKEN, call, startGateway, type TestGateway } from '../support/payments-gateway.js';
 
 const SCREENSHOTS = 'docs/console';
@@ -34,12 +35,7 @@ describe('operations console: members and sandbox (admin port, Chromium)', () =>
     await gateway?.close();
   });
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${gateway.adminUrl}/console/sign-in`);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${gateway.adminUrl}/console`);
-  }
+  const signIn = (page: Page): Promise<void> => signInToConsole(page, gateway.adminUrl);
 
   /** Whether an API key authenticates on the public API. */
   async function authenticates(memberId: string, apiKey: string): Promise<number> {

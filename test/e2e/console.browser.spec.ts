@@ -4,6 +4,7 @@ import { ConsoleModule } from '../../apps/api/src/console/console.module.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium.js';
+import { signInToConsole } from '../support/console-sign-in.js';
 import {
   ADMIN_TOKEN,
   call,
@@ -125,10 +126,7 @@ describe('operations console (admin port, Chromium)', () => {
   it("draws payments per status and webhook deliveries per hour on the overview, from the gateway's own data", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${gateway.adminUrl}/console/sign-in`);
-    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${gateway.adminUrl}/console`);
+    await signInToConsole(page, gateway.adminUrl);
 
     /** The current hour's figure of a chart's table (its last row), in the named column. */
     async function lastHour(chart: string, column: string): Promise<number> {
