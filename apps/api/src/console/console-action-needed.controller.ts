@@ -7,6 +7,7 @@ import {
   ReadBankCallHealthUseCase,
   ListOutcomeChecksUseCase,
   ListPaymentsAwaitingSettlementUseCase,
+  ListTransfersAwaitingSettlementUseCase,
   ListUnmatchedCreditsUseCase,
   ListWebhookDeliveriesUseCase,
   MatchCreditUseCase,
@@ -55,6 +56,7 @@ export class ConsoleActionNeededController {
     private readonly resolveCheck: ResolveOutcomeCheckUseCase,
     private readonly unmatched: ListUnmatchedCreditsUseCase,
     private readonly awaiting: ListPaymentsAwaitingSettlementUseCase,
+    private readonly awaitingTransfers: ListTransfersAwaitingSettlementUseCase,
     private readonly matchCredit: MatchCreditUseCase,
     private readonly find: FindResourcesUseCase,
     private readonly deliveries: ListWebhookDeliveriesUseCase,
@@ -69,10 +71,11 @@ export class ConsoleActionNeededController {
     @Res() reply: FastifyReply,
     @Query() query: unknown,
   ): Promise<void> {
-    const [flagged, credits, awaiting, dead, banks, calls] = await Promise.all([
+    const [flagged, credits, awaiting, transfers, dead, banks, calls] = await Promise.all([
       this.checks.execute({ flagged: true, offset: 0, limit: LISTED }),
       this.unmatched.execute({ offset: 0, limit: LISTED }),
       this.awaiting.execute({ offset: 0, limit: LISTED }),
+      this.awaitingTransfers.execute({ offset: 0, limit: LISTED }),
       this.deliveries.execute({ status: 'DEAD', limit: LISTED }),
       this.bankStatuses.execute({ bankIds: undefined }),
       this.bankCalls.execute({ minutes: BANK_WINDOW_MINUTES }),
@@ -82,7 +85,7 @@ export class ConsoleActionNeededController {
       reply,
       200,
       'Action needed',
-      html`${noticeOf(stringFields(query).done)}${flaggedChecksSection(flagged.outcomeChecks, csrf)}${unmatchedCreditsSection(credits.items, awaiting.items, csrf)}${deadDeliveriesSection(dead.deliveries, csrf)}${banksDownSection(banks, calls)}`,
+      html`${noticeOf(stringFields(query).done)}${flaggedChecksSection(flagged.outcomeChecks, csrf)}${unmatchedCreditsSection(credits.items, awaiting.items, transfers.items, csrf)}${deadDeliveriesSection(dead.deliveries, csrf)}${banksDownSection(banks, calls)}`,
       consoleHeader(csrf),
     );
   }

@@ -9,6 +9,7 @@ import {
   type CreditView,
   type DeliveryView,
   type PaymentResource,
+  type TransferResource,
 } from '#libs/application';
 import { slowBanksTable } from './console-bank-calls.page.js';
 import { resourcePath } from './console-links.js';
@@ -70,9 +71,14 @@ function matchForm(credit: CreditView, awaiting: readonly PaymentResource[], csr
   )}</datalist><button type="submit" aria-label="Match credit ${credit.id}">Match</button></form>`;
 }
 
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
 export function unmatchedCreditsSection(
   credits: readonly CreditView[],
   awaiting: readonly PaymentResource[],
+  awaitingTransfers: readonly TransferResource[],
   csrfToken: string,
 ): SafeHtml {
   const body =
@@ -89,8 +95,15 @@ export function unmatchedCreditsSection(
           (payment) =>
             html`<tr><td>${link('payment', payment.id)}</td><td>${payment.initiation.amount.value} ${payment.initiation.amount.currency}</td><td>${payment.initiation.refId}</td><td>${link('member', payment.memberId)}</td></tr>`,
         )}</tbody></table>`;
+  const transfersTable =
+    awaitingTransfers.length === 0
+      ? NO_HTML
+      : html`<table class="awaiting-transfers"><thead><tr><th scope="col">Payments v1 transfer awaiting settlement</th><th scope="col">refId</th><th scope="col">Created</th></tr></thead><tbody>${awaitingTransfers.map(
+          (transfer) =>
+            html`<tr><td>${link('transfer', transfer.id)}</td><td>${text(transfer.payload['refId'])}</td><td>${new Date(Number(transfer.createdAtMs)).toISOString()}</td></tr>`,
+        )}</tbody></table>`;
   return html`<section aria-labelledby="credits-heading"><h2 id="credits-heading">Unmatched settlement credits</h2>
-<p>Credits no payment took. A match (with a payment, or a Payments v1 transfer by its id) goes through the same rules as the admin API's.</p>${body}${awaitingTable}</section>`;
+<p>Credits no payment took. A match (with a payment, or a Payments v1 transfer by its id) goes through the same rules as the admin API's.</p>${body}${awaitingTable}${transfersTable}</section>`;
 }
 
 export function deadDeliveriesSection(deliveries: readonly DeliveryView[], csrfToken: string): SafeHtml {
