@@ -1,6 +1,12 @@
 import { html, NO_HTML, type SafeHtml } from '#libs/common';
 import type { StatusChangeView } from '#libs/application';
-import type { ConsoleAttemptRow, ConsoleDeliveryRow, ConsoleMatch, RelatedResource } from '#libs/application';
+import type {
+  ConsoleAttemptRow,
+  ConsoleDeliveryRow,
+  ConsoleMatch,
+  ConsoleResourcePage,
+  RelatedResource,
+} from '#libs/application';
 import { CONSOLE_RESOURCE_KINDS } from '#libs/application';
 import { resourcePath } from './console-links.js';
 import { csrfField } from './console-page.js';
@@ -67,4 +73,29 @@ export function searchForm(query: string): SafeHtml {
 <button type="submit">Find</button>
 </form>
 <p>Any id or refId: payment, transfer, token, token request, VRP consent, VRP, refund, payout, settlement account, credit, payment link, member, webhook delivery or event (webhook-id).</p>`;
+}
+
+/** A resource's page: its fields, its status timeline, its events' deliveries, what it relates to. */
+export function resourcePageBody(
+  page: ConsoleResourcePage,
+  timeline: readonly StatusChangeView[],
+  csrfToken: string,
+  here: string,
+): SafeHtml {
+  const { resource } = page;
+  const manage =
+    resource.kind === 'member'
+      ? html`<p><a href="/console/members/${encodeURIComponent(resource.id)}">Manage member</a></p>`
+      : NO_HTML;
+  return html`${manage}${fieldsTable(resource.id, resource.fields)}${timelineTable(timeline)}${deliveriesTable(page.deliveries, csrfToken, here)}${relatedList(resource.related)}`;
+}
+
+/** A webhook delivery's page: its fields, Replay unless a round is in flight, its attempts. */
+export function deliveryPageBody(page: ConsoleResourcePage, csrfToken: string, here: string): SafeHtml {
+  const { resource } = page;
+  const pending = resource.fields.some(([name, value]) => name === 'Status' && value === 'PENDING');
+  const action = pending
+    ? html`<p>Replay is possible once this round ends.</p>`
+    : replayForm(resource.id, csrfToken, here);
+  return html`${fieldsTable(resource.id, resource.fields)}${action}${attemptsTable(page.attempts)}${relatedList(resource.related)}`;
 }

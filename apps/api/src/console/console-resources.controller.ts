@@ -8,21 +8,12 @@ import {
   ReplayWebhookDeliveryUseCase,
   type ConsoleSession,
 } from '#libs/application';
-import { GatewayError, html, NO_HTML, stringFields } from '#libs/common';
+import { GatewayError, html, stringFields } from '#libs/common';
 import { CONSOLE_RESOURCE_KINDS, isConsoleKind } from '#libs/application';
 import { ConsoleErrorFilter } from './console-error.filter.js';
 import { backPath, resourcePath, withNotice } from './console-links.js';
 import { consoleHeader, noticeOf, sendConsolePage } from './console-page.js';
-import {
-  attemptsTable,
-  deliveriesTable,
-  fieldsTable,
-  matchesList,
-  relatedList,
-  replayForm,
-  searchForm,
-  timelineTable,
-} from './console-resource.page.js';
+import { deliveryPageBody, matchesList, resourcePageBody, searchForm } from './console-resource.page.js';
 import { CurrentConsoleSession } from './console-session.decorator.js';
 import { ConsoleSessionGuard } from './console-session.guard.js';
 import { redirect } from './console-redirect.js';
@@ -83,12 +74,11 @@ export class ConsoleResourcesController {
     if (page === undefined) throw GatewayError.notFound(id, `No ${label.toLowerCase()} has the id ${id}.`);
     const here = resourcePath(kind, id);
     const notice = noticeOf(stringFields(query).done);
-    const { resource } = page;
     const body =
       kind === 'webhook-delivery'
-        ? html`${notice}${fieldsTable(id, resource.fields)}${resource.fields.some(([name, value]) => name === 'Status' && value === 'PENDING') ? html`<p>Replay is possible once this round ends.</p>` : replayForm(id, session.csrfToken, here)}${attemptsTable(page.attempts)}${relatedList(resource.related)}`
-        : html`${notice}${kind === 'member' ? html`<p><a href="/console/members/${encodeURIComponent(id)}">Manage member</a></p>` : NO_HTML}${fieldsTable(id, resource.fields)}${timelineTable(await this.timelineOf(id))}${deliveriesTable(page.deliveries, session.csrfToken, here)}${relatedList(resource.related)}`;
-    await sendConsolePage(reply, 200, `${label} ${id}`, body, consoleHeader(session.csrfToken));
+        ? deliveryPageBody(page, session.csrfToken, here)
+        : resourcePageBody(page, await this.timelineOf(id), session.csrfToken, here);
+    await sendConsolePage(reply, 200, `${label} ${id}`, html`${notice}${body}`, consoleHeader(session.csrfToken));
   }
 
   @Post('webhook-deliveries/:deliveryId/replay')
