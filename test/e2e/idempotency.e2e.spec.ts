@@ -595,9 +595,14 @@ describe('maintenance.purge-idempotency-keys', () => {
         await sleep(50);
       }
       expect((await stores.prisma.idempotencyKey.findMany()).map((row) => row.key)).toEqual(['worker-live-0']);
-      const timers = await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } });
-      // The next hour's timer, on the hour, written when the first one fired.
-      const nextHour = timers.filter((timer) => timer.dueAt.getTime() % HOUR_MS === 0);
+      // The next hour's timer, on the hour, written when the first one fired: in the transaction
+      // that enqueued the job, which may commit after the job has already run on a busy machine.
+      const onTheHour = async () =>
+        (await stores.prisma.scheduledJob.findMany({ where: { jobName: PURGE_IDEMPOTENCY_KEYS_JOB } })).filter(
+          (timer) => timer.dueAt.getTime() % HOUR_MS === 0,
+        );
+      await expect.poll(async () => (await onTheHour()).length, { timeout: 5000 }).toBe(1);
+      const nextHour = await onTheHour();
       expect(nextHour.map((timer) => timer.dueAt.getTime() > stores.clock.nowMs())).toEqual([true]);
       const [timer] = nextHour;
       expect(timer?.id).toBe(periodicTimerId(PURGE_IDEMPOTENCY_KEYS_JOB, timer?.dueAt ?? new Date(0)));
