@@ -224,8 +224,14 @@ describe('operations console: action needed (Chromium)', () => {
     }
     const row = page.locator('table.bank-calls tbody tr', { hasText: bankId });
     expect(await row.locator('td').last().textContent()).toBe('failing');
-    // Its calls as counted: at least the payments' failed ones.
-    expect(Number((await row.locator('td').nth(3).textContent())?.split(' ')[0])).toBeGreaterThanOrEqual(failedCalls);
+    // Its calls as counted: at least the payments' failed ones, once the api has written its
+    // counts (each process writes them once a second).
+    const unanswered = async () => {
+      await listed();
+      return Number((await row.locator('td').nth(3).textContent())?.split(' ')[0]);
+    };
+    await expect.poll(unanswered, { timeout: 5000 }).toBeGreaterThanOrEqual(failedCalls);
+    expect(await row.locator('td').last().textContent()).toBe('failing');
     await page.goto(`${gateway.adminUrl}/console/overview`);
     expect(await page.locator('figure#bank-latency svg').getAttribute('aria-label')).toContain(bankId);
     await page.screenshot({ path: `${SCREENSHOTS}/overview.png`, fullPage: true });

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { LOGGER } from '#libs/common';
@@ -8,6 +8,8 @@ import { REDIS } from '#libs/db';
 /** Upper bounds (ms) of the latency buckets; a call slower than the last falls in an open one. */
 export const LATENCY_BOUNDS_MS = [25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000, 30_000] as const;
 const MINUTE_MS = 60_000;
+/** How often a process writes the counts it gathered: one Redis round trip a second, not one a call. */
+export const BANK_CALL_FLUSH_MS = 1000;
 /** A minute's counters outlive the longest window read (an hour) by a few minutes. */
 const KEEP_SECONDS = 65 * 60;
 const BANKS_KEY = 'bank-calls:banks';
@@ -41,11 +43,17 @@ function quantile(buckets: readonly number[], total: number, q: number): number 
 
 /**
  * Every process's bank calls, counted per bank and minute in Redis (shared by api and worker
- * replicas): calls, the bank's failures, and a latency histogram. Recording never waits on the
- * call's answer nor fails it; the console reads the last minutes' summaries.
+ * replicas): calls, the bank's failures, and a latency histogram. A call's counts are gathered in
+ * memory and written with the others once a second (and at shutdown), so a bank call never waits
+ * on Redis nor adds a round trip of its own; the console reads the last minutes' summaries.
  */
 @Injectable()
-export class BankCallStats {
+export class BankCallStats implements OnApplicationShutdown {
+  /** Increments not yet written: per minute key, per counter. */
+  private pending = new Map<string, Map<string, number>>();
+  private pendingBanks = new Set<string>();
+  private readonly timer = setInterval(() => void this.flush(), BANK_CALL_FLUSH_MS).unref();
+
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -53,19 +61,40 @@ export class BankCallStats {
 
   record(call: BankCallObservation, nowMs = Date.now()): void {
     const key = minuteKey(call.bankId, Math.floor(nowMs / MINUTE_MS));
+    const counters = this.pending.get(key) ?? new Map<string, number>();
+    this.pending.set(key, counters);
+    const add = (counter: string): void => void counters.set(counter, (counters.get(counter) ?? 0) + 1);
+    add('n');
+    if (call.failed) add('f');
+    add(`b${bucketOf(call.durationMs)}`);
+    this.pendingBanks.add(call.bankId);
+  }
+
+  /** Writes the gathered counts in one pipeline; a failed write is logged, the counts dropped. */
+  async flush(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const [pending, banks] = [this.pending, this.pendingBanks];
+    this.pending = new Map();
+    this.pendingBanks = new Set();
     const pipeline = this.redis.pipeline();
-    pipeline.hincrby(key, 'n', 1);
-    if (call.failed) pipeline.hincrby(key, 'f', 1);
-    pipeline.hincrby(key, `b${bucketOf(call.durationMs)}`, 1);
-    pipeline.expire(key, KEEP_SECONDS);
-    pipeline.sadd(BANKS_KEY, call.bankId);
-    pipeline.exec().catch((error: unknown) => {
-      this.logger.warn({ err: error, bankId: call.bankId }, 'bank call not counted');
+    for (const [key, counters] of pending) {
+      for (const [counter, increment] of counters) pipeline.hincrby(key, counter, increment);
+      pipeline.expire(key, KEEP_SECONDS);
+    }
+    pipeline.sadd(BANKS_KEY, ...banks);
+    await pipeline.exec().catch((error: unknown) => {
+      this.logger.warn({ err: error, banks: [...banks] }, 'bank calls not counted');
     });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
   }
 
   /** Each bank's calls over the last `minutes` minutes (this one included), busiest first. */
   async summaries(minutes: number, nowMs = Date.now()): Promise<BankCallSummary[]> {
+    await this.flush();
     const banks = (await this.redis.smembers(BANKS_KEY)).sort();
     const last = Math.floor(nowMs / MINUTE_MS);
     const pipeline = this.redis.pipeline();
