@@ -1,16 +1,4 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Inject,
-  Param,
-  Post,
-  Query,
-  Res,
-  UseFilters,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
@@ -147,7 +135,6 @@ export class ConsoleMembersController {
   }
 
   @Post(':memberId/flags')
-  @HttpCode(303)
   async flags(
     @Res() reply: FastifyReply,
     @Param('memberId', AdminMemberIdPipe) memberId: MemberId,
@@ -163,7 +150,6 @@ export class ConsoleMembersController {
   }
 
   @Post(':memberId/status')
-  @HttpCode(303)
   async status(
     @Res() reply: FastifyReply,
     @Param('memberId', AdminMemberIdPipe) memberId: MemberId,
@@ -189,7 +175,6 @@ export class ConsoleMembersController {
   }
 
   @Post(':memberId/api-keys/:keyId/revoke')
-  @HttpCode(303)
   async revokeApiKey(
     @Res() reply: FastifyReply,
     @Param('memberId', AdminMemberIdPipe) memberId: MemberId,
@@ -200,7 +185,6 @@ export class ConsoleMembersController {
   }
 
   @Post(':memberId/keys')
-  @HttpCode(303)
   async registerMemberKey(
     @Res() reply: FastifyReply,
     @Param('memberId', AdminMemberIdPipe) memberId: MemberId,
@@ -218,7 +202,6 @@ export class ConsoleMembersController {
   }
 
   @Post(':memberId/keys/:keyId/revoke')
-  @HttpCode(303)
   async revokeMemberKey(
     @Res() reply: FastifyReply,
     @Param('memberId', AdminMemberIdPipe) memberId: MemberId,

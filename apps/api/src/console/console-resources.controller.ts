@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
@@ -82,7 +82,6 @@ export class ConsoleResourcesController {
   }
 
   @Post('webhook-deliveries/:deliveryId/replay')
-  @HttpCode(303)
   async replayDelivery(
     @Res() reply: FastifyReply,
     @Param('deliveryId') deliveryId: string,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
@@ -79,7 +79,6 @@ export class ConsoleSandboxController {
   }
 
   @Post('clock')
-  @HttpCode(303)
   async advance(@Res() reply: FastifyReply, @Body() body: unknown): Promise<void> {
     await this.sandboxClock();
     const text = (stringFields(body).seconds ?? '').trim();
@@ -89,7 +88,6 @@ export class ConsoleSandboxController {
   }
 
   @Post('faults')
-  @HttpCode(303)
   async faults(@Res() reply: FastifyReply, @Body() body: unknown): Promise<void> {
     await this.sandboxClock();
     const fields = stringFields(body);
